@@ -1,0 +1,61 @@
+// Every Turkish text the API and the forms share, written once. Spec wording is verbatim.
+export const msg = {
+  generic: 'Bir hata oluştu',
+  validation: 'Gönderilen bilgiler geçersiz',
+  malformedJson: 'İstek gövdesi geçerli bir JSON değil',
+  notFoundRoute: 'İstenen adres bulunamadı',
+  unauthorized: 'Bu işlem için giriş yapmanız gerekiyor',
+  sessionExpired: 'Oturumunuzun süresi doldu, lütfen tekrar giriş yapın',
+  invalidToken: 'Geçersiz oturum bilgisi, lütfen tekrar giriş yapın',
+  forbidden: 'Bu işlem için yetkiniz yok',
+  rateLimited: 'Çok fazla deneme yaptınız. Lütfen birkaç dakika sonra tekrar deneyin.',
+
+  // login (01 §5)
+  identifierRequired: 'E-posta veya kullanıcı adı gerekli',
+  emailInvalid: 'Geçerli bir e-posta adresi girin',
+  passwordRequired: 'Şifre gerekli',
+  passwordTooShort: 'Şifre en az 6 karakter olmalı',
+  invalidCredentials: 'Geçersiz kullanıcı adı/e-posta veya şifre',
+  userBlocked: 'Hesabınız engellenmiş, yöneticinizle görüşün',
+
+  // booking form (01 §5)
+  nameRequired: 'Ad Soyad gerekli',
+  nameTooShort: 'Ad Soyad en az 2 karakter olmalı',
+  phoneRequired: 'Telefon numarası gerekli',
+  phoneInvalid: 'Geçerli bir telefon numarası girin (05XX XXX XX XX)',
+  customerEmailInvalid: 'Geçerli bir e-posta adresi girin',
+  pickupPointRequired: 'Ulaşım hizmeti seçtiniz, lütfen bir alış noktası seçin',
+  pastSlot: 'Geçmiş tarih ve saatlere rezervasyon yapılamaz. Lütfen güncel bir slot seçin.',
+  bookingNumberMissing: 'Booking number not received',
+
+  // booking rules (00 §3)
+  facilityNotFound: 'Saha bulunamadı',
+  facilityInactive: 'Bu saha şu anda rezervasyona kapalı',
+  facilityRequired: 'Saha seçimi gerekli',
+  slotRequired: 'Saat seçimi gerekli',
+  slotNotFound: 'Seçilen saat bulunamadı. Lütfen takvimden yeniden seçin.',
+  slotWrongFacility: 'Seçilen saat bu sahaya ait değil',
+  slotTaken: 'Seçtiğiniz saat az önce başka biri tarafından alındı. Lütfen başka bir saat seçin.',
+  sameDayBooking: 'Aynı gün içinde onaylanmış rezervasyonunuz bulunmaktadır',
+  pickupPointInvalid: 'Seçilen alış noktası bu sahanın servis hizmetine ait değil',
+  transportUnavailable: 'Bu sahada servis hizmeti bulunmuyor',
+  bookingNotFound: 'Rezervasyon bulunamadı. Lütfen rezervasyon numaranızı kontrol ediniz.',
+  bookingNumberInvalid: 'Geçerli bir rezervasyon numarası girin (HSR ile başlayan 12 karakter)',
+  alreadyProcessed: 'Bu rezervasyon zaten işlem görmüş',
+  cancelTooLate: 'Rezervasyon saatine 24 saatten az kaldığı için iptal edilemez. Lütfen saha ile iletişime geçin.',
+  cancelPast: 'Geçmiş rezervasyonlar iptal edilemez',
+  customerCancelReason: 'Müşteri tarafından iptal edildi',
+  expiredReason: 'Onay süresi doldu',
+  noSubscriberBookings: 'Bu telefon numarasına ait abone rezervasyonu bulunamadı.',
+
+  // dates
+  dateInvalid: 'Tarih YYYY-MM-DD biçiminde olmalı',
+  dateOrRangeRequired: 'date ya da from ve to parametreleri gerekli',
+  rangeTooLong: 'Tarih aralığı en fazla 31 gün olabilir',
+  rangeReversed: 'Başlangıç tarihi bitiş tarihinden sonra olamaz!',
+
+  seoNotFound: 'SEO verisi bulunamadı',
+  imageNotFound: 'Görsel bulunamadı',
+} as const;
+
+export type MessageKey = keyof typeof msg;

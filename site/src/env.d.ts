@@ -1,0 +1,4 @@
+/// <reference types="astro/client" />
+declare namespace App {
+  interface Locals { siteName?: string }
+}

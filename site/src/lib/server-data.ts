@@ -1,0 +1,15 @@
+// Server-side reads for pages: the same services the API uses, straight over the D1 binding.
+import { env } from 'cloudflare:workers';
+import { getDb } from '../../../worker/src/db/client';
+import { byPriorityThenName, loadBundles, toWire, activeFacilityRows } from '../../../worker/src/services/facilities';
+import { readSiteSettings } from '../../../worker/src/routes/content';
+
+export async function activeFacilities() {
+  const db = getDb(env.DB);
+  const rows = (await activeFacilityRows(db)).sort(byPriorityThenName);
+  return (await loadBundles(db, rows)).map(toWire);
+}
+
+export async function siteSettings() {
+  return readSiteSettings(getDb(env.DB));
+}

@@ -1,0 +1,37 @@
+import { fileURLToPath } from 'node:url';
+import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
+import { defineConfig, defineProject } from 'vitest/config';
+
+const migrations = await readD1Migrations(fileURLToPath(new URL('./worker/migrations', import.meta.url)));
+
+export default defineConfig({
+  test: {
+    projects: [
+      defineProject({
+        plugins: [
+          cloudflareTest({
+            main: './worker/src/worker.ts',
+            wrangler: { configPath: './wrangler.toml' },
+            miniflare: {
+              bindings: {
+                JWT_SECRET: 'test-secret-0123456789abcdef0123456789abcdef',
+                TEST_MIGRATIONS: migrations,
+                // Generous per-address limits so suites can run many requests; per-target limits are tested explicitly.
+                RATE_LIMIT_BOOKING_PER_IP: '100000',
+                RATE_LIMIT_LOOKUP_PER_IP: '100000',
+                RATE_LIMIT_LOGIN_PER_IP: '100000',
+                RATE_LIMIT_BOOKING_PER_PHONE: '1000',
+              },
+            },
+          }),
+        ],
+        test: {
+          name: 'worker',
+          include: ['test/worker/**/*.test.ts'],
+          setupFiles: ['./test/worker/setup.ts'],
+          testTimeout: 30_000,
+        },
+      }),
+    ],
+  },
+});

@@ -1,0 +1,161 @@
+import { DurableObject } from 'cloudflare:workers';
+import type { CreateBookingInput } from '../../../contracts/bookings';
+import { msg } from '../../../contracts/messages';
+import { getDb, type Db } from '../db/client';
+import { ApiError, fail, notFound, type Outcome } from '../lib/errors';
+import { Mutex } from '../lib/mutex';
+import { addDays, istanbulToday } from '../lib/time';
+import { cancelByCustomer, createBooking, expireHolds, freedSlot, nextHoldDeadline, type BookingWire } from '../services/bookings';
+import { findFacilityBundle, type FacilityBundle } from '../services/facilities';
+import { generateSlots, slotToWire, type GenerateResult, type SlotRow } from '../services/slots';
+import { publishNotifications } from '../services/notifications';
+
+const FACILITY_KEY = 'facilityId';
+const BUNDLE_TTL_MS = 30_000;
+
+/**
+ * One object per pitch. Every change to the pitch's slots (create, cancel, expire, generate) runs under one lock, so
+ * the check and the write of one request can never interleave with another's, however long D1 takes in between.
+ * D1 stays the source of truth; the object keeps only its facility id (for the alarm) and a short-lived cache.
+ */
+export class FacilityBooking extends DurableObject<Env> {
+  private readonly lock = new Mutex();
+  private readonly db: Db;
+  private bundle: { value: FacilityBundle; at: number } | null = null;
+  /** Test hook only: milliseconds to pause inside the critical section between check and write. */
+  criticalSectionDelayMs = 0;
+
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    this.db = getDb(env.DB);
+  }
+
+  private async facility(facilityId: number): Promise<FacilityBundle> {
+    const now = Date.now();
+    if (this.bundle && this.bundle.value.facility.id === facilityId && now - this.bundle.at < BUNDLE_TTL_MS) return this.bundle.value;
+    const value = await findFacilityBundle(this.db, String(facilityId));
+    if (!value) throw notFound(msg.facilityNotFound);
+    this.bundle = { value, at: now };
+    const stored = await this.ctx.storage.get<number>(FACILITY_KEY);
+    if (stored !== facilityId) await this.ctx.storage.put(FACILITY_KEY, facilityId);
+    return value;
+  }
+
+  /** Forget cached pitch data after staff edit the pitch. */
+  invalidate(): void {
+    this.bundle = null;
+  }
+
+  private async guarded<T>(work: () => Promise<T>): Promise<Outcome<T>> {
+    try {
+      return { ok: true, value: await this.lock.run(work) };
+    } catch (e) {
+      if (e instanceof ApiError) return fail(e);
+      throw e;
+    }
+  }
+
+  async createBooking(facilityId: number, input: CreateBookingInput): Promise<Outcome<BookingWire>> {
+    const outcome = await this.guarded(async () => {
+      const bundle = await this.facility(facilityId);
+      const delay = this.criticalSectionDelayMs;
+      const created = await createBooking(
+        { db: this.db, d1: this.env.DB, now: Date.now(), pause: delay > 0 ? () => new Promise((r) => setTimeout(r, delay)) : undefined },
+        bundle,
+        input,
+      );
+      await this.scheduleExpiry(created.expiresAt);
+      this.broadcastSlot(bundle, created.slot);
+      return created;
+    });
+    if (!outcome.ok) return outcome;
+    this.ctx.waitUntil(publishNotifications(this.env, [outcome.value.notificationId]));
+    return { ok: true, value: outcome.value.booking };
+  }
+
+  async cancelBooking(facilityId: number, bookingNumber: string, reason: string | null): Promise<Outcome<BookingWire>> {
+    const outcome = await this.guarded(async () => {
+      const bundle = await this.facility(facilityId);
+      const change = await cancelByCustomer({ db: this.db, d1: this.env.DB, now: Date.now() }, bookingNumber, reason);
+      if (change.slot) this.broadcastSlot(bundle, change.slot);
+      return change;
+    });
+    if (!outcome.ok) return outcome;
+    this.ctx.waitUntil(publishNotifications(this.env, [outcome.value.notificationId]));
+    return { ok: true, value: outcome.value.booking };
+  }
+
+  async generateSlots(facilityId: number, startDate: string, endDate: string, overwrite: boolean): Promise<Outcome<GenerateResult>> {
+    return this.guarded(async () => {
+      const bundle = await this.facility(facilityId);
+      const result = await generateSlots(this.db, bundle.facility, startDate, endDate, overwrite);
+      if (result.created + result.replaced + result.removed > 0) this.broadcast({ type: 'slots-regenerated', from: startDate, to: endDate });
+      return result;
+    });
+  }
+
+  /** Keeps the pitch generated `days` ahead (the cron's job); never overwrites. */
+  async ensureHorizon(facilityId: number, days: number): Promise<Outcome<GenerateResult>> {
+    const today = istanbulToday();
+    return this.generateSlots(facilityId, today, addDays(today, days), false);
+  }
+
+  async alarm(): Promise<void> {
+    const facilityId = await this.ctx.storage.get<number>(FACILITY_KEY);
+    if (facilityId === undefined) return;
+    await this.expireDue(facilityId);
+  }
+
+  /** Expires due holds and re-arms the alarm for the next deadline. Running it twice changes nothing. */
+  async expireDue(facilityId: number, now = Date.now()): Promise<number> {
+    const { expired, notificationIds } = await this.lock.run(async () => {
+      const result = await expireHolds(this.env.DB, facilityId, now);
+      const next = await nextHoldDeadline(this.env.DB, facilityId);
+      if (next !== null) await this.ctx.storage.setAlarm(Math.max(next, Date.now() + 1000));
+      else await this.ctx.storage.deleteAlarm();
+      return result;
+    });
+    if (expired.length > 0) {
+      const bundle = await this.facility(facilityId).catch(() => null);
+      if (bundle) for (const b of expired) if (b.slotId) this.broadcastSlot(bundle, freedSlot(b));
+      this.ctx.waitUntil(publishNotifications(this.env, notificationIds));
+    }
+    return expired.length;
+  }
+
+  private async scheduleExpiry(at: number): Promise<void> {
+    const current = await this.ctx.storage.getAlarm();
+    if (current === null || at < current) await this.ctx.storage.setAlarm(at);
+  }
+
+  // ---------- live slot updates (hibernatable WebSockets) ----------
+
+  async fetch(request: Request): Promise<Response> {
+    if (request.headers.get('Upgrade')?.toLowerCase() !== 'websocket') return new Response('Expected WebSocket', { status: 426 });
+    const pair = new WebSocketPair();
+    const [client, server] = Object.values(pair);
+    this.ctx.acceptWebSocket(server);
+    server.send(JSON.stringify({ type: 'hello' }));
+    return new Response(null, { status: 101, webSocket: client });
+  }
+
+  async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
+    if (message === 'ping') ws.send('pong');
+  }
+
+  async webSocketClose(ws: WebSocket, code: number): Promise<void> {
+    // Echoing 1005/1006 throws; they only mean "no code" / "abnormal".
+    try { ws.close(code === 1005 || code === 1006 ? 1000 : code, 'bye'); } catch { /* already closed */ }
+  }
+
+  private broadcastSlot(bundle: FacilityBundle, slot: SlotRow): void {
+    this.broadcast({ type: 'slot', facility: bundle.facility.documentId, slot: slotToWire(slot, Date.now()) });
+  }
+
+  private broadcast(event: Record<string, unknown>): void {
+    const data = JSON.stringify(event);
+    for (const ws of this.ctx.getWebSockets()) {
+      try { ws.send(data); } catch { /* a closing socket */ }
+    }
+  }
+}

@@ -1,0 +1,55 @@
+import { DurableObject } from 'cloudflare:workers';
+import type { NotificationWire } from '../services/notifications';
+
+interface Attachment { userId: number; username: string; connectedAt: number }
+
+/**
+ * The staff notification hub: one object, one hibernatable WebSocket per signed-in staff tab. The API route
+ * authenticates the token before forwarding the upgrade here, so every socket belongs to a verified staff member.
+ */
+export class StaffHub extends DurableObject<Env> {
+  async fetch(request: Request): Promise<Response> {
+    if (request.headers.get('Upgrade')?.toLowerCase() !== 'websocket') return new Response('Expected WebSocket', { status: 426 });
+    const userId = Number(request.headers.get('x-staff-user-id'));
+    const username = request.headers.get('x-staff-username') ?? '';
+    if (!Number.isInteger(userId) || userId <= 0) return new Response('Forbidden', { status: 403 });
+    const pair = new WebSocketPair();
+    const [client, server] = Object.values(pair);
+    this.ctx.acceptWebSocket(server, [`user:${userId}`]);
+    server.serializeAttachment({ userId, username, connectedAt: Date.now() } satisfies Attachment);
+    server.send(JSON.stringify({ type: 'hello', userId }));
+    return new Response(null, { status: 101, webSocket: client });
+  }
+
+  async publish(items: NotificationWire[]): Promise<number> {
+    if (items.length === 0) return 0;
+    const sockets = this.ctx.getWebSockets();
+    for (const item of items) {
+      const data = JSON.stringify({ type: 'notification', notification: item });
+      for (const ws of sockets) {
+        try { ws.send(data); } catch { /* closing */ }
+      }
+    }
+    return sockets.length;
+  }
+
+  /** Tells every tab of the same user that notifications were read elsewhere, so counts stay in step. */
+  async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
+    if (message === 'ping') return ws.send('pong');
+    if (typeof message !== 'string') return;
+    let parsed: { type?: string; id?: number | 'all' };
+    try { parsed = JSON.parse(message); } catch { return; }
+    if (parsed.type !== 'read' || (parsed.id !== 'all' && typeof parsed.id !== 'number')) return;
+    const { userId } = ws.deserializeAttachment() as Attachment;
+    const data = JSON.stringify({ type: 'read', id: parsed.id });
+    for (const peer of this.ctx.getWebSockets(`user:${userId}`)) if (peer !== ws) peer.send(data);
+  }
+
+  async webSocketClose(ws: WebSocket, code: number): Promise<void> {
+    try { ws.close(code === 1005 || code === 1006 ? 1000 : code, 'bye'); } catch { /* already closed */ }
+  }
+
+  connectionCount(): number {
+    return this.ctx.getWebSockets().length;
+  }
+}

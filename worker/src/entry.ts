@@ -1,0 +1,16 @@
+// The one Worker: /api/* → Hono, everything else → Astro. Exports the Durable Objects and the cron handler.
+import { handle } from '@astrojs/cloudflare/handler';
+import { app } from './app';
+import { runScheduled } from './scheduled';
+
+export { FacilityBooking } from './durable-objects/facility-booking';
+export { StaffHub } from './durable-objects/staff-hub';
+
+export default {
+  fetch(request, env, ctx) {
+    const { pathname } = new URL(request.url);
+    if (pathname === '/api' || pathname.startsWith('/api/')) return app.fetch(request, env, ctx);
+    return handle(request, env, ctx);
+  },
+  scheduled: (_controller, env, ctx) => ctx.waitUntil(runScheduled(env)),
+} satisfies ExportedHandler<Env>;

@@ -1,0 +1,66 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { cancelBookingSchema, createBookingSchema } from '../../../contracts/bookings';
+import { bookingNumberSchema } from '../../../contracts/common';
+import { msg } from '../../../contracts/messages';
+import { phoneSchema } from '../../../contracts/phone';
+import { getDb } from '../db/client';
+import type { AppEnv } from '../lib/auth';
+import { notFound, unwrap } from '../lib/errors';
+import { ok } from '../lib/http';
+import { clientAddress, enforceRateLimit, limitsFor, type LimitKind } from '../lib/rate-limit';
+import { body, param, query } from '../lib/validate';
+import { subscriptionInfo, trackByNumber, trackByPhone } from '../services/bookings';
+import { facilityStub, resolveFacility } from '../services/facility-ref';
+import type { Context } from 'hono';
+
+async function limit(c: Context<AppEnv>, kind: LimitKind, target: string) {
+  const { windowSeconds, rules } = limitsFor(c.env, kind, clientAddress(c.req.raw), target);
+  await enforceRateLimit(c.env.DB, windowSeconds, rules);
+}
+
+export const bookingRoutes = new Hono<AppEnv>()
+  /** Public create: goes through the pitch's Durable Object, which serialises every change to its slots (00 §3). */
+  .post('/', body(createBookingSchema), async (c) => {
+    const input = c.req.valid('json');
+    await limit(c, 'booking', input.customerPhone);
+    const facility = await resolveFacility(c.env.DB, input.facility!);
+    const booking = unwrap(await facilityStub(c.env, facility.id).createBooking(facility.id, input));
+    return ok(c, booking, undefined, 201);
+  })
+  .get('/track/:bookingNumber', param(z.object({ bookingNumber: bookingNumberSchema })), async (c) => {
+    const { bookingNumber } = c.req.valid('param');
+    await limit(c, 'lookup', bookingNumber);
+    return ok(c, await trackByNumber(getDb(c.env.DB), bookingNumber, Date.now()));
+  })
+  /** Subscriber bookings only; the caller's own phone is the key, so it may appear in the answer. */
+  .get('/track-by-phone/:phone', param(z.object({ phone: phoneSchema })), async (c) => {
+    const { phone } = c.req.valid('param');
+    await limit(c, 'lookup', phone);
+    const list = await trackByPhone(getDb(c.env.DB), phone, Date.now());
+    return ok(c, list, {
+      customer: list.length ? { name: list[0].customerName, phone, isSubscriber: true } : null,
+      total: list.length,
+      message: list.length ? undefined : msg.noSubscriberBookings,
+    });
+  })
+  .post(
+    '/cancel/:bookingNumber',
+    param(z.object({ bookingNumber: bookingNumberSchema })),
+    body(cancelBookingSchema),
+    async (c) => {
+      const { bookingNumber } = c.req.valid('param');
+      await limit(c, 'lookup', bookingNumber);
+      const row = await c.env.DB.prepare('select facility_id from bookings where booking_number = ?').bind(bookingNumber).first<{ facility_id: number }>();
+      if (!row) throw notFound(msg.bookingNotFound);
+      const booking = unwrap(await facilityStub(c.env, row.facility_id).cancelBooking(row.facility_id, bookingNumber, c.req.valid('json').reason));
+      return ok(c, booking, { message: 'Rezervasyon başarıyla iptal edildi.' });
+    },
+  )
+  .get('/subscription-info', query(z.object({ customerPhone: phoneSchema })), async (c) => {
+    const { customerPhone } = c.req.valid('query');
+    await limit(c, 'lookup', customerPhone);
+    return ok(c, await subscriptionInfo(getDb(c.env.DB), customerPhone, Date.now()));
+  });
+
+export { resolveFacility };
