@@ -20,7 +20,6 @@ export default defineConfig({
                 RATE_LIMIT_BOOKING_PER_IP: '100000',
                 RATE_LIMIT_LOOKUP_PER_IP: '100000',
                 RATE_LIMIT_LOGIN_PER_IP: '100000',
-                RATE_LIMIT_BOOKING_PER_PHONE: '1000',
               },
             },
           }),

@@ -12,17 +12,17 @@ import { notificationRoutes } from './routes/notifications';
 
 const routes = new Hono<AppEnv>()
   .basePath('/api')
+  .use('*', async (c, next) => {
+    await next();
+    // Answers carry bookings and tokens: never cached, unless a route says otherwise (images).
+    if (!c.res.headers.has('cache-control')) c.res.headers.set('cache-control', 'no-store');
+  })
   .route('/facilities', facilityRoutes)
   .route('/booking-slots', bookingSlotRoutes)
   .route('/bookings', bookingRoutes)
   .route('/notifications', notificationRoutes)
   .route('/', authRoutes)
   .route('/', contentRoutes);
-
-routes.use('*', async (c, next) => {
-  await next();
-  if (!c.res.headers.has('cache-control')) c.res.headers.set('cache-control', 'no-store');
-});
 
 /** The one error body of 00 §6: { data: null, error: { status, name, message, details } }. */
 routes.onError((err, c) => {
@@ -33,7 +33,7 @@ routes.onError((err, c) => {
     console.error('unhandled', err);
     apiError = serverError();
   }
-  const res = c.json(apiError.toBody(), apiError.status as 400);
+  const res = c.json(apiError.toBody(), apiError.status as 400, { 'cache-control': 'no-store' });
   if (apiError.status === 429) res.headers.set('retry-after', String(apiError.details.retryAfter ?? 600));
   return res;
 });

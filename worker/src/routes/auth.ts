@@ -29,6 +29,9 @@ export const authRoutes = new Hono<AppEnv>()
       await burnPasswordTime(password);
       throw unauthorized(msg.invalidCredentials);
     }
+    // Per account too, so alternating username and e-mail does not double the guesses.
+    const perAccount = rules.find((r) => r.key.startsWith('login:t:'))!.limit;
+    await enforceRateLimit(c.env.DB, windowSeconds, [{ key: `login:account:${row.user.id}`, limit: perAccount }]);
     if (!(await verifyPassword(password, row.user.passwordHash))) throw unauthorized(msg.invalidCredentials);
     if (row.user.blocked) throw unauthorized(msg.userBlocked);
     const ttl = Number(c.env.JWT_TTL_SECONDS) || 604_800;

@@ -1,0 +1,121 @@
+import { runInDurableObject } from 'cloudflare:test';
+import { env } from 'cloudflare:workers';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createBookingSchema } from '../../contracts/bookings';
+import type { FacilityBooking } from '../../worker/src/durable-objects/facility-booking';
+import { getDb } from '../../worker/src/db/client';
+import { ApiError } from '../../worker/src/lib/errors';
+import { createBooking } from '../../worker/src/services/bookings';
+import { findFacilityBundle } from '../../worker/src/services/facilities';
+import { facilityStub } from '../../worker/src/services/facility-ref';
+import { addDays, api, createFacility, createSlots, istanbulToday, slotAt } from './fixtures';
+
+const REQUESTS = 200;
+const DELAY_MS = 5;
+let round = 0;
+// Fresh phones for every race, so the same-day rule never mixes one race's customers with another's.
+const phoneFor = (i: number) => `0555${String(round * 1000 + i).padStart(7, '0')}`;
+const INDEX_SQL = `create unique index if not exists bookings_one_live_per_slot on bookings (slot_id) where status in ('pending', 'approved')`;
+
+interface Tally { bookings: number; conflicts: number; serverErrors: number; other: number }
+
+async function liveBookings(slotId: number) {
+  return (await env.DB.prepare("select count(*) as n from bookings where slot_id = ? and status in ('pending', 'approved')").bind(slotId).first<{ n: number }>())!.n;
+}
+
+async function raceSetup() {
+  round++;
+  const f = await createFacility();
+  await createSlots(f, 1, 1);
+  const slot = await slotAt(f.id, addDays(istanbulToday(), 1), '20:00');
+  return { f, slot };
+}
+
+/** 200 simultaneous creates on one slot through the public API, i.e. through the pitch's Durable Object. */
+async function raceThroughObject(f: { id: number; documentId: string }, slot: { document_id: string; id: number }): Promise<Tally> {
+  await runInDurableObject(facilityStub(env, f.id), (instance: FacilityBooking) => {
+    instance.criticalSectionDelayMs = DELAY_MS;
+  });
+  const responses = await Promise.all(
+    Array.from({ length: REQUESTS }, (_, i) =>
+      api('/api/bookings', { method: 'POST', json: { facility: f.documentId, bookingSlot: slot.document_id, customerName: `Oyuncu ${i}`, customerPhone: phoneFor(i) } }),
+    ),
+  );
+  const tally: Tally = { bookings: 0, conflicts: 0, serverErrors: 0, other: 0 };
+  for (const r of responses) {
+    if (r.status === 201) tally.bookings++;
+    else if (r.status === 409) tally.conflicts++;
+    else if (r.status >= 500) tally.serverErrors++;
+    else tally.other++;
+    await r.body?.cancel();
+  }
+  return { ...tally, bookings: await liveBookings(slot.id) };
+}
+
+/** The control: the very same service, called 200 times at once without the object's lock. */
+async function raceUnserialised(f: { id: number }, slot: { document_id: string; id: number }): Promise<Tally> {
+  const bundle = (await findFacilityBundle(getDb(env.DB), String(f.id)))!;
+  const pause = () => new Promise<void>((r) => setTimeout(r, DELAY_MS));
+  const tally: Tally = { bookings: 0, conflicts: 0, serverErrors: 0, other: 0 };
+  await Promise.all(
+    Array.from({ length: REQUESTS }, async (_, i) => {
+      const input = createBookingSchema.parse({ facility: String(f.id), bookingSlot: slot.document_id, customerName: `Kontrol ${i}`, customerPhone: phoneFor(i) });
+      try {
+        await createBooking({ db: getDb(env.DB), d1: env.DB, now: Date.now(), pause }, bundle, input);
+      } catch (e) {
+        if (e instanceof ApiError && e.status === 409) tally.conflicts++;
+        else tally.serverErrors++;
+      }
+    }),
+  );
+  return { ...tally, bookings: await liveBookings(slot.id) };
+}
+
+afterEach(async () => {
+  // The control leaves duplicates behind on purpose; retire them so the index can be restored for the next test.
+  await env.DB.prepare(
+    `update bookings set status = 'cancelled' where status in ('pending', 'approved')
+       and id not in (select min(id) from bookings where status in ('pending', 'approved') group by slot_id)`,
+  ).run();
+  await env.DB.prepare(INDEX_SQL).run();
+});
+
+describe('simultaneous bookings of one slot', () => {
+  it('200 creates through the pitch object give exactly one booking and 199 conflicts, even without the unique index', async () => {
+    // Without the backstop index, only the object's serialisation stands between the check and the write.
+    await env.DB.prepare('drop index bookings_one_live_per_slot').run();
+    const { f, slot } = await raceSetup();
+    const tally = await raceThroughObject(f, slot);
+    expect(tally).toEqual({ bookings: 1, conflicts: REQUESTS - 1, serverErrors: 0, other: 0 });
+  });
+
+  it('control: the same race on the unserialised path lets more than one booking through', async () => {
+    await env.DB.prepare('drop index bookings_one_live_per_slot').run();
+    const { f, slot } = await raceSetup();
+    const tally = await raceUnserialised(f, slot);
+    // This is the assertion the serialised test makes; here it must NOT hold, or the race test proves nothing.
+    console.info(`unserialised control: ${tally.bookings} live bookings on one slot, ${tally.conflicts} conflicts`);
+    expect(tally.bookings).toBeGreaterThan(1);
+    expect(tally.bookings + tally.conflicts).toBe(REQUESTS);
+  });
+
+  it('with the lock bypassed, the partial unique index still keeps one live booking and answers the rest 409', async () => {
+    const { f, slot } = await raceSetup();
+    const tally = await raceUnserialised(f, slot);
+    expect(tally).toEqual({ bookings: 1, conflicts: REQUESTS - 1, serverErrors: 0, other: 0 });
+  });
+
+  it('the database refuses a second pending or approved booking on one slot whatever path writes it', async () => {
+    const { f, slot } = await raceSetup();
+    const insert = (n: string, status: string) =>
+      env.DB.prepare(
+        `insert into bookings (document_id, booking_number, facility_id, slot_id, customer_name, customer_phone, date, start_time, end_time, starts_at, slot_price, total_price, status)
+         values (?, ?, ?, ?, 'Doğrudan', '05550000000', '2030-01-01', '20:00', '21:00', 0, 0, 0, ?)`,
+      ).bind(`doc-${n}`, n, f.id, slot.id, status).run();
+    await insert('HSRDIRECT0001', 'cancelled');
+    await insert('HSRDIRECT0002', 'approved');
+    await expect(insert('HSRDIRECT0003', 'pending')).rejects.toThrow(/UNIQUE constraint failed/);
+    await insert('HSRDIRECT0004', 'rejected');
+    expect(await liveBookings(slot.id)).toBe(1);
+  });
+});
