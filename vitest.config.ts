@@ -6,6 +6,9 @@ const migrations = await readD1Migrations(fileURLToPath(new URL('./worker/migrat
 
 export default defineConfig({
   test: {
+    // The JSON report is what .ci/run reads for its closing 'N passed, N failed' line.
+    reporters: ['default', 'json'],
+    outputFile: { json: './.test-results/vitest.json' },
     projects: [
       defineProject({
         plugins: [

@@ -240,3 +240,27 @@ describe('login rate limits (00 §5)', () => {
     await expect(attempt(b)).resolves.toBeUndefined();
   });
 });
+
+describe('per-account login limit', () => {
+  it('alternating username and e-mail does not double the guesses for one account', async () => {
+    const user = await createStaff('manager');
+    const statuses: number[] = [];
+    for (let i = 0; i < PER_IDENTIFIER; i++) {
+      statuses.push((await login({ identifier: i % 2 ? user.email : user.username, password: 'yanlis-sifre' })).status);
+    }
+    expect(statuses).toEqual(Array(PER_IDENTIFIER).fill(401));
+    const error = await expectError(await login({ identifier: user.email, password: 'secret123' }), 429);
+    expect(error.message).toBe(RATE_LIMITED);
+  });
+});
+
+describe('API answers are never cached', () => {
+  it('a login answer and an error answer both carry cache-control no-store', async () => {
+    const user = await createStaff('admin');
+    const okRes = await login({ identifier: user.username, password: 'secret123' });
+    expect(okRes.status).toBe(200);
+    expect(okRes.headers.get('cache-control')).toBe('no-store');
+    const bad = await login({ identifier: user.username, password: 'yanlis-sifre' });
+    expect(bad.headers.get('cache-control')).toBe('no-store');
+  });
+});

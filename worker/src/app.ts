@@ -15,7 +15,7 @@ const routes = new Hono<AppEnv>()
   .use('*', async (c, next) => {
     await next();
     // Answers carry bookings and tokens: never cached, unless a route says otherwise (images).
-    if (!c.res.headers.has('cache-control')) c.res.headers.set('cache-control', 'no-store');
+    if (c.res.status !== 101 && !c.res.headers.has('cache-control')) c.res.headers.set('cache-control', 'no-store');
   })
   .route('/facilities', facilityRoutes)
   .route('/booking-slots', bookingSlotRoutes)
