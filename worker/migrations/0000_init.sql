@@ -72,7 +72,7 @@ CREATE TABLE `bookings` (
 --> statement-breakpoint
 CREATE UNIQUE INDEX `bookings_document_id_unique` ON `bookings` (`document_id`);--> statement-breakpoint
 CREATE UNIQUE INDEX `bookings_booking_number_unique` ON `bookings` (`booking_number`);--> statement-breakpoint
-CREATE UNIQUE INDEX `bookings_one_live_per_slot` ON `bookings` (`slot_id`) WHERE status in ('pending', 'approved') and slot_id is not null;--> statement-breakpoint
+CREATE UNIQUE INDEX `bookings_one_live_per_slot` ON `bookings` (`slot_id`) WHERE status in ('pending', 'approved');--> statement-breakpoint
 CREATE INDEX `bookings_phone_date` ON `bookings` (`customer_phone`,`date`);--> statement-breakpoint
 CREATE INDEX `bookings_phone_created` ON `bookings` (`customer_phone`,`created_at`);--> statement-breakpoint
 CREATE INDEX `bookings_facility_date` ON `bookings` (`facility_id`,`date`,`start_time`);--> statement-breakpoint

@@ -1,0 +1,47 @@
+// Creates (or resets the password of) a staff account in D1: `npm run staff:create -- --username ali --email ali@ornek.com --role admin [--remote]`.
+// The password is read from STAFF_PASSWORD or asked on the terminal; it never appears in the command line or in shell history.
+import { execFileSync } from 'node:child_process';
+import { createInterface } from 'node:readline/promises';
+import { parseArgs } from 'node:util';
+import { hashPassword } from '../worker/src/lib/password';
+import { newDocumentId } from '../worker/src/lib/ids';
+
+const { values } = parseArgs({
+  options: {
+    username: { type: 'string' },
+    email: { type: 'string' },
+    role: { type: 'string', default: 'manager' },
+    'first-name': { type: 'string' },
+    'last-name': { type: 'string' },
+    remote: { type: 'boolean', default: false },
+  },
+});
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+const username = values.username?.trim();
+const email = values.email?.trim().toLowerCase();
+if (!username || !email) fail('Kullanım: npm run staff:create -- --username <ad> --email <e-posta> [--role admin|manager] [--first-name X] [--last-name Y] [--remote]');
+if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) fail('Geçerli bir e-posta adresi girin');
+if (values.role !== 'admin' && values.role !== 'manager') fail('--role admin ya da manager olmalı');
+
+let password = process.env.STAFF_PASSWORD;
+if (!password) {
+  const rl = createInterface({ input: process.stdin, output: process.stdout });
+  password = await rl.question('Şifre (en az 8 karakter): ');
+  rl.close();
+}
+if (!password || password.length < 8) fail('Şifre en az 8 karakter olmalı');
+
+const q = (s: string | undefined | null) => (s == null || s === '' ? 'NULL' : `'${s.replace(/'/g, "''")}'`);
+const hash = await hashPassword(password);
+const roleId = values.role === 'admin' ? 1 : 2;
+const sql = `INSERT INTO users (document_id, username, email, first_name, last_name, password_hash, role_id)
+VALUES (${q(newDocumentId())}, ${q(username)}, ${q(email)}, ${q(values['first-name'])}, ${q(values['last-name'])}, ${q(hash)}, ${roleId})
+ON CONFLICT DO UPDATE SET password_hash = excluded.password_hash, role_id = excluded.role_id, blocked = 0;`;
+
+execFileSync('wrangler', ['d1', 'execute', 'DB', values.remote ? '--remote' : '--local', '--command', sql], { stdio: 'inherit', env: { ...process.env, WRANGLER_SEND_METRICS: 'false' } });
+console.log(`Personel hesabı hazır: ${username} <${email}> (${values.role === 'admin' ? 'Admin' : 'Manager'}) ${values.remote ? '— uzak D1' : '— yerel D1'}`);
