@@ -165,3 +165,13 @@ describe('refused cancels and look-ups', () => {
     expect((await api('/api/bookings/track/HSRCCCCCCCCC')).status).toBe(404);
   });
 });
+
+describe('a pitch deactivated while its object holds cached data', () => {
+  it('takes no more bookings from that moment on', async () => {
+    const f = await setup();
+    expect((await book({ facility: f.documentId, bookingSlot: (await slotAt(f.id, tomorrow(), '18:00')).document_id, customerName: 'Önce Gelen', customerPhone: freshPhone() })).status).toBe(201);
+    await env.DB.prepare('update facilities set is_active = 0 where id = ?').bind(f.id).run();
+    const error = await expectError(await book({ facility: f.documentId, bookingSlot: (await slotAt(f.id, tomorrow(), '19:00')).document_id, customerName: 'Sonra Gelen', customerPhone: freshPhone() }), 409);
+    expect(error.message).toBe('Bu saha şu anda rezervasyona kapalı');
+  });
+});

@@ -83,6 +83,7 @@ interface CreateCheckRow {
   live_id: number | null;
   same_day: string | null;
   subscriber: number | null;
+  facility_active: number;
 }
 
 export interface CreateDeps extends Clock {
@@ -117,7 +118,8 @@ export async function createBooking(deps: CreateDeps, bundle: FacilityBundle, in
             from bookings b join facilities f on f.id = b.facility_id
             where b.customer_phone = ?2 and b.date = s.date and b.status in ${LIVE}
             order by b.starts_at limit 1) as same_day,
-         (select c.is_subscriber from customers c where c.phone = ?2) as subscriber
+         (select c.is_subscriber from customers c where c.phone = ?2) as subscriber,
+         (select f.is_active from facilities f where f.id = s.facility_id) as facility_active
        from booking_slots s where ${bySlotId ? 's.id = ?1' : 's.document_id = ?1'}`,
     )
     .bind(bySlotId ? Number(slotRef) : slotRef, input.customerPhone)
@@ -125,7 +127,8 @@ export async function createBooking(deps: CreateDeps, bundle: FacilityBundle, in
 
   if (!check) throw notFound(msg.slotNotFound);
   if (check.facility_id !== f.id) throw badRequest(msg.slotWrongFacility, { errors: [{ path: ['bookingSlot'], message: msg.slotWrongFacility }] });
-  if (!f.isActive) throw conflict(msg.facilityInactive);
+  // Read fresh in the check: the object's cached pitch data may be seconds old when staff deactivate a pitch.
+  if (check.facility_active !== 1) throw conflict(msg.facilityInactive);
   if (check.starts_at <= now) throw badRequest(msg.pastSlot, { errors: [{ path: ['bookingSlot'], message: msg.pastSlot }] });
   if (check.live_id !== null) throw conflict(msg.slotTaken, { slot: check.document_id });
   if (check.same_day) {
