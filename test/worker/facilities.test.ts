@@ -212,3 +212,20 @@ describe('customer privacy', () => {
     }
   });
 });
+
+describe('pitch references', () => {
+  it('a reference that merely starts with digits is not read as a numeric id', async () => {
+    const f = await createFacility();
+    const ref = `${f.id}-olmayan-saha`;
+    expect((await api(`/api/facilities/${ref}/slots?date=${istanbulToday()}`)).status).toBe(404);
+    expect((await api(`/api/facilities/${ref}`)).status).toBe(404);
+  });
+
+  it('a slug that starts with digits finds its own pitch, not the pitch with that id', async () => {
+    const first = await createFacility();
+    const named = await createFacility({ slug: `${first.id}-yildiz-saha` });
+    const res = await api(`/api/facilities/${named.slug}/slots?date=${istanbulToday()}`);
+    expect(res.status).toBe(200);
+    expect((await json(res)).data.facility.documentId).toBe(named.documentId);
+  });
+});

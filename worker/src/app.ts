@@ -17,6 +17,7 @@ const routes = new Hono<AppEnv>()
     // Answers carry bookings and tokens: never cached, unless a route says otherwise (images).
     if (c.res.status !== 101 && !c.res.headers.has('cache-control')) c.res.headers.set('cache-control', 'no-store');
   })
+  .get('/health', (c) => c.json({ data: { ok: true }, meta: {} }))
   .route('/facilities', facilityRoutes)
   .route('/booking-slots', bookingSlotRoutes)
   .route('/bookings', bookingRoutes)

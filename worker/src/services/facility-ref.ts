@@ -3,7 +3,10 @@ import { notFound } from '../lib/errors';
 
 export interface FacilityRef { id: number; isActive: boolean; documentId: string }
 
-export const facilityWhere = `(slug = ?1 or document_id = ?1 or (?1 glob '[0-9]*' and id = cast(?1 as integer)))`;
+// ?1 is a documentId, a slug, or (only when it is all digits) a numeric id; an exact slug or documentId wins.
+const refMatches = `(slug = ?1 or document_id = ?1 or (?1 <> '' and ?1 not glob '*[^0-9]*' and id = cast(?1 as integer)))`;
+const exactFirst = `order by (slug = ?1 or document_id = ?1) desc limit 1`;
+export const facilityWhere = `id = (select id from facilities where ${refMatches} ${exactFirst})`;
 
 export async function resolveFacility(d1: D1Database, ref: string): Promise<FacilityRef> {
   const row = await d1

@@ -1,0 +1,177 @@
+import { env } from 'cloudflare:workers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { WorkingHours } from '../../worker/src/db/schema';
+import { newBookingNumber, newDocumentId } from '../../worker/src/lib/ids';
+import { weekdayOf } from '../../worker/src/lib/time';
+import { runScheduled } from '../../worker/src/scheduled';
+import { addDays, api, createFacility, createStaff, everyDay, expectError, freshPhone, istanbulToday, json, slotAt, tokenFor } from './fixtures';
+
+type Facility = Awaited<ReturnType<typeof createFacility>>;
+
+let token: string;
+beforeAll(async () => {
+  token = await tokenFor(await createStaff('manager'), 'manager');
+});
+
+function generate(ref: string, body: Record<string, unknown>, auth: string | null = token) {
+  return api(`/api/facilities/${ref}/generate-slots`, { method: 'POST', json: body, token: auth ?? undefined });
+}
+
+async function slotRows(facilityId: number) {
+  const { results } = await env.DB.prepare('select id, document_id, date, start_time from booking_slots where facility_id = ? order by starts_at')
+    .bind(facilityId)
+    .all<{ id: number; document_id: string; date: string; start_time: string }>();
+  return results;
+}
+
+async function insertBooking(f: Facility, date: string, time: string, status: 'pending' | 'approved' | 'cancelled') {
+  const slot = await slotAt(f.id, date, time);
+  const documentId = newDocumentId();
+  // (slot.document_id identifies the row: SQLite may hand a deleted row's id to the next insert.)
+  await env.DB.prepare(
+    `insert into bookings (document_id, booking_number, facility_id, slot_id, customer_name, customer_phone, date, start_time, end_time, starts_at, slot_price, total_price, status)
+     values (?, ?, ?, ?, 'Deneme Müşteri', ?, ?, ?, ?, ?, ?, ?, ?)`,
+  ).bind(documentId, newBookingNumber(), f.id, slot.id, freshPhone(), date, time, time, slot.starts_at, slot.price, slot.price, status).run();
+  return { slotId: slot.id, slotDocumentId: slot.document_id, documentId };
+}
+
+const slotIdOfBooking = async (documentId: string) =>
+  (await env.DB.prepare('select slot_id from bookings where document_id = ?').bind(documentId).first<{ slot_id: number | null }>())!.slot_id;
+
+describe('POST /api/facilities/{ref}/generate-slots', () => {
+  it('creates slots for the open days of the range and says how many', async () => {
+    const start = addDays(istanbulToday(), 1);
+    const end = addDays(start, 6);
+    const closed = weekdayOf(addDays(start, 2));
+    const hours: WorkingHours = { ...everyDay('10:00', '14:00'), [closed]: { isOpen: false, start: '10:00', end: '14:00' } };
+    const f = await createFacility({ workingHours: hours });
+    const res = await generate(f.documentId, { startDate: start, endDate: end });
+    expect(res.status).toBe(200);
+    const { data } = await json(res);
+    expect(data).toMatchObject({ facilityName: f.name, created: 6 * 4, replaced: 0, kept: 0 });
+    expect(typeof data.message).toBe('string');
+    expect(data.message).toContain(f.name);
+    const rows = await slotRows(f.id);
+    expect(rows).toHaveLength(24);
+    expect(rows.some((r) => r.date === addDays(start, 2))).toBe(false);
+    expect(new Set(rows.map((r) => r.date)).size).toBe(6);
+  });
+
+  it('accepts the body wrapped in { data } and addresses the pitch by slug', async () => {
+    const f = await createFacility({ workingHours: everyDay('10:00', '12:00') });
+    const day = addDays(istanbulToday(), 1);
+    const res = await api(`/api/facilities/${f.slug}/generate-slots`, { method: 'POST', token, json: { data: { startDate: day, endDate: day } } });
+    expect(res.status).toBe(200);
+    expect((await json(res)).data.created).toBe(2);
+  });
+
+  it('creates nothing and keeps everything on a second run without overwrite', async () => {
+    const f = await createFacility({ workingHours: everyDay('10:00', '14:00') });
+    const start = addDays(istanbulToday(), 1);
+    const end = addDays(start, 2);
+    await generate(String(f.id), { startDate: start, endDate: end });
+    const before = await slotRows(f.id);
+    const { data } = await json(await generate(String(f.id), { startDate: start, endDate: end }));
+    expect(data).toMatchObject({ created: 0, replaced: 0, kept: 12 });
+    expect(await slotRows(f.id)).toEqual(before);
+  });
+
+  it('with overwrite replaces free slots but keeps the slots that hold a pending or approved booking', async () => {
+    const f = await createFacility({ workingHours: everyDay('10:00', '14:00') });
+    const day = addDays(istanbulToday(), 2);
+    await generate(f.slug, { startDate: day, endDate: day });
+    const pending = await insertBooking(f, day, '10:00', 'pending');
+    const approved = await insertBooking(f, day, '11:00', 'approved');
+    const cancelled = await insertBooking(f, day, '12:00', 'cancelled');
+    const free13 = (await slotAt(f.id, day, '13:00')).document_id;
+
+    const res = await generate(f.slug, { startDate: day, endDate: day, overwrite: true });
+    expect(res.status).toBe(200);
+    const { data } = await json(res);
+    expect(data).toMatchObject({ created: 0, replaced: 2, kept: 2 });
+
+    const rows = await slotRows(f.id);
+    expect(rows.map((r) => r.start_time)).toEqual(['10:00', '11:00', '12:00', '13:00']);
+    // The booked slots are the very same rows, still linked to their bookings.
+    expect(await slotAt(f.id, day, '10:00')).toMatchObject({ id: pending.slotId, document_id: pending.slotDocumentId });
+    expect(await slotAt(f.id, day, '11:00')).toMatchObject({ id: approved.slotId, document_id: approved.slotDocumentId });
+    expect(await slotIdOfBooking(pending.documentId)).toBe(pending.slotId);
+    expect(await slotIdOfBooking(approved.documentId)).toBe(approved.slotId);
+    // Free slots (including one whose booking was cancelled) were replaced by new rows.
+    expect((await slotAt(f.id, day, '12:00')).document_id).not.toBe(cancelled.slotDocumentId);
+    expect((await slotAt(f.id, day, '13:00')).document_id).not.toBe(free13);
+
+    const slots = (await json(await api(`/api/facilities/${f.slug}/slots?date=${day}`))).data.slots;
+    expect(slots.map((s: any) => s.state)).toEqual(['pending', 'booked', 'available', 'available']);
+  });
+
+  it('refuses a range that starts before today', async () => {
+    const f = await createFacility();
+    const today = istanbulToday();
+    await expectError(await generate(f.slug, { startDate: addDays(today, -1), endDate: addDays(today, 1) }), 400);
+    expect(await slotRows(f.id)).toEqual([]);
+  });
+
+  it('accepts today … today + 92 days but refuses an end beyond that', async () => {
+    const f = await createFacility({ workingHours: everyDay('10:00', '11:00') });
+    const today = istanbulToday();
+    await expectError(await generate(f.slug, { startDate: addDays(today, 90), endDate: addDays(today, 93) }), 400);
+    expect(await slotRows(f.id)).toEqual([]);
+    const res = await generate(f.slug, { startDate: addDays(today, 90), endDate: addDays(today, 92) });
+    expect(res.status).toBe(200);
+    expect((await json(res)).data.created).toBe(3);
+  });
+
+  it('refuses a start after the end', async () => {
+    const f = await createFacility();
+    const day = addDays(istanbulToday(), 5);
+    const err = await expectError(await generate(f.slug, { startDate: day, endDate: addDays(day, -1) }), 400);
+    expect(err.message).toBe('Başlangıç tarihi bitiş tarihinden sonra olamaz!');
+    expect(await slotRows(f.id)).toEqual([]);
+  });
+
+  it('refuses malformed dates', async () => {
+    const f = await createFacility();
+    await expectError(await generate(f.slug, { startDate: '01.12.2026', endDate: '05.12.2026' }), 400);
+    await expectError(await generate(f.slug, {}), 400);
+  });
+
+  it('needs a staff token', async () => {
+    const f = await createFacility();
+    const day = addDays(istanbulToday(), 1);
+    await expectError(await generate(f.slug, { startDate: day, endDate: day }, null), 401);
+    await expectError(await generate(f.slug, { startDate: day, endDate: day }, 'not-a-token'), 401);
+    expect(await slotRows(f.id)).toEqual([]);
+  });
+
+  it('answers an unknown pitch with 404', async () => {
+    const day = addDays(istanbulToday(), 1);
+    const err = await expectError(await generate('boyle-bir-saha-yok-xyz', { startDate: day, endDate: day }), 404);
+    expect(err.message).toBe('Saha bulunamadı');
+  });
+});
+
+describe('scheduled slot generation (runScheduled)', () => {
+  it('generates every active pitch from today to today + 30 days and leaves inactive pitches alone', async () => {
+    const active = await createFacility({ workingHours: everyDay('10:00', '12:00') });
+    const inactive = await createFacility({ isActive: false, workingHours: everyDay('10:00', '12:00') });
+    await runScheduled(env);
+    const today = istanbulToday();
+    const rows = await slotRows(active.id);
+    const dates = [...new Set(rows.map((r) => r.date))];
+    expect(dates).toEqual(Array.from({ length: 31 }, (_, i) => addDays(today, i)));
+    expect(rows).toHaveLength(31 * 2);
+    expect(await slotRows(inactive.id)).toEqual([]);
+  });
+
+  it('creates nothing new when it runs twice', async () => {
+    const f = await createFacility({ workingHours: everyDay('20:00', '01:00') });
+    await runScheduled(env);
+    const first = await slotRows(f.id);
+    expect(first).toHaveLength(31 * 5);
+    const second = await runScheduled(env);
+    expect(second.facilities).toBeGreaterThanOrEqual(1);
+    // Same rows (ids and order) after the second run: nothing added, nothing replaced.
+    expect(await slotRows(f.id)).toEqual(first);
+  });
+});
