@@ -1,0 +1,157 @@
+// Load benchmark of the public API against one local worker (the real build, wrangler dev, its own D1 state).
+//   npm run bench                      (BENCH_DURATION=10 seconds per route, BENCH_CONNECTIONS=10, BENCH_PORT=8790)
+// Prints req/s, p50 and p99 per route and each route's req/s as a share of the bare route, with the issue's targets.
+import autocannon from 'autocannon';
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { newBookingNumber, newDocumentId } from '../worker/src/lib/ids';
+import { addDays, istanbulToday } from '../worker/src/lib/time';
+import { planDay } from '../worker/src/services/slots';
+import type { WorkingHours } from '../worker/src/db/schema';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const state = resolve(root, 'bench/.state');
+const port = Number(process.env.BENCH_PORT ?? 8790);
+const duration = Number(process.env.BENCH_DURATION ?? 10);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const base = `http://127.0.0.1:${port}`;
+const wranglerBin = resolve(root, 'node_modules/wrangler/bin/wrangler.js');
+const toolEnv = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_SEND_METRICS: 'false', ASTRO_TELEMETRY_DISABLED: '1', ASTRO_DISABLE_UPDATE_CHECK: 'true' };
+const wrangler = (args: string[]) => execFileSync(process.execPath, [wranglerBin, ...args], { cwd: root, env: toolEnv, stdio: ['ignore', 'ignore', 'inherit'] });
+
+const PITCHES = 4;
+const DAYS = 30;
+const TRACKED = 500;
+const allDay = (): WorkingHours => {
+  const d = { isOpen: true, start: '00:00', end: '00:00' };
+  return { monday: d, tuesday: d, wednesday: d, thursday: d, friday: d, saturday: d, sunday: d };
+};
+const q = (v: unknown) => (v === null ? 'NULL' : typeof v === 'number' ? String(v) : `'${String(v).replace(/'/g, "''")}'`);
+
+interface BenchData { slugs: string[]; freeSlots: Array<{ facility: string; slot: string }>; bookingNumbers: string[] }
+
+/** Pitches open round the clock, 30 days of hourly slots each, and bookings to track on one more pitch. */
+function seedSql(): { sql: string; data: BenchData } {
+  const today = istanbulToday();
+  const lines: string[] = [];
+  const data: BenchData = { slugs: [], freeSlots: [], bookingNumbers: [] };
+  for (let p = 1; p <= PITCHES + 1; p++) {
+    const documentId = newDocumentId();
+    const slug = `bench-saha-${p}`;
+    const hours = allDay();
+    lines.push(`insert into facilities (id, document_id, slug, name, hourly_price, deposit_amount, working_hours) values (${p}, ${q(documentId)}, ${q(slug)}, ${q(`Bench Saha ${p}`)}, 150000, 30000, ${q(JSON.stringify(hours))});`);
+    if (p <= PITCHES) data.slugs.push(slug);
+    const rows: string[] = [];
+    for (let d = 1; d <= DAYS; d++) {
+      for (const s of planDay({ workingHours: hours, bookingTimeType: 'hourly', startTimeOffset: 'full_hour' }, addDays(today, d))) {
+        const slotDoc = newDocumentId();
+        rows.push(`(${q(slotDoc)}, ${p}, ${q(s.date)}, ${q(s.startTime)}, ${q(s.endTime)}, ${s.startsAt}, ${s.endsAt}, 150000)`);
+        if (p <= PITCHES) data.freeSlots.push({ facility: documentId, slot: slotDoc });
+        else if (data.bookingNumbers.length < TRACKED) {
+          const n = newBookingNumber();
+          data.bookingNumbers.push(n);
+          lines.push(`insert into bookings (document_id, booking_number, facility_id, customer_name, customer_phone, date, start_time, end_time, starts_at, slot_price, total_price, deposit_amount, status)
+            values (${q(newDocumentId())}, ${q(n)}, ${p}, 'Bench Müşteri', '05550000000', ${q(s.date)}, ${q(s.startTime)}, ${q(s.endTime)}, ${s.startsAt}, 150000, 150000, 30000, 'approved');`);
+        }
+      }
+    }
+    for (let i = 0; i < rows.length; i += 200) {
+      lines.push(`insert into booking_slots (document_id, facility_id, date, start_time, end_time, starts_at, ends_at, price) values ${rows.slice(i, i + 200).join(', ')};`);
+    }
+  }
+  // Link tracked bookings to their slots so they look like real ones.
+  lines.push(`update bookings set slot_id = (select s.id from booking_slots s where s.facility_id = bookings.facility_id and s.date = bookings.date and s.start_time = bookings.start_time);`);
+  // Interleave pitches so concurrent creates spread over the four pitch objects.
+  data.freeSlots.sort(() => Math.random() - 0.5);
+  return { sql: lines.join('\n'), data };
+}
+
+async function waitForServer(child: ReturnType<typeof spawn>) {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error('wrangler dev exited early');
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return;
+    } catch { /* not yet */ }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error('server did not start in 120 s');
+}
+
+interface Row { name: string; note: string; rps: number; p50: number; p99: number; statuses: Record<string, number> }
+
+async function measure(name: string, note: string, opts: Partial<autocannon.Options>): Promise<Row> {
+  // A short warm-up so each route is measured hot.
+  await autocannon({ url: base, connections, duration: 2, ...opts });
+  const r = await autocannon({ url: base, connections, duration, ...opts });
+  const statuses: Record<string, number> = {};
+  for (const [k, v] of Object.entries(r.statusCodeStats ?? {})) statuses[k] = (v as { count: number }).count;
+  return { name, note, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, statuses };
+}
+
+async function main() {
+  if (!existsSync(resolve(root, 'dist/server/wrangler.json'))) {
+    console.log('bench: building the site first (npm run build)…');
+    execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit', env: toolEnv });
+  }
+  rmSync(state, { recursive: true, force: true });
+  mkdirSync(state, { recursive: true });
+  console.log('bench: migrating and seeding a fresh D1 in bench/.state …');
+  wrangler(['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', state]);
+  const { sql, data } = seedSql();
+  const sqlFile = resolve(state, 'seed.sql');
+  writeFileSync(sqlFile, sql);
+  wrangler(['d1', 'execute', 'DB', '--local', '--persist-to', state, '--file', sqlFile]);
+
+  const vars = ['BOOKING_PER_IP', 'BOOKING_PER_PHONE', 'LOOKUP_PER_IP', 'LOOKUP_PER_TARGET', 'LOGIN_PER_IP', 'LOGIN_PER_IDENTIFIER'].flatMap((k) => ['--var', `RATE_LIMIT_${k}:100000000`]);
+  const child = spawn(process.execPath, [wranglerBin, 'dev', '--local', '--port', String(port), '--ip', '127.0.0.1', '--persist-to', state, '--config', resolve(root, 'dist/server/wrangler.json'), '--show-interactive-dev-session=false', ...vars], {
+    cwd: root, env: toolEnv, stdio: ['ignore', 'ignore', 'inherit'], detached: true,
+  });
+  const stop = () => { try { process.kill(-child.pid!, 'SIGTERM'); } catch { /* gone */ } };
+  process.on('exit', stop);
+  try {
+    await waitForServer(child);
+    const today = addDays(istanbulToday(), 1);
+    const rows: Row[] = [];
+    rows.push(await measure('bare route', 'GET /api/health', { url: `${base}/api/health` }));
+    let i = 0;
+    rows.push(await measure('slots, one day', 'GET /api/facilities/{slug}/slots?date=', {
+      requests: [{ setupRequest: (req) => ({ ...req, path: `/api/facilities/${data.slugs[i++ % PITCHES]}/slots?date=${today}` }) }],
+    }));
+    rows.push(await measure('slots, 7-day range', 'GET …/slots?from=&to= (7 days)', {
+      requests: [{ setupRequest: (req) => ({ ...req, path: `/api/facilities/${data.slugs[i++ % PITCHES]}/slots?from=${today}&to=${addDays(today, 6)}` }) }],
+    }));
+    let next = 0;
+    let phone = 1_000_000;
+    rows.push(await measure('booking create', 'POST /api/bookings, each request a fresh slot and phone (201); conflicts only once slots run out', {
+      requests: [{
+        setupRequest: (req) => {
+          const target = data.freeSlots[next++ % data.freeSlots.length];
+          return { ...req, method: 'POST', path: '/api/bookings', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ facility: target.facility, bookingSlot: target.slot, customerName: 'Bench Oyuncu', customerPhone: `0533${String(phone++).padStart(7, '0')}` }) };
+        },
+      }],
+    }));
+    let t = 0;
+    rows.push(await measure('track by number', 'GET /api/bookings/track/{HSR…}', {
+      requests: [{ setupRequest: (req) => ({ ...req, path: `/api/bookings/track/${data.bookingNumbers[t++ % data.bookingNumbers.length]}` }) }],
+    }));
+
+    const bare = rows[0].rps;
+    const targets: Record<string, number> = { 'slots, one day': 40, 'slots, 7-day range': 25, 'booking create': 25 };
+    console.log(`\nbench: ${connections} connections, ${duration} s per route, loopback, one wrangler dev (workerd), ${new Date().toISOString()}`);
+    console.log('route                  req/s    p50 ms  p99 ms   % of bare  target        statuses');
+    for (const r of rows) {
+      const pct = (r.rps / bare) * 100;
+      const target = targets[r.name];
+      const verdict = [target ? `≥${target}% ${pct >= target ? 'ok' : 'MISS'}` : '', r.p99 <= 100 ? 'p99 ok' : 'p99 MISS'].filter(Boolean).join(', ');
+      console.log(`${r.name.padEnd(20)} ${r.rps.toFixed(0).padStart(7)} ${String(r.p50).padStart(8)} ${String(r.p99).padStart(7)} ${pct.toFixed(1).padStart(10)}%  ${verdict.padEnd(22)} ${JSON.stringify(r.statuses)}`);
+    }
+    for (const r of rows) console.log(`  ${r.name}: ${r.note}`);
+  } finally {
+    stop();
+  }
+}
+
+main().then(() => process.exit(0), (e) => { console.error(e); process.exit(1); });
