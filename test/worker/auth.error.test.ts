@@ -3,7 +3,9 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { msg } from '../../contracts/messages';
 import { ApiError } from '../../worker/src/lib/errors';
-import { enforceRateLimit, limitsFor } from '../../worker/src/lib/rate-limit';
+import { runInDurableObject } from 'cloudflare:test';
+import type { RateLimiter } from '../../worker/src/durable-objects/rate-limiter';
+import { enforceRateLimit, limiterFor, limitsFor } from '../../worker/src/lib/rate-limit';
 import { api, createStaff, expectError, json } from './fixtures';
 
 const uniq = () => Math.random().toString(36).slice(2, 8);
@@ -211,8 +213,9 @@ describe('login rate limits (00 §5)', () => {
       const b = freshIp();
       for (let i = 0; i < 3; i++) await expectError(await login({ identifier: `ipcount${uniq()}`, password: 'yanlis-sifre' }, a), 401);
       for (let i = 0; i < 2; i++) await expectError(await login({ identifier: `ipcount${uniq()}`, password: 'yanlis-sifre' }, b), 401);
-      const count = async (ip: string) =>
-        (await env.DB.prepare('select count from rate_limits where key = ?').bind(`login:ip:${ip}`).first<{ count: number }>())?.count;
+      const count = (ip: string) =>
+        runInDurableObject(limiterFor(env, `login:ip:${ip}`), (_: RateLimiter, state) =>
+          state.storage.sql.exec<{ count: number }>('select count from counters where key = ?', `login:ip:${ip}`).toArray()[0]?.count);
       expect(await count(a)).toBe(3);
       expect(await count(b)).toBe(2);
     });
@@ -226,7 +229,7 @@ describe('login rate limits (00 §5)', () => {
     const now = Math.floor(Date.now() / WINDOW_MS) * WINDOW_MS + WINDOW_MS / 2;
     const attempt = (ip: string) => {
       const { windowSeconds, rules } = limitsFor(tight, 'login', ip, `perip${uniq()}`);
-      return enforceRateLimit(env.DB, windowSeconds, rules, now);
+      return enforceRateLimit(env, windowSeconds, rules, now);
     };
     for (let i = 0; i < 3; i++) await expect(attempt(a)).resolves.toBeUndefined();
     const refused = await attempt(a).then(

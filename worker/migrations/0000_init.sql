@@ -185,13 +185,6 @@ CREATE TABLE `pickup_points` (
 );
 --> statement-breakpoint
 CREATE INDEX `pickup_points_facility` ON `pickup_points` (`facility_id`,`sort_order`);--> statement-breakpoint
-CREATE TABLE `rate_limits` (
-	`key` text PRIMARY KEY NOT NULL,
-	`window_start` integer NOT NULL,
-	`count` integer NOT NULL
-);
---> statement-breakpoint
-CREATE INDEX `rate_limits_window` ON `rate_limits` (`window_start`);--> statement-breakpoint
 CREATE TABLE `roles` (
 	`id` integer PRIMARY KEY NOT NULL,
 	`name` text NOT NULL,

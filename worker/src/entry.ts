@@ -5,6 +5,7 @@ import { runScheduled } from './scheduled';
 
 export { FacilityBooking } from './durable-objects/facility-booking';
 export { StaffHub } from './durable-objects/staff-hub';
+export { RateLimiter } from './durable-objects/rate-limiter';
 
 export default {
   fetch(request, env, ctx) {

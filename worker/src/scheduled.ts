@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { getDb } from './db/client';
 import { facilities } from './db/schema';
-import { pruneRateLimits } from './lib/rate-limit';
 import { facilityStub } from './services/facility-ref';
 
 /** Keeps every active pitch generated SLOT_HORIZON_DAYS ahead and sweeps due holds as a backstop to the alarms. */
@@ -15,6 +14,5 @@ export async function runScheduled(env: Env): Promise<{ facilities: number; crea
     if (result.ok) created += result.value.created;
     await stub.expireDue(id);
   }
-  await pruneRateLimits(env.DB, Number(env.RATE_LIMIT_WINDOW_SECONDS) || 600);
   return { facilities: active.length, created };
 }

@@ -239,12 +239,6 @@ export const siteSettings = sqliteTable('site_settings', {
   ...timestamps,
 });
 
-export const rateLimits = sqliteTable('rate_limits', {
-  key: text('key').primaryKey(),
-  windowStart: integer('window_start').notNull(),
-  count: integer('count').notNull(),
-}, (t) => [index('rate_limits_window').on(t.windowStart)]);
-
 export type Facility = typeof facilities.$inferSelect;
 export type Slot = typeof slots.$inferSelect;
 export type Booking = typeof bookings.$inferSelect;

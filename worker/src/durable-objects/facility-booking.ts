@@ -69,7 +69,7 @@ export class FacilityBooking extends DurableObject<Env> {
       return created;
     });
     if (!outcome.ok) return outcome;
-    this.ctx.waitUntil(publishNotifications(this.env, [outcome.value.notificationId]));
+    this.ctx.waitUntil(publishNotifications(this.env, outcome.value.notifications));
     return { ok: true, value: outcome.value.booking };
   }
 
@@ -81,7 +81,7 @@ export class FacilityBooking extends DurableObject<Env> {
       return change;
     });
     if (!outcome.ok) return outcome;
-    this.ctx.waitUntil(publishNotifications(this.env, [outcome.value.notificationId]));
+    this.ctx.waitUntil(publishNotifications(this.env, outcome.value.notifications));
     return { ok: true, value: outcome.value.booking };
   }
 
@@ -108,7 +108,7 @@ export class FacilityBooking extends DurableObject<Env> {
 
   /** Expires due holds and re-arms the alarm for the next deadline. Running it twice changes nothing. */
   async expireDue(facilityId: number, now = Date.now()): Promise<number> {
-    const { expired, notificationIds } = await this.lock.run(async () => {
+    const { expired, notifications } = await this.lock.run(async () => {
       const result = await expireHolds(this.env.DB, facilityId, now);
       const next = await nextHoldDeadline(this.env.DB, facilityId);
       if (next !== null) await this.ctx.storage.setAlarm(Math.max(next, Date.now() + 1000));
@@ -118,7 +118,7 @@ export class FacilityBooking extends DurableObject<Env> {
     if (expired.length > 0) {
       const bundle = await this.facility(facilityId).catch(() => null);
       if (bundle) for (const b of expired) if (b.slotId) this.broadcastSlot(bundle, freedSlot(b));
-      this.ctx.waitUntil(publishNotifications(this.env, notificationIds));
+      this.ctx.waitUntil(publishNotifications(this.env, notifications));
     }
     return expired.length;
   }

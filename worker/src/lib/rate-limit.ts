@@ -31,24 +31,24 @@ export function limitsFor(env: Env, kind: LimitKind, clientAddress: string, targ
   };
 }
 
-/** Fixed-window counters in D1, one round trip for all rules; throws the Turkish 429 when any is exceeded. */
-export async function enforceRateLimit(d1: D1Database, windowSeconds: number, rules: LimitRule[], now = Date.now()): Promise<void> {
-  const windowMs = windowSeconds * 1000;
-  const windowStart = Math.floor(now / windowMs) * windowMs;
-  const stmt = d1.prepare(
-    `insert into rate_limits (key, window_start, count) values (?1, ?2, 1)
-     on conflict(key) do update set
-       count = case when rate_limits.window_start = excluded.window_start then rate_limits.count + 1 else 1 end,
-       window_start = excluded.window_start
-     returning count`,
-  );
-  const results = await d1.batch<{ count: number }>(rules.map((r) => stmt.bind(r.key, windowStart)));
-  const exceeded = results.some((res, i) => (res.results[0]?.count ?? 0) > rules[i].limit);
-  if (exceeded) throw tooManyRequests(Math.ceil((windowStart + windowMs - now) / 1000));
+const SHARDS = 16;
+
+function shardOf(key: string): number {
+  let h = 2166136261;
+  for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 16777619);
+  return (h >>> 0) % SHARDS;
 }
 
-export async function pruneRateLimits(d1: D1Database, windowSeconds: number, now = Date.now()): Promise<void> {
-  await d1.prepare('delete from rate_limits where window_start < ?').bind(now - windowSeconds * 1000).run();
+export const limiterFor = (env: Env, key: string) => env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName(`shard:${shardOf(key)}`));
+
+/** Counts a hit on every rule (each key lives in one of 16 limiter objects); throws the Turkish 429 when any is over. */
+export async function enforceRateLimit(env: Env, windowSeconds: number, rules: LimitRule[], now = Date.now()): Promise<void> {
+  const windowMs = windowSeconds * 1000;
+  const windowStart = Math.floor(now / windowMs) * windowMs;
+  const counts = await Promise.all(
+    rules.map((r) => limiterFor(env, r.key).hit(r.key, windowStart)),
+  );
+  if (counts.some((count, i) => count > rules[i].limit)) throw tooManyRequests(Math.ceil((windowStart + windowMs - now) / 1000));
 }
 
 export function clientAddress(req: Request): string {

@@ -11,12 +11,12 @@ import { ok } from '../lib/http';
 import { clientAddress, enforceRateLimit, limitsFor, type LimitKind } from '../lib/rate-limit';
 import { body, param, query } from '../lib/validate';
 import { subscriptionInfo, trackByNumber, trackByPhone } from '../services/bookings';
-import { facilityStub, resolveFacility } from '../services/facility-ref';
+import { facilityStub, resolveFacilityId } from '../services/facility-ref';
 import type { Context } from 'hono';
 
 async function limit(c: Context<AppEnv>, kind: LimitKind, target: string) {
   const { windowSeconds, rules } = limitsFor(c.env, kind, clientAddress(c.req.raw), target);
-  await enforceRateLimit(c.env.DB, windowSeconds, rules);
+  await enforceRateLimit(c.env, windowSeconds, rules);
 }
 
 export const bookingRoutes = new Hono<AppEnv>()
@@ -24,8 +24,8 @@ export const bookingRoutes = new Hono<AppEnv>()
   .post('/', body(createBookingSchema), async (c) => {
     const input = c.req.valid('json');
     await limit(c, 'booking', input.customerPhone);
-    const facility = await resolveFacility(c.env.DB, input.facility!);
-    const booking = unwrap(await facilityStub(c.env, facility.id).createBooking(facility.id, input));
+    const facilityId = await resolveFacilityId(c.env.DB, input.facility!);
+    const booking = unwrap(await facilityStub(c.env, facilityId).createBooking(facilityId, input));
     return ok(c, booking, undefined, 201);
   })
   .get('/track/:bookingNumber', param(z.object({ bookingNumber: bookingNumberSchema })), async (c) => {
@@ -63,4 +63,3 @@ export const bookingRoutes = new Hono<AppEnv>()
     return ok(c, await subscriptionInfo(getDb(c.env.DB), customerPhone, Date.now()));
   });
 
-export { resolveFacility };

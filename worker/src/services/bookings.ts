@@ -1,6 +1,8 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { bookings, facilities, users, type Booking } from '../db/schema';
+import { bookings, facilities, users, type Booking, type Notification } from '../db/schema';
+import { camelRow } from '../lib/rows';
+import { notificationToWire, type NotificationWire } from './notifications';
 import type { CreateBookingInput } from '../../../contracts/bookings';
 import { msg } from '../../../contracts/messages';
 import { ApiError, badRequest, conflict, notFound } from '../lib/errors';
@@ -93,7 +95,7 @@ export interface CreateDeps extends Clock {
   pause?: () => Promise<void>;
 }
 
-export interface CreatedBooking { booking: BookingWire; slot: SlotRow; notificationId: number | null; expiresAt: number }
+export interface CreatedBooking { booking: BookingWire; slot: SlotRow; notifications: NotificationWire[]; expiresAt: number }
 
 const LIVE = `('pending', 'approved')`;
 
@@ -214,17 +216,17 @@ export async function createBooking(deps: CreateDeps, bundle: FacilityBundle, in
         d1.prepare(
           `insert into notifications (document_id, type, priority, title, message, booking_id, facility_id, target_role, created_at)
            select ?2, 'booking_created', 'high', 'Yeni Rezervasyon', ?3, id, facility_id, 'Admin', ?4 from bookings where document_id = ?1
-           returning id`,
+           returning *`,
         ).bind(row.documentId, notificationDoc, `${row.customerName} · ${f.name} · ${trLongDate(row.date)} ${row.startTime}`, now),
       ]);
       const created = mapBookingRow(inserted.results[0] as Record<string, unknown>);
-      const notificationId = (notified.results[0] as { id: number } | undefined)?.id ?? null;
+      const notifications = notificationsOf(notified);
       const slot: SlotRow = {
         id: check.id, document_id: check.document_id, date: check.date, start_time: check.start_time, end_time: check.end_time,
         starts_at: check.starts_at, price: check.price, booking_status: 'pending', customer_name: row.customerName,
         is_subscriber: row.isSubscriber ? 1 : 0,
       };
-      return { booking: bookingToWire(created, f, 'owner', now), slot, notificationId, expiresAt };
+      return { booking: bookingToWire(created, f, 'owner', now), slot, notifications, expiresAt };
     } catch (e) {
       const text = String((e as Error)?.message ?? e);
       if (text.includes('bookings.booking_number') && attempt < 3) continue;
@@ -234,14 +236,8 @@ export async function createBooking(deps: CreateDeps, bundle: FacilityBundle, in
   }
 }
 
-/** Maps a raw snake_case bookings row (from RETURNING *) to the drizzle shape. */
-export function mapBookingRow(r: Record<string, unknown>): Booking {
-  const camel = (k: string) => k.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(r)) out[camel(k)] = v;
-  for (const k of ['includesTransportation', 'isSubscriber', 'isRecurring']) out[k] = out[k] === 1 || out[k] === true;
-  return out as unknown as Booking;
-}
+export const mapBookingRow = (r: Record<string, unknown>) => camelRow<Booking>(r, ['includesTransportation', 'isSubscriber', 'isRecurring']);
+const notificationsOf = (res: D1Result) => res.results.map((r) => notificationToWire(camelRow<Notification>(r as Record<string, unknown>, ['isRead'])));
 
 // ---------- reading ----------
 
@@ -310,13 +306,13 @@ export async function subscriptionInfo(db: Db, phone: string, now: number) {
 
 // ---------- status changes ----------
 
-export interface StatusChange { booking: BookingWire; slot: SlotRow | null; notificationId: number | null }
+export interface StatusChange { booking: BookingWire; slot: SlotRow | null; notifications: NotificationWire[] }
 
 const HISTORY_AND_NOTIFY = {
   history: `insert into booking_history (booking_id, from_status, to_status, reason, actor_type, actor_user_id, actor_label, created_at)
             values (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)`,
   notify: `insert into notifications (document_id, type, priority, title, message, booking_id, facility_id, target_role, created_at)
-           values (?1, ?2, ?3, ?4, ?5, ?6, ?7, 'Admin', ?8) returning id`,
+           values (?1, ?2, ?3, ?4, ?5, ?6, ?7, 'Admin', ?8) returning *`,
 };
 
 /** Customer cancel by booking number (00 §3): only live bookings, and only 24 hours or more before the start. */
@@ -348,7 +344,7 @@ export async function cancelByCustomer(deps: { db: Db; d1: D1Database; now: numb
   return {
     booking: bookingToWire(after, found.facility, 'public', now),
     slot: b.slotId ? freedSlot(after) : null,
-    notificationId: (notified.results[0] as { id: number } | undefined)?.id ?? null,
+    notifications: notificationsOf(notified),
   };
 }
 
@@ -366,7 +362,7 @@ export function freedSlot(b: Booking & { slotDocumentId?: string | null }): Slot
  * Pending holds past their deadline become expired and free their slot (00 §3). Idempotent: a second run finds nothing.
  * History, notifications and the status change are one atomic batch keyed on the same instant.
  */
-export async function expireHolds(d1: D1Database, facilityId: number, now: number): Promise<{ expired: Booking[]; notificationIds: number[] }> {
+export async function expireHolds(d1: D1Database, facilityId: number, now: number): Promise<{ expired: Booking[]; notifications: NotificationWire[] }> {
   const due = `facility_id = ?1 and status = 'pending' and expires_at <= ?2`;
   const [, notified, expired] = await d1.batch([
     d1.prepare(
@@ -377,13 +373,13 @@ export async function expireHolds(d1: D1Database, facilityId: number, now: numbe
       `insert into notifications (document_id, type, priority, title, message, booking_id, facility_id, target_role, created_at)
        select lower(hex(randomblob(12))), 'booking_updated', 'low', 'Rezervasyon Süresi Doldu',
               booking_number || ' · ' || customer_name || ' · ' || date || ' ' || start_time, id, facility_id, 'Admin', ?2
-       from bookings where ${due} returning id`,
+       from bookings where ${due} returning *`,
     ).bind(facilityId, now),
     d1.prepare(`update bookings set status = 'expired', expires_at = null, updated_at = ?2 where ${due} returning *, ${SLOT_DOC}`).bind(facilityId, now),
   ]);
   return {
     expired: expired.results.map((r) => mapBookingRow(r as Record<string, unknown>)),
-    notificationIds: notified.results.map((r) => (r as { id: number }).id),
+    notifications: notificationsOf(notified),
   };
 }
 

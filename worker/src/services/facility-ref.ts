@@ -17,6 +17,20 @@ export async function resolveFacility(d1: D1Database, ref: string): Promise<Faci
   return { id: row.id, isActive: row.is_active === 1, documentId: row.document_id };
 }
 
+// Pitch ids and documentIds never change, so a reference resolves to the same id for the isolate's life; a renamed slug
+// may keep resolving to its pitch for at most a minute. Whether the pitch is active is always read fresh elsewhere.
+const REF_TTL_MS = 60_000;
+const refCache = new Map<string, { id: number; at: number }>();
+
+export async function resolveFacilityId(d1: D1Database, ref: string): Promise<number> {
+  const hit = refCache.get(ref);
+  if (hit && Date.now() - hit.at < REF_TTL_MS) return hit.id;
+  const { id } = await resolveFacility(d1, ref);
+  if (refCache.size > 1000) refCache.clear();
+  refCache.set(ref, { id, at: Date.now() });
+  return id;
+}
+
 export function facilityStub(env: Env, facilityId: number) {
   return env.FACILITY_BOOKING.get(env.FACILITY_BOOKING.idFromName(`facility:${facilityId}`));
 }

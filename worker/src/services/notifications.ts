@@ -1,6 +1,4 @@
-import { inArray } from 'drizzle-orm';
-import { getDb } from '../db/client';
-import { notifications, type Notification } from '../db/schema';
+import type { Notification } from '../db/schema';
 import { isoInstant } from '../lib/time';
 
 export function notificationToWire(n: Notification) {
@@ -25,12 +23,10 @@ export function staffHub(env: Env) {
 }
 
 /** Pushes freshly written notifications to every connected staff bell. Best effort: D1 already holds them. */
-export async function publishNotifications(env: Env, ids: Array<number | null>): Promise<void> {
-  const wanted = ids.filter((id): id is number => id !== null);
-  if (wanted.length === 0) return;
+export async function publishNotifications(env: Env, items: NotificationWire[]): Promise<void> {
+  if (items.length === 0) return;
   try {
-    const rows = await getDb(env.DB).select().from(notifications).where(inArray(notifications.id, wanted)).all();
-    await staffHub(env).publish(rows.map(notificationToWire));
+    await staffHub(env).publish(items);
   } catch (e) {
     console.error('notification push failed', e);
   }
