@@ -214,7 +214,7 @@ describe('login rate limits (00 §5)', () => {
       for (let i = 0; i < 3; i++) await expectError(await login({ identifier: `ipcount${uniq()}`, password: 'yanlis-sifre' }, a), 401);
       for (let i = 0; i < 2; i++) await expectError(await login({ identifier: `ipcount${uniq()}`, password: 'yanlis-sifre' }, b), 401);
       const count = (ip: string) =>
-        runInDurableObject(limiterFor(env, `login:ip:${ip}`), (_: RateLimiter, state) =>
+        runInDurableObject(limiterFor(env, 'login'), (_: RateLimiter, state) =>
           state.storage.sql.exec<{ count: number }>('select count from counters where key = ?', `login:ip:${ip}`).toArray()[0]?.count);
       expect(await count(a)).toBe(3);
       expect(await count(b)).toBe(2);
@@ -229,7 +229,7 @@ describe('login rate limits (00 §5)', () => {
     const now = Math.floor(Date.now() / WINDOW_MS) * WINDOW_MS + WINDOW_MS / 2;
     const attempt = (ip: string) => {
       const { windowSeconds, rules } = limitsFor(tight, 'login', ip, `perip${uniq()}`);
-      return enforceRateLimit(env, windowSeconds, rules, now);
+      return enforceRateLimit(env, 'login', windowSeconds, rules, now);
     };
     for (let i = 0; i < 3; i++) await expect(attempt(a)).resolves.toBeUndefined();
     const refused = await attempt(a).then(

@@ -8,10 +8,11 @@ import { addDays, istanbulToday } from '../lib/time';
 import { cancelByCustomer, createBooking, expireHolds, freedSlot, nextHoldDeadline, type BookingWire } from '../services/bookings';
 import { findFacilityBundle, type FacilityBundle } from '../services/facilities';
 import { generateSlots, slotToWire, type GenerateResult, type SlotRow } from '../services/slots';
-import { publishNotifications } from '../services/notifications';
+import { publishNotifications, type NotificationWire } from '../services/notifications';
 
 const FACILITY_KEY = 'facilityId';
 const BUNDLE_TTL_MS = 30_000;
+const NOTIFY_COALESCE_MS = 100;
 
 /**
  * One object per pitch. Every change to the pitch's slots (create, cancel, expire, generate) runs under one lock, so
@@ -22,6 +23,8 @@ export class FacilityBooking extends DurableObject<Env> {
   private readonly lock = new Mutex();
   private readonly db: Db;
   private bundle: { value: FacilityBundle; at: number } | null = null;
+  private alarmAt: number | null | undefined;
+  private readonly outbox: NotificationWire[] = [];
   /** Test hook only: milliseconds to pause inside the critical section between check and write. */
   criticalSectionDelayMs = 0;
 
@@ -69,7 +72,7 @@ export class FacilityBooking extends DurableObject<Env> {
       return created;
     });
     if (!outcome.ok) return outcome;
-    this.ctx.waitUntil(publishNotifications(this.env, outcome.value.notifications));
+    this.notify(outcome.value.notifications);
     return { ok: true, value: outcome.value.booking };
   }
 
@@ -81,7 +84,7 @@ export class FacilityBooking extends DurableObject<Env> {
       return change;
     });
     if (!outcome.ok) return outcome;
-    this.ctx.waitUntil(publishNotifications(this.env, outcome.value.notifications));
+    this.notify(outcome.value.notifications);
     return { ok: true, value: outcome.value.booking };
   }
 
@@ -101,6 +104,7 @@ export class FacilityBooking extends DurableObject<Env> {
   }
 
   async alarm(): Promise<void> {
+    this.alarmAt = null; // a fired alarm is gone
     const facilityId = await this.ctx.storage.get<number>(FACILITY_KEY);
     if (facilityId === undefined) return;
     await this.expireDue(facilityId);
@@ -111,21 +115,35 @@ export class FacilityBooking extends DurableObject<Env> {
     const { expired, notifications } = await this.lock.run(async () => {
       const result = await expireHolds(this.env.DB, facilityId, now);
       const next = await nextHoldDeadline(this.env.DB, facilityId);
-      if (next !== null) await this.ctx.storage.setAlarm(Math.max(next, Date.now() + 1000));
+      this.alarmAt = next === null ? null : Math.max(next, Date.now() + 1000);
+      if (this.alarmAt !== null) await this.ctx.storage.setAlarm(this.alarmAt);
       else await this.ctx.storage.deleteAlarm();
       return result;
     });
     if (expired.length > 0) {
       const bundle = await this.facility(facilityId).catch(() => null);
       if (bundle) for (const b of expired) if (b.slotId) this.broadcastSlot(bundle, freedSlot(b));
-      this.ctx.waitUntil(publishNotifications(this.env, notifications));
+      this.notify(notifications);
     }
     return expired.length;
   }
 
   private async scheduleExpiry(at: number): Promise<void> {
-    const current = await this.ctx.storage.getAlarm();
-    if (current === null || at < current) await this.ctx.storage.setAlarm(at);
+    if (this.alarmAt === undefined) this.alarmAt = await this.ctx.storage.getAlarm();
+    if (this.alarmAt === null || at < this.alarmAt) {
+      await this.ctx.storage.setAlarm(at);
+      this.alarmAt = at;
+    }
+  }
+
+  /** Staff notifications leave in small batches: a burst of bookings costs the hub one call, not one per booking. */
+  private notify(items: NotificationWire[]): void {
+    if (items.length === 0) return;
+    this.outbox.push(...items);
+    if (this.outbox.length > items.length) return;
+    this.ctx.waitUntil(
+      new Promise((resolve) => setTimeout(resolve, NOTIFY_COALESCE_MS)).then(() => publishNotifications(this.env, this.outbox.splice(0))),
+    );
   }
 
   // ---------- live slot updates (hibernatable WebSockets) ----------

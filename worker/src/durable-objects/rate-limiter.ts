@@ -1,8 +1,9 @@
 import { DurableObject } from 'cloudflare:workers';
 
 /**
- * Fixed-window counters for rate limits, kept in this object's own SQLite storage: one synchronous statement per hit,
- * so counting is atomic within a shard and costs D1 (single-threaded per database) nothing.
+ * Fixed-window counters for rate limits, one object per kind of limit (booking, lookup, login), kept in the object's own
+ * SQLite storage: synchronous statements, so counting is atomic and costs D1 (single-threaded per database) nothing.
+ * One call counts every key of a request; an object serves about a thousand calls a second, far above one city's load.
  */
 export class RateLimiter extends DurableObject<Env> {
   private hits = 0;
@@ -14,8 +15,12 @@ export class RateLimiter extends DurableObject<Env> {
     );
   }
 
-  /** Counts one hit for `key` in the window starting at `windowStart`; returns the count so far. */
-  hit(key: string, windowStart: number): number {
+  /** Counts one hit for each key in the window starting at `windowStart`; returns each key's count so far. */
+  hit(keys: string[], windowStart: number): number[] {
+    return keys.map((key) => this.count(key, windowStart));
+  }
+
+  private count(key: string, windowStart: number): number {
     const row = this.ctx.storage.sql
       .exec<{ count: number }>(
         `insert into counters (key, window_start, count) values (?1, ?2, 1)
@@ -28,7 +33,7 @@ export class RateLimiter extends DurableObject<Env> {
       )
       .one();
     // Old windows are dead weight; sweep them now and then.
-    if (++this.hits % 500 === 0) this.ctx.storage.sql.exec('delete from counters where window_start < ?', windowStart);
+    if (++this.hits % 1000 === 0) this.ctx.storage.sql.exec('delete from counters where window_start < ?', windowStart);
     return row.count;
   }
 }

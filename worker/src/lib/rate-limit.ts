@@ -31,23 +31,13 @@ export function limitsFor(env: Env, kind: LimitKind, clientAddress: string, targ
   };
 }
 
-const SHARDS = 16;
+export const limiterFor = (env: Env, kind: LimitKind) => env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName(`limiter:${kind}`));
 
-function shardOf(key: string): number {
-  let h = 2166136261;
-  for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 16777619);
-  return (h >>> 0) % SHARDS;
-}
-
-export const limiterFor = (env: Env, key: string) => env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName(`shard:${shardOf(key)}`));
-
-/** Counts a hit on every rule (each key lives in one of 16 limiter objects); throws the Turkish 429 when any is over. */
-export async function enforceRateLimit(env: Env, windowSeconds: number, rules: LimitRule[], now = Date.now()): Promise<void> {
+/** Counts a hit on every rule in one call to that kind's limiter; throws the Turkish 429 when any is over. */
+export async function enforceRateLimit(env: Env, kind: LimitKind, windowSeconds: number, rules: LimitRule[], now = Date.now()): Promise<void> {
   const windowMs = windowSeconds * 1000;
   const windowStart = Math.floor(now / windowMs) * windowMs;
-  const counts = await Promise.all(
-    rules.map((r) => limiterFor(env, r.key).hit(r.key, windowStart)),
-  );
+  const counts = await limiterFor(env, kind).hit(rules.map((r) => r.key), windowStart);
   if (counts.some((count, i) => count > rules[i].limit)) throw tooManyRequests(Math.ceil((windowStart + windowMs - now) / 1000));
 }
 

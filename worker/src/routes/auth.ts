@@ -17,7 +17,7 @@ export const authRoutes = new Hono<AppEnv>()
   .post('/auth/local', body(loginSchema), async (c) => {
     const { identifier, password } = c.req.valid('json');
     const { windowSeconds, rules } = limitsFor(c.env, 'login', clientAddress(c.req.raw), identifier);
-    await enforceRateLimit(c.env, windowSeconds, rules);
+    await enforceRateLimit(c.env, 'login', windowSeconds, rules);
     const db = getDb(c.env.DB);
     const row = await db
       .select({ user: users, role: roles })
@@ -31,7 +31,7 @@ export const authRoutes = new Hono<AppEnv>()
     }
     // Per account too, so alternating username and e-mail does not double the guesses.
     const perAccount = rules.find((r) => r.key.startsWith('login:t:'))!.limit;
-    await enforceRateLimit(c.env, windowSeconds, [{ key: `login:account:${row.user.id}`, limit: perAccount }]);
+    await enforceRateLimit(c.env, 'login', windowSeconds, [{ key: `login:account:${row.user.id}`, limit: perAccount }]);
     if (!(await verifyPassword(password, row.user.passwordHash))) throw unauthorized(msg.invalidCredentials);
     if (row.user.blocked) throw unauthorized(msg.userBlocked);
     const ttl = Number(c.env.JWT_TTL_SECONDS) || 604_800;

@@ -16,7 +16,7 @@ import type { Context } from 'hono';
 
 async function limit(c: Context<AppEnv>, kind: LimitKind, target: string) {
   const { windowSeconds, rules } = limitsFor(c.env, kind, clientAddress(c.req.raw), target);
-  await enforceRateLimit(c.env, windowSeconds, rules);
+  await enforceRateLimit(c.env, kind, windowSeconds, rules);
 }
 
 export const bookingRoutes = new Hono<AppEnv>()
