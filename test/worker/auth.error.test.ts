@@ -1,10 +1,9 @@
 // Login refusals: validation (01 §5), bad credentials, blocked staff, malformed bodies, unknown paths and rate limits (00 §5–§6).
+import { evictDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { msg } from '../../contracts/messages';
 import { ApiError } from '../../worker/src/lib/errors';
-import { runInDurableObject } from 'cloudflare:test';
-import type { RateLimiter } from '../../worker/src/durable-objects/rate-limiter';
 import { enforceRateLimit, limiterFor, limitsFor } from '../../worker/src/lib/rate-limit';
 import { api, createStaff, expectError, json } from './fixtures';
 
@@ -213,9 +212,7 @@ describe('login rate limits (00 §5)', () => {
       const b = freshIp();
       for (let i = 0; i < 3; i++) await expectError(await login({ identifier: `ipcount${uniq()}`, password: 'yanlis-sifre' }, a), 401);
       for (let i = 0; i < 2; i++) await expectError(await login({ identifier: `ipcount${uniq()}`, password: 'yanlis-sifre' }, b), 401);
-      const count = (ip: string) =>
-        runInDurableObject(limiterFor(env, 'login'), (_: RateLimiter, state) =>
-          state.storage.sql.exec<{ count: number }>('select count from counters where key = ?', `login:ip:${ip}`).toArray()[0]?.count);
+      const count = async (ip: string) => (await limiterFor(env, 'login').stored(`login:ip:${ip}`))?.[1];
       expect(await count(a)).toBe(3);
       expect(await count(b)).toBe(2);
     });
@@ -265,5 +262,16 @@ describe('API answers are never cached', () => {
     expect(okRes.headers.get('cache-control')).toBe('no-store');
     const bad = await login({ identifier: user.username, password: 'yanlis-sifre' });
     expect(bad.headers.get('cache-control')).toBe('no-store');
+  });
+});
+
+describe('rate-limit counters survive a restart of their object', () => {
+  it('an evicted limiter still refuses an identifier that used up its attempts', async () => {
+    const name = `evicted${uniq()}`;
+    await inOneWindow(async () => {
+      for (let i = 0; i < PER_IDENTIFIER; i++) await expectError(await login({ identifier: name, password: 'yanlis-sifre' }), 401);
+      await evictDurableObject(limiterFor(env, 'login'));
+      await expectError(await login({ identifier: name, password: 'yanlis-sifre' }), 429);
+    });
   });
 });
