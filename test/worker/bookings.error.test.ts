@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { DAY, HOUR } from '../../worker/src/lib/time';
-import { addDays, api, createFacility, createSlots, expectError, freshPhone, insertSlot, istanbulToday, json, pickupPointsOf, slotAt } from './fixtures';
+import { addDays, api, createFacility, createSlots, createStaff, expectError, freshPhone, insertSlot, istanbulToday, json, pickupPointsOf, slotAt, tokenFor } from './fixtures';
 
 const tomorrow = () => addDays(istanbulToday(), 1);
 const count = async (sql: string, ...binds: unknown[]) => (await env.DB.prepare(sql).bind(...binds).first<{ n: number }>())!.n;
@@ -173,5 +173,22 @@ describe('a pitch deactivated while its object holds cached data', () => {
     await env.DB.prepare('update facilities set is_active = 0 where id = ?').bind(f.id).run();
     const error = await expectError(await book({ facility: f.documentId, bookingSlot: (await slotAt(f.id, tomorrow(), '19:00')).document_id, customerName: 'Sonra Gelen', customerPhone: freshPhone() }), 409);
     expect(error.message).toBe('Bu saha şu anda rezervasyona kapalı');
+  });
+});
+
+describe('malformed bodies on every write route', () => {
+  it('cancel and generate-slots answer 400 in the error shape and change nothing', async () => {
+    const f = await setup();
+    const slot = await slotAt(f.id, addDays(istanbulToday(), 3), '20:00');
+    const created = (await json(await book({ facility: f.documentId, bookingSlot: slot.document_id, customerName: 'Bozuk Gövde', customerPhone: freshPhone() }))).data;
+    const raw = (path: string, token?: string) =>
+      api(path, { method: 'POST', token, headers: { 'content-type': 'application/json' }, body: '{"reason": ' });
+    expect((await expectError(await raw(`/api/bookings/cancel/${created.bookingNumber}`), 400)).message).toBe('İstek gövdesi geçerli bir JSON değil');
+    expect(await count("select count(*) as n from bookings where id = ? and status = 'pending'", created.id)).toBe(1);
+
+    const token = await tokenFor(await createStaff('admin'));
+    const before = await count('select count(*) as n from booking_slots where facility_id = ?', f.id);
+    expect((await expectError(await raw(`/api/facilities/${f.slug}/generate-slots`, token), 400)).message).toBe('İstek gövdesi geçerli bir JSON değil');
+    expect(await count('select count(*) as n from booking_slots where facility_id = ?', f.id)).toBe(before);
   });
 });
