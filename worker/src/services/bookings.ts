@@ -202,7 +202,7 @@ export async function createBooking(deps: CreateDeps, bundle: FacilityBundle, in
              client_timezone, created_at, updated_at)
            values (?1, ?2, ?3, ?4, (select id from customers where phone = ?6), ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14,
              ?15, ?16, ?17, ?18, ?19, 'pending', 'pending', ?20, ?21, ?22, ?23, 'web', ?24, ?25, ?26, ?26)
-           returning *`,
+           returning id, customer_id`,
         ).bind(
           row.documentId, bookingNumber, row.facilityId, row.slotId, row.customerName, row.customerPhone, row.customerEmail,
           row.notes, row.date, row.startTime, row.endTime, row.startsAt, row.slotPrice, row.includesTransportation ? 1 : 0,
@@ -219,7 +219,13 @@ export async function createBooking(deps: CreateDeps, bundle: FacilityBundle, in
            returning *`,
         ).bind(row.documentId, notificationDoc, `${row.customerName} · ${f.name} · ${trLongDate(row.date)} ${row.startTime}`, now),
       ]);
-      const created = mapBookingRow(inserted.results[0] as Record<string, unknown>);
+      // Every column but the ids is already known here; no need to ship the whole row back through D1.
+      const ids = inserted.results[0] as { id: number; customer_id: number | null };
+      const created: Booking = {
+        ...row, id: ids.id, customerId: ids.customer_id, bookingNumber, status: 'pending', paymentStatus: 'pending',
+        isRecurring: false, recurringGroupId: null, approvedById: null, approvedAt: null, rejectionReason: null,
+        cancellationReason: null, cancelledAt: null, source: 'web', createdAt: now, updatedAt: now,
+      };
       const notifications = notificationsOf(notified);
       const slot: SlotRow = {
         id: check.id, document_id: check.document_id, date: check.date, start_time: check.start_time, end_time: check.end_time,
