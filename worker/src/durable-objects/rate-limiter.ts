@@ -2,14 +2,18 @@ import { DurableObject } from 'cloudflare:workers';
 
 type Counter = [windowStart: number, count: number];
 
+const FLUSH_EVERY_MS = 1000;
+
 /**
  * Fixed-window counters for rate limits, one object per kind of limit (booking, lookup, login). Memory is
- * authoritative; each count is also written to storage without holding the answer for the disk (allowUnconfirmed),
- * and reloaded if the object restarts, so a restart forgets nothing but the last instant's hits. One call counts every
- * key of a request; an object serves about a thousand calls a second, far above one city's load.
+ * authoritative; changed counters are written to storage once a second (one write instead of one per hit) and reloaded
+ * if the object restarts, so a restart forgets at most the last second of hits. One call counts every key of a request;
+ * an object serves about a thousand calls a second, far above one city's load.
  */
 export class RateLimiter extends DurableObject<Env> {
   private readonly counters = new Map<string, Counter>();
+  private readonly dirty = new Set<string>();
+  private flushing: ReturnType<typeof setTimeout> | null = null;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -24,18 +28,37 @@ export class RateLimiter extends DurableObject<Env> {
       const current = this.counters.get(key);
       const next: Counter = current && current[0] === windowStart ? [windowStart, current[1] + 1] : [windowStart, 1];
       this.counters.set(key, next);
-      void this.ctx.storage.put(key, next, { allowUnconfirmed: true });
+      this.dirty.add(key);
       return next[1];
     });
     if (this.counters.size > 10_000) this.sweep(windowStart);
+    this.flushing ??= setTimeout(() => this.flush(), FLUSH_EVERY_MS);
     return counts;
+  }
+
+  /** Writes the counters changed since the last flush. */
+  async flush(): Promise<void> {
+    this.flushing = null;
+    const keys = [...this.dirty];
+    this.dirty.clear();
+    for (let i = 0; i < keys.length; i += 128) {
+      const batch: Record<string, Counter> = {};
+      for (const key of keys.slice(i, i + 128)) {
+        const value = this.counters.get(key);
+        if (value) batch[key] = value;
+      }
+      await this.ctx.storage.put(batch);
+    }
   }
 
   /** Old windows are dead weight. */
   private sweep(windowStart: number): void {
     const stale = [...this.counters].filter(([, [start]]) => start < windowStart).map(([key]) => key);
-    for (const key of stale) this.counters.delete(key);
-    for (let i = 0; i < stale.length; i += 128) void this.ctx.storage.delete(stale.slice(i, i + 128), { allowUnconfirmed: true });
+    for (const key of stale) {
+      this.counters.delete(key);
+      this.dirty.delete(key);
+    }
+    for (let i = 0; i < stale.length; i += 128) void this.ctx.storage.delete(stale.slice(i, i + 128));
   }
 
   /** The stored count of one key, as a restarted object would see it. */
