@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
+import react from '@vitejs/plugin-react';
 import { defineConfig, defineProject } from 'vitest/config';
 
 const migrations = await readD1Migrations(fileURLToPath(new URL('./worker/migrations', import.meta.url)));
@@ -32,6 +33,28 @@ export default defineConfig({
           include: ['test/worker/**/*.test.ts'],
           setupFiles: ['./test/worker/setup.ts'],
           testTimeout: 30_000,
+        },
+      }),
+      // React islands in happy-dom.
+      defineProject({
+        plugins: [react()],
+        test: {
+          name: 'site',
+          include: ['test/site/**/*.test.{ts,tsx}'],
+          environment: 'happy-dom',
+          setupFiles: ['./test/site/setup.ts'],
+        },
+      }),
+      // Real pages in Debian's Chromium against the built Worker (one server for the whole run, see e2e/support).
+      defineProject({
+        test: {
+          name: 'e2e',
+          include: ['e2e/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['./e2e/support/global-setup.ts'],
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
         },
       }),
     ],

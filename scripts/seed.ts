@@ -106,7 +106,8 @@ async function main() {
   const { getPlatformProxy } = await import('wrangler');
   const proxy = await getPlatformProxy<Env>({
     configPath: resolve(ROOT, 'wrangler.toml'),
-    persist: { path: resolve(ROOT, '.wrangler/state/v3') },
+    // SEED_PERSIST_TO seeds another state directory (the browser tests' throwaway one); wrangler keeps v3/ below it.
+    persist: { path: resolve(process.env.SEED_PERSIST_TO ?? resolve(ROOT, '.wrangler/state'), 'v3') },
     remoteBindings: false,
   });
   try {

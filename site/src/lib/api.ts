@@ -1,0 +1,40 @@
+import { hc } from 'hono/client';
+import type { AppType } from '../../../worker/src/app';
+import { clearSession, currentToken } from '../stores/session';
+import { ApiRequestError, errorText, type ApiErrorBody } from './errors';
+
+const TIMEOUT_MS = 10_000;
+
+/**
+ * The one client: hc<AppType> typed from the Hono app, with the bearer token, the 10 s timeout and the 401 rule of 01 §8
+ * (a 401 clears the stored session; inside /yonetim the visitor goes to /giris).
+ */
+async function fetchWithRules(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+  const headers = new Headers(init?.headers);
+  const token = currentToken();
+  if (token && !headers.has('authorization')) headers.set('authorization', `Bearer ${token}`);
+  const signal = init?.signal ?? AbortSignal.timeout(TIMEOUT_MS);
+  const res = await fetch(input, { ...init, headers, signal });
+  if (res.status === 401 && token) {
+    clearSession();
+    if (location.pathname.startsWith('/yonetim')) location.assign(`/giris?redirect=${encodeURIComponent(location.pathname + location.search)}`);
+  }
+  return res;
+}
+
+export const client = hc<AppType>(typeof location === 'undefined' ? 'http://localhost' : location.origin, { fetch: fetchWithRules });
+
+/** Resolves an hc call to its `data`, or throws ApiRequestError with the Turkish text of 01 §8. */
+export async function unwrap<T>(call: Promise<Response & { json(): Promise<T> }>): Promise<T extends { data: infer D } ? D : never> {
+  const res = await call;
+  let body: unknown = null;
+  try {
+    body = await res.json();
+  } catch {
+    body = null;
+  }
+  if (!res.ok) throw new ApiRequestError(errorText(body as ApiErrorBody), res.status, body as ApiErrorBody);
+  return (body as { data: never }).data;
+}
+
+export { ApiRequestError };
