@@ -1,25 +1,16 @@
 // Load benchmark of the public API against one local worker (the real build, wrangler dev, its own D1 state).
-//   npm run bench                      (BENCH_DURATION=10 seconds per route, BENCH_CONNECTIONS=10, BENCH_PORT=8790)
+//   npm run bench                      (BENCH_DURATION=10 seconds per route, BENCH_CONNECTIONS=10)
 // Prints req/s, p50 and p99 per route and each route's req/s as a share of the bare route, with the issue's targets.
 import autocannon from 'autocannon';
-import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { startLocalServer } from '../scripts/lib/local-server';
 import { newBookingNumber, newDocumentId } from '../worker/src/lib/ids';
 import { addDays, istanbulToday } from '../worker/src/lib/time';
 import { planDay } from '../worker/src/services/slots';
 import type { WorkingHours } from '../worker/src/db/schema';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const state = resolve(root, 'bench/.state');
-const port = Number(process.env.BENCH_PORT ?? 8790);
 const duration = Number(process.env.BENCH_DURATION ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
-const base = `http://127.0.0.1:${port}`;
-const wranglerBin = resolve(root, 'node_modules/wrangler/bin/wrangler.js');
-const toolEnv = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_SEND_METRICS: 'false', ASTRO_TELEMETRY_DISABLED: '1', ASTRO_DISABLE_UPDATE_CHECK: 'true' };
-const wrangler = (args: string[]) => execFileSync(process.execPath, [wranglerBin, ...args], { cwd: root, env: toolEnv, stdio: ['ignore', 'ignore', 'inherit'] });
+let base = '';
 
 const PITCHES = 4;
 const DAYS = 30;
@@ -68,18 +59,6 @@ function seedSql(): { sql: string; data: BenchData } {
   return { sql: lines.join('\n'), data };
 }
 
-async function waitForServer(child: ReturnType<typeof spawn>) {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error('wrangler dev exited early');
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return;
-    } catch { /* not yet */ }
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  throw new Error('server did not start in 120 s');
-}
-
 interface Row { name: string; note: string; rps: number; p50: number; p99: number; statuses: Record<string, number> }
 
 async function measure(name: string, note: string, opts: Partial<autocannon.Options>): Promise<Row> {
@@ -92,27 +71,14 @@ async function measure(name: string, note: string, opts: Partial<autocannon.Opti
 }
 
 async function main() {
-  if (!existsSync(resolve(root, 'dist/server/wrangler.json'))) {
-    console.log('bench: building the site first (npm run build)…');
-    execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit', env: toolEnv });
-  }
-  rmSync(state, { recursive: true, force: true });
-  mkdirSync(state, { recursive: true });
-  console.log('bench: migrating and seeding a fresh D1 in bench/.state …');
-  wrangler(['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', state]);
+  console.log('bench: building, migrating and seeding a private state …');
   const { sql, data } = seedSql();
-  const sqlFile = resolve(state, 'seed.sql');
-  writeFileSync(sqlFile, sql);
-  wrangler(['d1', 'execute', 'DB', '--local', '--persist-to', state, '--file', sqlFile]);
-
-  const vars = ['BOOKING_PER_IP', 'BOOKING_PER_PHONE', 'LOOKUP_PER_IP', 'LOOKUP_PER_TARGET', 'LOGIN_PER_IP', 'LOGIN_PER_IDENTIFIER'].flatMap((k) => ['--var', `RATE_LIMIT_${k}:100000000`]);
-  const child = spawn(process.execPath, [wranglerBin, 'dev', '--local', '--port', String(port), '--ip', '127.0.0.1', '--persist-to', state, '--config', resolve(root, 'dist/server/wrangler.json'), '--show-interactive-dev-session=false', ...vars], {
-    cwd: root, env: toolEnv, stdio: ['ignore', 'ignore', 'inherit'], detached: true,
-  });
-  const stop = () => { try { process.kill(-child.pid!, 'SIGTERM'); } catch { /* gone */ } };
-  process.on('exit', stop);
+  const unlimited = Object.fromEntries(
+    ['BOOKING_PER_IP', 'BOOKING_PER_PHONE', 'LOOKUP_PER_IP', 'LOOKUP_PER_TARGET', 'LOGIN_PER_IP', 'LOGIN_PER_IDENTIFIER'].map((k) => [`RATE_LIMIT_${k}`, '100000000']),
+  );
+  const server = await startLocalServer({ seed: { sql }, vars: unlimited });
+  base = server.origin;
   try {
-    await waitForServer(child);
     const today = addDays(istanbulToday(), 1);
     const rows: Row[] = [];
     rows.push(await measure('bare route', 'GET /api/health', { url: `${base}/api/health` }));
@@ -154,7 +120,7 @@ async function main() {
     }
     for (const r of rows) console.log(`  ${r.name}: ${r.note}`);
   } finally {
-    stop();
+    await server.stop();
   }
 }
 

@@ -1,0 +1,107 @@
+// Serves the real build (dist/) with wrangler dev on 127.0.0.1 over a private, freshly migrated D1/R2 state.
+// Used by the browser tests and the benchmarks; `stop()` ends the server and removes the state.
+import { execFileSync, spawn } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { resolve } from 'node:path';
+
+export const root = resolve(import.meta.dirname, '../..');
+const wranglerBin = resolve(root, 'node_modules/wrangler/bin/wrangler.js');
+export const toolEnv = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_SEND_METRICS: 'false', ASTRO_TELEMETRY_DISABLED: '1', ASTRO_DISABLE_UPDATE_CHECK: 'true' };
+const quiet = { cwd: root, env: toolEnv, stdio: ['ignore', 'ignore', 'inherit'] as ('ignore' | 'inherit')[] };
+
+export const wrangler = (args: string[]) => execFileSync(process.execPath, [wranglerBin, ...args], quiet);
+
+function freePort(): Promise<number> {
+  return new Promise((ok, fail) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => ok(port));
+    });
+    srv.on('error', fail);
+  });
+}
+
+async function withBuildLock<T>(work: () => T): Promise<T> {
+  const lock = resolve(root, '.build.lock');
+  const deadline = Date.now() + 300_000;
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch {
+      if (Date.now() > deadline) throw new Error('build lock held for 5 minutes');
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  }
+  try {
+    return work();
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+}
+
+export interface LocalServer { origin: string; state: string; stop: () => Promise<void> }
+
+export interface ServerOptions {
+  /** 'demo' runs scripts/seed.ts; a string is SQL executed after the migrations. */
+  seed: 'demo' | { sql: string } | 'none';
+  vars?: Record<string, string>;
+  /** Where run directories go (each run gets its own, removed on stop). */
+  runsDir?: string;
+}
+
+export async function startLocalServer(opts: ServerOptions): Promise<LocalServer> {
+  const runs = opts.runsDir ?? resolve(root, '.runs');
+  mkdirSync(runs, { recursive: true });
+  const run = mkdtempSync(resolve(runs, 'run-'));
+  const state = resolve(run, 'state');
+  const dist = resolve(run, 'dist');
+  // One build at a time; each run serves its own copy, so parallel runs never share files.
+  await withBuildLock(() => {
+    execFileSync('npm', ['run', 'build'], quiet);
+    cpSync(resolve(root, 'dist'), dist, { recursive: true });
+  });
+  wrangler(['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', state]);
+  if (opts.seed === 'demo') {
+    execFileSync(process.execPath, [resolve(root, 'node_modules/tsx/dist/cli.mjs'), 'scripts/seed.ts'], { ...quiet, env: { ...toolEnv, SEED_PERSIST_TO: state } });
+  } else if (opts.seed !== 'none') {
+    const file = resolve(run, 'seed.sql');
+    writeFileSync(file, opts.seed.sql);
+    wrangler(['d1', 'execute', 'DB', '--local', '--persist-to', state, '--file', file]);
+  }
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const vars = Object.entries(opts.vars ?? {}).flatMap(([k, v]) => ['--var', `${k}:${v}`]);
+  const child = spawn(
+    process.execPath,
+    [wranglerBin, 'dev', '--local', '--port', String(port), '--ip', '127.0.0.1', '--persist-to', state, '--config', resolve(dist, 'server/wrangler.json'), '--show-interactive-dev-session=false', '--test-scheduled', ...vars],
+    { ...quiet, detached: true },
+  );
+  const stop = async () => {
+    if (child.pid && child.exitCode === null) {
+      try { process.kill(-child.pid, 'SIGTERM'); } catch { /* gone */ }
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+    rmSync(run, { recursive: true, force: true });
+  };
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) {
+      await stop();
+      throw new Error('wrangler dev exited early');
+    }
+    try {
+      if ((await fetch(`${origin}/api/health`)).ok) break;
+    } catch { /* not up yet */ }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error('server did not start in 90 s');
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  // wrangler dev fires no cron: run the scheduled handler once (slot horizon, expiry alarms).
+  await fetch(`${origin}/cdn-cgi/local/scheduled`);
+  return { origin, state, stop };
+}
