@@ -24,8 +24,10 @@ async function fetchWithRules(input: RequestInfo | URL, init?: RequestInit): Pro
 
 export const client = hc<AppType>(typeof location === 'undefined' ? 'http://localhost' : location.origin, { fetch: fetchWithRules });
 
+type DataOf<T> = T extends { data: infer D } ? D : never;
+
 /** Resolves an hc call to its `data`, or throws ApiRequestError with the Turkish text of 01 §8. */
-export async function unwrap<T>(call: Promise<Response & { json(): Promise<T> }>): Promise<T extends { data: infer D } ? D : never> {
+export async function unwrap<T>(call: Promise<{ ok: boolean; status: number; json(): Promise<T> }>): Promise<DataOf<T>> {
   const res = await call;
   let body: unknown = null;
   try {
@@ -34,7 +36,7 @@ export async function unwrap<T>(call: Promise<Response & { json(): Promise<T> }>
     body = null;
   }
   if (!res.ok) throw new ApiRequestError(errorText(body as ApiErrorBody), res.status, body as ApiErrorBody);
-  return (body as { data: never }).data;
+  return (body as { data: DataOf<T> }).data;
 }
 
 export { ApiRequestError };

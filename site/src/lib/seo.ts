@@ -11,7 +11,9 @@ export async function pageSeo(key: string, defaults: { title: string; descriptio
   try {
     const row = await getDb(env.DB).select().from(seoPages).where(eq(seoPages.key, key)).get();
     if (row) {
-      return { title: row.ogTitle ?? row.metaTitle, description: row.metaDescription, keywords: row.keywords, image: row.shareImageUrl, structuredData: row.structuredData ?? null };
+      // The layout appends ' | {site name}' itself; a stored title that already carries it would show it twice.
+      const title = row.metaTitle.replace(/\s+\|\s+[^|]*$/, '');
+      return { title, description: row.metaDescription, keywords: row.keywords, image: row.shareImageUrl, structuredData: row.structuredData ?? null };
     }
   } catch (e) {
     console.error('SEO verisi yüklenirken hata oluştu', e);

@@ -10,6 +10,12 @@ export async function activeFacilities() {
   return (await loadBundles(db, rows)).map(toWire);
 }
 
+/** Every pitch, active or not: the pitch list's "total" count. */
+export async function facilityCount(): Promise<number> {
+  const row = await env.DB.prepare('select count(*) as n from facilities').first<{ n: number }>();
+  return row?.n ?? 0;
+}
+
 export async function siteSettings() {
   return readSiteSettings(getDb(env.DB));
 }
