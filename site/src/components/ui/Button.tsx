@@ -5,7 +5,7 @@ export const button = tv({
   base: 'inline-flex items-center justify-center gap-2 rounded-lg font-semibold transition outline-none focus-visible:ring-4 focus-visible:ring-turf-600/40 disabled:cursor-not-allowed disabled:opacity-60 cursor-pointer',
   variants: {
     variant: {
-      primary: 'bg-turf-700 text-white hover:bg-turf-800 pressed:bg-turf-900',
+      primary: 'bg-turf-700 text-white hover:bg-turf-800 data-pressed:bg-turf-900',
       secondary: 'border border-slate-300 bg-white text-slate-900 hover:bg-slate-50 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800',
       danger: 'bg-red-700 text-white hover:bg-red-800',
       ghost: 'text-slate-800 hover:bg-slate-100 dark:text-slate-100 dark:hover:bg-slate-800',

@@ -1,0 +1,160 @@
+import type { ReactNode } from 'react';
+import { formatPhone } from '../../../../contracts/phone';
+import { tl, trDateTime, trDateWithDay } from '../../lib/format';
+import { bookingStatus, canCancel, customerNotes, paymentStatus, rejectionReason, type TrackedBooking } from '../../lib/tracking';
+import { Button } from '../ui/Button';
+import { BusIcon, CalendarIcon, CopyIcon, CrownIcon, InfoIcon, PinIcon, SearchIcon, UserIcon, WalletIcon } from './icons';
+import { PastTag, PaymentBadge, StatusBadge } from './StatusBadge';
+
+interface Props {
+  booking: TrackedBooking;
+  onCopy: () => void;
+  onNewSearch: () => void;
+  onCancel: () => void;
+}
+
+/** The single booking view of 01 §2: every field the tracking page promises, read-only, with copy, new search and cancel. */
+export function BookingDetails({ booking: b, onCopy, onNewSearch, onCancel }: Props) {
+  const reason = rejectionReason(b);
+  const notes = customerNotes(b.notes);
+  const status = bookingStatus(b.status);
+  const phone = 'customerPhoneMasked' in b ? b.customerPhoneMasked : 'customerPhone' in b && b.customerPhone ? formatPhone(b.customerPhone) : null;
+  const awaitingDeposit = status === 'pending' && paymentStatus(b.paymentStatus) === 'pending' && !b.isSubscriber && b.depositAmount > 0;
+
+  return (
+    <article aria-labelledby="booking-number" className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm dark:border-slate-700 dark:bg-slate-900" data-booking={b.bookingNumber}>
+      <header className="flex flex-wrap items-start justify-between gap-4 border-b border-slate-200 bg-slate-50 p-5 sm:p-6 dark:border-slate-700 dark:bg-slate-800/60">
+        <div>
+          <p className="text-sm font-medium text-slate-600 dark:text-slate-300">Rezervasyon No</p>
+          <div className="mt-1 flex items-center gap-2">
+            <h2 id="booking-number" className="font-mono text-2xl font-bold tracking-wider">{b.bookingNumber}</h2>
+            <Button variant="ghost" size="sm" onPress={onCopy} aria-label="Rezervasyon numarasını kopyala">
+              <CopyIcon />
+              <span className="hidden sm:inline">Kopyala</span>
+            </Button>
+          </div>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <StatusBadge status={b.status} />
+          <PaymentBadge status={b.paymentStatus} />
+          {b.isPast && <PastTag />}
+        </div>
+      </header>
+
+      <div className="grid gap-4 p-5 sm:grid-cols-2 sm:p-6">
+        <Section icon={<UserIcon />} title="Müşteri">
+          <Row label="Ad Soyad">{b.customerName}</Row>
+          {phone && <Row label="Telefon">{phone}</Row>}
+          <Row label="Abonelik">
+            {b.isSubscriber ? (
+              <span className="inline-flex items-center gap-1 font-semibold text-amber-800 dark:text-amber-200"><CrownIcon /> Abone</span>
+            ) : (
+              'Abone değil'
+            )}
+          </Row>
+        </Section>
+
+        <Section icon={<PinIcon />} title="Saha">
+          <Row label="Saha">{b.facility.name}</Row>
+          {b.facility.address && <Row label="Adres">{b.facility.address}</Row>}
+          {b.facility.phone && (
+            <Row label="Telefon">
+              <a className="font-medium text-turf-800 underline underline-offset-2 dark:text-turf-300" href={`tel:${b.facility.phone.replace(/\s/g, '')}`}>{b.facility.phone}</a>
+            </Row>
+          )}
+        </Section>
+
+        <Section icon={<CalendarIcon />} title="Tarih ve Saat">
+          <Row label="Tarih">{trDateWithDay(b.date)}</Row>
+          <Row label="Başlangıç">{b.startTime}</Row>
+          <Row label="Bitiş">{b.endTime}</Row>
+        </Section>
+
+        <Section icon={<WalletIcon />} title="Ücret">
+          <Row label="Toplam ücret">
+            <span className="font-semibold">{tl(b.totalPrice)}</span>
+            {b.includesTransportation && <span className="block text-xs text-slate-600 dark:text-slate-300">Ulaşım ücreti ({tl(b.transportationPrice)}) dahil</span>}
+          </Row>
+          <Row label="Kapora">
+            {tl(b.depositAmount)}
+            {b.isSubscriber && <span className="block text-xs text-slate-600 dark:text-slate-300">Abonelerden kapora alınmaz</span>}
+          </Row>
+        </Section>
+
+        {b.transportationDetails && (
+          <Section icon={<BusIcon />} title="Ulaşım">
+            {b.transportationDetails.pickupPointName && <Row label="Alış noktası">{b.transportationDetails.pickupPointName}</Row>}
+            {b.transportationDetails.pickupPointAddress && <Row label="Adres">{b.transportationDetails.pickupPointAddress}</Row>}
+            {b.transportationDetails.pickupTime && <Row label="Alış saati">{b.transportationDetails.pickupTime}</Row>}
+          </Section>
+        )}
+
+        <Section icon={<InfoIcon />} title="Kayıt">
+          <Row label="Oluşturulma">{trDateTime(b.createdAt) || '—'}</Row>
+          <Row label="Onaylanma">{trDateTime(b.approvedAt) || '—'}</Row>
+          {notes && <Row label="Not">{notes}</Row>}
+        </Section>
+      </div>
+
+      {(reason || (status === 'cancelled' && b.cancellationReason) || awaitingDeposit) && (
+        <div className="space-y-3 px-5 pb-5 sm:px-6 sm:pb-6">
+          {reason && (
+            <Notice tone="danger" title="Red nedeni">{reason}</Notice>
+          )}
+          {status === 'cancelled' && b.cancellationReason && <Notice tone="neutral" title="İptal nedeni">{b.cancellationReason}</Notice>}
+          {awaitingDeposit && (
+            <Notice tone="info" title="Kapora bekleniyor">Rezervasyonunuz {tl(b.depositAmount)} kapora ödendikten sonra onaylanır.</Notice>
+          )}
+        </div>
+      )}
+
+      <footer className="flex flex-col-reverse gap-3 border-t border-slate-200 p-5 sm:flex-row sm:items-center sm:justify-between sm:p-6 dark:border-slate-700">
+        <Button variant="secondary" onPress={onNewSearch}>
+          <SearchIcon /> Yeni Arama
+        </Button>
+        {canCancel(b) && (
+          <div className="flex flex-col gap-1 sm:items-end">
+            <Button variant="danger" onPress={onCancel}>Rezervasyonu İptal Et</Button>
+            <p className="text-xs text-slate-600 dark:text-slate-300">İptal, maç saatinden en az 24 saat önce yapılabilir.</p>
+          </div>
+        )}
+      </footer>
+    </article>
+  );
+}
+
+function Section({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
+  return (
+    <section className="rounded-xl border border-slate-200 p-4 dark:border-slate-700">
+      <h3 className="flex items-center gap-2 text-sm font-semibold uppercase tracking-wide text-slate-700 dark:text-slate-300">
+        <span className="text-turf-700 dark:text-turf-400">{icon}</span>
+        {title}
+      </h3>
+      <dl className="mt-3 space-y-2">{children}</dl>
+    </section>
+  );
+}
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="grid grid-cols-[7.5rem_1fr] gap-2 text-sm">
+      <dt className="text-slate-600 dark:text-slate-300">{label}</dt>
+      <dd className="font-medium break-words text-slate-900 dark:text-slate-100">{children}</dd>
+    </div>
+  );
+}
+
+const noticeTone = {
+  danger: 'border-red-300 bg-red-50 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100',
+  neutral: 'border-slate-300 bg-slate-50 text-slate-900 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100',
+  info: 'border-sky-300 bg-sky-50 text-sky-950 dark:border-sky-800 dark:bg-sky-950 dark:text-sky-50',
+};
+
+function Notice({ tone, title, children }: { tone: keyof typeof noticeTone; title: string; children: ReactNode }) {
+  return (
+    <div className={`rounded-xl border p-4 text-sm ${noticeTone[tone]}`}>
+      <p className="font-semibold">{title}</p>
+      <p className="mt-1 whitespace-pre-line">{children}</p>
+    </div>
+  );
+}

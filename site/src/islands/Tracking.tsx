@@ -1,0 +1,301 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components/Tabs';
+import { bookingNumberSchema } from '../../../contracts/common';
+import { msg } from '../../../contracts/messages';
+import { normalisePhone } from '../../../contracts/phone';
+import { BookingDetails } from '../components/tracking/BookingDetails';
+import { CancelDialog } from '../components/tracking/CancelDialog';
+import { AlertIcon, SearchIcon } from '../components/tracking/icons';
+import { SubscriberView } from '../components/tracking/SubscriberView';
+import { Button } from '../components/ui/Button';
+import { TextField } from '../components/ui/TextField';
+import { Toasts } from '../components/ui/Toasts';
+import { client, unwrap } from '../lib/api';
+import { ApiRequestError, errorText, messageOf } from '../lib/errors';
+import { displayPhone, isAlreadyProcessed, phoneForLookup, type TrackedBooking } from '../lib/tracking';
+import { toast } from '../stores/toast';
+
+// Texts of 01 §8, verbatim.
+export const TEXT = {
+  copied: 'Rezervasyon numarası kopyalandı!',
+  phoneLookupFailed: 'Abone rezervasyonları alınırken bir hata oluştu.',
+  refreshFailed: 'Güncelleme sırasında bir hata oluştu',
+  cancelled: 'Rezervasyon başarıyla iptal edildi.',
+  alreadyProcessed: 'Bu rezervasyon zaten işlem görmüş. Sayfayı yenileyerek güncel durumu görebilirsiniz.',
+  cancelFailed: 'Rezervasyon iptal edilirken bir hata oluştu.',
+} as const;
+
+/** How long the 'already processed' warning stays readable before the page reloads. */
+export const RELOAD_DELAY_MS = 2000;
+
+type Mode = 'number' | 'phone';
+type Result =
+  | { kind: 'booking'; booking: TrackedBooking; from?: Extract<Result, { kind: 'subscriber' }> }
+  | { kind: 'subscriber'; customer: { name: string; phone: string }; bookings: TrackedBooking[] };
+
+/** 01 §8: the server's text first, else the situation's own fallback. */
+function serverText(e: unknown, fallback: string): string {
+  return e instanceof ApiRequestError ? errorText(e.body, undefined, fallback) : messageOf(e, fallback);
+}
+
+/** Keeps ?q= in step with the booking on screen, so a reload (or a shared link) shows it again. */
+function syncQuery(bookingNumber: string | null) {
+  const url = new URL(window.location.href);
+  if (bookingNumber) url.searchParams.set('q', bookingNumber);
+  else url.searchParams.delete('q');
+  window.history.replaceState(window.history.state, '', url);
+}
+
+export default function Tracking({ initialQuery }: { initialQuery?: string | null }) {
+  const [mode, setMode] = useState<Mode>('number');
+  const [number, setNumber] = useState((initialQuery ?? '').trim().toUpperCase());
+  const [phone, setPhone] = useState('');
+  const [searching, setSearching] = useState(false);
+  const [refreshing, setRefreshing] = useState(false);
+  const [result, setResult] = useState<Result | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [cancelOpen, setCancelOpen] = useState(false);
+  const resultRef = useRef<HTMLDivElement>(null);
+  const formRef = useRef<HTMLDivElement>(null);
+
+  async function searchNumber(raw: string, from?: Extract<Result, { kind: 'subscriber' }>) {
+    const parsed = bookingNumberSchema.safeParse(raw);
+    if (!parsed.success) {
+      setResult(null);
+      setError(parsed.error.issues[0]?.message ?? msg.bookingNumberInvalid);
+      return;
+    }
+    const bookingNumber = parsed.data;
+    setSearching(true);
+    setError(null);
+    try {
+      const booking = await unwrap(client.api.bookings.track[':bookingNumber'].$get({ param: { bookingNumber } }));
+      setResult({ kind: 'booking', booking, from });
+      setNumber(bookingNumber);
+      syncQuery(bookingNumber);
+    } catch (e) {
+      setResult(null);
+      setError(serverText(e, msg.bookingNotFound));
+    } finally {
+      setSearching(false);
+    }
+  }
+
+  async function lookupPhone(shown: string): Promise<Extract<Result, { kind: 'subscriber' }> | string> {
+    const phoneNumber = normalisePhone(phoneForLookup(shown));
+    if (!phoneNumber) return msg.phoneInvalid;
+    const bookings = await unwrap(client.api.bookings['track-by-phone'][':phone'].$get({ param: { phone: phoneNumber } }));
+    if (!bookings.length) return msg.noSubscriberBookings;
+    return { kind: 'subscriber', customer: { name: bookings[0].customerName, phone: phoneNumber }, bookings };
+  }
+
+  async function searchPhone(shown: string) {
+    setSearching(true);
+    setError(null);
+    try {
+      const found = await lookupPhone(shown);
+      if (typeof found === 'string') {
+        setResult(null);
+        setError(found);
+      } else {
+        setResult(found);
+        syncQuery(null);
+      }
+    } catch (e) {
+      setResult(null);
+      setError(serverText(e, TEXT.phoneLookupFailed));
+    } finally {
+      setSearching(false);
+    }
+  }
+
+  async function refresh(current: Extract<Result, { kind: 'subscriber' }>) {
+    setRefreshing(true);
+    try {
+      const found = await lookupPhone(current.customer.phone);
+      if (typeof found === 'string') throw new Error(found);
+      setResult(found);
+      toast('success', 'Rezervasyonlar güncellendi');
+    } catch {
+      toast('error', TEXT.refreshFailed);
+    } finally {
+      setRefreshing(false);
+    }
+  }
+
+  function newSearch() {
+    setResult(null);
+    setError(null);
+    setNumber('');
+    setPhone('');
+    syncQuery(null);
+    requestAnimationFrame(() => formRef.current?.querySelector<HTMLInputElement>('[role=tabpanel] input')?.focus());
+  }
+
+  async function copy(bookingNumber: string) {
+    try {
+      await navigator.clipboard.writeText(bookingNumber);
+      toast('success', TEXT.copied);
+    } catch {
+      // A copy failure is silent (01 §8).
+    }
+  }
+
+  async function cancel(booking: TrackedBooking, reason: string) {
+    try {
+      const updated = await unwrap(
+        client.api.bookings.cancel[':bookingNumber'].$post({ param: { bookingNumber: booking.bookingNumber }, json: reason ? { reason } : {} }),
+      );
+      // After a successful cancel the booking shows as cancelled locally (01 §4).
+      setResult((r) => ({
+        kind: 'booking',
+        from: r?.kind === 'booking' ? r.from : undefined,
+        booking: {
+          ...booking,
+          status: 'cancelled',
+          paymentStatus: updated?.paymentStatus ?? booking.paymentStatus,
+          cancellationReason: updated?.cancellationReason ?? (reason || booking.cancellationReason),
+        },
+      }));
+      setCancelOpen(false);
+      toast('success', TEXT.cancelled);
+    } catch (e) {
+      setCancelOpen(false);
+      const message = e instanceof ApiRequestError ? e.message : '';
+      if (isAlreadyProcessed(message)) {
+        toast('warning', TEXT.alreadyProcessed, undefined, RELOAD_DELAY_MS + 3000);
+        window.setTimeout(() => window.location.reload(), RELOAD_DELAY_MS);
+        return;
+      }
+      toast('error', serverText(e, TEXT.cancelFailed));
+    }
+  }
+
+  // A booking number in ?q= is searched at once (01 §2; the panel's customer history links use it too).
+  useEffect(() => {
+    const q = initialQuery ?? new URLSearchParams(window.location.search).get('q');
+    if (q?.trim()) void searchNumber(q);
+  }, []);
+
+  useEffect(() => {
+    if (result) resultRef.current?.focus();
+  }, [result?.kind, result?.kind === 'booking' ? result.booking.bookingNumber : null]);
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    if (searching) return;
+    if (mode === 'number' && number.trim()) void searchNumber(number);
+    if (mode === 'phone' && phone.trim()) void searchPhone(phone);
+  }
+
+  const field = 'flex flex-col gap-3 sm:flex-row sm:items-start';
+  const searchButton = (empty: boolean) => (
+    <Button type="submit" size="lg" className="sm:mt-6 sm:self-start" isDisabled={empty || searching}>
+      <SearchIcon /> {searching ? 'Aranıyor...' : 'Sorgula'}
+    </Button>
+  );
+
+  return (
+    <div className="space-y-8">
+      <div ref={formRef} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6 dark:border-slate-700 dark:bg-slate-900">
+        <Tabs
+          selectedKey={mode}
+          onSelectionChange={(key) => {
+            setMode(key as Mode);
+            setError(null);
+          }}
+        >
+          <TabList aria-label="Arama türü" className="inline-flex rounded-xl bg-slate-100 p-1 dark:bg-slate-800">
+            {(['number', 'phone'] as const).map((key) => (
+              <Tab
+                key={key}
+                id={key}
+                className="cursor-pointer rounded-lg px-4 py-2 text-sm font-semibold text-slate-700 outline-none transition data-selected:bg-white data-selected:text-turf-800 data-selected:shadow focus-visible:ring-2 focus-visible:ring-turf-600 dark:text-slate-300 dark:data-selected:bg-slate-950 dark:data-selected:text-turf-300"
+              >
+                {key === 'number' ? 'Rezervasyon No' : 'Abone Takibi'}
+              </Tab>
+            ))}
+          </TabList>
+          <TabPanel id="number" className="mt-5 outline-none">
+            <form onSubmit={submit} className={field} role="search" aria-label="Rezervasyon numarası ile ara">
+              <div className="flex-1">
+                <TextField
+                  label="Rezervasyon numarası"
+                  description="Rezervasyon onay ekranında verilen HSR ile başlayan 12 karakterlik numara"
+                  placeholder="HSR…"
+                  value={number}
+                  onChange={(v) => setNumber(v.toUpperCase().replace(/\s/g, '').slice(0, 12))}
+                  autoComplete="off"
+                  spellCheck="false"
+                />
+              </div>
+              {searchButton(!number.trim())}
+            </form>
+          </TabPanel>
+          <TabPanel id="phone" className="mt-5 outline-none">
+            <form onSubmit={submit} className={field} role="search" aria-label="Abone telefon numarası ile ara">
+              <div className="flex-1">
+                <TextField
+                  label="Telefon numarası"
+                  description="Abone kaydınızdaki cep telefonu numarası"
+                  placeholder="05XX XXX XX XX"
+                  type="tel"
+                  inputMode="numeric"
+                  autoComplete="tel-national"
+                  value={phone}
+                  onChange={(v) => setPhone(displayPhone(v))}
+                />
+              </div>
+              {searchButton(!phone.trim())}
+            </form>
+          </TabPanel>
+        </Tabs>
+      </div>
+
+      <div ref={resultRef} tabIndex={-1} aria-busy={searching} className="outline-none" data-tracking-result>
+        {error && (
+          <div role="alert" className="flex items-start gap-3 rounded-2xl border border-red-300 bg-red-50 p-4 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100">
+            <AlertIcon className="mt-0.5 h-5 w-5" />
+            <p className="font-medium">{error}</p>
+          </div>
+        )}
+        {searching && !result && (
+          <p role="status" className="animate-pulse rounded-2xl border border-slate-200 p-6 text-slate-700 dark:border-slate-700 dark:text-slate-300">Aranıyor...</p>
+        )}
+        {result?.kind === 'booking' && (
+          <div className="space-y-4">
+            {result.from && (
+              <Button variant="ghost" size="sm" onPress={() => { setResult(result.from!); syncQuery(null); }}>← Abone rezervasyonlarına dön</Button>
+            )}
+            <BookingDetails
+              booking={result.booking}
+              onCopy={() => copy(result.booking.bookingNumber)}
+              onNewSearch={newSearch}
+              onCancel={() => setCancelOpen(true)}
+            />
+            <CancelDialog
+              bookingNumber={result.booking.bookingNumber}
+              isOpen={cancelOpen}
+              onOpenChange={setCancelOpen}
+              onConfirm={(reason) => cancel(result.booking, reason)}
+            />
+          </div>
+        )}
+        {result?.kind === 'subscriber' && (
+          <SubscriberView
+            customer={result.customer}
+            bookings={result.bookings}
+            refreshing={refreshing}
+            onRefresh={() => refresh(result)}
+            onNewSearch={newSearch}
+            onOpen={(n) => {
+              setMode('number');
+              void searchNumber(n, result);
+            }}
+          />
+        )}
+      </div>
+      <Toasts />
+    </div>
+  );
+}

@@ -1,0 +1,160 @@
+// Pure rules of the tracking page (01 §2 'Booking tracking', §4 Booking status, §8): labels, the rejection reason,
+// the phone input, the subscriber figures, filters and sorting. No DOM, no network.
+import type { InferResponseType } from 'hono/client';
+import { BOOKING_STATUSES, type BookingStatus, type PaymentStatus } from '../../../contracts/bookings';
+import type { client } from './api';
+
+export type TrackedBooking = InferResponseType<(typeof client.api.bookings.track)[':bookingNumber']['$get'], 200>['data'];
+
+// ---------- status ----------
+
+export const STATUS_LABELS: Record<BookingStatus, string> = {
+  pending: 'Beklemede',
+  approved: 'Onaylandı',
+  rejected: 'Reddedildi',
+  cancelled: 'İptal Edildi',
+  expired: 'Süresi Geçti',
+};
+
+export const PAYMENT_LABELS: Record<PaymentStatus, string> = {
+  pending: 'Ödeme Bekliyor',
+  paid: 'Ödendi',
+  refunded: 'İade Edildi',
+};
+
+/** An unknown status is displayed as pending (01 §4). */
+export function bookingStatus(status: string | null | undefined): BookingStatus {
+  return (BOOKING_STATUSES as readonly string[]).includes(status ?? '') ? (status as BookingStatus) : 'pending';
+}
+export const statusLabel = (status: string | null | undefined) => STATUS_LABELS[bookingStatus(status)];
+
+export function paymentStatus(status: string | null | undefined): PaymentStatus {
+  return status === 'paid' || status === 'refunded' ? status : 'pending';
+}
+export const paymentLabel = (status: string | null | undefined) => PAYMENT_LABELS[paymentStatus(status)];
+
+/** A customer may cancel only a pending or approved booking that has not started (01 §4; the server adds the 24 h rule). */
+export function canCancel(b: { status: string; isPast: boolean }): boolean {
+  const s = bookingStatus(b.status);
+  return (s === 'pending' || s === 'approved') && !b.isPast;
+}
+
+// ---------- rejection reason ----------
+
+const REJECTION_LABEL = /Red nedeni:[ \t]*([^\r\n]*)/i;
+
+/** The rejection reason from its own field, else from notes after 'Red nedeni:' up to the end of that line (01 §2). */
+export function rejectionReason(b: { rejectionReason?: string | null; notes?: string | null }): string | null {
+  const own = b.rejectionReason?.trim();
+  if (own) return own;
+  const found = b.notes?.match(REJECTION_LABEL)?.[1]?.trim();
+  return found || null;
+}
+
+/** The notes without the staff's 'Red nedeni:' line (that line is shown as the rejection reason). */
+export function customerNotes(notes: string | null | undefined): string | null {
+  const rest = (notes ?? '')
+    .split(/\r?\n/)
+    .filter((line) => !/Red nedeni:/i.test(line))
+    .join('\n')
+    .trim();
+  return rest || null;
+}
+
+// ---------- phone input ----------
+
+/** Digits only, forced to start with 0, at most 11 digits (01 §2). '' stays '' so the field can be emptied. */
+export function phoneDigits(raw: string): string {
+  const digits = raw.replace(/\D/g, '');
+  if (!digits) return '';
+  return (digits.startsWith('0') ? digits : '0' + digits).slice(0, 11);
+}
+
+/** 0XXX XXX XX XX, built up while typing. */
+export function displayPhone(raw: string): string {
+  const d = phoneDigits(raw);
+  return [d.slice(0, 4), d.slice(4, 7), d.slice(7, 9), d.slice(9, 11)].filter(Boolean).join(' ');
+}
+
+/** What the phone look-up sends: the shown value with its spaces removed. */
+export const phoneForLookup = (shown: string) => shown.replace(/\s/g, '');
+
+// ---------- subscriber figures ----------
+
+type Figures = { status: string };
+
+export interface Counters { total: number; approved: number; pending: number; cancelled: number; upcoming: number }
+
+/** 'cancelled' counts every booking that ended without a game: cancelled, rejected (a staff cancel) or expired. */
+export const isEnded = (status: string) => ['cancelled', 'rejected', 'expired'].includes(bookingStatus(status));
+
+export function counters(list: Array<Figures & { isPast: boolean }>): Counters {
+  const c: Counters = { total: list.length, approved: 0, pending: 0, cancelled: 0, upcoming: 0 };
+  for (const b of list) {
+    const s = bookingStatus(b.status);
+    if (s === 'approved') c.approved++;
+    else if (s === 'pending') c.pending++;
+    else c.cancelled++;
+    if (!b.isPast && (s === 'approved' || s === 'pending')) c.upcoming++;
+  }
+  return c;
+}
+
+/** Approved divided by total, as a rounded percentage; 0 for no bookings. */
+export function successRate(list: Figures[]): number {
+  if (!list.length) return 0;
+  return Math.round((list.filter((b) => bookingStatus(b.status) === 'approved').length / list.length) * 100);
+}
+
+const DAY_MS = 86_400_000;
+
+/** Whole months of 30 days since the first booking (its creation, else its date). */
+export function loyaltyMonths(list: Array<{ createdAt?: string | null; date: string }>, now = Date.now()): number {
+  let first = Infinity;
+  for (const b of list) {
+    const t = Date.parse(b.createdAt ?? '') || Date.parse(b.date + 'T00:00:00+03:00');
+    if (t < first) first = t;
+  }
+  if (!Number.isFinite(first) || first > now) return 0;
+  return Math.floor((now - first) / DAY_MS / 30);
+}
+
+// ---------- filter and sort ----------
+
+export type StatusFilter = 'all' | 'pending' | 'approved' | 'cancelled';
+export type SortKey = 'date' | 'status' | 'facility';
+export type SortDir = 'asc' | 'desc';
+export interface ListOptions { status: StatusFilter; facility: string; sort: SortKey; dir: SortDir }
+export const DEFAULT_LIST: ListOptions = { status: 'all', facility: 'all', sort: 'date', dir: 'desc' };
+
+type Listed = { status: string; date: string; startTime: string; facility: { name: string } };
+
+export function facilityNames(list: Listed[]): string[] {
+  return [...new Set(list.map((b) => b.facility.name))].sort((a, b) => a.localeCompare(b, 'tr'));
+}
+
+function matchesStatus(status: string, filter: StatusFilter): boolean {
+  if (filter === 'all') return true;
+  if (filter === 'cancelled') return isEnded(status);
+  return bookingStatus(status) === filter;
+}
+
+const STATUS_ORDER: Record<BookingStatus, number> = { pending: 0, approved: 1, rejected: 2, cancelled: 3, expired: 4 };
+const when = (b: Listed) => `${b.date} ${b.startTime}`;
+
+export function filterAndSort<T extends Listed>(list: T[], o: ListOptions): T[] {
+  const sign = o.dir === 'asc' ? 1 : -1;
+  const compare = (a: T, b: T): number => {
+    let d = 0;
+    if (o.sort === 'status') d = STATUS_ORDER[bookingStatus(a.status)] - STATUS_ORDER[bookingStatus(b.status)];
+    else if (o.sort === 'facility') d = a.facility.name.localeCompare(b.facility.name, 'tr');
+    // Ties (and the date sort itself) fall back to the date and time.
+    return d !== 0 ? d * sign : when(a).localeCompare(when(b)) * sign;
+  };
+  return list.filter((b) => matchesStatus(b.status, o.status) && (o.facility === 'all' || b.facility.name === o.facility)).sort(compare);
+}
+
+// ---------- cancel outcome ----------
+
+/** The server refused because the booking is no longer live (01 §8): the page reloads to show its current state. */
+export const isAlreadyProcessed = (message: string) => /zaten işlem görmüş|already processed/i.test(message);

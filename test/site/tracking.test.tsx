@@ -1,0 +1,284 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import Tracking from '../../site/src/islands/Tracking';
+import {
+  bookingStatus, canCancel, counters, customerNotes, DEFAULT_LIST, displayPhone, facilityNames, filterAndSort, isAlreadyProcessed,
+  loyaltyMonths, paymentLabel, phoneDigits, phoneForLookup, rejectionReason, statusLabel, successRate,
+} from '../../site/src/lib/tracking';
+import { $toasts } from '../../site/src/stores/toast';
+
+// ---------- fixtures ----------
+
+const NUMBER = 'HSRABCDEFGH2';
+
+function booking(over: Record<string, unknown> = {}) {
+  return {
+    id: 1, documentId: 'doc1', bookingNumber: NUMBER, customerName: 'Ahmet Yılmaz', customerPhoneMasked: '0532 *** ** 67',
+    notes: null, status: 'pending', paymentStatus: 'pending', totalPrice: 1400, depositAmount: 300, isSubscriber: false,
+    isRecurring: false, recurringGroupId: null, date: '2030-05-18', time: '20:00', startTime: '20:00', endTime: '21:00', isPast: false,
+    includesTransportation: true, transportationPrice: 200,
+    transportationDetails: { pickupPointId: 'p1', pickupPointName: 'Nilüfer Meydan', pickupPointAddress: 'Nilüfer Belediyesi önü', pickupTime: '19:15' },
+    facility: { documentId: 'f1', slug: 'nilufer', name: 'Nilüfer Arena', address: 'Özlüce Mah. No: 24', phone: '0224 111 22 33', phoneNumbers: ['0224 111 22 33'], bankName: null, recipientName: null, depositIban: null },
+    bookingSlot: { date: '2030-05-18', startTime: '20:00', endTime: '21:00', price: 1200 },
+    approvedAt: null, rejectionReason: null, cancellationReason: null, cancelledAt: null,
+    createdAt: '2030-05-10T09:30:00.000Z', updatedAt: '2030-05-10T09:30:00.000Z', clientTimestamp: null, clientTimezone: null,
+    ...over,
+  };
+}
+
+type Call = { method: string; path: string; body: unknown };
+type Reply = [number, unknown];
+let calls: Call[] = [];
+
+/** A fetch that answers like the API: `route` gets method and path and returns [status, body]. */
+function mockApi(route: (c: Call) => Reply | Promise<Reply>) {
+  calls = [];
+  vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const req = input instanceof Request ? input : new Request(String(input), init);
+    const url = new URL(req.url);
+    const text = req.method === 'GET' ? '' : await req.text();
+    const call = { method: req.method, path: decodeURIComponent(url.pathname), body: text ? JSON.parse(text) : undefined };
+    calls.push(call);
+    const [status, body] = await route(call);
+    return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  }));
+}
+
+const apiError = (status: number, message: string): Reply => [status, { data: null, error: { status, name: 'Error', message, details: {} } }];
+
+beforeEach(() => {
+  window.history.replaceState(null, '', '/rezervasyon-takip');
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  $toasts.set([]);
+});
+
+// ---------- pure rules ----------
+
+describe('tracking rules (01 §2, §4)', () => {
+  it('takes the rejection reason from its own field first', () => {
+    expect(rejectionReason({ rejectionReason: 'Saha bakımda', notes: 'Red nedeni: başka' })).toBe('Saha bakımda');
+  });
+
+  it('otherwise reads the rejection reason from notes after "Red nedeni:" up to the end of that line', () => {
+    const notes = 'Top getirilecek\nRed nedeni: Kapora yatırılmadı\nAdmin notu: arandı';
+    expect(rejectionReason({ rejectionReason: null, notes })).toBe('Kapora yatırılmadı');
+    expect(rejectionReason({ rejectionReason: '  ', notes: 'Red nedeni:Saha kapalı' })).toBe('Saha kapalı');
+    expect(rejectionReason({ rejectionReason: null, notes: 'Sadece not' })).toBeNull();
+    expect(rejectionReason({ rejectionReason: null, notes: 'Red nedeni:   ' })).toBeNull();
+    expect(customerNotes(notes)).toBe('Top getirilecek\nAdmin notu: arandı');
+  });
+
+  it('keeps the phone input to digits, forces a leading 0 and at most 11 digits', () => {
+    expect(phoneDigits('5321234567')).toBe('05321234567');
+    expect(phoneDigits('abc 0532-123 45 67 89')).toBe('05321234567');
+    expect(phoneDigits('')).toBe('');
+    expect(phoneDigits('x')).toBe('');
+  });
+
+  it('shows the phone as 0XXX XXX XX XX while typing and sends it without spaces', () => {
+    expect(displayPhone('0532')).toBe('0532');
+    expect(displayPhone('05321')).toBe('0532 1');
+    expect(displayPhone('053212345')).toBe('0532 123 45');
+    expect(displayPhone('5321234567')).toBe('0532 123 45 67');
+    expect(phoneForLookup('0532 123 45 67')).toBe('05321234567');
+  });
+
+  it('labels every status in Turkish, an unknown one as pending', () => {
+    expect(['pending', 'approved', 'rejected', 'cancelled', 'expired'].map(statusLabel)).toEqual(['Beklemede', 'Onaylandı', 'Reddedildi', 'İptal Edildi', 'Süresi Geçti']);
+    expect(statusLabel('on_hold')).toBe('Beklemede');
+    expect(statusLabel(undefined)).toBe('Beklemede');
+    expect(bookingStatus('weird')).toBe('pending');
+    expect(['pending', 'paid', 'refunded', 'odd'].map(paymentLabel)).toEqual(['Ödeme Bekliyor', 'Ödendi', 'İade Edildi', 'Ödeme Bekliyor']);
+  });
+
+  it('success rate is approved over total, rounded; 0 without bookings', () => {
+    const s = (list: string[]) => successRate(list.map((status) => ({ status })));
+    expect(s(['approved', 'approved', 'cancelled'])).toBe(67);
+    expect(s(['approved', 'pending', 'rejected', 'expired', 'cancelled', 'approved'])).toBe(33);
+    expect(s(['approved'])).toBe(100);
+    expect(s([])).toBe(0);
+  });
+
+  it('counts loyalty in whole 30-day months since the first booking', () => {
+    const now = Date.parse('2030-06-01T12:00:00Z');
+    expect(loyaltyMonths([{ createdAt: '2030-03-03T12:00:00Z', date: '2030-03-10' }, { createdAt: '2030-05-01T00:00:00Z', date: '2030-05-10' }], now)).toBe(3);
+    expect(loyaltyMonths([{ createdAt: '2030-05-20T00:00:00Z', date: '2030-05-25' }], now)).toBe(0);
+    expect(loyaltyMonths([{ createdAt: null, date: '2030-01-31' }], now)).toBe(4);
+    expect(loyaltyMonths([], now)).toBe(0);
+  });
+
+  it('sorts by date descending by default; filters by status (cancelled covers every ended booking) and facility', () => {
+    const list = [
+      booking({ bookingNumber: 'A', date: '2030-05-01', status: 'approved' }),
+      booking({ bookingNumber: 'B', date: '2030-05-08', status: 'cancelled', facility: { name: 'Osmangazi' } }),
+      booking({ bookingNumber: 'C', date: '2030-05-15', status: 'rejected' }),
+      booking({ bookingNumber: 'D', date: '2030-05-08', startTime: '22:00', status: 'pending' }),
+    ];
+    const numbers = (o = {}) => filterAndSort(list, { ...DEFAULT_LIST, ...o }).map((b) => b.bookingNumber);
+    expect(numbers()).toEqual(['C', 'D', 'B', 'A']);
+    expect(numbers({ dir: 'asc' })).toEqual(['A', 'B', 'D', 'C']);
+    expect(numbers({ status: 'cancelled' })).toEqual(['C', 'B']);
+    expect(numbers({ status: 'approved' })).toEqual(['A']);
+    expect(numbers({ facility: 'Osmangazi' })).toEqual(['B']);
+    expect(numbers({ sort: 'status', dir: 'asc' })).toEqual(['D', 'A', 'C', 'B']);
+    expect(numbers({ sort: 'facility', dir: 'asc' })[3]).toBe('B');
+    expect(facilityNames(list)).toEqual(['Nilüfer Arena', 'Osmangazi']);
+    expect(counters(list)).toEqual({ total: 4, approved: 1, pending: 1, cancelled: 2, upcoming: 2 });
+  });
+
+  it('offers cancel only for pending or approved bookings that are not past', () => {
+    expect(canCancel({ status: 'pending', isPast: false })).toBe(true);
+    expect(canCancel({ status: 'approved', isPast: false })).toBe(true);
+    expect(canCancel({ status: 'approved', isPast: true })).toBe(false);
+    expect(canCancel({ status: 'rejected', isPast: false })).toBe(false);
+    expect(canCancel({ status: 'cancelled', isPast: false })).toBe(false);
+  });
+
+  it('recognises an already-processed refusal in Turkish or English', () => {
+    expect(isAlreadyProcessed('Bu rezervasyon zaten işlem görmüş')).toBe(true);
+    expect(isAlreadyProcessed('Booking already processed')).toBe(true);
+    expect(isAlreadyProcessed('Rezervasyon saatine 24 saatten az kaldığı için iptal edilemez.')).toBe(false);
+  });
+});
+
+// ---------- the island ----------
+
+describe('tracking page', () => {
+  it('searches the booking number from ?q= at once and shows every field', async () => {
+    mockApi(() => [200, { data: booking({ status: 'rejected', notes: 'Not: top\nRed nedeni: Kapora yatırılmadı', paymentStatus: 'refunded' }), meta: {} }]);
+    render(<Tracking initialQuery={NUMBER.toLowerCase()} />);
+    await screen.findByRole('heading', { name: NUMBER });
+    expect(calls).toEqual([{ method: 'GET', path: `/api/bookings/track/${NUMBER}`, body: undefined }]);
+    const view = screen.getByRole('article');
+    for (const text of ['Reddedildi', 'İade Edildi', 'Ahmet Yılmaz', '0532 *** ** 67', 'Abone değil', 'Nilüfer Arena', 'Özlüce Mah. No: 24', '0224 111 22 33',
+      '18 Mayıs 2030 Cumartesi', '20:00', '21:00', 'Nilüfer Meydan', 'Nilüfer Belediyesi önü', '19:15', 'Kapora yatırılmadı']) {
+      expect(within(view).getAllByText(text, { exact: false }).length, text).toBeGreaterThan(0);
+    }
+    expect(within(view).getByText('₺1.400')).toBeTruthy();
+    expect(within(view).getByText('₺300')).toBeTruthy();
+    expect(within(view).queryByRole('button', { name: 'Rezervasyonu İptal Et' })).toBeNull();
+    expect(new URL(window.location.href).searchParams.get('q')).toBe(NUMBER);
+  });
+
+  it('shows the not-found text, tags a past booking and copies the number', async () => {
+    mockApi((c) => (c.path.endsWith('HSRZZZZZZZZ2') ? apiError(404, 'Rezervasyon bulunamadı. Lütfen rezervasyon numaranızı kontrol ediniz.') : [200, { data: booking({ isPast: true, status: 'approved', paymentStatus: 'paid' }), meta: {} }]));
+    const user = userEvent.setup();
+    render(<Tracking />);
+    const button = screen.getByRole('button', { name: 'Sorgula' });
+    expect(button.hasAttribute('disabled')).toBe(true);
+    await user.type(screen.getByLabelText('Rezervasyon numarası'), 'hsrzzzzzzzz2');
+    expect(button.hasAttribute('disabled')).toBe(false);
+    await user.click(button);
+    expect((await screen.findByText('Rezervasyon bulunamadı. Lütfen rezervasyon numaranızı kontrol ediniz.')).closest('[role=alert]')).toBeTruthy();
+
+    await user.clear(screen.getByLabelText('Rezervasyon numarası'));
+    await user.type(screen.getByLabelText('Rezervasyon numarası'), NUMBER);
+    await user.click(screen.getByRole('button', { name: 'Sorgula' }));
+    await screen.findByText('Geçmiş Rezervasyon');
+    expect(screen.queryByRole('button', { name: 'Rezervasyonu İptal Et' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Rezervasyon numarasını kopyala' }));
+    await screen.findByText('Rezervasyon numarası kopyalandı!');
+    await expect(navigator.clipboard.readText()).resolves.toBe(NUMBER);
+  });
+
+  it('finds subscriber bookings by phone, typed loosely and sent without spaces', async () => {
+    const list = [
+      booking({ bookingNumber: 'HSRAAAAAAAA2', status: 'approved', isSubscriber: true, customerName: 'Emre Kaya', date: '2030-05-01', createdAt: '2020-01-01T00:00:00Z' }),
+      booking({ bookingNumber: 'HSRBBBBBBBB2', status: 'approved', isSubscriber: true, customerName: 'Emre Kaya', date: '2030-05-08' }),
+      booking({ bookingNumber: 'HSRCCCCCCCC2', status: 'rejected', isSubscriber: true, customerName: 'Emre Kaya', date: '2030-05-15', facility: { name: 'Osmangazi Spor' } }),
+    ];
+    mockApi(() => [200, { data: list, meta: { customer: { name: 'Emre Kaya' } } }]);
+    const user = userEvent.setup();
+    render(<Tracking />);
+    await user.click(screen.getByRole('tab', { name: 'Abone Takibi' }));
+    const input = screen.getByLabelText('Telefon numarası') as HTMLInputElement;
+    await user.type(input, 'a5312345678999');
+    expect(input.value).toBe('0531 234 56 78');
+    await user.click(screen.getByRole('button', { name: 'Sorgula' }));
+    await screen.findByRole('heading', { name: /Emre Kaya/ });
+    expect(calls[0].path).toBe('/api/bookings/track-by-phone/05312345678');
+    expect(screen.getByText('Sadece abone rezervasyonlarınız görüntülenir')).toBeTruthy();
+    expect(screen.getByText('%67')).toBeTruthy();
+    expect(screen.getByText('0531 234 56 78')).toBeTruthy();
+    // Two pitches: the facility filter appears; default order is date descending.
+    const items = () => [...document.querySelectorAll('[data-booking]')].map((el) => el.getAttribute('data-booking'));
+    expect(items()).toEqual(['HSRCCCCCCCC2', 'HSRBBBBBBBB2', 'HSRAAAAAAAA2']);
+    await user.selectOptions(screen.getByLabelText('Saha'), 'Osmangazi Spor');
+    expect(items()).toEqual(['HSRCCCCCCCC2']);
+    await user.selectOptions(screen.getByLabelText('Saha'), 'all');
+    await user.selectOptions(screen.getByLabelText('Durum'), 'cancelled');
+    expect(items()).toEqual(['HSRCCCCCCCC2']);
+    await user.click(screen.getByRole('button', { name: /Liste/ }));
+    expect(document.querySelector('[data-view]')!.getAttribute('data-view')).toBe('list');
+  });
+
+  it('says so when a phone has no subscriber bookings, and when the look-up fails; a failed refresh gets its own text', async () => {
+    let mode: 'empty' | 'fail' | 'ok' = 'empty';
+    mockApi(() => (mode === 'empty' ? [200, { data: [], meta: {} }] : mode === 'fail' ? [500, {}] : [200, { data: [booking({ isSubscriber: true })], meta: {} }]));
+    const user = userEvent.setup();
+    render(<Tracking />);
+    await user.click(screen.getByRole('tab', { name: 'Abone Takibi' }));
+    await user.type(screen.getByLabelText('Telefon numarası'), '05312345678');
+    await user.click(screen.getByRole('button', { name: 'Sorgula' }));
+    expect((await screen.findByText('Bu telefon numarasına ait abone rezervasyonu bulunamadı.')).closest('[role=alert]')).toBeTruthy();
+    mode = 'fail';
+    await user.click(screen.getByRole('button', { name: 'Sorgula' }));
+    await screen.findByText('Abone rezervasyonları alınırken bir hata oluştu.');
+    mode = 'ok';
+    await user.click(screen.getByRole('button', { name: 'Sorgula' }));
+    await screen.findByText('Sadece abone rezervasyonlarınız görüntülenir');
+    mode = 'fail';
+    await user.click(screen.getByRole('button', { name: 'Yenile' }));
+    await screen.findByText('Güncelleme sırasında bir hata oluştu');
+  });
+
+  it('cancels after confirmation and shows the booking as cancelled', async () => {
+    mockApi((c) => (c.method === 'POST' ? [200, { data: booking({ status: 'cancelled' }), meta: {} }] : [200, { data: booking(), meta: {} }]));
+    const user = userEvent.setup();
+    render(<Tracking initialQuery={NUMBER} />);
+    await user.click(await screen.findByRole('button', { name: 'Rezervasyonu İptal Et' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(within(dialog).getByRole('button', { name: 'İptal' })).toBeTruthy();
+    await user.type(within(dialog).getByLabelText('İptal nedeni (isteğe bağlı)'), 'Maç ertelendi');
+    await user.click(within(dialog).getByRole('button', { name: 'Onayla' }));
+    await screen.findByText('Rezervasyon başarıyla iptal edildi.');
+    expect(calls.at(-1)).toEqual({ method: 'POST', path: `/api/bookings/cancel/${NUMBER}`, body: { reason: 'Maç ertelendi' } });
+    expect(within(screen.getByRole('article')).getByText('İptal Edildi')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Rezervasyonu İptal Et' })).toBeNull();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
+  it('an already processed booking gets the warning and the page reloads', async () => {
+    const reload = vi.fn();
+    vi.spyOn(window.location, 'reload').mockImplementation(reload);
+    mockApi((c) => (c.method === 'POST' ? apiError(409, 'Bu rezervasyon zaten işlem görmüş') : [200, { data: booking({ status: 'approved' }), meta: {} }]));
+    const user = userEvent.setup();
+    render(<Tracking initialQuery={NUMBER} />);
+    await user.click(await screen.findByRole('button', { name: 'Rezervasyonu İptal Et' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Onayla' }));
+    await screen.findByText('Bu rezervasyon zaten işlem görmüş. Sayfayı yenileyerek güncel durumu görebilirsiniz.');
+    expect($toasts.get().at(-1)?.kind).toBe('warning');
+    await waitFor(() => expect(reload).toHaveBeenCalled(), { timeout: 4000 });
+  });
+
+  it('any other refusal shows the server message, else the generic cancel text', async () => {
+    const late = 'Rezervasyon saatine 24 saatten az kaldığı için iptal edilemez. Lütfen saha ile iletişime geçin.';
+    let reply: Reply = apiError(400, late);
+    mockApi((c) => (c.method === 'POST' ? reply : [200, { data: booking(), meta: {} }]));
+    const user = userEvent.setup();
+    render(<Tracking initialQuery={NUMBER} />);
+    await user.click(await screen.findByRole('button', { name: 'Rezervasyonu İptal Et' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Onayla' }));
+    await screen.findByText(late);
+    expect(within(screen.getByRole('article')).getByText('Beklemede')).toBeTruthy();
+
+    reply = [502, null];
+    await user.click(screen.getByRole('button', { name: 'Rezervasyonu İptal Et' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Onayla' }));
+    await screen.findByText('Rezervasyon iptal edilirken bir hata oluştu.');
+  });
+});
