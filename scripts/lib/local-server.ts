@@ -60,7 +60,8 @@ export async function startLocalServer(opts: ServerOptions): Promise<LocalServer
   const dist = resolve(run, 'dist');
   // One build at a time; each run serves its own copy, so parallel runs never share files.
   await withBuildLock(() => {
-    execFileSync('npm', ['run', 'build'], quiet);
+    // A production build whatever the caller runs under (vitest sets NODE_ENV=test, which would ship React's dev build).
+    execFileSync('npm', ['run', 'build'], { ...quiet, env: { ...toolEnv, NODE_ENV: 'production' } });
     cpSync(resolve(root, 'dist'), dist, { recursive: true });
   });
   wrangler(['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', state]);

@@ -1,0 +1,66 @@
+// Every public page, in both themes, passes axe-core with no serious or critical violation (WCAG 2.x A/AA rules).
+import { createRequire } from 'node:module';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launch, newPage, origin } from './support/browser';
+
+const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+let browser: Browser;
+let close: () => Promise<void>;
+let pitch = '';
+let bookingNumber = '';
+
+beforeAll(async () => {
+  ({ browser, close } = await launch());
+  const facilities = (await (await fetch(`${origin()}/api/facilities`)).json()) as { data: Array<{ slug: string; documentId: string }> };
+  pitch = facilities.data[0].slug;
+  // A real booking so the tracking page can be checked with its booking view open.
+  const date = new Date(Date.now() + 3 * 3_600_000 + 4 * 86_400_000).toISOString().slice(0, 10);
+  const slots = (await (await fetch(`${origin()}/api/facilities/${pitch}/slots?date=${date}`)).json()) as { data: { slots: Array<{ documentId: string; isAvailable: boolean }> } };
+  const slot = slots.data.slots.find((s) => s.isAvailable)!;
+  const created = await fetch(`${origin()}/api/bookings`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ facility: facilities.data[0].documentId, bookingSlot: slot.documentId, customerName: 'Erişilebilirlik Testi', customerPhone: `0532${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}` }),
+  });
+  bookingNumber = ((await created.json()) as { data: { bookingNumber: string } }).data.bookingNumber;
+});
+afterAll(async () => close());
+
+async function axe(page: Page) {
+  await page.addScriptTag({ path: axePath });
+  return page.evaluate(async () => {
+    // @ts-expect-error axe is injected above
+    const result = await window.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] } });
+    return (result.violations as Array<{ id: string; impact: string; help: string; nodes: Array<{ target: string[] }> }>)
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.impact} ${v.id}: ${v.help} → ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+  });
+}
+
+const pages = () => [
+  ['home', '/'],
+  ['pitch list', '/sahalar'],
+  ['pitch page', `/saha/${pitch}`],
+  ['tracking (empty)', '/rezervasyon-takip'],
+  ['tracking (a booking)', `/rezervasyon-takip?q=${bookingNumber}`],
+  ['contact', '/iletisim'],
+  ['login', '/giris'],
+  ['not found', '/boyle-bir-sayfa-yok'],
+];
+
+describe.each(['light', 'dark'] as const)('accessibility in the %s theme', (theme) => {
+  it('every public page has no serious or critical axe violation', async () => {
+    const failures: string[] = [];
+    for (const [name, path] of pages()) {
+      const { page, context } = await newPage(browser, { theme });
+      await page.addInitScript((t) => localStorage.setItem('theme', t), theme);
+      await page.goto(path, { waitUntil: 'networkidle' });
+      expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(theme === 'dark');
+      for (const v of await axe(page)) failures.push(`${name} (${path}): ${v}`);
+      await context.close();
+    }
+    expect(failures).toEqual([]);
+  });
+});

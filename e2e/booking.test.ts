@@ -1,0 +1,196 @@
+// The booking flow in real Chromium against the built Worker: home → pitch → slot → form → booking number, the
+// same-day warning, live 'Beklemede' across browser contexts, a keyboard-only booking, and the page's JS budget.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launch, newPage } from './support/browser';
+
+const PITCH = 'nilufer-arena-hali-saha';
+const NAME = 'Nilüfer Arena Halı Saha';
+
+let browser: Browser;
+let close: () => Promise<void>;
+beforeAll(async () => ({ browser, close } = await launch()));
+afterAll(async () => close());
+
+/** A phone no other test uses. */
+const freshPhone = () => `0532${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+/** An Istanbul business date `days` from now. */
+const istanbulDate = (days: number) => new Date(Date.now() + 3 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
+/** Each test books on its own day, at least 2 days ahead, so tests never meet. */
+const usedOffsets = new Set<number>();
+function freshOffset(): number {
+  for (;;) {
+    const n = 2 + Math.floor(Math.random() * 24);
+    if (!usedOffsets.has(n)) {
+      usedOffsets.add(n);
+      return n;
+    }
+  }
+}
+
+/** Daily view, then 'Sonraki gün' until the day `offset` ahead is on screen with its slots loaded. */
+async function showDay(page: Page, offset: number): Promise<string> {
+  const date = istanbulDate(offset);
+  // The radio itself is visually hidden; a visitor clicks its label.
+  await page.locator('label', { has: page.getByRole('radio', { name: 'Günlük' }) }).click();
+  await expect(page.getByRole('radio', { name: 'Günlük' }).isChecked()).resolves.toBe(true);
+  for (let i = 0; i < offset; i++) await page.getByRole('button', { name: 'Sonraki gün' }).click();
+  await page.locator(`[data-day="${date}"] [data-state]`).first().waitFor();
+  return date;
+}
+
+async function fillForm(page: Page, phone: string, name = 'Deniz Kaya') {
+  await page.getByRole('textbox', { name: /^Ad Soyad/ }).fill(name);
+  // Typed key by key, so the as-you-type formatting runs.
+  await page.getByRole('textbox', { name: /^Telefon/ }).pressSequentially(phone);
+}
+
+async function bookAvailable(page: Page, date: string, phone: string, pick = 0): Promise<string> {
+  const slot = page.locator(`[data-day="${date}"] [data-state=available]`).nth(pick);
+  const id = (await slot.getAttribute('data-slot'))!;
+  await slot.click();
+  await page.getByRole('heading', { name: 'Bilgiler' }).waitFor();
+  await fillForm(page, phone);
+  await page.getByRole('button', { name: 'Rezervasyonu Tamamla' }).click();
+  return id;
+}
+
+describe('booking a pitch', () => {
+  it('a visitor goes from the home page to a booking number, with the deposit box', async () => {
+    const { page, context } = await newPage(browser);
+    await page.goto('/');
+    await page.getByRole('link', { name: `${NAME} için rezervasyon yap` }).click();
+    await page.waitForURL(`**/saha/${PITCH}`);
+    await expect(page.title()).resolves.toMatch(/Nilüfer Arena/);
+    await page.locator('[data-state]').first().waitFor();
+
+    const date = await showDay(page, freshOffset());
+    const phone = freshPhone();
+    await bookAvailable(page, date, phone);
+
+    await page.getByRole('heading', { name: 'Rezervasyonunuz alındı' }).waitFor();
+    const number = await page.locator('[data-booking-number]').textContent();
+    expect(number).toMatch(/^HSR[A-HJ-NP-Z2-9]{9}$/);
+    const deposit = page.locator('[data-deposit]');
+    await expect(deposit.getByRole('heading').textContent()).resolves.toBe('Kapora: ₺300');
+    await expect(deposit.locator('[data-iban]').textContent()).resolves.toMatch(/^TR\d{2}( \w{4})+/);
+    await expect(page.getByRole('link', { name: 'Rezervasyonu Takip Et' }).getAttribute('href')).resolves.toBe(`/rezervasyon-takip?q=${number}`);
+
+    // The number really exists, under the phone as typed.
+    const tracked = (await (await page.request.get(`/api/bookings/track/${number}`)).json()) as { data: { date: string; status: string } };
+    expect(tracked.data).toMatchObject({ date, status: 'pending' });
+    await context.close();
+  });
+
+  it('a second booking the same day with the same phone opens Rezervasyon Uyarısı; cancelling the first lets it through', async () => {
+    const { page, context } = await newPage(browser);
+    await page.goto(`/saha/${PITCH}`);
+    await page.locator('[data-state]').first().waitFor();
+    const date = await showDay(page, freshOffset());
+    const phone = freshPhone();
+    await bookAvailable(page, date, phone);
+    await page.getByRole('heading', { name: 'Rezervasyonunuz alındı' }).waitFor();
+    const first = (await page.locator('[data-booking-number]').textContent())!;
+
+    await page.getByRole('button', { name: 'Yeni Rezervasyon' }).click();
+    await page.locator(`[data-day="${date}"] [data-state=available]`).first().waitFor();
+    await bookAvailable(page, date, phone);
+
+    const dialog = page.getByRole('alertdialog', { name: 'Rezervasyon Uyarısı' });
+    await dialog.waitFor();
+    await expect(dialog.textContent()).resolves.toContain('Aynı gün içinde onaylanmış rezervasyonunuz bulunmaktadır');
+    await expect(dialog.textContent()).resolves.toContain(first);
+    await expect(dialog.textContent()).resolves.toContain('Beklemede');
+
+    await dialog.getByRole('button', { name: 'Mevcut Rezervasyonu İptal Et' }).click();
+    await page.getByText('Rezervasyon başarıyla iptal edildi.').waitFor();
+    expect(await dialog.count()).toBe(0);
+    await page.getByRole('button', { name: 'Rezervasyonu Tamamla' }).click();
+    await page.getByRole('heading', { name: 'Rezervasyonunuz alındı' }).waitFor();
+    expect(await page.locator('[data-booking-number]').textContent()).not.toBe(first);
+    await context.close();
+  });
+
+  it("a slot booked in another browser turns 'Beklemede' on this calendar without a reload", async () => {
+    const watcher = await newPage(browser);
+    const other = await newPage(browser);
+    const offset = freshOffset();
+
+    await watcher.page.goto(`/saha/${PITCH}`);
+    await watcher.page.locator('[data-live=open]').waitFor();
+    const date = await showDay(watcher.page, offset);
+    const target = watcher.page.locator(`[data-day="${date}"] [data-state=available]`).first();
+    const id = (await target.getAttribute('data-slot'))!;
+    const watched = watcher.page.locator(`[data-slot="${id}"]`);
+    await watcher.page.locator('[data-live=open]').waitFor();
+    let reloaded = false;
+    watcher.page.on('framenavigated', () => (reloaded = true));
+
+    await other.page.goto(`/saha/${PITCH}`);
+    await other.page.locator('[data-state]').first().waitFor();
+    await showDay(other.page, offset);
+    await other.page.locator(`[data-slot="${id}"]`).click();
+    await fillForm(other.page, freshPhone());
+    await other.page.getByRole('button', { name: 'Rezervasyonu Tamamla' }).click();
+    await other.page.getByRole('heading', { name: 'Rezervasyonunuz alındı' }).waitFor();
+    const bookedAt = Date.now();
+
+    await watcher.page.waitForFunction((sel) => document.querySelector(sel)?.getAttribute('data-state') === 'pending', `[data-slot="${id}"]`, { timeout: 5000 });
+    // Pushed, not polled: well inside the 15 s polling period.
+    expect(Date.now() - bookedAt).toBeLessThan(3000);
+    await expect(watched.textContent()).resolves.toContain('Beklemede');
+    await expect(watched.getAttribute('aria-label')).resolves.toMatch(/, Beklemede$/);
+    expect(reloaded).toBe(false);
+    await watcher.context.close();
+    await other.context.close();
+  });
+
+  it('a keyboard-only visitor completes a booking with Tab, Enter and Space', async () => {
+    const { page, context } = await newPage(browser);
+    await page.goto(`/saha/${PITCH}`);
+    await page.locator('[data-state]').first().waitFor();
+
+    /** Tab forward until `test` holds for the focused element (Shift-free: the visitor only moves on). */
+    async function tabTo(test: string, arg?: unknown, max = 250) {
+      for (let i = 0; i < max; i++) {
+        await page.keyboard.press('Tab');
+        // eslint-disable-next-line no-new-func
+        if (await page.evaluate(([t, a]) => new Function('el', 'arg', `return ${t}`)(document.activeElement, a), [test, arg] as const)) return;
+      }
+      throw new Error(`Tab never reached: ${test}`);
+    }
+
+    // Next week's Wednesday or later is always at least 2 days ahead, whatever today is.
+    await tabTo(`el?.getAttribute('aria-label') === 'Sonraki hafta'`);
+    await page.keyboard.press('Enter');
+    const today = istanbulDate(0);
+    const sunday = istanbulDate(7 - new Date(today + 'T00:00:00Z').getUTCDay());
+    const earliest = istanbulDate(7 - new Date(today + 'T00:00:00Z').getUTCDay() + 3);
+    await page.locator(`[data-day="${sunday}"]`).waitFor();
+    await page.locator(`[data-day] [data-state]`).first().waitFor();
+    await tabTo(`el?.dataset.state === 'available' && el.dataset.date >= arg`, earliest);
+    const chosen = await page.evaluate(() => (document.activeElement as HTMLElement).dataset.slot);
+    await page.keyboard.press('Space');
+
+    await page.getByRole('heading', { name: 'Bilgiler' }).waitFor();
+    await tabTo(`el?.name === 'customerName'`);
+    await page.keyboard.type('Klavye Kullanıcısı');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(freshPhone());
+    expect(await page.getByRole('textbox', { name: /^Telefon/ }).inputValue()).toMatch(/^0532 \d{3} \d{2} \d{2}$/);
+    await tabTo(`el?.closest('label')?.textContent?.includes('Servis hizmeti istiyorum')`);
+    await page.keyboard.press('Space');
+    await tabTo(`el?.type === 'radio'`);
+    await page.keyboard.press('Space');
+    await tabTo(`el?.textContent === 'Rezervasyonu Tamamla'`);
+    await page.keyboard.press('Enter');
+
+    await page.getByRole('heading', { name: 'Rezervasyonunuz alındı' }).waitFor();
+    // Focus moved to the confirmation, so a screen reader announces it.
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Rezervasyonunuz alındı');
+    expect(await page.locator('[data-booking-number]').textContent()).toMatch(/^HSR/);
+    await expect(page.locator('dl').first().textContent()).resolves.toContain('Görükle Kampüs Kapısı');
+    expect(chosen).toBeTruthy();
+    await context.close();
+  });
+});

@@ -1,0 +1,116 @@
+// Page metadata of 01 §2 on every public page, the sitemap and robots.txt, as a crawler and a browser see them.
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launch, newPage, origin } from './support/browser';
+
+let browser: Browser;
+let close: () => Promise<void>;
+beforeAll(async () => ({ browser, close } = await launch()));
+afterAll(async () => close());
+
+const SITE = 'Bursa Halı Saha';
+const PAGES = ['/', '/sahalar', '/rezervasyon-takip', '/iletisim', '/saha/nilufer-arena-hali-saha', '/giris'];
+
+interface Head {
+  title: string;
+  metas: Record<string, string[]>;
+  canonical: string[];
+  jsonLd: unknown[];
+}
+
+async function head(path: string): Promise<{ status: number; head: Head }> {
+  const { page, context } = await newPage(browser);
+  const response = await page.goto(path);
+  const result = await page.evaluate(() => {
+    const metas: Record<string, string[]> = {};
+    for (const m of document.head.querySelectorAll('meta[name], meta[property]')) {
+      const key = m.getAttribute('name') ?? m.getAttribute('property')!;
+      (metas[key] ??= []).push(m.getAttribute('content') ?? '');
+    }
+    return {
+      title: document.title,
+      metas,
+      canonical: [...document.head.querySelectorAll('link[rel=canonical]')].map((l) => l.getAttribute('href') ?? ''),
+      jsonLd: [...document.querySelectorAll('script[type="application/ld+json"]')].map((s) => JSON.parse(s.textContent ?? 'null')),
+    };
+  });
+  await context.close();
+  return { status: response?.status() ?? 0, head: result };
+}
+
+const one = (h: Head, key: string) => {
+  expect(h.metas[key], `exactly one ${key}`).toHaveLength(1);
+  return h.metas[key][0];
+};
+
+describe('page metadata', () => {
+  it.each(PAGES)('%s has its title, description, canonical, Open Graph, Twitter card and theme colour', async (path) => {
+    const { status, head: h } = await head(path);
+    expect(status).toBe(200);
+    // '{page title} | {site name}', the site name once.
+    expect(h.title).toMatch(new RegExp(`^.+ \\| ${SITE}$`));
+    expect(h.title.split(` | ${SITE}`), 'the site name is appended once').toHaveLength(2);
+    expect(one(h, 'description').length).toBeGreaterThan(20);
+    expect(h.canonical).toEqual([new URL(path, origin()).href]);
+    expect(one(h, 'og:title')).toMatch(/\S/);
+    expect(one(h, 'og:description')).toMatch(/\S/);
+    expect(one(h, 'og:url')).toBe(h.canonical[0]);
+    expect(one(h, 'og:image')).toMatch(/^https?:\/\//);
+    expect(one(h, 'og:image:width')).toBe('1200');
+    expect(one(h, 'og:image:height')).toBe('630');
+    expect(one(h, 'twitter:card')).toBe('summary_large_image');
+    expect(h.metas['theme-color']?.length).toBeGreaterThan(0);
+    for (const c of h.metas['theme-color']) expect(c).toMatch(/^#[0-9a-f]{6}$/i);
+    expect(one(h, 'robots')).toBe(path === '/giris' ? 'noindex, nofollow' : 'index, follow');
+  });
+
+  it('the home page describes the organisation in JSON-LD', async () => {
+    const { head: h } = await head('/');
+    const org = h.jsonLd.find((d) => (d as { '@type'?: string })['@type'] === 'Organization') as Record<string, unknown> | undefined;
+    expect(org).toMatchObject({ '@context': 'https://schema.org', name: SITE, url: origin() });
+  });
+
+  it('the default share image really is a 1200x630 PNG', async () => {
+    const { head: h } = await head('/iletisim');
+    const res = await fetch(h.metas['og:image'][0]);
+    expect(res.status).toBe(200);
+    const bytes = new DataView(await res.arrayBuffer());
+    // PNG signature, then the IHDR chunk: width and height as big-endian 32-bit integers at bytes 16 and 20.
+    expect(bytes.getUint32(0)).toBe(0x89504e47);
+    expect([bytes.getUint32(16), bytes.getUint32(20)]).toEqual([1200, 630]);
+  });
+});
+
+describe('sitemap and robots', () => {
+  it('/sitemap.xml lists the public pages and every active pitch with its last change', async () => {
+    const res = await fetch(`${origin()}/sitemap.xml`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^application\/xml/);
+    const xml = await res.text();
+    expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\s*<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/);
+    const entries = [...xml.matchAll(/<url><loc>([^<]+)<\/loc>(?:<lastmod>([^<]+)<\/lastmod>)?<\/url>/g)].map(([, loc, lastmod]) => ({ loc, lastmod }));
+    const locs = entries.map((e) => e.loc);
+    for (const path of ['/', '/sahalar', '/rezervasyon-takip', '/iletisim']) expect(locs).toContain(new URL(path, origin()).href);
+
+    const api = (await (await fetch(`${origin()}/api/facilities`)).json()) as { data: Array<{ slug: string; isActive: boolean; updatedAt: string }> };
+    expect(api.data).toHaveLength(5);
+    const pitchEntries = entries.filter((e) => new URL(e.loc).pathname.startsWith('/saha/'));
+    expect(pitchEntries.map((e) => e.loc).sort()).toEqual(api.data.map((f) => `${origin()}/saha/${f.slug}`).sort());
+    for (const f of api.data) {
+      expect(pitchEntries.find((e) => e.loc.endsWith(`/saha/${f.slug}`))?.lastmod).toBe(f.updatedAt);
+    }
+    // No private area in the sitemap.
+    expect(locs.some((l) => /\/(yonetim|giris|api)\b/.test(l))).toBe(false);
+  });
+
+  it('/robots.txt lets crawlers in, keeps them out of the panel, login and API, and points to the sitemap', async () => {
+    const res = await fetch(`${origin()}/robots.txt`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
+    const lines = (await res.text()).split('\n').map((l) => l.trim());
+    expect(lines).toContain('User-agent: *');
+    expect(lines).toContain('Allow: /');
+    expect(lines).toEqual(expect.arrayContaining(['Disallow: /yonetim', 'Disallow: /giris', 'Disallow: /api/']));
+    expect(lines).toContain(`Sitemap: ${origin()}/sitemap.xml`);
+  });
+});

@@ -1,0 +1,214 @@
+import { useStore } from '@nanostores/react';
+import { useRef, useState, type FormEvent, type Ref } from 'react';
+import { tl, trDateWithDay } from '../../lib/format';
+import { $draft, $errors, $selected, $submitting, backToSlots, editDraft, submitBooking, totalPrice, type BookingFacility } from '../../stores/booking';
+import { TextField } from '../ui/TextField';
+import { Action } from './Action';
+import { AmenitiesModal } from './AmenitiesModal';
+import { BusIcon, CheckIcon, ClockIcon, MapPinIcon, SparkIcon } from './icons';
+import { PhoneField } from './PhoneField';
+import { slotTime } from './SlotCalendar';
+
+function SummaryBar({ facility: f }: { facility: BookingFacility }) {
+  const slot = useStore($selected);
+  const [amenitiesOpen, setAmenitiesOpen] = useState(false);
+  const link = 'inline-flex items-center gap-1.5 rounded-lg px-3 py-1.5 text-sm font-semibold text-turf-800 hover:bg-turf-100 dark:text-turf-200 dark:hover:bg-turf-900';
+  return (
+    <div className="flex flex-col gap-3 rounded-xl border border-turf-200 bg-turf-50 p-4 sm:flex-row sm:items-center sm:justify-between dark:border-turf-900 dark:bg-turf-950" data-summary>
+      <div>
+        {slot && (
+          <p className="flex items-center gap-2 font-semibold">
+            <ClockIcon className="h-5 w-5 shrink-0 text-turf-800 dark:text-turf-300" />
+            <span>
+              {trDateWithDay(slot.date)} · <span className="tabular-nums">{slotTime(slot)}</span>
+            </span>
+          </p>
+        )}
+        <p className="mt-0.5 text-sm text-slate-700 dark:text-slate-300">
+          <span className="font-bold text-turf-800 dark:text-turf-200">{tl(slot?.price ?? f.hourlyPrice)}</span> / saat
+        </p>
+      </div>
+      <div className="flex flex-wrap items-center gap-1">
+        {f.mapsUrl && (
+          <a href={f.mapsUrl} target="_blank" rel="noopener noreferrer" className={link}>
+            <MapPinIcon className="h-4 w-4" /> Harita<span className="sr-only"> (yeni sekmede açılır)</span>
+          </a>
+        )}
+        <button type="button" onClick={() => setAmenitiesOpen(true)} className={`${link} cursor-pointer`}>
+          <SparkIcon className="h-4 w-4" /> İmkanlar
+        </button>
+        <Action variant="secondary" size="sm" onClick={backToSlots}>
+          Saati Değiştir
+        </Action>
+      </div>
+      <AmenitiesModal facility={f} isOpen={amenitiesOpen} onOpenChange={setAmenitiesOpen} />
+    </div>
+  );
+}
+
+function TransportChoice({ facility: f }: { facility: BookingFacility }) {
+  const draft = useStore($draft);
+  const errors = useStore($errors);
+  const t = f.transport!;
+  const error = errors.pickupPointId;
+  return (
+    <fieldset className="rounded-xl border border-slate-300 p-4 dark:border-slate-700">
+      <legend className="px-1 text-sm font-semibold text-slate-800 dark:text-slate-200">Servis Hizmeti</legend>
+      <label className="flex cursor-pointer items-start gap-3">
+        <input
+          type="checkbox"
+          name="includesTransportation"
+          checked={draft.includesTransportation}
+          onChange={(e) => {
+            editDraft('includesTransportation', e.target.checked);
+            if (!e.target.checked) editDraft('pickupPointId', null);
+          }}
+          className="mt-0.5 h-5 w-5 shrink-0 cursor-pointer accent-turf-700 dark:accent-turf-500"
+        />
+        <span>
+          <span className="flex items-center gap-1.5 font-medium">
+            <BusIcon className="h-4 w-4" /> Servis hizmeti istiyorum <span className="font-semibold text-turf-800 dark:text-turf-300">(+{tl(t.price)})</span>
+          </span>
+          {t.description && <span className="mt-0.5 block text-sm text-slate-700 dark:text-slate-300">{t.description}</span>}
+          {t.vehicle && <span className="mt-0.5 block text-xs text-slate-600 dark:text-slate-400">Araç: {t.vehicle}</span>}
+        </span>
+      </label>
+
+      {draft.includesTransportation && t.pickupPoints.length > 0 && (
+        <fieldset className="mt-4" data-invalid={error ? true : undefined} aria-describedby={error ? 'pickup-error' : undefined}>
+          <legend className="text-sm font-semibold text-slate-800 dark:text-slate-200">
+            Alış noktası<span aria-hidden="true" className="text-red-700 dark:text-red-400"> *</span>
+            <span className="sr-only"> (zorunlu)</span>
+          </legend>
+          <div className="mt-2 grid gap-2 sm:grid-cols-2">
+            {t.pickupPoints.map((p) => (
+              <label
+                key={p.id}
+                className="flex cursor-pointer items-start gap-3 rounded-lg border border-slate-300 p-3 has-checked:border-turf-700 has-checked:bg-turf-50 has-focus-visible:ring-2 has-focus-visible:ring-turf-600 dark:border-slate-600 dark:has-checked:border-turf-500 dark:has-checked:bg-turf-950"
+              >
+                <input
+                  type="radio"
+                  name="pickupPointId"
+                  value={p.id}
+                  checked={draft.pickupPointId === p.id}
+                  onChange={() => editDraft('pickupPointId', p.id)}
+                  aria-invalid={error ? true : undefined}
+                  className="mt-0.5 h-4 w-4 shrink-0 cursor-pointer accent-turf-700 dark:accent-turf-500"
+                />
+                <span className="text-sm">
+                  <span className="block font-semibold">{p.name}</span>
+                  {p.address && <span className="block text-slate-700 dark:text-slate-300">{p.address}</span>}
+                  {p.description && <span className="block text-slate-600 dark:text-slate-400">{p.description}</span>}
+                  {p.time && <span className="mt-0.5 block font-medium">Kalkış: {p.time}</span>}
+                </span>
+              </label>
+            ))}
+          </div>
+          {error && (
+            <p id="pickup-error" className="mt-2 text-sm font-medium text-red-700 dark:text-red-400">
+              {error}
+            </p>
+          )}
+        </fieldset>
+      )}
+    </fieldset>
+  );
+}
+
+function Total({ facility: f }: { facility: BookingFacility }) {
+  const slot = useStore($selected);
+  const draft = useStore($draft);
+  const withTransport = draft.includesTransportation && f.transport;
+  return (
+    <div className="rounded-xl bg-slate-100 p-4 text-sm dark:bg-slate-800" data-total>
+    <dl className="space-y-1">
+      <div className="flex justify-between">
+        <dt>Saha ücreti</dt>
+        <dd className="tabular-nums">{tl(slot?.price ?? f.hourlyPrice)}</dd>
+      </div>
+      {withTransport && (
+        <div className="flex justify-between">
+          <dt>Servis</dt>
+          <dd className="tabular-nums">{tl(f.transport!.price)}</dd>
+        </div>
+      )}
+      <div className="flex justify-between border-t border-slate-300 pt-2 text-base font-bold dark:border-slate-600">
+        <dt>Toplam</dt>
+        <dd className="tabular-nums" aria-live="polite" data-total-amount>
+          {tl(totalPrice(slot, f, draft))}
+        </dd>
+      </div>
+    </dl>
+      {f.depositAmount > 0 && (
+        <p className="pt-2 text-xs text-slate-700 dark:text-slate-300">Onay için {tl(f.depositAmount)} kapora gerekir (abonelerden kapora alınmaz).</p>
+      )}
+    </div>
+  );
+}
+
+export function BookingForm({ facility: f, headingRef }: { facility: BookingFacility; headingRef?: Ref<HTMLHeadingElement> }) {
+  const draft = useStore($draft);
+  const errors = useStore($errors);
+  const submitting = useStore($submitting);
+  const form = useRef<HTMLFormElement>(null);
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    const outcome = await submitBooking();
+    if (outcome === 'invalid') {
+      // Focus the first field that needs attention.
+      requestAnimationFrame(() => form.current?.querySelector<HTMLElement>('[data-invalid] input, [data-invalid] textarea')?.focus());
+    }
+  }
+
+  return (
+    <section aria-labelledby="booking-step-heading" data-booking-step="2">
+      <h2 id="booking-step-heading" ref={headingRef} tabIndex={-1} className="mb-4 scroll-mt-24 text-2xl font-bold outline-none">
+        Bilgiler
+      </h2>
+      <SummaryBar facility={f} />
+      <form ref={form} noValidate onSubmit={onSubmit} className="mt-6 grid gap-5 lg:grid-cols-[1fr_20rem]" aria-label="Rezervasyon bilgileri">
+        <div className="space-y-4">
+          <TextField
+            label="Ad Soyad"
+            name="customerName"
+            autoComplete="name"
+            isRequired
+            validationBehavior="aria"
+            value={draft.customerName}
+            onChange={(v) => editDraft('customerName', v)}
+            errorMessage={errors.customerName}
+          />
+          <PhoneField value={draft.customerPhone} onChange={(v) => editDraft('customerPhone', v)} errorMessage={errors.customerPhone} />
+          <TextField
+            label="E-posta (isteğe bağlı)"
+            name="customerEmail"
+            type="email"
+            autoComplete="email"
+            validationBehavior="aria"
+            value={draft.customerEmail}
+            onChange={(v) => editDraft('customerEmail', v)}
+            errorMessage={errors.customerEmail}
+          />
+          <TextField
+            label="Notlar (isteğe bağlı)"
+            name="notes"
+            multiline
+            validationBehavior="aria"
+            value={draft.notes}
+            onChange={(v) => editDraft('notes', v)}
+            placeholder="Örneğin: 10 kişiyiz, yelek istiyoruz"
+          />
+          {f.transport && <TransportChoice facility={f} />}
+        </div>
+        <div className="space-y-4 lg:sticky lg:top-20 lg:self-start">
+          <Total facility={f} />
+          <Action type="submit" size="lg" className="w-full" pending={submitting}>
+            {submitting ? 'Gönderiliyor…' : 'Rezervasyonu Tamamla'}
+          </Action>
+          <p className="text-xs text-slate-600 dark:text-slate-400">* ile işaretli alanlar zorunludur.</p>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,125 @@
+import type { Ref } from 'react';
+import { tl, trDateWithDay } from '../../lib/format';
+import { newBooking, statusLabel, type Booking, type BookingFacility } from '../../stores/booking';
+import { Action, action } from './Action';
+import { CheckIcon } from './icons';
+import { CopyButton } from './CopyButton';
+import { hhmm } from './SlotCalendar';
+
+/** TR12 3456 … for reading; the copy button copies the bare IBAN. */
+const groupedIban = (iban: string) => iban.replace(/\s+/g, '').replace(/(.{4})/g, '$1 ').trim();
+
+export const showsDeposit = (b: Pick<Booking, 'depositAmount' | 'isSubscriber'>) => b.depositAmount > 0 && !b.isSubscriber;
+
+export function Confirmation({ booking: b, facility: f, headingRef }: { booking: Booking; facility: BookingFacility; headingRef?: Ref<HTMLHeadingElement> }) {
+  const deposit = showsDeposit(b);
+  const iban = b.facility.depositIban?.replace(/\s+/g, '') ?? '';
+  return (
+    <section aria-labelledby="booking-step-heading" data-booking-step="3" className="mx-auto max-w-3xl">
+      <div className="flex items-start gap-4">
+        <span aria-hidden="true" className="flex h-12 w-12 shrink-0 items-center justify-center rounded-full bg-turf-700 text-white">
+          <CheckIcon className="h-7 w-7" />
+        </span>
+        <div>
+          <h2 id="booking-step-heading" ref={headingRef} tabIndex={-1} className="scroll-mt-24 text-2xl font-bold outline-none">
+            Rezervasyonunuz alındı
+          </h2>
+          <p className="mt-1 text-slate-700 dark:text-slate-300">
+            Durum: <strong>{statusLabel(b.status)}</strong>. {deposit ? 'Kapora ödemesi yapıldıktan sonra onaylanacaktır.' : 'Saha yetkilisi onayladığında kesinleşecektir.'}
+          </p>
+        </div>
+      </div>
+
+      <div className="mt-6 flex flex-wrap items-center justify-between gap-3 rounded-xl border-2 border-turf-700 bg-turf-50 p-4 dark:border-turf-600 dark:bg-turf-950">
+        <div>
+          <p className="text-sm font-medium text-slate-700 dark:text-slate-300" id="booking-number-label">
+            Rezervasyon Numaranız
+          </p>
+          <p className="font-mono text-2xl font-bold tracking-wider text-turf-900 dark:text-turf-100" aria-labelledby="booking-number-label" data-booking-number>
+            {b.bookingNumber}
+          </p>
+        </div>
+        <CopyButton text={b.bookingNumber} label="Rezervasyon numarasını kopyala" />
+      </div>
+
+      <dl className="mt-6 grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
+        {[
+          ['Saha', b.facility.name],
+          ['Tarih', trDateWithDay(b.date)],
+          ['Saat', `${hhmm(b.startTime)}–${hhmm(b.endTime)}`],
+          ['Ad Soyad', b.customerName],
+          ...(b.includesTransportation && b.transportationDetails
+            ? [['Servis', [b.transportationDetails.pickupPointName, b.transportationDetails.pickupTime && `Kalkış ${b.transportationDetails.pickupTime}`].filter(Boolean).join(' · ')]]
+            : []),
+          ['Toplam Tutar', tl(b.totalPrice)],
+        ].map(([k, v]) => (
+          <div key={k} className="border-b border-slate-200 pb-2 dark:border-slate-800">
+            <dt className="text-slate-600 dark:text-slate-400">{k}</dt>
+            <dd className="font-semibold">{v}</dd>
+          </div>
+        ))}
+      </dl>
+
+      {deposit && (
+        <section aria-labelledby="deposit-heading" className="mt-6 rounded-xl border border-amber-400 bg-amber-50 p-5 text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-50" data-deposit>
+          <h3 id="deposit-heading" className="text-lg font-bold">
+            Kapora: {tl(b.depositAmount)}
+          </h3>
+          <p className="mt-1 text-sm">Kaporayı aşağıdaki hesaba havale/EFT ile gönderin; açıklamaya rezervasyon numaranızı yazın.</p>
+          <dl className="mt-3 space-y-2 text-sm">
+            <div>
+              <dt className="font-medium">Banka</dt>
+              <dd>{b.facility.bankName ?? '—'}</dd>
+            </div>
+            <div>
+              <dt className="font-medium">Alıcı</dt>
+              <dd>{b.facility.recipientName ?? '—'}</dd>
+            </div>
+            <div>
+              <dt className="font-medium">IBAN</dt>
+              <dd className="flex flex-wrap items-center gap-2">
+                <span className="font-mono text-base font-semibold break-all" data-iban>
+                  {iban ? groupedIban(iban) : '—'}
+                </span>
+                {iban && <CopyButton text={iban} label="IBAN'ı kopyala" />}
+              </dd>
+            </div>
+          </dl>
+        </section>
+      )}
+
+      <section aria-labelledby="next-steps-heading" className="mt-6">
+        <h3 id="next-steps-heading" className="text-lg font-bold">
+          Sonraki adımlar
+        </h3>
+        <ol className="mt-2 list-decimal space-y-1.5 pl-5 text-sm text-slate-800 dark:text-slate-200">
+          {deposit ? (
+            <li>
+              {tl(b.depositAmount)} kaporayı yukarıdaki IBAN'a gönderin; açıklamaya <strong>{b.bookingNumber}</strong> yazın.
+            </li>
+          ) : (
+            <li>{b.isSubscriber ? 'Abone olduğunuz için kapora ödemeniz gerekmez.' : 'Bu saha için kapora alınmıyor.'}</li>
+          )}
+          <li>
+            Rezervasyonunuz saha yetkilisi tarafından onaylanır. {f.autoApprovalTimeout} dakika içinde onaylanmayan rezervasyonların süresi dolar ve saat yeniden
+            açılır.
+          </li>
+          <li>Durumu rezervasyon numaranızla Rezervasyon Takip sayfasından izleyebilirsiniz.</li>
+          <li>İptal etmek isterseniz maç saatine en az 24 saat kala Rezervasyon Takip sayfasından iptal edebilirsiniz.</li>
+        </ol>
+      </section>
+
+      <div className="mt-8 flex flex-wrap gap-3">
+        <a href={`/rezervasyon-takip?q=${encodeURIComponent(b.bookingNumber)}`} className={action('primary')}>
+          Rezervasyonu Takip Et
+        </a>
+        <Action variant="secondary" onClick={newBooking}>
+          Yeni Rezervasyon
+        </Action>
+        <a href="/" className={action('ghost')}>
+          Ana Sayfa
+        </a>
+      </div>
+    </section>
+  );
+}

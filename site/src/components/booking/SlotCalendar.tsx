@@ -1,0 +1,410 @@
+import { useStore } from '@nanostores/react';
+import { msg } from '../../../../contracts/messages';
+import { istanbulToday, tl } from '../../lib/format';
+import {
+  $calendar,
+  $live,
+  $loadedRange,
+  $selected,
+  $slots,
+  $slotsStatus,
+  canStepBack,
+  datesOf,
+  goToday,
+  loadSlots,
+  monthEnd,
+  monthStart,
+  rangeOf,
+  rangeProblem,
+  selectSlot,
+  setCustomRange,
+  setMonthDay,
+  setView,
+  SLOTS_FAILED,
+  step,
+  weekdayIndex,
+  type CalendarView,
+  type Slot,
+} from '../../stores/booking';
+import { Action } from './Action';
+import { CheckIcon, ChevronLeftIcon, ChevronRightIcon, ClockIcon, CrownIcon, LockIcon } from './icons';
+
+const at = (date: string) => new Date(date + 'T00:00:00Z');
+const fmt = (o: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat('tr-TR', { ...o, timeZone: 'UTC' });
+const dayLong = fmt({ weekday: 'long', day: 'numeric', month: 'long' });
+const dayShort = fmt({ weekday: 'short', day: 'numeric', month: 'short' });
+const fullDate = fmt({ weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
+const rangeFmt = fmt({ day: 'numeric', month: 'long', year: 'numeric' });
+const monthFmt = fmt({ month: 'long', year: 'numeric' });
+const weekdayNarrow = fmt({ weekday: 'short' });
+
+const VIEWS: { id: CalendarView; label: string; unit: string }[] = [
+  { id: 'daily', label: 'Günlük', unit: 'gün' },
+  { id: 'weekly', label: 'Haftalık', unit: 'hafta' },
+  { id: 'monthly', label: 'Aylık', unit: 'ay' },
+  { id: 'custom', label: 'Özel Aralık', unit: '' },
+];
+
+export const hhmm = (t: string) => t.slice(0, 5);
+export const slotTime = (s: Pick<Slot, 'startTime' | 'endTime'>) => `${hhmm(s.startTime)}–${hhmm(s.endTime)}`;
+
+type Display = 'past' | 'available' | 'selected' | 'pending' | 'booked' | 'subscriber';
+
+export function displayOf(slot: Slot, selectedId: string | null): Display {
+  if (slot.state === 'available' && slot.documentId === selectedId) return 'selected';
+  return slot.state;
+}
+
+/** The accessible name carries what the colour shows: time, price or state, and who holds it. */
+export function slotLabel(slot: Slot, display: Display): string {
+  const time = slotTime(slot);
+  const who = slot.booking?.customerName ? `, ${slot.booking.customerName}` : '';
+  switch (display) {
+    case 'available':
+      return `${time}, ${tl(slot.price)}, müsait`;
+    case 'selected':
+      return `${time}, ${tl(slot.price)}, seçili`;
+    case 'pending':
+      return `${time}, Beklemede`;
+    case 'booked':
+      return `${time}, Dolu${who}`;
+    case 'subscriber':
+      return `${time}, Abone${who}`;
+    case 'past':
+      return `${time}, Geçti`;
+  }
+}
+
+const tone: Record<Display, string> = {
+  available:
+    'border-turf-600 bg-white text-slate-900 hover:bg-turf-50 cursor-pointer dark:border-turf-500 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-turf-950',
+  selected: 'border-turf-800 bg-turf-700 text-white ring-2 ring-turf-700/40 cursor-pointer dark:border-turf-300',
+  pending: 'border-amber-400 border-dashed bg-amber-50 text-amber-950 dark:border-amber-600 dark:bg-amber-950 dark:text-amber-100',
+  booked: 'border-red-300 bg-red-50 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100',
+  subscriber: 'border-violet-300 bg-violet-50 text-violet-900 dark:border-violet-700 dark:bg-violet-950 dark:text-violet-100',
+  past: 'border-slate-200 bg-slate-100 text-slate-600 dark:border-slate-800 dark:bg-slate-800/60 dark:text-slate-400',
+};
+
+export function SlotButton({ slot, selectedId }: { slot: Slot; selectedId: string | null }) {
+  const display = displayOf(slot, selectedId);
+  const selectable = display === 'available' || display === 'selected';
+  const name = slot.booking?.customerName ?? '';
+  return (
+    <button
+      type="button"
+      disabled={!selectable}
+      aria-label={slotLabel(slot, display)}
+      aria-pressed={selectable ? display === 'selected' : undefined}
+      onClick={() => selectSlot(slot)}
+      data-slot={slot.documentId}
+      data-date={slot.date}
+      data-start={hhmm(slot.startTime)}
+      data-state={display}
+      title={name || undefined}
+      className={`flex min-h-14 w-full flex-col items-start justify-center rounded-lg border px-2.5 py-1.5 text-left transition disabled:cursor-default ${tone[display]}`}
+    >
+      <span className={`text-sm font-semibold tabular-nums ${display === 'past' ? 'line-through' : ''}`}>{slotTime(slot)}</span>
+      <span className="flex w-full min-w-0 items-center gap-1 text-xs font-medium">
+        {display === 'available' && <span className="font-semibold text-turf-800 dark:text-turf-300">{tl(slot.price)}</span>}
+        {display === 'selected' && (
+          <>
+            {tl(slot.price)} · Seçili <CheckIcon className="h-3.5 w-3.5 shrink-0" />
+          </>
+        )}
+        {display === 'pending' && (
+          <>
+            <ClockIcon className="h-3.5 w-3.5 shrink-0" /> Beklemede
+          </>
+        )}
+        {display === 'booked' && (
+          <>
+            <LockIcon className="h-3.5 w-3.5 shrink-0" /> <span className="truncate">Dolu{name && ` · ${name}`}</span>
+          </>
+        )}
+        {display === 'subscriber' && (
+          <>
+            <CrownIcon className="h-3.5 w-3.5 shrink-0" /> <span className="truncate">Abone{name && ` · ${name}`}</span>
+          </>
+        )}
+        {display === 'past' && <span>Geçti</span>}
+      </span>
+    </button>
+  );
+}
+
+function DaySlots({ date, slots, columns, loading, compactHeading }: { date: string; slots: Slot[] | undefined; columns: string; loading: boolean; compactHeading?: boolean }) {
+  const selected = useStore($selected);
+  const today = istanbulToday();
+  const headingId = `day-${date}`;
+  return (
+    <section aria-labelledby={headingId} data-day={date} className="min-w-0">
+      <h3 id={headingId} className="mb-2 flex items-center gap-2 text-sm font-semibold text-slate-800 dark:text-slate-200">
+        <span className={compactHeading ? 'lg:hidden' : ''}>{dayLong.format(at(date))}</span>
+        {compactHeading && <span className="hidden lg:inline">{dayShort.format(at(date))}</span>}
+        {date === today && <span className="rounded-full bg-turf-100 px-2 py-0.5 text-xs font-semibold text-turf-900 dark:bg-turf-900 dark:text-turf-100">Bugün</span>}
+      </h3>
+      {date < today ? (
+        // A whole day in the past holds nothing bookable; listing its slots would only push the open days down.
+        <p className="rounded-lg bg-slate-100 px-3 py-3 text-sm text-slate-700 dark:bg-slate-800/60 dark:text-slate-300">Geçmiş gün</p>
+      ) : slots === undefined ? (
+        <div className={`grid gap-2 ${columns}`} aria-hidden="true">
+          {Array.from({ length: loading ? 4 : 0 }, (_, i) => (
+            <div key={i} className="h-14 animate-pulse rounded-lg bg-slate-200 motion-reduce:animate-none dark:bg-slate-800" />
+          ))}
+        </div>
+      ) : slots.length === 0 ? (
+        <p className="rounded-lg border border-dashed border-slate-300 px-3 py-3 text-sm text-slate-700 dark:border-slate-700 dark:text-slate-300">Bu tarihte uygun saat bulunmuyor.</p>
+      ) : (
+        <ul className={`grid gap-2 ${columns}`} aria-labelledby={headingId}>
+          {slots.map((s) => (
+            <li key={s.documentId}>
+              <SlotButton slot={s} selectedId={selected?.documentId ?? null} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/**
+ * Days wholly in the past fold into one line: on a phone they would only push the open days down. The desktop week
+ * keeps its seven columns, so there they stay, each saying 'Geçmiş gün'.
+ */
+function DayList({ dates, weekly, columns, shown, loading }: { dates: string[]; weekly: boolean; columns: string; shown: (d: string) => Slot[] | undefined; loading: boolean }) {
+  const today = istanbulToday();
+  const past = dates.filter((d) => d < today);
+  return (
+    <div className={weekly ? 'grid gap-6 lg:grid-cols-7 lg:gap-2' : 'grid gap-6'}>
+      {past.length > 0 && (
+        <p className={`rounded-lg bg-slate-100 px-3 py-2 text-sm text-slate-700 dark:bg-slate-800/60 dark:text-slate-300 ${weekly ? 'lg:hidden' : ''}`}>
+          {past.length === 1 ? dayLong.format(at(past[0])) : rangeFmt.formatRange(at(past[0]), at(past[past.length - 1]))}: geçmiş {past.length === 1 ? 'gün' : 'günler'}
+        </p>
+      )}
+      {dates.map((d) =>
+        d < today ? (
+          weekly && (
+            <div key={d} className="hidden lg:block">
+              <DaySlots date={d} slots={[]} columns={columns} loading={false} compactHeading />
+            </div>
+          )
+        ) : (
+          <DaySlots key={d} date={d} slots={shown(d)} columns={columns} loading={loading} compactHeading={weekly} />
+        ),
+      )}
+    </div>
+  );
+}
+
+function MonthGrid({ from, to, slots, monthDay }: { from: string; to: string; slots: Record<string, Slot[]>; monthDay: string | null }) {
+  const today = istanbulToday();
+  const dates = datesOf({ from, to });
+  const lead = weekdayIndex(from);
+  // 1 November 2026 is a Sunday: the header runs Sunday to Saturday (01 §2).
+  const weekdays = Array.from({ length: 7 }, (_, i) => weekdayNarrow.format(at(`2026-11-0${1 + i}`)));
+  return (
+    <div>
+      <div className="grid grid-cols-7 gap-1 text-center text-xs font-semibold text-slate-700 dark:text-slate-300" aria-hidden="true">
+        {weekdays.map((w) => (
+          <span key={w} className="py-1">{w}</span>
+        ))}
+      </div>
+      <ul className="grid grid-cols-7 gap-1" aria-label={`${monthFmt.format(at(from))} günleri`}>
+        {Array.from({ length: lead }, (_, i) => (
+          <li key={`lead-${i}`} aria-hidden="true" />
+        ))}
+        {dates.map((d) => {
+          const day = slots[d];
+          const free = day?.filter((s) => s.state === 'available').length ?? 0;
+          const past = d < today;
+          const summary = day === undefined ? '' : past ? 'Geçti' : day.length === 0 ? 'Kapalı' : free === 0 ? 'Dolu' : `${free} müsait`;
+          const isSelected = d === monthDay;
+          return (
+            <li key={d}>
+              <button
+                type="button"
+                disabled={past}
+                aria-pressed={isSelected}
+                onClick={() => setMonthDay(d)}
+                data-month-day={d}
+                className={`flex h-16 w-full flex-col items-center justify-center rounded-lg border text-sm transition sm:h-20 ${
+                  isSelected
+                    ? 'border-turf-800 bg-turf-700 text-white dark:border-turf-300'
+                    : past
+                      ? 'border-transparent bg-slate-100 text-slate-600 dark:bg-slate-800/60 dark:text-slate-400'
+                      : free > 0
+                        ? 'border-turf-600 bg-white hover:bg-turf-50 dark:border-turf-500 dark:bg-slate-900 dark:hover:bg-turf-950'
+                        : 'border-slate-300 bg-white dark:border-slate-700 dark:bg-slate-900'
+                } ${d === today && !isSelected ? 'font-bold underline decoration-2 underline-offset-4' : ''}`}
+              >
+                {/* Named from its content: the full date for assistive technology, then the visible summary. */}
+                <span aria-hidden="true" className="text-base font-semibold tabular-nums">
+                  {Number(d.slice(8))}
+                </span>
+                <span className="sr-only">
+                  {fullDate.format(at(d))}
+                  {summary ? ', ' : ''}
+                </span>
+                <span className={`text-[0.7rem] leading-tight sm:text-xs ${isSelected ? '' : free > 0 && !past ? 'text-turf-800 dark:text-turf-300' : ''}`}>{summary}</span>
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
+
+function LiveBadge() {
+  const live = useStore($live);
+  if (live === 'off') return null;
+  const text = live === 'open' ? 'Canlı: değişiklikler anında görünür' : live === 'connecting' ? 'Canlı bağlantı kuruluyor…' : 'Canlı bağlantı yok, 15 saniyede bir yenileniyor';
+  return (
+    <p className="flex items-center gap-2 text-xs font-medium text-slate-700 dark:text-slate-300" data-live={live}>
+      <span aria-hidden="true" className={`h-2 w-2 rounded-full ${live === 'open' ? 'bg-turf-600' : live === 'down' ? 'bg-amber-500' : 'bg-slate-400'}`} />
+      {text}
+    </p>
+  );
+}
+
+function Legend() {
+  const items: [Display, string][] = [
+    ['available', 'Müsait (fiyatlı)'],
+    ['selected', 'Seçili'],
+    ['pending', 'Beklemede'],
+    ['booked', 'Dolu'],
+    ['subscriber', 'Abone'],
+    ['past', 'Geçmiş'],
+  ];
+  return (
+    <ul className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-700 dark:text-slate-300" aria-label="Renk açıklamaları">
+      {items.map(([d, label]) => (
+        <li key={d} className="flex items-center gap-1.5">
+          <span aria-hidden="true" className={`inline-flex h-4 w-4 items-center justify-center rounded border ${tone[d]}`}>
+            {d === 'pending' && <ClockIcon className="h-3 w-3" />}
+            {d === 'booked' && <LockIcon className="h-3 w-3" />}
+            {d === 'subscriber' && <CrownIcon className="h-3 w-3" />}
+            {d === 'selected' && <CheckIcon className="h-3 w-3" />}
+          </span>
+          {label}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+const dateInput =
+  'mt-1 block w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-slate-900 outline-none focus:border-turf-700 focus:ring-2 focus:ring-turf-600/40 dark:border-slate-500 dark:bg-slate-900 dark:text-slate-100 dark:[color-scheme:dark]';
+
+export function SlotCalendar({ headingRef }: { headingRef?: React.Ref<HTMLHeadingElement> }) {
+  const c = useStore($calendar);
+  const slots = useStore($slots);
+  const status = useStore($slotsStatus);
+  const loaded = useStore($loadedRange);
+  const range = rangeOf(c);
+  const problem = rangeProblem(c);
+  const unit = VIEWS.find((v) => v.id === c.view)!.unit;
+  const title =
+    c.view === 'daily'
+      ? fullDate.format(at(range.from))
+      : c.view === 'monthly'
+        ? monthFmt.format(at(range.from))
+        : problem
+          ? ''
+          : rangeFmt.formatRange(at(range.from), at(range.to));
+  const inRange = !problem && loaded?.from === range.from && loaded?.to === range.to;
+  const shown = (d: string) => (inRange || slots[d] !== undefined ? slots[d] : undefined);
+  const loading = status === 'loading';
+  const columns = {
+    daily: 'grid-cols-2 sm:grid-cols-3 md:grid-cols-4 lg:grid-cols-6',
+    weekly: 'grid-cols-2 sm:grid-cols-3 md:grid-cols-4 lg:grid-cols-1',
+    monthly: 'grid-cols-2 sm:grid-cols-3 md:grid-cols-4 lg:grid-cols-6',
+    custom: 'grid-cols-2 sm:grid-cols-3 md:grid-cols-4 lg:grid-cols-6',
+  }[c.view];
+
+  return (
+    <section aria-labelledby="booking-step-heading" data-booking-step="1">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <h2 id="booking-step-heading" ref={headingRef} tabIndex={-1} className="scroll-mt-24 text-2xl font-bold outline-none">
+          Saat Seçimi
+        </h2>
+        <LiveBadge />
+      </div>
+
+      <div className="mt-4 flex flex-col gap-4 lg:flex-row lg:items-end lg:justify-between">
+        <div role="radiogroup" aria-label="Takvim görünümü" className="inline-flex w-full rounded-lg border border-slate-300 bg-slate-100 p-1 sm:w-auto dark:border-slate-700 dark:bg-slate-800">
+          {VIEWS.map((v) => (
+            <label key={v.id} className="flex-1">
+              <input type="radio" name="calendar-view" value={v.id} checked={c.view === v.id} onChange={() => setView(v.id)} className="peer sr-only" />
+              <span className="block cursor-pointer rounded-md px-3 py-1.5 text-center text-sm font-medium whitespace-nowrap text-slate-800 transition peer-checked:bg-turf-700 peer-checked:text-white peer-focus-visible:ring-2 peer-focus-visible:ring-turf-600 peer-focus-visible:ring-offset-1 hover:bg-white peer-checked:hover:bg-turf-800 dark:text-slate-200 dark:peer-focus-visible:ring-turf-300 dark:hover:bg-slate-700">
+                {v.label}
+              </span>
+            </label>
+          ))}
+        </div>
+
+        {c.view === 'custom' ? (
+          <div className="grid grid-cols-2 gap-3 sm:flex sm:items-end">
+            <label className="text-sm font-medium text-slate-800 dark:text-slate-200">
+              Başlangıç tarihi
+              <input type="date" className={dateInput} value={c.customFrom} onChange={(e) => setCustomRange(e.target.value, c.customTo)} />
+            </label>
+            <label className="text-sm font-medium text-slate-800 dark:text-slate-200">
+              Bitiş tarihi
+              <input type="date" className={dateInput} value={c.customTo} onChange={(e) => setCustomRange(c.customFrom, e.target.value)} />
+            </label>
+          </div>
+        ) : null}
+
+        <div className="flex items-center gap-2">
+          <Action variant="secondary" size="sm" aria-label={unit ? `Önceki ${unit}` : 'Önceki'} disabled={!canStepBack(c)} onClick={() => step(-1)}>
+            <ChevronLeftIcon className="h-4 w-4" />
+            <span className="hidden sm:inline" aria-hidden="true">Önceki</span>
+          </Action>
+          <Action variant="secondary" size="sm" onClick={goToday} disabled={c.view === 'custom'}>
+            Bugün
+          </Action>
+          <Action variant="secondary" size="sm" aria-label={unit ? `Sonraki ${unit}` : 'Sonraki'} disabled={c.view === 'custom'} onClick={() => step(1)}>
+            <span className="hidden sm:inline" aria-hidden="true">Sonraki</span>
+            <ChevronRightIcon className="h-4 w-4" />
+          </Action>
+        </div>
+      </div>
+
+      <p className="mt-4 text-lg font-semibold" aria-live="polite" data-range-title>
+        {title}
+      </p>
+      {problem && problem !== msg.dateInvalid && (
+        <p role="alert" className="mt-3 rounded-lg border-l-4 border-red-700 bg-red-50 px-4 py-3 text-sm font-medium text-red-900 dark:bg-red-950 dark:text-red-100">
+          {problem}
+        </p>
+      )}
+      <div className="mt-3">
+        <Legend />
+      </div>
+
+      <div className="relative mt-5" aria-busy={loading}>
+        {loading && <p role="status" className="sr-only">Saatler yükleniyor…</p>}
+        {status === 'error' ? (
+          <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-lg border-l-4 border-red-700 bg-red-50 px-4 py-3 text-red-900 dark:bg-red-950 dark:text-red-100">
+            <p className="font-medium">{SLOTS_FAILED}</p>
+            <Action variant="secondary" size="sm" onClick={() => void loadSlots()}>
+              Tekrar Dene
+            </Action>
+          </div>
+        ) : problem ? null : c.view === 'monthly' ? (
+          <div className="grid gap-6 lg:grid-cols-[minmax(0,26rem)_1fr]">
+            <MonthGrid from={monthStart(c.anchor)} to={monthEnd(c.anchor)} slots={inRange ? slots : {}} monthDay={c.monthDay} />
+            {c.monthDay && c.monthDay >= range.from && c.monthDay <= range.to ? (
+              <DaySlots date={c.monthDay} slots={shown(c.monthDay)} columns="grid-cols-2 sm:grid-cols-3 md:grid-cols-4" loading={loading} />
+            ) : (
+              <p className="text-sm text-slate-700 dark:text-slate-300">Saatleri görmek için bir gün seçin.</p>
+            )}
+          </div>
+        ) : (
+          <DayList dates={datesOf(range)} weekly={c.view === 'weekly'} columns={columns} shown={shown} loading={loading || status === 'idle'} />
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,320 @@
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import BookingFlow from '../../site/src/islands/BookingFlow';
+import { $toasts } from '../../site/src/stores/toast';
+import { POLL_MS, type BookingFacility, type Slot } from '../../site/src/stores/booking';
+
+// Wednesday 18 November 2026, 10:00 in Istanbul: the week on screen runs Sunday 15 … Saturday 21.
+const NOW = new Date('2026-11-18T07:00:00Z');
+
+const facility: BookingFacility = {
+  slug: 'nilufer',
+  documentId: 'fac-doc',
+  name: 'Nilüfer Arena',
+  address: 'Özlüce Mah. No: 24',
+  hourlyPrice: 1500,
+  depositAmount: 300,
+  autoApprovalTimeout: 60,
+  mapsUrl: 'https://www.google.com/maps/search/?api=1&query=40.2%2C28.9',
+  amenities: ['Otopark', 'Duş'],
+  transport: null,
+};
+
+let nextId = 1;
+const weekFixture = (): Slot[] => [
+  slot('2026-11-18', '08:00', 'past'),
+  slot('2026-11-18', '20:00', 'available'),
+  slot('2026-11-18', '21:00', 'pending', { customerName: 'Ahmet', status: 'pending', isSubscriber: false }),
+  slot('2026-11-18', '22:00', 'booked', { customerName: 'Mehmet Yılmaz', status: 'approved', isSubscriber: false }),
+  slot('2026-11-18', '23:00', 'subscriber', { customerName: 'Emre', status: 'approved', isSubscriber: true }),
+  slot('2026-11-19', '19:00', 'booked', { customerName: 'Ali', status: 'pending', isSubscriber: false }),
+];
+function slot(date: string, start: string, state: Slot['state'], booking: Slot['booking'] = null, end?: string): Slot {
+  const h = Number(start.slice(0, 2));
+  return {
+    id: nextId++,
+    documentId: `${date}-${start}`,
+    date,
+    startTime: start,
+    endTime: end ?? `${String((h + 1) % 24).padStart(2, '0')}:${start.slice(3)}`,
+    price: 1500,
+    isAvailable: state === 'available',
+    isPending: state === 'pending',
+    isPast: state === 'past',
+    state,
+    booking,
+  };
+}
+
+type Call = { method: string; path: string; query: Record<string, string> };
+let calls: Call[] = [];
+let slotsFor: (q: Record<string, string>) => Slot[] | 'fail' = () => [];
+
+function mockApi() {
+  calls = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const req = input instanceof Request ? input : new Request(String(input), init);
+      const url = new URL(req.url);
+      const query = Object.fromEntries(url.searchParams);
+      calls.push({ method: req.method, path: url.pathname, query });
+      const result = slotsFor(query);
+      if (result === 'fail') return new Response(JSON.stringify({ data: null, error: { status: 500, name: 'ApplicationError', message: 'Bir hata oluştu', details: {} } }), { status: 500 });
+      return new Response(JSON.stringify({ data: { ...query, facility: {}, slots: result }, meta: {} }), { status: 200, headers: { 'content-type': 'application/json' } });
+    }),
+  );
+}
+const slotCalls = () => calls.filter((c) => c.path === '/api/facilities/nilufer/slots');
+
+class FakeSocket {
+  static all: FakeSocket[] = [];
+  onopen: (() => void) | null = null;
+  onmessage: ((e: { data: string }) => void) | null = null;
+  onclose: (() => void) | null = null;
+  closed = false;
+  constructor(readonly url: string) {
+    FakeSocket.all.push(this);
+  }
+  send() {}
+  close() {
+    this.closed = true;
+  }
+  /** The server side: open, push an event, drop. */
+  open() {
+    act(() => this.onopen?.());
+  }
+  push(event: unknown) {
+    act(() => this.onmessage?.({ data: JSON.stringify(event) }));
+  }
+  drop() {
+    act(() => this.onclose?.());
+  }
+}
+const lastSocket = () => FakeSocket.all[FakeSocket.all.length - 1];
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'], now: NOW });
+  window.history.replaceState(null, '', '/saha/nilufer');
+  FakeSocket.all = [];
+  vi.stubGlobal('WebSocket', FakeSocket);
+  nextId = 1;
+  slotsFor = ({ from, to }) => weekFixture().filter((s) => s.date >= from && s.date <= to);
+  mockApi();
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  $toasts.set([]);
+});
+
+const user = () => userEvent.setup();
+const day = (date: string) => screen.getByRole('region', { name: new RegExp(date === '2026-11-18' ? '18 Kasım Çarşamba' : date) });
+
+describe('slot calendar (01 §2 Slot calendar)', () => {
+  it('opens on the week that holds today, Sunday to Saturday, fetched in ONE range request', async () => {
+    render(<BookingFlow facility={facility} />);
+    await screen.findByRole('button', { name: '20:00–21:00, ₺1.500, müsait' });
+    expect(slotCalls()).toHaveLength(1);
+    expect(slotCalls()[0].query).toEqual({ from: '2026-11-15', to: '2026-11-21' });
+    expect(screen.getByText('15–21 Kasım 2026')).toBeTruthy();
+    expect(screen.getByRole('radio', { name: 'Haftalık', checked: true })).toBeTruthy();
+  });
+
+  it('shows every slot state with its text, not by colour alone', async () => {
+    render(<BookingFlow facility={facility} />);
+    const available = await screen.findByRole('button', { name: '20:00–21:00, ₺1.500, müsait' });
+    expect(available.textContent).toContain('₺1.500');
+    expect((available as HTMLButtonElement).disabled).toBe(false);
+
+    const past = screen.getByRole('button', { name: '08:00–09:00, Geçti' });
+    expect((past as HTMLButtonElement).disabled).toBe(true);
+    expect(past.textContent).toContain('Geçti');
+
+    const pending = screen.getByRole('button', { name: '21:00–22:00, Beklemede' });
+    expect(pending.textContent).toContain('Beklemede');
+    expect((pending as HTMLButtonElement).disabled).toBe(true);
+
+    // Approved: the full name; not yet approved: the first name only (the API already trims it).
+    expect(screen.getByRole('button', { name: '22:00–23:00, Dolu, Mehmet Yılmaz' }).textContent).toContain('Dolu · Mehmet Yılmaz');
+    expect(screen.getByRole('button', { name: '19:00–20:00, Dolu, Ali' }).textContent).toContain('Dolu · Ali');
+
+    const subscriber = screen.getByRole('button', { name: '23:00–00:00, Abone, Emre' });
+    expect(subscriber.textContent).toContain('Abone');
+    expect(subscriber.querySelector('svg')).not.toBeNull(); // the crown
+  });
+
+  it('a chosen slot moves to the form; back on the calendar it reads as selected', async () => {
+    const u = user();
+    render(<BookingFlow facility={facility} />);
+    await u.click(await screen.findByRole('button', { name: '20:00–21:00, ₺1.500, müsait' }));
+    expect(screen.getByRole('heading', { name: 'Bilgiler' })).toBeTruthy();
+    await u.click(screen.getByRole('button', { name: 'Saati Değiştir' }));
+    const selected = await screen.findByRole('button', { name: '20:00–21:00, ₺1.500, seçili' });
+    expect(selected.getAttribute('aria-pressed')).toBe('true');
+    expect(selected.textContent).toContain('Seçili');
+  });
+
+  it('keeps the API order, so an overnight pitch lists 00:00 and 01:00 after 23:00', async () => {
+    slotsFor = () => [slot('2026-11-19', '22:00', 'available'), slot('2026-11-19', '23:00', 'available'), slot('2026-11-19', '00:00', 'available'), slot('2026-11-19', '01:00', 'available')];
+    render(<BookingFlow facility={facility} />);
+    await screen.findByRole('button', { name: /^00:00–01:00/ });
+    const times = within(day('19 Kasım')).getAllByRole('button').map((b) => b.getAttribute('data-start'));
+    expect(times).toEqual(['22:00', '23:00', '00:00', '01:00']);
+  });
+
+  it('daily view asks for one day; next and previous move a day; no going back before today', async () => {
+    const u = user();
+    render(<BookingFlow facility={facility} />);
+    await screen.findByRole('button', { name: /müsait/ });
+    await u.click(screen.getByRole('radio', { name: 'Günlük' }));
+    await waitFor(() => expect(slotCalls().at(-1)!.query).toEqual({ from: '2026-11-18', to: '2026-11-18' }));
+    expect((screen.getByRole('button', { name: 'Önceki gün' }) as HTMLButtonElement).disabled).toBe(true);
+    await u.click(screen.getByRole('button', { name: 'Sonraki gün' }));
+    await waitFor(() => expect(slotCalls().at(-1)!.query).toEqual({ from: '2026-11-19', to: '2026-11-19' }));
+    expect(screen.getByText('19 Kasım 2026 Perşembe')).toBeTruthy();
+    await u.click(screen.getByRole('button', { name: 'Önceki gün' }));
+    await waitFor(() => expect(slotCalls().at(-1)!.query).toEqual({ from: '2026-11-18', to: '2026-11-18' }));
+  });
+
+  it('weekly next goes to the following Sunday … Saturday in one request', async () => {
+    const u = user();
+    render(<BookingFlow facility={facility} />);
+    await screen.findByRole('button', { name: /müsait/ });
+    await u.click(screen.getByRole('button', { name: 'Sonraki hafta' }));
+    await waitFor(() => expect(slotCalls().at(-1)!.query).toEqual({ from: '2026-11-22', to: '2026-11-28' }));
+    expect(slotCalls()).toHaveLength(2);
+  });
+
+  it('monthly view is one request for the calendar month and lists the chosen day under the grid', async () => {
+    const u = user();
+    render(<BookingFlow facility={facility} />);
+    await screen.findByRole('button', { name: /müsait/ });
+    await u.click(screen.getByRole('radio', { name: 'Aylık' }));
+    await waitFor(() => expect(slotCalls().at(-1)!.query).toEqual({ from: '2026-11-01', to: '2026-11-30' }));
+    expect(slotCalls()).toHaveLength(2);
+    // Today is chosen first; past days cannot be chosen; the day cell tells how many hours are free.
+    const today = await screen.findByRole('button', { name: /18 Kasım 2026 Çarşamba, 1 müsait/ });
+    expect(today.getAttribute('aria-pressed')).toBe('true');
+    expect((screen.getByRole('button', { name: /^17 Kasım 2026 Salı/ }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole('button', { name: '20:00–21:00, ₺1.500, müsait' })).toBeTruthy();
+    await u.click(screen.getByRole('button', { name: /^19 Kasım 2026 Perşembe, Dolu/ }));
+    expect(screen.getByRole('button', { name: '19:00–20:00, Dolu, Ali' })).toBeTruthy();
+    await u.click(screen.getByRole('button', { name: 'Sonraki ay' }));
+    await waitFor(() => expect(slotCalls().at(-1)!.query).toEqual({ from: '2026-12-01', to: '2026-12-31' }));
+  });
+
+  it('custom range defaults to today … today + 7, has no previous/next, and refuses a start after the end', async () => {
+    const u = user();
+    render(<BookingFlow facility={facility} />);
+    await screen.findByRole('button', { name: /müsait/ });
+    await u.click(screen.getByRole('radio', { name: 'Özel Aralık' }));
+    await waitFor(() => expect(slotCalls().at(-1)!.query).toEqual({ from: '2026-11-18', to: '2026-11-25' }));
+    const start = screen.getByLabelText('Başlangıç tarihi') as HTMLInputElement;
+    const end = screen.getByLabelText('Bitiş tarihi') as HTMLInputElement;
+    expect([start.value, end.value]).toEqual(['2026-11-18', '2026-11-25']);
+    expect((screen.getByRole('button', { name: 'Önceki' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole('button', { name: 'Sonraki' }) as HTMLButtonElement).disabled).toBe(true);
+
+    const before = slotCalls().length;
+    fireEvent.change(start, { target: { value: '2026-11-30' } });
+    const alert = await screen.findByText('Başlangıç tarihi bitiş tarihinden sonra olamaz!');
+    expect(alert.getAttribute('role')).toBe('alert');
+    expect(slotCalls()).toHaveLength(before);
+  });
+
+  it('says so when the slots cannot be loaded, and tries again on request', async () => {
+    slotsFor = () => 'fail';
+    const u = user();
+    render(<BookingFlow facility={facility} />);
+    const error = await screen.findByText('Slotlar yüklenirken hata oluştu');
+    expect(error.closest('[role=alert]')).not.toBeNull();
+    slotsFor = () => [slot('2026-11-20', '20:00', 'available')];
+    await u.click(screen.getByRole('button', { name: 'Tekrar Dene' }));
+    await screen.findByRole('button', { name: '20:00–21:00, ₺1.500, müsait' });
+  });
+});
+
+describe('live slot updates (00 §8)', () => {
+  it('opens the pitch socket and turns a slot taken elsewhere into Beklemede in place, with no refetch', async () => {
+    render(<BookingFlow facility={facility} />);
+    await screen.findByRole('button', { name: '20:00–21:00, ₺1.500, müsait' });
+    const ws = lastSocket();
+    expect(ws.url).toMatch(/^ws:\/\/[^/]+\/api\/facilities\/nilufer\/live$/);
+    ws.open();
+    const before = slotCalls().length;
+    ws.push({ type: 'slot', facility: 'fac-doc', slot: slot('2026-11-18', '20:00', 'pending', { customerName: 'Zeynep', status: 'pending', isSubscriber: false }) });
+    expect(screen.getByRole('button', { name: '20:00–21:00, Beklemede' })).toBeTruthy();
+    expect(slotCalls()).toHaveLength(before);
+    // Another pitch's event is ignored.
+    ws.push({ type: 'slot', facility: 'other', slot: slot('2026-11-18', '22:00', 'available') });
+    expect(screen.getByRole('button', { name: '22:00–23:00, Dolu, Mehmet Yılmaz' })).toBeTruthy();
+  });
+
+  it('refetches on slots-regenerated', async () => {
+    render(<BookingFlow facility={facility} />);
+    await screen.findByRole('button', { name: /müsait/ });
+    lastSocket().open();
+    const before = slotCalls().length;
+    lastSocket().push({ type: 'slots-regenerated' });
+    await waitFor(() => expect(slotCalls()).toHaveLength(before + 1));
+  });
+
+  it('when the socket drops: refetch at once, poll every 15 s, reconnect with backoff, stop polling once back', async () => {
+    vi.useFakeTimers({ now: NOW, toFake: ['Date', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
+    render(<BookingFlow facility={facility} />);
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(10);
+    });
+    expect(screen.getByRole('button', { name: /müsait/ })).toBeTruthy();
+    const first = lastSocket();
+    first.open();
+    const before = slotCalls().length;
+    first.drop();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(10);
+    });
+    expect(slotCalls()).toHaveLength(before + 1);
+    expect(screen.getByText(/15 saniyede bir yenileniyor/)).toBeTruthy();
+
+    // Backoff: the first reconnect comes after about a second; keep it failing and the next waits longer.
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(1600);
+    });
+    expect(FakeSocket.all).toHaveLength(2);
+    lastSocket().drop();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(1600);
+    });
+    expect(FakeSocket.all).toHaveLength(2);
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(1000);
+    });
+    expect(FakeSocket.all).toHaveLength(3);
+
+    const polled = slotCalls().length;
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(POLL_MS);
+    });
+    expect(slotCalls().length).toBeGreaterThan(polled);
+
+    lastSocket().open();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(10);
+    });
+    const settled = slotCalls().length;
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(POLL_MS * 2);
+    });
+    expect(slotCalls()).toHaveLength(settled);
+    expect(screen.getByText('Canlı: değişiklikler anında görünür')).toBeTruthy();
+  });
+
+  it('closes the socket when the calendar leaves the screen', async () => {
+    const u = user();
+    render(<BookingFlow facility={facility} />);
+    await u.click(await screen.findByRole('button', { name: '20:00–21:00, ₺1.500, müsait' }));
+    expect(lastSocket().closed).toBe(true);
+  });
+});
