@@ -47,6 +47,10 @@ export const msg = {
   customerCancelReason: 'Müşteri tarafından iptal edildi',
   expiredReason: 'Onay süresi doldu',
   noSubscriberBookings: 'Bu telefon numarasına ait abone rezervasyonu bulunamadı.',
+  cancelSuccess: 'Rezervasyon başarıyla iptal edildi.',
+  cancelFailed: 'Rezervasyon iptal edilirken bir hata oluştu.',
+  createFailed: 'Rezervasyon oluşturulurken bir hata oluştu',
+  slotsFailed: 'Slotlar yüklenirken hata oluştu',
 
   // dates
   dateInvalid: 'Tarih YYYY-MM-DD biçiminde olmalı',

@@ -20,9 +20,9 @@ export const TEXT = {
   copied: 'Rezervasyon numarası kopyalandı!',
   phoneLookupFailed: 'Abone rezervasyonları alınırken bir hata oluştu.',
   refreshFailed: 'Güncelleme sırasında bir hata oluştu',
-  cancelled: 'Rezervasyon başarıyla iptal edildi.',
+  cancelled: msg.cancelSuccess,
   alreadyProcessed: 'Bu rezervasyon zaten işlem görmüş. Sayfayı yenileyerek güncel durumu görebilirsiniz.',
-  cancelFailed: 'Rezervasyon iptal edilirken bir hata oluştu.',
+  cancelFailed: msg.cancelFailed,
 } as const;
 
 /** How long the 'already processed' warning stays readable before the page reloads. */

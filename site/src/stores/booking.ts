@@ -51,10 +51,10 @@ export type Booking = BookingWire;
 
 // Status labels are the tracking page's (01 §4), written once there.
 export { statusLabel } from '../lib/tracking';
-export const CREATE_FALLBACK = 'Rezervasyon oluşturulurken bir hata oluştu';
-export const CANCEL_FALLBACK = 'Rezervasyon iptal edilirken bir hata oluştu.';
-export const CANCEL_SUCCESS = 'Rezervasyon başarıyla iptal edildi.';
-export const SLOTS_FAILED = 'Slotlar yüklenirken hata oluştu';
+export const CREATE_FALLBACK = msg.createFailed;
+export const CANCEL_FALLBACK = msg.cancelFailed;
+export const CANCEL_SUCCESS = msg.cancelSuccess;
+export const SLOTS_FAILED = msg.slotsFailed;
 
 // ---------------------------------------------------------------- calendar: views and ranges
 

@@ -63,7 +63,7 @@ export const bookingRoutes = new Hono<AppEnv>()
       const row = await c.env.DB.prepare('select facility_id from bookings where booking_number = ?').bind(bookingNumber).first<{ facility_id: number }>();
       if (!row) throw notFound(msg.bookingNotFound);
       const booking = unwrap(await facilityStub(c.env, row.facility_id).cancelBooking(row.facility_id, bookingNumber, c.req.valid('json').reason));
-      return ok(c, booking, { message: 'Rezervasyon başarıyla iptal edildi.' });
+      return ok(c, booking, { message: msg.cancelSuccess });
     },
   )
   .get('/subscription-info', query(z.object({ customerPhone: phoneSchema })), async (c) => {
