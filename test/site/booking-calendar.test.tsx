@@ -1,25 +1,15 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { pitch } from './booking-fixtures';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import BookingFlow from '../../site/src/islands/BookingFlow';
 import { $toasts } from '../../site/src/stores/toast';
-import { POLL_MS, type BookingFacility, type Slot } from '../../site/src/stores/booking';
+import { POLL_MS, type Slot } from '../../site/src/stores/booking';
 
 // Wednesday 18 November 2026, 10:00 in Istanbul: the week on screen runs Sunday 15 … Saturday 21.
 const NOW = new Date('2026-11-18T07:00:00Z');
 
-const facility: BookingFacility = {
-  slug: 'nilufer',
-  documentId: 'fac-doc',
-  name: 'Nilüfer Arena',
-  address: 'Özlüce Mah. No: 24',
-  hourlyPrice: 1500,
-  depositAmount: 300,
-  autoApprovalTimeout: 60,
-  mapsUrl: 'https://www.google.com/maps/search/?api=1&query=40.2%2C28.9',
-  amenities: ['Otopark', 'Duş'],
-  transport: null,
-};
+const facility = pitch();
 
 let nextId = 1;
 const weekFixture = (): Slot[] => [

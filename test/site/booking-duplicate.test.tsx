@@ -1,26 +1,16 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
+import { pitch } from './booking-fixtures';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { msg } from '../../contracts/messages';
 import BookingFlow from '../../site/src/islands/BookingFlow';
 import { $toasts } from '../../site/src/stores/toast';
-import type { BookingFacility, Slot } from '../../site/src/stores/booking';
+import type { Slot } from '../../site/src/stores/booking';
 
 const NOW = new Date('2026-11-18T07:00:00Z');
 const EXISTING = 'HSRABCDEFGH2';
 
-const facility: BookingFacility = {
-  slug: 'nilufer',
-  documentId: 'fac-doc',
-  name: 'Nilüfer Arena',
-  address: null,
-  hourlyPrice: 1500,
-  depositAmount: 300,
-  autoApprovalTimeout: 60,
-  mapsUrl: null,
-  amenities: [],
-  transport: null,
-};
+const facility = pitch({ address: null, mapsUrl: null, amenities: [] });
 const slots: Slot[] = [
   { id: 1, documentId: 's-20', date: '2026-11-20', startTime: '20:00', endTime: '21:00', price: 1500, isAvailable: true, isPending: false, isPast: false, state: 'available', booking: null },
 ];

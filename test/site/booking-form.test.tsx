@@ -1,25 +1,17 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { pitch } from './booking-fixtures';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { msg } from '../../contracts/messages';
 import BookingFlow from '../../site/src/islands/BookingFlow';
 import { $toasts } from '../../site/src/stores/toast';
-import { caretAfterDigits, formatPhoneTyping, type BookingFacility, type Slot } from '../../site/src/stores/booking';
+import { caretAfterDigits, formatPhoneTyping, type Slot } from '../../site/src/stores/booking';
 
 // Wednesday 18 November 2026, 10:00 in Istanbul.
 const NOW = new Date('2026-11-18T07:00:00Z');
 const NUMBER = 'HSRK7M2P9QXA';
 
-const facility: BookingFacility = {
-  slug: 'nilufer',
-  documentId: 'fac-doc',
-  name: 'Nilüfer Arena',
-  address: 'Özlüce Mah. No: 24',
-  hourlyPrice: 1500,
-  depositAmount: 300,
-  autoApprovalTimeout: 60,
-  mapsUrl: 'https://www.google.com/maps/search/?api=1&query=40.2%2C28.9',
-  amenities: ['Otopark', 'Duş'],
+const facility = pitch({
   transport: {
     price: 50,
     description: 'Görükle ve Beşevler’den servis',
@@ -29,7 +21,7 @@ const facility: BookingFacility = {
       { id: 'pp2', name: 'Beşevler Metro', address: 'Beşevler', description: null, time: null },
     ],
   },
-};
+});
 
 function slot(date: string, start: string, state: Slot['state'] = 'available'): Slot {
   const h = Number(start.slice(0, 2));

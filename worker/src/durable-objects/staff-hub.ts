@@ -48,8 +48,4 @@ export class StaffHub extends DurableObject<Env> {
   async webSocketClose(ws: WebSocket, code: number): Promise<void> {
     try { ws.close(code === 1005 || code === 1006 ? 1000 : code, 'bye'); } catch { /* already closed */ }
   }
-
-  connectionCount(): number {
-    return this.ctx.getWebSockets().length;
-  }
 }

@@ -148,9 +148,8 @@ export const facilityRoutes = new Hono<AppEnv>()
       throw badRequest('Slotlar bugünden itibaren en fazla 3 ay ileriye kadar oluşturulabilir', { errors: [{ path: ['endDate'], message: 'Tarih aralığı bugün ile 3 ay sonrası arasında olmalı' }] });
     }
     const f = await resolveFacility(c.env.DB, c.req.param('ref'));
-    const bundle = await findFacilityBundle(getDb(c.env.DB), String(f.id));
     const result = unwrap(await facilityStub(c.env, f.id).generateSlots(f.id, startDate, endDate, overwrite));
-    const facilityName = bundle!.facility.name;
+    const facilityName = f.name;
     return ok(c, {
       facilityName,
       message: `${facilityName} için ${result.created} slot oluşturuldu, ${result.replaced} slot yenilendi, ${result.kept} slot korundu.`,

@@ -5,7 +5,7 @@ import { camelRow } from '../lib/rows';
 import { notificationToWire, type NotificationWire } from './notifications';
 import type { CreateBookingInput } from '../../../contracts/bookings';
 import { msg } from '../../../contracts/messages';
-import { ApiError, badRequest, conflict, notFound } from '../lib/errors';
+import { badRequest, conflict, notFound } from '../lib/errors';
 import { newBookingNumber, newDocumentId } from '../lib/ids';
 import { toTl } from '../lib/money';
 import { DAY, isoInstant, MINUTE } from '../lib/time';
@@ -314,6 +314,9 @@ export async function subscriptionInfo(db: Db, phone: string, now: number) {
 
 export interface StatusChange { booking: BookingWire; slot: SlotRow | null; notifications: NotificationWire[] }
 
+// RETURNING may carry the freed slot's documentId, so live watchers can match it.
+const SLOT_DOC = `(select s.document_id from booking_slots s where s.id = bookings.slot_id) as slot_document_id`;
+
 const HISTORY_AND_NOTIFY = {
   history: `insert into booking_history (booking_id, from_status, to_status, reason, actor_type, actor_user_id, actor_label, created_at)
             values (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)`,
@@ -353,9 +356,6 @@ export async function cancelByCustomer(deps: { db: Db; d1: D1Database; now: numb
     notifications: notificationsOf(notified),
   };
 }
-
-// RETURNING may carry the freed slot's documentId, so live watchers can match it.
-const SLOT_DOC = `(select s.document_id from booking_slots s where s.id = bookings.slot_id) as slot_document_id`;
 
 export function freedSlot(b: Booking & { slotDocumentId?: string | null }): SlotRow {
   return {
@@ -397,4 +397,3 @@ export async function nextHoldDeadline(d1: D1Database, facilityId: number): Prom
   return row?.next ?? null;
 }
 
-export { ApiError };

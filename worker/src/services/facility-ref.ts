@@ -1,7 +1,7 @@
 import { msg } from '../../../contracts/messages';
 import { notFound } from '../lib/errors';
 
-export interface FacilityRef { id: number; isActive: boolean; documentId: string }
+export interface FacilityRef { id: number; isActive: boolean; documentId: string; name: string }
 
 // ?1 is a documentId, a slug, or (only when it is all digits) a numeric id; an exact slug or documentId wins.
 const refMatches = `(slug = ?1 or document_id = ?1 or (?1 <> '' and ?1 not glob '*[^0-9]*' and id = cast(?1 as integer)))`;
@@ -10,11 +10,11 @@ export const facilityWhere = `id = (select id from facilities where ${refMatches
 
 export async function resolveFacility(d1: D1Database, ref: string): Promise<FacilityRef> {
   const row = await d1
-    .prepare(`select id, is_active, document_id from facilities where ${facilityWhere}`)
+    .prepare(`select id, is_active, document_id, name from facilities where ${facilityWhere}`)
     .bind(ref)
-    .first<{ id: number; is_active: number; document_id: string }>();
+    .first<{ id: number; is_active: number; document_id: string; name: string }>();
   if (!row) throw notFound(msg.facilityNotFound);
-  return { id: row.id, isActive: row.is_active === 1, documentId: row.document_id };
+  return { id: row.id, isActive: row.is_active === 1, documentId: row.document_id, name: row.name };
 }
 
 // Pitch ids and documentIds never change, so a reference resolves to the same id for the isolate's life; a renamed slug
