@@ -28,3 +28,6 @@ export const bookingNumberSchema = z
   .trim()
   .transform((s) => s.toUpperCase())
   .pipe(z.string().regex(BOOKING_NUMBER, msg.bookingNumberInvalid));
+
+/** The first word of a name: what the public sees of someone else's booking until it is approved. */
+export const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? '';

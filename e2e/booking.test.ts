@@ -88,12 +88,13 @@ describe('booking a pitch', () => {
     await page.locator('[data-state]').first().waitFor();
     const date = await showDay(page, freshOffset());
     const phone = freshPhone();
-    await bookAvailable(page, date, phone);
+    const firstSlot = await bookAvailable(page, date, phone);
     await page.getByRole('heading', { name: 'Rezervasyonunuz alındı' }).waitFor();
     const first = (await page.locator('[data-booking-number]').textContent())!;
 
     await page.getByRole('button', { name: 'Yeni Rezervasyon' }).click();
-    await page.locator(`[data-day="${date}"] [data-state=available]`).first().waitFor();
+    // The slot just booked is taken on this calendar at once, not free until a refetch lands.
+    await page.locator(`[data-slot="${firstSlot}"][data-state=pending]`).waitFor({ timeout: 2000 });
     await bookAvailable(page, date, phone);
 
     const dialog = page.getByRole('alertdialog', { name: 'Rezervasyon Uyarısı' });

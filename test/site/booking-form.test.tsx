@@ -63,6 +63,8 @@ type Reply = [number, unknown];
 let calls: Call[] = [];
 let onPost: (c: Call) => Reply = () => [201, { data: created(), meta: {} }];
 let slots: Slot[] = [];
+/** While set, slot GETs wait on it: the refetch has not answered yet. */
+let slotsGate: Promise<void> | null = null;
 
 function mockApi() {
   calls = [];
@@ -74,6 +76,7 @@ function mockApi() {
       const text = req.method === 'GET' ? '' : await req.text();
       const call = { method: req.method, path: decodeURIComponent(url.pathname), body: text ? JSON.parse(text) : undefined };
       calls.push(call);
+      if (req.method === 'GET' && slotsGate) await slotsGate;
       const [status, body] = req.method === 'GET' ? [200, { data: { slots }, meta: {} }] : onPost(call);
       return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
     }),
@@ -96,6 +99,7 @@ beforeEach(() => {
   vi.stubGlobal('WebSocket', QuietSocket);
   slots = [slot('2026-11-20', '20:00'), slot('2026-11-20', '21:00')];
   onPost = () => [201, { data: created(), meta: {} }];
+  slotsGate = null;
   mockApi();
 });
 afterEach(() => {
@@ -253,6 +257,20 @@ describe('creating the booking and the confirmation (01 §2 Confirmation)', () =
     await u.click(screen.getByRole('button', { name: 'Yeni Rezervasyon' }));
     expect(await screen.findByRole('heading', { name: 'Saat Seçimi' })).toBeTruthy();
     await waitFor(() => expect(calls.filter((c) => c.method === 'GET').length).toBe(gets + 1));
+  });
+
+  it("'Yeni Rezervasyon' shows the slot just booked as Beklemede before the refetch answers", async () => {
+    const u = await toForm();
+    await book(u);
+    await screen.findByRole('heading', { name: 'Rezervasyonunuz alındı' });
+    let open!: () => void;
+    slotsGate = new Promise((resolve) => (open = resolve));
+    await u.click(screen.getByRole('button', { name: 'Yeni Rezervasyon' }));
+    const mine = await screen.findByRole('button', { name: '20:00–21:00, Beklemede' });
+    expect(mine.hasAttribute('disabled')).toBe(true);
+    expect(mine.getAttribute('data-state')).toBe('pending');
+    expect(screen.getByRole('button', { name: '21:00–22:00, ₺1.500, müsait' }).hasAttribute('disabled')).toBe(false);
+    open();
   });
 
   it('no deposit box for a subscriber, nor when the deposit is 0', async () => {

@@ -1,6 +1,7 @@
 import type { InferResponseType } from 'hono/client';
 import { atom, map } from 'nanostores';
 import { createBookingSchema } from '../../../contracts/bookings';
+import { firstName } from '../../../contracts/common';
 import { msg } from '../../../contracts/messages';
 import type { BookingWire } from '../../../worker/src/services/bookings';
 import type { FacilityWire } from '../../../worker/src/services/facilities';
@@ -230,6 +231,22 @@ export function applySlotUpdate(slot: Slot) {
   if (selected?.documentId === slot.documentId && slot.state !== 'available' && $step.get() === 1) $selected.set(null);
 }
 
+/**
+ * The slot just booked here is taken at once in our own copy, so 'Yeni Rezervasyon' never shows it free while the
+ * refetch (or the live event) is still on its way.
+ */
+function markTaken(slot: Slot, booking: Booking) {
+  const isSubscriber = Boolean(booking.isSubscriber);
+  const status = booking.status as NonNullable<Slot['booking']>['status'];
+  applySlotUpdate({
+    ...slot,
+    isAvailable: false,
+    isPending: status === 'pending',
+    state: isSubscriber ? 'subscriber' : status === 'pending' ? 'pending' : 'booked',
+    booking: { customerName: firstName(booking.customerName), status, isSubscriber },
+  });
+}
+
 export type LiveState = 'off' | 'connecting' | 'open' | 'down';
 export const $live = atom<LiveState>('off');
 export const POLL_MS = 15_000;
@@ -455,6 +472,7 @@ export async function submitBooking(): Promise<SubmitOutcome> {
     );
     if (!booking?.bookingNumber) throw new Error(msg.bookingNumberMissing);
     $confirmation.set(booking);
+    markTaken(slot, booking);
     $step.set(3);
     return 'created';
   } catch (e) {

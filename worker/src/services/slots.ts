@@ -4,6 +4,7 @@ import type { FacilityRow } from './facilities';
 import { newDocumentId } from '../lib/ids';
 import { toTl } from '../lib/money';
 import { addDays, fromMinutes, istanbulInstant, toMinutes, weekdayOf } from '../lib/time';
+import { firstName } from '../../../contracts/common';
 
 export interface PlannedSlot { date: string; startTime: string; endTime: string; startsAt: number; endsAt: number }
 
@@ -116,7 +117,6 @@ export async function slotRows(db: Db, facilityId: number, from: string, to: str
     order by s.date, s.starts_at`);
 }
 
-export const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? '';
 
 export type SlotState = 'past' | 'available' | 'pending' | 'booked' | 'subscriber';
 
