@@ -9,6 +9,8 @@ export const loginSchema = z.object({
     .max(254)
     .refine((v) => !v.includes('@') || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), msg.emailInvalid),
   password: z.string({ error: msg.passwordRequired }).min(1, msg.passwordRequired).min(6, msg.passwordTooShort).max(200),
+  /** 'Beni hatırla': the session cookie outlives the browser session only when asked. */
+  remember: z.boolean().optional(),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 

@@ -58,6 +58,23 @@ export const msg = {
   rangeTooLong: 'Tarih aralığı en fazla 31 gün olabilir',
   rangeReversed: 'Başlangıç tarihi bitiş tarihinden sonra olamaz!',
 
+  // panel (02 §5, §8)
+  rejectReasonRequired: 'Lütfen red sebebini belirtin',
+  approveFailed: 'Rezervasyon onaylanırken hata oluştu',
+  rejectFailed: 'Rezervasyon reddedilirken hata oluştu',
+  notPending: 'Yalnızca bekleyen rezervasyonlar onaylanabilir',
+  notLive: 'Yalnızca bekleyen ya da onaylı rezervasyonlar reddedilebilir',
+  approvedTitle: 'Rezervasyon Onaylandı',
+  rejectedTitle: 'Rezervasyon Reddedildi',
+  approveNoteLabel: 'Onay notu',
+  rejectNoteLabel: 'Red nedeni',
+  notificationNotFound: 'Bildirim bulunamadı',
+  notificationTitleRequired: 'Bildirim başlığı gerekli',
+  notificationMessageRequired: 'Bildirim mesajı gerekli',
+  siteNameRequired: 'Site adı en az 2 karakter olmalı',
+  phonesInvalid: 'Geçerli telefon numaraları giriniz',
+  settingsEmailInvalid: 'Geçerli bir e-posta adresi giriniz',
+
   seoNotFound: 'SEO verisi bulunamadı',
   imageNotFound: 'Görsel bulunamadı',
 } as const;

@@ -101,7 +101,7 @@ export default function LoginForm({ redirect }: { redirect?: string | null }) {
     setErrors({});
     setSubmitting(true);
     try {
-      const { jwt, user } = await unwrap(client.api.auth.local.$post({ json: parsed.data }));
+      const { jwt, user } = await unwrap(client.api.auth.local.$post({ json: { ...parsed.data, remember } }));
       signIn(jwt, user, remember);
       toast('success', LOGIN_TEXT.success);
       window.setTimeout(() => window.location.assign(target()), REDIRECT_DELAY_MS);

@@ -1,6 +1,6 @@
 import { hc } from 'hono/client';
 import type { AppType } from '../../../worker/src/app';
-import { clearSession, currentToken } from '../stores/session';
+import { currentToken, signOut } from '../stores/session';
 import { ApiRequestError, errorText, type ApiErrorBody } from './errors';
 
 const TIMEOUT_MS = 10_000;
@@ -15,8 +15,8 @@ async function fetchWithRules(input: RequestInfo | URL, init?: RequestInit): Pro
   if (token && !headers.has('authorization')) headers.set('authorization', `Bearer ${token}`);
   const signal = init?.signal ?? AbortSignal.timeout(TIMEOUT_MS);
   const res = await fetch(input, { ...init, headers, signal });
-  if (res.status === 401 && token) {
-    clearSession();
+  if (res.status === 401 && (token || location.pathname.startsWith('/yonetim'))) {
+    void signOut();
     if (location.pathname.startsWith('/yonetim')) location.assign(`/giris?redirect=${encodeURIComponent(location.pathname + location.search)}`);
   }
   return res;

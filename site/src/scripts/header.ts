@@ -1,21 +1,8 @@
 // The header without React: theme toggle, signed-in user menu and the mobile menu (kept tiny for the home page budget).
-import { storedSession, clearSession } from '../stores/session';
+import { signOut, storedSession } from '../stores/session';
+import { wireThemeToggles } from './theme';
 
-function applyTheme(dark: boolean) {
-  document.documentElement.classList.toggle('dark', dark);
-  document.documentElement.style.colorScheme = dark ? 'dark' : 'light';
-  for (const b of document.querySelectorAll<HTMLElement>('[data-theme-toggle]')) b.setAttribute('aria-label', dark ? 'Açık temaya geç' : 'Koyu temaya geç');
-}
-
-applyTheme(document.documentElement.classList.contains('dark'));
-for (const button of document.querySelectorAll<HTMLButtonElement>('[data-theme-toggle]')) {
-  button.addEventListener('click', () => {
-    const dark = !document.documentElement.classList.contains('dark');
-    localStorage.setItem('theme', dark ? 'dark' : 'light');
-    applyTheme(dark);
-    document.dispatchEvent(new CustomEvent('themechange', { detail: { dark } }));
-  });
-}
+wireThemeToggles();
 
 function wireDisclosure(button: HTMLElement | null, panel: HTMLElement | null, openLabel?: string, closeLabel?: string) {
   if (!button || !panel) return;
@@ -50,8 +37,8 @@ if (session && menu) {
   menu.querySelector('[data-user-fullname]')!.textContent = full;
   menu.querySelector('[data-user-email]')!.textContent = user.email;
   wireDisclosure(menu.querySelector('[data-user-menu-button]'), menu.querySelector('[data-user-menu-panel]'));
-  menu.querySelector('[data-logout]')!.addEventListener('click', () => {
-    clearSession();
+  menu.querySelector('[data-logout]')!.addEventListener('click', async () => {
+    await signOut();
     location.assign(location.pathname.startsWith('/yonetim') ? '/giris' : location.pathname);
   });
 }

@@ -56,6 +56,16 @@ export function clearSession() {
   $session.set({ status: 'anonymous' });
 }
 
+/** Logout: the stored token and the server's session cookie both go (the cookie is HttpOnly, so only the API can drop it). */
+export async function signOut(): Promise<void> {
+  clearSession();
+  try {
+    await fetch('/api/auth/logout', { method: 'POST', keepalive: true });
+  } catch {
+    // Offline: the cookie's token still expires on its own.
+  }
+}
+
 /** Reads the stored token on start: a missing or expired token means signed out (01 §4). */
 export function restoreSession() {
   const stored = storedSession();

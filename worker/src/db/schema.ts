@@ -170,6 +170,11 @@ export const bookings = sqliteTable('bookings', {
   source: text('source', { enum: ['web', 'panel', 'subscription'] }).notNull().default('web'),
   clientTimestamp: text('client_timestamp'),
   clientTimezone: text('client_timezone'),
+  /**
+   * Folded name + phone + booking number for the panel's search, kept by triggers (migration 0002): lower case with the
+   * Turkish letters mapped to ASCII, so 'isik' finds 'Işık' the way staff type on a phone keyboard.
+   */
+  searchKey: text('search_key'),
   ...timestamps,
 }, (t) => [
   // At most one live booking per slot, whatever path writes (00 §3).
@@ -183,6 +188,8 @@ export const bookings = sqliteTable('bookings', {
   index('bookings_pending_expiry').on(t.facilityId, t.expiresAt).where(sql`status = 'pending'`),
   index('bookings_recurring_group').on(t.recurringGroupId),
   index('bookings_customer').on(t.customerId),
+  // Covers the panel list's tab counts (one index scan, no row reads) at 100k bookings.
+  index('bookings_panel_counts').on(t.status, t.date, t.startsAt, t.isSubscriber, t.includesTransportation, t.facilityId),
 ]);
 
 export const bookingHistory = sqliteTable('booking_history', {

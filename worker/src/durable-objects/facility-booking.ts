@@ -9,6 +9,8 @@ import { cancelByCustomer, createBooking, expireHolds, freedSlot, nextHoldDeadli
 import { findFacilityBundle, type FacilityBundle } from '../services/facilities';
 import { generateSlots, slotToWire, type GenerateResult, type SlotRow } from '../services/slots';
 import { publishNotifications, type NotificationWire } from '../services/notifications';
+import { approveByStaff, rejectByStaff, type BookingDetail, type StaffChange } from '../services/staff-bookings';
+import type { PublicUser } from '../../../contracts/auth';
 
 const FACILITY_KEY = 'facilityId';
 const BUNDLE_TTL_MS = 30_000;
@@ -82,6 +84,28 @@ export class FacilityBooking extends DurableObject<Env> {
       const change = await cancelByCustomer({ db: this.db, d1: this.env.DB, now: Date.now() }, bookingNumber, reason);
       if (change.slot) this.broadcastSlot(bundle, change.slot);
       return change;
+    });
+    if (!outcome.ok) return outcome;
+    this.notify(outcome.value.notifications);
+    return { ok: true, value: outcome.value.booking };
+  }
+
+  /** Staff approve (00 §3): under the same lock as every other change to this pitch's slots. */
+  async approveBooking(facilityId: number, ref: string, actor: PublicUser, note: string | null): Promise<Outcome<BookingDetail>> {
+    return this.staffChange(facilityId, () => approveByStaff(this.env.DB, facilityId, ref, actor, note, Date.now()));
+  }
+
+  /** Staff reject, also the panel's "cancel" (02 §4): frees the slot for the next visitor at once. */
+  async rejectBooking(facilityId: number, ref: string, actor: PublicUser, reason: string): Promise<Outcome<BookingDetail>> {
+    return this.staffChange(facilityId, () => rejectByStaff(this.env.DB, facilityId, ref, actor, reason, Date.now()));
+  }
+
+  private async staffChange(facilityId: number, change: () => Promise<StaffChange>): Promise<Outcome<BookingDetail>> {
+    const outcome = await this.guarded(async () => {
+      const bundle = await this.facility(facilityId);
+      const result = await change();
+      if (result.slot) this.broadcastSlot(bundle, result.slot);
+      return result;
     });
     if (!outcome.ok) return outcome;
     this.notify(outcome.value.notifications);

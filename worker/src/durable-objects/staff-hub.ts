@@ -33,6 +33,14 @@ export class StaffHub extends DurableObject<Env> {
     return sockets.length;
   }
 
+  /** Read and delete events from the API: every bell drops or greys the same items (read state is shared by staff). */
+  async broadcast(event: { type: 'read'; id: number | 'all' } | { type: 'deleted'; id: number }): Promise<void> {
+    const data = JSON.stringify(event);
+    for (const ws of this.ctx.getWebSockets()) {
+      try { ws.send(data); } catch { /* closing */ }
+    }
+  }
+
   /** Tells every tab of the same user that notifications were read elsewhere, so counts stay in step. */
   async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
     if (message === 'ping') return ws.send('pong');

@@ -1,4 +1,6 @@
 import { eq } from 'drizzle-orm';
+import type { Context } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
 import type { PublicUser, RoleType } from '../../../contracts/auth';
 import { msg } from '../../../contracts/messages';
@@ -46,9 +48,34 @@ export async function staffFromToken(env: Env, token: string | null): Promise<Pu
   return user;
 }
 
+/**
+ * The panel's server-rendered pages cannot read a token kept in the browser's storage, so login also sets the same JWT
+ * as an HttpOnly, SameSite=Strict cookie. Strict keeps it off every cross-site request, so it cannot be used for CSRF.
+ */
+export const SESSION_COOKIE = 'hs_session';
+
+export function setSessionCookie(c: Context, token: string, maxAgeSeconds: number | null) {
+  setCookie(c, SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'Strict',
+    secure: new URL(c.req.url).protocol === 'https:',
+    ...(maxAgeSeconds ? { maxAge: maxAgeSeconds } : {}),
+  });
+}
+
+export function clearSessionCookie(c: Context) {
+  deleteCookie(c, SESSION_COOKIE, { path: '/', secure: new URL(c.req.url).protocol === 'https:' });
+}
+
+/** The bearer header wins; the session cookie is the fallback (server-rendered panel pages, the bell's socket). */
+export function requestToken(c: Context): string | null {
+  return bearer(c.req.header('Authorization')) ?? getCookie(c, SESSION_COOKIE) ?? null;
+}
+
 /** Every /api route outside the public list needs a valid staff token (00 §5). */
 export const requireStaff = createMiddleware<AppEnv>(async (c, next) => {
-  const user = await staffFromToken(c.env, bearer(c.req.header('Authorization')));
+  const user = await staffFromToken(c.env, requestToken(c));
   if (!user) throw unauthorized();
   c.set('user', user);
   await next();
@@ -57,6 +84,6 @@ export const requireStaff = createMiddleware<AppEnv>(async (c, next) => {
 /** Reports and Settings need role type admin (00 §5). */
 export const requireRole = (type: RoleType) =>
   createMiddleware<AppEnv>(async (c, next) => {
-    if (c.get('user').role.type !== type) throw forbidden();
+    if (c.get('user').role.type !== type && c.get('user').role.type !== 'admin') throw forbidden();
     await next();
   });

@@ -4,7 +4,7 @@ import { loginSchema } from '../../../contracts/auth';
 import { msg } from '../../../contracts/messages';
 import { getDb } from '../db/client';
 import { roles, users } from '../db/schema';
-import { requireStaff, toPublicUser, type AppEnv } from '../lib/auth';
+import { clearSessionCookie, requireStaff, setSessionCookie, toPublicUser, type AppEnv } from '../lib/auth';
 import { unauthorized } from '../lib/errors';
 import { ok } from '../lib/http';
 import { signToken } from '../lib/jwt';
@@ -15,7 +15,7 @@ import { body } from '../lib/validate';
 export const authRoutes = new Hono<AppEnv>()
   /** Login by e-mail or username (00 §5). */
   .post('/auth/local', body(loginSchema), async (c) => {
-    const { identifier, password } = c.req.valid('json');
+    const { identifier, password, remember } = c.req.valid('json');
     const { windowSeconds, rules } = limitsFor(c.env, 'login', clientAddress(c.req.raw), identifier);
     await enforceRateLimit(c.env, 'login', windowSeconds, rules);
     const db = getDb(c.env.DB);
@@ -36,8 +36,14 @@ export const authRoutes = new Hono<AppEnv>()
     if (row.user.blocked) throw unauthorized(msg.userBlocked);
     const ttl = Number(c.env.JWT_TTL_SECONDS) || 604_800;
     const jwt = await signToken({ sub: String(row.user.id), role: row.role.type }, c.env.JWT_SECRET, ttl);
+    setSessionCookie(c, jwt, remember ? ttl : null);
     c.executionCtx.waitUntil(db.update(users).set({ lastLoginAt: Date.now() }).where(eq(users.id, row.user.id)).run());
     return ok(c, { jwt, user: toPublicUser(row.user, row.role) });
+  })
+  /** Ends the server-side half of the session (the cookie); the browser drops its stored token itself. */
+  .post('/auth/logout', (c) => {
+    clearSessionCookie(c);
+    return ok(c, { ok: true });
   })
   /** The signed-in profile with its role; `populate=role` is accepted, the role is always included. */
   .get('/users/me', requireStaff, (c) => ok(c, c.get('user')));

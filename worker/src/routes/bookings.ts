@@ -5,7 +5,10 @@ import { bookingNumberSchema } from '../../../contracts/common';
 import { msg } from '../../../contracts/messages';
 import { phoneSchema } from '../../../contracts/phone';
 import { getDb } from '../db/client';
-import type { AppEnv } from '../lib/auth';
+import { requireStaff, type AppEnv } from '../lib/auth';
+import { approveBookingSchema, bookingListQuery, bookingStatsQuery, rejectBookingSchema } from '../../../contracts/panel';
+import { bookingDetail, bookingStats, listBookings } from '../services/staff-bookings';
+import { resolveFacility } from '../services/facility-ref';
 import { notFound, unwrap } from '../lib/errors';
 import { ok } from '../lib/http';
 import { clientAddress, enforceRateLimit, limitsFor, type LimitKind } from '../lib/rate-limit';
@@ -29,6 +32,14 @@ async function lookup<T>(c: Context<AppEnv>, target: string, read: () => Promise
   if (result.status === 'rejected') throw result.reason;
   return result.value;
 }
+
+async function facilityOfBooking(d1: D1Database, ref: string): Promise<number> {
+  const row = await d1.prepare('select facility_id from bookings where document_id = ?1 or booking_number = ?1').bind(ref).first<{ facility_id: number }>();
+  if (!row) throw notFound(msg.bookingNotFound);
+  return row.facility_id;
+}
+
+const bookingRef = z.object({ id: z.string().trim().min(1).max(64) });
 
 export const bookingRoutes = new Hono<AppEnv>()
   /** Public create: goes through the pitch's Durable Object, which serialises every change to its slots (00 §3). */
@@ -69,5 +80,32 @@ export const bookingRoutes = new Hono<AppEnv>()
   .get('/subscription-info', query(z.object({ customerPhone: phoneSchema })), async (c) => {
     const { customerPhone } = c.req.valid('query');
     return ok(c, await lookup(c, customerPhone, () => subscriptionInfo(getDb(c.env.DB), customerPhone, Date.now())));
+  })
+  // ---- staff (02 §7 'Bookings'): every route below checks the token on the server ----
+  /** The bookings screen's one call: a filtered, sorted page with the tab counts, all on the server. */
+  .get('/', requireStaff, query(bookingListQuery), async (c) => {
+    const q = c.req.valid('query');
+    const facilityId = q.facility ? (await resolveFacility(c.env.DB, q.facility)).id : null;
+    const { data, meta } = await listBookings(c.env.DB, q, facilityId, Date.now());
+    return ok(c, data, meta);
+  })
+  .get('/stats', requireStaff, query(bookingStatsQuery), async (c) => {
+    const { facilityId: ref } = c.req.valid('query');
+    const facilityId = ref ? (await resolveFacility(c.env.DB, ref)).id : null;
+    return ok(c, await bookingStats(c.env.DB, facilityId, Date.now()));
+  })
+  .get('/:id', requireStaff, param(bookingRef), async (c) => ok(c, await bookingDetail(c.env.DB, c.req.valid('param').id, Date.now())))
+  /** Approve and reject go through the pitch's Durable Object like every slot change (00 §3); POST or PUT (02 §7). */
+  .on(['POST', 'PUT'], '/:id/approve', requireStaff, param(bookingRef), body(approveBookingSchema), async (c) => {
+    const { id } = c.req.valid('param');
+    const facilityId = await facilityOfBooking(c.env.DB, id);
+    const change = await facilityStub(c.env, facilityId).approveBooking(facilityId, id, c.get('user'), c.req.valid('json').notes);
+    return ok(c, unwrap(change));
+  })
+  .on(['POST', 'PUT'], '/:id/reject', requireStaff, param(bookingRef), body(rejectBookingSchema), async (c) => {
+    const { id } = c.req.valid('param');
+    const facilityId = await facilityOfBooking(c.env.DB, id);
+    const change = await facilityStub(c.env, facilityId).rejectBooking(facilityId, id, c.get('user'), c.req.valid('json').reason);
+    return ok(c, unwrap(change));
   });
 

@@ -3,7 +3,9 @@ import { eq } from 'drizzle-orm';
 import { msg } from '../../../contracts/messages';
 import { getDb } from '../db/client';
 import { seoPages, siteSettings } from '../db/schema';
-import type { AppEnv } from '../lib/auth';
+import { requireRole, requireStaff, type AppEnv } from '../lib/auth';
+import { siteSettingsSchema } from '../../../contracts/panel';
+import { body } from '../lib/validate';
 import { notFound } from '../lib/errors';
 import { ok } from '../lib/http';
 
@@ -41,6 +43,18 @@ export const contentRoutes = new Hono<AppEnv>()
     });
   })
   .get('/site-settings', async (c) => ok(c, await readSiteSettings(getDb(c.env.DB))))
+  /** Settings are admin-only (00 §5): a manager gets 403. */
+  .put('/site-settings', requireStaff, requireRole('admin'), body(siteSettingsSchema), async (c) => {
+    const input = c.req.valid('json');
+    const db = getDb(c.env.DB);
+    const now = Date.now();
+    await db
+      .insert(siteSettings)
+      .values({ id: 1, ...input, createdAt: now, updatedAt: now })
+      .onConflictDoUpdate({ target: siteSettings.id, set: { ...input, updatedAt: now } })
+      .run();
+    return ok(c, await readSiteSettings(db));
+  })
   /** Pitch images from R2, immutable keys, long cache. */
   .get('/images/:key{.+}', async (c) => {
     const key = c.req.param('key');

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { facilityListQuery, generateSlotsSchema, slotsQuery } from '../../../contracts/facilities';
 import { msg } from '../../../contracts/messages';
 import { getDb } from '../db/client';
-import { bearer, requireStaff, staffFromToken, type AppEnv } from '../lib/auth';
+import { requestToken, requireStaff, staffFromToken, type AppEnv } from '../lib/auth';
 import { badRequest, notFound, unwrap } from '../lib/errors';
 import { ok } from '../lib/http';
 import { toKurus } from '../lib/money';
@@ -13,6 +13,8 @@ import { facilityStub, facilityWhere, resolveFacility } from '../services/facili
 import { byPriorityThenName, compareTr, findFacilityBundle, loadBundles, toWire, type FacilityRow } from '../services/facilities';
 import { slotToWire, type SlotRow } from '../services/slots';
 import { facilities } from '../db/schema';
+import { calendarQuery } from '../../../contracts/panel';
+import { staffCalendar } from '../services/calendar';
 
 const MAX_RANGE_DAYS = 31;
 const GENERATION_WINDOW_DAYS = 92; // today … today + 3 months (00 §2)
@@ -76,7 +78,7 @@ export const facilityRoutes = new Hono<AppEnv>()
   .get('/:ref', async (c) => {
     const bundle = await findFacilityBundle(getDb(c.env.DB), c.req.param('ref'));
     // An inactive pitch is visible to staff only.
-    if (!bundle || (!bundle.facility.isActive && !(await staffFromToken(c.env, bearer(c.req.header('Authorization')))))) {
+    if (!bundle || (!bundle.facility.isActive && !(await staffFromToken(c.env, requestToken(c))))) {
       throw notFound(msg.facilityNotFound);
     }
     return ok(c, toWire(bundle));
@@ -105,7 +107,7 @@ export const facilityRoutes = new Hono<AppEnv>()
       ).bind(ref, from, to),
     ]);
     const f = facilityRes.results[0] as Record<string, unknown> | undefined;
-    if (!f || (f.is_active !== 1 && !(await staffFromToken(c.env, bearer(c.req.header('Authorization')))))) {
+    if (!f || (f.is_active !== 1 && !(await staffFromToken(c.env, requestToken(c))))) {
       throw notFound(msg.facilityNotFound);
     }
     const now = Date.now();
@@ -137,8 +139,14 @@ export const facilityRoutes = new Hono<AppEnv>()
   .get('/:ref/live', async (c) => {
     if (c.req.header('Upgrade')?.toLowerCase() !== 'websocket') throw badRequest('WebSocket bağlantısı bekleniyor');
     const f = await resolveFacility(c.env.DB, c.req.param('ref'));
-    if (!f.isActive) throw notFound(msg.facilityNotFound);
+    if (!f.isActive && !(await staffFromToken(c.env, requestToken(c)).catch(() => null))) throw notFound(msg.facilityNotFound);
     return facilityStub(c.env, f.id).fetch(c.req.raw);
+  })
+  /** The panel's weekly calendar: a week (or up to 31 days) of slots with their bookings in full, in one request. */
+  .get('/:ref/calendar', requireStaff, query(calendarQuery), async (c) => {
+    const { from, to } = c.req.valid('query');
+    if (daysBetween(from, to) >= MAX_RANGE_DAYS) throw badRequest(msg.rangeTooLong, { errors: [{ path: ['to'], message: msg.rangeTooLong }] });
+    return ok(c, await staffCalendar(c.env.DB, c.req.param('ref'), from, to, Date.now()));
   })
   .post('/:ref/generate-slots', requireStaff, body(generateSlotsSchema), async (c) => {
     const { startDate, endDate, overwrite } = c.req.valid('json');

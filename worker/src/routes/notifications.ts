@@ -1,17 +1,39 @@
 import { Hono } from 'hono';
+import { z } from 'zod';
+import { createNotificationSchema, notificationListQuery } from '../../../contracts/panel';
 import type { AppEnv } from '../lib/auth';
-import { bearer, staffFromToken } from '../lib/auth';
+import { requestToken, requireStaff, staffFromToken } from '../lib/auth';
 import { badRequest, unauthorized } from '../lib/errors';
-import { staffHub } from '../services/notifications';
+import { ok } from '../lib/http';
+import { body, param, query } from '../lib/validate';
+import {
+  createNotification, deleteNotification, listNotifications, markAllRead, markRead, notificationStats, staffHub, unreadNotifications,
+} from '../services/notifications';
 
+const idParam = param(z.object({ id: z.coerce.number().int().positive() }));
+
+/** Staff notifications (02 §2, §7; 00 §8). Every route needs a staff token. */
 export const notificationRoutes = new Hono<AppEnv>()
-  /** Authenticated live feed for the staff bell. Browsers cannot set headers on WebSockets, so ?token= is accepted. */
+  /** Authenticated live feed for the staff bell. Browsers cannot set headers on WebSockets: the cookie or ?token= serve. */
   .get('/live', async (c) => {
     if (c.req.header('Upgrade')?.toLowerCase() !== 'websocket') throw badRequest('WebSocket bağlantısı bekleniyor');
-    const user = await staffFromToken(c.env, bearer(c.req.header('Authorization')) ?? c.req.query('token') ?? null);
+    const user = await staffFromToken(c.env, requestToken(c) ?? c.req.query('token') ?? null);
     if (!user) throw unauthorized();
     const headers = new Headers(c.req.raw.headers);
     headers.set('x-staff-user-id', String(user.id));
     headers.set('x-staff-username', user.username);
     return staffHub(c.env).fetch(new Request(c.req.raw, { headers }));
-  });
+  })
+  .get('/unread', requireStaff, async (c) => {
+    const { data, count } = await unreadNotifications(c.env.DB);
+    return ok(c, data, { count });
+  })
+  .get('/all', requireStaff, query(notificationListQuery), async (c) => {
+    const { data, meta } = await listNotifications(c.env.DB, c.req.valid('query'));
+    return ok(c, data, meta);
+  })
+  .get('/stats', requireStaff, async (c) => ok(c, await notificationStats(c.env.DB)))
+  .on(['POST', 'PUT'], '/mark-all-read', requireStaff, async (c) => ok(c, await markAllRead(c.env, Date.now())))
+  .on(['POST', 'PUT'], '/:id/mark-read', requireStaff, idParam, async (c) => ok(c, await markRead(c.env, c.req.valid('param').id, Date.now())))
+  .delete('/:id', requireStaff, idParam, async (c) => ok(c, await deleteNotification(c.env, c.req.valid('param').id)))
+  .post('/', requireStaff, body(createNotificationSchema), async (c) => ok(c, await createNotification(c.env, c.req.valid('json'), Date.now()), undefined, 201));

@@ -224,7 +224,7 @@ export async function createBooking(deps: CreateDeps, bundle: FacilityBundle, in
       const created: Booking = {
         ...row, id: ids.id, customerId: ids.customer_id, bookingNumber, status: 'pending', paymentStatus: 'pending',
         isRecurring: false, recurringGroupId: null, approvedById: null, approvedAt: null, rejectionReason: null,
-        cancellationReason: null, cancelledAt: null, source: 'web', createdAt: now, updatedAt: now,
+        cancellationReason: null, cancelledAt: null, source: 'web', createdAt: now, updatedAt: now, searchKey: null,
       };
       const notifications = notificationsOf(notified);
       const slot: SlotRow = {

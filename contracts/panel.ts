@@ -1,0 +1,87 @@
+// What the management panel sends: list filters, approve/reject bodies, notification queries (02 §2, §5, §7).
+import { z } from 'zod';
+import { isoDate, optionalText } from './common';
+import { msg } from './messages';
+
+export const BOOKING_TABS = ['all', 'today', 'upcoming', 'pending', 'approved', 'rejected', 'cancelled'] as const;
+export type BookingTab = (typeof BOOKING_TABS)[number];
+export const BOOKING_SORTS = ['createdAt:desc', 'createdAt:asc', 'date:asc', 'date:desc'] as const;
+
+const flag = z
+  .enum(['true', 'false', '1', '0'])
+  .optional()
+  .transform((v) => v === 'true' || v === '1');
+
+/** The bookings screen's one call: filters, tab, sort and page, all applied on the server. */
+export const bookingListQuery = z
+  .object({
+    tab: z.enum(BOOKING_TABS).default('all'),
+    q: z.string().trim().max(100).optional(),
+    subscribers: flag,
+    transport: flag,
+    from: isoDate.optional(),
+    to: isoDate.optional(),
+    facility: z.string().trim().min(1).max(64).optional(),
+    page: z.coerce.number().int().min(1).max(100_000).default(1),
+    pageSize: z.coerce.number().int().min(1).max(100).default(10),
+    sort: z.enum(BOOKING_SORTS).default('createdAt:desc'),
+  })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { message: msg.rangeReversed, path: ['from'] });
+export type BookingListQuery = z.infer<typeof bookingListQuery>;
+
+export const bookingStatsQuery = z.object({ facilityId: z.string().trim().min(1).max(64).optional() });
+
+export const approveBookingSchema = z.object({
+  notes: optionalText(500),
+  // The original client sends these too (02 §3 'Approval payload'); recurring series are made by subscriptions.
+  isSubscriber: z.boolean().optional(),
+  createRecurring: z.boolean().optional(),
+});
+export type ApproveBookingInput = z.infer<typeof approveBookingSchema>;
+
+export const rejectBookingSchema = z.object({
+  reason: z
+    .string({ error: msg.rejectReasonRequired })
+    .trim()
+    .min(1, msg.rejectReasonRequired)
+    .max(500),
+});
+
+export const NOTIFICATION_TYPES = ['booking_created', 'booking_updated', 'booking_cancelled', 'error', 'system', 'other'] as const;
+export const NOTIFICATION_PRIORITIES = ['urgent', 'high', 'medium', 'low'] as const;
+
+export const notificationListQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(25),
+  q: z.string().trim().max(100).optional(),
+  status: z.enum(['all', 'unread', 'read']).default('all'),
+  type: z.enum([...NOTIFICATION_TYPES, 'all']).default('all'),
+});
+
+export const createNotificationSchema = z.object({
+  type: z.enum(NOTIFICATION_TYPES).default('system'),
+  priority: z.enum(NOTIFICATION_PRIORITIES).default('medium'),
+  title: z.string({ error: msg.notificationTitleRequired }).trim().min(1, msg.notificationTitleRequired).max(120),
+  message: z.string({ error: msg.notificationMessageRequired }).trim().min(1, msg.notificationMessageRequired).max(1000),
+  targetRole: z.string().trim().max(40).optional(),
+});
+
+export const calendarQuery = z
+  .object({ from: isoDate, to: isoDate })
+  .refine((q) => q.from <= q.to, { message: msg.rangeReversed, path: ['from'] });
+
+/** Settings (admin only, 00 §5): what the contact page and every page title show. */
+export const siteSettingsSchema = z.object({
+  siteName: z.string({ error: msg.siteNameRequired }).trim().min(2, msg.siteNameRequired).max(80),
+  tagline: optionalText(160),
+  contactPhones: z
+    .array(z.string().trim())
+    .max(5)
+    .default([])
+    // Blank entries are dropped; each filled one follows the pitch form's phone rule (02 §5).
+    .transform((list) => list.filter(Boolean))
+    .pipe(z.array(z.string().regex(/^\+?[\d\s\-()]{10,}$/, msg.phonesInvalid))),
+  contactEmail: optionalText(254).refine((v) => v === null || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), msg.settingsEmailInvalid),
+  address: optionalText(300),
+  city: optionalText(80),
+});

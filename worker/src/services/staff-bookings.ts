@@ -1,0 +1,405 @@
+// The panel's side of bookings (02 §2 'Bookings management', 'Dashboard', 'Booking detail dialog'; 00 §3):
+// a server-filtered, counted and paged list, the dashboard figures, the detail with its history, approve and reject.
+import type { PublicUser } from '../../../contracts/auth';
+import { msg } from '../../../contracts/messages';
+import { normalisePhone } from '../../../contracts/phone';
+import type { BookingListQuery, BookingTab } from '../../../contracts/panel';
+import type { Booking, Notification } from '../db/schema';
+import { conflict, notFound } from '../lib/errors';
+import { trLongDate } from '../lib/format';
+import { newDocumentId } from '../lib/ids';
+import { toTl } from '../lib/money';
+import { camelRow } from '../lib/rows';
+import { addDays, istanbulToday, isoInstant } from '../lib/time';
+import { freedSlot, mapBookingRow, type StatusChange } from './bookings';
+import { notificationToWire } from './notifications';
+import type { SlotRow } from './slots';
+
+// ---------- the list ----------
+
+interface ListRow {
+  id: number;
+  document_id: string;
+  booking_number: string;
+  customer_name: string;
+  customer_phone: string;
+  customer_email: string | null;
+  status: Booking['status'];
+  payment_status: Booking['paymentStatus'];
+  date: string;
+  start_time: string;
+  end_time: string;
+  starts_at: number;
+  total_price: number;
+  deposit_amount: number;
+  transportation_price: number;
+  is_subscriber: number;
+  includes_transportation: number;
+  created_at: number;
+  f_document_id: string;
+  f_name: string;
+  f_slug: string;
+}
+
+const LIST_COLUMNS = `b.id, b.document_id, b.booking_number, b.customer_name, b.customer_phone, b.customer_email, b.status,
+  b.payment_status, b.date, b.start_time, b.end_time, b.starts_at, b.total_price, b.deposit_amount, b.transportation_price,
+  b.is_subscriber, b.includes_transportation, b.created_at, f.document_id as f_document_id, f.name as f_name, f.slug as f_slug`;
+
+export function listItemToWire(r: ListRow, now: number) {
+  return {
+    id: r.id,
+    documentId: r.document_id,
+    bookingNumber: r.booking_number,
+    customerName: r.customer_name,
+    customerPhone: r.customer_phone,
+    customerEmail: r.customer_email,
+    status: r.status,
+    paymentStatus: r.payment_status,
+    date: r.date,
+    startTime: r.start_time,
+    endTime: r.end_time,
+    totalPrice: toTl(r.total_price),
+    depositAmount: toTl(r.deposit_amount),
+    transportationPrice: toTl(r.transportation_price),
+    isSubscriber: r.is_subscriber === 1,
+    includesTransportation: r.includes_transportation === 1,
+    facility: { documentId: r.f_document_id, name: r.f_name, slug: r.f_slug },
+    createdAt: isoInstant(r.created_at)!,
+    isPast: r.starts_at <= now,
+  };
+}
+export type BookingListItem = ReturnType<typeof listItemToWire>;
+
+const TURKISH_FOLD: Record<string, string> = { ç: 'c', ğ: 'g', ı: 'i', i̇: 'i', ö: 'o', ş: 's', ü: 'u', â: 'a' };
+
+/** The same folding as the search_key triggers of migration 0002: lower case, Turkish letters as ASCII. */
+export function foldSearch(text: string): string {
+  return text
+    .toLocaleLowerCase('tr')
+    .replace(/i̇|[çğıöşüâ]/g, (ch) => TURKISH_FOLD[ch] ?? ch);
+}
+
+/** A search that is all phone characters looks for the phone's digits in the normalised form the table keeps. */
+function searchPattern(q: string): string {
+  const compact = q.replace(/[\s()+-]/g, '');
+  if (/^\d{3,}$/.test(compact)) {
+    const phone = normalisePhone(compact);
+    if (phone) return phone;
+    // A partial number: "532 12" → "53212"; a leading +90/90 is the country code, not part of the stored number.
+    return compact.replace(/^90(?=5)/, '0');
+  }
+  return foldSearch(q);
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+
+interface Where { sql: string[]; args: unknown[] }
+
+/** Every filter but the tab: the tab counts are taken under these. */
+function baseWhere(q: BookingListQuery, facilityId: number | null): Where {
+  const w: Where = { sql: [], args: [] };
+  if (q.q) {
+    w.sql.push(`b.search_key like ? escape '\\'`);
+    w.args.push(`%${escapeLike(searchPattern(q.q))}%`);
+  }
+  if (q.subscribers) w.sql.push('b.is_subscriber = 1');
+  if (q.transport) w.sql.push('b.includes_transportation = 1');
+  if (q.from) {
+    w.sql.push('b.date >= ?');
+    w.args.push(q.from);
+  }
+  if (q.to) {
+    w.sql.push('b.date <= ?');
+    w.args.push(q.to);
+  }
+  if (facilityId !== null) {
+    w.sql.push('b.facility_id = ?');
+    w.args.push(facilityId);
+  }
+  return w;
+}
+
+/** Gelecek = still to be played and still live; İptal gathers customer cancels and expired holds. */
+function tabWhere(tab: BookingTab, today: string, now: number): Where {
+  switch (tab) {
+    case 'all':
+      return { sql: [], args: [] };
+    case 'today':
+      return { sql: ['b.date = ?'], args: [today] };
+    case 'upcoming':
+      return { sql: [`b.status in ('pending', 'approved')`, 'b.starts_at > ?'], args: [now] };
+    case 'cancelled':
+      return { sql: [`b.status in ('cancelled', 'expired')`], args: [] };
+    default:
+      return { sql: ['b.status = ?'], args: [tab] };
+  }
+}
+
+const ORDER: Record<BookingListQuery['sort'], string> = {
+  'createdAt:desc': 'b.created_at desc, b.id desc',
+  'createdAt:asc': 'b.created_at asc, b.id asc',
+  'date:asc': 'b.date asc, b.starts_at asc, b.id asc',
+  'date:desc': 'b.date desc, b.starts_at desc, b.id desc',
+};
+
+const clause = (parts: string[]) => (parts.length ? `where ${parts.join(' and ')}` : '');
+
+export interface BookingCounts { all: number; today: number; upcoming: number; pending: number; approved: number; rejected: number; cancelled: number }
+
+/**
+ * One filtered, sorted page and the tab counts, in one D1 round trip. The counts read only the covering index
+ * bookings_panel_counts when no search is given, so they stay cheap at 100,000 bookings.
+ */
+export async function listBookings(d1: D1Database, q: BookingListQuery, facilityId: number | null, now: number) {
+  const today = istanbulToday(now);
+  const base = baseWhere(q, facilityId);
+  const tab = tabWhere(q.tab, today, now);
+  const offset = (q.page - 1) * q.pageSize;
+  const [countRes, pageRes] = await d1.batch([
+    d1.prepare(
+      `select count(*) as "all",
+         coalesce(sum(b.date = ?), 0) as today,
+         coalesce(sum(b.status in ('pending', 'approved') and b.starts_at > ?), 0) as upcoming,
+         coalesce(sum(b.status = 'pending'), 0) as pending,
+         coalesce(sum(b.status = 'approved'), 0) as approved,
+         coalesce(sum(b.status = 'rejected'), 0) as rejected,
+         coalesce(sum(b.status in ('cancelled', 'expired')), 0) as cancelled
+       from bookings b ${clause(base.sql)}`,
+    ).bind(today, now, ...base.args),
+    d1.prepare(
+      `select ${LIST_COLUMNS} from bookings b join facilities f on f.id = b.facility_id
+       ${clause([...base.sql, ...tab.sql])} order by ${ORDER[q.sort]} limit ? offset ?`,
+    ).bind(...base.args, ...tab.args, q.pageSize, offset),
+  ]);
+  const counts = countRes.results[0] as unknown as BookingCounts;
+  const total = q.tab === 'all' ? counts.all : counts[q.tab];
+  return {
+    data: (pageRes.results as unknown as ListRow[]).map((r) => listItemToWire(r, now)),
+    meta: {
+      pagination: { page: q.page, pageSize: q.pageSize, pageCount: Math.max(1, Math.ceil(total / q.pageSize)), total },
+      counts,
+    },
+  };
+}
+
+// ---------- the dashboard ----------
+
+/** Figures of 02 §2 'Dashboard' and §7 'GET /bookings/stats'; revenue per §9 (approved totals, shuttle included). */
+export async function bookingStats(d1: D1Database, facilityId: number | null, now: number) {
+  const today = istanbulToday(now);
+  const monthStart = `${today.slice(0, 8)}01`;
+  const monthEnd = addDays(`${nextMonth(today)}-01`, -1);
+  const scope = facilityId === null ? '' : 'where b.facility_id = ?';
+  const scopeArgs = facilityId === null ? [] : [facilityId];
+  const and = facilityId === null ? 'where' : 'and';
+  const [figures, pendingFirst, newest] = await d1.batch([
+    d1.prepare(
+      `select count(*) as total,
+         coalesce(sum(b.status = 'pending'), 0) as pending,
+         coalesce(sum(case when b.status = 'approved' then b.total_price end), 0) as revenue,
+         coalesce(sum(b.date = ?1), 0) as today_total,
+         coalesce(sum(b.date = ?1 and b.status = 'pending'), 0) as today_pending,
+         coalesce(sum(b.date = ?1 and b.status = 'approved'), 0) as today_approved,
+         coalesce(sum(b.date between ?2 and ?3), 0) as month_total,
+         coalesce(sum(b.date between ?2 and ?3 and b.status = 'approved'), 0) as month_approved,
+         coalesce(sum(case when b.date between ?2 and ?3 and b.status = 'approved' then b.total_price end), 0) as month_revenue
+       from bookings b ${facilityId === null ? '' : 'where b.facility_id = ?4'}`,
+    ).bind(today, monthStart, monthEnd, ...scopeArgs),
+    d1.prepare(
+      `select ${LIST_COLUMNS} from bookings b join facilities f on f.id = b.facility_id
+       ${scope} ${and} b.status = 'pending' order by b.created_at desc, b.id desc limit 5`,
+    ).bind(...scopeArgs),
+    d1.prepare(
+      `select ${LIST_COLUMNS} from bookings b join facilities f on f.id = b.facility_id
+       ${scope} ${and} b.status != 'pending' order by b.created_at desc, b.id desc limit 5`,
+    ).bind(...scopeArgs),
+  ]);
+  const f = figures.results[0] as Record<string, number>;
+  // The latest 5: pending first, then newest first (02 §2).
+  const latest = [...(pendingFirst.results as unknown as ListRow[]), ...(newest.results as unknown as ListRow[])].slice(0, 5);
+  return {
+    today: { total: f.today_total, pending: f.today_pending, approved: f.today_approved },
+    monthly: { total: f.month_total, approved: f.month_approved, revenue: toTl(f.month_revenue) },
+    pending: f.pending,
+    total: f.total,
+    revenue: toTl(f.revenue),
+    latest: latest.map((r) => listItemToWire(r, now)),
+  };
+}
+
+function nextMonth(date: string): string {
+  const [y, m] = date.split('-').map(Number);
+  return m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, '0')}`;
+}
+
+// ---------- the detail ----------
+
+const DETAIL = `select b.*, f.document_id as f_document_id, f.slug as f_slug, f.name as f_name, f.address as f_address,
+    f.phone_numbers as f_phone_numbers, f.hourly_price as f_hourly_price, f.bank_name as f_bank_name,
+    f.recipient_name as f_recipient_name, f.deposit_iban as f_deposit_iban,
+    u.username as approver_username, u.email as approver_email
+  from bookings b join facilities f on f.id = b.facility_id left join users u on u.id = b.approved_by_id
+  where b.document_id = ?1 or b.booking_number = ?1`;
+
+interface HistoryRow { id: number; from_status: string | null; to_status: string; reason: string | null; actor_type: string; actor_label: string | null; created_at: number }
+
+export async function bookingDetail(d1: D1Database, ref: string, now: number) {
+  const [found, history] = await d1.batch([
+    d1.prepare(DETAIL).bind(ref),
+    d1.prepare(
+      `select h.id, h.from_status, h.to_status, h.reason, h.actor_type, h.actor_label, h.created_at
+       from booking_history h where h.booking_id = (select id from bookings where document_id = ?1 or booking_number = ?1)
+       order by h.created_at, h.id`,
+    ).bind(ref),
+  ]);
+  const row = found.results[0] as Record<string, unknown> | undefined;
+  if (!row) throw notFound(msg.bookingNotFound);
+  return detailToWire(row, history.results as unknown as HistoryRow[], now);
+}
+
+function detailToWire(row: Record<string, unknown>, history: HistoryRow[], now: number) {
+  const b = mapBookingRow(row);
+  const phoneNumbers = JSON.parse((row.f_phone_numbers as string) ?? '[]') as string[];
+  return {
+    ...listItemToWire(row as unknown as ListRow, now),
+    notes: b.notes,
+    rejectionReason: b.rejectionReason,
+    cancellationReason: b.cancellationReason,
+    cancelledAt: isoInstant(b.cancelledAt),
+    approvedAt: isoInstant(b.approvedAt),
+    approvedBy: row.approver_username ? { username: row.approver_username as string, email: row.approver_email as string } : null,
+    isRecurring: b.isRecurring,
+    recurringGroupId: b.recurringGroupId,
+    transportationDetails: b.includesTransportation
+      ? { pickupPointId: b.pickupPointId, pickupPointName: b.pickupPointName, pickupPointAddress: b.pickupPointAddress, pickupTime: b.pickupTime }
+      : null,
+    bookingSlot: { date: b.date, startTime: b.startTime, endTime: b.endTime, price: toTl(b.slotPrice) },
+    facility: {
+      documentId: row.f_document_id as string,
+      slug: row.f_slug as string,
+      name: row.f_name as string,
+      address: (row.f_address as string | null) ?? null,
+      phone: phoneNumbers[0] ?? null,
+      phoneNumbers,
+      hourlyPrice: toTl(row.f_hourly_price as number),
+      bankName: (row.f_bank_name as string | null) ?? null,
+      recipientName: (row.f_recipient_name as string | null) ?? null,
+      depositIban: (row.f_deposit_iban as string | null) ?? null,
+    },
+    source: b.source,
+    expiresAt: isoInstant(b.expiresAt),
+    updatedAt: isoInstant(b.updatedAt),
+    history: history.map((h) => ({
+      id: h.id,
+      fromStatus: h.from_status,
+      toStatus: h.to_status,
+      reason: h.reason,
+      actorType: h.actor_type as 'customer' | 'staff' | 'system',
+      actorLabel: h.actor_label,
+      createdAt: isoInstant(h.created_at)!,
+    })),
+  };
+}
+export type BookingDetail = ReturnType<typeof detailToWire>;
+
+// ---------- approve and reject (called inside the pitch's Durable Object lock) ----------
+
+export interface StaffChange extends Omit<StatusChange, 'booking'> { booking: BookingDetail }
+
+const actorLabel = (u: PublicUser) => [u.firstName, u.lastName].filter(Boolean).join(' ') || u.username;
+const appendLine = (notes: string | null, line: string) => (notes ? `${notes}\n${line}` : line);
+
+/** The booking as it is now, inside the lock of the pitch it belongs to (a booking of another pitch is not found here). */
+async function loadForChange(d1: D1Database, ref: string, facilityId: number): Promise<Booking & { fName: string }> {
+  const row = await d1
+    .prepare(`select b.*, f.name as f_name from bookings b join facilities f on f.id = b.facility_id where (b.document_id = ?1 or b.booking_number = ?1) and b.facility_id = ?2`)
+    .bind(ref, facilityId)
+    .first<Record<string, unknown>>();
+  if (!row) throw notFound(msg.bookingNotFound);
+  return { ...mapBookingRow(row), fName: row.f_name as string };
+}
+
+/**
+ * pending → approved (00 §3): approvedBy and approvedAt set, paid when a deposit was due. The optional note goes to the
+ * history and, labelled, to the booking's notes, so the tracking page shows it too.
+ */
+export async function approveByStaff(d1: D1Database, facilityId: number, ref: string, actor: PublicUser, note: string | null, now: number): Promise<StaffChange> {
+  const b = await loadForChange(d1, ref, facilityId);
+  if (b.status !== 'pending') throw conflict(b.status === 'approved' ? msg.alreadyProcessed : msg.notPending, { status: b.status });
+  const payment = b.depositAmount > 0 ? 'paid' : b.paymentStatus;
+  const notes = note ? appendLine(b.notes, `${msg.approveNoteLabel}: ${note}`) : b.notes;
+  return applyChange(d1, b, now, {
+    update: d1.prepare(
+      `update bookings set status = 'approved', payment_status = ?3, approved_by_id = ?4, approved_at = ?5, expires_at = null,
+         notes = ?6, updated_at = ?5 where id = ?1 and status = ?2 returning *, ${SLOT_DOC}`,
+    ).bind(b.id, b.status, payment, actor.id, now, notes),
+    toStatus: 'approved',
+    reason: note,
+    actor,
+    notification: { type: 'booking_updated', priority: 'low', title: msg.approvedTitle },
+  });
+}
+
+/** pending or approved → rejected with a required reason (00 §3); a paid deposit becomes refunded; the slot is freed. */
+export async function rejectByStaff(d1: D1Database, facilityId: number, ref: string, actor: PublicUser, reason: string, now: number): Promise<StaffChange> {
+  const b = await loadForChange(d1, ref, facilityId);
+  if (b.status !== 'pending' && b.status !== 'approved') throw conflict(msg.alreadyProcessed, { status: b.status });
+  const payment = b.paymentStatus === 'paid' ? 'refunded' : b.paymentStatus;
+  return applyChange(d1, b, now, {
+    update: d1.prepare(
+      `update bookings set status = 'rejected', payment_status = ?3, rejection_reason = ?4, expires_at = null, updated_at = ?5
+       where id = ?1 and status = ?2 returning *, ${SLOT_DOC}`,
+    ).bind(b.id, b.status, payment, reason, now),
+    toStatus: 'rejected',
+    reason,
+    actor,
+    notification: { type: 'booking_cancelled', priority: 'medium', title: msg.rejectedTitle },
+  });
+}
+
+const SLOT_DOC = `(select s.document_id from booking_slots s where s.id = bookings.slot_id) as slot_document_id`;
+
+interface ChangeSpec {
+  update: D1PreparedStatement;
+  toStatus: 'approved' | 'rejected';
+  reason: string | null;
+  actor: PublicUser;
+  notification: { type: Notification['type']; priority: Notification['priority']; title: string };
+}
+
+/** The status change, its history row and the staff notification are one atomic batch; then the detail is re-read. */
+async function applyChange(d1: D1Database, b: Booking & { fName: string }, now: number, spec: ChangeSpec): Promise<StaffChange> {
+  const [updated, , notified, detail, history] = await d1.batch([
+    spec.update,
+    d1.prepare(
+      `insert into booking_history (booking_id, from_status, to_status, reason, actor_type, actor_user_id, actor_label, created_at)
+       select ?1, ?2, ?3, ?4, 'staff', ?5, ?6, ?7 where changes() > 0`,
+    ).bind(b.id, b.status, spec.toStatus, spec.reason, spec.actor.id, actorLabel(spec.actor), now),
+    d1.prepare(
+      `insert into notifications (document_id, type, priority, title, message, booking_id, facility_id, target_role, created_at)
+       select ?1, ?2, ?3, ?4, ?5, ?6, ?7, 'Admin', ?8 where (select status from bookings where id = ?6) = ?9 returning *`,
+    ).bind(
+      newDocumentId(), spec.notification.type, spec.notification.priority, spec.notification.title,
+      `${b.bookingNumber} · ${b.customerName} · ${b.fName} · ${trLongDate(b.date)} ${b.startTime} · ${actorLabel(spec.actor)}`,
+      b.id, b.facilityId, now, spec.toStatus,
+    ),
+    d1.prepare(DETAIL).bind(b.documentId),
+    d1.prepare(
+      `select id, from_status, to_status, reason, actor_type, actor_label, created_at from booking_history
+       where booking_id = ?1 order by created_at, id`,
+    ).bind(b.id),
+  ]);
+  const row = updated.results[0] as Record<string, unknown> | undefined;
+  if (!row) throw conflict(msg.alreadyProcessed);
+  const after = mapBookingRow(row) as Booking & { slotDocumentId?: string | null };
+  const slot: SlotRow | null = !after.slotId
+    ? null
+    : spec.toStatus === 'rejected'
+      ? freedSlot(after)
+      : { ...freedSlot(after), booking_status: 'approved', customer_name: after.customerName, is_subscriber: after.isSubscriber ? 1 : 0 };
+  return {
+    booking: detailToWire(detail.results[0] as Record<string, unknown>, history.results as unknown as HistoryRow[], now),
+    slot,
+    notifications: notified.results.map((r) => notificationToWire(camelRow<Notification>(r as Record<string, unknown>, ['isRead']))),
+  };
+}
