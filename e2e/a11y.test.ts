@@ -1,10 +1,8 @@
 // Every public page, in both themes, passes axe-core with no serious or critical violation (WCAG 2.x A/AA rules).
-import { createRequire } from 'node:module';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axe } from './support/axe';
 import { launch, newPage, origin } from './support/browser';
-
-const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 let browser: Browser;
 let close: () => Promise<void>;
@@ -27,17 +25,6 @@ beforeAll(async () => {
   bookingNumber = ((await created.json()) as { data: { bookingNumber: string } }).data.bookingNumber;
 });
 afterAll(async () => close());
-
-async function axe(page: Page) {
-  await page.addScriptTag({ path: axePath });
-  return page.evaluate(async () => {
-    // @ts-expect-error axe is injected above
-    const result = await window.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] } });
-    return (result.violations as Array<{ id: string; impact: string; help: string; nodes: Array<{ target: string[] }> }>)
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.impact} ${v.id}: ${v.help} → ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
-  });
-}
 
 const pages = () => [
   ['home', '/'],

@@ -11,9 +11,10 @@ export default async function setup(project: TestProject) {
     vars: { RATE_LIMIT_BOOKING_PER_IP: '100000', RATE_LIMIT_LOOKUP_PER_IP: '100000', RATE_LIMIT_LOGIN_PER_IP: '100000' },
   });
   project.provide('origin', server.origin);
+  project.provide('state', server.state);
   return server.stop;
 }
 
 declare module 'vitest' {
-  export interface ProvidedContext { origin: string }
+  export interface ProvidedContext { origin: string; state: string }
 }

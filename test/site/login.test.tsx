@@ -2,7 +2,6 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import LoginForm, { loginErrorText, safeRedirect } from '../../site/src/islands/LoginForm';
-import PanelGuard, { loginUrl } from '../../site/src/islands/PanelGuard';
 import { ApiRequestError } from '../../site/src/lib/errors';
 import { $session } from '../../site/src/stores/session';
 import { $toasts } from '../../site/src/stores/toast';
@@ -149,56 +148,5 @@ describe('login form', () => {
     localStorage.setItem('user', JSON.stringify(user));
     render(<LoginForm redirect="/yonetim/sahalar" />);
     expect(replace).toHaveBeenCalledWith('/yonetim/sahalar');
-  });
-});
-
-describe('panel guard', () => {
-  beforeEach(() => window.history.replaceState(null, '', '/yonetim/rezervasyonlar?sekme=bugun'));
-
-  it('sends a signed-out visitor to /giris remembering the panel path', () => {
-    mockApi(() => [200, {}]);
-    render(<PanelGuard section="Rezervasyon Yönetimi" />);
-    expect(replace).toHaveBeenCalledWith('/giris?redirect=%2Fyonetim%2Frezervasyonlar%3Fsekme%3Dbugun');
-    expect(loginUrl({ pathname: '/yonetim', search: '' })).toBe('/giris?redirect=%2Fyonetim');
-    expect(requests).toHaveLength(0);
-  });
-
-  it('an expired token counts as signed out', () => {
-    mockApi(() => [200, {}]);
-    localStorage.setItem('token', token(-60));
-    localStorage.setItem('user', JSON.stringify(user));
-    render(<PanelGuard section="Gösterge Paneli" />);
-    expect(replace).toHaveBeenCalledWith(expect.stringMatching(/^\/giris\?redirect=/));
-  });
-
-  it('a failing profile call signs out and sends the visitor to /giris', async () => {
-    mockApi(() => apiError(401, 'Oturumunuzun süresi doldu, lütfen tekrar giriş yapın'));
-    localStorage.setItem('token', token());
-    localStorage.setItem('user', JSON.stringify(user));
-    render(<PanelGuard section="Gösterge Paneli" />);
-    await waitFor(() => expect(localStorage.getItem('token')).toBeNull());
-    expect(replace).toHaveBeenCalledWith('/giris?redirect=%2Fyonetim%2Frezervasyonlar%3Fsekme%3Dbugun');
-  });
-
-  it('shows the placeholder with the signed-in user name', async () => {
-    const jwt = token();
-    mockApi(() => [200, { data: user, meta: {} }]);
-    localStorage.setItem('token', jwt);
-    localStorage.setItem('user', JSON.stringify(user));
-    render(<PanelGuard section="Rezervasyon Yönetimi" />);
-    await screen.findByText('Yönetim paneli hazırlanıyor');
-    expect(screen.getByText('Merhaba, Ayşe Yılmaz')).toBeTruthy();
-    expect(screen.getByRole('link', { name: /Siteye dön/ }).getAttribute('href')).toBe('/');
-    expect(requests[0]).toMatchObject({ method: 'GET', path: '/api/users/me', auth: `Bearer ${jwt}` });
-    expect(replace).not.toHaveBeenCalled();
-  });
-
-  it('an admin-only section sends a manager to /yonetim/yetkisiz', async () => {
-    const manager = { ...user, role: { id: 2, name: 'Manager', type: 'manager' as const } };
-    mockApi(() => [200, { data: manager, meta: {} }]);
-    localStorage.setItem('token', token());
-    localStorage.setItem('user', JSON.stringify(manager));
-    render(<PanelGuard section="Raporlar" adminOnly />);
-    await waitFor(() => expect(replace).toHaveBeenCalledWith('/yonetim/yetkisiz'));
   });
 });

@@ -95,11 +95,19 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
 interface Where { sql: string[]; args: unknown[] }
 
-/** Every filter but the tab: the tab counts are taken under these. */
-function baseWhere(q: BookingListQuery, facilityId: number | null): Where {
+/**
+ * Every filter but the tab: the tab counts are taken under these. The search runs over the covering index
+ * bookings_panel_list (search_key is its last column), so a search that matches nothing costs one index scan, not
+ * a read of every row.
+ */
+function baseWhere(q: BookingListQuery, facilityId: number | null, search: 'in-index' | 'subquery'): Where {
   const w: Where = { sql: [], args: [] };
   if (q.q) {
-    w.sql.push(`b.search_key like ? escape '\\'`);
+    w.sql.push(
+      search === 'in-index'
+        ? `b.search_key like ? escape '\\'`
+        : `b.id in (select id from bookings indexed by bookings_panel_list where search_key like ? escape '\\')`,
+    );
     w.args.push(`%${escapeLike(searchPattern(q.q))}%`);
   }
   if (q.subscribers) w.sql.push('b.is_subscriber = 1');
@@ -127,7 +135,8 @@ function tabWhere(tab: BookingTab, today: string, now: number): Where {
     case 'today':
       return { sql: ['b.date = ?'], args: [today] };
     case 'upcoming':
-      return { sql: [`b.status in ('pending', 'approved')`, 'b.starts_at > ?'], args: [now] };
+      // date >= today narrows the index range; starts_at decides (an overnight slot of yesterday may still be ahead).
+      return { sql: [`b.status in ('pending', 'approved')`, 'b.date >= ?', 'b.starts_at > ?'], args: [addDays(today, -1), now] };
     case 'cancelled':
       return { sql: [`b.status in ('cancelled', 'expired')`], args: [] };
     default:
@@ -135,11 +144,13 @@ function tabWhere(tab: BookingTab, today: string, now: number): Where {
   }
 }
 
+// By slot: starts_at is the real instant, which orders a business day's after-midnight slots after its 23:00 ones,
+// exactly as (date, start) does for the business date, and it has an index of its own.
 const ORDER: Record<BookingListQuery['sort'], string> = {
   'createdAt:desc': 'b.created_at desc, b.id desc',
   'createdAt:asc': 'b.created_at asc, b.id asc',
-  'date:asc': 'b.date asc, b.starts_at asc, b.id asc',
-  'date:desc': 'b.date desc, b.starts_at desc, b.id desc',
+  'date:asc': 'b.starts_at asc, b.id asc',
+  'date:desc': 'b.starts_at desc, b.id desc',
 };
 
 const clause = (parts: string[]) => (parts.length ? `where ${parts.join(' and ')}` : '');
@@ -147,31 +158,34 @@ const clause = (parts: string[]) => (parts.length ? `where ${parts.join(' and ')
 export interface BookingCounts { all: number; today: number; upcoming: number; pending: number; approved: number; rejected: number; cancelled: number }
 
 /**
- * One filtered, sorted page and the tab counts, in one D1 round trip. The counts read only the covering index
- * bookings_panel_counts when no search is given, so they stay cheap at 100,000 bookings.
+ * One filtered, sorted page and the tab counts, in one D1 round trip. Every count comes from one scan of the covering
+ * index grouped by status (with today and still-ahead summed alongside), so rows are read only for the page itself.
  */
 export async function listBookings(d1: D1Database, q: BookingListQuery, facilityId: number | null, now: number) {
   const today = istanbulToday(now);
-  const base = baseWhere(q, facilityId);
+  const counted = baseWhere(q, facilityId, 'in-index');
+  const base = baseWhere(q, facilityId, 'subquery');
   const tab = tabWhere(q.tab, today, now);
   const offset = (q.page - 1) * q.pageSize;
-  const [countRes, pageRes] = await d1.batch([
+  const [grouped, pageRes] = await d1.batch([
     d1.prepare(
-      `select count(*) as "all",
-         coalesce(sum(b.date = ?), 0) as today,
-         coalesce(sum(b.status in ('pending', 'approved') and b.starts_at > ?), 0) as upcoming,
-         coalesce(sum(b.status = 'pending'), 0) as pending,
-         coalesce(sum(b.status = 'approved'), 0) as approved,
-         coalesce(sum(b.status = 'rejected'), 0) as rejected,
-         coalesce(sum(b.status in ('cancelled', 'expired')), 0) as cancelled
-       from bookings b ${clause(base.sql)}`,
-    ).bind(today, now, ...base.args),
+      // Grouped by status alone the scan follows the index order: no sort of 100k entries.
+      `select b.status, count(*) as n, sum(b.date = ?) as today, sum(b.starts_at > ?) as ahead
+       from bookings b indexed by bookings_panel_list ${clause(counted.sql)} group by b.status`,
+    ).bind(today, now, ...counted.args),
     d1.prepare(
       `select ${LIST_COLUMNS} from bookings b join facilities f on f.id = b.facility_id
        ${clause([...base.sql, ...tab.sql])} order by ${ORDER[q.sort]} limit ? offset ?`,
     ).bind(...base.args, ...tab.args, q.pageSize, offset),
   ]);
-  const counts = countRes.results[0] as unknown as BookingCounts;
+  const counts: BookingCounts = { all: 0, today: 0, upcoming: 0, pending: 0, approved: 0, rejected: 0, cancelled: 0 };
+  for (const g of grouped.results as { status: Booking['status']; today: number; ahead: number; n: number }[]) {
+    counts.all += g.n;
+    counts.today += g.today;
+    if (g.status === 'pending' || g.status === 'approved') counts.upcoming += g.ahead;
+    if (g.status === 'cancelled' || g.status === 'expired') counts.cancelled += g.n;
+    else counts[g.status] += g.n;
+  }
   const total = q.tab === 'all' ? counts.all : counts[q.tab];
   return {
     data: (pageRes.results as unknown as ListRow[]).map((r) => listItemToWire(r, now)),
@@ -367,7 +381,11 @@ interface ChangeSpec {
   notification: { type: Notification['type']; priority: Notification['priority']; title: string };
 }
 
-/** The status change, its history row and the staff notification are one atomic batch; then the detail is re-read. */
+/**
+ * The status change, its history row and the staff notification are one atomic batch; then the detail is re-read.
+ * The history row is written only when the conditional update changed the row, and the notification only when the
+ * history row was written (changes() of the statement before): a decision that lost a race leaves no trace.
+ */
 async function applyChange(d1: D1Database, b: Booking & { fName: string }, now: number, spec: ChangeSpec): Promise<StaffChange> {
   const [updated, , notified, detail, history] = await d1.batch([
     spec.update,
@@ -377,11 +395,11 @@ async function applyChange(d1: D1Database, b: Booking & { fName: string }, now: 
     ).bind(b.id, b.status, spec.toStatus, spec.reason, spec.actor.id, actorLabel(spec.actor), now),
     d1.prepare(
       `insert into notifications (document_id, type, priority, title, message, booking_id, facility_id, target_role, created_at)
-       select ?1, ?2, ?3, ?4, ?5, ?6, ?7, 'Admin', ?8 where (select status from bookings where id = ?6) = ?9 returning *`,
+       select ?1, ?2, ?3, ?4, ?5, ?6, ?7, 'Admin', ?8 where changes() > 0 returning *`,
     ).bind(
       newDocumentId(), spec.notification.type, spec.notification.priority, spec.notification.title,
       `${b.bookingNumber} · ${b.customerName} · ${b.fName} · ${trLongDate(b.date)} ${b.startTime} · ${actorLabel(spec.actor)}`,
-      b.id, b.facilityId, now, spec.toStatus,
+      b.id, b.facilityId, now,
     ),
     d1.prepare(DETAIL).bind(b.documentId),
     d1.prepare(

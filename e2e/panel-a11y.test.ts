@@ -1,0 +1,80 @@
+// Every panel screen, in both themes, passes axe-core with no serious or critical violation; so do the open booking
+// dialog, the bell's popover and the phone layout with its drawer.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axe } from './support/axe';
+import { launch, newPage } from './support/browser';
+import { signIn } from './support/panel';
+
+let browser: Browser;
+let close: () => Promise<void>;
+beforeAll(async () => ({ browser, close } = await launch()));
+afterAll(async () => close());
+
+const SCREENS = [
+  '/yonetim',
+  '/yonetim/rezervasyonlar',
+  '/yonetim/haftalik-takvim',
+  '/yonetim/bildirimler',
+  '/yonetim/abonelikler',
+  '/yonetim/sahalar',
+  '/yonetim/musteriler',
+  '/yonetim/saha-servisleri',
+  '/yonetim/fiyatlandirma',
+  '/yonetim/raporlar',
+  '/yonetim/ayarlar',
+  '/yonetim/yetkisiz',
+];
+
+async function open(theme: 'light' | 'dark', width = 1280) {
+  const { page, context } = await newPage(browser, { theme, width });
+  await page.addInitScript((t) => localStorage.setItem('theme', t), theme);
+  await signIn(context, 'admin');
+  return { page, context };
+}
+
+async function settle(page: Page) {
+  await page.waitForLoadState('networkidle');
+  // Islands show a loading state first; axe runs on the screen a user actually reads.
+  await page.waitForFunction(() => !document.querySelector('[aria-busy=true]'), undefined, { timeout: 10_000 }).catch(() => {});
+}
+
+describe.each(['light', 'dark'] as const)('panel accessibility in the %s theme', (theme) => {
+  it('every panel screen has no serious or critical axe violation', async () => {
+    const failures: string[] = [];
+    const { page, context } = await open(theme);
+    for (const path of SCREENS) {
+      await page.goto(path);
+      await settle(page);
+      expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(theme === 'dark');
+      for (const v of await axe(page)) failures.push(`${path}: ${v}`);
+    }
+    await context.close();
+    expect(failures).toEqual([]);
+  });
+
+  it('the booking detail dialog, the bell popover and the phone drawer have none either', async () => {
+    const failures: string[] = [];
+    const { page, context } = await open(theme);
+    await page.goto('/yonetim/rezervasyonlar?tab=pending');
+    await settle(page);
+    await page.getByRole('button', { name: /^Detay/ }).first().click();
+    await page.getByRole('dialog').getByText('İşlem Geçmişi').waitFor();
+    for (const v of await axe(page)) failures.push(`booking dialog: ${v}`);
+    await page.keyboard.press('Escape');
+
+    await page.getByRole('button', { name: /^Bildirimler/ }).click();
+    await page.locator('[data-live]').waitFor();
+    for (const v of await axe(page)) failures.push(`bell: ${v}`);
+    await context.close();
+
+    const phone = await open(theme, 390);
+    await phone.page.goto('/yonetim/rezervasyonlar');
+    await settle(phone.page);
+    for (const v of await axe(phone.page)) failures.push(`phone bookings: ${v}`);
+    await phone.page.getByRole('button', { name: /menü/i }).first().click();
+    for (const v of await axe(phone.page)) failures.push(`phone drawer: ${v}`);
+    await phone.context.close();
+    expect(failures).toEqual([]);
+  });
+});

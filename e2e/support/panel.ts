@@ -1,0 +1,38 @@
+// Panel helpers for browser tests: staff sign-in for a browser context, and direct reads of the server's D1 file so
+// figures on screen are checked against the database itself, not against the API that drew them.
+import { readdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import type { BrowserContext } from 'playwright-core';
+import { inject } from 'vitest';
+
+export const STAFF = {
+  admin: { identifier: 'admin', password: 'admin1234' },
+  manager: { identifier: 'mudur', password: 'mudur1234' },
+} as const;
+
+/** Signs the whole context in (the HttpOnly session cookie lands in the context's cookie jar). */
+export async function signIn(context: BrowserContext, who: keyof typeof STAFF): Promise<string> {
+  const res = await context.request.post('/api/auth/local', { data: STAFF[who] });
+  if (!res.ok()) throw new Error(`login failed: ${res.status()} ${await res.text()}`);
+  return ((await res.json()) as { data: { jwt: string } }).data.jwt;
+}
+
+/** A read-only look at the running server's local D1 database. */
+export function queryDb<T>(sql: string, ...args: (string | number)[]): T[] {
+  const dir = resolve(inject('state'), 'v3/d1/miniflare-D1DatabaseObject');
+  const file = readdirSync(dir).find((f) => f.endsWith('.sqlite') && f !== 'metadata.sqlite');
+  if (!file) throw new Error(`no D1 file in ${dir}`);
+  const db = new DatabaseSync(resolve(dir, file), { readOnly: true });
+  try {
+    return db.prepare(sql).all(...args) as T[];
+  } finally {
+    db.close();
+  }
+}
+
+/** Istanbul's business date `days` from now. */
+export const istanbulDate = (days = 0) => new Date(Date.now() + 3 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
+
+/** Digits of a figure as shown ('₺12.300' → 12300). */
+export const figure = (text: string | null) => Number((text ?? '').replace(/[^\d]/g, ''));

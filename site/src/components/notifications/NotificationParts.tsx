@@ -1,0 +1,79 @@
+import { useEffect, useState, type ComponentType, type SVGProps } from 'react';
+import type { NotificationPriority, NotificationType } from '../../stores/notifications';
+
+// Shared by the header bell and the full list (02 §2): type icons, type and priority names, the priority dot.
+const base = { viewBox: '0 0 24 24', fill: 'none', stroke: 'currentColor', strokeWidth: 2, strokeLinecap: 'round', strokeLinejoin: 'round', 'aria-hidden': true } as const;
+type P = SVGProps<SVGSVGElement>;
+
+export const BellIcon = (p: P) => <svg {...base} {...p}><path d="M6 8a6 6 0 1 1 12 0c0 7 3 9 3 9H3s3-2 3-9" /><path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" /></svg>;
+const CalendarPlusIcon = (p: P) => <svg {...base} {...p}><rect x="3" y="4" width="18" height="18" rx="2" /><path d="M16 2v4M8 2v4M3 10h18M12 14v5M9.5 16.5h5" /></svg>;
+const PencilIcon = (p: P) => <svg {...base} {...p}><path d="M17 3a2.85 2.85 0 0 1 4 4L7.5 20.5 2 22l1.5-5.5z" /></svg>;
+const CalendarXIcon = (p: P) => <svg {...base} {...p}><rect x="3" y="4" width="18" height="18" rx="2" /><path d="M16 2v4M8 2v4M3 10h18M10 14l4 4M14 14l-4 4" /></svg>;
+const InfoIcon = (p: P) => <svg {...base} {...p}><circle cx="12" cy="12" r="9" /><path d="M12 16v-4M12 8h.01" /></svg>;
+const AlertIcon = (p: P) => <svg {...base} {...p}><path d="M12 3l10 18H2L12 3z" /><path d="M12 10v4M12 17.5v.5" /></svg>;
+export const CheckIcon = (p: P) => <svg {...base} {...p}><path d="M5 12.5l4.5 4.5L19 7.5" /></svg>;
+export const TrashIcon = (p: P) => <svg {...base} {...p}><path d="M3 6h18M8 6V4h8v2M19 6l-1 14H6L5 6M10 11v6M14 11v6" /></svg>;
+
+/** The type filter's names (02 §2); error and other only ever appear on items. */
+export const TYPE_LABELS: Record<NotificationType, string> = {
+  booking_created: 'Yeni Rezervasyon',
+  booking_updated: 'Rezervasyon Güncellendi',
+  booking_cancelled: 'Rezervasyon İptali',
+  system: 'Sistem',
+  error: 'Hata',
+  other: 'Diğer',
+};
+
+const typeIcon: Record<NotificationType, ComponentType<P>> = {
+  booking_created: CalendarPlusIcon,
+  booking_updated: PencilIcon,
+  booking_cancelled: CalendarXIcon,
+  system: InfoIcon,
+  error: AlertIcon,
+  other: BellIcon,
+};
+
+const typeTone: Record<NotificationType, string> = {
+  booking_created: 'bg-turf-100 text-turf-800 dark:bg-turf-900 dark:text-turf-100',
+  booking_updated: 'bg-sky-100 text-sky-800 dark:bg-sky-900 dark:text-sky-100',
+  booking_cancelled: 'bg-red-100 text-red-800 dark:bg-red-900 dark:text-red-100',
+  system: 'bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-200',
+  error: 'bg-amber-100 text-amber-900 dark:bg-amber-900 dark:text-amber-100',
+  other: 'bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-200',
+};
+
+/** The type as an icon with its name for assistive technology (the icon alone would say nothing to a screen reader). */
+export function TypeIcon({ type, size = 'md' }: { type: NotificationType; size?: 'sm' | 'md' }) {
+  const Icon = typeIcon[type] ?? BellIcon;
+  const box = size === 'sm' ? 'h-8 w-8' : 'h-10 w-10';
+  return (
+    <span className={`flex ${box} shrink-0 items-center justify-center rounded-full ${typeTone[type] ?? typeTone.other}`} data-type={type}>
+      <Icon className={size === 'sm' ? 'h-4 w-4' : 'h-5 w-5'} />
+      <span className="sr-only">{TYPE_LABELS[type] ?? TYPE_LABELS.other}</span>
+    </span>
+  );
+}
+
+export const PRIORITY_LABELS: Record<NotificationPriority, string> = { urgent: 'Acil', high: 'Yüksek', medium: 'Orta', low: 'Düşük' };
+const priorityDot: Record<NotificationPriority, string> = { urgent: 'bg-red-600', high: 'bg-orange-500', medium: 'bg-blue-600', low: 'bg-slate-400' };
+
+/** 02 §2: urgent red, high orange, medium blue, otherwise grey; the tooltip and hidden text name the priority. */
+export function PriorityDot({ priority }: { priority: NotificationPriority }) {
+  const label = PRIORITY_LABELS[priority] ?? PRIORITY_LABELS.low;
+  return (
+    <span title={`Öncelik: ${label}`} className="inline-flex items-center" data-priority={priority}>
+      <span aria-hidden="true" className={`h-2.5 w-2.5 rounded-full ${priorityDot[priority] ?? priorityDot.low}`} />
+      <span className="sr-only">Öncelik: {label}</span>
+    </span>
+  );
+}
+
+/** The clock relative times are measured against, moving on every `ms` so 'Az önce' becomes '1 dakika önce'. */
+export function useNow(ms = 30_000): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const t = setInterval(() => setNow(Date.now()), ms);
+    return () => clearInterval(t);
+  }, [ms]);
+  return now;
+}

@@ -1,0 +1,128 @@
+import { formatPhone } from '../../../../../contracts/phone';
+import { tl, trDate } from '../../../lib/format';
+import type { BookingListItem } from '../../../stores/panel-bookings';
+import { BusIcon, CrownIcon } from '../../tracking/icons';
+import { Button } from '../../ui/Button';
+import { StatusBadge } from '../StatusBadge';
+
+// Fallback texts of 02 §2 'Booking detail dialog', used on the list as well.
+const customer = (b: BookingListItem) => b.customerName?.trim() || 'Bilinmeyen Müşteri';
+const pitch = (b: BookingListItem) => b.facility?.name?.trim() || 'Saha bilgisi yok';
+const day = (b: BookingListItem) => (b.date ? trDate(b.date) : 'Tarih yok');
+const time = (b: BookingListItem) => (b.startTime ? `${b.startTime}–${b.endTime}` : '');
+const phone = (b: BookingListItem) => (b.customerPhone?.trim() ? formatPhone(b.customerPhone) : null);
+
+interface ListProps {
+  items: BookingListItem[];
+  onOpen: (b: BookingListItem) => void;
+}
+
+function Marks({ b }: { b: BookingListItem }) {
+  return (
+    <>
+      {b.isSubscriber && (
+        <span className="inline-flex items-center gap-1 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900 dark:bg-amber-950 dark:text-amber-100">
+          <CrownIcon className="h-3 w-3" /> Abone
+        </span>
+      )}
+      {b.isPast && (
+        <span className="inline-flex items-center rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-800 dark:bg-slate-800 dark:text-slate-200">Geçmiş</span>
+      )}
+      {b.includesTransportation && (
+        <span className="inline-flex items-center gap-1 rounded-full bg-sky-100 px-2 py-0.5 text-xs font-semibold text-sky-900 dark:bg-sky-950 dark:text-sky-100">
+          <BusIcon className="h-3 w-3" /> Servis
+        </span>
+      )}
+    </>
+  );
+}
+
+function DetailButton({ b, onOpen }: { b: BookingListItem; onOpen: ListProps['onOpen'] }) {
+  return (
+    <Button variant="secondary" size="sm" onPress={() => onOpen(b)}>
+      Detay<span className="sr-only"> {b.bookingNumber}</span>
+    </Button>
+  );
+}
+
+/** Wide screens (≥ 768 px): one row per booking; the row opens the dialog on click, its 'Detay' button by keyboard. */
+export function BookingTable({ items, onOpen }: ListProps) {
+  return (
+    <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm dark:border-slate-700 dark:bg-slate-900">
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">Rezervasyonlar</caption>
+        <thead className="bg-slate-50 text-xs text-slate-700 uppercase dark:bg-slate-800 dark:text-slate-300">
+          <tr>
+            <th scope="col" className="px-4 py-3 font-semibold">Rezervasyon No</th>
+            <th scope="col" className="px-4 py-3 font-semibold">Müşteri</th>
+            <th scope="col" className="px-4 py-3 font-semibold">Saha</th>
+            <th scope="col" className="px-4 py-3 font-semibold">Tarih / Saat</th>
+            <th scope="col" className="px-4 py-3 text-right font-semibold">Tutar</th>
+            <th scope="col" className="px-4 py-3 font-semibold">Durum</th>
+            <th scope="col" className="px-4 py-3 font-semibold"><span className="sr-only">İşlem</span></th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-200 dark:divide-slate-700">
+          {items.map((b) => (
+            <tr
+              key={b.documentId}
+              data-booking={b.bookingNumber}
+              onClick={(e) => {
+                if (!(e.target as HTMLElement).closest('button, a')) onOpen(b);
+              }}
+              className="cursor-pointer hover:bg-slate-50 dark:hover:bg-slate-800/60"
+            >
+              <td className="px-4 py-3 font-mono font-semibold whitespace-nowrap">{b.bookingNumber}</td>
+              <td className="px-4 py-3">
+                <div className="font-medium text-slate-900 dark:text-slate-100">{customer(b)}</div>
+                {phone(b) && <div className="text-slate-600 dark:text-slate-300">{phone(b)}</div>}
+                <div className="mt-1 flex flex-wrap gap-1"><Marks b={b} /></div>
+              </td>
+              <td className="px-4 py-3">{pitch(b)}</td>
+              <td className="px-4 py-3 whitespace-nowrap">
+                <div>{day(b)}</div>
+                <div className="text-slate-600 dark:text-slate-300">{time(b)}</div>
+              </td>
+              <td className="px-4 py-3 text-right font-semibold whitespace-nowrap tabular-nums">{tl(b.totalPrice)}</td>
+              <td className="px-4 py-3"><StatusBadge status={b.status} /></td>
+              <td className="px-4 py-3 text-right"><DetailButton b={b} onOpen={onOpen} /></td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** Narrow screens (< 768 px): one card per booking. */
+export function BookingCards({ items, onOpen }: ListProps) {
+  return (
+    <ul aria-label="Rezervasyonlar" className="space-y-3">
+      {items.map((b) => (
+        <li key={b.documentId} data-booking={b.bookingNumber} className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-700 dark:bg-slate-900">
+          <div className="flex items-start justify-between gap-3">
+            <div className="min-w-0">
+              <p className="font-semibold text-slate-900 dark:text-slate-100">{customer(b)}</p>
+              {phone(b) && <p className="text-sm text-slate-600 dark:text-slate-300">{phone(b)}</p>}
+            </div>
+            <StatusBadge status={b.status} />
+          </div>
+          <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+            <dt className="text-slate-600 dark:text-slate-300">No</dt>
+            <dd className="font-mono font-semibold">{b.bookingNumber}</dd>
+            <dt className="text-slate-600 dark:text-slate-300">Saha</dt>
+            <dd>{pitch(b)}</dd>
+            <dt className="text-slate-600 dark:text-slate-300">Tarih</dt>
+            <dd>{day(b)} {time(b)}</dd>
+            <dt className="text-slate-600 dark:text-slate-300">Tutar</dt>
+            <dd className="font-semibold tabular-nums">{tl(b.totalPrice)}</dd>
+          </dl>
+          <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
+            <div className="flex flex-wrap gap-1"><Marks b={b} /></div>
+            <DetailButton b={b} onOpen={onOpen} />
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,72 @@
+import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
+import { dayAndMonth, timeRows, weekdayName } from '../../../lib/week';
+import type { CalendarSlot } from '../../../stores/weekly-calendar';
+import { SlotCell } from './SlotCell';
+
+const short = new Intl.DateTimeFormat('tr-TR', { weekday: 'short', timeZone: 'UTC' });
+
+interface DayViewProps {
+  dates: string[];
+  slots: CalendarSlot[];
+  day: string;
+  today: string;
+  now: number;
+  onDay: (date: string) => void;
+  onOpen: (bookingId: string) => void;
+}
+
+/** Mobile: a strip of the seven days (today marked) and the chosen day's slots as a list (02 §2). */
+export function DayView({ dates, slots, day, today, now, onDay, onOpen }: DayViewProps) {
+  return (
+    <Tabs selectedKey={day} onSelectionChange={(key) => onDay(String(key))}>
+      <TabList aria-label="Günler" className="scrollbar-none flex gap-1 overflow-x-auto rounded-xl border border-slate-200 bg-slate-50 p-1 dark:border-slate-700 dark:bg-slate-800">
+        {dates.map((d) => (
+          <Tab
+            key={d}
+            id={d}
+            aria-label={`${weekdayName(d)} ${dayAndMonth(d)}${d === today ? ', Bugün' : ''}`}
+            data-day-tab={d}
+            className={({ isSelected, isFocusVisible }) =>
+              `flex min-w-[3.25rem] flex-1 cursor-pointer flex-col items-center rounded-lg px-2 py-1.5 text-sm outline-none transition ${
+                isSelected
+                  ? 'bg-turf-700 font-semibold text-white'
+                  : 'text-slate-800 hover:bg-white dark:text-slate-200 dark:hover:bg-slate-700'
+              } ${isFocusVisible ? 'ring-3 ring-turf-600 dark:ring-turf-300' : ''}`
+            }
+          >
+            {({ isSelected }) => (
+              <>
+                <span className="text-xs">{short.format(new Date(d + 'T00:00:00Z'))}</span>
+                <span className="text-base font-semibold tabular-nums">{Number(d.slice(8))}</span>
+                {d === today && <span className={`text-[0.65rem] font-semibold ${isSelected ? 'text-white' : 'text-turf-800 dark:text-turf-300'}`}>Bugün</span>}
+              </>
+            )}
+          </Tab>
+        ))}
+      </TabList>
+      {dates.map((d) => {
+        const mine = slots.filter((s) => s.date === d);
+        const order = timeRows(mine);
+        mine.sort((a, b) => order.indexOf(a.startTime.slice(0, 5)) - order.indexOf(b.startTime.slice(0, 5)));
+        return (
+          <TabPanel key={d} id={d} className="mt-3 outline-none">
+            <h3 className="mb-2 text-base font-semibold">
+              {weekdayName(d)} {dayAndMonth(d)}
+            </h3>
+            {mine.length === 0 ? (
+              <p className="rounded-lg border border-dashed border-slate-300 px-3 py-3 text-sm text-slate-700 dark:border-slate-700 dark:text-slate-300">Bu gün için slot yok</p>
+            ) : (
+              <ul className="grid gap-1.5" data-day-list={d}>
+                {mine.map((s) => (
+                  <li key={s.documentId}>
+                    <SlotCell slot={s} now={now} onOpen={onOpen} withTime />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </TabPanel>
+        );
+      })}
+    </Tabs>
+  );
+}

@@ -1,0 +1,59 @@
+import type { CalendarSlot } from '../../../stores/weekly-calendar';
+import { BusIcon, ClockIcon, CrownIcon } from '../../booking/icons';
+import { AWAITING_APPROVAL, cellView, STATE_LABELS, TRANSPORT, toneOf } from './slot-view';
+
+interface SlotCellProps {
+  slot: CalendarSlot;
+  now: number;
+  onOpen: (bookingId: string) => void;
+  /** Mobile list rows show the time beside the state; table cells have it in the row heading. */
+  withTime?: boolean;
+}
+
+/** One slot: a button that opens the booking when someone holds it, plain text when it is free (02 §2). */
+export function SlotCell({ slot, now, onOpen, withTime = false }: SlotCellProps) {
+  const v = cellView(slot, now);
+  const base = `flex w-full min-h-12 items-center gap-1.5 rounded-md border px-2 py-1.5 text-left text-sm ${toneOf(v)}`;
+  const time = withTime && <span className="w-24 shrink-0 font-semibold tabular-nums">{`${slot.startTime.slice(0, 5)}–${slot.endTime.slice(0, 5)}`}</span>;
+  const data = { 'data-slot': slot.documentId, 'data-state': v.state, 'data-past': v.past ? 'true' : undefined };
+
+  if (!v.bookingId) {
+    return (
+      <div {...data} className={base}>
+        {time}
+        <span className={`font-semibold tabular-nums ${v.past ? 'line-through decoration-1' : ''}`}>{v.text}</span>
+        {/* The ground colour alone does not say 'free' or 'past'. */}
+        <span className="sr-only">
+          , {STATE_LABELS[v.state]}
+          {v.past && v.state !== 'past' ? `, ${STATE_LABELS.past}` : ''}
+        </span>
+      </div>
+    );
+  }
+
+  const id = v.bookingId;
+  return (
+    <button
+      type="button"
+      {...data}
+      aria-label={v.label}
+      title={v.label}
+      onClick={() => onOpen(id)}
+      className={`${base} cursor-pointer font-medium transition hover:brightness-95 dark:hover:brightness-125`}
+    >
+      {time}
+      {v.state === 'subscriber' && <CrownIcon className="h-4 w-4 shrink-0" />}
+      <span className="min-w-0 flex-1 truncate">{v.text}</span>
+      {v.awaitingApproval && (
+        <span title={AWAITING_APPROVAL} className="shrink-0">
+          <ClockIcon className="h-4 w-4" />
+        </span>
+      )}
+      {v.transport && (
+        <span title={TRANSPORT} className="shrink-0">
+          <BusIcon className="h-4 w-4" />
+        </span>
+      )}
+    </button>
+  );
+}

@@ -1,0 +1,95 @@
+import { firstName } from '../../../../../contracts/common';
+import { tl } from '../../../lib/format';
+import { dayAndMonth, isPastSlot, slotTimeLabel, weekdayName } from '../../../lib/week';
+import type { CalendarSlot } from '../../../stores/weekly-calendar';
+
+// What a cell of the weekly calendar shows (02 §2 'Weekly calendar'), as plain data: the tables and lists render it.
+
+/** The API's slot states; 'past' only for a slot nobody holds (a held past slot keeps its state and is dimmed). */
+export type CellState = 'available' | 'pending' | 'booked' | 'subscriber' | 'past';
+
+export const STATE_LABELS: Record<CellState, string> = {
+  available: 'Müsait',
+  pending: 'Beklemede',
+  booked: 'Onaylı',
+  subscriber: 'Abone',
+  past: 'Geçmiş',
+};
+export const AWAITING_APPROVAL = 'Onay bekliyor';
+export const TRANSPORT = 'Servis';
+
+export interface CellView {
+  state: CellState;
+  /** Starts at or before now, judged on the real instant (an overnight 01:00 is the next calendar day's 01:00). */
+  past: boolean;
+  /** Shown in the cell: the price, the first name while pending, otherwise the full name. */
+  text: string;
+  awaitingApproval: boolean;
+  transport: boolean;
+  /** The booking the detail dialog opens; null for a free slot. */
+  bookingId: string | null;
+  /** '20:00–21:00 Salı 24 Kasım, Ahmet Yılmaz, Onaylı'. */
+  label: string;
+}
+
+export function cellView(slot: CalendarSlot, now = Date.now()): CellView {
+  const past = slot.isPast || isPastSlot(slot, now);
+  const b = slot.booking;
+  const state: CellState = b ? (b.isSubscriber ? 'subscriber' : b.status === 'pending' ? 'pending' : 'booked') : past ? 'past' : 'available';
+  const awaitingApproval = b?.status === 'pending';
+  const transport = Boolean(b?.includesTransportation);
+  const name = b ? (state === 'pending' ? firstName(b.customerName ?? '') : (b.customerName ?? '')) : '';
+  const text = b ? name : tl(slot.price);
+  const where = `${slotTimeLabel(slot)} ${weekdayName(slot.date)} ${dayAndMonth(slot.date)}`;
+  const parts = [where];
+  if (b) {
+    if (name) parts.push(name);
+    parts.push(STATE_LABELS[state]);
+    if (awaitingApproval && state !== 'pending') parts.push(AWAITING_APPROVAL);
+    if (transport) parts.push(TRANSPORT);
+    if (past) parts.push(STATE_LABELS.past);
+  } else {
+    parts.push(tl(slot.price), STATE_LABELS[state]);
+  }
+  return { state, past, text, awaitingApproval, transport, bookingId: b?.documentId ?? null, label: parts.join(', ') };
+}
+
+export interface WeekCounts { total: number; available: number; pending: number; booked: number; subscriber: number }
+
+/** The five counters: Toplam, Müsait, Beklemede, Onaylı, Abone. */
+export function countWeek(slots: CalendarSlot[], now = Date.now()): WeekCounts {
+  const counts: WeekCounts = { total: slots.length, available: 0, pending: 0, booked: 0, subscriber: 0 };
+  for (const s of slots) {
+    const { state } = cellView(s, now);
+    if (state !== 'past') counts[state]++;
+  }
+  return counts;
+}
+
+/**
+ * Tones with AA contrast in both themes. A past cell is dimmed by a grey ground and a lighter border, never by
+ * opacity, so its text stays readable; 'Geçmiş' is in its accessible name.
+ */
+export const TONE: Record<CellState, { live: string; past: string }> = {
+  available: {
+    live: 'border-slate-300 bg-white text-turf-800 dark:border-slate-600 dark:bg-slate-900 dark:text-turf-300',
+    past: 'border-slate-200 bg-slate-100 text-slate-700 dark:border-slate-700 dark:bg-slate-800 dark:text-slate-300',
+  },
+  pending: {
+    live: 'border-dashed border-amber-500 bg-amber-50 text-amber-950 dark:border-amber-500 dark:bg-amber-950 dark:text-amber-100',
+    past: 'border-dashed border-amber-300 bg-slate-100 text-slate-700 dark:border-amber-800 dark:bg-slate-800 dark:text-slate-300',
+  },
+  booked: {
+    live: 'border-turf-500 bg-turf-100 text-turf-950 dark:border-turf-600 dark:bg-turf-950 dark:text-turf-100',
+    past: 'border-turf-300 bg-slate-100 text-slate-700 dark:border-turf-900 dark:bg-slate-800 dark:text-slate-300',
+  },
+  subscriber: {
+    live: 'border-violet-400 bg-violet-100 text-violet-950 dark:border-violet-600 dark:bg-violet-950 dark:text-violet-100',
+    past: 'border-violet-300 bg-slate-100 text-slate-700 dark:border-violet-900 dark:bg-slate-800 dark:text-slate-300',
+  },
+  past: {
+    live: 'border-slate-200 bg-slate-100 text-slate-700 dark:border-slate-700 dark:bg-slate-800 dark:text-slate-300',
+    past: 'border-slate-200 bg-slate-100 text-slate-700 dark:border-slate-700 dark:bg-slate-800 dark:text-slate-300',
+  },
+};
+export const toneOf = (v: Pick<CellView, 'state' | 'past'>) => TONE[v.state][v.past ? 'past' : 'live'];

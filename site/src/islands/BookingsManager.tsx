@@ -1,0 +1,99 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
+import { Tab, TabList, TabPanel, Tabs, type Key } from 'react-aria-components';
+import { BookingCards, BookingTable } from '../components/panel/bookings/BookingList';
+import { FilterBar } from '../components/panel/bookings/FilterBar';
+import { Pager } from '../components/panel/bookings/Pager';
+import { StatStrip } from '../components/panel/bookings/StatStrip';
+import { BookingDetailDialog } from '../components/panel/BookingDetailDialog';
+import { AlertIcon, RefreshIcon } from '../components/tracking/icons';
+import { Button } from '../components/ui/Button';
+import {
+  $bookingFilters,
+  $bookingItems,
+  $bookingMeta,
+  $bookingStatus,
+  $narrow,
+  BOOKING_TABS,
+  LIST_FAILED,
+  loadBookings,
+  refreshBookings,
+  setBookingPage,
+  setBookingTab,
+  startBookings,
+  type BookingTab,
+} from '../stores/panel-bookings';
+
+const tab =
+  'flex cursor-pointer items-center gap-2 rounded-lg px-3 py-2 text-sm font-semibold whitespace-nowrap outline-none transition focus-visible:ring-4 focus-visible:ring-turf-600/40 ' +
+  'text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800 ' +
+  'data-selected:bg-turf-700 data-selected:text-white dark:data-selected:bg-turf-700 dark:data-selected:text-white';
+
+/** Bookings management (02 §2): tabs with counts, search, filters, table or cards, pager and the detail dialog. */
+export default function BookingsManager() {
+  const filters = useStore($bookingFilters);
+  const items = useStore($bookingItems);
+  const meta = useStore($bookingMeta);
+  const status = useStore($bookingStatus);
+  const narrow = useStore($narrow);
+  const [selected, setSelected] = useState<string | null>(null);
+
+  useEffect(() => startBookings(), []);
+
+  const counts = meta?.counts ?? null;
+  const pagination = meta?.pagination;
+
+  return (
+    <div className="space-y-5">
+      <header>
+        <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl dark:text-slate-100">Rezervasyon Yönetimi</h1>
+        <p className="mt-1 text-slate-700 dark:text-slate-300">Rezervasyonları arayın, filtreleyin, onaylayın veya reddedin.</p>
+      </header>
+
+      <StatStrip counts={counts} />
+      <FilterBar />
+
+      <Tabs selectedKey={filters.tab} onSelectionChange={(key: Key) => setBookingTab(String(key) as BookingTab)} keyboardActivation="manual">
+        <TabList aria-label="Rezervasyon durumu" className="flex gap-1 overflow-x-auto rounded-xl border border-slate-200 bg-white p-1 dark:border-slate-700 dark:bg-slate-900">
+          {BOOKING_TABS.map((t) => (
+            <Tab key={t.id} id={t.id} className={tab}>
+              {t.label}
+              <span className="rounded-full bg-black/10 px-2 py-0.5 text-xs tabular-nums dark:bg-white/15">{counts ? counts[t.id] : '–'}</span>
+            </Tab>
+          ))}
+        </TabList>
+        {BOOKING_TABS.map((t) => (
+          <TabPanel key={t.id} id={t.id} className="mt-4 space-y-4 outline-none">
+            <div aria-busy={status === 'loading'} className={status === 'loading' && items.length > 0 ? 'opacity-60 transition-opacity' : undefined}>
+              {status === 'error' ? (
+                <div role="alert" className="flex flex-col items-center gap-3 rounded-2xl border border-red-300 bg-red-50 p-8 text-center text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100">
+                  <AlertIcon className="h-6 w-6" />
+                  <p className="font-semibold">{LIST_FAILED}</p>
+                  <Button variant="secondary" onPress={() => void loadBookings()}>
+                    <RefreshIcon /> Tekrar Dene
+                  </Button>
+                </div>
+              ) : status === 'loading' && items.length === 0 ? (
+                <p role="status" className="flex items-center justify-center gap-3 py-16 text-slate-700 dark:text-slate-300">
+                  <span aria-hidden="true" className="h-5 w-5 animate-spin rounded-full border-2 border-slate-300 border-t-turf-700 motion-reduce:animate-none dark:border-slate-600 dark:border-t-turf-400" />
+                  Rezervasyonlar yükleniyor...
+                </p>
+              ) : items.length === 0 ? (
+                <p className="rounded-2xl border border-dashed border-slate-300 p-10 text-center text-slate-700 dark:border-slate-600 dark:text-slate-300">Rezervasyon bulunamadı</p>
+              ) : narrow ? (
+                <BookingCards items={items} onOpen={(b) => setSelected(b.documentId)} />
+              ) : (
+                <BookingTable items={items} onOpen={(b) => setSelected(b.documentId)} />
+              )}
+            </div>
+            {status !== 'error' && pagination && pagination.total > 0 && (
+              <Pager page={filters.page} pageCount={pagination.pageCount} total={pagination.total} narrow={narrow} onPage={(n) => void setBookingPage(n)} />
+            )}
+          </TabPanel>
+        ))}
+      </Tabs>
+
+      <BookingDetailDialog documentId={selected} onClose={() => setSelected(null)} onChanged={() => void refreshBookings()} />
+    </div>
+  );
+}

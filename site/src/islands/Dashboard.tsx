@@ -1,0 +1,260 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { BookingDetailDialog, NO_DATE, NO_FACILITY, UNKNOWN_CUSTOMER } from '../components/panel/BookingDetailDialog';
+import { StatusBadge } from '../components/panel/StatusBadge';
+import { AlertIcon, BusIcon, CalendarIcon, ClockIcon, CrownIcon, GridIcon, ListIcon, RefreshIcon, UserIcon, WalletIcon } from '../components/tracking/icons';
+import { Button } from '../components/ui/Button';
+import { addDays, istanbulToday, tl, trDateWithDay } from '../lib/format';
+import { greeting, initialOf } from '../lib/panel';
+import { $dashboard, DASHBOARD_FAILED, loadDashboard, type DashboardStats } from '../stores/dashboard';
+
+type Latest = DashboardStats['latest'][number];
+
+const shortDate = new Intl.DateTimeFormat('tr-TR', { day: 'numeric', month: 'short', weekday: 'short', timeZone: 'UTC' });
+
+/** 'Bugün' / 'Yarın' for the next two days, else a short Turkish date. */
+function bookingDay(date: string | null | undefined, today: string): string {
+  if (!date) return NO_DATE;
+  if (date === today) return 'Bugün';
+  if (date === addDays(today, 1)) return 'Yarın';
+  return shortDate.format(new Date(date + 'T00:00:00Z'));
+}
+
+/** Recent bookings on the dashboard (02 §9); the server already sends them pending first, then newest. */
+const LATEST_COUNT = 5;
+
+const card = 'rounded-xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900';
+
+/** The panel's home (02 §2 'Dashboard'): greeting, the four stat cards, quick links and the latest 5 bookings. */
+export default function Dashboard({ name }: { name: string }) {
+  const state = useStore($dashboard);
+  const [selected, setSelected] = useState<string | null>(null);
+  const today = istanbulToday();
+
+  useEffect(() => {
+    void loadDashboard();
+  }, []);
+
+  return (
+    <div className="space-y-6 lg:space-y-8">
+      <section className="relative overflow-hidden rounded-2xl bg-gradient-to-br from-turf-800 to-turf-950 px-5 py-6 text-white shadow-sm sm:px-8 sm:py-8">
+        <PitchLines />
+        <p className="relative text-sm font-medium text-turf-100">{trDateWithDay(today)}</p>
+        <h1 className="relative mt-1 text-2xl font-bold tracking-tight sm:text-3xl">
+          {greeting()}, {name}
+        </h1>
+        <p className="relative mt-2 max-w-xl text-sm text-turf-50 sm:text-base">Bugünün rezervasyonlarına ve onay bekleyen taleplere buradan göz atabilirsiniz.</p>
+      </section>
+
+      {state.status === 'error' ? (
+        <div role="alert" className={`${card} flex flex-col items-center gap-3 px-6 py-10 text-center`}>
+          <span className="flex h-12 w-12 items-center justify-center rounded-full bg-red-50 text-red-700 dark:bg-red-950 dark:text-red-300">
+            <AlertIcon className="h-6 w-6" />
+          </span>
+          <p className="text-lg font-semibold">{DASHBOARD_FAILED}</p>
+          {state.message !== DASHBOARD_FAILED && <p className="text-sm text-slate-600 dark:text-slate-300">{state.message}</p>}
+          <Button variant="secondary" onPress={() => void loadDashboard()} className="mt-2">
+            <RefreshIcon /> Tekrar Dene
+          </Button>
+        </div>
+      ) : state.status === 'loading' ? (
+        <Skeleton />
+      ) : (
+        <>
+          <Stats stats={state.stats} />
+          <div className="grid gap-6 lg:grid-cols-3">
+            <LatestBookings items={state.stats.latest.slice(0, LATEST_COUNT)} today={today} refreshing={state.refreshing} onOpen={setSelected} />
+            <QuickLinks pending={state.stats.pending} />
+          </div>
+        </>
+      )}
+
+      <BookingDetailDialog documentId={selected} onClose={() => setSelected(null)} onChanged={() => void loadDashboard()} />
+    </div>
+  );
+}
+
+// ---------- stat cards ----------
+
+function Stats({ stats }: { stats: DashboardStats }) {
+  return (
+    <section aria-labelledby="dashboard-stats">
+      <h2 id="dashboard-stats" className="sr-only">Özet</h2>
+      <dl className="grid grid-cols-1 gap-4 min-[420px]:grid-cols-2 xl:grid-cols-4">
+        <StatCard stat="today" label="Bugün" value={stats.today.total} icon={<CalendarIcon className="h-5 w-5" />} tone="turf"
+          note={`${stats.today.pending} bekleyen · ${stats.today.approved} onaylı`} />
+        <StatCard stat="pending" label="Bekleyen" value={stats.pending} icon={<ClockIcon className="h-5 w-5" />} tone="amber" note="Onayınızı bekleyen rezervasyonlar" />
+        <StatCard stat="total" label="Toplam" value={stats.total} icon={<ListIcon className="h-5 w-5" />} tone="sky" note={`Bu ay ${stats.monthly.total} rezervasyon`} />
+        <StatCard stat="revenue" label="Gelir" value={tl(stats.revenue)} icon={<WalletIcon className="h-5 w-5" />} tone="violet" note={`Bu ay ${tl(stats.monthly.revenue)}`} />
+      </dl>
+    </section>
+  );
+}
+
+const tones = {
+  turf: 'bg-turf-50 text-turf-800 dark:bg-turf-950 dark:text-turf-300',
+  amber: 'bg-amber-50 text-amber-800 dark:bg-amber-950 dark:text-amber-300',
+  sky: 'bg-sky-50 text-sky-800 dark:bg-sky-950 dark:text-sky-300',
+  violet: 'bg-violet-50 text-violet-800 dark:bg-violet-950 dark:text-violet-300',
+};
+
+function StatCard({ stat, label, value, note, icon, tone }: { stat: 'today' | 'pending' | 'total' | 'revenue'; label: string; value: ReactNode; note: string; icon: ReactNode; tone: keyof typeof tones }) {
+  return (
+    <div className={`${card} p-5`}>
+      <dt className="flex items-center justify-between gap-3 text-sm font-medium text-slate-600 dark:text-slate-300">
+        {label}
+        <span className={`flex h-10 w-10 shrink-0 items-center justify-center rounded-lg ${tones[tone]}`}>{icon}</span>
+      </dt>
+      <dd data-stat={stat} className="-mt-2 truncate text-3xl font-bold tracking-tight tabular-nums text-slate-900 dark:text-white">{value}</dd>
+      <dd className="mt-1 text-sm text-slate-600 dark:text-slate-300">{note}</dd>
+    </div>
+  );
+}
+
+// ---------- latest bookings ----------
+
+function LatestBookings({ items, today, refreshing, onOpen }: { items: Latest[]; today: string; refreshing: boolean; onOpen: (id: string) => void }) {
+  return (
+    <section aria-labelledby="dashboard-latest" aria-busy={refreshing} className={`${card} lg:col-span-2`}>
+      <div className="flex items-center justify-between gap-3 border-b border-slate-200 px-5 py-4 dark:border-slate-800">
+        <h2 id="dashboard-latest" className="text-base font-semibold">Son Rezervasyonlar</h2>
+        <a href="/yonetim/rezervasyonlar" className="rounded text-sm font-semibold text-turf-800 hover:text-turf-900 hover:underline dark:text-turf-300 dark:hover:text-turf-200">
+          Tümünü Gör
+        </a>
+      </div>
+      {items.length === 0 ? (
+        <p className="px-5 py-10 text-center text-sm text-slate-600 dark:text-slate-300">Henüz rezervasyon bulunmuyor</p>
+      ) : (
+        <ul className="divide-y divide-slate-200 dark:divide-slate-800" data-latest-bookings>
+          {items.map((b) => (
+            <li key={b.documentId}>
+              <LatestRow booking={b} today={today} onOpen={onOpen} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function LatestRow({ booking: b, today, onOpen }: { booking: Latest; today: string; onOpen: (id: string) => void }) {
+  const customer = b.customerName?.trim() || UNKNOWN_CUSTOMER;
+  return (
+    <button type="button" aria-haspopup="dialog" onClick={() => onOpen(b.documentId)}
+      className="flex w-full cursor-pointer items-center gap-3 px-5 py-4 text-left transition-colors hover:bg-slate-50 focus-visible:bg-slate-50 sm:gap-4 dark:hover:bg-slate-800/60 dark:focus-visible:bg-slate-800/60">
+      <span aria-hidden="true" className="hidden h-10 w-10 shrink-0 items-center justify-center rounded-full bg-slate-100 text-sm font-semibold text-slate-700 min-[420px]:flex dark:bg-slate-800 dark:text-slate-200">
+        {initialOf(customer)}
+      </span>
+      <span className="min-w-0 flex-1">
+        <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
+          <span className="truncate font-semibold text-slate-900 dark:text-white" data-customer>{customer}</span>
+          {b.isSubscriber && (
+            <span className="inline-flex items-center gap-1 text-xs font-medium text-violet-800 dark:text-violet-300"><CrownIcon className="h-3.5 w-3.5" />Abone</span>
+          )}
+          {b.includesTransportation && (
+            <span className="inline-flex items-center gap-1 text-xs font-medium text-sky-800 dark:text-sky-300"><BusIcon className="h-3.5 w-3.5" />Servisli</span>
+          )}
+        </span>
+        <span className="mt-0.5 block truncate text-sm text-slate-600 dark:text-slate-300">
+          {b.facility?.name || NO_FACILITY} · {bookingDay(b.date, today)}
+          {b.startTime ? ` ${b.startTime}–${b.endTime}` : ''}
+        </span>
+      </span>
+      <span className="flex shrink-0 flex-col items-end gap-1.5">
+        <StatusBadge status={b.status} />
+        <span className="text-sm font-semibold tabular-nums text-slate-900 dark:text-white">{tl(b.totalPrice)}</span>
+      </span>
+    </button>
+  );
+}
+
+// ---------- quick links ----------
+
+const LINKS = [
+  { href: '/yonetim/rezervasyonlar', title: 'Rezervasyonlar', text: 'Talepleri onaylayın veya reddedin', icon: ListIcon },
+  { href: '/yonetim/sahalar', title: 'Sahalar', text: 'Sahaları ve saat slotlarını düzenleyin', icon: GridIcon },
+  { href: '/yonetim/musteriler', title: 'Müşteriler', text: 'Müşteri geçmişini ve uyarıları inceleyin', icon: UserIcon },
+] as const;
+
+function QuickLinks({ pending }: { pending: number }) {
+  return (
+    <section aria-labelledby="dashboard-links" className={`${card} p-5`}>
+      <h2 id="dashboard-links" className="text-base font-semibold">Hızlı Erişim</h2>
+      <ul className="mt-4 space-y-2">
+        {LINKS.map(({ href, title, text, icon: Icon }) => (
+          <li key={href}>
+            <a href={href} className="group flex items-center gap-3 rounded-lg border border-slate-200 p-3 transition-colors hover:border-turf-300 hover:bg-turf-50 dark:border-slate-800 dark:hover:border-turf-800 dark:hover:bg-turf-950">
+              <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-lg bg-slate-100 text-slate-700 group-hover:bg-white group-hover:text-turf-800 dark:bg-slate-800 dark:text-slate-200 dark:group-hover:bg-slate-900 dark:group-hover:text-turf-300">
+                <Icon className="h-5 w-5" />
+              </span>
+              <span className="min-w-0 flex-1">
+                <span className="flex items-center gap-2 font-semibold text-slate-900 dark:text-white">
+                  {title}
+                  {href === '/yonetim/rezervasyonlar' && pending > 0 && (
+                    <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900 dark:bg-amber-900 dark:text-amber-50">{pending} bekleyen</span>
+                  )}
+                </span>
+                <span className="block text-sm text-slate-600 dark:text-slate-300">{text}</span>
+              </span>
+              <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" className="h-4 w-4 shrink-0 text-slate-500 transition-transform group-hover:translate-x-0.5 motion-reduce:transition-none dark:text-slate-400">
+                <path d="M5 12h14M13 6l6 6-6 6" />
+              </svg>
+            </a>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+// ---------- loading ----------
+
+function Skeleton() {
+  const block = 'animate-pulse bg-slate-200 motion-reduce:animate-none dark:bg-slate-800';
+  return (
+    <div>
+      <p role="status" className="sr-only">Veriler yükleniyor...</p>
+      <div aria-hidden="true" className="space-y-6 lg:space-y-8">
+        <div className="grid grid-cols-1 gap-4 min-[420px]:grid-cols-2 xl:grid-cols-4">
+          {[0, 1, 2, 3].map((i) => (
+            <div key={i} className={`${card} space-y-3 p-5`}>
+              <div className={`${block} h-4 w-20 rounded-md`} />
+              <div className={`${block} h-8 w-16 rounded-md`} />
+              <div className={`${block} h-4 w-32 rounded-md`} />
+            </div>
+          ))}
+        </div>
+        <div className="grid gap-6 lg:grid-cols-3">
+          <div className={`${card} space-y-4 p-5 lg:col-span-2`}>
+            {[0, 1, 2, 3, 4].map((i) => (
+              <div key={i} className="flex items-center gap-4">
+                <div className={`${block} h-10 w-10 rounded-full`} />
+                <div className="flex-1 space-y-2">
+                  <div className={`${block} h-4 w-1/3 rounded-md`} />
+                  <div className={`${block} h-3 w-1/2 rounded-md`} />
+                </div>
+                <div className={`${block} h-6 w-20 rounded-full`} />
+              </div>
+            ))}
+          </div>
+          <div className={`${card} space-y-3 p-5`}>
+            {[0, 1, 2].map((i) => <div key={i} className={`${block} h-16 w-full rounded-lg`} />)}
+          </div>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** Faint pitch markings behind the greeting; decorative. */
+function PitchLines() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 400 200" fill="none" stroke="currentColor" strokeWidth={2} className="pointer-events-none absolute -right-16 -top-6 h-56 w-[28rem] text-white/10">
+      <rect x="10" y="10" width="380" height="180" rx="4" />
+      <path d="M200 10v180" />
+      <circle cx="200" cy="100" r="40" />
+      <rect x="10" y="55" width="50" height="90" />
+      <rect x="340" y="55" width="50" height="90" />
+    </svg>
+  );
+}

@@ -1,0 +1,127 @@
+import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
+import { Button as RACButton, Dialog, DialogTrigger, Heading, Popover, Switch } from 'react-aria-components';
+import { Button } from '../components/ui/Button';
+import { BellIcon, CheckIcon, TypeIcon, useNow } from '../components/notifications/NotificationParts';
+import { bellTimeAgo } from '../lib/relative-time';
+import {
+  $notificationLive,
+  $notifications,
+  $soundEnabled,
+  $unreadCount,
+  BELL_ITEMS,
+  badgeText,
+  markAllRead,
+  markBellOpened,
+  markRead,
+  setSoundEnabled,
+  startNotifications,
+  type LiveState,
+  type Notification,
+} from '../stores/notifications';
+
+const liveText: Record<LiveState, string> = { open: 'Bağlı', down: 'Bağlı değil', connecting: 'Bağlanıyor…' };
+const liveDot: Record<LiveState, string> = { open: 'bg-turf-600', down: 'bg-red-600', connecting: 'bg-amber-500' };
+
+/** The header bell (02 §2 'Notification bell'): live count, the latest five, the connection and the sound setting. */
+export default function NotificationBell() {
+  const items = useStore($notifications);
+  const count = useStore($unreadCount);
+  const live = useStore($notificationLive);
+  const sound = useStore($soundEnabled);
+  const now = useNow();
+
+  useEffect(() => startNotifications(), []);
+
+  const label = count > 0 ? `Bildirimler, ${count} okunmamış` : 'Bildirimler';
+
+  return (
+    <DialogTrigger onOpenChange={(open) => open && markBellOpened()}>
+      <RACButton
+        aria-label={label}
+        className="relative inline-flex h-10 w-10 cursor-pointer items-center justify-center rounded-lg text-slate-700 outline-none hover:bg-slate-100 focus-visible:ring-4 focus-visible:ring-turf-600/40 data-pressed:bg-slate-200 dark:text-slate-200 dark:hover:bg-slate-800 dark:data-pressed:bg-slate-700"
+      >
+        <BellIcon className="h-6 w-6" />
+        <span
+          aria-hidden="true"
+          data-unread-count={count}
+          hidden={count === 0}
+          className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-red-700 px-1 text-center text-[11px] leading-5 font-bold text-white ring-2 ring-white dark:ring-slate-900"
+        >
+          {badgeText(count)}
+        </span>
+      </RACButton>
+      <Popover placement="bottom end" offset={8} className="w-[min(24rem,calc(100vw-1rem))] rounded-xl border border-slate-200 bg-white text-slate-900 shadow-xl outline-none dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100">
+        <Dialog aria-label="Bildirimler" className="outline-none">
+          <div className="flex items-center justify-between gap-3 border-b border-slate-200 px-4 py-3 dark:border-slate-700">
+            <Heading slot="title" className="text-base font-bold">Bildirimler</Heading>
+            <span data-live={live} className="inline-flex items-center gap-1.5 text-xs font-medium text-slate-700 dark:text-slate-300">
+              <span aria-hidden="true" className={`h-2 w-2 rounded-full ${liveDot[live]}`} />
+              {liveText[live]}
+            </span>
+          </div>
+
+          {items.length === 0 ? (
+            <p className="px-4 py-8 text-center text-sm text-slate-600 dark:text-slate-300">Henüz bildirim yok</p>
+          ) : (
+            <ul className="max-h-[60vh] divide-y divide-slate-100 overflow-y-auto dark:divide-slate-800">
+              {items.slice(0, BELL_ITEMS).map((n) => (
+                <BellItem key={n.id} n={n} now={now} />
+              ))}
+            </ul>
+          )}
+
+          <div className="space-y-3 border-t border-slate-200 px-4 py-3 dark:border-slate-700">
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <Button variant="ghost" size="sm" isDisabled={count === 0} onPress={() => void markAllRead()}>
+                Tümünü okundu işaretle
+              </Button>
+              <a href="/yonetim/bildirimler" className="rounded px-1 text-sm font-semibold text-turf-800 underline-offset-2 outline-none hover:underline focus-visible:ring-4 focus-visible:ring-turf-600/40 dark:text-turf-300">
+                Tüm bildirimler
+              </a>
+            </div>
+            <Switch isSelected={sound} onChange={setSoundEnabled} className="group flex cursor-pointer items-center gap-3 text-sm text-slate-800 outline-none dark:text-slate-200">
+              <span
+                aria-hidden="true"
+                className="flex h-5 w-9 shrink-0 items-center rounded-full bg-slate-400 p-0.5 transition group-data-focus-visible:ring-4 group-data-focus-visible:ring-turf-600/40 group-data-selected:bg-turf-700 dark:bg-slate-600 dark:group-data-selected:bg-turf-600"
+              >
+                <span className="h-4 w-4 rounded-full bg-white shadow transition group-data-selected:translate-x-4 motion-reduce:transition-none" />
+              </span>
+              Bildirim sesi
+            </Switch>
+          </div>
+        </Dialog>
+      </Popover>
+    </DialogTrigger>
+  );
+}
+
+function BellItem({ n, now }: { n: Notification; now: number }) {
+  return (
+    <li data-notification-id={n.id} data-read={n.isRead} className={`flex gap-3 px-4 py-3 ${n.isRead ? '' : 'bg-turf-50/60 dark:bg-turf-950/40'}`}>
+      <TypeIcon type={n.type} size="sm" />
+      <div className="min-w-0 flex-1">
+        <p className="truncate text-sm font-semibold">{n.title}</p>
+        <p className="line-clamp-2 text-sm text-slate-600 dark:text-slate-300">{n.message}</p>
+        <p className="mt-1 text-xs text-slate-600 dark:text-slate-300">
+          <time dateTime={n.createdAt ?? undefined}>{bellTimeAgo(n.createdAt, now)}</time>
+        </p>
+      </div>
+      {!n.isRead && (
+        <div className="flex shrink-0 flex-col items-end gap-2">
+          <span className="mt-1 inline-flex items-center">
+            <span aria-hidden="true" className="h-2.5 w-2.5 rounded-full bg-turf-600" />
+            <span className="sr-only">Okunmamış</span>
+          </span>
+          <RACButton
+            aria-label={`Okundu işaretle: ${n.title}`}
+            onPress={() => void markRead(n.id)}
+            className="inline-flex h-8 w-8 cursor-pointer items-center justify-center rounded-lg text-slate-700 outline-none hover:bg-slate-100 focus-visible:ring-4 focus-visible:ring-turf-600/40 dark:text-slate-200 dark:hover:bg-slate-800"
+          >
+            <CheckIcon className="h-4 w-4" />
+          </RACButton>
+        </div>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,193 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useId, useState, useSyncExternalStore } from 'react';
+import { BookingDetailDialog } from '../components/panel/BookingDetailDialog';
+import { DayView } from '../components/panel/calendar/DayView';
+import { Legend } from '../components/panel/calendar/Legend';
+import { countWeek } from '../components/panel/calendar/slot-view';
+import { WeekSummary } from '../components/panel/calendar/WeekSummary';
+import { WeekTable } from '../components/panel/calendar/WeekTable';
+import { ChevronLeftIcon, ChevronRightIcon } from '../components/booking/icons';
+import { Button } from '../components/ui/Button';
+import { istanbulToday } from '../lib/format';
+import { coveredHours, weekDates, weekRangeLabel } from '../lib/week';
+import {
+  $calendar,
+  $calendarStatus,
+  $facilities,
+  $facilitiesStatus,
+  $live,
+  $week,
+  FACILITIES_FAILED,
+  goThisWeek,
+  initWeeklyCalendar,
+  LOAD_FAILED,
+  refreshWeek,
+  resetWeeklyCalendar,
+  retryWeek,
+  selectDay,
+  selectFacility,
+  stepWeek,
+  watchWeekLive,
+} from '../stores/weekly-calendar';
+
+const DESKTOP = '(min-width: 1024px)';
+
+/** ≥1024 px shows the table, narrower screens the day strip; only one is in the page, so every slot is there once. */
+function useDesktop(): boolean {
+  return useSyncExternalStore(
+    (onChange) => {
+      const mq = window.matchMedia?.(DESKTOP);
+      mq?.addEventListener('change', onChange);
+      return () => mq?.removeEventListener('change', onChange);
+    },
+    () => window.matchMedia?.(DESKTOP).matches ?? true,
+    () => true,
+  );
+}
+
+/** The clock the past check runs on: a slot turns past while the page stays open. */
+function useNow(): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const t = setInterval(() => setNow(Date.now()), 60_000);
+    return () => clearInterval(t);
+  }, []);
+  return now;
+}
+
+function LiveBadge() {
+  const live = useStore($live);
+  if (live === 'off') return null;
+  const text = live === 'open' ? 'Canlı' : live === 'connecting' ? 'Bağlanıyor…' : 'Canlı bağlantı yok';
+  return (
+    <p className="flex items-center gap-2 text-sm font-medium text-slate-700 dark:text-slate-300" data-live={live}>
+      <span aria-hidden="true" className={`h-2 w-2 rounded-full ${live === 'open' ? 'bg-turf-600' : live === 'down' ? 'bg-amber-500' : 'bg-slate-400'}`} />
+      {text}
+    </p>
+  );
+}
+
+function Skeleton({ desktop }: { desktop: boolean }) {
+  return (
+    <div aria-busy="true">
+      <p role="status" className="sr-only">
+        Takvim yükleniyor…
+      </p>
+      <div aria-hidden="true" className={`grid gap-2 ${desktop ? 'grid-cols-8' : 'grid-cols-1'}`} data-skeleton>
+        {Array.from({ length: desktop ? 48 : 8 }, (_, i) => (
+          <div key={i} className="h-12 animate-pulse rounded-md bg-slate-200 motion-reduce:animate-none dark:bg-slate-800" />
+        ))}
+      </div>
+    </div>
+  );
+}
+
+function Failure({ text, onRetry }: { text: string; onRetry: () => void }) {
+  return (
+    <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-lg border-l-4 border-red-700 bg-red-50 px-4 py-3 text-red-900 dark:bg-red-950 dark:text-red-100">
+      <p className="font-medium">{text}</p>
+      <Button variant="secondary" size="sm" onPress={onRetry}>
+        Tekrar Dene
+      </Button>
+    </div>
+  );
+}
+
+/** /yonetim/haftalik-takvim (02 §2 'Weekly calendar'). */
+export default function WeeklyCalendar() {
+  const facilities = useStore($facilities);
+  const facilitiesStatus = useStore($facilitiesStatus);
+  const week = useStore($week);
+  const calendar = useStore($calendar);
+  const status = useStore($calendarStatus);
+  const desktop = useDesktop();
+  const now = useNow();
+  const [openBooking, setOpenBooking] = useState<string | null>(null);
+  const selectId = useId();
+
+  useEffect(() => {
+    resetWeeklyCalendar();
+    void initWeeklyCalendar();
+    return () => resetWeeklyCalendar();
+  }, []);
+
+  useEffect(() => watchWeekLive(), [week.facility, facilitiesStatus]);
+
+  const today = istanbulToday(now);
+  const dates = weekDates(week.monday);
+  const range = weekRangeLabel(week.monday);
+  const facility = facilities.find((f) => f.slug === week.facility) ?? null;
+  const shown = calendar && calendar.facility.slug === week.facility && calendar.from === week.monday ? calendar : null;
+  const slots = shown?.slots ?? [];
+
+  let body;
+  if (facilitiesStatus === 'error') body = <Failure text={FACILITIES_FAILED} onRetry={() => void initWeeklyCalendar()} />;
+  else if (facilitiesStatus === 'ready' && facilities.length === 0)
+    body = <p className="rounded-lg border border-dashed border-slate-300 px-4 py-6 text-center text-slate-700 dark:border-slate-700 dark:text-slate-300">Henüz saha eklenmemiş</p>;
+  else if (status === 'error') body = <Failure text={LOAD_FAILED} onRetry={() => void retryWeek()} />;
+  else if (!shown) body = <Skeleton desktop={desktop} />;
+  else if (slots.length === 0)
+    body = (
+      <p className="rounded-lg border border-dashed border-slate-300 px-4 py-6 text-center text-slate-700 dark:border-slate-700 dark:text-slate-300" data-empty-week>
+        Bu hafta için slot bulunamadı
+      </p>
+    );
+  else if (desktop)
+    body = <WeekTable dates={dates} slots={slots} today={today} now={now} caption={`${facility?.name ?? ''}, ${range}`} onOpen={setOpenBooking} />;
+  else body = <DayView dates={dates} slots={slots} day={week.day} today={today} now={now} onDay={selectDay} onOpen={setOpenBooking} />;
+
+  return (
+    <div className="space-y-5" data-weekly-calendar>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold">Haftalık Takvim</h1>
+        <LiveBadge />
+      </div>
+
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <label htmlFor={selectId} className="block text-sm font-medium text-slate-800 dark:text-slate-200">
+            Saha
+          </label>
+          <select
+            id={selectId}
+            value={week.facility ?? ''}
+            disabled={facilities.length === 0}
+            onChange={(e) => selectFacility(e.target.value)}
+            className="mt-1 block w-full min-w-60 rounded-lg border border-slate-400 bg-white px-3 py-2 text-slate-900 outline-none focus:border-turf-700 focus:ring-2 focus:ring-turf-600/40 sm:w-auto dark:border-slate-500 dark:bg-slate-900 dark:text-slate-100 dark:[color-scheme:dark]"
+          >
+            {facilities.length === 0 && <option value="">{facilitiesStatus === 'loading' ? 'Yükleniyor…' : '—'}</option>}
+            {facilities.map((f) => (
+              <option key={f.documentId} value={f.slug}>
+                {f.isActive ? f.name : `${f.name} (Pasif)`}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="flex items-center gap-2">
+          <Button variant="secondary" size="sm" aria-label="Önceki hafta" onPress={() => stepWeek(-1)}>
+            <ChevronLeftIcon className="h-4 w-4" />
+          </Button>
+          <Button variant="secondary" size="sm" onPress={goThisWeek}>
+            Bu Hafta
+          </Button>
+          <Button variant="secondary" size="sm" aria-label="Sonraki hafta" onPress={() => stepWeek(1)}>
+            <ChevronRightIcon className="h-4 w-4" />
+          </Button>
+        </div>
+      </div>
+
+      <WeekSummary
+        range={range}
+        facilityName={facility?.name ?? null}
+        inactive={facility ? !facility.isActive : false}
+        hours={coveredHours(slots)}
+        counts={shown ? countWeek(slots, now) : null}
+      />
+      <Legend />
+
+      <div>{body}</div>
+
+      <BookingDetailDialog documentId={openBooking} onClose={() => setOpenBooking(null)} onChanged={() => void refreshWeek()} />
+    </div>
+  );
+}

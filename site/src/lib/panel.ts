@@ -1,0 +1,56 @@
+// Pure rules of the panel shell and dashboard (02 §2 'Shell', 'Dashboard', §6): the sidebar entries per role, the
+// active entry, the staff member's display name and the greeting. No DOM, no network: shared by Astro and islands.
+import type { PublicUser, RoleType } from '../../../contracts/auth';
+
+export type NavIcon = 'dashboard' | 'bookings' | 'calendar' | 'subscriptions' | 'pitches' | 'customers' | 'notifications' | 'services' | 'pricing' | 'reports' | 'settings';
+
+export interface NavEntry {
+  href: string;
+  label: string;
+  icon: NavIcon;
+  /** Reports and Settings need role type admin (02 §6). */
+  adminOnly?: boolean;
+}
+
+/** Every screen of the route table in 02 §2, in its order. */
+export const PANEL_NAV: readonly NavEntry[] = [
+  { href: '/yonetim', label: 'Gösterge Paneli', icon: 'dashboard' },
+  { href: '/yonetim/rezervasyonlar', label: 'Rezervasyonlar', icon: 'bookings' },
+  { href: '/yonetim/haftalik-takvim', label: 'Haftalık Takvim', icon: 'calendar' },
+  { href: '/yonetim/abonelikler', label: 'Abonelikler', icon: 'subscriptions' },
+  { href: '/yonetim/sahalar', label: 'Sahalar', icon: 'pitches' },
+  { href: '/yonetim/musteriler', label: 'Müşteriler', icon: 'customers' },
+  { href: '/yonetim/bildirimler', label: 'Bildirimler', icon: 'notifications' },
+  { href: '/yonetim/saha-servisleri', label: 'Saha Servisleri', icon: 'services' },
+  { href: '/yonetim/fiyatlandirma', label: 'Fiyatlandırma', icon: 'pricing' },
+  { href: '/yonetim/raporlar', label: 'Raporlar', icon: 'reports', adminOnly: true },
+  { href: '/yonetim/ayarlar', label: 'Ayarlar', icon: 'settings', adminOnly: true },
+];
+
+export const navFor = (role: RoleType): NavEntry[] => PANEL_NAV.filter((e) => !e.adminOnly || role === 'admin');
+
+/** The dashboard is active only on /yonetim itself; any other entry also on its sub-paths. A trailing slash is ignored. */
+export function isActiveEntry(href: string, path: string): boolean {
+  const p = path.length > 1 ? path.replace(/\/+$/, '') : path;
+  return href === '/yonetim' ? p === href : p === href || p.startsWith(href + '/');
+}
+
+/** Full name, else the username (02 §2 'Shell'). */
+export const displayName = (u: Pick<PublicUser, 'firstName' | 'lastName' | 'username'>) =>
+  [u.firstName, u.lastName].filter(Boolean).join(' ') || u.username;
+
+export const initialOf = (name: string) => name.charAt(0).toLocaleUpperCase('tr');
+
+/** Where a signed-out visitor goes: /giris, remembering the /yonetim path and query (02 §2). */
+export const loginUrl = (pathname: string, search = '') => `/giris?redirect=${encodeURIComponent(pathname + search)}`;
+
+/** The hour in Istanbul (UTC+3 all year, 00 §1), whatever the device's own zone. */
+export const istanbulHour = (now = Date.now()) => new Date(now + 3 * 3_600_000).getUTCHours();
+
+/** 'Günaydın' before 12, 'İyi günler' before 18, otherwise 'İyi akşamlar' (02 §2 'Dashboard'). */
+export function greeting(now = Date.now()): string {
+  const h = istanbulHour(now);
+  if (h < 12) return 'Günaydın';
+  if (h < 18) return 'İyi günler';
+  return 'İyi akşamlar';
+}

@@ -1,0 +1,232 @@
+import type { InferResponseType } from 'hono/client';
+import { atom, map } from 'nanostores';
+import type { listBookings } from '../../../worker/src/services/staff-bookings';
+import { client } from '../lib/api';
+import { ApiRequestError, errorText, type ApiErrorBody } from '../lib/errors';
+
+// The bookings management list (02 §2 'Bookings management', §9 page sizes). The server filters, counts and pages
+// (GET /api/bookings), so the panel never fetches the whole table; the filters live in the address so reload and
+// back restore the same view.
+
+type ListAnswer = InferResponseType<typeof client.api.bookings.$get, 200>;
+export type BookingListItem = ListAnswer['data'][number];
+// The route's envelope helper types meta loosely, so the meta type comes from the service that builds it.
+export type BookingsMeta = Awaited<ReturnType<typeof listBookings>>['meta'];
+
+export const BOOKING_TABS = [
+  { id: 'all', label: 'Tümü' },
+  { id: 'today', label: 'Bugün' },
+  { id: 'upcoming', label: 'Gelecek' },
+  { id: 'pending', label: 'Bekleyen' },
+  { id: 'approved', label: 'Onaylı' },
+  { id: 'rejected', label: 'Reddedilen' },
+  { id: 'cancelled', label: 'İptal' },
+] as const;
+export type BookingTab = (typeof BOOKING_TABS)[number]['id'];
+const isTab = (v: string | null): v is BookingTab => BOOKING_TABS.some((t) => t.id === v);
+
+export const LIST_FAILED = 'Rezervasyonlar yüklenirken hata oluştu';
+export const SEARCH_DEBOUNCE_MS = 300;
+/** 02 §9: 10 per page, 5 under 768 px. */
+export const PAGE_SIZE = 10;
+export const PAGE_SIZE_NARROW = 5;
+export const NARROW_QUERY = '(max-width: 767px)';
+
+export interface BookingFilters {
+  tab: BookingTab;
+  q: string;
+  subscribers: boolean;
+  transport: boolean;
+  from: string;
+  to: string;
+  page: number;
+}
+const DEFAULT_FILTERS: BookingFilters = { tab: 'all', q: '', subscribers: false, transport: false, from: '', to: '', page: 1 };
+
+export const $bookingFilters = map<BookingFilters>({ ...DEFAULT_FILTERS });
+export const $bookingItems = atom<BookingListItem[]>([]);
+export const $bookingMeta = atom<BookingsMeta | null>(null);
+export const $bookingStatus = atom<'loading' | 'ready' | 'error'>('loading');
+export const $bookingError = atom<string | null>(null);
+/** True under 768 px: cards instead of the table, 5 per page, a page input instead of page numbers. */
+export const $narrow = atom(false);
+
+// ---------------------------------------------------------------- the address
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+export function filtersFromSearch(search: string): BookingFilters {
+  const p = new URLSearchParams(search);
+  const tab = p.get('tab');
+  const page = Number(p.get('page'));
+  const date = (key: string) => {
+    const v = p.get(key) ?? '';
+    return DATE.test(v) ? v : '';
+  };
+  return {
+    tab: isTab(tab) ? tab : 'all',
+    q: (p.get('q') ?? '').slice(0, 100),
+    subscribers: p.get('abone') === '1',
+    transport: p.get('servis') === '1',
+    from: date('from'),
+    to: date('to'),
+    page: Number.isInteger(page) && page > 1 ? page : 1,
+  };
+}
+
+/** Only what differs from the defaults, so the plain page keeps a plain address. */
+export function searchOf(f: BookingFilters): string {
+  const p = new URLSearchParams();
+  if (f.tab !== 'all') p.set('tab', f.tab);
+  if (f.q.trim()) p.set('q', f.q.trim());
+  if (f.subscribers) p.set('abone', '1');
+  if (f.transport) p.set('servis', '1');
+  if (f.from) p.set('from', f.from);
+  if (f.to) p.set('to', f.to);
+  if (f.page > 1) p.set('page', String(f.page));
+  const s = p.toString();
+  return s ? `?${s}` : '';
+}
+
+function writeAddress(mode: 'push' | 'replace') {
+  if (typeof window === 'undefined') return;
+  const search = searchOf($bookingFilters.get());
+  if (search === window.location.search) return;
+  const url = window.location.pathname + search + window.location.hash;
+  if (mode === 'push') window.history.pushState(null, '', url);
+  else window.history.replaceState(null, '', url);
+}
+
+// ---------------------------------------------------------------- loading
+
+let sequence = 0;
+let searchTimer: ReturnType<typeof setTimeout> | undefined;
+
+const pageSize = () => ($narrow.get() ? PAGE_SIZE_NARROW : PAGE_SIZE);
+
+/** The query GET /api/bookings receives for the current filters (API: tab, q, subscribers, transport, from, to, page, pageSize). */
+export function queryOf(f: BookingFilters, size: number): Record<string, string> {
+  const q: Record<string, string> = { tab: f.tab, page: String(f.page), pageSize: String(size) };
+  if (f.q.trim()) q.q = f.q.trim();
+  if (f.subscribers) q.subscribers = 'true';
+  if (f.transport) q.transport = 'true';
+  if (f.from) q.from = f.from;
+  if (f.to) q.to = f.to;
+  return q;
+}
+
+/** Loads the current page. A newer request wins: the answer of an older one still in flight is dropped. */
+export async function loadBookings(): Promise<void> {
+  clearTimeout(searchTimer);
+  const mine = ++sequence;
+  const filters = $bookingFilters.get();
+  $bookingStatus.set('loading');
+  $bookingError.set(null);
+  try {
+    const res = await client.api.bookings.$get({ query: queryOf(filters, pageSize()) });
+    const body = (await res.json().catch(() => null)) as ({ data: BookingListItem[]; meta: BookingsMeta } & ApiErrorBody) | null;
+    if (mine !== sequence) return;
+    if (!res.ok || !body) throw new ApiRequestError(errorText(body), res.status, body);
+    const { pageCount } = body.meta.pagination;
+    // The page asked for may be gone (an approval moved a booking out of this tab): show the last one there is.
+    if (body.data.length === 0 && filters.page > 1 && pageCount >= 1 && filters.page > pageCount) {
+      $bookingFilters.setKey('page', pageCount);
+      writeAddress('replace');
+      return loadBookings();
+    }
+    $bookingItems.set(body.data);
+    $bookingMeta.set(body.meta);
+    $bookingStatus.set('ready');
+  } catch (e) {
+    if (mine !== sequence) return;
+    $bookingError.set(e instanceof ApiRequestError ? e.message : null);
+    $bookingStatus.set('error');
+  }
+}
+
+/** Re-reads the current page and counts, e.g. after an approval or a rejection. */
+export const refreshBookings = () => loadBookings();
+
+function change(patch: Partial<BookingFilters>, mode: 'push' | 'replace' = 'push') {
+  // Any filter change goes back to page 1 (a page change names its own page).
+  $bookingFilters.set({ ...$bookingFilters.get(), page: 1, ...patch });
+  writeAddress(mode);
+  return loadBookings();
+}
+
+export const setBookingTab = (tab: BookingTab) => change({ tab });
+export const setSubscribersOnly = (subscribers: boolean) => change({ subscribers });
+export const setTransportOnly = (transport: boolean) => change({ transport });
+// The server refuses a reversed range; moving the other end along keeps the range valid while the user picks.
+export function setDateFrom(value: string) {
+  const from = DATE.test(value) ? value : '';
+  const { to } = $bookingFilters.get();
+  return change({ from, to: from && to && from > to ? from : to });
+}
+export function setDateTo(value: string) {
+  const to = DATE.test(value) ? value : '';
+  const { from } = $bookingFilters.get();
+  return change({ to, from: to && from && to < from ? to : from });
+}
+export const clearDates = () => change({ from: '', to: '' });
+export const clearBookingFilters = () => change({ q: '', subscribers: false, transport: false, from: '', to: '' });
+
+export function setBookingPage(page: number) {
+  const count = $bookingMeta.get()?.pagination.pageCount ?? 1;
+  const next = Math.min(Math.max(1, Math.trunc(page) || 1), Math.max(1, count));
+  if (next === $bookingFilters.get().page) return Promise.resolve();
+  return change({ page: next });
+}
+
+/** The box shows every keystroke at once; the request waits for 300 ms of quiet (02 §9 search debounce). */
+export function setBookingSearch(q: string) {
+  $bookingFilters.set({ ...$bookingFilters.get(), q, page: 1 });
+  clearTimeout(searchTimer);
+  searchTimer = setTimeout(() => {
+    writeAddress('replace');
+    void loadBookings();
+  }, SEARCH_DEBOUNCE_MS);
+}
+
+/** Page numbers around the current page, at most `max` of them (02 §2: up to 5 shown). */
+export function pageWindow(page: number, pageCount: number, max = 5): number[] {
+  if (pageCount < 1) return [];
+  const start = Math.max(1, Math.min(page - Math.floor(max / 2), pageCount - max + 1));
+  const end = Math.min(pageCount, start + max - 1);
+  return Array.from({ length: end - start + 1 }, (_, i) => start + i);
+}
+
+/**
+ * Starts the screen: filters from the address, the page size from the screen width (re-queried when it crosses
+ * 768 px), back/forward restore. Returns the clean-up.
+ */
+export function startBookings(): () => void {
+  $bookingFilters.set(filtersFromSearch(window.location.search));
+  $bookingItems.set([]);
+  $bookingMeta.set(null);
+
+  const media = typeof window.matchMedia === 'function' ? window.matchMedia(NARROW_QUERY) : null;
+  $narrow.set(media?.matches ?? false);
+  const onMedia = (e: MediaQueryListEvent) => {
+    if (e.matches === $narrow.get()) return;
+    $narrow.set(e.matches);
+    $bookingFilters.setKey('page', 1);
+    writeAddress('replace');
+    void loadBookings();
+  };
+  media?.addEventListener('change', onMedia);
+
+  const onPop = () => {
+    $bookingFilters.set(filtersFromSearch(window.location.search));
+    void loadBookings();
+  };
+  window.addEventListener('popstate', onPop);
+
+  void loadBookings();
+  return () => {
+    clearTimeout(searchTimer);
+    sequence++;
+    media?.removeEventListener('change', onMedia);
+    window.removeEventListener('popstate', onPop);
+  };
+}

@@ -1,0 +1,276 @@
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { BookingDetailDialog, type BookingDetail } from '../../site/src/components/panel/BookingDetailDialog';
+import { $toasts } from '../../site/src/stores/toast';
+import { apiError, detail, mockApi, type Call, type Reply } from './panel-booking-fixtures';
+
+let current: BookingDetail;
+let onApprove: (c: Call) => Reply | Promise<Reply>;
+let onReject: (c: Call) => Reply | Promise<Reply>;
+let onGet: (c: Call) => Reply;
+let calls: Call[];
+
+beforeEach(() => {
+  current = detail();
+  onGet = () => [200, { data: current, meta: {} }];
+  onApprove = () => [200, { data: { ...current, status: 'approved', paymentStatus: 'paid', approvedAt: '2026-11-18T07:30:00.000Z', approvedBy: { username: 'admin', email: 'admin@example.com' } }, meta: {} }];
+  onReject = (c) => [200, { data: { ...current, status: 'rejected', rejectionReason: c.body?.reason }, meta: {} }];
+  calls = mockApi((c) => {
+    if (c.method === 'GET' && c.path === '/api/bookings/bk-1') return onGet(c);
+    if (c.method === 'POST' && c.path === '/api/bookings/bk-1/approve') return onApprove(c);
+    if (c.method === 'POST' && c.path === '/api/bookings/bk-1/reject') return onReject(c);
+    return apiError(404, 'Bulunamadı');
+  });
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  $toasts.set([]);
+});
+
+function open(props: Partial<Parameters<typeof BookingDetailDialog>[0]> = {}) {
+  const onClose = vi.fn();
+  const onChanged = vi.fn();
+  const view = render(<BookingDetailDialog documentId="bk-1" onClose={onClose} onChanged={onChanged} {...props} />);
+  return { onClose, onChanged, view };
+}
+const dialog = () => screen.findByRole('dialog', { name: 'Rezervasyon Detayı' });
+const loaded = async () => {
+  const d = await dialog();
+  await within(d).findByText('HSRK7M2P9QX');
+  return d;
+};
+const toasts = () => $toasts.get().map((t) => ({ kind: t.kind, title: t.title, description: t.description }));
+/** Waits on real I/O turns (setImmediate stays real) while setTimeout is faked, so no timer moves by itself. */
+async function until(check: () => void) {
+  for (let i = 0; i < 100; i++) {
+    await act(() => new Promise<void>((r) => setImmediate(r)));
+    try {
+      check();
+      return;
+    } catch {
+      // not yet
+    }
+  }
+  check();
+}
+const rejectButton = () => screen.getByRole('button', { name: /Reddet/ });
+
+describe('booking detail sections (02 §2)', () => {
+  it('shows customer, booking, transport, payment, notes and history of a pending booking', async () => {
+    current = detail({ customerEmail: 'ayse@example.com' });
+    open();
+    const d = await loaded();
+    const section = (title: string) => within(d).getByRole('heading', { name: title }).closest('section')!;
+
+    expect(within(d).getByText('Beklemede')).toBeTruthy();
+    const customer = section('Müşteri Bilgileri');
+    expect(customer.textContent).toContain('Ayşe Yılmaz');
+    expect(customer.textContent).toContain('0532 123 45 67');
+    expect(customer.textContent).toContain('ayse@example.com');
+    expect(customer.textContent).toContain('Abone değil');
+
+    const booking = section('Rezervasyon Bilgileri');
+    expect(booking.textContent).toContain('Nilüfer Arena');
+    expect(booking.textContent).toContain('20 Kasım 2026 Cuma');
+    expect(booking.textContent).toContain('20:00–21:00');
+
+    const transport = section('Servis Bilgileri');
+    expect(transport.textContent).toContain('İstendi');
+    expect(transport.textContent).toContain('₺50');
+    expect(transport.textContent).toContain('Görükle Kampüs Kapısı');
+    expect(transport.textContent).toContain('Görükle Mah.');
+    expect(transport.textContent).toContain('18:40');
+
+    const payment = section('Ödeme Bilgileri');
+    expect(payment.textContent).toMatch(/Saha ücreti₺1\.500/);
+    expect(payment.textContent).toMatch(/Kapora₺300/);
+    expect(payment.textContent).toMatch(/Toplam₺1\.550/);
+    expect(payment.textContent).toContain('Ödeme Bekliyor');
+
+    expect(section('Notlar').textContent).toContain('Top getirecekler');
+    const history = section('İşlem Geçmişi');
+    expect(history.textContent).toContain('Oluşturuldu: Beklemede');
+    expect(history.textContent).toContain('Müşteri');
+    expect(within(d).queryByRole('heading', { name: 'Onay Bilgileri' })).toBeNull();
+    expect(calls[0]).toMatchObject({ method: 'GET', path: '/api/bookings/bk-1' });
+  });
+
+  it('falls back to Bilinmeyen Müşteri, Saha bilgisi yok and Tarih yok', async () => {
+    current = detail({ customerName: '', facility: null, date: null, bookingSlot: null, startTime: null, endTime: null } as unknown as Partial<BookingDetail>);
+    open();
+    const d = await loaded();
+    expect(within(d).getByText('Bilinmeyen Müşteri')).toBeTruthy();
+    expect(within(d).getByText('Saha bilgisi yok')).toBeTruthy();
+    expect(within(d).getByText('Tarih yok')).toBeTruthy();
+  });
+
+  it('leaves out the deposit for a subscriber and says Abone', async () => {
+    current = detail({ isSubscriber: true, depositAmount: 0, includesTransportation: false, transportationDetails: null });
+    open();
+    const d = await loaded();
+    expect(within(d).queryByText('Kapora')).toBeNull();
+    expect(within(d).getByText('Abone')).toBeTruthy();
+    expect(within(d).getByText('İstenmedi')).toBeTruthy();
+    expect(within(d).queryByText('Alış noktası')).toBeNull();
+  });
+
+  it('shows who approved and when, with no actions, for an approved booking', async () => {
+    current = detail({ status: 'approved', paymentStatus: 'paid', approvedAt: '2026-11-18T07:30:00.000Z', approvedBy: { username: 'mudur', email: 'mudur@example.com' } });
+    open();
+    const d = await loaded();
+    const approval = within(d).getByRole('heading', { name: 'Onay Bilgileri' }).closest('section')!;
+    expect(approval.textContent).toContain('mudur');
+    expect(approval.textContent).toContain('18 Kasım 2026 10:30');
+    expect(within(d).getByText('Ödendi')).toBeTruthy();
+    expect(within(d).queryByRole('button', { name: /Onayla/ })).toBeNull();
+    expect(within(d).queryByRole('button', { name: /Reddet/ })).toBeNull();
+  });
+
+  it('shows the rejection reason and the history transition with its reason', async () => {
+    current = detail({
+      status: 'rejected',
+      rejectionReason: 'Saha bakımda',
+      history: [
+        { id: 1, fromStatus: null, toStatus: 'pending', reason: null, actorType: 'customer', actorLabel: null, createdAt: '2026-11-18T06:00:00.000Z' },
+        { id: 2, fromStatus: 'pending', toStatus: 'rejected', reason: 'Saha bakımda', actorType: 'staff', actorLabel: 'admin', createdAt: '2026-11-18T07:00:00.000Z' },
+      ],
+    } as Partial<BookingDetail>);
+    open();
+    const d = await loaded();
+    expect(within(d).getByText('Red sebebi').parentElement!.textContent).toContain('Saha bakımda');
+    const history = within(d).getByRole('heading', { name: 'İşlem Geçmişi' }).closest('section')!;
+    const entries = within(history).getAllByRole('listitem');
+    expect(entries).toHaveLength(2);
+    expect(entries[1].textContent).toContain('Beklemede → Reddedildi');
+    expect(entries[1].textContent).toContain('admin');
+    expect(entries[1].textContent).toContain('Saha bakımda');
+  });
+
+  it('says Rezervasyon bilgileri yüklenemedi when loading fails, and Tekrar Dene loads again', async () => {
+    onGet = () => apiError(500, 'Bir hata oluştu');
+    open();
+    const d = await dialog();
+    expect(await within(d).findByText('Rezervasyon bilgileri yüklenemedi')).toBeTruthy();
+    onGet = () => [200, { data: current, meta: {} }];
+    await userEvent.click(within(d).getByRole('button', { name: 'Tekrar Dene' }));
+    expect(await within(d).findByText('HSRK7M2P9QX')).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'GET')).toHaveLength(2);
+  });
+
+  it('stays closed while documentId is null', () => {
+    open({ documentId: null });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(calls).toHaveLength(0);
+  });
+});
+
+describe('approve and reject (02 §2, §5)', () => {
+  it('keeps Reddet disabled until a reason that is more than whitespace is written', async () => {
+    const u = userEvent.setup();
+    open();
+    await loaded();
+    expect(rejectButton().hasAttribute('disabled')).toBe(true);
+    await u.type(screen.getByRole('textbox', { name: /Red sebebi/ }), '   ');
+    expect(rejectButton().hasAttribute('disabled')).toBe(true);
+    await u.type(screen.getByRole('textbox', { name: /Red sebebi/ }), 'Saha bakımda');
+    expect(rejectButton().hasAttribute('disabled')).toBe(false);
+    expect(screen.getByRole('button', { name: /Onayla/ }).hasAttribute('disabled')).toBe(false);
+  });
+
+  it('approves with the note, toasts Rezervasyon Onaylandı, reports the change and closes after 0.8 s', async () => {
+    const u = userEvent.setup({ delay: null });
+    const { onClose, onChanged } = open();
+    const d = await loaded();
+    await u.type(screen.getByRole('textbox', { name: /Onay notu/ }), 'Kapora alındı');
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    // A keyboard-or-assistive press (a click with no pointer), so no pointer timers are involved.
+    fireEvent.click(screen.getByRole('button', { name: /Onayla/ }));
+    await until(() => expect(onChanged).toHaveBeenCalledTimes(1));
+
+    const post = calls.find((c) => c.method === 'POST')!;
+    expect(post).toMatchObject({ path: '/api/bookings/bk-1/approve', body: { notes: 'Kapora alındı' } });
+    expect(toasts()).toContainEqual({ kind: 'success', title: 'Rezervasyon Onaylandı', description: 'Ayşe Yılmaz · 20 Kasım 2026 20:00–21:00' });
+    expect(onChanged.mock.calls[0][0]).toMatchObject({ status: 'approved' });
+    // The new status shows until the dialog closes.
+    expect(within(d).getByText('Onaylandı')).toBeTruthy();
+    expect(within(d).queryByRole('button', { name: /Onayla/ })).toBeNull();
+
+    act(() => vi.advanceTimersByTime(700));
+    expect(onClose).not.toHaveBeenCalled();
+    act(() => vi.advanceTimersByTime(100));
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it('approves without notes when the note is left empty', async () => {
+    open();
+    await loaded();
+    await userEvent.click(screen.getByRole('button', { name: /Onayla/ }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({});
+  });
+
+  it('rejects with the reason, toasts Rezervasyon Reddedildi as info and closes after 0.8 s', async () => {
+    const u = userEvent.setup({ delay: null });
+    const { onClose, onChanged } = open();
+    const d = await loaded();
+    await u.type(screen.getByRole('textbox', { name: /Red sebebi/ }), '  Saha bakımda ');
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    fireEvent.click(rejectButton());
+    await until(() => expect(onChanged).toHaveBeenCalledTimes(1));
+
+    expect(calls.find((c) => c.method === 'POST')).toMatchObject({ path: '/api/bookings/bk-1/reject', body: { reason: 'Saha bakımda' } });
+    expect(toasts()).toContainEqual({ kind: 'info', title: 'Rezervasyon Reddedildi', description: 'Ayşe Yılmaz · 20 Kasım 2026 20:00–21:00' });
+    expect(within(d).getByText('Reddedildi')).toBeTruthy();
+    act(() => vi.advanceTimersByTime(799));
+    expect(onClose).not.toHaveBeenCalled();
+    act(() => vi.advanceTimersByTime(1));
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('approve and reject failures (02 §8)', () => {
+  it('toasts the server message when approval is refused', async () => {
+    onApprove = () => apiError(409, 'Bu rezervasyon zaten işlem görmüş');
+    const { onChanged, onClose } = open();
+    await loaded();
+    await userEvent.click(screen.getByRole('button', { name: /Onayla/ }));
+    await waitFor(() => expect(toasts()).toContainEqual({ kind: 'error', title: 'Bu rezervasyon zaten işlem görmüş', description: undefined }));
+    expect(onChanged).not.toHaveBeenCalled();
+    expect(onClose).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: /Onayla/ }).hasAttribute('disabled')).toBe(false);
+  });
+
+  it('toasts Rezervasyon onaylanırken hata oluştu when the server gives no message of its own', async () => {
+    onApprove = () => [500, { data: null, error: { status: 500, name: 'InternalServerError', message: 'Bir hata oluştu', details: {} } }];
+    open();
+    await loaded();
+    await userEvent.click(screen.getByRole('button', { name: /Onayla/ }));
+    await waitFor(() => expect(toasts().map((t) => t.title)).toEqual(['Rezervasyon onaylanırken hata oluştu']));
+  });
+
+  it('toasts Rezervasyon reddedilirken hata oluştu when the network fails', async () => {
+    onReject = () => {
+      throw new TypeError('Failed to fetch');
+    };
+    const u = userEvent.setup();
+    open();
+    await loaded();
+    await u.type(screen.getByRole('textbox', { name: /Red sebebi/ }), 'Saha bakımda');
+    await u.click(rejectButton());
+    await waitFor(() => expect(toasts().map((t) => t.title)).toEqual(['Rezervasyon reddedilirken hata oluştu']));
+  });
+
+  it('shows Lütfen red sebebini belirtin at the reason field and as a toast when the server refuses the reason', async () => {
+    onReject = () => apiError(400, 'Lütfen red sebebini belirtin');
+    const u = userEvent.setup();
+    open();
+    const d = await loaded();
+    await u.type(screen.getByRole('textbox', { name: /Red sebebi/ }), 'x');
+    await u.click(rejectButton());
+    await waitFor(() => expect(toasts().map((t) => t.title)).toEqual(['Lütfen red sebebini belirtin']));
+    expect(within(d).getAllByText('Lütfen red sebebini belirtin').length).toBeGreaterThan(0);
+    expect(screen.getByRole('textbox', { name: /Red sebebi/ }).getAttribute('aria-invalid')).toBe('true');
+  });
+});
