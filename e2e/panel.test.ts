@@ -73,7 +73,7 @@ describe('panel: dashboard and guards', () => {
     await context.close();
   });
 
-  it('logging out ends the server session too: the panel sends the visitor back to /giris', async () => {
+  it('logging out clears the session cookie too: the panel then sends the visitor to /giris', async () => {
     const { page, context } = await newPage(browser);
     await signIn(context, 'admin');
     await page.goto('/yonetim');

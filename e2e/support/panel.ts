@@ -11,11 +11,22 @@ export const STAFF = {
   manager: { identifier: 'mudur', password: 'mudur1234' },
 } as const;
 
-/** Signs the whole context in (the HttpOnly session cookie lands in the context's cookie jar). */
+const tokens = new Map<string, string>();
+
+/**
+ * Signs the whole context in: one real login per role and test file (logins are rate limited per account, as they
+ * should be), then the same HttpOnly session cookie the login sets, placed in each context's cookie jar.
+ */
 export async function signIn(context: BrowserContext, who: keyof typeof STAFF): Promise<string> {
-  const res = await context.request.post('/api/auth/local', { data: STAFF[who] });
-  if (!res.ok()) throw new Error(`login failed: ${res.status()} ${await res.text()}`);
-  return ((await res.json()) as { data: { jwt: string } }).data.jwt;
+  let token = tokens.get(who);
+  if (!token) {
+    const res = await context.request.post('/api/auth/local', { data: STAFF[who] });
+    if (!res.ok()) throw new Error(`login failed: ${res.status()} ${await res.text()}`);
+    token = ((await res.json()) as { data: { jwt: string } }).data.jwt;
+    tokens.set(who, token);
+  }
+  await context.addCookies([{ name: 'hs_session', value: token, url: inject('origin'), httpOnly: true, sameSite: 'Strict' }]);
+  return token;
 }
 
 /** A read-only look at the running server's local D1 database. */

@@ -25,7 +25,7 @@ import {
 } from '../stores/panel-bookings';
 
 const tab =
-  'flex cursor-pointer items-center gap-2 rounded-lg px-3 py-2 text-sm font-semibold whitespace-nowrap outline-none transition focus-visible:ring-4 focus-visible:ring-turf-600/40 ' +
+  'group flex cursor-pointer items-center gap-2 rounded-lg px-3 py-2 text-sm font-semibold whitespace-nowrap outline-none transition focus-visible:ring-4 focus-visible:ring-turf-600/40 ' +
   'text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800 ' +
   'data-selected:bg-turf-700 data-selected:text-white dark:data-selected:bg-turf-700 dark:data-selected:text-white';
 
@@ -58,7 +58,7 @@ export default function BookingsManager() {
           {BOOKING_TABS.map((t) => (
             <Tab key={t.id} id={t.id} className={tab}>
               {t.label}
-              <span className="rounded-full bg-black/10 px-2 py-0.5 text-xs tabular-nums dark:bg-white/15">{counts ? counts[t.id] : '–'}</span>
+              <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs tabular-nums text-slate-800 group-data-selected:bg-white group-data-selected:text-turf-900 dark:bg-slate-800 dark:text-slate-100 dark:group-data-selected:bg-white dark:group-data-selected:text-turf-900">{counts ? counts[t.id] : '–'}</span>
             </Tab>
           ))}
         </TabList>
