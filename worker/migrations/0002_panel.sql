@@ -1,5 +1,5 @@
 ALTER TABLE `bookings` ADD `search_key` text;--> statement-breakpoint
-CREATE INDEX `bookings_panel_list` ON `bookings` (`status`,`date`,`starts_at`,`is_subscriber`,`includes_transportation`,`facility_id`,`search_key`);--> statement-breakpoint
+CREATE INDEX `bookings_panel_list` ON `bookings` (`status`,`date`,`starts_at`,`is_subscriber`,`includes_transportation`,`facility_id`,`search_key`,`created_at`);--> statement-breakpoint
 CREATE INDEX `bookings_starts_at` ON `bookings` (`starts_at`);--> statement-breakpoint
 -- The search key of the panel's booking list: folded name, phone and booking number (see schema.ts searchKey).
 UPDATE `bookings` SET `search_key` = lower(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(customer_name, 'Ç', 'c'), 'ç', 'c'), 'Ğ', 'g'), 'ğ', 'g'), 'İ', 'i'), 'ı', 'i'), 'Ö', 'o'), 'ö', 'o'), 'Ş', 's'), 'ş', 's'), 'Ü', 'u'), 'ü', 'u'), 'Â', 'a'), 'â', 'a')) || ' ' || customer_phone || ' ' || lower(booking_number);--> statement-breakpoint

@@ -190,7 +190,7 @@ export const bookings = sqliteTable('bookings', {
   index('bookings_customer').on(t.customerId),
   // Covers every filter of the panel list, search included: the tab counts and the search read this index only, never
   // the rows, so the bookings screen stays fast at 100k bookings (bench/bookings-list.ts).
-  index('bookings_panel_list').on(t.status, t.date, t.startsAt, t.isSubscriber, t.includesTransportation, t.facilityId, t.searchKey),
+  index('bookings_panel_list').on(t.status, t.date, t.startsAt, t.isSubscriber, t.includesTransportation, t.facilityId, t.searchKey, t.createdAt),
   index('bookings_starts_at').on(t.startsAt),
 ]);
 

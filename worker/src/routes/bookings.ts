@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { cancelBookingSchema, createBookingSchema } from '../../../contracts/bookings';
-import { bookingNumberSchema } from '../../../contracts/common';
+import { BOOKING_NUMBER, bookingNumberSchema } from '../../../contracts/common';
 import { msg } from '../../../contracts/messages';
 import { phoneSchema } from '../../../contracts/phone';
 import { getDb } from '../db/client';
@@ -39,7 +39,8 @@ async function facilityOfBooking(d1: D1Database, ref: string): Promise<number> {
   return row.facility_id;
 }
 
-const bookingRef = z.object({ id: z.string().trim().min(1).max(64) });
+// A documentId, or a booking number in any case (staff type it as they read it).
+const bookingRef = z.object({ id: z.string().trim().min(1).max(64).transform((id) => (BOOKING_NUMBER.test(id.toUpperCase()) ? id.toUpperCase() : id)) });
 
 export const bookingRoutes = new Hono<AppEnv>()
   /** Public create: goes through the pitch's Durable Object, which serialises every change to its slots (00 §3). */

@@ -318,10 +318,11 @@ export interface StatusChange { booking: BookingWire; slot: SlotRow | null; noti
 const SLOT_DOC = `(select s.document_id from booking_slots s where s.id = bookings.slot_id) as slot_document_id`;
 
 const HISTORY_AND_NOTIFY = {
+  // Written only when the update before them changed the booking: a change that lost a race leaves no trace.
   history: `insert into booking_history (booking_id, from_status, to_status, reason, actor_type, actor_user_id, actor_label, created_at)
-            values (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)`,
+            select ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8 where changes() > 0`,
   notify: `insert into notifications (document_id, type, priority, title, message, booking_id, facility_id, target_role, created_at)
-           values (?1, ?2, ?3, ?4, ?5, ?6, ?7, 'Admin', ?8) returning *`,
+           select ?1, ?2, ?3, ?4, ?5, ?6, ?7, 'Admin', ?8 where changes() > 0 returning *`,
 };
 
 /** Customer cancel by booking number (00 §3): only live bookings, and only 24 hours or more before the start. */

@@ -1,0 +1,123 @@
+// The panel's server-side session (API.md 'Session cookie'): login also sets the JWT as an HttpOnly, SameSite=Strict
+// cookie that server-rendered panel pages and the bell's socket can read; logout clears it.
+import { env, exports } from 'cloudflare:workers';
+import { SignJWT } from 'jose';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api, createStaff, expectError, json, tokenFor } from './fixtures';
+
+const PASSWORD = 'cerez-sifre-1';
+let staff: Awaited<ReturnType<typeof createStaff>>;
+let ipSeq = 0;
+
+beforeAll(async () => {
+  staff = await createStaff('manager', {}, PASSWORD);
+});
+
+function login(body: Record<string, unknown>, origin = 'http://localhost') {
+  return exports.default.fetch(
+    new Request(`${origin}/api/auth/local`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'cf-connecting-ip': `203.0.113.${++ipSeq % 250}` },
+      body: JSON.stringify(body),
+    }),
+  );
+}
+
+/** The attributes of the one Set-Cookie for hs_session, names lower-cased. */
+function sessionCookie(res: Response) {
+  const all = res.headers.getSetCookie().filter((c) => c.startsWith('hs_session='));
+  expect(all).toHaveLength(1);
+  const [pair, ...attrs] = all[0].split(';').map((p) => p.trim());
+  const attributes = new Map(attrs.map((a) => {
+    const [k, ...v] = a.split('=');
+    return [k.toLowerCase(), v.join('=')] as const;
+  }));
+  return { value: pair.slice('hs_session='.length), attributes, raw: all[0] };
+}
+
+const me = (cookie: string) => api('/api/users/me', { headers: { cookie: `hs_session=${cookie}` } });
+
+describe('signing in sets the session cookie', () => {
+  it('HttpOnly, SameSite=Strict, Path=/, holding the same JWT, and a session cookie without remember', async () => {
+    const res = await login({ identifier: staff.username, password: PASSWORD });
+    expect(res.status).toBe(200);
+    const { data } = await json(res);
+    const cookie = sessionCookie(res);
+    expect(cookie.value).toBe(data.jwt);
+    expect(cookie.attributes.has('httponly')).toBe(true);
+    expect(cookie.attributes.get('samesite')).toBe('Strict');
+    expect(cookie.attributes.get('path')).toBe('/');
+    // Without 'Beni hatırla' the cookie ends with the browser session.
+    expect(cookie.attributes.has('max-age')).toBe(false);
+    expect(cookie.attributes.has('expires')).toBe(false);
+    // Plain http (local development) cannot carry a Secure cookie.
+    expect(cookie.attributes.has('secure')).toBe(false);
+  });
+
+  it('with remember: true the cookie persists for the token lifetime', async () => {
+    const res = await login({ identifier: staff.email, password: PASSWORD, remember: true });
+    expect(res.status).toBe(200);
+    const cookie = sessionCookie(res);
+    expect(cookie.attributes.get('max-age')).toBe(String(Number(env.JWT_TTL_SECONDS) || 604_800));
+    expect(cookie.attributes.has('httponly')).toBe(true);
+  });
+
+  it('over https the cookie is Secure too', async () => {
+    const res = await login({ identifier: staff.username, password: PASSWORD }, 'https://halisaha.example');
+    expect(res.status).toBe(200);
+    expect(sessionCookie(res).attributes.has('secure')).toBe(true);
+  });
+
+  it('a failed sign-in sets no cookie', async () => {
+    const res = await login({ identifier: staff.username, password: 'yanlis-sifre' });
+    expect(res.status).toBe(401);
+    expect(res.headers.getSetCookie().some((c) => c.startsWith('hs_session='))).toBe(false);
+  });
+});
+
+describe('the cookie authenticates on its own', () => {
+  it('GET /api/users/me answers the signed-in user with only the cookie', async () => {
+    const cookie = sessionCookie(await login({ identifier: staff.username, password: PASSWORD }));
+    const res = await me(cookie.value);
+    expect(res.status).toBe(200);
+    expect((await json(res)).data).toMatchObject({ id: staff.id, username: staff.username, role: { type: 'manager' } });
+  });
+
+  it('a forged, expired, garbage or blocked-user cookie is refused with 401', async () => {
+    const sign = (key: Uint8Array, exp: number) =>
+      new SignJWT({ role: 'admin' }).setProtectedHeader({ alg: 'HS256' }).setIssuer('halisaha').setSubject(String(staff.id)).setIssuedAt().setExpirationTime(exp).sign(key);
+    const now = Math.floor(Date.now() / 1000);
+    const forged = await sign(new TextEncoder().encode('another-secret-0123456789abcdef0123456789'), now + 3600);
+    expect((await expectError(await me(forged), 401)).message).toBe('Geçersiz oturum bilgisi, lütfen tekrar giriş yapın');
+    const expired = await sign(new TextEncoder().encode(env.JWT_SECRET), now - 10);
+    expect((await expectError(await me(expired), 401)).message).toBe('Oturumunuzun süresi doldu, lütfen tekrar giriş yapın');
+    await expectError(await me('bozuk-cerez'), 401);
+    const blocked = await createStaff('admin', { blocked: true });
+    await expectError(await me(await tokenFor(blocked)), 401);
+  });
+
+  it('a cookie by another name is not a session', async () => {
+    const token = await tokenFor(staff, 'manager');
+    await expectError(await api('/api/users/me', { headers: { cookie: `session=${token}; hs_sessionx=${token}` } }), 401);
+  });
+});
+
+describe('signing out', () => {
+  it('POST /api/auth/logout answers ok and clears the cookie', async () => {
+    const res = await api('/api/auth/logout', { method: 'POST', headers: { cookie: `hs_session=${await tokenFor(staff, 'manager')}` } });
+    expect(res.status).toBe(200);
+    expect((await json(res)).data).toEqual({ ok: true });
+    const cookie = sessionCookie(res);
+    expect(cookie.value).toBe('');
+    expect(cookie.attributes.get('path')).toBe('/');
+    const maxAge = cookie.attributes.get('max-age');
+    const expires = cookie.attributes.get('expires');
+    expect(maxAge === '0' || (expires !== undefined && Date.parse(expires) <= Date.now())).toBe(true);
+  });
+
+  it('works without a session too, so a stale tab can always sign out', async () => {
+    const res = await api('/api/auth/logout', { method: 'POST' });
+    expect(res.status).toBe(200);
+    expect(sessionCookie(res).value).toBe('');
+  });
+});
