@@ -214,6 +214,16 @@ describe('the bookings list', () => {
     expect((await list(`${scope()}&q=${encodeURIComponent('y%z')}`)).data).toEqual([]);
   });
 
+  it("a quote in the search is a plain character too: no SQL gets through, the other filters still apply", async () => {
+    const injected = `x' or 1=1 or b.search_key like '`;
+    const body = await list(`${scope()}&q=${encodeURIComponent(injected)}`);
+    expect(body.data).toEqual([]);
+    expect(body.meta.counts.all).toBe(0);
+    expect((await list(`${scope()}&q=${encodeURIComponent("'")}&tab=approved`)).data).toEqual([]);
+    // The list is intact afterwards and the scoped search still finds its rows.
+    expect(names(await list(`${scope()}&q=${encodeURIComponent('%')}`))).toEqual(['Yüzde %50 Oyuncu']);
+  });
+
   it('a search that matches nothing gives zero counts and one empty page', async () => {
     const body = await list(`${scope()}&q=hicbiryerde`);
     expect(body.data).toEqual([]);

@@ -91,51 +91,43 @@ function searchPattern(q: string): string {
   return foldSearch(q);
 }
 
+const sqlString = (s: string) => `'${s.replace(/'/g, "''")}'`;
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
-
-interface Where { sql: string[]; args: unknown[] }
 
 /**
  * Every filter but the tab: the tab counts are taken under these. Every column they name is in the covering index
- * bookings_panel_list, so a search reads that index, never every row.
+ * bookings_panel_list, so a filtered list reads that index, never every row.
+ *
+ * The values (and the page's limit and offset) go into the SQL as literals, not bound parameters: measured in workerd
+ * at 100k bookings, SQLite plans the covering-index page query in ~8–13 ms with literals and 125–190 ms with the same
+ * values bound. Each is safe as a literal: dates passed the YYYY-MM-DD schema, numbers are integers, tabs come from an
+ * enum, and the search text is quoted with its single quotes doubled.
  */
-function baseWhere(q: BookingListQuery, facilityId: number | null): Where {
-  const w: Where = { sql: [], args: [] };
-  if (q.q) {
-    w.sql.push(`b.search_key like ? escape '\\'`);
-    w.args.push(`%${escapeLike(searchPattern(q.q))}%`);
-  }
-  if (q.subscribers) w.sql.push('b.is_subscriber = 1');
-  if (q.transport) w.sql.push('b.includes_transportation = 1');
-  if (q.from) {
-    w.sql.push('b.date >= ?');
-    w.args.push(q.from);
-  }
-  if (q.to) {
-    w.sql.push('b.date <= ?');
-    w.args.push(q.to);
-  }
-  if (facilityId !== null) {
-    w.sql.push('b.facility_id = ?');
-    w.args.push(facilityId);
-  }
+function baseWhere(q: BookingListQuery, facilityId: number | null): string[] {
+  const w: string[] = [];
+  if (q.q) w.push(`b.search_key like ${sqlString(`%${escapeLike(searchPattern(q.q))}%`)} escape '\\'`);
+  if (q.subscribers) w.push('b.is_subscriber = 1');
+  if (q.transport) w.push('b.includes_transportation = 1');
+  if (q.from) w.push(`b.date >= ${sqlString(q.from)}`);
+  if (q.to) w.push(`b.date <= ${sqlString(q.to)}`);
+  if (facilityId !== null) w.push(`b.facility_id = ${Math.trunc(facilityId)}`);
   return w;
 }
 
 /** Gelecek = still to be played and still live; İptal gathers customer cancels and expired holds. */
-function tabWhere(tab: BookingTab, today: string, now: number): Where {
+function tabWhere(tab: BookingTab, today: string, now: number): string[] {
   switch (tab) {
     case 'all':
-      return { sql: [], args: [] };
+      return [];
     case 'today':
-      return { sql: ['b.date = ?'], args: [today] };
+      return [`b.date = ${sqlString(today)}`];
     case 'upcoming':
-      // date >= today narrows the index range; starts_at decides (an overnight slot of yesterday may still be ahead).
-      return { sql: [`b.status in ('pending', 'approved')`, 'b.date >= ?', 'b.starts_at > ?'], args: [addDays(today, -1), now] };
+      // date >= yesterday narrows the index range; starts_at decides (an overnight slot of yesterday may be ahead).
+      return [`b.status in ('pending', 'approved')`, `b.date >= ${sqlString(addDays(today, -1))}`, `b.starts_at > ${Math.trunc(now)}`];
     case 'cancelled':
-      return { sql: [`b.status in ('cancelled', 'expired')`], args: [] };
+      return [`b.status in ('cancelled', 'expired')`];
     default:
-      return { sql: ['b.status = ?'], args: [tab] };
+      return [`b.status = ${sqlString(tab)}`];
   }
 }
 
@@ -161,20 +153,20 @@ export async function listBookings(d1: D1Database, q: BookingListQuery, facility
   const base = baseWhere(q, facilityId);
   const tab = tabWhere(q.tab, today, now);
   const offset = (q.page - 1) * q.pageSize;
-  const where = clause([...base.sql, ...tab.sql]);
-  // A search picks its page inside the covering index and reads only those rows; without one, the created_at or
-  // starts_at index already walks the rows in order and stops after the page.
-  const page = q.q
+  const where = clause([...base, ...tab]);
+  // A filtered list picks its page inside the covering index and reads only those rows; an unfiltered one walks the
+  // created_at or starts_at index in order and stops after the page.
+  const page = base.length > 0
     ? `select ${LIST_COLUMNS} from (select b.id from bookings b indexed by bookings_panel_list ${where} order by ${ORDER[q.sort]}
-         limit ? offset ?) p join bookings b on b.id = p.id join facilities f on f.id = b.facility_id order by ${ORDER[q.sort]}`
-    : `select ${LIST_COLUMNS} from bookings b join facilities f on f.id = b.facility_id ${where} order by ${ORDER[q.sort]} limit ? offset ?`;
+         limit ${q.pageSize} offset ${offset}) p join bookings b on b.id = p.id join facilities f on f.id = b.facility_id order by ${ORDER[q.sort]}`
+    : `select ${LIST_COLUMNS} from bookings b join facilities f on f.id = b.facility_id ${where} order by ${ORDER[q.sort]} limit ${q.pageSize} offset ${offset}`;
   const [grouped, pageRes] = await d1.batch([
     d1.prepare(
       // Grouped by status alone the scan follows the index order: no sort of 100k entries.
       `select b.status, count(*) as n, sum(b.date = ?) as today, sum(b.starts_at > ?) as ahead
-       from bookings b indexed by bookings_panel_list ${clause(base.sql)} group by b.status`,
-    ).bind(today, now, ...base.args),
-    d1.prepare(page).bind(...base.args, ...tab.args, q.pageSize, offset),
+       from bookings b indexed by bookings_panel_list ${clause(base)} group by b.status`,
+    ).bind(today, now),
+    d1.prepare(page),
   ]);
   const counts: BookingCounts = { all: 0, today: 0, upcoming: 0, pending: 0, approved: 0, rejected: 0, cancelled: 0 };
   for (const g of grouped.results as { status: Booking['status']; today: number; ahead: number; n: number }[]) {
