@@ -60,6 +60,7 @@ export const msg = {
 
   // panel (02 §5, §8)
   rejectReasonRequired: 'Lütfen red sebebini belirtin',
+  adminCancelReason: 'Randevu iptal edildi',
   approveFailed: 'Rezervasyon onaylanırken hata oluştu',
   rejectFailed: 'Rezervasyon reddedilirken hata oluştu',
   notPending: 'Yalnızca bekleyen rezervasyonlar onaylanabilir',

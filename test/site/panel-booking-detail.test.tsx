@@ -230,6 +230,37 @@ describe('approve and reject (02 §2, §5)', () => {
   });
 });
 
+describe('cancelling an approved booking (02 §4 admin cancel)', () => {
+  it("offers 'Rezervasyonu İptal Et' with the reason 'Randevu iptal edildi', sent as a reject", async () => {
+    current = detail({ status: 'approved', paymentStatus: 'paid', isPast: false });
+    const { onChanged } = open();
+    const d = await loaded();
+    const reason = within(d).getByRole('textbox', { name: /İptal sebebi/ }) as HTMLTextAreaElement;
+    expect(reason.value).toBe('Randevu iptal edildi');
+    fireEvent.click(within(d).getByRole('button', { name: 'Rezervasyonu İptal Et' }));
+    await until(() => expect(onChanged).toHaveBeenCalledTimes(1));
+    expect(calls.find((c) => c.method === 'POST')).toMatchObject({ path: '/api/bookings/bk-1/reject', body: { reason: 'Randevu iptal edildi' } });
+    expect(toasts().map((t) => t.title)).toContain('Rezervasyon Reddedildi');
+  });
+
+  it('is not offered once the game has started', async () => {
+    current = detail({ status: 'approved', isPast: true });
+    open();
+    const d = await loaded();
+    expect(within(d).queryByRole('button', { name: 'Rezervasyonu İptal Et' })).toBeNull();
+  });
+
+  it('stays disabled while the reason is emptied', async () => {
+    current = detail({ status: 'approved', isPast: false });
+    const u = userEvent.setup({ delay: null });
+    open();
+    const d = await loaded();
+    await u.clear(within(d).getByRole('textbox', { name: /İptal sebebi/ }));
+    expect(within(d).getByRole('button', { name: 'Rezervasyonu İptal Et' }).hasAttribute('disabled')).toBe(true);
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+});
+
 describe('approve and reject failures (02 §8)', () => {
   it('toasts the server message when approval is refused', async () => {
     onApprove = () => apiError(409, 'Bu rezervasyon zaten işlem görmüş');

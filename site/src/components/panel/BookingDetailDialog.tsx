@@ -1,3 +1,4 @@
+import { msg } from '../../../../contracts/messages';
 import type { InferResponseType } from 'hono/client';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { formatPhone } from '../../../../contracts/phone';
@@ -118,8 +119,8 @@ export function BookingDetailDialog({ documentId, onClose, onChanged }: Props) {
     }
   }
 
-  async function reject() {
-    const why = reason.trim();
+  async function reject(text = reason) {
+    const why = text.trim();
     if (!booking || busy || !why) return;
     setBusy('reject');
     setReasonError(null);
@@ -160,7 +161,9 @@ export function BookingDetailDialog({ documentId, onClose, onChanged }: Props) {
         <DetailBody
           booking={booking}
           actions={
-            bookingStatus(booking.status) === 'pending' && !done ? (
+            bookingStatus(booking.status) === 'approved' && !booking.isPast && !done ? (
+              <CancelApproved busy={busy} reasonError={reasonError} onCancel={(why) => reject(why)} />
+            ) : bookingStatus(booking.status) === 'pending' && !done ? (
               <Actions
                 notes={notes}
                 onNotes={setNotes}
@@ -172,7 +175,7 @@ export function BookingDetailDialog({ documentId, onClose, onChanged }: Props) {
                 reasonError={reasonError}
                 busy={busy}
                 onApprove={approve}
-                onReject={reject}
+                onReject={() => reject()}
               />
             ) : null
           }
@@ -343,6 +346,22 @@ function Actions({ notes, onNotes, reason, onReason, reasonError, busy, onApprov
           <XIcon /> {busy === 'reject' ? 'Reddediliyor...' : 'Reddet'}
         </Button>
       </div>
+    </section>
+  );
+}
+
+/**
+ * An approved booking still ahead can be cancelled by staff: a reject with the default reason 'Randevu iptal edildi'
+ * (02 §4), which frees the slot and refunds a paid deposit on the server.
+ */
+function CancelApproved({ busy, reasonError, onCancel }: { busy: 'approve' | 'reject' | null; reasonError: string | null; onCancel: (reason: string) => void }) {
+  const [why, setWhy] = useState<string>(msg.adminCancelReason);
+  return (
+    <section aria-label="İptal işlemi" className="flex flex-col gap-3 rounded-xl border border-slate-200 p-4 dark:border-slate-700">
+      <TextField label="İptal sebebi" multiline isRequired value={why} onChange={setWhy} maxLength={500} isDisabled={busy !== null} errorMessage={reasonError} />
+      <Button variant="danger" onPress={() => onCancel(why)} isDisabled={busy !== null || !why.trim()} className="self-start">
+        <XIcon /> {busy === 'reject' ? 'İptal ediliyor...' : 'Rezervasyonu İptal Et'}
+      </Button>
     </section>
   );
 }
