@@ -72,7 +72,8 @@ describe.each(['light', 'dark'] as const)('panel accessibility in the %s theme',
     await phone.page.goto('/yonetim/rezervasyonlar');
     await settle(phone.page);
     for (const v of await axe(phone.page)) failures.push(`phone bookings: ${v}`);
-    await phone.page.getByRole('button', { name: /menü/i }).first().click();
+    await phone.page.getByRole('button', { name: 'Menüyü aç' }).click();
+    await phone.page.getByRole('button', { name: 'Menüyü kapat' }).waitFor();
     for (const v of await axe(phone.page)) failures.push(`phone drawer: ${v}`);
     await phone.context.close();
     expect(failures).toEqual([]);

@@ -91,12 +91,12 @@ describe('panel: dashboard and guards', () => {
     await signIn(context, 'admin');
     await page.goto('/yonetim');
     await hydrated(page);
-    const menu = page.getByRole('button', { name: /menü/i }).first();
+    const menu = page.getByRole('button', { name: 'Menüyü aç' });
     await menu.click();
     await expect(menu.getAttribute('aria-expanded')).resolves.toBe('true');
     await page.getByRole('link', { name: 'Haftalık Takvim' }).click();
     await page.waitForURL((url) => url.pathname === '/yonetim/haftalik-takvim');
-    await expect(page.getByRole('button', { name: /menü/i }).first().getAttribute('aria-expanded')).resolves.toBe('false');
+    await expect(page.getByRole('button', { name: 'Menüyü aç' }).getAttribute('aria-expanded')).resolves.toBe('false');
     await context.close();
   });
 });
