@@ -3,9 +3,9 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Input, Label, Radio, RadioGroup, SearchField } from 'react-aria-components';
 import { CheckIcon, PriorityDot, TrashIcon, TypeIcon, TYPE_LABELS, useNow } from '../components/notifications/NotificationParts';
 import { Button } from '../components/ui/Button';
-import { client } from '../lib/api';
+import { client, unwrapPage } from '../lib/api';
 import { listTime } from '../lib/relative-time';
-import { $liveEvent, markAllRead, markRead, removeNotification, startNotifications, type LiveMessage, type Notification, type NotificationListAnswer } from '../stores/notifications';
+import { $liveEvent, markAllRead, markRead, removeNotification, startNotifications, type LiveMessage, type Notification } from '../stores/notifications';
 import { $session, currentToken } from '../stores/session';
 
 // 02 §9: the notification page size is 25. Filtering and paging run on the server (GET /api/notifications/all).
@@ -89,9 +89,7 @@ function NotificationList() {
     const mine = ++sequence.current;
     if (!silent) setState('loading');
     try {
-      const res = await client.api.notifications.all.$get({ query: queryOf(f) });
-      if (!res.ok) throw new Error(String(res.status));
-      const body = (await res.json()) as NotificationListAnswer;
+      const body = await unwrapPage(client.api.notifications.all.$get({ query: queryOf(f) }));
       if (mine !== sequence.current) return;
       const { pageCount } = body.meta.pagination;
       // The page may have emptied under us (deleted elsewhere): show the last one there is.

@@ -25,9 +25,16 @@ async function fetchWithRules(input: RequestInfo | URL, init?: RequestInit): Pro
 export const client = hc<AppType>(typeof location === 'undefined' ? 'http://localhost' : location.origin, { fetch: fetchWithRules });
 
 type DataOf<T> = T extends { data: infer D } ? D : never;
+type MetaOf<T> = T extends { meta: infer M } ? M : never;
+type Call<T> = Promise<{ ok: boolean; status: number; json(): Promise<T> }>;
 
 /** Resolves an hc call to its `data`, or throws ApiRequestError with the Turkish text of 01 §8. */
-export async function unwrap<T>(call: Promise<{ ok: boolean; status: number; json(): Promise<T> }>): Promise<DataOf<T>> {
+export async function unwrap<T>(call: Call<T>): Promise<DataOf<T>> {
+  return (await unwrapPage(call)).data;
+}
+
+/** The same for list answers, whose `meta` (pagination, counts) the screen needs as well. */
+export async function unwrapPage<T>(call: Call<T>): Promise<{ data: DataOf<T>; meta: MetaOf<T> }> {
   const res = await call;
   let body: unknown = null;
   try {
@@ -36,7 +43,7 @@ export async function unwrap<T>(call: Promise<{ ok: boolean; status: number; jso
     body = null;
   }
   if (!res.ok) throw new ApiRequestError(errorText(body as ApiErrorBody), res.status, body as ApiErrorBody);
-  return (body as { data: DataOf<T> }).data;
+  return body as { data: DataOf<T>; meta: MetaOf<T> };
 }
 
 export { ApiRequestError };

@@ -10,6 +10,7 @@ import { ApiRequestError, client, unwrap } from '../lib/api';
 import { errorText, messageOf } from '../lib/errors';
 import { addDays, istanbulToday } from '../lib/format';
 import { toast } from './toast';
+import { POLL_MS, watchPitchLive, type LiveState } from '../lib/pitch-live';
 
 // ---------------------------------------------------------------- the pitch, as the booking flow needs it
 
@@ -247,96 +248,25 @@ function markTaken(slot: Slot, booking: Booking) {
   });
 }
 
-export type LiveState = 'off' | 'connecting' | 'open' | 'down';
+export type { LiveState };
+export { POLL_MS };
 export const $live = atom<LiveState>('off');
-export const POLL_MS = 15_000;
-const MAX_BACKOFF_MS = 30_000;
-
-function liveUrl(slug: string): string {
-  const url = client.api.facilities[':ref'].live.$url({ param: { ref: slug } });
-  url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
-  return url.href;
-}
 
 /**
- * Watches the pitch's live channel while the calendar is on screen. A closed socket means a refetch, polling every
- * 15 s while it is down, and a reconnect with exponential backoff. Returns the function that stops it all.
+ * Watches the pitch's live channel while the calendar is on screen (a slot taken elsewhere turns 'Beklemede' here);
+ * a closed socket means a refetch and polling until it is back. Returns the function that stops it all.
  */
 export function watchLive(): () => void {
   const f = $facility.get();
-  if (!f || typeof WebSocket === 'undefined') return () => {};
-  let socket: WebSocket | null = null;
-  let stopped = false;
-  let attempt = 0;
-  let dropped = false;
-  let retry: ReturnType<typeof setTimeout> | undefined;
-  let poll: ReturnType<typeof setInterval> | undefined;
-
-  const startPolling = () => {
-    poll ??= setInterval(() => void loadSlots({ silent: true }), POLL_MS);
-  };
-  const stopPolling = () => {
-    clearInterval(poll);
-    poll = undefined;
-  };
-  const reconnectLater = () => {
-    const delay = Math.min(MAX_BACKOFF_MS, 1000 * 2 ** attempt) + Math.floor(Math.random() * 500);
-    attempt++;
-    retry = setTimeout(connect, delay);
-  };
-  const onDown = () => {
-    socket = null;
-    if (stopped) return;
-    dropped = true;
-    $live.set('down');
-    void loadSlots({ silent: true });
-    startPolling();
-    reconnectLater();
-  };
-
-  function connect() {
-    if (stopped) return;
-    $live.set(dropped ? 'down' : 'connecting');
-    let ws: WebSocket;
-    try {
-      ws = new WebSocket(liveUrl(f!.slug));
-    } catch {
-      onDown();
-      return;
-    }
-    socket = ws;
-    ws.onopen = () => {
-      attempt = 0;
-      $live.set('open');
-      stopPolling();
-      // Whatever changed while we were away arrives as one refetch.
-      if (dropped) void loadSlots({ silent: true });
-    };
-    ws.onmessage = (e) => {
-      let event: { type?: string; facility?: string; slot?: Slot };
-      try {
-        event = JSON.parse(String(e.data));
-      } catch {
-        return;
-      }
-      if (event.type === 'slot' && event.slot && (!event.facility || event.facility === f!.documentId)) applySlotUpdate(event.slot);
+  if (!f) return () => {};
+  return watchPitchLive(f.slug, {
+    onState: (state) => $live.set(state),
+    onEvent: (event) => {
+      if (event.type === 'slot' && event.slot && (!event.facility || event.facility === f.documentId)) applySlotUpdate(event.slot);
       else if (event.type === 'slots-regenerated') void loadSlots({ silent: true });
-    };
-    ws.onclose = () => {
-      if (socket === ws) onDown();
-    };
-  }
-
-  connect();
-  return () => {
-    stopped = true;
-    clearTimeout(retry);
-    stopPolling();
-    const ws = socket;
-    socket = null;
-    ws?.close();
-    $live.set('off');
-  };
+    },
+    resync: () => void loadSlots({ silent: true }),
+  });
 }
 
 // ---------------------------------------------------------------- the flow: steps, form, confirmation

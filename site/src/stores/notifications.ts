@@ -1,6 +1,6 @@
 import { atom } from 'nanostores';
 import type { NotificationWire } from '../../../worker/src/services/notifications';
-import { client } from '../lib/api';
+import { client, unwrapPage } from '../lib/api';
 import { $session, currentToken } from './session';
 import { toast } from './toast';
 
@@ -10,11 +10,6 @@ export type Notification = NotificationWire;
 export type NotificationType = Notification['type'];
 export type NotificationPriority = Notification['priority'];
 export type LiveState = 'connecting' | 'open' | 'down';
-/** GET /api/notifications/all (API.md): pagination follows the filters, total and unread do not. */
-export interface NotificationListAnswer {
-  data: Notification[];
-  meta: { pagination: { page: number; pageSize: number; pageCount: number; total: number }; total: number; unread: number };
-}
 
 /** What the server pushes over /api/notifications/live (API.md). */
 export type LiveMessage =
@@ -143,9 +138,7 @@ let inflight: Promise<void> | null = null;
 let again = false;
 
 async function fetchLatest(): Promise<{ items: Notification[]; unread: number }> {
-  const res = await client.api.notifications.all.$get({ query: { page: '1', pageSize: String(BELL_FETCH_SIZE) } });
-  if (!res.ok) throw new Error(`notifications ${res.status}`);
-  const body = (await res.json()) as NotificationListAnswer;
+  const body = await unwrapPage(client.api.notifications.all.$get({ query: { page: '1', pageSize: String(BELL_FETCH_SIZE) } }));
   return { items: body.data, unread: body.meta.unread };
 }
 

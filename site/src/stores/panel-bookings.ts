@@ -1,8 +1,7 @@
 import type { InferResponseType } from 'hono/client';
 import { atom, map } from 'nanostores';
-import type { listBookings } from '../../../worker/src/services/staff-bookings';
-import { client } from '../lib/api';
-import { ApiRequestError, errorText, type ApiErrorBody } from '../lib/errors';
+import type { BookingTab } from '../../../contracts/panel';
+import { ApiRequestError, client, unwrapPage } from '../lib/api';
 
 // The bookings management list (02 §2 'Bookings management', §9 page sizes). The server filters, counts and pages
 // (GET /api/bookings), so the panel never fetches the whole table; the filters live in the address so reload and
@@ -10,8 +9,7 @@ import { ApiRequestError, errorText, type ApiErrorBody } from '../lib/errors';
 
 type ListAnswer = InferResponseType<typeof client.api.bookings.$get, 200>;
 export type BookingListItem = ListAnswer['data'][number];
-// The route's envelope helper types meta loosely, so the meta type comes from the service that builds it.
-export type BookingsMeta = Awaited<ReturnType<typeof listBookings>>['meta'];
+export type BookingsMeta = ListAnswer['meta'];
 
 export const BOOKING_TABS = [
   { id: 'all', label: 'Tümü' },
@@ -21,8 +19,8 @@ export const BOOKING_TABS = [
   { id: 'approved', label: 'Onaylı' },
   { id: 'rejected', label: 'Reddedilen' },
   { id: 'cancelled', label: 'İptal' },
-] as const;
-export type BookingTab = (typeof BOOKING_TABS)[number]['id'];
+] as const satisfies readonly { id: BookingTab; label: string }[];
+export type { BookingTab };
 const isTab = (v: string | null): v is BookingTab => BOOKING_TABS.some((t) => t.id === v);
 
 export const LIST_FAILED = 'Rezervasyonlar yüklenirken hata oluştu';
@@ -123,10 +121,8 @@ export async function loadBookings(): Promise<void> {
   $bookingStatus.set('loading');
   $bookingError.set(null);
   try {
-    const res = await client.api.bookings.$get({ query: queryOf(filters, pageSize()) });
-    const body = (await res.json().catch(() => null)) as ({ data: BookingListItem[]; meta: BookingsMeta } & ApiErrorBody) | null;
+    const body = await unwrapPage(client.api.bookings.$get({ query: queryOf(filters, pageSize()) }));
     if (mine !== sequence) return;
-    if (!res.ok || !body) throw new ApiRequestError(errorText(body), res.status, body);
     const { pageCount } = body.meta.pagination;
     // The page asked for may be gone (an approval moved a booking out of this tab): show the last one there is.
     if (body.data.length === 0 && filters.page > 1 && pageCount >= 1 && filters.page > pageCount) {

@@ -1,6 +1,7 @@
 import type { InferResponseType } from 'hono/client';
 import { atom, map } from 'nanostores';
 import { client, unwrap } from '../lib/api';
+import { watchPitchLive, type LiveState } from '../lib/pitch-live';
 import { addDays, istanbulToday } from '../lib/format';
 import { mondayFromParam, mondayOf, thisMonday, weekDates } from '../lib/week';
 
@@ -167,82 +168,25 @@ export function selectDay(date: string) {
 
 // ---------------------------------------------------------------- live: the pitch's socket
 
-export type LiveState = 'off' | 'connecting' | 'open' | 'down';
+export type { LiveState };
 export const $live = atom<LiveState>('off');
-const MAX_BACKOFF_MS = 30_000;
-
-function liveUrl(ref: string): string {
-  const url = client.api.facilities[':ref'].live.$url({ param: { ref } });
-  url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
-  return url.href;
-}
 
 /**
  * Watches the chosen pitch's live channel (the one the public calendar uses): any 'slot' or 'slots-regenerated'
- * event refetches the week silently, past the cache. A dropped socket reconnects with backoff and refetches once
- * it is back. An inactive pitch's channel opens for staff only: the browser sends the session cookie with the socket.
- * Returns the function that stops it.
+ * event refetches the week silently, past the cache; so does a dropped socket, with polling until it is back. An
+ * inactive pitch's channel opens for staff only: the browser sends the session cookie with the socket.
  */
 export function watchWeekLive(): () => void {
   const f = selectedFacility();
-  if (!f || typeof WebSocket === 'undefined') return () => {};
+  if (!f) return () => {};
   const ref = f.slug;
-  let socket: WebSocket | null = null;
-  let stopped = false;
-  let attempt = 0;
-  let dropped = false;
-  let retry: ReturnType<typeof setTimeout> | undefined;
-
-  const onDown = () => {
-    socket = null;
-    if (stopped) return;
-    dropped = true;
-    $live.set('down');
-    const delay = Math.min(MAX_BACKOFF_MS, 1000 * 2 ** attempt) + Math.floor(Math.random() * 500);
-    attempt++;
-    retry = setTimeout(connect, delay);
-  };
-
-  function connect() {
-    if (stopped) return;
-    $live.set(dropped ? 'down' : 'connecting');
-    let ws: WebSocket;
-    try {
-      ws = new WebSocket(liveUrl(ref));
-    } catch {
-      onDown();
-      return;
-    }
-    socket = ws;
-    ws.onopen = () => {
-      attempt = 0;
-      $live.set('open');
-      // Whatever changed while the socket was down arrives as one refetch.
-      if (dropped) void refreshWeek();
-    };
-    ws.onmessage = (e) => {
-      let event: { type?: string };
-      try {
-        event = JSON.parse(String(e.data));
-      } catch {
-        return;
-      }
+  return watchPitchLive(ref, {
+    onState: (state) => $live.set(state),
+    onEvent: (event) => {
       if ((event.type === 'slot' || event.type === 'slots-regenerated') && $week.get().facility === ref) void refreshWeek();
-    };
-    ws.onclose = () => {
-      if (socket === ws) onDown();
-    };
-  }
-
-  connect();
-  return () => {
-    stopped = true;
-    clearTimeout(retry);
-    const ws = socket;
-    socket = null;
-    ws?.close();
-    $live.set('off');
-  };
+    },
+    resync: () => void refreshWeek(),
+  });
 }
 
 /** Every mount starts fresh: on the server the module outlives the request. */

@@ -20,8 +20,8 @@ export const UNKNOWN_CUSTOMER = 'Bilinmeyen Müşteri';
 export const NO_FACILITY = 'Saha bilgisi yok';
 export const NO_DATE = 'Tarih yok';
 export const LOAD_FAILED = 'Rezervasyon bilgileri yüklenemedi';
-export const APPROVE_FAILED = 'Rezervasyon onaylanırken hata oluştu';
-export const REJECT_FAILED = 'Rezervasyon reddedilirken hata oluştu';
+export const APPROVE_FAILED = msg.approveFailed;
+export const REJECT_FAILED = msg.rejectFailed;
 /** After approve or reject the dialog shows the new status, then closes (02 §2: about 0.8 s). */
 export const CLOSE_AFTER_MS = 800;
 
@@ -99,8 +99,8 @@ export function BookingDetailDialog({ documentId, onClose, onChanged }: Props) {
     setBooking(b);
     setDone(true);
     const description = `${customerOf(b)} · ${dateOf(b) ? trDate(dateOf(b)!) : NO_DATE} ${timeOf(b)}`.trim();
-    if (approved) toast('success', 'Rezervasyon Onaylandı', description);
-    else toast('info', 'Rezervasyon Reddedildi', description);
+    if (approved) toast('success', msg.approvedTitle, description);
+    else toast('info', msg.rejectedTitle, description);
     latest.current.onChanged?.(b);
     closeTimer.current = setTimeout(() => latest.current.onClose(), CLOSE_AFTER_MS);
   }
