@@ -9,12 +9,18 @@ export const LIVE_STATUSES = ['pending', 'approved'] as const satisfies readonly
 export const PAYMENT_STATUSES = ['pending', 'paid', 'refunded'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
+/** Every length limit of the booking form, written once for the inputs' maxLength and the schema. */
+export const NAME_MAX = 100;
+export const EMAIL_MAX = 254;
+export const NOTES_MAX = 1000;
+export const CANCEL_REASON_MAX = 500;
+
 export const customerNameSchema = z
   .string({ error: msg.nameRequired })
   .trim()
   .min(1, msg.nameRequired)
   .min(2, msg.nameTooShort)
-  .max(100);
+  .max(NAME_MAX, msg.nameTooLong);
 
 const relationId = z.union([z.string().trim().min(1).max(64), z.number().int().positive()]).transform(String);
 
@@ -25,8 +31,8 @@ export const createBookingSchema = z.object({
   bookingSlot: relationId.optional(),
   customerName: customerNameSchema,
   customerPhone: phoneSchema,
-  customerEmail: optionalText(254).refine((v) => v === null || v.includes('@'), msg.customerEmailInvalid),
-  notes: optionalText(1000),
+  customerEmail: optionalText(EMAIL_MAX, msg.customerEmailTooLong).refine((v) => v === null || v.includes('@'), msg.customerEmailInvalid),
+  notes: optionalText(NOTES_MAX, msg.notesTooLong),
   includesTransportation: z.boolean().optional().default(false),
   transportationDetails: z
     .object({ pickupPointId: z.string().trim().max(64).nullish() })
@@ -42,5 +48,10 @@ export const createBookingSchema = z.object({
 export type CreateBookingInput = z.infer<typeof createBookingSchema>;
 
 export const cancelBookingSchema = z.object({
-  reason: optionalText(500),
+  reason: optionalText(CANCEL_REASON_MAX, msg.cancelReasonTooLong),
+  /**
+   * Sent by the same-day warning: the phone typed into the booking form. The booking must belong to it, and every try
+   * counts against that phone's look-up limit, so guessing the number behind a masked one is bounded per phone (00 §3).
+   */
+  customerPhone: phoneSchema.optional(),
 });

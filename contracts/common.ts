@@ -12,10 +12,10 @@ export const isoDate = z
 export const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, 'Saat SS:DD biçiminde olmalı').transform((s) => s.slice(0, 5));
 
 /** Trim; an empty string becomes null (00 §7). */
-export const optionalText = (max = 2000) =>
+export const optionalText = (max = 2000, tooLong?: string) =>
   z
     .string()
-    .max(max)
+    .max(max, tooLong)
     .nullish()
     .transform((v) => {
       const t = v?.trim();
@@ -31,3 +31,28 @@ export const bookingNumberSchema = z
 
 /** The first word of a name: what the public sees of someone else's booking until it is approved. */
 export const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? '';
+
+/**
+ * 'HSR••••••XYZ': what a caller who typed only a phone may see of a booking number (00 §3). The number is the key that
+ * cancels the booking, so the rest never leaves the server on that path.
+ */
+export const maskBookingNumber = (bookingNumber: string) =>
+  bookingNumber.length > 6 ? bookingNumber.slice(0, 3) + '•'.repeat(bookingNumber.length - 6) + bookingNumber.slice(-3) : '•'.repeat(bookingNumber.length);
+
+/** 'Barış A.': first name and the initial of the last, enough for the owner to recognise a booking (00 §3). */
+export function nameWithInitial(name: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return '';
+  if (words.length === 1) return words[0];
+  return `${words[0]} ${Array.from(words[words.length - 1])[0].toLocaleUpperCase('tr-TR')}.`;
+}
+
+/**
+ * A shuttle's pickup time for a match at `startTime` (HH:MM): the pickup point stores minutes before the match, so the
+ * time always follows the booked hour (issue 7 §2: never a fixed clock time). Wraps past midnight.
+ */
+export function pickupTimeFor(startTime: string, minutesBefore: number | null | undefined): string | null {
+  if (minutesBefore === null || minutesBefore === undefined || !/^\d{2}:\d{2}/.test(startTime)) return null;
+  const total = (((Number(startTime.slice(0, 2)) * 60 + Number(startTime.slice(3, 5)) - minutesBefore) % 1440) + 1440) % 1440;
+  return `${String(Math.floor(total / 60)).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}`;
+}

@@ -27,6 +27,11 @@ export const msg = {
   pickupPointRequired: 'Ulaşım hizmeti seçtiniz, lütfen bir alış noktası seçin',
   pastSlot: 'Geçmiş tarih ve saatlere rezervasyon yapılamaz. Lütfen güncel bir slot seçin.',
   bookingNumberMissing: 'Booking number not received',
+  nameTooLong: 'Ad Soyad en fazla 100 karakter olabilir',
+  customerEmailTooLong: 'E-posta adresi en fazla 254 karakter olabilir',
+  notesTooLong: 'Notlar en fazla 1000 karakter olabilir',
+  cancelReasonTooLong: 'İptal sebebi en fazla 500 karakter olabilir',
+  fieldInvalid: 'Bu alan geçersiz',
 
   // booking rules (00 §3)
   facilityNotFound: 'Saha bulunamadı',
@@ -48,6 +53,7 @@ export const msg = {
   expiredReason: 'Onay süresi doldu',
   noSubscriberBookings: 'Bu telefon numarasına ait abone rezervasyonu bulunamadı.',
   cancelSuccess: 'Rezervasyon başarıyla iptal edildi.',
+  bookingNumberMismatch: 'Girdiğiniz numara bu rezervasyonla eşleşmiyor. Onay ekranındaki veya takip sayfasındaki rezervasyon numarasının tamamını girin.',
   cancelFailed: 'Rezervasyon iptal edilirken bir hata oluştu.',
   createFailed: 'Rezervasyon oluşturulurken bir hata oluştu',
   slotsFailed: 'Slotlar yüklenirken hata oluştu',

@@ -10,6 +10,7 @@ import { sql } from 'drizzle-orm';
 import { getDb, type Db } from '../worker/src/db/client';
 import * as s from '../worker/src/db/schema';
 import { msg } from '../contracts/messages';
+import { pickupTimeFor } from '../contracts/common';
 import { trLongDate } from '../worker/src/lib/format';
 import { newBookingNumber, newDocumentId } from '../worker/src/lib/ids';
 import { toKurus } from '../worker/src/lib/money';
@@ -238,7 +239,7 @@ class SeedContext {
       );
       const pps = (p.transport?.pickupPoints ?? []).map((pp, i) => ({
         id: `pickup-${(pickupStamp += 1000 + i * 137)}`, facilityId: f.id, name: pp.name, address: pp.address,
-        description: pp.description ?? null, time: pp.time ?? null, sortOrder: i,
+        description: pp.description ?? null, time: pp.time ?? null, minutesBefore: pp.minutesBefore ?? null, sortOrder: i,
       }));
       if (pps.length > 0) await db.insert(s.pickupPoints).values(pps);
       pickups.set(p.key, pps);
@@ -429,7 +430,7 @@ class SeedContext {
           customerEmail: c.email ?? null, notes: args.notes ?? null, date: slot.date, startTime: slot.startTime, endTime: slot.endTime,
           startsAt: slot.startsAt, slotPrice: slot.price, includesTransportation: Boolean(args.pickup), transportationPrice: transport,
           pickupPointId: args.pickup?.id ?? null, pickupPointName: args.pickup?.name ?? null, pickupPointAddress: args.pickup?.address ?? null,
-          pickupTime: args.pickup?.time ?? null, status, paymentStatus, totalPrice: slot.price + transport, depositAmount: deposit,
+          pickupTime: pickupTimeFor(slot.startTime, args.pickup?.minutesBefore), status, paymentStatus, totalPrice: slot.price + transport, depositAmount: deposit,
           isSubscriber, isRecurring: isSubscriber, recurringGroupId: args.subscription ?? null,
           expiresAt: status === 'pending' ? created + f.autoApprovalTimeout * MINUTE : null,
           approvedById: approval ? adminId : null, approvedAt: approval?.at ?? null,

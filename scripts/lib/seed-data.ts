@@ -113,7 +113,7 @@ export function trIban(bankCode: string, account: string): string {
 export const mapsUrl = (lat: number, lng: number) => `https://www.google.com/maps/search/?api=1&query=${lat}%2C${lng}`;
 
 export interface PitchImageSeed { variant: 0 | 1 | 2; hue: number; alt: string }
-export interface PickupSeed { name: string; address: string; description?: string; time?: string }
+export interface PickupSeed { name: string; address: string; description?: string; time?: string; minutesBefore?: number }
 
 export interface PitchSeed {
   key: string;
@@ -187,8 +187,8 @@ export const PITCHES: PitchSeed[] = [
       vehicleType: 'Minibüs',
       vehicleCapacity: 14,
       pickupPoints: [
-        { name: 'Görükle Kampüs Kapısı', address: 'Bursa Uludağ Üniversitesi Görükle Kampüsü Ana Giriş, Nilüfer/Bursa', description: 'Ana kapının karşısındaki durak', time: '18:40' },
-        { name: 'Beşevler Metro İstasyonu', address: 'Beşevler Mah. İzmir Yolu Cad., Nilüfer/Bursa', description: 'Metro çıkışı, taksi durağı önü', time: '18:55' },
+        { name: 'Görükle Kampüs Kapısı', address: 'Bursa Uludağ Üniversitesi Görükle Kampüsü Ana Giriş, Nilüfer/Bursa', description: 'Ana kapının karşısındaki durak', minutesBefore: 50 },
+        { name: 'Beşevler Metro İstasyonu', address: 'Beşevler Mah. İzmir Yolu Cad., Nilüfer/Bursa', description: 'Metro çıkışı, taksi durağı önü', minutesBefore: 35 },
         { name: 'FSM Bulvarı Migros Önü', address: 'Fethiye Mah. Fatih Sultan Mehmet Blv., Nilüfer/Bursa', description: 'Saat, maç saatine göre telefonla bildirilir' },
       ],
     },

@@ -83,8 +83,9 @@ describe('refused bookings change nothing', () => {
     const first = (await json(await book({ facility: a.documentId, bookingSlot: (await slotAt(a.id, tomorrow(), '18:00')).document_id, customerName: 'Çift Rezerv', customerPhone: phone }))).data;
     const error = await expectError(await book({ facility: b.documentId, bookingSlot: (await slotAt(b.id, tomorrow(), '21:00')).document_id, customerName: 'Çift Rezerv', customerPhone: phone }), 409);
     expect(error.message).toBe('Aynı gün içinde onaylanmış rezervasyonunuz bulunmaktadır');
+    // Masked (issue 7 §1): whoever typed the phone learns the last 3 characters of the number and 'Çift R.', no more.
     expect(error.details.existingBooking).toEqual({
-      bookingNumber: first.bookingNumber, customerName: 'Çift Rezerv', facility: a.name, date: tomorrow(), time: '18:00', endTime: '19:00', status: 'pending',
+      bookingNumberMasked: `HSR••••••${first.bookingNumber.slice(-3)}`, customerName: 'Çift R.', facility: a.name, date: tomorrow(), time: '18:00', endTime: '19:00', status: 'pending',
     });
     // Another day is fine, and after cancelling the first the same day is fine again.
     expect((await book({ facility: b.documentId, bookingSlot: (await slotAt(b.id, addDays(istanbulToday(), 2), '21:00')).document_id, customerName: 'Çift Rezerv', customerPhone: phone })).status).toBe(201);

@@ -72,7 +72,41 @@ describe('creating a booking', () => {
     const { data } = await json(res);
     expect(data.totalPrice).toBe(1550);
     expect(data.transportationPrice).toBe(50);
-    expect(data.transportationDetails).toEqual({ pickupPointId: point.id, pickupPointName: point.name, pickupPointAddress: point.address, pickupTime: point.time });
+    // The point leaves 90 minutes before the match (fixtures): 19:30 for 21:00, derived, not the stored clock time.
+    expect(data.transportationDetails).toEqual({ pickupPointId: point.id, pickupPointName: point.name, pickupPointAddress: point.address, pickupTime: '19:30' });
+  });
+
+  it('the shuttle pickup time follows the booked hour, never a fixed clock time (issue 7 §2)', async () => {
+    const f = await pitchWithSlots({ pickup: true });
+    const [point] = await pickupPointsOf(f.id);
+    // A stored clock time that would contradict a morning match.
+    await env.DB.prepare("update pickup_points set time = '18:40' where id = ?").bind(point.id).run();
+    const morning = await slotAt(f.id, tomorrow(), '10:00');
+    const res = await api('/api/bookings', {
+      method: 'POST',
+      json: { facility: f.documentId, bookingSlot: morning.document_id, customerName: 'Sabahçı Oyuncu', customerPhone: freshPhone(), includesTransportation: true, transportationDetails: { pickupPointId: point.id } },
+    });
+    expect(res.status).toBe(201);
+    expect((await json(res)).data.transportationDetails.pickupTime).toBe('08:30');
+    // A point without an offset gives no time rather than a wrong one.
+    const [, other] = await pickupPointsOf(f.id);
+    const evening = await slotAt(f.id, addDays(istanbulToday(), 2), '10:00');
+    const second = await api('/api/bookings', {
+      method: 'POST',
+      json: { facility: f.documentId, bookingSlot: evening.document_id, customerName: 'Sabahçı Oyuncu', customerPhone: freshPhone(), includesTransportation: true, transportationDetails: { pickupPointId: other.id } },
+    });
+    expect((await json(second)).data.transportationDetails.pickupTime).toBeNull();
+  });
+
+  it('phones typed with +90, 90, 0090, spaces or dashes are stored as 05XXXXXXXXX (issue 7 §2)', async () => {
+    const f = await pitchWithSlots();
+    const forms = ['+90 532 555 12 01', '90 532 555 12 02', '0090 532 555 12 03', '0532-555-12-04', '(0532) 555 12 05', '532 555 12 06'];
+    for (const [i, typed] of forms.entries()) {
+      const slot = await slotAt(f.id, addDays(istanbulToday(), 1 + (i % 3)), `${10 + i}:00`);
+      const res = await api('/api/bookings', { method: 'POST', json: { facility: f.documentId, bookingSlot: slot.document_id, customerName: 'Telefon Biçimi', customerPhone: typed } });
+      expect(res.status).toBe(201);
+      expect((await json(res)).data.customerPhone).toBe(`053255512${String(i + 1).padStart(2, '0')}`);
+    }
   });
 
   it('a subscriber pays no deposit and is flagged as such', async () => {

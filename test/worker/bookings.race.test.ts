@@ -16,6 +16,7 @@ let round = 0;
 // Fresh phones for every race, so the same-day rule never mixes one race's customers with another's.
 const phoneFor = (i: number) => `0555${String(round * 1000 + i).padStart(7, '0')}`;
 const INDEX_SQL = `create unique index if not exists bookings_one_live_per_slot on bookings (slot_id) where status in ('pending', 'approved')`;
+const PHONE_DAY_INDEX_SQL = `create unique index if not exists bookings_one_live_per_phone_day on bookings (customer_phone, date) where status in ('pending', 'approved') and is_recurring = 0`;
 
 interface Tally { bookings: number; conflicts: number; serverErrors: number; other: number }
 
@@ -77,7 +78,12 @@ afterEach(async () => {
     `update bookings set status = 'cancelled' where status in ('pending', 'approved')
        and id not in (select min(id) from bookings where status in ('pending', 'approved') group by slot_id)`,
   ).run();
+  await env.DB.prepare(
+    `update bookings set status = 'cancelled' where status in ('pending', 'approved') and is_recurring = 0
+       and id not in (select min(id) from bookings where status in ('pending', 'approved') and is_recurring = 0 group by customer_phone, date)`,
+  ).run();
   await env.DB.prepare(INDEX_SQL).run();
+  await env.DB.prepare(PHONE_DAY_INDEX_SQL).run();
 });
 
 describe('simultaneous bookings of one slot', () => {
@@ -117,5 +123,64 @@ describe('simultaneous bookings of one slot', () => {
     await expect(insert('HSRDIRECT0003', 'pending')).rejects.toThrow(/UNIQUE constraint failed/);
     await insert('HSRDIRECT0004', 'rejected');
     expect(await liveBookings(slot.id)).toBe(1);
+  });
+});
+
+describe('one phone, one day, five pitches at once (issue 7 §4)', () => {
+  const PITCHES = 5;
+
+  /** Five pitches, each object pausing between its check and its write; one phone books all five for one date at once. */
+  async function raceAcrossPitches() {
+    round++;
+    const phone = phoneFor(999);
+    const date = addDays(istanbulToday(), 2);
+    const pitches = await Promise.all(Array.from({ length: PITCHES }, () => createFacility()));
+    for (const f of pitches) {
+      await createSlots(f, 2, 2);
+      await runInDurableObject(facilityStub(env, f.id), (instance: FacilityBooking) => {
+        instance.criticalSectionDelayMs = 20;
+      });
+    }
+    const slots = await Promise.all(pitches.map((f) => slotAt(f.id, date, '20:00')));
+    const responses = await Promise.all(
+      pitches.map((f, i) => api('/api/bookings', { method: 'POST', json: { facility: f.documentId, bookingSlot: slots[i].document_id, customerName: 'Beş Saha', customerPhone: phone } })),
+    );
+    const bodies = await Promise.all(responses.map((r) => r.json() as Promise<any>));
+    const live = (await env.DB.prepare("select count(*) as n from bookings where customer_phone = ? and date = ? and status in ('pending', 'approved')").bind(phone, date).first<{ n: number }>())!.n;
+    return { statuses: responses.map((r) => r.status).sort(), bodies, live, date };
+  }
+
+  it('exactly one 201 and four friendly 409s with the masked existing booking', async () => {
+    const { statuses, bodies, live, date } = await raceAcrossPitches();
+    expect(statuses).toEqual([201, 409, 409, 409, 409]);
+    expect(live).toBe(1);
+    const winner = bodies.find((b) => b.data)!.data;
+    for (const b of bodies.filter((b) => b.error)) {
+      expect(b.error.message).toBe('Aynı gün içinde onaylanmış rezervasyonunuz bulunmaktadır');
+      expect(b.error.details.existingBooking).toMatchObject({ bookingNumberMasked: `HSR••••••${winner.bookingNumber.slice(-3)}`, customerName: 'Beş S.', date, time: '20:00' });
+      expect(JSON.stringify(b)).not.toContain(winner.bookingNumber);
+    }
+  });
+
+  it('control: without the phone-and-day index the per-pitch check lets several through', async () => {
+    await env.DB.prepare('drop index bookings_one_live_per_phone_day').run();
+    const { live, statuses } = await raceAcrossPitches();
+    console.info(`unguarded control: ${live} live bookings for one phone and day; statuses ${statuses.join(',')}`);
+    expect(live).toBeGreaterThan(1);
+  });
+
+  it('a subscriber\'s weekly slots on one day stay possible: the index covers public bookings only', async () => {
+    const f = await createFacility();
+    await createSlots(f, 3, 3);
+    const date = addDays(istanbulToday(), 3);
+    const insert = (time: string, recurring: number) =>
+      env.DB.prepare(
+        `insert into bookings (document_id, booking_number, facility_id, customer_name, customer_phone, date, start_time, end_time, starts_at, slot_price, total_price, status, is_subscriber, is_recurring)
+         values (?, ?, ?, 'Abone', '05559990000', ?, ?, ?, 0, 0, 0, 'approved', 1, ?)`,
+      ).bind(`doc-sub-${time}-${round}`, `HSRSUBW${time.replace(':', '')}${round}`.slice(0, 12), f.id, date, time, time, recurring).run();
+    await insert('20:00', 1);
+    await insert('21:00', 1);
+    await insert('22:00', 0);
+    await expect(insert('23:00', 0)).rejects.toThrow(/UNIQUE constraint failed/);
   });
 });

@@ -49,7 +49,7 @@ export async function createFacility(overrides: Partial<FacilityInsert> = {}, op
   ]);
   if (opts.pickup) {
     await db().insert(pickupPoints).values([
-      { id: `pickup-${Date.now()}-${seq}a`, facilityId: row.id, name: 'Merkez Durak', address: 'Atatürk Cad.', time: '19:30', sortOrder: 1 },
+      { id: `pickup-${Date.now()}-${seq}a`, facilityId: row.id, name: 'Merkez Durak', address: 'Atatürk Cad.', time: '19:30', minutesBefore: 90, sortOrder: 1 },
       { id: `pickup-${Date.now()}-${seq}b`, facilityId: row.id, name: 'Üniversite', address: 'Kampüs Girişi', sortOrder: 2 },
     ]);
   }

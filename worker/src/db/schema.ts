@@ -103,6 +103,8 @@ export const pickupPoints = sqliteTable('pickup_points', {
   address: text('address'),
   description: text('description'),
   time: text('time'),
+  /** The shuttle leaves this many minutes before the match starts; a booking's pickupTime is derived from it (0003). */
+  minutesBefore: integer('minutes_before'),
   sortOrder: integer('sort_order').notNull().default(0),
 }, (t) => [index('pickup_points_facility').on(t.facilityId, t.sortOrder)]);
 
@@ -179,6 +181,8 @@ export const bookings = sqliteTable('bookings', {
 }, (t) => [
   // At most one live booking per slot, whatever path writes (00 §3).
   uniqueIndex('bookings_one_live_per_slot').on(t.slotId).where(sql`status in ('pending', 'approved')`),
+  // At most one live public booking per phone and day, across pitches (00 §3; weekly subscription slots excepted, 0003).
+  uniqueIndex('bookings_one_live_per_phone_day').on(t.customerPhone, t.date).where(sql`status in ('pending', 'approved') and is_recurring = 0`),
   index('bookings_phone_date').on(t.customerPhone, t.date),
   index('bookings_phone_created').on(t.customerPhone, t.createdAt),
   index('bookings_facility_date').on(t.facilityId, t.date, t.startTime),

@@ -78,10 +78,10 @@ export class FacilityBooking extends DurableObject<Env> {
     return { ok: true, value: outcome.value.booking };
   }
 
-  async cancelBooking(facilityId: number, bookingNumber: string, reason: string | null): Promise<Outcome<BookingWire>> {
+  async cancelBooking(facilityId: number, bookingNumber: string, reason: string | null, customerPhone?: string): Promise<Outcome<BookingWire>> {
     const outcome = await this.guarded(async () => {
       const bundle = await this.facility(facilityId);
-      const change = await cancelByCustomer({ db: this.db, d1: this.env.DB, now: Date.now() }, bookingNumber, reason);
+      const change = await cancelByCustomer({ db: this.db, d1: this.env.DB, now: Date.now() }, bookingNumber, reason, customerPhone);
       if (change.slot) this.broadcastSlot(bundle, change.slot);
       return change;
     });

@@ -3,10 +3,66 @@ import { z } from 'zod';
 import { msg } from '../../../contracts/messages';
 import { badRequest } from './errors';
 
-z.config(z.locales.tr());
+/**
+ * Field names as a user reads them, for the Turkish fallback below. A schema's own message always wins; this only
+ * speaks for issues a schema left without one (a wrong type, a limit without a message), so no validator text — zod's
+ * English or its Turkish locale ('Çok büyük: beklenen …') — ever reaches a user.
+ */
+const FIELD_LABELS: Record<string, string> = {
+  customerName: 'Ad Soyad',
+  customerPhone: 'Telefon',
+  customerEmail: 'E-posta',
+  notes: 'Notlar',
+  reason: 'Sebep',
+  facility: 'Saha',
+  facilityId: 'Saha',
+  bookingSlot: 'Saat',
+  includesTransportation: 'Servis seçimi',
+  transportationDetails: 'Servis bilgisi',
+  pickupPointId: 'Alış noktası',
+  clientTimestamp: 'İstemci zamanı',
+  clientTimezone: 'İstemci saat dilimi',
+  bookingNumber: 'Rezervasyon numarası',
+  phone: 'Telefon',
+  date: 'Tarih',
+  from: 'Başlangıç tarihi',
+  to: 'Bitiş tarihi',
+  identifier: 'E-posta veya kullanıcı adı',
+  password: 'Şifre',
+  q: 'Arama',
+  page: 'Sayfa',
+  pageSize: 'Sayfa boyutu',
+  status: 'Durum',
+};
+
+interface Fallback { code: string; maximum?: number | bigint; minimum?: number | bigint; origin?: string }
+const MARK = '\u0000fallback:';
+
+// Marks every issue that has no message of its own; toBadRequest turns the mark into Turkish once the full path is known.
+z.config({
+  customError: (iss) => MARK + JSON.stringify({ code: iss.code, maximum: (iss as { maximum?: unknown }).maximum, minimum: (iss as { minimum?: unknown }).minimum, origin: (iss as { origin?: unknown }).origin } as Fallback),
+});
+
+export function fallbackMessage(path: PropertyKey[], f: Fallback): string {
+  const key = [...path].reverse().find((p) => typeof p === 'string' && p in FIELD_LABELS) as string | undefined;
+  const label = key ? FIELD_LABELS[key] : null;
+  if (!label) return msg.validation;
+  if (f.code === 'too_big' && f.origin === 'string' && f.maximum !== undefined) return `${label} en fazla ${f.maximum} karakter olabilir`;
+  if (f.code === 'too_small' && f.origin === 'string' && f.minimum !== undefined) return `${label} en az ${f.minimum} karakter olmalı`;
+  return `${label} geçersiz`;
+}
+
+function messageOf(issue: z.core.$ZodIssue): string {
+  if (typeof issue.message !== 'string' || !issue.message.startsWith(MARK)) return issue.message;
+  try {
+    return fallbackMessage(issue.path, JSON.parse(issue.message.slice(MARK.length)) as Fallback);
+  } catch {
+    return msg.validation;
+  }
+}
 
 function toBadRequest(error: z.ZodError): never {
-  const errors = error.issues.map((i) => ({ path: i.path.map(String), message: i.message }));
+  const errors = error.issues.map((i) => ({ path: i.path.map(String), message: messageOf(i) }));
   throw badRequest(errors[0]?.message ?? msg.validation, { errors });
 }
 

@@ -9,7 +9,7 @@ import { requireStaff, type AppEnv } from '../lib/auth';
 import { approveBookingSchema, bookingListQuery, bookingStatsQuery, rejectBookingSchema } from '../../../contracts/panel';
 import { bookingDetail, bookingStats, listBookings } from '../services/staff-bookings';
 import { resolveFacility } from '../services/facility-ref';
-import { notFound, unwrap } from '../lib/errors';
+import { badRequest, notFound, unwrap } from '../lib/errors';
 import { ok } from '../lib/http';
 import { clientAddress, enforceRateLimit, limitsFor, type LimitKind } from '../lib/rate-limit';
 import { body, param, query } from '../lib/validate';
@@ -17,9 +17,11 @@ import { subscriptionInfo, trackByNumber, trackByPhone } from '../services/booki
 import { facilityStub, resolveFacilityId } from '../services/facility-ref';
 import type { Context } from 'hono';
 
-async function limit(c: Context<AppEnv>, kind: LimitKind, target: string) {
+/** Counts one hit per address and one per target; a second target (a phone next to a booking number) counts too. */
+async function limit(c: Context<AppEnv>, kind: LimitKind, target: string, alsoTarget?: string) {
   const { windowSeconds, rules } = limitsFor(c.env, kind, clientAddress(c.req.raw), target);
-  await enforceRateLimit(c.env, kind, windowSeconds, rules);
+  const extra = alsoTarget ? limitsFor(c.env, kind, clientAddress(c.req.raw), alsoTarget).rules.filter((r) => !rules.some((k) => k.key === r.key)) : [];
+  await enforceRateLimit(c.env, kind, windowSeconds, [...rules, ...extra]);
 }
 
 /**
@@ -65,16 +67,22 @@ export const bookingRoutes = new Hono<AppEnv>()
       message: list.length ? undefined : msg.noSubscriberBookings,
     });
   })
+  /**
+   * Cancel by the full booking number only: no route cancels on a phone match (issue 7 §1). From the same-day warning the
+   * body also carries the phone typed into the form: the booking must be that phone's, and each try counts against the
+   * phone's look-up limit as well as the number's, so guessing the digits behind a masked number is bounded per phone.
+   */
   .post(
     '/cancel/:bookingNumber',
     param(z.object({ bookingNumber: bookingNumberSchema })),
     body(cancelBookingSchema),
     async (c) => {
       const { bookingNumber } = c.req.valid('param');
-      await limit(c, 'lookup', bookingNumber);
+      const { reason, customerPhone } = c.req.valid('json');
+      await limit(c, 'lookup', bookingNumber, customerPhone);
       const row = await c.env.DB.prepare('select facility_id from bookings where booking_number = ?').bind(bookingNumber).first<{ facility_id: number }>();
-      if (!row) throw notFound(msg.bookingNotFound);
-      const booking = unwrap(await facilityStub(c.env, row.facility_id).cancelBooking(row.facility_id, bookingNumber, c.req.valid('json').reason));
+      if (!row) throw customerPhone ? badRequest(msg.bookingNumberMismatch, { errors: [{ path: ['bookingNumber'], message: msg.bookingNumberMismatch }] }) : notFound(msg.bookingNotFound);
+      const booking = unwrap(await facilityStub(c.env, row.facility_id).cancelBooking(row.facility_id, bookingNumber, reason, customerPhone));
       return ok(c, booking, { message: msg.cancelSuccess });
     },
   )

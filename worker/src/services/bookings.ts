@@ -4,6 +4,7 @@ import { bookings, facilities, users, type Booking, type Notification } from '..
 import { camelRow } from '../lib/rows';
 import { notificationToWire, type NotificationWire } from './notifications';
 import type { CreateBookingInput } from '../../../contracts/bookings';
+import { maskBookingNumber, nameWithInitial, pickupTimeFor } from '../../../contracts/common';
 import { msg } from '../../../contracts/messages';
 import { badRequest, conflict, notFound } from '../lib/errors';
 import { newBookingNumber, newDocumentId } from '../lib/ids';
@@ -18,7 +19,11 @@ export interface Clock { now: number }
 // ---------- wire shapes ----------
 
 type BookingFacility = Pick<FacilityRow, 'documentId' | 'slug' | 'name' | 'address' | 'phoneNumbers' | 'bankName' | 'recipientName' | 'depositIban'>;
-export type Audience = 'owner' | 'public' | 'staff';
+/**
+ * owner: the booking's own answers (create, track by number); public: someone else's booking; phone: a look-up keyed
+ * only by a phone, which shows no e-mail and no notes (issue 7 §4: whoever holds a phone is not the customer record).
+ */
+export type Audience = 'owner' | 'public' | 'phone' | 'staff';
 
 export function bookingToWire(b: Booking, f: BookingFacility, audience: Audience, now: number, approver?: { username: string; email: string } | null) {
   return {
@@ -27,8 +32,10 @@ export function bookingToWire(b: Booking, f: BookingFacility, audience: Audience
     bookingNumber: b.bookingNumber,
     customerName: b.customerName,
     // A public answer never carries a phone other than the caller's own (00 §2).
-    ...(audience === 'public' ? { customerPhoneMasked: maskPhone(b.customerPhone) } : { customerPhone: b.customerPhone, customerEmail: b.customerEmail }),
-    notes: b.notes,
+    ...(audience === 'public'
+      ? { customerPhoneMasked: maskPhone(b.customerPhone) }
+      : { customerPhone: b.customerPhone, customerEmail: audience === 'phone' ? null : b.customerEmail }),
+    notes: audience === 'phone' ? null : b.notes,
     status: b.status,
     paymentStatus: b.paymentStatus,
     totalPrice: toTl(b.totalPrice),
@@ -88,6 +95,32 @@ interface CreateCheckRow {
   facility_active: number;
 }
 
+interface SameDayRow { bookingNumber: string; customerName: string; facility: string; date: string; time: string; endTime: string; status: string }
+
+const SAME_DAY_SQL = `select json_object('bookingNumber', b.booking_number, 'customerName', b.customer_name, 'facility', f.name,
+                             'date', b.date, 'time', b.start_time, 'endTime', b.end_time, 'status', b.status) as existing
+            from bookings b join facilities f on f.id = b.facility_id
+            where b.customer_phone = ?2 and b.date = ?1 and b.status in ('pending', 'approved')
+            order by b.starts_at limit 1`;
+
+/**
+ * The same-day 409 (00 §3) tells the owner what they hold without handing it to whoever typed the phone: pitch, date,
+ * hour, status, 'Barış A.' and the number masked to its last 3 characters. The full number is the key that cancels it.
+ */
+function sameDayConflict(row: SameDayRow) {
+  return conflict(msg.sameDayBooking, {
+    existingBooking: {
+      bookingNumberMasked: maskBookingNumber(row.bookingNumber),
+      customerName: nameWithInitial(row.customerName),
+      facility: row.facility,
+      date: row.date,
+      time: row.time,
+      endTime: row.endTime,
+      status: row.status,
+    },
+  });
+}
+
 export interface CreateDeps extends Clock {
   db: Db;
   d1: D1Database;
@@ -115,11 +148,7 @@ export async function createBooking(deps: CreateDeps, bundle: FacilityBundle, in
     .prepare(
       `select s.id, s.document_id, s.facility_id, s.date, s.start_time, s.end_time, s.starts_at, s.price,
          (select b.id from bookings b where b.slot_id = s.id and b.status in ${LIVE}) as live_id,
-         (select json_object('bookingNumber', b.booking_number, 'customerName', b.customer_name, 'facility', f.name,
-                             'date', b.date, 'time', b.start_time, 'endTime', b.end_time, 'status', b.status)
-            from bookings b join facilities f on f.id = b.facility_id
-            where b.customer_phone = ?2 and b.date = s.date and b.status in ${LIVE}
-            order by b.starts_at limit 1) as same_day,
+         (${SAME_DAY_SQL.replace('?1', 's.date')}) as same_day,
          (select c.is_subscriber from customers c where c.phone = ?2) as subscriber,
          (select f.is_active from facilities f where f.id = s.facility_id) as facility_active
        from booking_slots s where ${bySlotId ? 's.id = ?1' : 's.document_id = ?1'}`,
@@ -133,10 +162,7 @@ export async function createBooking(deps: CreateDeps, bundle: FacilityBundle, in
   if (check.facility_active !== 1) throw conflict(msg.facilityInactive);
   if (check.starts_at <= now) throw badRequest(msg.pastSlot, { errors: [{ path: ['bookingSlot'], message: msg.pastSlot }] });
   if (check.live_id !== null) throw conflict(msg.slotTaken, { slot: check.document_id });
-  if (check.same_day) {
-    const existing = JSON.parse(check.same_day) as Record<string, string>;
-    throw conflict(msg.sameDayBooking, { existingBooking: existing });
-  }
+  if (check.same_day) throw sameDayConflict(JSON.parse(check.same_day) as SameDayRow);
 
   let transportPrice = 0;
   let pickup: FacilityBundle['pickupPoints'][number] | null = null;
@@ -176,7 +202,8 @@ export async function createBooking(deps: CreateDeps, bundle: FacilityBundle, in
     pickupPointId: pickup?.id ?? null,
     pickupPointName: pickup?.name ?? null,
     pickupPointAddress: pickup?.address ?? null,
-    pickupTime: pickup?.time ?? null,
+    // Derived from the booked hour (issue 7 §2); a stored clock time would contradict any other hour.
+    pickupTime: pickup ? pickupTimeFor(check.start_time, pickup.minutesBefore) : null,
     totalPrice: check.price + transportPrice,
     depositAmount: isSubscriber ? 0 : f.depositAmount,
     isSubscriber,
@@ -189,11 +216,11 @@ export async function createBooking(deps: CreateDeps, bundle: FacilityBundle, in
     const bookingNumber = newBookingNumber();
     try {
       const [, inserted, , notified] = await d1.batch([
-        d1.prepare(
-          `insert into customers (phone, name, email) values (?1, ?2, ?3)
-           on conflict (phone) do update set name = excluded.name, email = coalesce(excluded.email, customers.email),
-             updated_at = cast(unixepoch('subsec') * 1000 as integer)`,
-        ).bind(row.customerPhone, row.customerName, row.customerEmail),
+        // A phone is not an identity: public input creates a customer once and never rewrites one (issue 7 §4); the
+        // booking row keeps the name typed for it.
+        d1.prepare(`insert into customers (phone, name, email) values (?1, ?2, ?3) on conflict (phone) do nothing`).bind(
+          row.customerPhone, row.customerName, row.customerEmail,
+        ),
         d1.prepare(
           `insert into bookings (document_id, booking_number, facility_id, slot_id, customer_id, customer_name, customer_phone,
              customer_email, notes, date, start_time, end_time, starts_at, slot_price, includes_transportation,
@@ -237,6 +264,11 @@ export async function createBooking(deps: CreateDeps, bundle: FacilityBundle, in
       const text = String((e as Error)?.message ?? e);
       if (text.includes('bookings.booking_number') && attempt < 3) continue;
       if (text.includes('UNIQUE constraint failed') && text.includes('bookings.slot_id')) throw conflict(msg.slotTaken, { slot: check.document_id });
+      // Another pitch's object won the same-day race for this phone (bookings_one_live_per_phone_day): the same 409.
+      if (text.includes('UNIQUE constraint failed') && text.includes('bookings.customer_phone')) {
+        const other = await d1.prepare(SAME_DAY_SQL).bind(row.date, row.customerPhone).first<{ existing: string }>();
+        throw other ? sameDayConflict(JSON.parse(other.existing) as SameDayRow) : conflict(msg.sameDayBooking);
+      }
       throw e;
     }
   }
@@ -279,7 +311,7 @@ export async function trackByPhone(db: Db, phone: string, now: number) {
     .orderBy(desc(bookings.date), desc(bookings.startTime))
     .limit(500)
     .all();
-  return rows.map((r) => bookingToWire(r.booking, r.facility, 'owner', now));
+  return rows.map((r) => bookingToWire(r.booking, r.facility, 'phone', now));
 }
 
 export async function subscriptionInfo(db: Db, phone: string, now: number) {
@@ -326,9 +358,16 @@ const HISTORY_AND_NOTIFY = {
 };
 
 /** Customer cancel by booking number (00 §3): only live bookings, and only 24 hours or more before the start. */
-export async function cancelByCustomer(deps: { db: Db; d1: D1Database; now: number }, bookingNumber: string, reason: string | null): Promise<StatusChange> {
+export async function cancelByCustomer(
+  deps: { db: Db; d1: D1Database; now: number },
+  bookingNumber: string,
+  reason: string | null,
+  customerPhone?: string,
+): Promise<StatusChange> {
   const { db, d1, now } = deps;
   const found = await findByNumber(db, bookingNumber);
+  // From the same-day warning the number must be that phone's booking; a wrong one is told apart from nothing else.
+  if (customerPhone !== undefined && found?.booking.customerPhone !== customerPhone) throw badRequest(msg.bookingNumberMismatch, { errors: [{ path: ['bookingNumber'], message: msg.bookingNumberMismatch }] });
   if (!found) throw notFound(msg.bookingNotFound);
   const b = found.booking;
   if (b.status !== 'pending' && b.status !== 'approved') throw conflict(msg.alreadyProcessed, { status: b.status });

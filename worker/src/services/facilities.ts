@@ -100,7 +100,7 @@ export function toWire({ facility: f, images, amenities: ams, pickupPoints: pps 
       price: toTl(f.transportPrice),
       description: f.transportDescription,
       vehicleInfo: { type: f.vehicleType, capacity: f.vehicleCapacity },
-      pickupPoints: pps.map((p) => ({ id: p.id, name: p.name, address: p.address, description: p.description, time: p.time })),
+      pickupPoints: pps.map((p) => ({ id: p.id, name: p.name, address: p.address, description: p.description, time: p.time, minutesBefore: p.minutesBefore })),
     },
     createdAt: isoInstant(f.createdAt),
     updatedAt: isoInstant(f.updatedAt),

@@ -1,0 +1,6 @@
+-- One live public booking per phone and day across every pitch (00 §3, issue 7 §4): each pitch's object serialises only
+-- its own pitch, so this index is the guarantee that spans pitches. Weekly subscription slots (is_recurring) stay outside
+-- it: a subscriber may hold several weekly slots on one day, booked together by staff (00 §4).
+CREATE UNIQUE INDEX `bookings_one_live_per_phone_day` ON `bookings` (`customer_phone`,`date`) WHERE status in ('pending', 'approved') and is_recurring = 0;--> statement-breakpoint
+-- A shuttle leaves a number of minutes before the match, so its pickup time follows the booked hour (issue 7 §2).
+ALTER TABLE `pickup_points` ADD `minutes_before` integer;
