@@ -14,7 +14,9 @@ const facility = pitch({ address: null, mapsUrl: null, amenities: [] });
 const slots: Slot[] = [
   { id: 1, documentId: 's-20', date: '2026-11-20', startTime: '20:00', endTime: '21:00', price: 1500, isAvailable: true, isPending: false, isPast: false, state: 'available', booking: null },
 ];
-const existingBooking = { bookingNumber: EXISTING, customerName: 'Ayşe Yılmaz', facility: 'Mudanya Sahil', date: '2026-11-20', time: '18:00', endTime: '19:00', status: 'approved' };
+const MASKED = 'HSR••••••GH2';
+// The masked shape the server sends (issue 7 §1): never the full number or the full name.
+const existingBooking = { bookingNumberMasked: MASKED, customerName: 'Ayşe Y.', facility: 'Mudanya Sahil', date: '2026-11-20', time: '18:00', endTime: '19:00', status: 'approved' };
 
 type Call = { method: string; path: string; body: Record<string, unknown> | undefined };
 type Reply = [number, unknown];
@@ -61,22 +63,23 @@ async function submitSameDay() {
   return { u, dialog: await screen.findByRole('alertdialog', { name: 'Rezervasyon Uyarısı' }) };
 }
 
-describe("duplicate-booking modal (01 §2 'Duplicate-booking modal', 00 §3 same-day rule)", () => {
-  it('a 409 with existingBooking opens Rezervasyon Uyarısı with the existing booking and the way out', async () => {
+describe("duplicate-booking modal (01 §2 'Duplicate-booking modal', 00 §3 same-day rule, issue 7 §1)", () => {
+  it('a 409 opens Rezervasyon Uyarısı with the masked booking and the way out', async () => {
     const { dialog } = await submitSameDay();
     const d = within(dialog);
     expect(d.getByText(msg.sameDayBooking)).toBeTruthy();
     const rows = Object.fromEntries([...dialog.querySelectorAll('dt')].map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]));
     expect(rows).toEqual({
-      'Rezervasyon No': EXISTING,
-      Müşteri: 'Ayşe Yılmaz',
+      'Rezervasyon No': MASKED,
+      Müşteri: 'Ayşe Y.',
       Saha: 'Mudanya Sahil',
       Tarih: '20 Kasım 2026 Cuma',
       Saat: '18:00–19:00',
       Durum: 'Onaylandı',
     });
-    expect(dialog.textContent).toMatch(/önce mevcut rezervasyonunuzu\s+Rezervasyon Takip\s+sayfasından iptal etmeniz gerekir/);
-    expect(d.getByRole('link', { name: 'Rezervasyon Takip' }).getAttribute('href')).toBe(`/rezervasyon-takip?q=${EXISTING}`);
+    expect(dialog.textContent).not.toContain(EXISTING);
+    expect(d.getByRole('link', { name: 'Rezervasyon Takip' }).getAttribute('href')).toBe('/rezervasyon-takip');
+    expect(d.getByRole('textbox', { name: 'Rezervasyon numaranız' })).toBeTruthy();
     expect(d.getByRole('button', { name: 'Mevcut Rezervasyonu İptal Et' })).toBeTruthy();
     expect(d.getAllByRole('button', { name: 'Kapat' }).length).toBeGreaterThan(0);
     // The form stays behind the modal; no toast for this case.
@@ -90,25 +93,44 @@ describe("duplicate-booking modal (01 §2 'Duplicate-booking modal', 00 §3 same
     expect(within(dialog).getByText('Aynı gün içinde onaylanmış rezervasyonunuz bulunmaktadır')).toBeTruthy();
   });
 
-  it('cancelling the existing booking calls the cancel API, closes the modal and says it worked', async () => {
+  it('cancelling needs the full number and a confirmation; then it calls the cancel API with the phone, closes and says it worked', async () => {
     const { u, dialog } = await submitSameDay();
-    await u.click(within(dialog).getByRole('button', { name: 'Mevcut Rezervasyonu İptal Et' }));
+    const d = within(dialog);
+    // Nothing typed: refused on the spot, no call, no confirmation.
+    await u.click(d.getByRole('button', { name: 'Mevcut Rezervasyonu İptal Et' }));
+    expect((await d.findByRole('alert')).textContent).toBe(msg.bookingNumberInvalid);
+    expect(calls.some((c) => c.path.startsWith('/api/bookings/cancel/'))).toBe(false);
+    await u.type(d.getByRole('textbox', { name: 'Rezervasyon numaranız' }), EXISTING.toLowerCase());
+    await u.click(d.getByRole('button', { name: 'Mevcut Rezervasyonu İptal Et' }));
+    // The confirmation step: 'Vazgeç' goes back without a call.
+    expect(d.getByRole('alert').textContent).toContain(`${EXISTING} numaralı rezervasyonu iptal etmek istediğinize emin misiniz?`);
+    await u.click(d.getByRole('button', { name: 'Vazgeç' }));
+    expect(d.queryByRole('button', { name: 'Evet, iptal et' })).toBeNull();
+    expect(calls.some((c) => c.path.startsWith('/api/bookings/cancel/'))).toBe(false);
+    await u.click(d.getByRole('button', { name: 'Mevcut Rezervasyonu İptal Et' }));
+    await u.click(d.getByRole('button', { name: 'Evet, iptal et' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     const cancel = calls.find((c) => c.path === `/api/bookings/cancel/${EXISTING}`)!;
     expect(cancel.method).toBe('POST');
-    expect(cancel.body).toEqual({ reason: msg.customerCancelReason });
+    expect(cancel.body).toEqual({ reason: msg.customerCancelReason, customerPhone: '05321234567' });
     expect(await screen.findByText('Rezervasyon başarıyla iptal edildi.')).toBeTruthy();
     // Back on the form, ready to submit again.
     expect(screen.getByRole('heading', { name: 'Bilgiler' })).toBeTruthy();
   });
 
-  it('a refused cancel shows the server reason inside the modal, which stays open', async () => {
+  it('a wrong number is refused with the server\'s Turkish reason inside the modal, which stays open', async () => {
     const base = route;
-    route = (c) => (c.path.startsWith('/api/bookings/cancel/') ? [400, { data: null, error: { status: 400, name: 'ValidationError', message: msg.cancelTooLate, details: {} } }] : base(c));
+    route = (c) =>
+      c.path.startsWith('/api/bookings/cancel/')
+        ? [400, { data: null, error: { status: 400, name: 'ValidationError', message: msg.bookingNumberMismatch, details: { errors: [{ path: ['bookingNumber'], message: msg.bookingNumberMismatch }] } } }]
+        : base(c);
     const { u, dialog } = await submitSameDay();
-    await u.click(within(dialog).getByRole('button', { name: 'Mevcut Rezervasyonu İptal Et' }));
-    const alert = await within(dialog).findByRole('alert');
-    expect(alert.textContent).toBe(msg.cancelTooLate);
+    const d = within(dialog);
+    await u.type(d.getByRole('textbox', { name: 'Rezervasyon numaranız' }), 'HSRZZZZZZGH2');
+    await u.click(d.getByRole('button', { name: 'Mevcut Rezervasyonu İptal Et' }));
+    await u.click(d.getByRole('button', { name: 'Evet, iptal et' }));
+    await waitFor(() => expect(d.getByRole('alert').textContent).toBe(msg.bookingNumberMismatch));
+    expect(d.getByRole('textbox', { name: 'Rezervasyon numaranız' }).getAttribute('aria-invalid')).toBe('true');
     expect(screen.getByRole('alertdialog')).toBeTruthy();
   });
 

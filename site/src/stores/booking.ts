@@ -1,7 +1,8 @@
 import type { InferResponseType } from 'hono/client';
 import { atom, map } from 'nanostores';
 import { createBookingSchema } from '../../../contracts/bookings';
-import { firstName } from '../../../contracts/common';
+import { bookingNumberSchema, firstName } from '../../../contracts/common';
+import { normalisePhone, phoneTypingDigits } from '../../../contracts/phone';
 import { msg } from '../../../contracts/messages';
 import type { BookingWire } from '../../../worker/src/services/bookings';
 import type { FacilityWire } from '../../../worker/src/services/facilities';
@@ -14,7 +15,8 @@ import { POLL_MS, watchPitchLive, type LiveState } from '../lib/pitch-live';
 
 // ---------------------------------------------------------------- the pitch, as the booking flow needs it
 
-export interface PickupPoint { id: string; name: string; address: string | null; description: string | null; time: string | null }
+/** `minutesBefore`: the shuttle leaves that long before the match; the shown time is derived from the chosen hour. */
+export interface PickupPoint { id: string; name: string; address: string | null; description: string | null; time: string | null; minutesBefore?: number | null }
 export interface BookingFacility {
   slug: string;
   documentId: string;
@@ -151,6 +153,14 @@ export function canStepBack(c: CalendarState, today = istanbulToday()): boolean 
   return c.view !== 'custom' && rangeOf(c).from > today;
 }
 
+/**
+ * No going forward past the generated horizon: the days after it are not open for booking yet ('Henüz açılmadı').
+ * Unknown until the first answer arrives.
+ */
+export function canStepForward(c: CalendarState, horizon: string | null = $horizon.get()): boolean {
+  return c.view !== 'custom' && (horizon === null || rangeOf(c).to < horizon);
+}
+
 export function goToday() {
   const today = istanbulToday();
   $calendar.set({ ...$calendar.get(), anchor: today, monthDay: today });
@@ -173,6 +183,8 @@ export const $slots = atom<Record<string, Slot[]>>({});
 export const $slotsStatus = atom<LoadStatus>('idle');
 export const $loadedRange = atom<DateRange | null>(null);
 export const $facility = atom<BookingFacility | null>(null);
+/** The last date the pitch's slots are generated for (the slots answer's `bookableUntil`); later days are not open yet. */
+export const $horizon = atom<string | null>(null);
 
 // The endpoint answers a single day or a range; both carry `slots`.
 type SlotsAnswer = InferResponseType<(typeof client.api.facilities)[':ref']['slots']['$get']>;
@@ -201,6 +213,7 @@ export async function loadSlots(opts: { silent?: boolean } = {}): Promise<void> 
     const data = await unwrap<SlotsAnswer>(client.api.facilities[':ref'].slots.$get({ param: { ref: f.slug }, query: { from: range.from, to: range.to } }));
     if (mine !== loadSeq) return;
     $slots.set(groupByDate(data.slots, range));
+    $horizon.set(data.bookableUntil ?? null);
     $loadedRange.set(range);
     $slotsStatus.set('ready');
     const selected = $selected.get();
@@ -243,7 +256,7 @@ function markTaken(slot: Slot, booking: Booking) {
     ...slot,
     isAvailable: false,
     isPending: status === 'pending',
-    state: isSubscriber ? 'subscriber' : status === 'pending' ? 'pending' : 'booked',
+    state: status === 'pending' ? 'pending' : isSubscriber ? 'subscriber' : 'booked',
     booking: { customerName: firstName(booking.customerName), status, isSubscriber },
   });
 }
@@ -287,7 +300,8 @@ export interface Draft {
 const emptyDraft: Draft = { customerName: '', customerPhone: '', customerEmail: '', notes: '', includesTransportation: false, pickupPointId: null };
 export const $draft = map<Draft>({ ...emptyDraft });
 
-export type DraftField = 'customerName' | 'customerPhone' | 'customerEmail' | 'pickupPointId';
+export type DraftField = 'customerName' | 'customerPhone' | 'customerEmail' | 'notes' | 'pickupPointId';
+const FORM_FIELDS: DraftField[] = ['customerName', 'customerPhone', 'customerEmail', 'notes'];
 export type FieldErrors = Partial<Record<DraftField, string>>;
 export const $errors = atom<FieldErrors>({});
 export const $submitting = atom(false);
@@ -335,7 +349,7 @@ export function validateDraft(d: Draft, f: BookingFacility): FieldErrors {
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const key = issue.path[0] as DraftField;
-      if (key in errors || !['customerName', 'customerPhone', 'customerEmail'].includes(key)) continue;
+      if (key in errors || !FORM_FIELDS.includes(key)) continue;
       errors[key] = issue.message;
     }
   }
@@ -355,9 +369,13 @@ export function slotStartsAt(slot: Slot, day: Slot[] = $slots.get()[slot.date] ?
 
 export const isPastSlot = (slot: Slot, now = Date.now()) => slot.isPast || slotStartsAt(slot) <= now;
 
+/**
+ * What the 409 says of the booking already held that day (00 §3, issue 7 §1): masked number and 'Barış A.' only, so
+ * whoever typed the phone learns nothing that cancels it. Cancelling asks for the full number.
+ */
 export interface DuplicateWarning {
   message: string;
-  existing: { bookingNumber: string; customerName?: string; facility?: string; date?: string; time?: string; endTime?: string; status?: string };
+  existing: { bookingNumberMasked: string; customerName?: string; facility?: string; date?: string; time?: string; endTime?: string; status?: string };
 }
 export const $duplicate = atom<DuplicateWarning | null>(null);
 
@@ -368,6 +386,16 @@ function backToSlotsWith(message: string) {
 }
 
 export type SubmitOutcome = 'created' | 'invalid' | 'past' | 'duplicate' | 'failed';
+
+function serverFieldErrors(list: unknown): FieldErrors {
+  const out: FieldErrors = {};
+  if (!Array.isArray(list)) return out;
+  for (const item of list as { path?: unknown[]; message?: unknown }[]) {
+    const key = (item?.path?.[0] === 'transportationDetails' ? 'pickupPointId' : item?.path?.[0]) as DraftField;
+    if ((FORM_FIELDS.includes(key) || key === 'pickupPointId') && typeof item.message === 'string' && !(key in out)) out[key] = item.message;
+  }
+  return out;
+}
 
 export async function submitBooking(): Promise<SubmitOutcome> {
   const f = $facility.get();
@@ -412,6 +440,12 @@ export async function submitBooking(): Promise<SubmitOutcome> {
         $duplicate.set({ message: e.body?.error?.message || msg.sameDayBooking, existing });
         return 'duplicate';
       }
+      // A field the server refused is marked on that field with the server's own Turkish message, not in a toast.
+      const fieldErrors = e.status === 400 ? serverFieldErrors(e.details.errors) : {};
+      if (Object.keys(fieldErrors).length > 0) {
+        $errors.set(fieldErrors);
+        return 'invalid';
+      }
       const text = errorText(e.body, undefined, CREATE_FALLBACK);
       if (text === msg.pastSlot || (e.status === 409 && e.details.slot)) {
         backToSlotsWith(text);
@@ -432,26 +466,63 @@ export async function submitBooking(): Promise<SubmitOutcome> {
 export const $cancelling = atom(false);
 /** Shown inside the modal: while it is open everything outside it, the toasts included, is hidden from screen readers. */
 export const $cancelError = atom<string | null>(null);
+/** The full booking number the owner types to cancel from the warning, and whether the 'Evet, iptal et' step is showing. */
+export const $cancelNumber = atom('');
+export const $cancelConfirming = atom(false);
 
 export function closeDuplicate() {
   $duplicate.set(null);
   $cancelError.set(null);
+  $cancelNumber.set('');
+  $cancelConfirming.set(false);
 }
 
-/** Cancels the booking the duplicate warning points at (01 §2 'Duplicate-booking modal', §8 cancel texts). */
+export function editCancelNumber(value: string) {
+  $cancelNumber.set(value.toUpperCase().replace(/\s/g, '').slice(0, 12));
+  $cancelError.set(null);
+}
+
+/** First step: the typed number must at least look like one before the confirmation is asked. */
+export function askCancelConfirmation(): boolean {
+  const parsed = bookingNumberSchema.safeParse($cancelNumber.get());
+  if (!parsed.success) {
+    $cancelError.set(parsed.error.issues[0]?.message ?? msg.bookingNumberInvalid);
+    return false;
+  }
+  $cancelError.set(null);
+  $cancelConfirming.set(true);
+  return true;
+}
+
+export function stepBackFromConfirmation() {
+  $cancelConfirming.set(false);
+}
+
+/**
+ * Cancels the booking the warning points at (01 §2, §8): by the full number the owner typed, together with the phone of
+ * the form, so the server checks that the number is that phone's booking and counts each try against the phone.
+ */
 export async function cancelExistingBooking(): Promise<boolean> {
   const dup = $duplicate.get();
   if (!dup || $cancelling.get()) return false;
+  const parsed = bookingNumberSchema.safeParse($cancelNumber.get());
+  if (!parsed.success) {
+    $cancelConfirming.set(false);
+    $cancelError.set(parsed.error.issues[0]?.message ?? msg.bookingNumberInvalid);
+    return false;
+  }
+  const customerPhone = normalisePhone($draft.get().customerPhone) ?? undefined;
   $cancelling.set(true);
   $cancelError.set(null);
   try {
     await unwrap(
-      client.api.bookings.cancel[':bookingNumber'].$post({ param: { bookingNumber: dup.existing.bookingNumber }, json: { reason: msg.customerCancelReason } }),
+      client.api.bookings.cancel[':bookingNumber'].$post({ param: { bookingNumber: parsed.data }, json: { reason: msg.customerCancelReason, customerPhone } }),
     );
     closeDuplicate();
     toast('success', CANCEL_SUCCESS);
     return true;
   } catch (e) {
+    $cancelConfirming.set(false);
     $cancelError.set(e instanceof ApiRequestError ? errorText(e.body, undefined, CANCEL_FALLBACK) : messageOf(e, CANCEL_FALLBACK));
     return false;
   } finally {
@@ -472,23 +543,23 @@ function grouped(digits: string, sizes: number[]): string {
   return parts.join(' ');
 }
 
-/** 0XXX XXX XX XX, or +90 XXX XXX XX XX when typed with +90. A number started with 5 gets its leading 0. */
+/**
+ * 0XXX XXX XX XX while typing or after a paste: +90, 90 and 0090 in front become the leading 0, a number started with 5
+ * gets its 0 (issue 7 §2: every phone field normalises to 05XXXXXXXXX).
+ */
 export function formatPhoneTyping(raw: string): string {
-  if (raw.trimStart().startsWith('+')) {
-    const digits = raw.replace(/\D/g, '').slice(0, 12);
-    if (digits.length <= 2 || !digits.startsWith('90')) return '+' + digits;
-    return '+90 ' + grouped(digits.slice(2), [3, 3, 2, 2]);
-  }
-  let digits = raw.replace(/\D/g, '');
-  if (digits.startsWith('5')) digits = '0' + digits;
-  return grouped(digits.slice(0, 11), [4, 3, 2, 2]);
+  const { digits } = phoneTypingDigits(raw);
+  if (!digits && raw.trimStart().startsWith('+')) return '+';
+  if (digits === '9' && raw.trimStart().startsWith('+')) return '+9';
+  return grouped(digits, [4, 3, 2, 2]);
 }
 
 /** Where the caret belongs in `formatted` so that it stays after the same number of digits as in `raw`. */
 export function caretAfterDigits(raw: string, caret: number, formatted: string): number {
-  let digits = raw.slice(0, caret).replace(/\D/g, '').length;
-  if (!raw.trimStart().startsWith('+') && raw.replace(/\D/g, '').startsWith('5') && digits > 0) digits++;
-  if (digits === 0) return formatted.startsWith('+') && caret > 0 ? 1 : 0;
+  const { dropped, added } = phoneTypingDigits(raw);
+  const typed = raw.slice(0, caret).replace(/\D/g, '').length;
+  const digits = typed === 0 ? 0 : Math.max(0, typed - dropped) + added;
+  if (digits === 0) return formatted.startsWith('+') && caret > 0 ? formatted.length : 0;
   let seen = 0;
   for (let i = 0; i < formatted.length; i++) {
     if (/\d/.test(formatted[i]) && ++seen === digits) return i + 1;
@@ -519,5 +590,8 @@ export function resetBookingFlow(today = istanbulToday()) {
   $duplicate.set(null);
   $cancelling.set(false);
   $cancelError.set(null);
+  $cancelNumber.set('');
+  $cancelConfirming.set(false);
+  $horizon.set(null);
   $live.set('off');
 }

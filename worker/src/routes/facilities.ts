@@ -11,7 +11,7 @@ import { addDays, daysBetween, istanbulToday } from '../lib/time';
 import { body, query } from '../lib/validate';
 import { facilityStub, facilityWhere, resolveFacility } from '../services/facility-ref';
 import { byPriorityThenName, compareTr, findFacilityBundle, loadBundles, toWire, type FacilityRow } from '../services/facilities';
-import { slotToWire, type SlotRow } from '../services/slots';
+import { bookableUntil, slotToWire, type SlotRow } from '../services/slots';
 import { facilities } from '../db/schema';
 import { calendarQuery } from '../../../contracts/panel';
 import { staffCalendar } from '../services/calendar';
@@ -92,7 +92,7 @@ export const facilityRoutes = new Hono<AppEnv>()
     if (daysBetween(from, to) >= MAX_RANGE_DAYS) throw badRequest(msg.rangeTooLong, { errors: [{ path: ['to'], message: msg.rangeTooLong }] });
     const ref = c.req.param('ref');
     const d1 = c.env.DB;
-    const [facilityRes, slotRes] = await d1.batch([
+    const [facilityRes, slotRes, lastRes] = await d1.batch([
       d1.prepare(
         `select id, document_id, slug, name, is_active, hourly_price, deposit_amount, working_hours, booking_time_type,
            start_time_offset from facilities where ${facilityWhere}`,
@@ -105,6 +105,7 @@ export const facilityRoutes = new Hono<AppEnv>()
          where s.facility_id = (select id from facilities where ${facilityWhere}) and s.date between ?2 and ?3
          order by s.date, s.starts_at`,
       ).bind(ref, from, to),
+      d1.prepare(`select max(date) as last from booking_slots where facility_id = (select id from facilities where ${facilityWhere})`).bind(ref),
     ]);
     const f = facilityRes.results[0] as Record<string, unknown> | undefined;
     if (!f || (f.is_active !== 1 && !(await staffFromToken(c.env, requestToken(c))))) {
@@ -112,6 +113,8 @@ export const facilityRoutes = new Hono<AppEnv>()
     }
     const now = Date.now();
     const slots = (slotRes.results as unknown as SlotRow[]).map((r) => slotToWire(r, now));
+    // Days after this are not open for booking yet ('Henüz açılmadı'), not closed (issue 7 §2).
+    const horizon = bookableUntil((lastRes.results[0] as { last: string | null } | undefined)?.last ?? null, c.env.SLOT_HORIZON_DAYS);
     const facility = {
       id: f.id as number,
       documentId: f.document_id as string,
@@ -131,9 +134,10 @@ export const facilityRoutes = new Hono<AppEnv>()
         slots,
         availableSlots: slots.filter((s) => s.isAvailable),
         bookedSlots: slots.filter((s) => s.booking !== null),
+        bookableUntil: horizon,
       });
     }
-    return ok(c, { from, to, facility, slots });
+    return ok(c, { from, to, facility, slots, bookableUntil: horizon });
   })
   /** Live slot changes for visitors watching this pitch's calendar. */
   .get('/:ref/live', async (c) => {

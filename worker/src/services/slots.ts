@@ -3,7 +3,7 @@ import type { Db } from '../db/client';
 import type { FacilityRow } from './facilities';
 import { newDocumentId } from '../lib/ids';
 import { toTl } from '../lib/money';
-import { addDays, fromMinutes, istanbulInstant, toMinutes, weekdayOf } from '../lib/time';
+import { addDays, fromMinutes, istanbulInstant, istanbulToday, toMinutes, weekdayOf } from '../lib/time';
 import { firstName } from '../../../contracts/common';
 
 export interface PlannedSlot { date: string; startTime: string; endTime: string; startsAt: number; endsAt: number }
@@ -118,6 +118,16 @@ export async function slotRows(db: Db, facilityId: number, from: string, to: str
 }
 
 
+/**
+ * The last bookable date: the cron keeps SLOT_HORIZON_DAYS generated ahead, and staff may have generated further. A day
+ * up to it without slots is closed ('Kapalı'); a day after it is not open yet ('Henüz açılmadı').
+ */
+export function bookableUntil(lastSlotDate: string | null, horizonDays: unknown, today = istanbulToday()): string {
+  const days = Number(horizonDays);
+  const byCron = addDays(today, Number.isFinite(days) && days > 0 ? days : 30);
+  return lastSlotDate && lastSlotDate > byCron ? lastSlotDate : byCron;
+}
+
 export type SlotState = 'past' | 'available' | 'pending' | 'booked' | 'subscriber';
 
 /** Public slot shape: a booked slot shows only the first name unless approved; never a phone (00 §2). */
@@ -126,7 +136,7 @@ export function slotToWire(r: SlotRow, now: number) {
   const booked = r.booking_status !== null;
   const isSubscriber = booked && r.is_subscriber === 1;
   const state: SlotState = booked
-    ? isSubscriber ? 'subscriber' : r.booking_status === 'pending' ? 'pending' : 'booked'
+    ? r.booking_status === 'pending' ? 'pending' : isSubscriber ? 'subscriber' : 'booked'
     : isPast ? 'past' : 'available';
   return {
     id: r.id,

@@ -1,20 +1,41 @@
 import { useStore } from '@nanostores/react';
+import type { FormEvent } from 'react';
 import { trDateWithDay } from '../../lib/format';
-import { $cancelError, $cancelling, $duplicate, cancelExistingBooking, closeDuplicate, statusLabel } from '../../stores/booking';
+import {
+  $cancelConfirming,
+  $cancelError,
+  $cancelling,
+  $cancelNumber,
+  $duplicate,
+  askCancelConfirmation,
+  cancelExistingBooking,
+  closeDuplicate,
+  editCancelNumber,
+  statusLabel,
+  stepBackFromConfirmation,
+} from '../../stores/booking';
 import { Action } from './Action';
 import { BookingDialog } from './BookingDialog';
 import { AlertIcon } from './icons';
 import { hhmm } from './SlotCalendar';
 
-/** 'Rezervasyon Uyarısı' (01 §2): the same phone already holds a live booking that day. */
+const input =
+  'mt-1 block w-full rounded-lg border border-slate-400 bg-white px-3 py-2 font-mono text-slate-900 uppercase placeholder:text-slate-500 outline-none focus:border-turf-700 focus:ring-2 focus:ring-turf-600/40 aria-invalid:border-red-700 dark:border-slate-500 dark:bg-slate-900 dark:text-slate-100 dark:aria-invalid:border-red-400';
+
+/**
+ * 'Rezervasyon Uyarısı' (01 §2): the same phone already holds a live booking that day. It shows only what the owner
+ * needs to recognise it (masked number, 'Barış A.'); cancelling asks for the full number and a confirmation (issue 7 §1).
+ */
 export function DuplicateBookingModal() {
   const dup = useStore($duplicate);
   const cancelling = useStore($cancelling);
   const cancelError = useStore($cancelError);
+  const number = useStore($cancelNumber);
+  const confirming = useStore($cancelConfirming);
   const e = dup?.existing;
   const rows: [string, string | undefined][] = e
     ? [
-        ['Rezervasyon No', e.bookingNumber],
+        ['Rezervasyon No', e.bookingNumberMasked],
         ['Müşteri', e.customerName],
         ['Saha', e.facility],
         ['Tarih', e.date ? trDateWithDay(e.date) : undefined],
@@ -22,6 +43,13 @@ export function DuplicateBookingModal() {
         ['Durum', statusLabel(e.status)],
       ]
     : [];
+
+  const proceed = () => (confirming ? void cancelExistingBooking() : void askCancelConfirmation());
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    proceed();
+  }
+
   return (
     <BookingDialog
       title="Rezervasyon Uyarısı"
@@ -30,14 +58,25 @@ export function DuplicateBookingModal() {
       onOpenChange={(open) => !open && closeDuplicate()}
       isDismissable={false}
       footer={
-        <>
-          <Action variant="secondary" onClick={closeDuplicate}>
-            Kapat
-          </Action>
-          <Action variant="danger" onClick={() => void cancelExistingBooking()} pending={cancelling}>
-            {cancelling ? 'İptal ediliyor…' : 'Mevcut Rezervasyonu İptal Et'}
-          </Action>
-        </>
+        confirming ? (
+          <>
+            <Action variant="secondary" onClick={stepBackFromConfirmation} disabled={cancelling}>
+              Vazgeç
+            </Action>
+            <Action variant="danger" onClick={proceed} pending={cancelling}>
+              {cancelling ? 'İptal ediliyor…' : 'Evet, iptal et'}
+            </Action>
+          </>
+        ) : (
+          <>
+            <Action variant="secondary" onClick={closeDuplicate}>
+              Kapat
+            </Action>
+            <Action variant="danger" onClick={proceed}>
+              Mevcut Rezervasyonu İptal Et
+            </Action>
+          </>
+        )
       }
     >
       {dup && (
@@ -52,19 +91,46 @@ export function DuplicateBookingModal() {
               .map(([k, v]) => (
                 <div key={k} className="contents">
                   <dt className="text-slate-600 dark:text-slate-400">{k}</dt>
-                  <dd className={`font-semibold ${k === 'Rezervasyon No' ? 'font-mono' : ''}`}>{v}</dd>
+                  <dd className={`font-semibold break-words ${k === 'Rezervasyon No' ? 'font-mono' : ''}`}>{v}</dd>
                 </div>
               ))}
           </dl>
           <p className="text-sm text-slate-800 dark:text-slate-200">
             Aynı gün için yeni bir rezervasyon yapabilmek için önce mevcut rezervasyonunuzu{' '}
-            <a href={`/rezervasyon-takip?q=${encodeURIComponent(dup.existing.bookingNumber)}`} className="font-semibold text-turf-800 underline dark:text-turf-300">
+            <a href="/rezervasyon-takip" className="font-semibold text-turf-800 underline dark:text-turf-300">
               Rezervasyon Takip
             </a>{' '}
-            sayfasından iptal etmeniz gerekir. Dilerseniz aşağıdaki düğmeyle buradan da iptal edebilirsiniz.
+            sayfasından ya da aşağıdan, rezervasyon numaranızın tamamını girerek iptal edebilirsiniz.
           </p>
+          <form id="duplicate-cancel" noValidate onSubmit={onSubmit} data-duplicate-cancel>
+            <label htmlFor="duplicate-cancel-number" className="text-sm font-medium text-slate-800 dark:text-slate-200">
+              Rezervasyon numaranız
+            </label>
+            <input
+              id="duplicate-cancel-number"
+              name="bookingNumber"
+              value={number}
+              onChange={(ev) => editCancelNumber(ev.target.value)}
+              readOnly={confirming}
+              maxLength={12}
+              autoComplete="off"
+              spellCheck={false}
+              placeholder={e?.bookingNumberMasked}
+              aria-invalid={cancelError ? true : undefined}
+              aria-describedby="duplicate-cancel-help"
+              className={input}
+            />
+            <p id="duplicate-cancel-help" className="mt-1 text-xs text-slate-600 dark:text-slate-300">
+              Onay ekranında ve Rezervasyon Takip sayfasında gördüğünüz, HSR ile başlayan 12 karakterlik numara.
+            </p>
+          </form>
+          {confirming && !cancelError && (
+            <p role="alert" className="rounded-lg border-l-4 border-red-700 bg-red-50 p-3 text-sm font-medium text-red-900 dark:bg-red-950 dark:text-red-100" data-cancel-confirm>
+              {number} numaralı rezervasyonu iptal etmek istediğinize emin misiniz? Bu işlem geri alınamaz.
+            </p>
+          )}
           {cancelError && (
-            <p role="alert" className="rounded-lg border-l-4 border-red-700 bg-red-50 p-3 text-sm font-medium text-red-900 dark:bg-red-950 dark:text-red-100">
+            <p role="alert" className="rounded-lg border-l-4 border-red-700 bg-red-50 p-3 text-sm font-medium text-red-900 dark:bg-red-950 dark:text-red-100" data-cancel-error>
               {cancelError}
             </p>
           )}
