@@ -100,10 +100,20 @@ describe('booking a pitch', () => {
     const dialog = page.getByRole('alertdialog', { name: 'Rezervasyon Uyarısı' });
     await dialog.waitFor();
     await expect(dialog.textContent()).resolves.toContain('Aynı gün içinde onaylanmış rezervasyonunuz bulunmaktadır');
-    await expect(dialog.textContent()).resolves.toContain(first);
+    // Masked (issue 7 §1): the last 3 characters only, never the full number.
+    await expect(dialog.textContent()).resolves.toContain(`HSR••••••${first.slice(-3)}`);
+    await expect(dialog.textContent()).resolves.not.toContain(first);
     await expect(dialog.textContent()).resolves.toContain('Beklemede');
 
+    // A wrong number is refused and changes nothing; the full number and 'Evet, iptal et' cancel it.
+    const numberField = dialog.getByRole('textbox', { name: 'Rezervasyon numaranız' });
+    await numberField.fill(`HSR222222${first.slice(-3)}` === first ? `HSR333333${first.slice(-3)}` : `HSR222222${first.slice(-3)}`);
     await dialog.getByRole('button', { name: 'Mevcut Rezervasyonu İptal Et' }).click();
+    await dialog.getByRole('button', { name: 'Evet, iptal et' }).click();
+    await dialog.getByText('Girdiğiniz numara bu rezervasyonla eşleşmiyor', { exact: false }).waitFor();
+    await numberField.fill(first);
+    await dialog.getByRole('button', { name: 'Mevcut Rezervasyonu İptal Et' }).click();
+    await dialog.getByRole('button', { name: 'Evet, iptal et' }).click();
     await page.getByText('Rezervasyon başarıyla iptal edildi.').waitFor();
     expect(await dialog.count()).toBe(0);
     await page.getByRole('button', { name: 'Rezervasyonu Tamamla' }).click();

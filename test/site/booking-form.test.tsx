@@ -17,7 +17,7 @@ const facility = pitch({
     description: 'Görükle ve Beşevler’den servis',
     vehicle: 'Minibüs, 14 kişilik',
     pickupPoints: [
-      { id: 'pp1', name: 'Görükle Kampüs Kapısı', address: 'Görükle', description: null, time: '18:40' },
+      { id: 'pp1', name: 'Görükle Kampüs Kapısı', address: 'Görükle', description: null, time: '18:40', minutesBefore: 50 },
       { id: 'pp2', name: 'Beşevler Metro', address: 'Beşevler', description: null, time: null },
     ],
   },
@@ -125,10 +125,14 @@ describe('phone formatting while typing (01 §5)', () => {
     ['0532 123 45 67 8', '0532 123 45 67'],
     ['5321234567', '0532 123 45 67'],
     ['+9', '+9'],
-    ['+90', '+90'],
-    ['+905', '+90 5'],
-    ['+905321234567', '+90 532 123 45 67'],
-    ['+90 (532) 123-4567', '+90 532 123 45 67'],
+    // Every form a visitor types or pastes ends as 05XX XXX XX XX (issue 7 §2).
+    ['+90', '0'],
+    ['+905', '05'],
+    ['+905321234567', '0532 123 45 67'],
+    ['+90 (532) 123-4567', '0532 123 45 67'],
+    ['90 532 123 45 67', '0532 123 45 67'],
+    ['0090 532 123 45 67', '0532 123 45 67'],
+    ['0532-123-45-67', '0532 123 45 67'],
   ])('%s → %s', (raw, shown) => expect(formatPhoneTyping(raw)).toBe(shown));
 
   it('keeps the caret after the same digit when a digit is inserted in the middle', () => {
@@ -146,7 +150,65 @@ describe('phone formatting while typing (01 §5)', () => {
     expect(phone.value).toBe('0532 123 45 67');
     await u.clear(phone);
     await u.type(phone, '+905321234567');
-    expect(phone.value).toBe('+90 532 123 45 67');
+    expect(phone.value).toBe('0532 123 45 67');
+    await u.clear(phone);
+    await u.paste('0090 532 123 45 67');
+    expect(phone.value).toBe('0532 123 45 67');
+  });
+});
+
+describe('issue 7 §2 and §5 on the form', () => {
+  it('every length limit: maxLength on the input, the Turkish message on the field, the same one the server sends', async () => {
+    const u = await toForm();
+    expect(field('Ad Soyad').maxLength).toBe(100);
+    expect(field('E-posta').maxLength).toBe(254);
+    expect(field('Notlar').maxLength).toBe(1000);
+    // A value past the limit (autofill, a script) is refused on the field before any request.
+    fireEvent.change(field('Ad Soyad'), { target: { value: 'A'.repeat(101) } });
+    await u.type(screen.getByRole('textbox', { name: /^Telefon/ }), '05321234567');
+    await submit(u);
+    expect(await screen.findByText(msg.nameTooLong)).toBeTruthy();
+    expect(field('Ad Soyad').getAttribute('aria-invalid')).toBe('true');
+    expect(msg.nameTooLong).toBe('Ad Soyad en fazla 100 karakter olabilir');
+    expect(posts()).toHaveLength(0);
+  });
+
+  it("the server's field errors land on their fields, never as raw text in a toast", async () => {
+    onPost = () => apiError(400, msg.notesTooLong, { errors: [{ path: ['notes'], message: msg.notesTooLong }] });
+    const u = await toForm();
+    await u.type(field('Ad Soyad'), 'Ayşe Yılmaz');
+    await u.type(screen.getByRole('textbox', { name: /^Telefon/ }), '05321234567');
+    await u.type(field('Notlar'), 'Kısa not');
+    await submit(u);
+    expect(await screen.findByText('Notlar en fazla 1000 karakter olabilir')).toBeTruthy();
+    expect(field('Notlar').getAttribute('aria-invalid')).toBe('true');
+    expect($toasts.get()).toHaveLength(0);
+  });
+
+  it('the KVKK note and its link sit next to the phone field', async () => {
+    await toForm();
+    const note = document.querySelector('[data-kvkk-note]')!;
+    expect(note.textContent).toBe('Telefon numaranız rezervasyonunuzu yönetmek için işlenir — Aydınlatma Metni');
+    expect(within(note as HTMLElement).getByRole('link', { name: 'Aydınlatma Metni' }).getAttribute('href')).toBe('/aydinlatma-metni');
+    expect(screen.getByRole('textbox', { name: /^Telefon/ }).getAttribute('aria-describedby')).toContain(note.id);
+  });
+
+  it('the shuttle pickup time follows the chosen hour, never a stored clock time', async () => {
+    slots = [{ ...slot('2026-11-20', '10:00'), endTime: '11:00' }];
+    const u = await toForm(userEvent.setup(), '10:00–11:00, ₺1.500, müsait');
+    await u.click(screen.getByRole('checkbox', { name: /Servis hizmeti istiyorum/ }));
+    const times = [...document.querySelectorAll('[data-pickup-time]')].map((e) => e.textContent);
+    expect(times).toEqual(['Kalkış: 09:10 (maçtan 50 dakika önce)']);
+    expect(document.body.textContent).not.toContain('18:40');
+  });
+
+  it("a half-hour slot shows its own price and length, not '/ saat'; the time range never breaks", async () => {
+    slots = [{ ...slot('2026-11-20', '12:00'), endTime: '12:30', price: 750 }];
+    await toForm(userEvent.setup(), '12:00–12:30, ₺750, müsait');
+    const price = document.querySelector('[data-summary-price]')!;
+    expect(price.textContent).toBe('₺750 · 30 dakika');
+    expect(price.textContent).not.toContain('saat');
+    expect(document.querySelector('[data-summary-time]')!.className).toContain('whitespace-nowrap');
   });
 });
 

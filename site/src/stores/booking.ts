@@ -141,7 +141,7 @@ function defaultMonthDay(anchor: string): string {
 /** Previous/next day, week or month; the custom range has no previous/next (01 §2). */
 export function step(direction: -1 | 1) {
   const c = $calendar.get();
-  if (c.view === 'custom') return;
+  if (c.view === 'custom' || (direction === 1 && !canStepForward(c))) return;
   const anchor =
     c.view === 'daily' ? addDays(c.anchor, direction) : c.view === 'weekly' ? addDays(weekStart(c.anchor), 7 * direction) : addMonths(c.anchor, direction);
   $calendar.set({ ...c, anchor, monthDay: c.view === 'monthly' ? defaultMonthDay(anchor) : c.monthDay });

@@ -1,13 +1,15 @@
 import { useStore } from '@nanostores/react';
 import { useRef, useState, type FormEvent, type Ref } from 'react';
 import { tl, trDateWithDay } from '../../lib/format';
+import { EMAIL_MAX, NAME_MAX, NOTES_MAX } from '../../../../contracts/bookings';
+import { pickupTimeFor } from '../../../../contracts/common';
 import { $draft, $errors, $selected, $submitting, backToSlots, editDraft, submitBooking, totalPrice, type BookingFacility } from '../../stores/booking';
 import { TextField } from '../ui/TextField';
 import { Action } from './Action';
 import { AmenitiesModal } from './AmenitiesModal';
 import { BusIcon, CheckIcon, ClockIcon, MapPinIcon, SparkIcon } from './icons';
 import { PhoneField } from './PhoneField';
-import { slotTime } from './SlotCalendar';
+import { slotLength, slotTime } from './SlotCalendar';
 
 function SummaryBar({ facility: f }: { facility: BookingFacility }) {
   const slot = useStore($selected);
@@ -20,12 +22,21 @@ function SummaryBar({ facility: f }: { facility: BookingFacility }) {
           <p className="flex items-center gap-2 font-semibold">
             <ClockIcon className="h-5 w-5 shrink-0 text-turf-800 dark:text-turf-300" />
             <span>
-              {trDateWithDay(slot.date)} · <span className="tabular-nums">{slotTime(slot)}</span>
+              {trDateWithDay(slot.date)} · <span className="whitespace-nowrap tabular-nums" data-summary-time>{slotTime(slot)}</span>
             </span>
           </p>
         )}
-        <p className="mt-0.5 text-sm text-slate-700 dark:text-slate-300">
-          <span className="font-bold text-turf-800 dark:text-turf-200">{tl(slot?.price ?? f.hourlyPrice)}</span> / saat
+        {/* The slot's own price and length: a half-hour slot is not priced '/ saat' (issue 7 §2). */}
+        <p className="mt-0.5 text-sm text-slate-700 dark:text-slate-300" data-summary-price>
+          {slot ? (
+            <>
+              <span className="font-bold text-turf-800 dark:text-turf-200">{tl(slot.price)}</span> · <span className="whitespace-nowrap">{slotLength(slot)}</span>
+            </>
+          ) : (
+            <>
+              <span className="font-bold text-turf-800 dark:text-turf-200">{tl(f.hourlyPrice)}</span> / saat
+            </>
+          )}
         </p>
       </div>
       <div className="flex flex-wrap items-center gap-1">
@@ -48,6 +59,7 @@ function SummaryBar({ facility: f }: { facility: BookingFacility }) {
 
 function TransportChoice({ facility: f }: { facility: BookingFacility }) {
   const draft = useStore($draft);
+  const slot = useStore($selected);
   const errors = useStore($errors);
   const t = f.transport!;
   const error = errors.pickupPointId;
@@ -99,7 +111,12 @@ function TransportChoice({ facility: f }: { facility: BookingFacility }) {
                   <span className="block font-semibold">{p.name}</span>
                   {p.address && <span className="block text-slate-700 dark:text-slate-300">{p.address}</span>}
                   {p.description && <span className="block text-slate-600 dark:text-slate-400">{p.description}</span>}
-                  {p.time && <span className="mt-0.5 block font-medium">Kalkış: {p.time}</span>}
+                  {/* Derived from the chosen hour, never a fixed clock time (issue 7 §2). */}
+                  {slot && pickupTimeFor(slot.startTime, p.minutesBefore) && (
+                    <span className="mt-0.5 block font-medium" data-pickup-time>
+                      Kalkış: {pickupTimeFor(slot.startTime, p.minutesBefore)} (maçtan {p.minutesBefore} dakika önce)
+                    </span>
+                  )}
                 </span>
               </label>
             ))}
@@ -175,6 +192,7 @@ export function BookingForm({ facility: f, headingRef }: { facility: BookingFaci
             autoComplete="name"
             isRequired
             validationBehavior="aria"
+            maxLength={NAME_MAX}
             value={draft.customerName}
             onChange={(v) => editDraft('customerName', v)}
             errorMessage={errors.customerName}
@@ -186,6 +204,7 @@ export function BookingForm({ facility: f, headingRef }: { facility: BookingFaci
             type="email"
             autoComplete="email"
             validationBehavior="aria"
+            maxLength={EMAIL_MAX}
             value={draft.customerEmail}
             onChange={(v) => editDraft('customerEmail', v)}
             errorMessage={errors.customerEmail}
@@ -195,8 +214,11 @@ export function BookingForm({ facility: f, headingRef }: { facility: BookingFaci
             name="notes"
             multiline
             validationBehavior="aria"
+            maxLength={NOTES_MAX}
+            description={`En fazla ${NOTES_MAX} karakter`}
             value={draft.notes}
             onChange={(v) => editDraft('notes', v)}
+            errorMessage={errors.notes}
             placeholder="Örneğin: 10 kişiyiz, yelek istiyoruz"
           />
           {f.transport && <TransportChoice facility={f} />}

@@ -3,12 +3,14 @@ import { msg } from '../../../../contracts/messages';
 import { istanbulToday, tl } from '../../lib/format';
 import {
   $calendar,
+  $horizon,
   $live,
   $loadedRange,
   $selected,
   $slots,
   $slotsStatus,
   canStepBack,
+  canStepForward,
   datesOf,
   goToday,
   loadSlots,
@@ -47,6 +49,16 @@ const VIEWS: { id: CalendarView; label: string; unit: string }[] = [
 
 export const hhmm = (t: string) => t.slice(0, 5);
 export const slotTime = (s: Pick<Slot, 'startTime' | 'endTime'>) => `${hhmm(s.startTime)}–${hhmm(s.endTime)}`;
+
+const minutesOf = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3, 5));
+/** A slot's length in minutes; an overnight slot (23:30–00:00) wraps. */
+export const slotMinutes = (s: Pick<Slot, 'startTime' | 'endTime'>) => ((minutesOf(s.endTime) - minutesOf(s.startTime)) % 1440 + 1440) % 1440 || 1440;
+/** '1 saat', '30 dakika', '1 saat 30 dakika'. */
+export function slotLength(s: Pick<Slot, 'startTime' | 'endTime'>): string {
+  const m = slotMinutes(s);
+  const h = Math.floor(m / 60);
+  return [h ? `${h} saat` : '', m % 60 ? `${m % 60} dakika` : ''].filter(Boolean).join(' ');
+}
 
 type Display = 'past' | 'available' | 'selected' | 'pending' | 'booked' | 'subscriber';
 
@@ -105,7 +117,12 @@ export function SlotButton({ slot, selectedId }: { slot: Slot; selectedId: strin
     >
       <span className={`text-sm font-semibold tabular-nums ${display === 'past' ? 'line-through' : ''}`}>{slotTime(slot)}</span>
       <span className="flex w-full min-w-0 items-center gap-1 text-xs font-medium">
-        {display === 'available' && <span className="font-semibold text-turf-800 dark:text-turf-300">{tl(slot.price)}</span>}
+        {display === 'available' && (
+          <span className="font-semibold text-turf-800 dark:text-turf-300">
+            {tl(slot.price)}
+            {slotMinutes(slot) !== 60 && <span className="font-medium"> · {slotMinutes(slot)} dk</span>}
+          </span>
+        )}
         {display === 'selected' && (
           <>
             {tl(slot.price)} · Seçili <CheckIcon className="h-3.5 w-3.5 shrink-0" />
@@ -132,8 +149,12 @@ export function SlotButton({ slot, selectedId }: { slot: Slot; selectedId: strin
   );
 }
 
+/** After the generated horizon a day is not open for booking yet; it is not closed (issue 7 §2). */
+const notOpenYet = (date: string, horizon: string | null) => horizon !== null && date > horizon;
+
 function DaySlots({ date, slots, columns, loading, compactHeading }: { date: string; slots: Slot[] | undefined; columns: string; loading: boolean; compactHeading?: boolean }) {
   const selected = useStore($selected);
+  const horizon = useStore($horizon);
   const today = istanbulToday();
   const headingId = `day-${date}`;
   return (
@@ -153,7 +174,9 @@ function DaySlots({ date, slots, columns, loading, compactHeading }: { date: str
           ))}
         </div>
       ) : slots.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-slate-300 px-3 py-3 text-sm text-slate-700 dark:border-slate-700 dark:text-slate-300">Bu tarihte uygun saat bulunmuyor.</p>
+        <p className="rounded-lg border border-dashed border-slate-300 px-3 py-3 text-sm text-slate-700 dark:border-slate-700 dark:text-slate-300" data-day-empty={notOpenYet(date, horizon) ? 'not-open' : 'closed'}>
+          {notOpenYet(date, horizon) ? 'Henüz açılmadı: bu tarih henüz rezervasyona açılmadı.' : 'Bu tarihte uygun saat bulunmuyor.'}
+        </p>
       ) : (
         <ul className={`grid gap-2 ${columns}`} aria-labelledby={headingId}>
           {slots.map((s) => (
@@ -198,6 +221,7 @@ function DayList({ dates, weekly, columns, shown, loading }: { dates: string[]; 
 
 function MonthGrid({ from, to, slots, monthDay }: { from: string; to: string; slots: Record<string, Slot[]>; monthDay: string | null }) {
   const today = istanbulToday();
+  const horizon = useStore($horizon);
   const dates = datesOf({ from, to });
   const lead = weekdayIndex(from);
   // 1 November 2026 is a Sunday: the header runs Sunday to Saturday (01 §2).
@@ -217,20 +241,22 @@ function MonthGrid({ from, to, slots, monthDay }: { from: string; to: string; sl
           const day = slots[d];
           const free = day?.filter((s) => s.state === 'available').length ?? 0;
           const past = d < today;
-          const summary = day === undefined ? '' : past ? 'Geçti' : day.length === 0 ? 'Kapalı' : free === 0 ? 'Dolu' : `${free} müsait`;
+          const later = notOpenYet(d, horizon) && (day === undefined || day.length === 0);
+          const summary = day === undefined ? '' : past ? 'Geçti' : later ? 'Henüz açılmadı' : day.length === 0 ? 'Kapalı' : free === 0 ? 'Dolu' : `${free} müsait`;
           const isSelected = d === monthDay;
           return (
             <li key={d}>
               <button
                 type="button"
-                disabled={past}
+                disabled={past || later}
                 aria-pressed={isSelected}
+                data-summary={summary || undefined}
                 onClick={() => setMonthDay(d)}
                 data-month-day={d}
                 className={`flex h-16 w-full flex-col items-center justify-center rounded-lg border text-sm transition sm:h-20 ${
                   isSelected
                     ? 'border-turf-800 bg-turf-700 text-white dark:border-turf-300'
-                    : past
+                    : past || later
                       ? 'border-transparent bg-slate-100 text-slate-600 dark:bg-slate-800/60 dark:text-slate-400'
                       : free > 0
                         ? 'border-turf-600 bg-white hover:bg-turf-50 dark:border-turf-500 dark:bg-slate-900 dark:hover:bg-turf-950'
@@ -301,6 +327,7 @@ export function SlotCalendar({ headingRef }: { headingRef?: React.Ref<HTMLHeadin
   const slots = useStore($slots);
   const status = useStore($slotsStatus);
   const loaded = useStore($loadedRange);
+  const horizon = useStore($horizon);
   const range = rangeOf(c);
   const problem = rangeProblem(c);
   const unit = VIEWS.find((v) => v.id === c.view)!.unit;
@@ -364,7 +391,7 @@ export function SlotCalendar({ headingRef }: { headingRef?: React.Ref<HTMLHeadin
           <Action variant="secondary" size="sm" onClick={goToday} disabled={c.view === 'custom'}>
             Bugün
           </Action>
-          <Action variant="secondary" size="sm" aria-label={unit ? `Sonraki ${unit}` : 'Sonraki'} disabled={c.view === 'custom'} onClick={() => step(1)}>
+          <Action variant="secondary" size="sm" aria-label={unit ? `Sonraki ${unit}` : 'Sonraki'} disabled={!canStepForward(c, horizon)} onClick={() => step(1)}>
             <span className="hidden sm:inline" aria-hidden="true">Sonraki</span>
             <ChevronRightIcon className="h-4 w-4" />
           </Action>
