@@ -40,6 +40,8 @@ function slot(date: string, start: string, state: Slot['state'], booking: Slot['
 type Call = { method: string; path: string; query: Record<string, string> };
 let calls: Call[] = [];
 let slotsFor: (q: Record<string, string>) => Slot[] | 'fail' = () => [];
+/** The answer's last generated date; undefined: an answer that does not say. */
+let bookableUntil: string | undefined;
 
 function mockApi() {
   calls = [];
@@ -52,7 +54,7 @@ function mockApi() {
       calls.push({ method: req.method, path: url.pathname, query });
       const result = slotsFor(query);
       if (result === 'fail') return new Response(JSON.stringify({ data: null, error: { status: 500, name: 'ApplicationError', message: 'Bir hata oluştu', details: {} } }), { status: 500 });
-      return new Response(JSON.stringify({ data: { ...query, facility: {}, slots: result }, meta: {} }), { status: 200, headers: { 'content-type': 'application/json' } });
+      return new Response(JSON.stringify({ data: { ...query, facility: {}, slots: result, bookableUntil }, meta: {} }), { status: 200, headers: { 'content-type': 'application/json' } });
     }),
   );
 }
@@ -90,6 +92,7 @@ beforeEach(() => {
   FakeSocket.all = [];
   vi.stubGlobal('WebSocket', FakeSocket);
   nextId = 1;
+  bookableUntil = undefined;
   slotsFor = ({ from, to }) => weekFixture().filter((s) => s.date >= from && s.date <= to);
   mockApi();
 });
@@ -193,6 +196,35 @@ describe('slot calendar (01 §2 Slot calendar)', () => {
     expect(screen.getByRole('button', { name: '19:00–20:00, Dolu, Ali' })).toBeTruthy();
     await u.click(screen.getByRole('button', { name: 'Sonraki ay' }));
     await waitFor(() => expect(slotCalls().at(-1)!.query).toEqual({ from: '2026-12-01', to: '2026-12-31' }));
+  });
+
+  it("past the generated horizon a day says 'Henüz açılmadı', not 'Kapalı', and 'Sonraki' stops there (issue 7 §2)", async () => {
+    bookableUntil = '2026-12-18';
+    // December: slots up to the 17th except the closed Mondays; nothing generated after the 18th yet.
+    slotsFor = (q) =>
+      q.from === '2026-12-01'
+        ? Array.from({ length: 17 }, (_, i) => `2026-12-${String(i + 1).padStart(2, '0')}`)
+            .filter((d) => new Date(d + 'T00:00:00Z').getUTCDay() !== 1)
+            .map((d) => slot(d, '20:00', 'available'))
+        : weekFixture();
+    const u = user();
+    render(<BookingFlow facility={facility} />);
+    await screen.findByRole('button', { name: /müsait/ });
+    await u.click(screen.getByRole('radio', { name: 'Aylık' }));
+    await screen.findByRole('button', { name: /18 Kasım 2026 Çarşamba/ });
+    await u.click(screen.getByRole('button', { name: 'Sonraki ay' }));
+    await waitFor(() => expect(slotCalls().at(-1)!.query).toEqual({ from: '2026-12-01', to: '2026-12-31' }));
+    const cell = (d: string) => document.querySelector(`[data-month-day="${d}"]`) as HTMLButtonElement;
+    await waitFor(() => expect(cell('2026-12-02').dataset.summary).toBe('1 müsait'));
+    expect(cell('2026-12-07').dataset.summary).toBe('Kapalı'); // a Monday the pitch is closed
+    expect(cell('2026-12-18').dataset.summary).toBe('Kapalı'); // within the horizon, no slots: closed
+    expect(cell('2026-12-19').dataset.summary).toBe('Henüz açılmadı');
+    expect(cell('2026-12-31').dataset.summary).toBe('Henüz açılmadı');
+    expect(cell('2026-12-19').disabled).toBe(true);
+    const next = screen.getByRole('button', { name: 'Sonraki ay' }) as HTMLButtonElement;
+    expect(next.disabled).toBe(true);
+    await u.click(next);
+    expect(slotCalls().at(-1)!.query).toEqual({ from: '2026-12-01', to: '2026-12-31' });
   });
 
   it('custom range defaults to today … today + 7, has no previous/next, and refuses a start after the end', async () => {

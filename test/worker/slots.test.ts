@@ -107,6 +107,22 @@ describe('GET /api/facilities/{ref}/slots?date=', () => {
     expect(s.booking).toMatchObject({ customerName: 'Can Öztürk', status: 'approved', isSubscriber: true });
   });
 
+  it("a subscriber's pending booking reads Beklemede until approved (issue 7 §2)", async () => {
+    await book(f, tomorrow, '22:00', { name: 'Yeni Abone', status: 'pending', subscriber: true });
+    const s = byTime((await slotsOf(f.slug, `date=${tomorrow}`)).slots, '22:00');
+    expect(s).toMatchObject({ state: 'pending', isPending: true, isAvailable: false });
+    expect(s.booking).toEqual({ customerName: 'Yeni', status: 'pending', isSubscriber: true });
+  });
+
+  it('says up to which date the calendar is open for booking: the cron horizon, or further when generated further', async () => {
+    const horizon = addDays(istanbulToday(), Number(env.SLOT_HORIZON_DAYS) || 30);
+    expect((await slotsOf(f.slug, `date=${tomorrow}`)).bookableUntil).toBe(horizon);
+    expect((await slotsOf(f.slug, `from=${tomorrow}&to=${addDays(tomorrow, 6)}`)).bookableUntil).toBe(horizon);
+    const far = await createFacility();
+    await createSlots(far, 40, 41);
+    expect((await slotsOf(far.slug, `date=${tomorrow}`)).bookableUntil).toBe(addDays(istanbulToday(), 41));
+  });
+
   it('never puts a customer phone number in the answer', async () => {
     const res = await api(`/api/facilities/${f.slug}/slots?date=${tomorrow}`);
     const text = await res.text();
