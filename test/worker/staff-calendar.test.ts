@@ -125,7 +125,8 @@ describe('a week of one pitch', () => {
   });
 
   it('a subscriber and a shuttle booking are flagged', async () => {
-    expect(at(day(5), '19:00')).toMatchObject({ state: 'subscriber', booking: { customerName: 'Abone Aslı', isSubscriber: true, customerPhone: people.subscriber.phone } });
+    // A subscriber's new booking is pending: it reads Beklemede until approved, flagged as a subscriber's (issue 7 §2).
+    expect(at(day(5), '19:00')).toMatchObject({ state: 'pending', booking: { customerName: 'Abone Aslı', isSubscriber: true, customerPhone: people.subscriber.phone } });
     expect(at(day(6), '18:00')).toMatchObject({ state: 'pending', booking: { customerName: 'Servisli Sena', includesTransportation: true } });
   });
 

@@ -3,6 +3,7 @@
 import type { InferResponseType } from 'hono/client';
 import { BOOKING_STATUSES, type BookingStatus, type PaymentStatus } from '../../../contracts/bookings';
 import type { client } from './api';
+import { phoneTypingDigits } from '../../../contracts/phone';
 
 export type TrackedBooking = InferResponseType<(typeof client.api.bookings.track)[':bookingNumber']['$get'], 200>['data'];
 
@@ -63,10 +64,13 @@ export function customerNotes(notes: string | null | undefined): string | null {
 
 // ---------- phone input ----------
 
-/** Digits only, forced to start with 0, at most 11 digits (01 §2). '' stays '' so the field can be emptied. */
+/**
+ * Digits only, forced to start with 0, at most 11 digits (01 §2); +90, 90 and 0090 in front become the 0, the same rule
+ * as the booking form's phone field (contracts/phone.ts). '' stays '' so the field can be emptied.
+ */
 export function phoneDigits(raw: string): string {
-  const digits = raw.replace(/\D/g, '');
-  if (!digits) return '';
+  const { digits } = phoneTypingDigits(raw);
+  if (!digits || digits === '9') return digits; // '9' may still become +90
   return (digits.startsWith('0') ? digits : '0' + digits).slice(0, 11);
 }
 
