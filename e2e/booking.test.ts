@@ -204,4 +204,52 @@ describe('booking a pitch', () => {
     expect(chosen).toBeTruthy();
     await context.close();
   });
+  it('on a 360 px phone: the time range stays on one line, the pickup time follows the hour, a pasted +90 number is normalised, the KVKK note links the notice', async () => {
+    const { page, context } = await newPage(browser, { width: 360 });
+    await page.goto(`/saha/${PITCH}`);
+    await page.locator('[data-state]').first().waitFor();
+    const date = await showDay(page, freshOffset());
+    const slot = page.locator(`[data-day="${date}"] [data-state=available]`).first();
+    const start = (await slot.getAttribute('data-start'))!;
+    await slot.click();
+    await page.getByRole('heading', { name: 'Bilgiler' }).waitFor();
+    // '12:00–13:00' never wraps into '12:00–' / '13:00' (issue 7 §2).
+    const lines = await page.locator('[data-summary-time]').evaluate((el) => el.getClientRects().length);
+    expect(lines).toBe(1);
+    expect(await page.locator('[data-summary-price]').textContent()).toMatch(/^₺[\d.]+ · 1 saat$/);
+    // KVKK note next to the phone field (issue 7 §5).
+    const note = page.locator('[data-kvkk-note]');
+    expect(await note.textContent()).toBe('Telefon numaranız rezervasyonunuzu yönetmek için işlenir — Aydınlatma Metni');
+    expect(await note.getByRole('link', { name: 'Aydınlatma Metni' }).getAttribute('href')).toBe('/aydinlatma-metni');
+    // A pasted international number becomes 05XX XXX XX XX.
+    const phone = page.getByRole('textbox', { name: /^Telefon/ });
+    await phone.fill('+90 532 555 44 33');
+    expect(await phone.inputValue()).toBe('0532 555 44 33');
+    // The shuttle leaves 50 minutes before this match, whatever the hour.
+    await page.getByRole('checkbox', { name: /Servis hizmeti istiyorum/ }).check();
+    const minutes = Number(start.slice(0, 2)) * 60 + Number(start.slice(3)) - 50;
+    const expected = `${String(Math.floor((minutes + 1440) % 1440 / 60)).padStart(2, '0')}:${String((minutes + 1440) % 60).padStart(2, '0')}`;
+    await expect(page.locator('[data-pickup-time]').first().textContent()).resolves.toBe(`Kalkış: ${expected} (maçtan 50 dakika önce)`);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await context.close();
+  });
+
+  it("the month view says 'Henüz açılmadı' after the generated horizon and 'Sonraki ay' stops there", async () => {
+    const { page, context } = await newPage(browser);
+    const horizon = ((await (await page.request.get(`/api/facilities/${PITCH}/slots?date=${istanbulDate(0)}`)).json()) as { data: { bookableUntil: string } }).data.bookableUntil;
+    await page.goto(`/saha/${PITCH}`);
+    await page.locator('[data-state]').first().waitFor();
+    await page.locator('label', { has: page.getByRole('radio', { name: 'Aylık' }) }).click();
+    const next = page.getByRole('button', { name: 'Sonraki ay' });
+    for (let i = 0; i < 6 && (await next.isEnabled()); i++) {
+      await next.click();
+      await page.locator('[data-month-day][data-summary]').first().waitFor();
+    }
+    expect(await next.isDisabled()).toBe(true);
+    await page.locator(`[data-month-day="${horizon}"][data-summary]`).waitFor();
+    const cells = await page.locator('[data-month-day]').evaluateAll((els) => els.map((e) => [(e as HTMLElement).dataset.monthDay!, (e as HTMLElement).dataset.summary ?? '']));
+    expect(cells.some(([d]) => d === horizon)).toBe(true);
+    for (const [d, summary] of cells) if (d > horizon) expect(summary).toBe('Henüz açılmadı');
+    await context.close();
+  });
 });
