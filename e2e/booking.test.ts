@@ -230,6 +230,10 @@ describe('booking a pitch', () => {
     const minutes = Number(start.slice(0, 2)) * 60 + Number(start.slice(3)) - 50;
     const expected = `${String(Math.floor((minutes + 1440) % 1440 / 60)).padStart(2, '0')}:${String((minutes + 1440) % 60).padStart(2, '0')}`;
     await expect(page.locator('[data-pickup-time]').first().textContent()).resolves.toBe(`Kalkış: ${expected} (maçtan 50 dakika önce)`);
+    // The pitch page's shuttle section speaks in the same offset, never a fixed clock time.
+    const pageText = (await page.locator('body').textContent())!;
+    expect(pageText).toContain('Kalkış: maçtan 50 dakika önce');
+    expect(pageText).not.toContain('18:40');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await context.close();
   });
