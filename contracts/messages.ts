@@ -76,6 +76,15 @@ export const msg = {
 
   seoNotFound: 'SEO verisi bulunamadı',
   imageNotFound: 'Görsel bulunamadı',
+
+  // security (issue 7 §4)
+  csrfRefused: 'Bu istek başka bir siteden geldiği için reddedildi. Lütfen sayfayı yenileyip tekrar deneyin.',
+  jsonRequired: 'İstek gövdesi JSON olmalı (Content-Type: application/json)',
+  bodyTooLarge: 'İstek gövdesi çok büyük',
+  loginBackoff: 'Çok fazla hatalı giriş denemesi. Lütfen biraz bekleyip tekrar deneyin.',
+  foreignOrigin: 'Bu bağlantı başka bir siteden açılamaz',
+  imageChanged: 'Görsel değişmiş, lütfen sayfayı yenileyin',
+  tooManySockets: 'Çok fazla canlı bağlantı açıldı. Lütfen biraz sonra tekrar deneyin.',
 } as const;
 
 export type MessageKey = keyof typeof msg;
