@@ -32,7 +32,8 @@ describe('guessing through the look-ups is limited per target, from everywhere',
 describe('a phone is not a staff credential', () => {
   it('no staff route answers to a phone number in any header, cookie or query', async () => {
     const phone = freshPhone();
-    for (const init of [{ headers: { authorization: `Bearer ${phone}` } }, { headers: { cookie: `hs_session=${phone}` } }]) {
+    for (const headers of [{ authorization: `Bearer ${phone}` }, { cookie: `hs_session=${phone}` }] as Record<string, string>[]) {
+      const init = { headers };
       await expectError(await api(`/api/bookings?q=${phone}`, init), 401);
       await expectError(await api('/api/notifications/all', init), 401);
     }
