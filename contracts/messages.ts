@@ -1,4 +1,9 @@
 // Every Turkish text the API and the forms share, written once. Spec wording is verbatim.
+import { z } from 'zod';
+
+// Every contract imports this file before it builds a schema: the pages' CSP allows no eval, and without jitless zod
+// probes with Function('') when it builds an object schema (a CSP violation on every page with a form).
+z.config({ jitless: true });
 export const msg = {
   generic: 'Bir hata oluştu',
   validation: 'Gönderilen bilgiler geçersiz',

@@ -65,7 +65,8 @@ describe('login', () => {
     await hydrated(page);
     await page.getByLabel('E-posta veya kullanıcı adı').fill('mudur');
     await page.getByLabel('Şifre', { exact: true }).fill('mudur1234');
-    await page.getByRole('checkbox', { name: 'Beni hatırla' }).click();
+    await page.getByText('Beni hatırla', { exact: true }).click();
+    expect(await page.getByRole('checkbox', { name: 'Beni hatırla' }).isChecked()).toBe(false);
     await page.getByRole('button', { name: 'Giriş Yap', exact: true }).click();
     await page.waitForURL((url) => url.pathname === '/yonetim');
     const session = (await context.cookies()).find((c) => c.name === 'hs_session')!;
