@@ -24,6 +24,8 @@ export default defineConfig({
                 RATE_LIMIT_BOOKING_PER_IP: '100000',
                 RATE_LIMIT_LOOKUP_PER_IP: '100000',
                 RATE_LIMIT_LOGIN_PER_IP: '100000',
+                // Small enough for a test to reach the per-pitch socket cap (production: 500).
+                LIVE_SOCKETS_PER_PITCH: '25',
               },
             },
           }),

@@ -1,4 +1,9 @@
 // Every Turkish text the API and the forms share, written once. Spec wording is verbatim.
+import { z } from 'zod';
+
+// Every contract imports this file before it builds a schema: the pages' CSP allows no eval, and without jitless zod
+// probes with Function('') when it builds an object schema (a CSP violation on every page with a form).
+z.config({ jitless: true });
 export const msg = {
   generic: 'Bir hata oluştu',
   validation: 'Gönderilen bilgiler geçersiz',
@@ -82,6 +87,15 @@ export const msg = {
 
   seoNotFound: 'SEO verisi bulunamadı',
   imageNotFound: 'Görsel bulunamadı',
+
+  // security (issue 7 §4)
+  csrfRefused: 'Bu istek başka bir siteden geldiği için reddedildi. Lütfen sayfayı yenileyip tekrar deneyin.',
+  jsonRequired: 'İstek gövdesi JSON olmalı (Content-Type: application/json)',
+  bodyTooLarge: 'İstek gövdesi çok büyük',
+  loginBackoff: 'Çok fazla hatalı giriş denemesi. Lütfen biraz bekleyip tekrar deneyin.',
+  foreignOrigin: 'Bu bağlantı başka bir siteden açılamaz',
+  imageChanged: 'Görsel değişmiş, lütfen sayfayı yenileyin',
+  tooManySockets: 'Çok fazla canlı bağlantı açıldı. Lütfen biraz sonra tekrar deneyin.',
 } as const;
 
 export type MessageKey = keyof typeof msg;

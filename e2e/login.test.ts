@@ -25,7 +25,13 @@ describe('login', () => {
     await page.getByRole('button', { name: 'Giriş Yap', exact: true }).click();
     await page.getByText('Başarıyla giriş yapıldı!').waitFor();
     await page.waitForURL((url) => url.pathname === '/yonetim/rezervasyonlar');
-    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
+    // The session is the HttpOnly cookie only: no token in storage, none readable by scripts (issue 7 §4).
+    expect(await page.evaluate(() => [localStorage.getItem('token'), sessionStorage.getItem('token')])).toEqual([null, null]);
+    expect(await page.evaluate(() => document.cookie)).not.toContain('hs_session');
+    const session = (await context.cookies()).find((c) => c.name === 'hs_session')!;
+    expect(session.httpOnly).toBe(true);
+    // 'Beni hatırla' is on by default: a persistent cookie.
+    expect(session.expires).toBeGreaterThan(Date.now() / 1000 + 29 * 86_400);
     // The guard accepts the session: the visitor stays on the panel path.
     await page.waitForLoadState('networkidle');
     expect(new URL(page.url()).pathname).toBe('/yonetim/rezervasyonlar');
@@ -50,6 +56,69 @@ describe('login', () => {
     await page.getByText('Geçersiz kullanıcı adı/e-posta veya şifre').waitFor();
     expect(new URL(page.url()).pathname).toBe('/giris');
     expect(new URL(page.url()).search).toBe('');
+    await context.close();
+  });
+
+  it("without 'Beni hatırla': a browser-session cookie, and a second tab still sees Bildirimler (the cookie is the truth)", async () => {
+    const { page, context } = await newPage(browser);
+    await page.goto('/giris?redirect=%2Fyonetim');
+    await hydrated(page);
+    await page.getByLabel('E-posta veya kullanıcı adı').fill('mudur');
+    await page.getByLabel('Şifre', { exact: true }).fill('mudur1234');
+    await page.getByText('Beni hatırla', { exact: true }).click();
+    expect(await page.getByRole('checkbox', { name: 'Beni hatırla' }).isChecked()).toBe(false);
+    await page.getByRole('button', { name: 'Giriş Yap', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/yonetim');
+    const session = (await context.cookies()).find((c) => c.name === 'hs_session')!;
+    expect(session.expires).toBe(-1);
+
+    const second = await context.newPage();
+    await second.goto('/yonetim/bildirimler');
+    await second.getByRole('heading', { level: 1, name: 'Bildirimler' }).waitFor();
+    await second.waitForLoadState('networkidle');
+    expect(await second.getByText('Bildirimleri görmek için giriş yapmalısınız').count()).toBe(0);
+    await context.close();
+  });
+});
+
+describe('security headers in a real browser', () => {
+  const pages = ['/', '/sahalar', '/giris', '/rezervasyon-takip', '/iletisim', '/yonetim', '/yonetim/bildirimler', '/yonetim/haftalik-takvim', '/yonetim/rezervasyonlar'];
+
+  it('every page carries the CSP, frame-ancestors none, nosniff and Referrer-Policy, and loads with no CSP violation', async () => {
+    const { page, context } = await newPage(browser);
+    await page.goto('/giris');
+    await hydrated(page);
+    await page.getByLabel('E-posta veya kullanıcı adı').fill('admin');
+    await page.getByLabel('Şifre', { exact: true }).fill('admin1234');
+    await page.getByRole('button', { name: 'Giriş Yap', exact: true }).click();
+    await page.waitForURL((url) => url.pathname !== '/giris');
+    const slug = await page.evaluate(async () => ((await (await fetch('/api/facilities')).json()) as { data: { slug: string }[] }).data[0]?.slug);
+    const problems: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error' && /Content[- ]Security[- ]Policy|CSP/i.test(m.text())) problems.push(m.text());
+    });
+    await page.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (e) => console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`));
+    });
+    for (const path of [...pages, ...(slug ? [`/saha/${slug}`] : [])]) {
+      const res = (await page.goto(path))!;
+      await page.waitForLoadState('networkidle');
+      const headers = res.headers();
+      expect(headers['content-security-policy'], path).toMatch(/script-src 'self' 'nonce-/);
+      expect(headers['content-security-policy'], path).toContain("frame-ancestors 'none'");
+      expect(headers['x-content-type-options'], path).toBe('nosniff');
+      expect(headers['referrer-policy'], path).toBe('same-origin');
+      // The islands ran: a page whose scripts the CSP blocked would keep its islands unhydrated.
+      if (await page.locator('astro-island').count()) await page.waitForSelector('astro-island:not([ssr])', { state: 'attached' });
+    }
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('a page of another site cannot frame the panel', async () => {
+    const { page, context } = await newPage(browser);
+    const res = (await page.goto('/giris'))!;
+    expect(res.headers()['x-frame-options']).toBe('DENY');
     await context.close();
   });
 });

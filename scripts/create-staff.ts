@@ -5,6 +5,7 @@ import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
 import { hashPassword } from '../worker/src/lib/password';
 import { newDocumentId } from '../worker/src/lib/ids';
+import { upsertStaffSql } from './lib/staff-sql';
 
 const { values } = parseArgs({
   options: {
@@ -36,12 +37,15 @@ if (!password) {
 }
 if (!password || password.length < 8) fail('Şifre en az 8 karakter olmalı');
 
-const q = (s: string | undefined | null) => (s == null || s === '' ? 'NULL' : `'${s.replace(/'/g, "''")}'`);
-const hash = await hashPassword(password);
-const roleId = values.role === 'admin' ? 1 : 2;
-const sql = `INSERT INTO users (document_id, username, email, first_name, last_name, password_hash, role_id)
-VALUES (${q(newDocumentId())}, ${q(username)}, ${q(email)}, ${q(values['first-name'])}, ${q(values['last-name'])}, ${q(hash)}, ${roleId})
-ON CONFLICT DO UPDATE SET password_hash = excluded.password_hash, role_id = excluded.role_id, blocked = 0;`;
+const sql = upsertStaffSql({
+  documentId: newDocumentId(),
+  username,
+  email,
+  firstName: values['first-name'],
+  lastName: values['last-name'],
+  passwordHash: await hashPassword(password),
+  roleId: values.role === 'admin' ? 1 : 2,
+});
 
 execFileSync('wrangler', ['d1', 'execute', 'DB', values.remote ? '--remote' : '--local', '--command', sql], { stdio: 'inherit', env: { ...process.env, WRANGLER_SEND_METRICS: 'false' } });
 console.log(`Personel hesabı hazır: ${username} <${email}> (${values.role === 'admin' ? 'Admin' : 'Manager'}) ${values.remote ? '— uzak D1' : '— yerel D1'}`);

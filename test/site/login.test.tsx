@@ -12,12 +12,15 @@ const token = (expInSeconds = 3600) => `${b64({ alg: 'HS256' })}.${b64({ sub: '1
 
 type Reply = [number, unknown];
 let requests: Array<{ method: string; path: string; body: unknown; auth: string | null }> = [];
+/** GET /api/users/me: the server's word on the session (the HttpOnly cookie); signed out unless a test says otherwise. */
+let me: Reply = [401, { data: null, error: { status: 401, name: 'UnauthorizedError', message: 'Bu işlem için giriş yapmanız gerekiyor', details: {} } }];
 
 function mockApi(route: (path: string) => Reply | Promise<Reply>) {
   requests = [];
   vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const req = input instanceof Request ? input : new Request(String(input), init);
     const path = new URL(req.url).pathname;
+    if (path === '/api/users/me') return new Response(JSON.stringify(me[1]), { status: me[0], headers: { 'content-type': 'application/json' } });
     const text = req.method === 'GET' ? '' : await req.text();
     requests.push({ method: req.method, path, body: text ? JSON.parse(text) : undefined, auth: req.headers.get('authorization') });
     const [status, body] = await route(path);
@@ -31,6 +34,8 @@ let assign: Mock<Navigate>;
 let replace: Mock<Navigate>;
 beforeEach(() => {
   $session.set({ status: 'loading' });
+  me = [401, { data: null, error: { status: 401, name: 'UnauthorizedError', message: 'Bu işlem için giriş yapmanız gerekiyor', details: {} } }];
+  mockApi(() => [500, { data: null, error: { status: 500, name: 'ApplicationError', message: 'Bir hata oluştu', details: {} } }]);
   assign = vi.fn<Navigate>();
   replace = vi.fn<Navigate>();
   vi.spyOn(window.location, 'assign').mockImplementation(assign);
@@ -107,8 +112,11 @@ describe('login form', () => {
     release();
     await screen.findByText('Başarıyla giriş yapıldı!');
     expect(requests[0]).toMatchObject({ method: 'POST', path: '/api/auth/local', body: { identifier: 'admin', password: 'admin1234' } });
-    // "Beni hatırla" is on by default: the session survives the tab.
-    expect(localStorage.getItem('token')).toBe(jwt);
+    // The session is the HttpOnly cookie: the jwt in the answer is not kept anywhere scripts can read.
+    expect(JSON.stringify({ ...localStorage })).not.toContain(jwt);
+    expect(JSON.stringify({ ...sessionStorage })).not.toContain(jwt);
+    // "Beni hatırla" is on by default: the display hint survives the tab.
+    expect(JSON.parse(localStorage.getItem('user')!)).toMatchObject({ username: 'admin' });
     expect($session.get()).toMatchObject({ status: 'signed-in', user: { username: 'admin' } });
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/yonetim/rezervasyonlar?sekme=bugun'));
   });
@@ -122,8 +130,10 @@ describe('login form', () => {
     await u.click(screen.getByRole('checkbox', { name: 'Beni hatırla' }));
     await u.click(screen.getByRole('button', { name: 'Giriş Yap' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/'));
+    expect(localStorage.getItem('user')).toBeNull();
+    expect(sessionStorage.getItem('user')).not.toBeNull();
     expect(localStorage.getItem('token')).toBeNull();
-    expect(sessionStorage.getItem('token')).not.toBeNull();
+    expect(sessionStorage.getItem('token')).toBeNull();
   });
 
   it('a refused login shows the Turkish credential text; other failures the server message', async () => {
@@ -143,10 +153,16 @@ describe('login form', () => {
     expect(assign).not.toHaveBeenCalled();
   });
 
-  it('an already signed-in visitor is sent back to the origin', () => {
-    localStorage.setItem('token', token());
+  it('a visitor the server knows (the cookie, /api/users/me) is sent back to the origin, with or without a stored hint', async () => {
+    me = [200, { data: user, meta: {} }];
+    render(<LoginForm redirect="/yonetim/sahalar" />);
+    await waitFor(() => expect(replace).toHaveBeenCalledWith('/yonetim/sahalar'));
+  });
+
+  it('a stale stored hint without a live cookie does not bounce the visitor away from the form (no redirect loop)', async () => {
     localStorage.setItem('user', JSON.stringify(user));
     render(<LoginForm redirect="/yonetim/sahalar" />);
-    expect(replace).toHaveBeenCalledWith('/yonetim/sahalar');
+    await waitFor(() => expect(localStorage.getItem('user')).toBeNull());
+    expect(replace).not.toHaveBeenCalled();
   });
 });

@@ -60,9 +60,16 @@ export class FakeSocket {
 export interface Call { method: string; path: string; query: Record<string, string> }
 export type Reply = [number, unknown];
 
+/** GET /api/users/me, the session's truth (the HttpOnly cookie): signed in as staffUser unless a test says otherwise. */
+let meReply: Reply = [200, { data: staffUser, meta: {} }];
+export const setMe = (reply: Reply) => {
+  meReply = reply;
+};
+
 /** Stubs fetch; `route` answers by method and path, every call is recorded with its query. */
 export function mockApi(route: (call: Call) => Reply | Promise<Reply>): Call[] {
   const calls: Call[] = [];
+  meReply = [200, { data: staffUser, meta: {} }];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -70,7 +77,7 @@ export function mockApi(route: (call: Call) => Reply | Promise<Reply>): Call[] {
       const url = new URL(req.url);
       const call = { method: req.method, path: decodeURIComponent(url.pathname), query: Object.fromEntries(url.searchParams) };
       calls.push(call);
-      const [status, body] = await route(call);
+      const [status, body] = call.path === '/api/users/me' ? meReply : await route(call);
       return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
     }),
   );

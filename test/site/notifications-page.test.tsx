@@ -5,7 +5,7 @@ import NotificationsPage from '../../site/src/islands/NotificationsPage';
 import type { Notification } from '../../site/src/stores/notifications';
 import { $session } from '../../site/src/stores/session';
 import { $toasts } from '../../site/src/stores/toast';
-import { apiError, FakeSocket, listAnswer, mockApi, notification, staffToken, staffUser, type Call, type Reply } from './notification-fixtures';
+import { apiError, FakeSocket, listAnswer, mockApi, notification, setMe, staffUser, type Call, type Reply } from './notification-fixtures';
 
 let page: (call: Call) => Reply | Promise<Reply>;
 let onWrite: (call: Call) => Reply | Promise<Reply>;
@@ -27,7 +27,7 @@ beforeEach(() => {
   FakeSocket.instances = [];
   vi.stubGlobal('WebSocket', FakeSocket);
   calls = mockApi((c) => (c.method !== 'GET' ? onWrite(c) : c.query.pageSize === '25' ? page(c) : [200, listAnswer([], { unread: 0 })]));
-  $session.set({ status: 'signed-in', token: staffToken(), user: staffUser });
+  $session.set({ status: 'signed-in', user: staffUser });
 });
 afterEach(() => {
   cleanup();
@@ -69,11 +69,22 @@ describe('notifications page: the list (02 §2)', () => {
     expect(within(row('Sistem bakımı')).getByText('Öncelik: Yüksek')).toBeTruthy();
   });
 
-  it('without a session token it asks to sign in and reads nothing', async () => {
+  it('when the server says there is no session (401 from /api/users/me) it asks to sign in and reads nothing', async () => {
     $session.set({ status: 'anonymous' });
+    setMe([401, { data: null, error: { status: 401, name: 'UnauthorizedError', message: 'Bu işlem için giriş yapmanız gerekiyor', details: {} } }]);
     render(<NotificationsPage />);
     expect(await screen.findByText('Bildirimleri görmek için giriş yapmalısınız')).toBeTruthy();
     expect(pageCalls()).toHaveLength(0);
+  });
+
+  it('a second tab without Beni hatırla (no stored token or hint, only the cookie) shows the list (issue 7 §3)', async () => {
+    $session.set({ status: 'loading' });
+    sessionStorage.clear();
+    localStorage.clear();
+    render(<NotificationsPage />);
+    await screen.findByText('Yeni rezervasyon');
+    expect(screen.queryByText('Bildirimleri görmek için giriş yapmalısınız')).toBeNull();
+    expect(calls.some((c) => c.path === '/api/users/me')).toBe(true);
   });
 
   it("says 'Henüz bildirim yok' when there are none at all", async () => {

@@ -22,7 +22,7 @@ import {
 } from '../../site/src/stores/notifications';
 import { $session } from '../../site/src/stores/session';
 import { $toasts } from '../../site/src/stores/toast';
-import { apiError, FakeSocket, listAnswer, mockApi, notification, staffToken, staffUser, type Call, type Reply } from './notification-fixtures';
+import { apiError, FakeSocket, listAnswer, mockApi, notification, staffUser, type Call, type Reply } from './notification-fixtures';
 
 // Wednesday 18 November 2026, 10:00 in Istanbul.
 const NOW = Date.parse('2026-11-18T07:00:00Z');
@@ -106,7 +106,7 @@ beforeEach(() => {
   FakeSocket.instances = [];
   vi.stubGlobal('WebSocket', FakeSocket);
   calls = mockApi((c) => (c.method === 'GET' ? onAll(c) : onWrite(c)));
-  $session.set({ status: 'signed-in', token: staffToken(), user: staffUser });
+  $session.set({ status: 'signed-in', user: staffUser });
 });
 afterEach(() => {
   cleanup();
@@ -124,7 +124,7 @@ async function started() {
 }
 
 describe('notification store: fetching and the live socket (00 §8)', () => {
-  it('reads the latest ten on start and opens the socket with the session token', async () => {
+  it('reads the latest ten on start and opens the socket on the session cookie, with no token in its URL', async () => {
     await started();
     expect(listCalls()).toHaveLength(1);
     expect(listCalls()[0].query).toMatchObject({ page: '1', pageSize: '10' });
@@ -133,7 +133,7 @@ describe('notification store: fetching and the live socket (00 §8)', () => {
     const url = new URL(FakeSocket.last.url);
     expect(url.protocol).toBe('ws:');
     expect(url.pathname).toBe('/api/notifications/live');
-    expect(url.searchParams.get('token')).toBe(($session.get() as { token: string }).token);
+    expect(url.search).toBe('');
     expect($notificationLive.get()).toBe('connecting');
     FakeSocket.last.open();
     expect($notificationLive.get()).toBe('open');
@@ -213,15 +213,18 @@ describe('notification store: fetching and the live socket (00 §8)', () => {
     expect($unreadCount.get()).toBe(1);
   });
 
-  it('a new user (a new token) means a fresh read and a fresh socket (02 §9 on user change)', async () => {
+  it('a new user means a fresh read and a fresh socket (02 §9 on user change); the same user confirmed again does not', async () => {
     await started();
     const first = FakeSocket.last;
-    $session.set({ status: 'signed-in', token: staffToken() + 'x', user: { ...staffUser, id: 2 } });
+    $session.set({ status: 'signed-in', user: { ...staffUser } });
+    await settle();
+    expect(FakeSocket.instances).toHaveLength(1);
+    $session.set({ status: 'signed-in', user: { ...staffUser, id: 2 } });
     await settle();
     expect(listCalls()).toHaveLength(2);
     expect(FakeSocket.instances).toHaveLength(2);
     expect(first.readyState).toBe(3);
-    expect(new URL(FakeSocket.last.url).searchParams.get('token')).toMatch(/x$/);
+    expect(new URL(FakeSocket.last.url).search).toBe('');
   });
 
   it('ignores malformed messages and hello', async () => {

@@ -4,7 +4,7 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { msg } from '../../contracts/messages';
 import { ApiError } from '../../worker/src/lib/errors';
-import { enforceRateLimit, limiterFor, limitsFor } from '../../worker/src/lib/rate-limit';
+import { enforceLoginBackoff, enforceRateLimit, limiterFor, limitsFor } from '../../worker/src/lib/rate-limit';
 import { api, createStaff, expectError, json } from './fixtures';
 
 const uniq = () => Math.random().toString(36).slice(2, 8);
@@ -26,23 +26,6 @@ async function expectFieldError(res: Response, path: string, message: string) {
   expect(Array.isArray(error.details.errors)).toBe(true);
   expect(error.details.errors).toContainEqual({ path: [path], message });
   return error;
-}
-
-/**
- * The limiter counts in fixed windows; a run that straddles a window boundary would reset mid-way.
- * Runs the scenario again (once) with fresh names if that happened.
- */
-async function inOneWindow(scenario: () => Promise<void>) {
-  for (let attempt = 0; ; attempt++) {
-    const start = Math.floor(Date.now() / WINDOW_MS);
-    try {
-      await scenario();
-      return;
-    } catch (e) {
-      if (attempt === 0 && Math.floor(Date.now() / WINDOW_MS) !== start) continue;
-      throw e;
-    }
-  }
 }
 
 describe('login validation (01 §5)', () => {
@@ -145,115 +128,140 @@ describe('login refusals', () => {
   });
 });
 
-describe('login rate limits (00 §5)', () => {
-  it('uses the configured per-identifier limit of 10', () => {
-    expect(PER_IDENTIFIER).toBe(10);
+describe('login back-off (issue 7 §4): failures only, reset on success, a growing wait instead of a lock-out', () => {
+  it('five failures from one address are free; the sixth makes the next attempt wait (429, Turkish, retry-after)', async () => {
+    const name = `brute${uniq()}`;
+    await createStaff('manager', { username: name, email: `${name}@example.com` }, 'dogru-sifre');
+    const ip = freshIp();
+    for (let i = 0; i < 6; i++) {
+      const error = await expectError(await login({ identifier: name, password: `yanlis-${i}-sifre` }, ip), 401);
+      expect(error.message).toBe(INVALID_CREDENTIALS);
+    }
+    const blocked = await login({ identifier: name, password: 'dogru-sifre' }, ip);
+    const retryAfter = blocked.headers.get('retry-after');
+    const error = await expectError(blocked, 429);
+    expect(error.message).toBe(RATE_LIMITED);
+    expect(error.name).toBe('RateLimitError');
+    expect(retryAfter).toMatch(/^\d+$/);
+    expect(Number(retryAfter)).toBeGreaterThanOrEqual(1);
+    // A short back-off, not the 10-minute lock-out it was.
+    expect(Number(retryAfter)).toBeLessThanOrEqual(2);
   });
 
-  it('after 10 attempts for one identifier the next is 429 with a Turkish message and retry-after, while another identifier from the same address still logs in', async () => {
-    await inOneWindow(async () => {
-      const name = `brute${uniq()}`;
-      const other = `bystander${uniq()}`;
-      await createStaff('manager', { username: name, email: `${name}@example.com` }, 'dogru-sifre');
-      await createStaff('manager', { username: other, email: `${other}@example.com` }, 'diger-sifre');
-      const ip = freshIp();
-
-      for (let i = 0; i < PER_IDENTIFIER; i++) {
-        const error = await expectError(await login({ identifier: name, password: `yanlis-${i}-sifre` }, ip), 401);
-        expect(error.message).toBe(INVALID_CREDENTIALS);
-      }
-
-      const blocked = await login({ identifier: name, password: 'yanlis-son-sifre' }, ip);
-      const retryAfter = blocked.headers.get('retry-after');
-      const error = await expectError(blocked, 429);
-      expect(error.message).toBe(RATE_LIMITED);
-      expect(error.name).toBe('RateLimitError');
-      expect(retryAfter).toMatch(/^\d+$/);
-      expect(Number(retryAfter)).toBeGreaterThan(0);
-      expect(Number(retryAfter)).toBeLessThanOrEqual(Number(env.RATE_LIMIT_WINDOW_SECONDS));
-
-      // Even the right password is refused for the limited identifier now.
-      await expectError(await login({ identifier: name, password: 'dogru-sifre' }, ip), 429);
-
-      // Another identifier from the very same address is unaffected.
-      const ok = await login({ identifier: other, password: 'diger-sifre' }, ip);
-      expect(ok.status).toBe(200);
-      expect(typeof (await json(ok)).data.jwt).toBe('string');
-    });
+  it('the wait doubles with each further failure and is over once it has passed', async () => {
+    const ip = freshIp();
+    const spelling = `doubling${uniq()}`;
+    const t0 = Date.parse('2030-01-01T10:00:00Z');
+    const attempt = (at: number) => enforceLoginBackoff(env, ip, spelling, at).then(() => 0, (e: ApiError) => e.details.retryAfter as number);
+    for (let i = 0; i < 5; i++) expect(await attempt(t0 + i)).toBe(0);
+    expect(await attempt(t0 + 5)).toBe(0); // the sixth is let through and counted: 1 s wait after it
+    expect(await attempt(t0 + 6)).toBe(1);
+    expect(await attempt(t0 + 1006)).toBe(0); // the seventh: 2 s
+    expect(await attempt(t0 + 1007)).toBe(2);
+    expect(await attempt(t0 + 3006)).toBe(0); // the eighth: 4 s
+    expect(await attempt(t0 + 3007)).toBe(4);
   });
 
-  it('counts the identifier case-insensitively, so changing its case does not reset the limit', async () => {
-    await inOneWindow(async () => {
-      const name = `casebrute${uniq()}`;
-      const ip = freshIp();
-      for (let i = 0; i < PER_IDENTIFIER; i++) {
-        const variant = i % 2 ? name.toUpperCase() : name;
-        await expectError(await login({ identifier: variant, password: 'yanlis-sifre' }, ip), 401);
-      }
-      const error = await expectError(await login({ identifier: name.toUpperCase(), password: 'yanlis-sifre' }, ip), 429);
-      expect(error.message).toBe(RATE_LIMITED);
-    });
+  it('a success resets the count: successful logins never count toward a back-off', async () => {
+    const user = await createStaff('manager', {}, 'dogru-sifre');
+    const ip = freshIp();
+    for (let round = 0; round < 3; round++) {
+      for (let i = 0; i < 4; i++) await expectError(await login({ identifier: user.username, password: 'yanlis-sifre' }, ip), 401);
+      expect((await login({ identifier: user.username, password: 'dogru-sifre' }, ip)).status).toBe(200);
+    }
+    // Twelve failures and three successes later, still no wait: 5 free failures are available again.
+    for (let i = 0; i < 5; i++) await expectError(await login({ identifier: user.username, password: 'yanlis-sifre' }, ip), 401);
+    for (let i = 0; i < 20; i++) expect((await login({ identifier: user.username, password: 'dogru-sifre' }, ip)).status).toBe(200);
   });
 
-  it('rotating client addresses does not escape the per-identifier limit', async () => {
-    await inOneWindow(async () => {
-      const name = `rotating${uniq()}`;
-      for (let i = 0; i < PER_IDENTIFIER; i++) {
-        await expectError(await login({ identifier: name, password: 'yanlis-sifre' }, freshIp()), 401);
-      }
-      const error = await expectError(await login({ identifier: name, password: 'yanlis-sifre' }, freshIp()), 429);
-      expect(error.message).toBe(RATE_LIMITED);
-    });
+  it('someone failing from other addresses slows the owner by at most a minute, never the old 10-minute lock-out', async () => {
+    const user = await createStaff('manager', {}, 'dogru-sifre');
+    const t0 = Date.parse('2031-03-01T10:00:00Z');
+    // Thirty failures spread over many addresses, as fast as they come.
+    for (let i = 0; i < 30; i++) await enforceLoginBackoff(env, freshIp(), user.username, t0 + i * 61_000).catch(() => undefined);
+    // Even right after the last one, the owner's address waits no more than 60 s.
+    const wait = await enforceLoginBackoff(env, freshIp(), user.username, t0 + 29 * 61_000 + 1).then(() => 0, (e: ApiError) => e.details.retryAfter as number);
+    expect(wait).toBeGreaterThan(0);
+    expect(wait).toBeLessThanOrEqual(60);
   });
 
-  it('counts attempts from distinct cf-connecting-ip addresses separately per address', async () => {
-    await inOneWindow(async () => {
-      const a = freshIp();
-      const b = freshIp();
-      for (let i = 0; i < 3; i++) await expectError(await login({ identifier: `ipcount${uniq()}`, password: 'yanlis-sifre' }, a), 401);
-      for (let i = 0; i < 2; i++) await expectError(await login({ identifier: `ipcount${uniq()}`, password: 'yanlis-sifre' }, b), 401);
-      const count = async (ip: string) => {
-        await limiterFor(env, 'login').flush();
-        return (await limiterFor(env, 'login').stored(`login:ip:${ip}`))?.[1];
-      };
-      expect(await count(a)).toBe(3);
-      expect(await count(b)).toBe(2);
-    });
+  it('counts the spelling case-insensitively, so changing its case does not reset the back-off', async () => {
+    const name = `casebrute${uniq()}`;
+    const ip = freshIp();
+    for (let i = 0; i < 6; i++) await expectError(await login({ identifier: i % 2 ? name.toUpperCase() : name, password: 'yanlis-sifre' }, ip), 401);
+    expect((await expectError(await login({ identifier: name.toUpperCase(), password: 'yanlis-sifre' }, ip), 429)).message).toBe(RATE_LIMITED);
   });
 
+  it('rotating client addresses does not escape the per-spelling back-off', async () => {
+    const name = `rotating${uniq()}`;
+    for (let i = 0; i < PER_IDENTIFIER + 1; i++) await expectError(await login({ identifier: name, password: 'yanlis-sifre' }, freshIp()), 401);
+    await expectError(await login({ identifier: name, password: 'yanlis-sifre' }, freshIp()), 429);
+  });
+
+  it('parallel guesses cannot slip past the back-off: each is counted before its password is checked', async () => {
+    const name = `parallel${uniq()}`;
+    await createStaff('manager', { username: name, email: `${name}@example.com` }, 'dogru-sifre');
+    const ip = freshIp();
+    const statuses = await Promise.all(Array.from({ length: 20 }, () => login({ identifier: name, password: 'yanlis-sifre' }, ip).then((r) => r.status)));
+    expect(statuses.filter((s) => s === 401).length).toBe(6);
+    expect(statuses.filter((s) => s === 429).length).toBe(14);
+  });
+
+  it('another identifier from the very same address is unaffected', async () => {
+    const ip = freshIp();
+    const other = await createStaff('manager', {}, 'diger-sifre');
+    for (let i = 0; i < 8; i++) await login({ identifier: `someone${uniq()}x`, password: 'yanlis-sifre' }, ip);
+    const name = `victim${uniq()}`;
+    for (let i = 0; i < 7; i++) await login({ identifier: name, password: 'yanlis-sifre' }, ip);
+    await expectError(await login({ identifier: name, password: 'yanlis-sifre' }, ip), 429);
+    const ok = await login({ identifier: other.username, password: 'diger-sifre' }, ip);
+    expect(ok.status).toBe(200);
+  });
+});
+
+describe('the back-off does not tell which spellings share an account', () => {
+  it('after the username backs off, the e-mail of the same account answers exactly like an unrelated unknown e-mail', async () => {
+    const user = await createStaff('manager');
+    const ip = freshIp();
+    for (let i = 0; i < 6; i++) await expectError(await login({ identifier: user.username, password: 'yanlis-sifre' }, ip), 401);
+    await expectError(await login({ identifier: user.username, password: 'yanlis-sifre' }, ip), 429);
+    const same = await expectError(await login({ identifier: user.email, password: 'yanlis-sifre' }, ip), 401);
+    const unrelated = await expectError(await login({ identifier: `yok-${uniq()}@example.com`, password: 'yanlis-sifre' }, ip), 401);
+    expect(same).toEqual(unrelated);
+  });
+});
+
+describe('the per-address login budget slides (no double budget at a window edge)', () => {
   it('the per-address login limit refuses one address past its limit while another address still passes', async () => {
     const tight = { ...env, RATE_LIMIT_LOGIN_PER_IP: '3' } as Env;
     const a = freshIp();
     const b = freshIp();
-    // A fixed instant in the middle of a window, so the run cannot straddle a boundary.
     const now = Math.floor(Date.now() / WINDOW_MS) * WINDOW_MS + WINDOW_MS / 2;
     const attempt = (ip: string) => {
       const { windowSeconds, rules } = limitsFor(tight, 'login', ip, `perip${uniq()}`);
       return enforceRateLimit(env, 'login', windowSeconds, rules, now);
     };
     for (let i = 0; i < 3; i++) await expect(attempt(a)).resolves.toBeUndefined();
-    const refused = await attempt(a).then(
-      () => null,
-      (e) => e,
-    );
+    const refused = await attempt(a).then(() => null, (e) => e);
     expect(refused).toBeInstanceOf(ApiError);
     expect(refused.status).toBe(429);
     expect(refused.message).toBe(RATE_LIMITED);
-    expect(refused.details.retryAfter).toBe(Number(env.RATE_LIMIT_WINDOW_SECONDS) / 2);
+    expect(refused.details.retryAfter).toBeGreaterThan(0);
+    expect(refused.details.retryAfter).toBeLessThanOrEqual(Number(env.RATE_LIMIT_WINDOW_SECONDS));
     await expect(attempt(b)).resolves.toBeUndefined();
   });
-});
 
-describe('per-account login limit', () => {
-  it('alternating username and e-mail does not double the guesses for one account', async () => {
-    const user = await createStaff('manager');
-    const statuses: number[] = [];
-    for (let i = 0; i < PER_IDENTIFIER; i++) {
-      statuses.push((await login({ identifier: i % 2 ? user.email : user.username, password: 'yanlis-sifre' })).status);
-    }
-    expect(statuses).toEqual(Array(PER_IDENTIFIER).fill(401));
-    const error = await expectError(await login({ identifier: user.email, password: 'secret123' }), 429);
-    expect(error.message).toBe(RATE_LIMITED);
+  it('counts attempts from distinct cf-connecting-ip addresses separately per address', async () => {
+    const a = freshIp();
+    const b = freshIp();
+    for (let i = 0; i < 3; i++) await expectError(await login({ identifier: `ipcount${uniq()}`, password: 'yanlis-sifre' }, a), 401);
+    for (let i = 0; i < 2; i++) await expectError(await login({ identifier: `ipcount${uniq()}`, password: 'yanlis-sifre' }, b), 401);
+    const count = async (ip: string) => {
+      await limiterFor(env, 'login').flush();
+      return (await limiterFor(env, 'login').stored(`login:ip:${ip}`))?.[3];
+    };
+    expect(await count(a)).toBe(3);
+    expect(await count(b)).toBe(2);
   });
 });
 
@@ -268,15 +276,14 @@ describe('API answers are never cached', () => {
   });
 });
 
-describe('rate-limit counters survive a restart of their object', () => {
-  it('an evicted limiter still refuses an identifier that used up its attempts', async () => {
+describe('rate-limit state survives a restart of its object', () => {
+  it('an evicted limiter still makes a backed-off spelling wait', async () => {
     const name = `evicted${uniq()}`;
-    await inOneWindow(async () => {
-      for (let i = 0; i < PER_IDENTIFIER; i++) await expectError(await login({ identifier: name, password: 'yanlis-sifre' }), 401);
-      // Whatever was counted before the last flush survives the restart; a restart loses at most the last second.
-      await limiterFor(env, 'login').flush();
-      await evictDurableObject(limiterFor(env, 'login'));
-      await expectError(await login({ identifier: name, password: 'yanlis-sifre' }), 429);
-    });
+    const ip = freshIp();
+    for (let i = 0; i < 6; i++) await expectError(await login({ identifier: name, password: 'yanlis-sifre' }, ip), 401);
+    // Whatever was counted before the last flush survives the restart; a restart loses at most the last second.
+    await limiterFor(env, 'login').flush();
+    await evictDurableObject(limiterFor(env, 'login'));
+    await expectError(await login({ identifier: name, password: 'yanlis-sifre' }, ip), 429);
   });
 });

@@ -152,6 +152,10 @@ describe('a valid staff token is accepted by the same routes', () => {
 });
 
 describe('the live notification feed token in the query string', () => {
+  it('a valid ?token= is refused: tokens never travel in URLs (issue 7 §4)', async () => {
+    await expect401(await api(`/api/notifications/live?token=${await tokenFor(admin)}`, { headers: { Upgrade: 'websocket' } }));
+  });
+
   it('a forged ?token= is refused just like a header token', async () => {
     const forged = await signed({ sub: String(admin.id), key: new TextEncoder().encode('another-secret-0123456789abcdef0123456789') });
     await expect401(await api(`/api/notifications/live?token=${forged}`, { headers: { Upgrade: 'websocket' } }));

@@ -2,8 +2,8 @@ import { exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { addDays, api, createFacility, createSlots, createStaff, freshPhone, istanbulToday, json, slotAt, tokenFor } from './fixtures';
 
-async function connect(path: string) {
-  const res = await exports.default.fetch(new Request(`http://localhost${path}`, { headers: { Upgrade: 'websocket' } }));
+async function connect(path: string, headers: Record<string, string> = {}) {
+  const res = await exports.default.fetch(new Request(`http://localhost${path}`, { headers: { Upgrade: 'websocket', ...headers } }));
   expect(res.status).toBe(101);
   const ws = res.webSocket!;
   const messages: any[] = [];
@@ -61,7 +61,7 @@ describe('staff bell hub', () => {
     const admin = await createStaff('admin');
     const token = await tokenFor(admin);
     expect((await api('/api/notifications/live', { headers: { Upgrade: 'websocket' } })).status).toBe(401);
-    const bell = await connect(`/api/notifications/live?token=${token}`);
+    const bell = await connect('/api/notifications/live', { cookie: `hs_session=${token}` });
     await bell.next((m) => m.type === 'hello' && m.userId === admin.id);
 
     const f = await createFacility();

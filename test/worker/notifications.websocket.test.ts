@@ -7,9 +7,11 @@ import { addDays, api, createFacility, createSlots, createStaff, freshPhone, ist
 type Message = { type: string; [key: string]: any } | string;
 
 async function connect(init: { token?: string; cookie?: string }) {
-  const path = init.token ? `/api/notifications/live?token=${init.token}` : '/api/notifications/live';
-  const headers = new Headers({ Upgrade: 'websocket' });
-  if (init.cookie) headers.set('cookie', `hs_session=${init.cookie}`);
+  // A browser socket carries the session cookie (never a token in the URL) and the page's Origin.
+  const path = '/api/notifications/live';
+  const headers = new Headers({ Upgrade: 'websocket', origin: 'http://localhost' });
+  const cookie = init.cookie ?? init.token;
+  if (cookie) headers.set('cookie', `hs_session=${cookie}`);
   const res = await exports.default.fetch(new Request(`http://localhost${path}`, { headers }));
   expect(res.status).toBe(101);
   const ws = res.webSocket!;

@@ -1,8 +1,10 @@
 // The panel's server-side session (API.md 'Session cookie'): login also sets the JWT as an HttpOnly, SameSite=Strict
 // cookie that server-rendered panel pages and the bell's socket can read; logout clears it.
 import { env, exports } from 'cloudflare:workers';
-import { SignJWT } from 'jose';
+import { SignJWT, decodeJwt } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { upsertStaffSql } from '../../scripts/lib/staff-sql';
+import { hashPassword } from '../../worker/src/lib/password';
 import { api, createStaff, expectError, json, tokenFor } from './fixtures';
 
 const PASSWORD = 'cerez-sifre-1';
@@ -54,12 +56,23 @@ describe('signing in sets the session cookie', () => {
     expect(cookie.attributes.has('secure')).toBe(false);
   });
 
-  it('with remember: true the cookie persists for the token lifetime', async () => {
+  it('with remember: true the cookie and its token persist for the remembered lifetime (30 days)', async () => {
     const res = await login({ identifier: staff.email, password: PASSWORD, remember: true });
     expect(res.status).toBe(200);
     const cookie = sessionCookie(res);
-    expect(cookie.attributes.get('max-age')).toBe(String(Number(env.JWT_TTL_SECONDS) || 604_800));
+    expect(env.JWT_REMEMBER_TTL_SECONDS).toBe('2592000');
+    expect(cookie.attributes.get('max-age')).toBe('2592000');
     expect(cookie.attributes.has('httponly')).toBe(true);
+    const exp = decodeJwt(cookie.value).exp! - Math.floor(Date.now() / 1000);
+    expect(exp).toBeGreaterThan(2_592_000 - 10);
+  });
+
+  it('without remember the token itself lives 12 hours, not 7 days', async () => {
+    const cookie = sessionCookie(await login({ identifier: staff.username, password: PASSWORD }));
+    const exp = decodeJwt(cookie.value).exp! - Math.floor(Date.now() / 1000);
+    expect(env.JWT_TTL_SECONDS).toBe('43200');
+    expect(exp).toBeGreaterThan(43_200 - 10);
+    expect(exp).toBeLessThanOrEqual(43_200);
   });
 
   it('over https the cookie is Secure too', async () => {
@@ -104,7 +117,7 @@ describe('the cookie authenticates on its own', () => {
 
 describe('signing out', () => {
   it('POST /api/auth/logout answers ok and clears the cookie', async () => {
-    const res = await api('/api/auth/logout', { method: 'POST', headers: { cookie: `hs_session=${await tokenFor(staff, 'manager')}` } });
+    const res = await api('/api/auth/logout', { method: 'POST', headers: { cookie: `hs_session=${await tokenFor(staff, 'manager')}`, origin: 'http://localhost' } });
     expect(res.status).toBe(200);
     expect((await json(res)).data).toEqual({ ok: true });
     const cookie = sessionCookie(res);
@@ -119,5 +132,56 @@ describe('signing out', () => {
     const res = await api('/api/auth/logout', { method: 'POST' });
     expect(res.status).toBe(200);
     expect(sessionCookie(res).value).toBe('');
+  });
+});
+
+describe('revocation (issue 7 §4): logout and a password change end the token, not only the cookie', () => {
+  const fresh = async () => {
+    const user = await createStaff('manager', {}, PASSWORD);
+    const cookie = sessionCookie(await login({ identifier: user.username, password: PASSWORD })).value;
+    return { user, cookie };
+  };
+
+  it('after logout the same token is refused, by cookie and by bearer', async () => {
+    const { cookie } = await fresh();
+    expect((await me(cookie)).status).toBe(200);
+    const out = await api('/api/auth/logout', { method: 'POST', headers: { cookie: `hs_session=${cookie}`, origin: 'http://localhost' } });
+    expect(out.status).toBe(200);
+    expect((await expectError(await me(cookie), 401)).message).toBe('Oturumunuzun süresi doldu, lütfen tekrar giriş yapın');
+    await expectError(await api('/api/users/me', { token: cookie }), 401);
+  });
+
+  it('logout ends every session of that user; signing in again works', async () => {
+    const { user, cookie } = await fresh();
+    const second = sessionCookie(await login({ identifier: user.email, password: PASSWORD })).value;
+    await api('/api/auth/logout', { method: 'POST', headers: { cookie: `hs_session=${cookie}`, origin: 'http://localhost' } });
+    await expectError(await me(second), 401);
+    const again = sessionCookie(await login({ identifier: user.username, password: PASSWORD })).value;
+    expect((await me(again)).status).toBe(200);
+  });
+
+  it('a stale (already revoked) token cannot log out the session that replaced it', async () => {
+    const { user, cookie } = await fresh();
+    await api('/api/auth/logout', { method: 'POST', headers: { cookie: `hs_session=${cookie}`, origin: 'http://localhost' } });
+    const current = sessionCookie(await login({ identifier: user.username, password: PASSWORD })).value;
+    await api('/api/auth/logout', { method: 'POST', token: cookie });
+    expect((await me(current)).status).toBe(200);
+  });
+
+  it('a password reset by scripts/create-staff.ts refuses the tokens signed before it; the new password signs in', async () => {
+    const { user, cookie } = await fresh();
+    await env.DB.prepare(
+      upsertStaffSql({ documentId: 'ignored-on-conflict', username: user.username, email: user.email, passwordHash: await hashPassword('yeni-sifre-42'), roleId: 2 }),
+    ).run();
+    await expectError(await me(cookie), 401);
+    const fresh2 = await login({ identifier: user.username, password: 'yeni-sifre-42' });
+    expect(fresh2.status).toBe(200);
+    expect((await me(sessionCookie(fresh2).value)).status).toBe(200);
+  });
+
+  it('the staff socket refuses a revoked token too', async () => {
+    const { cookie } = await fresh();
+    await api('/api/auth/logout', { method: 'POST', headers: { cookie: `hs_session=${cookie}`, origin: 'http://localhost' } });
+    await expectError(await api('/api/notifications/live', { headers: { cookie: `hs_session=${cookie}`, upgrade: 'websocket' } }), 401);
   });
 });

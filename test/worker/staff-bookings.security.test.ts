@@ -65,7 +65,9 @@ interface Route { name: string; ok: number; run: (auth: Auth) => Promise<Call> }
 
 function send(path: string, auth: Auth, init: RequestInit & { json?: unknown } = {}) {
   const headers = new Headers(init.headers);
+  // A browser's cookie-authenticated write carries its page's Origin (csrf(), issue 7 §4).
   if (auth.cookie) headers.set('cookie', `hs_session=${auth.cookie}`);
+  if (auth.cookie && !headers.has('origin')) headers.set('origin', 'http://localhost');
   return api(path, { ...init, headers, token: auth.token });
 }
 
@@ -225,8 +227,8 @@ describe('the live notification feed', () => {
     return message;
   }
 
-  it('is accepted with ?token= and greets the signed-in user', async () => {
-    expect(await hello(await open({}, `/api/notifications/live?token=${await tokenFor(manager, 'manager')}`))).toEqual({ type: 'hello', userId: manager.id });
+  it('refuses a token in the URL (?token=): the session cookie is the only browser credential (issue 7 §4)', async () => {
+    await expectError(await open({}, `/api/notifications/live?token=${await tokenFor(manager, 'manager')}`), 401);
   });
 
   it('is accepted with the hs_session cookie alone', async () => {

@@ -1,8 +1,12 @@
 import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { csrf } from 'hono/csrf';
 import { HTTPException } from 'hono/http-exception';
+import { secureHeaders } from 'hono/secure-headers';
 import { msg } from '../../contracts/messages';
-import type { AppEnv } from './lib/auth';
-import { ApiError, badRequest, serverError } from './lib/errors';
+import { cookieAuthenticated, type AppEnv } from './lib/auth';
+import { ApiError, badRequest, forbidden, payloadTooLarge, serverError } from './lib/errors';
+import { API_CSP, REFERRER_POLICY } from './lib/security-headers';
 import { authRoutes } from './routes/auth';
 import { bookingRoutes } from './routes/bookings';
 import { bookingSlotRoutes } from './routes/booking-slots';
@@ -17,6 +21,22 @@ const routes = new Hono<AppEnv>()
     // Answers carry bookings and tokens: never cached, unless a route says otherwise (images).
     if (c.res.status !== 101 && !c.res.headers.has('cache-control')) c.res.headers.set('cache-control', 'no-store');
   })
+  .use('*', async (c, next) => {
+    // A socket's 101 answer has immutable headers; the upgrade itself is guarded by the Origin check below.
+    if (isUpgrade(c.req.raw)) return next();
+    return apiHeaders(c, next);
+  })
+  // Both live channels (the staff hub, a pitch's slots): a browser always sends Origin on a WebSocket, and a page of
+  // another site must not open one with the visitor's cookie (cross-site WebSocket hijacking) or by the thousand.
+  .use('*', async (c, next) => {
+    if (isUpgrade(c.req.raw) && !sameOrigin(c.req.header('origin'), c.req.url, c.env.SITE_URL)) throw forbidden(msg.foreignOrigin);
+    await next();
+  })
+  // Refused before anything parses it (00 §6 bodies are small JSON).
+  .use('*', (c, next) => bodyLimit({ maxSize: maxBodyBytes(c.env), onError: () => { throw payloadTooLarge(); } })(c, next))
+  // CSRF: a cookie-authenticated write must come from our own pages (Origin, or Sec-Fetch-Site: same-origin). A bearer
+  // token cannot ride along on a cross-site request, so API clients are not affected.
+  .use('*', (c, next) => (cookieAuthenticated(c) ? cookieCsrf(c, next) : next()))
   .get('/health', (c) => c.json({ data: { ok: true }, meta: {} }))
   .route('/facilities', facilityRoutes)
   .route('/booking-slots', bookingSlotRoutes)
@@ -25,11 +45,47 @@ const routes = new Hono<AppEnv>()
   .route('/', authRoutes)
   .route('/', contentRoutes);
 
+function isUpgrade(req: Request): boolean {
+  return req.headers.get('upgrade')?.toLowerCase() === 'websocket';
+}
+
+/** No Origin (a non-browser client) is allowed: only a browser can be made to send someone else's cookie. */
+function sameOrigin(origin: string | undefined, requestUrl: string, siteUrl: string | undefined): boolean {
+  if (origin === undefined) return true;
+  const own = [new URL(requestUrl).origin];
+  try {
+    if (siteUrl) own.push(new URL(siteUrl).origin);
+  } catch {
+    // a malformed SITE_URL only leaves the request's own origin
+  }
+  return own.includes(origin);
+}
+
+function maxBodyBytes(env: Env): number {
+  const n = Number(env.MAX_BODY_BYTES);
+  return Number.isFinite(n) && n > 0 ? n : 65_536;
+}
+
+const apiHeaders = secureHeaders({
+  contentSecurityPolicy: API_CSP,
+  referrerPolicy: REFERRER_POLICY,
+  xFrameOptions: 'DENY',
+  // Images under /api/images are shown by our own pages only.
+  crossOriginResourcePolicy: 'same-origin',
+});
+
+const cookieCsrf = csrf({
+  origin: (origin, c) => sameOrigin(origin, c.req.url, c.env.SITE_URL),
+  secFetchSite: 'same-origin',
+});
+
 /** The one error body of 00 §6: { data: null, error: { status, name, message, details } }. */
 routes.onError((err, c) => {
   let apiError: ApiError;
   if (err instanceof ApiError) apiError = err;
   else if (err instanceof HTTPException && err.status === 400) apiError = badRequest(msg.malformedJson);
+  else if (err instanceof HTTPException && err.status === 403) apiError = forbidden(msg.csrfRefused);
+  else if (err instanceof HTTPException && err.status === 413) apiError = payloadTooLarge();
   else {
     console.error('unhandled', err);
     apiError = serverError();

@@ -1,18 +1,27 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNotNull, lte } from 'drizzle-orm';
 import { getDb } from './db/client';
-import { facilities } from './db/schema';
+import { bookings, facilities } from './db/schema';
 import { facilityStub } from './services/facility-ref';
 
-/** Keeps every active pitch generated SLOT_HORIZON_DAYS ahead and sweeps due holds as a backstop to the alarms. */
-export async function runScheduled(env: Env): Promise<{ facilities: number; created: number }> {
+/**
+ * Keeps every active pitch generated SLOT_HORIZON_DAYS ahead and sweeps due holds as a backstop to the alarms — on
+ * every pitch with a due hold, inactive ones included (a pitch switched off with holds pending still frees them).
+ */
+export async function runScheduled(env: Env, now = Date.now()): Promise<{ facilities: number; created: number; swept: number }> {
   const days = Number(env.SLOT_HORIZON_DAYS) || 30;
-  const active = await getDb(env.DB).select({ id: facilities.id }).from(facilities).where(eq(facilities.isActive, true)).all();
+  const db = getDb(env.DB);
+  const active = await db.select({ id: facilities.id }).from(facilities).where(eq(facilities.isActive, true)).all();
+  const withDueHolds = await db
+    .selectDistinct({ id: bookings.facilityId })
+    .from(bookings)
+    .where(and(eq(bookings.status, 'pending'), isNotNull(bookings.expiresAt), lte(bookings.expiresAt, now)))
+    .all();
   let created = 0;
   for (const { id } of active) {
-    const stub = facilityStub(env, id);
-    const result = await stub.ensureHorizon(id, days);
+    const result = await facilityStub(env, id).ensureHorizon(id, days);
     if (result.ok) created += result.value.created;
-    await stub.expireDue(id);
   }
-  return { facilities: active.length, created };
+  const sweep = new Set([...active.map((f) => f.id), ...withDueHolds.map((f) => f.id)]);
+  for (const id of sweep) await facilityStub(env, id).expireDue(id);
+  return { facilities: active.length, created, swept: sweep.size };
 }

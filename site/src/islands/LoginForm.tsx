@@ -12,7 +12,7 @@ import { TextField } from '../components/ui/TextField';
 import { Toasts } from '../components/ui/Toasts';
 import { client, unwrap } from '../lib/api';
 import { ApiRequestError, errorText, messageOf } from '../lib/errors';
-import { $session, restoreSession, signIn } from '../stores/session';
+import { loadSession, signIn } from '../stores/session';
 import { toast } from '../stores/toast';
 
 export const LOGIN_TEXT = {
@@ -68,11 +68,12 @@ export default function LoginForm({ redirect }: { redirect?: string | null }) {
 
   const target = () => safeRedirect(redirect ?? new URLSearchParams(window.location.search).get('redirect'));
 
-  // An already signed-in visitor goes back where they came from (01 §2 'Login').
+  // An already signed-in visitor goes back where they came from (01 §2 'Login'): the server says so, not a stored hint.
   useEffect(() => {
     setHydrated(true);
-    restoreSession();
-    if ($session.get().status === 'signed-in') window.location.replace(target());
+    void loadSession().then((s) => {
+      if (s.status === 'signed-in') window.location.replace(target());
+    });
   }, []);
 
   function edit(field: Field, value: string) {
@@ -101,8 +102,9 @@ export default function LoginForm({ redirect }: { redirect?: string | null }) {
     setErrors({});
     setSubmitting(true);
     try {
-      const { jwt, user } = await unwrap(client.api.auth.local.$post({ json: { ...parsed.data, remember } }));
-      signIn(jwt, user, remember);
+      // The session is the HttpOnly cookie this answer sets; the jwt in the body is for API clients and is not kept.
+      const { user } = await unwrap(client.api.auth.local.$post({ json: { ...parsed.data, remember } }));
+      signIn(user, remember);
       toast('success', LOGIN_TEXT.success);
       window.setTimeout(() => window.location.assign(target()), REDIRECT_DELAY_MS);
     } catch (err) {

@@ -6,7 +6,7 @@ import { Button } from '../components/ui/Button';
 import { client, unwrapPage } from '../lib/api';
 import { listTime } from '../lib/relative-time';
 import { $liveEvent, markAllRead, markRead, removeNotification, startNotifications, type LiveMessage, type Notification } from '../stores/notifications';
-import { $session, currentToken } from '../stores/session';
+import { $session, loadSession } from '../stores/session';
 
 // 02 §9: the notification page size is 25. Filtering and paging run on the server (GET /api/notifications/all).
 export const PAGE_SIZE = 25;
@@ -41,12 +41,14 @@ const emptyData: PageData = { items: [], page: 1, pageCount: 1, total: 0, unread
 
 /** The full list (02 §2 'Notifications'), at /yonetim/bildirimler. */
 export default function NotificationsPage() {
-  useStore($session);
-  // The token lives in browser storage: until the island runs in the browser nobody knows whether there is one.
-  const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
-  if (!mounted) return <Loading />;
-  if (!currentToken()) {
+  // The HttpOnly cookie is the session (issue 7 §3): ask the server, in every tab, remembered or not.
+  const session = useStore($session);
+  const [checked, setChecked] = useState(false);
+  useEffect(() => {
+    void loadSession().then(() => setChecked(true));
+  }, []);
+  if (!checked) return <Loading />;
+  if (session.status !== 'signed-in') {
     return (
       <div className="mx-auto max-w-xl px-4 py-16 text-center">
         <h1 className="text-2xl font-bold text-slate-900 dark:text-slate-100">Bildirimler</h1>

@@ -1,21 +1,19 @@
 import { hc } from 'hono/client';
 import type { AppType } from '../../../worker/src/app';
-import { currentToken, signOut } from '../stores/session';
+import { $session, signOut } from '../stores/session';
 import { ApiRequestError, errorText, type ApiErrorBody } from './errors';
 
 const TIMEOUT_MS = 10_000;
 
 /**
- * The one client: hc<AppType> typed from the Hono app, with the bearer token, the 10 s timeout and the 401 rule of 01 §8
- * (a 401 clears the stored session; inside /yonetim the visitor goes to /giris).
+ * The one client: hc<AppType> typed from the Hono app, with the 10 s timeout and the 401 rule of 01 §8 (a 401 clears the
+ * session; inside /yonetim the visitor goes to /giris). The HttpOnly session cookie is the credential: the browser sends
+ * it on same-origin requests, and no token is ever read or added here (issue 7 §4).
  */
 async function fetchWithRules(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
-  const headers = new Headers(init?.headers);
-  const token = currentToken();
-  if (token && !headers.has('authorization')) headers.set('authorization', `Bearer ${token}`);
   const signal = init?.signal ?? AbortSignal.timeout(TIMEOUT_MS);
-  const res = await fetch(input, { ...init, headers, signal });
-  if (res.status === 401 && (token || location.pathname.startsWith('/yonetim'))) {
+  const res = await fetch(input, { ...init, credentials: 'same-origin', signal });
+  if (res.status === 401 && ($session.get().status === 'signed-in' || location.pathname.startsWith('/yonetim'))) {
     void signOut();
     if (location.pathname.startsWith('/yonetim')) location.assign(`/giris?redirect=${encodeURIComponent(location.pathname + location.search)}`);
   }

@@ -1,7 +1,7 @@
 import { atom } from 'nanostores';
 import type { NotificationWire } from '../../../worker/src/services/notifications';
 import { client, unwrapPage } from '../lib/api';
-import { $session, currentToken } from './session';
+import { $session } from './session';
 import { toast } from './toast';
 
 // ---------------------------------------------------------------- shapes and constants (02 §3, §9)
@@ -310,16 +310,19 @@ let retry: ReturnType<typeof setTimeout> | undefined;
 let poll: ReturnType<typeof setInterval> | undefined;
 let pollEvery = 0;
 let stopSession: (() => void) | undefined;
-let sessionToken: string | null = null;
+let sessionUser: number | null = null;
 
+/** The HttpOnly session cookie authenticates the socket; no token ever goes into its URL (issue 7 §4). */
 function liveUrl(): string {
   const url = client.api.notifications.live.$url();
   url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
-  // The session cookie authenticates the socket; the token is for sessions that have only the stored one.
-  const token = currentToken();
-  if (token) url.searchParams.set('token', token);
   return url.href;
 }
+
+const signedInUser = () => {
+  const s = $session.get();
+  return s.status === 'signed-in' ? s.user.id : null;
+};
 
 function pollAt(ms: number) {
   if (poll !== undefined && pollEvery === ms) return;
@@ -408,13 +411,16 @@ export function startNotifications(): () => void {
   if (running === 1) {
     $soundEnabled.set(readSoundSetting());
     attempt = 0;
-    sessionToken = currentToken();
-    // 02 §9: poll on user change too; a new token also needs a new socket. Signing out leaves the page, so a
-    // vanished token changes nothing here (the session cookie may still be serving the socket).
+    sessionUser = signedInUser();
+    // 02 §9: poll on user change too; another user also needs a new socket (the cookie now names them). Signing out
+    // leaves the page, so a vanished user changes nothing here.
     stopSession = $session.listen(() => {
-      const token = currentToken();
-      if (!token || token === sessionToken) return;
-      sessionToken = token;
+      const user = signedInUser();
+      if (user === null || user === sessionUser) return;
+      const first = sessionUser === null;
+      sessionUser = user;
+      // The first confirmation of the session we started with is not a change.
+      if (first) return;
       disconnect();
       attempt = 0;
       $notificationLive.set('connecting');

@@ -1,38 +1,34 @@
 import { atom, computed } from 'nanostores';
 import type { PublicUser } from '../../../contracts/auth';
 
-// Stored browser keys of 01 §9: 'token' and 'user'. "Remember me" keeps them in localStorage, otherwise for the tab only.
-export const TOKEN_KEY = 'token';
+// The session is the HttpOnly cookie set at login (issue 7 §4): scripts never see a token, none is kept in storage or
+// put in a URL. GET /api/users/me is the truth; the stored 'user' is only a display hint for the header (01 §9),
+// kept in localStorage with 'Beni hatırla', otherwise for the tab.
 export const USER_KEY = 'user';
+/** What older versions stored; removed wherever it is found. */
+const LEGACY_TOKEN_KEY = 'token';
 
-export type SessionState = { status: 'loading' } | { status: 'anonymous' } | { status: 'signed-in'; token: string; user: PublicUser };
+export type SessionState = { status: 'loading' } | { status: 'anonymous' } | { status: 'signed-in'; user: PublicUser };
 
 export const $session = atom<SessionState>({ status: 'loading' });
 export const $user = computed($session, (s) => (s.status === 'signed-in' ? s.user : null));
 
 function storages(): Storage[] {
-  return typeof window === 'undefined' ? [] : [window.localStorage, window.sessionStorage];
-}
-
-/** The exp claim of a JWT, in ms; null when unreadable. */
-export function tokenExpiry(token: string): number | null {
   try {
-    const payload = JSON.parse(atob(token.split('.')[1].replace(/-/g, '+').replace(/_/g, '/')));
-    return typeof payload.exp === 'number' ? payload.exp * 1000 : null;
+    return typeof window === 'undefined' ? [] : [window.sessionStorage, window.localStorage];
   } catch {
-    return null;
+    return [];
   }
 }
 
-export function storedSession(): { token: string; user: PublicUser } | null {
+/** The display hint of the last sign-in in this browser, if any (no credential: the cookie decides). */
+export function storedSession(): { user: PublicUser } | null {
   for (const s of storages()) {
-    const token = s.getItem(TOKEN_KEY);
+    s.removeItem(LEGACY_TOKEN_KEY);
     const user = s.getItem(USER_KEY);
-    if (!token || !user) continue;
-    const exp = tokenExpiry(token);
-    if (!exp || exp <= Date.now()) continue;
+    if (!user) continue;
     try {
-      return { token, user: JSON.parse(user) as PublicUser };
+      return { user: JSON.parse(user) as PublicUser };
     } catch {
       continue;
     }
@@ -40,43 +36,63 @@ export function storedSession(): { token: string; user: PublicUser } | null {
   return null;
 }
 
-export function signIn(token: string, user: PublicUser, remember: boolean) {
+export function signIn(user: PublicUser, remember: boolean) {
   clearSession();
   const s = remember ? window.localStorage : window.sessionStorage;
-  s.setItem(TOKEN_KEY, token);
   s.setItem(USER_KEY, JSON.stringify(user));
-  $session.set({ status: 'signed-in', token, user });
+  $session.set({ status: 'signed-in', user });
 }
 
 export function clearSession() {
   for (const s of storages()) {
-    s.removeItem(TOKEN_KEY);
+    s.removeItem(LEGACY_TOKEN_KEY);
     s.removeItem(USER_KEY);
   }
   $session.set({ status: 'anonymous' });
 }
 
-/** Logout: the stored token and the server's session cookie both go (the cookie is HttpOnly, so only the API can drop it). */
+/** Logout: the server revokes the token and drops the cookie (only it can, the cookie is HttpOnly); the hint goes too. */
 export async function signOut(): Promise<void> {
   clearSession();
   try {
-    await fetch('/api/auth/logout', { method: 'POST', keepalive: true });
+    await fetch('/api/auth/logout', { method: 'POST', keepalive: true, credentials: 'same-origin' });
   } catch {
-    // Offline: the cookie's token still expires on its own.
+    // Offline: the token still expires on its own (12 h, or 30 days with 'Beni hatırla').
   }
 }
 
-/** Reads the stored token on start: a missing or expired token means signed out (01 §4). */
+/** Shows the stored hint at once (no request); `loadSession` confirms it with the server. */
 export function restoreSession() {
   const stored = storedSession();
   if (!stored) {
     clearSession();
     return;
   }
-  $session.set({ status: 'signed-in', ...stored });
+  $session.set({ status: 'signed-in', user: stored.user });
 }
 
-export function currentToken(): string | null {
-  const s = $session.get();
-  return s.status === 'signed-in' ? s.token : storedSession()?.token ?? null;
+let loading: Promise<SessionState> | null = null;
+
+/**
+ * Asks the server who is signed in (GET /api/users/me with the cookie). Works in every tab, remembered or not: a tab
+ * without the hint still has the browser's cookie. A network failure keeps what the store already knew.
+ */
+export function loadSession(): Promise<SessionState> {
+  loading ??= (async () => {
+    try {
+      const res = await fetch('/api/users/me', { credentials: 'same-origin', headers: { accept: 'application/json' } });
+      if (res.ok) {
+        const { data } = (await res.json()) as { data: PublicUser };
+        $session.set({ status: 'signed-in', user: data });
+      } else if (res.status === 401) {
+        clearSession();
+      }
+    } catch {
+      if ($session.get().status === 'loading') restoreSession();
+    }
+    return $session.get();
+  })().finally(() => {
+    loading = null;
+  });
+  return loading;
 }

@@ -26,6 +26,8 @@ export const users = sqliteTable('users', {
   roleId: integer('role_id').notNull().references(() => roles.id),
   blocked: integer('blocked', { mode: 'boolean' }).notNull().default(false),
   lastLoginAt: integer('last_login_at'),
+  /** Bumped by logout and by a password change; a token signed with an older version is refused (0004). */
+  tokenVersion: integer('token_version').notNull().default(0),
   ...timestamps,
 }, (t) => [
   uniqueIndex('users_username_nocase').on(sql`${t.username} collate nocase`),

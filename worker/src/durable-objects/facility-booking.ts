@@ -174,9 +174,15 @@ export class FacilityBooking extends DurableObject<Env> {
 
   async fetch(request: Request): Promise<Response> {
     if (request.headers.get('Upgrade')?.toLowerCase() !== 'websocket') return new Response('Expected WebSocket', { status: 426 });
+    // Anonymous sockets are capped per pitch and per address (issue 7 §4), so one client cannot hold thousands open.
+    const address = `ip:${(request.headers.get('cf-connecting-ip') ?? 'local').slice(0, 64)}`;
+    if (this.ctx.getWebSockets().length >= socketCap(this.env.LIVE_SOCKETS_PER_PITCH, 500) || this.ctx.getWebSockets(address).length >= socketCap(this.env.LIVE_SOCKETS_PER_ADDRESS, 10)) {
+      const refusal = new ApiError('RateLimitError', msg.tooManySockets, { retryAfter: 60 });
+      return Response.json(refusal.toBody(), { status: 429, headers: { 'retry-after': '60', 'cache-control': 'no-store' } });
+    }
     const pair = new WebSocketPair();
     const [client, server] = Object.values(pair);
-    this.ctx.acceptWebSocket(server);
+    this.ctx.acceptWebSocket(server, [address]);
     server.send(JSON.stringify({ type: 'hello' }));
     return new Response(null, { status: 101, webSocket: client });
   }
@@ -200,4 +206,9 @@ export class FacilityBooking extends DurableObject<Env> {
       try { ws.send(data); } catch { /* a closing socket */ }
     }
   }
+}
+
+function socketCap(value: string | undefined, fallback: number): number {
+  const n = Number(value);
+  return Number.isInteger(n) && n > 0 ? n : fallback;
 }

@@ -1,68 +1,143 @@
 import { DurableObject } from 'cloudflare:workers';
 
-type Counter = [windowStart: number, count: number];
+/** A sliding-window counter: the hits of the current fixed window and of the one before it. */
+type Window = [kind: 'w', windowStart: number, previous: number, current: number];
+/** Login back-off: attempts not (yet) followed by a success, and the instant before which the next one is refused. */
+type Backoff = [kind: 'b', failures: number, blockedUntil: number, lastAt: number];
+type Entry = Window | Backoff;
+
+export interface WindowRule { key: string; limit: number }
+export interface BackoffRule { key: string; free: number; maxDelayMs: number }
 
 const FLUSH_EVERY_MS = 1000;
+const BACKOFF_FORGET_MS = 24 * 3_600_000;
 
 /**
- * Fixed-window counters for rate limits, one object per kind of limit (booking, lookup, login). Memory is
- * authoritative; changed counters are written to storage once a second (one write instead of one per hit) and reloaded
- * if the object restarts, so a restart forgets at most the last second of hits. One call counts every key of a request;
- * an object serves about a thousand calls a second, far above one city's load.
+ * Rate limits, one object per kind of limit (booking, lookup, login). Memory is authoritative; changed entries are
+ * written to storage once a second (one write instead of one per hit) and reloaded if the object restarts, so a restart
+ * forgets at most the last second of hits. One call counts every key of a request; an object serves about a thousand
+ * calls a second, far above one city's load.
+ *
+ * Windows slide (issue 7 §4): the estimate is the previous window's count weighted by how much of it still overlaps
+ * the last `window` ms, plus the current window's count — so a burst at the end of one window and another at the start
+ * of the next cannot pass twice the limit, as epoch-aligned fixed windows let them.
  */
 export class RateLimiter extends DurableObject<Env> {
-  private readonly counters = new Map<string, Counter>();
+  private readonly entries = new Map<string, Entry>();
   private readonly dirty = new Set<string>();
   private flushing: ReturnType<typeof setTimeout> | null = null;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     ctx.blockConcurrencyWhile(async () => {
-      for (const [key, value] of await ctx.storage.list<Counter>()) this.counters.set(key, value);
+      for (const [key, value] of await ctx.storage.list<Entry>()) {
+        // Entries of the old fixed-window format ([windowStart, count]) are simply forgotten.
+        if (Array.isArray(value) && (value[0] === 'w' || value[0] === 'b')) this.entries.set(key, value);
+      }
     });
   }
 
-  /** Counts one hit for each key in the window starting at `windowStart`; returns each key's count so far. */
-  hit(keys: string[], windowStart: number): number[] {
-    const counts = keys.map((key) => {
-      const current = this.counters.get(key);
-      const next: Counter = current && current[0] === windowStart ? [windowStart, current[1] + 1] : [windowStart, 1];
-      this.counters.set(key, next);
-      this.dirty.add(key);
-      return next[1];
-    });
-    if (this.counters.size > 10_000) this.sweep(windowStart);
+  /**
+   * Counts one hit for each rule's key; answers 0 when every rule is within its limit, otherwise the seconds until the
+   * busiest key would let one more hit through (the 429's retry-after). Refused hits count too: hammering stays refused.
+   */
+  hit(rules: WindowRule[], windowMs: number, now: number): number {
+    const start = Math.floor(now / windowMs) * windowMs;
+    let waitMs = 0;
+    for (const { key, limit } of rules) {
+      const found = this.entries.get(key);
+      let [, at, previous, current] = found && found[0] === 'w' ? found : (['w', start, 0, 0] as Window);
+      if (at !== start) {
+        previous = at === start - windowMs ? current : 0;
+        current = 0;
+        at = start;
+      }
+      current++;
+      this.set(key, ['w', at, previous, current]);
+      const estimate = (previous * (windowMs - (now - start))) / windowMs + current;
+      if (estimate > limit) waitMs = Math.max(waitMs, untilAllowed(previous, current, limit, windowMs, now - start));
+    }
+    if (this.entries.size > 10_000) this.sweep(now, windowMs);
+    return waitMs > 0 ? Math.max(1, Math.ceil(waitMs / 1000)) : 0;
+  }
+
+  /**
+   * A login attempt: refused (the seconds to wait) while any key is backing off; otherwise counted as a failure until
+   * `succeeded` clears it. Counting before the password is checked keeps parallel guesses inside the back-off too.
+   * After `free` attempts each further one doubles the wait, from 1 s up to `maxDelayMs`.
+   */
+  attempt(rules: BackoffRule[], now: number): number {
+    let waitMs = 0;
+    for (const { key } of rules) {
+      const found = this.entries.get(key);
+      if (found && found[0] === 'b' && found[2] > now) waitMs = Math.max(waitMs, found[2] - now);
+    }
+    if (waitMs > 0) return Math.max(1, Math.ceil(waitMs / 1000));
+    for (const { key, free, maxDelayMs } of rules) {
+      const found = this.entries.get(key);
+      const failures = (found && found[0] === 'b' && now - found[3] < BACKOFF_FORGET_MS ? found[1] : 0) + 1;
+      const blockedUntil = failures > free ? now + Math.min(maxDelayMs, 1000 * 2 ** Math.min(30, failures - free - 1)) : 0;
+      this.set(key, ['b', failures, blockedUntil, now]);
+    }
+    return 0;
+  }
+
+  /** A successful sign-in forgets the failures behind these keys. */
+  succeeded(keys: string[]): void {
+    for (const key of keys) {
+      if (!this.entries.delete(key)) continue;
+      this.dirty.delete(key);
+      void this.ctx.storage.delete(key);
+    }
+  }
+
+  private set(key: string, entry: Entry) {
+    this.entries.set(key, entry);
+    this.dirty.add(key);
     this.flushing ??= setTimeout(() => this.flush(), FLUSH_EVERY_MS);
-    return counts;
   }
 
-  /** Writes the counters changed since the last flush. */
+  /** Writes the entries changed since the last flush. */
   async flush(): Promise<void> {
     this.flushing = null;
     const keys = [...this.dirty];
     this.dirty.clear();
     for (let i = 0; i < keys.length; i += 128) {
-      const batch: Record<string, Counter> = {};
+      const batch: Record<string, Entry> = {};
       for (const key of keys.slice(i, i + 128)) {
-        const value = this.counters.get(key);
+        const value = this.entries.get(key);
         if (value) batch[key] = value;
       }
       await this.ctx.storage.put(batch);
     }
   }
 
-  /** Old windows are dead weight. */
-  private sweep(windowStart: number): void {
-    const stale = [...this.counters].filter(([, [start]]) => start < windowStart).map(([key]) => key);
+  /** Windows that no longer overlap the sliding window and long-quiet back-offs are dead weight. */
+  private sweep(now: number, windowMs: number): void {
+    const stale = [...this.entries]
+      .filter(([, e]) => (e[0] === 'w' ? e[1] < now - 2 * windowMs : e[2] < now && now - e[3] > BACKOFF_FORGET_MS))
+      .map(([key]) => key);
     for (const key of stale) {
-      this.counters.delete(key);
+      this.entries.delete(key);
       this.dirty.delete(key);
     }
     for (let i = 0; i < stale.length; i += 128) void this.ctx.storage.delete(stale.slice(i, i + 128));
   }
 
-  /** The stored count of one key, as a restarted object would see it. */
-  async stored(key: string): Promise<Counter | undefined> {
-    return this.ctx.storage.get<Counter>(key);
+  /** The stored entry of one key, as a restarted object would see it. */
+  async stored(key: string): Promise<Entry | undefined> {
+    return this.ctx.storage.get<Entry>(key);
   }
+}
+
+/** Milliseconds from now until one more hit would fit under `limit`, if no other hit arrives meanwhile. */
+function untilAllowed(previous: number, current: number, limit: number, windowMs: number, elapsed: number): number {
+  // Within this window: the previous window's weight has to fall far enough.
+  if (current + 1 <= limit && previous > 0) {
+    const at = windowMs * (1 - (limit - current - 1) / previous);
+    if (at < windowMs) return Math.max(0, at - elapsed);
+  }
+  // In the next window this one becomes the weighted previous.
+  const next = current + 1 <= limit ? 0 : windowMs * (1 - (limit - 1) / current);
+  return windowMs - elapsed + Math.max(0, next);
 }

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
@@ -17,13 +17,29 @@ export function bearer(header: string | undefined | null): string | null {
 }
 
 export async function loadUser(db: Db, id: number): Promise<PublicUser | undefined> {
+  return (await loadSessionUser(db, id))?.user;
+}
+
+async function loadSessionUser(db: Db, id: number): Promise<{ user: PublicUser; tokenVersion: number } | undefined> {
+  if (!Number.isSafeInteger(id)) return undefined;
   const row = await db
     .select({ user: users, role: roles })
     .from(users)
     .innerJoin(roles, eq(roles.id, users.roleId))
     .where(eq(users.id, id))
     .get();
-  return row ? toPublicUser(row.user, row.role) : undefined;
+  return row ? { user: toPublicUser(row.user, row.role), tokenVersion: row.user.tokenVersion } : undefined;
+}
+
+/** Ends every session of a user (logout, password change): tokens signed with the old version stop working. */
+export async function revokeSessions(db: Db, userId: number): Promise<void> {
+  await db.update(users).set({ tokenVersion: sql`${users.tokenVersion} + 1` }).where(eq(users.id, userId)).run();
+}
+
+/** Token lifetimes (README 'Configuration'): a browser-session sign-in lasts 12 h, 'Beni hatırla' 30 days. */
+export function tokenLifetime(env: Env, remember: boolean): number {
+  const n = Number(remember ? env.JWT_REMEMBER_TTL_SECONDS : env.JWT_TTL_SECONDS);
+  return Number.isFinite(n) && n > 0 ? n : remember ? 2_592_000 : 43_200;
 }
 
 export function toPublicUser(u: typeof users.$inferSelect, r: typeof roles.$inferSelect): PublicUser {
@@ -43,14 +59,16 @@ export function toPublicUser(u: typeof users.$inferSelect, r: typeof roles.$infe
 export async function staffFromToken(env: Env, token: string | null): Promise<PublicUser | null> {
   if (!token) return null;
   const claims = await verifyToken(token, env.JWT_SECRET);
-  const user = await loadUser(getDb(env.DB), Number(claims.sub));
-  if (!user || user.blocked) throw unauthorized(msg.invalidToken);
-  return user;
+  const found = await loadSessionUser(getDb(env.DB), Number(claims.sub));
+  // A revoked token (logout, password change) reads like an expired one: sign in again.
+  if (found && found.tokenVersion !== claims.ver) throw unauthorized(msg.sessionExpired);
+  if (!found || found.user.blocked) throw unauthorized(msg.invalidToken);
+  return found.user;
 }
 
 /**
- * The panel's server-rendered pages cannot read a token kept in the browser's storage, so login also sets the same JWT
- * as an HttpOnly, SameSite=Strict cookie. Strict keeps it off every cross-site request, so it cannot be used for CSRF.
+ * The browser's only credential (issue 7 §4): an HttpOnly, SameSite=Strict cookie, never readable by scripts, never in
+ * storage or URLs. Cookie-authenticated writes are also checked by csrf() (Origin / Sec-Fetch-Site) in app.ts.
  */
 export const SESSION_COOKIE = 'hs_session';
 
@@ -68,9 +86,14 @@ export function clearSessionCookie(c: Context) {
   deleteCookie(c, SESSION_COOKIE, { path: '/', secure: new URL(c.req.url).protocol === 'https:' });
 }
 
-/** The bearer header wins; the session cookie is the fallback (server-rendered panel pages, the bell's socket). */
+/** The bearer header wins (API clients); the session cookie is what browsers use (the panel, the bell's socket). */
 export function requestToken(c: Context): string | null {
   return bearer(c.req.header('Authorization')) ?? getCookie(c, SESSION_COOKIE) ?? null;
+}
+
+/** A request authenticated by the cookie alone: the kind a foreign site could make the browser send (CSRF). */
+export function cookieAuthenticated(c: Context): boolean {
+  return !bearer(c.req.header('Authorization')) && Boolean(getCookie(c, SESSION_COOKIE));
 }
 
 /** Every /api route outside the public list needs a valid staff token (00 §5). */

@@ -7,6 +7,9 @@ export type ErrorName =
   | 'NotFoundError'
   | 'ConflictError'
   | 'RateLimitError'
+  | 'PreconditionFailedError'
+  | 'PayloadTooLargeError'
+  | 'UnsupportedMediaTypeError'
   | 'ApplicationError';
 
 const STATUS: Record<ErrorName, number> = {
@@ -16,6 +19,9 @@ const STATUS: Record<ErrorName, number> = {
   NotFoundError: 404,
   ConflictError: 409,
   RateLimitError: 429,
+  PreconditionFailedError: 412,
+  PayloadTooLargeError: 413,
+  UnsupportedMediaTypeError: 415,
   ApplicationError: 500,
 };
 
@@ -45,6 +51,9 @@ export const notFound = (message: string) => new ApiError('NotFoundError', messa
 export const conflict = (message: string, details?: ErrorDetails) => new ApiError('ConflictError', message, details);
 export const tooManyRequests = (retryAfterSeconds: number) =>
   new ApiError('RateLimitError', msg.rateLimited, { retryAfter: retryAfterSeconds });
+export const preconditionFailed = (message: string) => new ApiError('PreconditionFailedError', message);
+export const payloadTooLarge = () => new ApiError('PayloadTooLargeError', msg.bodyTooLarge);
+export const unsupportedMediaType = () => new ApiError('UnsupportedMediaTypeError', msg.jsonRequired);
 export const serverError = () => new ApiError('ApplicationError', msg.generic);
 
 /** A plain, serialisable outcome for crossing the Durable Object RPC boundary without losing the error's shape. */

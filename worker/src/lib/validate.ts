@@ -1,7 +1,7 @@
 import { zValidator } from '@hono/zod-validator';
 import { z } from 'zod';
 import { msg } from '../../../contracts/messages';
-import { badRequest } from './errors';
+import { badRequest, unsupportedMediaType } from './errors';
 
 /**
  * Field names as a user reads them, for the Turkish fallback below. A schema's own message always wins; this only
@@ -76,6 +76,23 @@ const hook = (result: { success: boolean; error?: unknown }) => {
   if (!result.success) toBadRequest(result.error as z.ZodError);
 };
 
-export const body = <S extends z.ZodType>(schema: S) => zValidator('json', z.preprocess(unwrapData, schema) as unknown as S, hook);
+/**
+ * JSON routes take JSON only (issue 7 §4): another type is refused with 415 instead of being read as {} (a text/plain
+ * form post from a foreign page must not reach a handler). A request with no body at all still reads as {}.
+ */
+function requireJson(req: Request): void {
+  const type = req.headers.get('content-type');
+  if (type ? !/^application\/(?:[\w.+-]*\+)?json\s*(?:;|$)/i.test(type) : Number(req.headers.get('content-length') ?? 0) > 0 || req.headers.has('transfer-encoding')) {
+    throw unsupportedMediaType();
+  }
+}
+
+export const body = <S extends z.ZodType>(schema: S) => {
+  const validate = zValidator('json', z.preprocess(unwrapData, schema) as unknown as S, hook);
+  return (async (c, next) => {
+    requireJson(c.req.raw);
+    return validate(c, next);
+  }) as typeof validate;
+};
 export const query = <S extends z.ZodType>(schema: S) => zValidator('query', schema, hook);
 export const param = <S extends z.ZodType>(schema: S) => zValidator('param', schema, hook);

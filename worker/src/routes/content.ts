@@ -6,7 +6,7 @@ import { seoPages, siteSettings } from '../db/schema';
 import { requireRole, requireStaff, type AppEnv } from '../lib/auth';
 import { siteSettingsSchema } from '../../../contracts/panel';
 import { body } from '../lib/validate';
-import { notFound } from '../lib/errors';
+import { notFound, preconditionFailed } from '../lib/errors';
 import { ok } from '../lib/http';
 
 export async function readSiteSettings(db: ReturnType<typeof getDb>) {
@@ -55,15 +55,36 @@ export const contentRoutes = new Hono<AppEnv>()
       .run();
     return ok(c, await readSiteSettings(db));
   })
-  /** Pitch images from R2, immutable keys, long cache. */
+  /**
+   * Pitch images from R2, immutable keys, long cache. The conditional headers are read here, not handed to R2: a
+   * malformed If-None-Match made R2 throw (500) and a failed If-Match came back bodiless and was answered 304.
+   */
   .get('/images/:key{.+}', async (c) => {
     const key = c.req.param('key');
-    const object = await c.env.BUCKET.get(key, { onlyIf: c.req.raw.headers });
-    if (!object) throw notFound(msg.imageNotFound);
+    const head = await c.env.BUCKET.head(key);
+    if (!head) throw notFound(msg.imageNotFound);
     const headers = new Headers();
-    object.writeHttpMetadata(headers);
-    headers.set('etag', object.httpEtag);
+    head.writeHttpMetadata(headers);
+    headers.set('etag', head.httpEtag);
     headers.set('cache-control', 'public, max-age=31536000, immutable');
-    if (!('body' in object) || !object.body) return new Response(null, { status: 304, headers });
+    const ifMatch = c.req.header('if-match');
+    if (ifMatch !== undefined && !etagListMatches(ifMatch, head.etag, true)) throw preconditionFailed(msg.imageChanged);
+    const ifNoneMatch = c.req.header('if-none-match');
+    if (ifNoneMatch !== undefined && etagListMatches(ifNoneMatch, head.etag, false)) return new Response(null, { status: 304, headers });
+    const object = await c.env.BUCKET.get(key);
+    if (!object) throw notFound(msg.imageNotFound);
     return new Response(object.body, { headers });
   });
+
+/**
+ * RFC 9110 §13.1: `*` or a list of entity tags. Entries that are not entity tags are ignored (a garbage header then
+ * matches nothing); If-Match compares strongly (a weak tag never matches), If-None-Match weakly.
+ */
+export function etagListMatches(header: string, etag: string, strong: boolean): boolean {
+  if (header.trim() === '*') return true;
+  for (const m of header.matchAll(/(W\/)?"([\x21\x23-\x7e\x80-\xff]*)"/g)) {
+    if (strong && m[1]) continue;
+    if (m[2] === etag) return true;
+  }
+  return false;
+}

@@ -14,10 +14,13 @@ const idParam = param(z.object({ id: z.coerce.number().int().positive() }));
 
 /** Staff notifications (02 §2, §7; 00 §8). Every route needs a staff token. */
 export const notificationRoutes = new Hono<AppEnv>()
-  /** Authenticated live feed for the staff bell. Browsers cannot set headers on WebSockets: the cookie or ?token= serve. */
+  /**
+   * Authenticated live feed for the staff bell. Browsers cannot set headers on WebSockets: the session cookie serves
+   * (never a token in the URL, where logs and history keep it). app.ts refuses a foreign Origin first.
+   */
   .get('/live', async (c) => {
     if (c.req.header('Upgrade')?.toLowerCase() !== 'websocket') throw badRequest('WebSocket bağlantısı bekleniyor');
-    const user = await staffFromToken(c.env, requestToken(c) ?? c.req.query('token') ?? null);
+    const user = await staffFromToken(c.env, requestToken(c));
     if (!user) throw unauthorized();
     const headers = new Headers(c.req.raw.headers);
     headers.set('x-staff-user-id', String(user.id));

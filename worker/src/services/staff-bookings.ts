@@ -92,7 +92,6 @@ function searchPattern(q: string): string {
 }
 
 const sqlString = (s: string) => `'${s.replace(/'/g, "''")}'`;
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
 /**
  * Every filter but the tab: the tab counts are taken under these. Every column they name is in the covering index
@@ -105,7 +104,9 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
  */
 function baseWhere(q: BookingListQuery, facilityId: number | null): string[] {
   const w: string[] = [];
-  if (q.q) w.push(`b.search_key like ${sqlString(`%${escapeLike(searchPattern(q.q))}%`)} escape '\\'`);
+  // instr, not LIKE: D1 caps LIKE patterns at 50 bytes ('pattern too complex' for 49+ characters), and a NUL would cut
+  // the literal short; neither limit applies here, and the match is the same substring test.
+  if (q.q) w.push(`instr(b.search_key, ${sqlString(searchPattern(q.q).replace(/\0/g, ''))}) > 0`);
   if (q.subscribers) w.push('b.is_subscriber = 1');
   if (q.transport) w.push('b.includes_transportation = 1');
   if (q.from) w.push(`b.date >= ${sqlString(q.from)}`);
