@@ -146,7 +146,7 @@ describe.each(THEMES)('360 px, %s theme', (theme) => {
     const { page, context } = await open('/rezervasyon-takip');
     await hydrated(page);
     await page.getByRole('tab', { name: 'Abone Takibi' }).click();
-    await page.getByLabel('Telefon numarası').pressSequentially(LONG.subscriberPhone);
+    await page.getByRole('textbox', { name: 'Telefon numarası' }).pressSequentially(LONG.subscriberPhone);
     await page.getByRole('button', { name: 'Sorgula' }).click();
     await page.getByText('Sadece abone rezervasyonlarınız görüntülenir').waitFor();
     await noSidewaysScroll(page, 'tracking, subscriber grid');

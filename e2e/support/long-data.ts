@@ -34,12 +34,12 @@ function open() {
   return db;
 }
 
-const columns = (db: DatabaseSync, table: string) =>
-  (db.prepare(`PRAGMA table_info(${table})`).all() as Array<{ name: string }>).map((c) => c.name).filter((c) => c !== 'id');
+const columns = (db: DatabaseSync, table: string) => (db.prepare(`PRAGMA table_info(${table})`).all() as Array<{ name: string }>).map((c) => c.name);
 
 /** Copies `table` rows matched by `where` with some columns replaced by SQL expressions. */
 function copyRows(db: DatabaseSync, table: string, where: string, replace: Record<string, string>, ...args: (string | number)[]) {
-  const cols = columns(db, table);
+  // An integer id is the row's own; a text id (pickup points) must be given.
+  const cols = columns(db, table).filter((c) => c !== 'id' || 'id' in replace);
   const list = cols.map((c) => `"${c}"`).join(', ');
   const select = cols.map((c) => replace[c] ?? `"${c}"`).join(', ');
   db.prepare(`insert into ${table} (${list}) select ${select} from ${table} where ${where}`).run(...args);
