@@ -34,6 +34,7 @@ const pages = () => [
   ['tracking (a booking)', `/rezervasyon-takip?q=${bookingNumber}`],
   ['contact', '/iletisim'],
   ['login', '/giris'],
+  ['KVKK notice', '/aydinlatma-metni'],
   ['not found', '/boyle-bir-sayfa-yok'],
 ];
 
