@@ -35,6 +35,7 @@ describe('Aydınlatma Metni', () => {
       await page.goto(path);
       await expect(page.locator('footer').getByRole('link', { name: /Aydınlatma Metni/ }).getAttribute('href')).resolves.toBe('/aydinlatma-metni');
     }
+    await page.goto('/rezervasyon-takip');
     await page.waitForSelector('astro-island:not([ssr])', { state: 'attached' });
     await page.getByRole('tab', { name: 'Abone Takibi' }).click();
     const note = page.locator('[data-privacy-note]');
