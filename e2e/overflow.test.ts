@@ -70,6 +70,8 @@ describe.each(THEMES)('360 px, %s theme', (theme) => {
     ['/', 200],
     ['/sahalar', 200],
     ['/sahalar?gorunum=liste', 200],
+    ['/saha/nilufer-arena-hali-saha', 200],
+    ['/rezervasyon-takip', 200],
     ['/iletisim', 200],
     ['/giris', 200],
     ['/aydinlatma-metni', 200],
@@ -77,7 +79,7 @@ describe.each(THEMES)('360 px, %s theme', (theme) => {
   ])('%s has no sideways scroll', async (path, status) => {
     const { page, context, status: got } = await open(path);
     expect(got).toBe(status);
-    if (path === '/giris') await hydrated(page);
+    if (path === '/giris' || path.startsWith('/saha/') || path === '/rezervasyon-takip') await hydrated(page);
     await page.waitForLoadState('networkidle');
     await noSidewaysScroll(page, path);
     if (path === '/' || path.startsWith('/sahalar')) {
