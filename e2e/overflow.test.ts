@@ -171,10 +171,17 @@ describe('the console watch itself', () => {
         throw new Error('deliberate throw');
       });
     });
-    await page.waitForTimeout(200);
+    // An API's 4xx answer is its way of saying no and is not counted; a missing asset is.
+    await page.evaluate(async () => {
+      await fetch('/api/bookings/track/HSRZZZZZZZZ2');
+      await fetch('/_astro/yok-boyle-bir-dosya.js');
+    });
+    await page.waitForTimeout(300);
     const problems = takeConsoleProblems(context);
     expect(problems.some((p) => p.includes('deliberate error'))).toBe(true);
     expect(problems.some((p) => p.includes('deliberate throw'))).toBe(true);
+    expect(problems.some((p) => p.includes('yok-boyle-bir-dosya.js'))).toBe(true);
+    expect(problems.some((p) => p.includes('/api/bookings/track/'))).toBe(false);
     await context.close();
   });
 });

@@ -28,10 +28,20 @@ export async function newPage(browser: Browser, opts: { theme?: 'light' | 'dark'
 // ---------- no console error, page error or hydration warning on any page (issue 7) ----------
 
 /**
- * An API answer of 4xx is how the API says no (not found, conflict, refused login): the browser logs it as 'Failed to
- * load resource', and tests check those answers on screen. Everything else logged as an error counts, 5xx included.
+ * An API answer of 4xx is how the API says no (not found, conflict, refused login), and a 404 page is answered with
+ * 404: the browser logs each as 'Failed to load resource', and tests check those answers on screen. Everything else
+ * logged as an error counts: 5xx, a missing script or stylesheet, a failed socket, React's errors.
  */
 const EXPECTED_REFUSAL = /^Failed to load resource: the server responded with a status of 4\d\d\b/;
+
+function isApiOrDocument(url: string, page: Page): boolean {
+  if (!url) return false;
+  try {
+    return new URL(url).pathname.startsWith('/api/') || url === page.url();
+  } catch {
+    return false;
+  }
+}
 
 const problemsOf = new WeakMap<BrowserContext, string[]>();
 const allowedOf = new WeakMap<BrowserContext, RegExp[]>();
@@ -48,7 +58,7 @@ function watchPage(context: BrowserContext, page: Page) {
     const text = m.text();
     const hydration = /hydrat|did not match|server rendered HTML|#418|#419|#423|#425/i.test(text);
     if (m.type() !== 'error' && !(m.type() === 'warning' && hydration)) return;
-    if (m.type() === 'error' && EXPECTED_REFUSAL.test(text) && !hydration) return;
+    if (m.type() === 'error' && EXPECTED_REFUSAL.test(text) && isApiOrDocument(m.location().url, page)) return;
     if (allowed().some((re) => re.test(text))) return;
     problems.push(describeMessage(m));
   });
