@@ -34,6 +34,7 @@ const pages = () => [
   ['tracking (a booking)', `/rezervasyon-takip?q=${bookingNumber}`],
   ['contact', '/iletisim'],
   ['login', '/giris'],
+  ['KVKK notice', '/aydinlatma-metni'],
   ['not found', '/boyle-bir-sayfa-yok'],
 ];
 
@@ -42,7 +43,14 @@ describe.each(['light', 'dark'] as const)('accessibility in the %s theme', (them
     const failures: string[] = [];
     for (const [name, path] of pages()) {
       const { page, context } = await newPage(browser, { theme });
-      await page.addInitScript((t) => localStorage.setItem('theme', t), theme);
+      // Init scripts run in every frame; a cross-origin map iframe may not touch storage.
+      await page.addInitScript((t) => {
+        try {
+          localStorage.setItem('theme', t);
+        } catch {
+          /* not this frame's storage */
+        }
+      }, theme);
       await page.goto(path, { waitUntil: 'networkidle' });
       expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(theme === 'dark');
       for (const v of await axe(page)) failures.push(`${name} (${path}): ${v}`);

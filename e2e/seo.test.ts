@@ -1,4 +1,5 @@
 // Page metadata of 01 §2 on every public page, the sitemap and robots.txt, as a crawler and a browser see them.
+import { request } from 'node:http';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, newPage, origin } from './support/browser';
@@ -9,7 +10,7 @@ beforeAll(async () => ({ browser, close } = await launch()));
 afterAll(async () => close());
 
 const SITE = 'Bursa Halı Saha';
-const PAGES = ['/', '/sahalar', '/rezervasyon-takip', '/iletisim', '/saha/nilufer-arena-hali-saha', '/giris'];
+const PAGES = ['/', '/sahalar', '/rezervasyon-takip', '/iletisim', '/saha/nilufer-arena-hali-saha', '/giris', '/aydinlatma-metni'];
 
 interface Head {
   title: string;
@@ -43,25 +44,57 @@ const one = (h: Head, key: string) => {
   return h.metas[key][0];
 };
 
+/** The real pixel size of a PNG at `url` (IHDR: width and height, big-endian, at bytes 16 and 20). */
+async function pngSize(url: string): Promise<[number, number]> {
+  const res = await fetch(new URL(new URL(url).pathname, origin()));
+  expect(res.status).toBe(200);
+  const bytes = new DataView(await res.arrayBuffer());
+  expect(bytes.getUint32(0)).toBe(0x89504e47);
+  return [bytes.getUint32(16), bytes.getUint32(20)];
+}
+
+/** Every address a JSON-LD document gives for this site (url, @id, logo, image), at any depth. */
+function ldAddresses(doc: unknown): string[] {
+  const out: string[] = [];
+  const walk = (v: unknown, key = '') => {
+    if (Array.isArray(v)) v.forEach((x) => walk(x, key));
+    else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) walk(x, k);
+    else if (typeof v === 'string' && ['url', '@id', 'logo', 'image'].includes(key)) out.push(v);
+  };
+  walk(doc);
+  return out;
+}
+
 describe('page metadata', () => {
   it.each(PAGES)('%s has its title, description, canonical, Open Graph, Twitter card and theme colour', async (path) => {
     const { status, head: h } = await head(path);
     expect(status).toBe(200);
-    // '{page title} | {site name}', the site name once.
-    expect(h.title).toMatch(new RegExp(`^.+ \\| ${SITE}$`));
-    expect(h.title.split(` | ${SITE}`), 'the site name is appended once').toHaveLength(2);
+    // '{page title} | {site name}', the site name once; a stored title that already names the site wins as written.
+    expect(h.title).toMatch(new RegExp(`^.+ \\| .+$`));
+    expect(h.title.split(SITE), 'the site name appears once').toHaveLength(2);
+    if (path !== '/') expect(h.title).toMatch(new RegExp(`^.+ \\| ${SITE}$`));
     expect(one(h, 'description').length).toBeGreaterThan(20);
     expect(h.canonical).toEqual([new URL(path, origin()).href]);
     expect(one(h, 'og:title')).toMatch(/\S/);
     expect(one(h, 'og:description')).toMatch(/\S/);
     expect(one(h, 'og:url')).toBe(h.canonical[0]);
-    expect(one(h, 'og:image')).toMatch(/^https?:\/\//);
-    expect(one(h, 'og:image:width')).toBe('1200');
-    expect(one(h, 'og:image:height')).toBe('630');
+    expect(one(h, 'og:image')).toMatch(new RegExp(`^${origin()}/`));
+    // The declared share-image size is the image's real size.
+    expect([Number(one(h, 'og:image:width')), Number(one(h, 'og:image:height'))]).toEqual(await pngSize(one(h, 'og:image')));
     expect(one(h, 'twitter:card')).toBe('summary_large_image');
     expect(h.metas['theme-color']?.length).toBeGreaterThan(0);
     for (const c of h.metas['theme-color']) expect(c).toMatch(/^#[0-9a-f]{6}$/i);
     expect(one(h, 'robots')).toBe(path === '/giris' ? 'noindex, nofollow' : 'index, follow');
+    // One origin everywhere: every address in the structured data is the canonical's origin.
+    const addresses = h.jsonLd.flatMap(ldAddresses);
+    expect(addresses.length).toBeGreaterThan(0);
+    for (const a of addresses) expect(a, a).toMatch(new RegExp(`^${origin()}(/|$)`));
+  });
+
+  it('the home page title is the stored SEO title as written, the site name not doubled', async () => {
+    const { head: h } = await head('/');
+    expect(h.title).toBe('Bursa Halı Saha | Online Halı Saha Rezervasyonu');
+    expect(one(h, 'og:title')).toBe('Bursa Halı Saha – Boş saati seç, hemen rezervasyon yap');
   });
 
   it('the home page describes the organisation in JSON-LD', async () => {
@@ -70,14 +103,42 @@ describe('page metadata', () => {
     expect(org).toMatchObject({ '@context': 'https://schema.org', name: SITE, url: origin() });
   });
 
+  it('a pitch page declares its own photo with the photo\'s real size (not 1200x630)', async () => {
+    const { head: h } = await head('/saha/nilufer-arena-hali-saha');
+    expect(one(h, 'og:image')).toMatch(/\/api\/images\//);
+    const [w, hgt] = await pngSize(one(h, 'og:image'));
+    expect([w, hgt]).not.toEqual([1200, 630]);
+    expect([one(h, 'og:image:width'), one(h, 'og:image:height')]).toEqual([String(w), String(hgt)]);
+  });
+
   it('the default share image really is a 1200x630 PNG', async () => {
     const { head: h } = await head('/iletisim');
-    const res = await fetch(h.metas['og:image'][0]);
-    expect(res.status).toBe(200);
-    const bytes = new DataView(await res.arrayBuffer());
-    // PNG signature, then the IHDR chunk: width and height as big-endian 32-bit integers at bytes 16 and 20.
-    expect(bytes.getUint32(0)).toBe(0x89504e47);
-    expect([bytes.getUint32(16), bytes.getUint32(20)]).toEqual([1200, 630]);
+    expect(await pngSize(h.metas['og:image'][0])).toEqual([1200, 630]);
+  });
+
+  it('a page reached under another host name still gives the site origin everywhere (SITE_URL, not the Host header)', async () => {
+    const get = (path: string) =>
+      new Promise<string>((done, fail) => {
+        const u = new URL(path, origin());
+        request({ host: u.hostname, port: u.port, path: u.pathname, headers: { host: 'elsewhere.example:8080' } }, (res) => {
+          let body = '';
+          res.setEncoding('utf8');
+          res.on('data', (c) => (body += c));
+          res.on('end', () => done(body));
+        }).on('error', fail).end();
+      });
+    const html = await get('/');
+    const canonical = html.match(/<link rel="canonical" href="([^"]+)"/)?.[1];
+    const ogUrl = html.match(/<meta property="og:url" content="([^"]+)"/)?.[1];
+    expect(canonical).toBe(`${origin()}/`);
+    expect(ogUrl).toBe(`${origin()}/`);
+    const lds = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)].map((m) => JSON.parse(m[1]));
+    for (const a of lds.flatMap(ldAddresses)) expect(a).toMatch(new RegExp(`^${origin()}(/|$)`));
+    expect(html).not.toContain('elsewhere.example');
+    expect(await get('/robots.txt')).toContain(`Sitemap: ${origin()}/sitemap.xml`);
+    const sitemap = await get('/sitemap.xml');
+    expect(sitemap).not.toContain('elsewhere.example');
+    expect(sitemap).toContain(`<loc>${origin()}/</loc>`);
   });
 });
 
@@ -90,7 +151,7 @@ describe('sitemap and robots', () => {
     expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\s*<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/);
     const entries = [...xml.matchAll(/<url><loc>([^<]+)<\/loc>(?:<lastmod>([^<]+)<\/lastmod>)?<\/url>/g)].map(([, loc, lastmod]) => ({ loc, lastmod }));
     const locs = entries.map((e) => e.loc);
-    for (const path of ['/', '/sahalar', '/rezervasyon-takip', '/iletisim']) expect(locs).toContain(new URL(path, origin()).href);
+    for (const path of ['/', '/sahalar', '/rezervasyon-takip', '/iletisim', '/aydinlatma-metni']) expect(locs).toContain(new URL(path, origin()).href);
 
     const api = (await (await fetch(`${origin()}/api/facilities`)).json()) as { data: Array<{ slug: string; isActive: boolean; updatedAt: string }> };
     expect(api.data).toHaveLength(5);

@@ -65,7 +65,8 @@ describe('booking tracking', () => {
 
     await view.getByRole('button', { name: 'Rezervasyonu İptal Et' }).click();
     const dialog = page.getByRole('alertdialog');
-    await dialog.getByRole('button', { name: 'Onayla' }).click();
+    expect(await dialog.getByRole('button', { name: 'Vazgeç' }).count()).toBe(1);
+    await dialog.getByRole('button', { name: 'Evet, iptal et' }).click();
     await page.getByText('Rezervasyon başarıyla iptal edildi.').waitFor();
     await statusShows(view, 'cancelled', 'İptal Edildi');
     expect(await view.getByRole('button', { name: 'Rezervasyonu İptal Et' }).count()).toBe(0);
@@ -82,6 +83,42 @@ describe('booking tracking', () => {
     await view.getByRole('heading', { name: bookingNumber }).waitFor();
     await statusShows(view, 'cancelled', 'İptal Edildi');
     expect(await view.getByRole('button', { name: 'Rezervasyonu İptal Et' }).count()).toBe(0);
+    await context.close();
+  });
+
+  it('inside 24 hours the cancel button is shown disabled with the reason, and no dialog opens', async () => {
+    const facilities = await api<{ data: Array<{ slug: string; documentId: string }> }>('/api/facilities');
+    let soon = '';
+    search: for (const day of [0, 1]) {
+      for (const f of facilities.data) {
+        const slots = await api<{ data: { slots: Array<{ documentId: string; isAvailable: boolean; startTime: string }> } }>(`/api/facilities/${f.slug}/slots?date=${istanbulDate(day)}`);
+        const slot = slots.data?.slots.find((s) => {
+          const start = Date.parse(`${istanbulDate(day)}T${s.startTime.slice(0, 5)}:00+03:00`);
+          return s.isAvailable && start - Date.now() > 3_600_000 && start - Date.now() < 22 * 3_600_000;
+        });
+        if (!slot) continue;
+        const created = await api<{ data: { bookingNumber: string } | null }>('/api/bookings', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', origin: origin() },
+          body: JSON.stringify({ facility: f.documentId, bookingSlot: slot.documentId, customerName: 'Yakın Maç', customerPhone: `0534${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}` }),
+        });
+        if (created.data) {
+          soon = created.data.bookingNumber;
+          break search;
+        }
+      }
+    }
+    expect(soon, 'a free slot within the next 22 hours').not.toBe('');
+    const { page, context } = await newPage(browser, { width: 390 });
+    await page.goto(`/rezervasyon-takip?q=${soon}`);
+    await hydrated(page);
+    const button = page.getByRole('article').getByRole('button', { name: 'Rezervasyonu İptal Et' });
+    await button.waitFor();
+    expect(await button.isDisabled()).toBe(true);
+    const hintId = (await button.getAttribute('aria-describedby'))!.split(' ')[0];
+    await expect(page.locator(`[id="${hintId}"]`).textContent()).resolves.toBe('Rezervasyon saatine 24 saatten az kaldığı için iptal edilemez. Lütfen saha ile iletişime geçin.');
+    await button.click({ force: true });
+    expect(await page.getByRole('alertdialog').count()).toBe(0);
     await context.close();
   });
 

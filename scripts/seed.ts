@@ -203,7 +203,8 @@ class SeedContext {
 
     // ---- site content ----
     await db.insert(s.siteSettings).values({ id: 1, ...data.SITE_SETTINGS }).onConflictDoNothing();
-    const siteUrl = (env.SITE_URL || 'http://localhost:8787').replace(/\/$/, '');
+    // The JSON-LD is stored with the origin the site will serve it under (SITE_URL; a test server passes its own).
+    const siteUrl = (process.env.SITE_URL || env.SITE_URL || 'http://localhost:8787').replace(/\/$/, '');
     await db.insert(s.seoPages).values(
       data.SEO_PAGES.map((p) => ({
         key: p.key, metaTitle: p.metaTitle, metaDescription: p.metaDescription, keywords: p.keywords,

@@ -64,17 +64,18 @@ export async function startLocalServer(opts: ServerOptions): Promise<LocalServer
     execFileSync('npm', ['run', 'build'], { ...quiet, env: { ...toolEnv, NODE_ENV: 'production' } });
     cpSync(resolve(root, 'dist'), dist, { recursive: true });
   });
+  // The port is known before the seed so the site's one origin (SITE_URL) is this server's, in the stored JSON-LD too.
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
   wrangler(['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', state]);
   if (opts.seed === 'demo') {
-    execFileSync(process.execPath, [resolve(root, 'node_modules/tsx/dist/cli.mjs'), 'scripts/seed.ts'], { ...quiet, env: { ...toolEnv, SEED_PERSIST_TO: state } });
+    execFileSync(process.execPath, [resolve(root, 'node_modules/tsx/dist/cli.mjs'), 'scripts/seed.ts'], { ...quiet, env: { ...toolEnv, SEED_PERSIST_TO: state, SITE_URL: opts.vars?.SITE_URL ?? origin } });
   } else if (opts.seed !== 'none') {
     const file = resolve(run, 'seed.sql');
     writeFileSync(file, opts.seed.sql);
     wrangler(['d1', 'execute', 'DB', '--local', '--persist-to', state, '--file', file]);
   }
-  const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
-  const vars = Object.entries(opts.vars ?? {}).flatMap(([k, v]) => ['--var', `${k}:${v}`]);
+  const vars = Object.entries({ SITE_URL: origin, ...opts.vars }).flatMap(([k, v]) => ['--var', `${k}:${v}`]);
   const child = spawn(
     process.execPath,
     [wranglerBin, 'dev', '--local', '--port', String(port), '--ip', '127.0.0.1', '--persist-to', state, '--config', resolve(dist, 'server/wrangler.json'), '--show-interactive-dev-session=false', '--test-scheduled', ...vars],

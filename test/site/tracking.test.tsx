@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import Tracking from '../../site/src/islands/Tracking';
 import {
-  bookingStatus, canCancel, counters, customerNotes, DEFAULT_LIST, displayPhone, facilityNames, filterAndSort, isAlreadyProcessed,
-  loyaltyMonths, paymentLabel, phoneDigits, phoneForLookup, rejectionReason, statusLabel, successRate,
+  bookingStatus, cancelOption, canCancel, counters, customerNotes, DEFAULT_LIST, displayPhone, facilityNames, filterAndSort, isAlreadyProcessed,
+  loyaltyMonths, loyaltyText, occupancyState, paymentLabel, paymentState, phoneDigits, phoneForLookup, rejectionReason, statusLabel, successRate,
 } from '../../site/src/lib/tracking';
 import { $toasts } from '../../site/src/stores/toast';
 
@@ -242,9 +242,10 @@ describe('tracking page', () => {
     render(<Tracking initialQuery={NUMBER} />);
     await user.click(await screen.findByRole('button', { name: 'Rezervasyonu İptal Et' }));
     const dialog = await screen.findByRole('alertdialog');
-    expect(within(dialog).getByRole('button', { name: 'İptal' })).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Vazgeç' })).toBeTruthy();
+    expect(within(dialog).queryByRole('button', { name: 'İptal' })).toBeNull();
     await user.type(within(dialog).getByLabelText('İptal nedeni (isteğe bağlı)'), 'Maç ertelendi');
-    await user.click(within(dialog).getByRole('button', { name: 'Onayla' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Evet, iptal et' }));
     await screen.findByText('Rezervasyon başarıyla iptal edildi.');
     expect(calls.at(-1)).toEqual({ method: 'POST', path: `/api/bookings/cancel/${NUMBER}`, body: { reason: 'Maç ertelendi' } });
     expect(within(screen.getByRole('article')).getByText('İptal Edildi')).toBeTruthy();
@@ -259,7 +260,7 @@ describe('tracking page', () => {
     const user = userEvent.setup();
     render(<Tracking initialQuery={NUMBER} />);
     await user.click(await screen.findByRole('button', { name: 'Rezervasyonu İptal Et' }));
-    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Onayla' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Evet, iptal et' }));
     await screen.findByText('Bu rezervasyon zaten işlem görmüş. Sayfayı yenileyerek güncel durumu görebilirsiniz.');
     expect($toasts.get().at(-1)?.kind).toBe('warning');
     await waitFor(() => expect(reload).toHaveBeenCalled(), { timeout: 4000 });
@@ -272,13 +273,129 @@ describe('tracking page', () => {
     const user = userEvent.setup();
     render(<Tracking initialQuery={NUMBER} />);
     await user.click(await screen.findByRole('button', { name: 'Rezervasyonu İptal Et' }));
-    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Onayla' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Evet, iptal et' }));
     await screen.findByText(late);
     expect(within(screen.getByRole('article')).getByText('Beklemede')).toBeTruthy();
 
     reply = [502, null];
     await user.click(screen.getByRole('button', { name: 'Rezervasyonu İptal Et' }));
-    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Onayla' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Evet, iptal et' }));
     await screen.findByText('Rezervasyon iptal edilirken bir hata oluştu.');
+  });
+});
+
+describe('issue 7: true payment state, pending before subscriber, loyalty under a month, the 24-hour cancel rule', () => {
+  const facts = (status: string, paymentStatus: string, depositAmount: number, isSubscriber = false) => ({ status, paymentStatus, depositAmount, isSubscriber });
+
+  it('says what is true about the payment: refunded, paid, awaiting, nothing due, nothing taken', () => {
+    expect(paymentState(facts('rejected', 'refunded', 300))).toBe('refunded');
+    expect(paymentState(facts('approved', 'paid', 300))).toBe('paid');
+    expect(paymentState(facts('pending', 'pending', 300))).toBe('awaiting');
+    // A subscriber, or a pitch without a deposit: nothing is owed.
+    expect(paymentState(facts('approved', 'pending', 0, true))).toBe('none-due');
+    expect(paymentState(facts('pending', 'pending', 0))).toBe('none-due');
+    // Ended without a payment: no payment state to wait for.
+    for (const s of ['cancelled', 'rejected', 'expired']) expect(paymentState(facts(s, 'pending', 300))).toBe('none');
+  });
+
+  it('a pending booking is "Beklemede" whoever holds it; only an approved subscriber booking is "Abone"', () => {
+    expect(occupancyState({ status: 'pending', isSubscriber: true })).toBe('pending');
+    expect(occupancyState({ status: 'approved', isSubscriber: true })).toBe('subscriber');
+    expect(occupancyState({ status: 'approved', isSubscriber: false })).toBe('booked');
+  });
+
+  it('tells the subscription length in days and weeks under a month, in 30-day months from then on', () => {
+    const now = Date.parse('2030-06-01T12:00:00Z');
+    const since = (iso: string) => loyaltyText([{ createdAt: iso, date: '2030-06-10' }], now);
+    expect(since('2030-06-01T08:00:00Z')).toBe('Bugün başladı');
+    expect(since('2030-05-29T12:00:00Z')).toBe('3 gün');
+    expect(since('2030-05-11T12:00:00Z')).toBe('3 hafta');
+    expect(since('2030-05-02T12:00:00Z')).toBe('1 ay');
+    expect(since('2030-03-03T12:00:00Z')).toBe('3 ay');
+    expect(loyaltyText([], now)).toBe('Bugün başladı');
+  });
+
+  it('cancel is allowed 24 hours or more before the real start, shown disabled with the reason inside them, hidden when ended or past', () => {
+    const now = Date.parse('2030-05-17T12:00:00Z'); // 15:00 in Istanbul
+    const at = (over: Record<string, unknown>) => cancelOption({ status: 'approved', isPast: false, date: '2030-05-18', startTime: '15:00', ...over } as never, now);
+    expect(at({})).toEqual({ kind: 'allowed' }); // exactly 24 h
+    expect(at({ startTime: '14:30' })).toEqual({ kind: 'too-late', reason: 'Rezervasyon saatine 24 saatten az kaldığı için iptal edilemez. Lütfen saha ile iletişime geçin.' });
+    // The server's startsAt wins over date + time (an overnight slot's business date is the day before its start).
+    expect(at({ date: '2030-05-17', startTime: '00:30', startsAt: '2030-05-17T21:30:00.000Z' })).toEqual({ kind: 'too-late', reason: expect.any(String) });
+    expect(at({ date: '2030-05-18', startTime: '00:30', startsAt: '2030-05-18T21:30:00.000Z' })).toEqual({ kind: 'allowed' });
+    expect(at({ status: 'cancelled' })).toEqual({ kind: 'hidden' });
+    expect(at({ isPast: true })).toEqual({ kind: 'hidden' });
+  });
+
+  it('inside 24 hours the cancel button is disabled before any confirmation, and says why', async () => {
+    const soon = new Date(Date.now() + 5 * 3_600_000);
+    mockApi(() => [200, { data: booking({ status: 'approved', paymentStatus: 'paid', startsAt: soon.toISOString() }), meta: {} }]);
+    const user = userEvent.setup();
+    render(<Tracking initialQuery={NUMBER} />);
+    const button = await screen.findByRole('button', { name: 'Rezervasyonu İptal Et' });
+    expect(button.hasAttribute('disabled')).toBe(true);
+    const hint = document.getElementById(button.getAttribute('aria-describedby')!.split(' ')[0])!;
+    expect(hint.textContent).toBe('Rezervasyon saatine 24 saatten az kaldığı için iptal edilemez. Lütfen saha ile iletişime geçin.');
+    await user.click(button);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+  });
+
+  it('more than 24 hours ahead the button is enabled and tied to the 24-hour rule', async () => {
+    mockApi(() => [200, { data: booking({ startsAt: new Date(Date.now() + 25 * 3_600_000).toISOString() }), meta: {} }]);
+    render(<Tracking initialQuery={NUMBER} />);
+    const button = await screen.findByRole('button', { name: 'Rezervasyonu İptal Et' });
+    expect(button.hasAttribute('disabled')).toBe(false);
+    expect(document.getElementById(button.getAttribute('aria-describedby')!.split(' ')[0])!.textContent).toBe('İptal, maç saatinden en az 24 saat önce yapılabilir.');
+  });
+
+  it('a pending subscriber booking reads "Beklemede" first, the subscriber flag apart, and owes no payment', async () => {
+    mockApi(() => [200, { data: booking({ status: 'pending', isSubscriber: true, depositAmount: 0 }), meta: {} }]);
+    render(<Tracking initialQuery={NUMBER} />);
+    const view = await screen.findByRole('article');
+    const badges = [...view.querySelector('header')!.querySelectorAll('[data-status], [data-payment-status]')];
+    expect(badges[0].textContent).toContain('Beklemede');
+    expect(badges[0].querySelector('svg')).toBeTruthy();
+    expect(view.querySelector('header')!.textContent).not.toContain('Abone');
+    expect(within(view).getByText('Abone')).toBeTruthy();
+    expect(view.querySelector('[data-payment-status]')!.getAttribute('data-payment-status')).toBe('none-due');
+    expect(view.querySelector('[data-payment-status]')!.textContent).toContain('Ödeme yok');
+    expect(view.textContent).not.toContain('Ödeme Bekliyor');
+    expect(within(view).queryByText('Kapora bekleniyor')).toBeNull();
+  });
+
+  it.each([
+    ['cancelled', 'pending', '—', 'Ödeme alınmadı'],
+    ['rejected', 'refunded', 'İade Edildi', 'İade Edildi'],
+    ['expired', 'pending', '—', 'Ödeme alınmadı'],
+  ])('a %s booking (payment %s) shows "%s", never "Ödeme Bekliyor"', async (status, paymentStatus, shown, spoken) => {
+    mockApi(() => [200, { data: booking({ status, paymentStatus }), meta: {} }]);
+    render(<Tracking initialQuery={NUMBER} />);
+    const badge = (await screen.findByRole('article')).querySelector('[data-payment-status]')!;
+    expect(badge.querySelector('span[aria-hidden=true]')!.textContent).toBe(shown);
+    expect(badge.querySelector('.sr-only')!.textContent).toBe(`Ödeme: ${spoken}`);
+    expect(screen.getByRole('article').textContent).not.toContain('Ödeme Bekliyor');
+  });
+
+  it('a subscriber with three weeks of history reads "3 hafta", not "0 ay"', async () => {
+    const created = new Date(Date.now() - 22 * 86_400_000).toISOString();
+    mockApi(() => [200, { data: [booking({ isSubscriber: true, status: 'approved', createdAt: created })], meta: {} }]);
+    const user = userEvent.setup();
+    render(<Tracking />);
+    await user.click(screen.getByRole('tab', { name: 'Abone Takibi' }));
+    await user.type(screen.getByLabelText('Telefon numarası'), '05312345678');
+    await user.click(screen.getByRole('button', { name: 'Sorgula' }));
+    const stat = (await screen.findByText('Abonelik süresi')).parentElement!;
+    expect(stat.textContent).toContain('3 hafta');
+    expect(stat.textContent).not.toContain('0 ay');
+  });
+
+  it('the phone look-up says why the number is processed and links the KVKK notice', async () => {
+    const user = userEvent.setup();
+    render(<Tracking />);
+    await user.click(screen.getByRole('tab', { name: 'Abone Takibi' }));
+    const link = screen.getByRole('link', { name: 'Aydınlatma Metni' });
+    expect(link.getAttribute('href')).toBe('/aydinlatma-metni');
+    expect(link.closest('p')!.textContent).toBe('Telefon numaranız rezervasyonunuzu yönetmek için işlenir — Aydınlatma Metni');
   });
 });

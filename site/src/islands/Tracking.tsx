@@ -245,6 +245,10 @@ export default function Tracking({ initialQuery }: { initialQuery?: string | nul
                   value={phone}
                   onChange={(v) => setPhone(displayPhone(v))}
                 />
+                <p className="mt-2 text-xs text-slate-600 dark:text-slate-300" data-privacy-note>
+                  Telefon numaranız rezervasyonunuzu yönetmek için işlenir —{' '}
+                  <a href="/aydinlatma-metni" className="font-semibold text-turf-800 underline underline-offset-2 dark:text-turf-300">Aydınlatma Metni</a>
+                </p>
               </div>
               {searchButton(!phone.trim())}
             </form>

@@ -4,21 +4,49 @@ import { getDb } from '../../../worker/src/db/client';
 import { seoPages } from '../../../worker/src/db/schema';
 import { readSiteSettings } from '../../../worker/src/routes/content';
 
-export interface PageSeo { title: string; description: string; keywords: string | null; image: string | null; structuredData: Record<string, unknown> | null }
+export interface PageSeo {
+  title: string;
+  description: string;
+  keywords: string | null;
+  image: string | null;
+  ogTitle: string | null;
+  ogDescription: string | null;
+  structuredData: Record<string, unknown> | null;
+}
 
 /** SEO data per page key from D1, falling back to the page's own defaults when missing or failing (01 §2). */
 export async function pageSeo(key: string, defaults: { title: string; description: string; keywords?: string }): Promise<PageSeo> {
   try {
     const row = await getDb(env.DB).select().from(seoPages).where(eq(seoPages.key, key)).get();
     if (row) {
-      // The layout appends ' | {site name}' itself; a stored title that already carries it would show it twice.
-      const title = row.metaTitle.replace(/\s+\|\s+[^|]*$/, '');
-      return { title, description: row.metaDescription, keywords: row.keywords, image: row.shareImageUrl, structuredData: row.structuredData ?? null };
+      // The stored title wins as written (issue 7); the layout appends the site name only when it is not in it already.
+      return {
+        title: row.metaTitle, description: row.metaDescription, keywords: row.keywords, image: row.shareImageUrl,
+        ogTitle: row.ogTitle ?? null, ogDescription: row.ogDescription ?? null, structuredData: row.structuredData ?? null,
+      };
     }
   } catch (e) {
     console.error('SEO verisi yüklenirken hata oluştu', e);
   }
-  return { title: defaults.title, description: defaults.description, keywords: defaults.keywords ?? null, image: null, structuredData: null };
+  return { title: defaults.title, description: defaults.description, keywords: defaults.keywords ?? null, image: null, ogTitle: null, ogDescription: null, structuredData: null };
+}
+
+/**
+ * The one origin of every absolute address the site gives out — canonical, og:url, og:image, JSON-LD, sitemap, robots
+ * (issue 7): SITE_URL, so a page reached through another host name (workers.dev, an IP, a proxy) still names the real
+ * site, and agrees with the JSON-LD stored with that origin. The request's origin only when SITE_URL is unusable.
+ */
+export function siteOrigin(requestUrl: URL): string {
+  try {
+    return new URL(env.SITE_URL).origin;
+  } catch {
+    return requestUrl.origin;
+  }
+}
+
+/** '{page title} | {site name}' (01 §2), unless the title already names the site (a stored SEO title wins as written). */
+export function fullTitle(title: string, siteName: string): string {
+  return title.toLocaleLowerCase('tr').includes(siteName.toLocaleLowerCase('tr')) ? title : `${title} | ${siteName}`;
 }
 
 export async function site() {

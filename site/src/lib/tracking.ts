@@ -2,6 +2,7 @@
 // the phone input, the subscriber figures, filters and sorting. No DOM, no network.
 import type { InferResponseType } from 'hono/client';
 import { BOOKING_STATUSES, type BookingStatus, type PaymentStatus } from '../../../contracts/bookings';
+import { msg } from '../../../contracts/messages';
 import type { client } from './api';
 import { phoneTypingDigits } from '../../../contracts/phone';
 
@@ -34,7 +35,68 @@ export function paymentStatus(status: string | null | undefined): PaymentStatus 
 }
 export const paymentLabel = (status: string | null | undefined) => PAYMENT_LABELS[paymentStatus(status)];
 
-/** A customer may cancel only a pending or approved booking that has not started (01 §4; the server adds the 24 h rule). */
+/**
+ * Payment as it really stands, for every tracking and panel view (issue 7): a refund or a payment is said as such; a
+ * live booking that owes a deposit is 'Ödeme Bekliyor'; one that owes nothing (a subscriber, a ₺0 deposit) is
+ * 'Ödeme yok'; a booking that ended (cancelled, rejected, expired) without a payment shows '—'.
+ */
+export type PaymentState = 'paid' | 'refunded' | 'awaiting' | 'none-due' | 'none';
+export interface PaymentFacts { status: string; paymentStatus: string | null | undefined; depositAmount: number; isSubscriber: boolean }
+
+export const PAYMENT_STATE_LABELS: Record<PaymentState, { label: string; spoken: string }> = {
+  paid: { label: PAYMENT_LABELS.paid, spoken: PAYMENT_LABELS.paid },
+  refunded: { label: PAYMENT_LABELS.refunded, spoken: PAYMENT_LABELS.refunded },
+  awaiting: { label: PAYMENT_LABELS.pending, spoken: PAYMENT_LABELS.pending },
+  'none-due': { label: 'Ödeme yok', spoken: 'Ödeme yok, kapora alınmaz' },
+  none: { label: '—', spoken: 'Ödeme alınmadı' },
+};
+
+export function paymentState(b: PaymentFacts): PaymentState {
+  const p = paymentStatus(b.paymentStatus);
+  if (p === 'paid' || p === 'refunded') return p;
+  if (isEnded(b.status)) return 'none';
+  return b.isSubscriber || b.depositAmount <= 0 ? 'none-due' : 'awaiting';
+}
+
+/**
+ * What a booked slot shows (issue 7): the status first — a pending booking reads 'Beklemede' whoever holds it; only an
+ * approved subscriber booking is 'Abone'. For the slot calendars (public and panel).
+ */
+export function occupancyState(b: { status: string; isSubscriber: boolean }): 'pending' | 'subscriber' | 'booked' {
+  if (bookingStatus(b.status) === 'pending') return 'pending';
+  return b.isSubscriber ? 'subscriber' : 'booked';
+}
+
+// ---------- customer cancel ----------
+
+/** The server's rule (00 §3): a live booking that starts at least 24 hours from now. */
+export const CANCEL_NOTICE_MS = 24 * 3_600_000;
+
+/**
+ * The booking's real start instant: the server's startsAt, else its date and start time in Europe/Istanbul (UTC+3, no
+ * daylight saving; 00 §1).
+ */
+export function startInstant(b: { startsAt?: string | null; date: string; startTime: string }): number {
+  const own = b.startsAt ? Date.parse(b.startsAt) : NaN;
+  if (Number.isFinite(own)) return own;
+  return Date.parse(`${b.date}T${b.startTime.slice(0, 5)}:00+03:00`);
+}
+
+export type CancelOption = { kind: 'hidden' } | { kind: 'allowed' } | { kind: 'too-late'; reason: string };
+
+/**
+ * Whether the tracking page offers the customer cancel (01 §4, 00 §3): not at all for an ended or past booking; shown
+ * but disabled, with the server's reason, inside the last 24 hours; allowed otherwise.
+ */
+export function cancelOption(b: { status: string; isPast: boolean; startsAt?: string | null; date: string; startTime: string }, now = Date.now()): CancelOption {
+  const s = bookingStatus(b.status);
+  if ((s !== 'pending' && s !== 'approved') || b.isPast) return { kind: 'hidden' };
+  const start = startInstant(b);
+  if (start <= now) return { kind: 'hidden' };
+  return start - now >= CANCEL_NOTICE_MS ? { kind: 'allowed' } : { kind: 'too-late', reason: msg.cancelTooLate };
+}
+
+/** A customer may cancel only a pending or approved booking that has not started (01 §4; see cancelOption for 24 h). */
 export function canCancel(b: { status: string; isPast: boolean }): boolean {
   const s = bookingStatus(b.status);
   return (s === 'pending' || s === 'approved') && !b.isPast;
@@ -112,15 +174,33 @@ export function successRate(list: Figures[]): number {
 
 const DAY_MS = 86_400_000;
 
-/** Whole months of 30 days since the first booking (its creation, else its date). */
-export function loyaltyMonths(list: Array<{ createdAt?: string | null; date: string }>, now = Date.now()): number {
+/** The first booking's instant (its creation, else its date), or null. */
+function firstBooking(list: Array<{ createdAt?: string | null; date: string }>): number | null {
   let first = Infinity;
   for (const b of list) {
     const t = Date.parse(b.createdAt ?? '') || Date.parse(b.date + 'T00:00:00+03:00');
     if (t < first) first = t;
   }
-  if (!Number.isFinite(first) || first > now) return 0;
+  return Number.isFinite(first) ? first : null;
+}
+
+/** Whole months of 30 days since the first booking (its creation, else its date). */
+export function loyaltyMonths(list: Array<{ createdAt?: string | null; date: string }>, now = Date.now()): number {
+  const first = firstBooking(list);
+  if (first === null || first > now) return 0;
   return Math.floor((now - first) / DAY_MS / 30);
+}
+
+/**
+ * The subscription's length in words (01 §2: months of 30 days): months from 30 days on, weeks from 7, days below
+ * that, so weeks of history never read '0 ay'.
+ */
+export function loyaltyText(list: Array<{ createdAt?: string | null; date: string }>, now = Date.now()): string {
+  const first = firstBooking(list);
+  const days = first === null || first > now ? 0 : Math.floor((now - first) / DAY_MS);
+  if (days >= 30) return `${Math.floor(days / 30)} ay`;
+  if (days >= 7) return `${Math.floor(days / 7)} hafta`;
+  return days === 0 ? 'Bugün başladı' : `${days} gün`;
 }
 
 // ---------- filter and sort ----------

@@ -1,12 +1,13 @@
-// /sitemap.xml: the public pages and every active pitch, absolute URLs from the request's origin; a pitch's lastmod is
+// /sitemap.xml: the public pages and every active pitch, absolute URLs from the one site origin (SITE_URL, lib/seo siteOrigin); a pitch's lastmod is
 // its updatedAt, and the list pages change whenever a pitch does.
 import type { APIRoute } from 'astro';
+import { siteOrigin } from '../lib/seo';
 import { env } from 'cloudflare:workers';
 import { getDb } from '../../../worker/src/db/client';
 import { activeFacilityRows } from '../../../worker/src/services/facilities';
 import { isoInstant } from '../../../worker/src/lib/time';
 
-const STATIC_PATHS = ['/', '/sahalar', '/rezervasyon-takip', '/iletisim'];
+const STATIC_PATHS = ['/', '/sahalar', '/rezervasyon-takip', '/iletisim', '/aydinlatma-metni'];
 
 const escapeXml = (s: string) => s.replace(/[<>&'"]/g, (c) => `&${{ '<': 'lt', '>': 'gt', '&': 'amp', "'": 'apos', '"': 'quot' }[c]};`);
 const entry = (loc: string, lastmod?: string | null) =>
@@ -22,7 +23,7 @@ export const GET: APIRoute = async ({ url }) => {
     return new Response('Sitemap geçici olarak kullanılamıyor', { status: 503, headers: { 'retry-after': '600', 'content-type': 'text/plain; charset=utf-8' } });
   }
   const latest = pitches.reduce<number | null>((max, p) => (max === null || p.updatedAt > max ? p.updatedAt : max), null);
-  const abs = (path: string) => new URL(path, url.origin).href;
+  const abs = (path: string) => new URL(path, siteOrigin(url)).href;
   const lines = [
     ...STATIC_PATHS.map((path) => entry(abs(path), path === '/' || path === '/sahalar' ? isoInstant(latest) : null)),
     ...pitches.map((p) => entry(abs(`/saha/${encodeURIComponent(p.slug)}`), isoInstant(p.updatedAt))),

@@ -48,6 +48,8 @@ export function bookingToWire(b: Booking, f: BookingFacility, audience: Audience
     startTime: b.startTime,
     endTime: b.endTime,
     isPast: b.startsAt <= now,
+    // The real start instant (an overnight slot's business date is the day before): the tracking page's 24 h cancel rule.
+    startsAt: isoInstant(b.startsAt),
     includesTransportation: b.includesTransportation,
     transportationPrice: toTl(b.transportationPrice),
     transportationDetails: b.includesTransportation

@@ -1,25 +1,29 @@
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { formatPhone } from '../../../../contracts/phone';
 import { tl, trDateTime, trDateWithDay } from '../../lib/format';
-import { bookingStatus, canCancel, customerNotes, paymentStatus, rejectionReason, type TrackedBooking } from '../../lib/tracking';
+import { bookingStatus, cancelOption, customerNotes, paymentState, rejectionReason, type TrackedBooking } from '../../lib/tracking';
 import { Button } from '../ui/Button';
 import { BusIcon, CalendarIcon, CopyIcon, CrownIcon, InfoIcon, PinIcon, SearchIcon, UserIcon, WalletIcon } from './icons';
 import { PastTag, PaymentBadge, StatusBadge } from './StatusBadge';
 
 interface Props {
   booking: TrackedBooking;
+  /** The clock the 24-hour cancel rule is read against (tests pin it). */
+  now?: number;
   onCopy: () => void;
   onNewSearch: () => void;
   onCancel: () => void;
 }
 
 /** The single booking view of 01 §2: every field the tracking page promises, read-only, with copy, new search and cancel. */
-export function BookingDetails({ booking: b, onCopy, onNewSearch, onCancel }: Props) {
+export function BookingDetails({ booking: b, now, onCopy, onNewSearch, onCancel }: Props) {
+  const cancelHint = useId();
   const reason = rejectionReason(b);
   const notes = customerNotes(b.notes);
   const status = bookingStatus(b.status);
   const phone = 'customerPhoneMasked' in b ? b.customerPhoneMasked : 'customerPhone' in b && b.customerPhone ? formatPhone(b.customerPhone) : null;
-  const awaitingDeposit = status === 'pending' && paymentStatus(b.paymentStatus) === 'pending' && !b.isSubscriber && b.depositAmount > 0;
+  const awaitingDeposit = status === 'pending' && paymentState(b) === 'awaiting';
+  const cancel = cancelOption(b, now);
 
   return (
     <article aria-labelledby="booking-number" className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm dark:border-slate-700 dark:bg-slate-900" data-booking={b.bookingNumber}>
@@ -36,7 +40,7 @@ export function BookingDetails({ booking: b, onCopy, onNewSearch, onCancel }: Pr
         </div>
         <div className="flex flex-wrap gap-2">
           <StatusBadge status={b.status} />
-          <PaymentBadge status={b.paymentStatus} />
+          <PaymentBadge booking={b} />
           {b.isPast && <PastTag />}
         </div>
       </header>
@@ -112,10 +116,12 @@ export function BookingDetails({ booking: b, onCopy, onNewSearch, onCancel }: Pr
         <Button variant="secondary" onPress={onNewSearch}>
           <SearchIcon /> Yeni Arama
         </Button>
-        {canCancel(b) && (
-          <div className="flex flex-col gap-1 sm:items-end">
-            <Button variant="danger" onPress={onCancel}>Rezervasyonu İptal Et</Button>
-            <p className="text-xs text-slate-600 dark:text-slate-300">İptal, maç saatinden en az 24 saat önce yapılabilir.</p>
+        {cancel.kind !== 'hidden' && (
+          <div className="flex flex-col gap-1 sm:max-w-sm sm:items-end">
+            <Button variant="danger" onPress={onCancel} isDisabled={cancel.kind === 'too-late'} aria-describedby={cancelHint}>Rezervasyonu İptal Et</Button>
+            <p id={cancelHint} className={`text-xs sm:text-right ${cancel.kind === 'too-late' ? 'font-medium text-red-800 dark:text-red-200' : 'text-slate-600 dark:text-slate-300'}`} data-cancel-hint>
+              {cancel.kind === 'too-late' ? cancel.reason : 'İptal, maç saatinden en az 24 saat önce yapılabilir.'}
+            </p>
           </div>
         )}
       </footer>

@@ -13,8 +13,11 @@ interface CancelDialogProps {
   cancelLabel?: string;
 }
 
-/** The cancel confirmation of the tracking page; confirm dialog defaults 'Onayla' / 'İptal' (01 §9). */
-export function CancelDialog({ bookingNumber, isOpen, onOpenChange, onConfirm, confirmLabel = 'Onayla', cancelLabel = 'İptal' }: CancelDialogProps) {
+/**
+ * The cancel confirmation of the tracking page. 01 §9's confirm defaults 'Onayla' / 'İptal' are ambiguous when the action
+ * itself is a cancel (issue 7): the buttons say 'Vazgeç' and 'Evet, iptal et'.
+ */
+export function CancelDialog({ bookingNumber, isOpen, onOpenChange, onConfirm, confirmLabel = 'Evet, iptal et', cancelLabel = 'Vazgeç' }: CancelDialogProps) {
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
 

@@ -1,5 +1,5 @@
-import type { BookingStatus, PaymentStatus } from '../../../../contracts/bookings';
-import { bookingStatus, paymentStatus, PAYMENT_LABELS, STATUS_LABELS } from '../../lib/tracking';
+import type { BookingStatus } from '../../../../contracts/bookings';
+import { bookingStatus, paymentState, paymentStatus, PAYMENT_STATE_LABELS, STATUS_LABELS, type PaymentFacts, type PaymentState } from '../../lib/tracking';
 import { BanIcon, CheckIcon, ClockIcon, HistoryIcon, HourglassIcon, UndoIcon, WalletIcon, XIcon } from './icons';
 
 // Every badge carries a word and an icon shape, so the status never depends on colour alone.
@@ -25,20 +25,28 @@ export function StatusBadge({ status }: { status: string }) {
   );
 }
 
-const paymentTone: Record<PaymentStatus, string> = {
-  pending: 'border-amber-300 bg-white text-amber-900 dark:border-amber-700 dark:bg-slate-900 dark:text-amber-100',
+const paymentTone: Record<PaymentState, string> = {
+  awaiting: 'border-amber-300 bg-white text-amber-900 dark:border-amber-700 dark:bg-slate-900 dark:text-amber-100',
   paid: 'border-turf-300 bg-white text-turf-900 dark:border-turf-700 dark:bg-slate-900 dark:text-turf-100',
   refunded: 'border-sky-300 bg-white text-sky-900 dark:border-sky-700 dark:bg-slate-900 dark:text-sky-100',
+  'none-due': 'border-slate-300 bg-white text-slate-800 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100',
+  none: 'border-slate-300 bg-white text-slate-800 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100',
 };
-const paymentIcon = { pending: WalletIcon, paid: CheckIcon, refunded: UndoIcon };
+const paymentIcon = { awaiting: WalletIcon, paid: CheckIcon, refunded: UndoIcon, 'none-due': WalletIcon, none: WalletIcon };
 
-export function PaymentBadge({ status }: { status: string }) {
-  const s = paymentStatus(status);
+/**
+ * The payment state that is true for the booking (lib/tracking paymentState). Pass the booking; a bare `status` (the
+ * stored paymentStatus alone) is kept for older callers and cannot tell 'Ödeme yok' or '—' apart from 'Ödeme Bekliyor'.
+ */
+export function PaymentBadge(props: { booking: PaymentFacts } | { status: string }) {
+  const s: PaymentState = 'booking' in props ? paymentState(props.booking) : (({ pending: 'awaiting', paid: 'paid', refunded: 'refunded' }) as const)[paymentStatus(props.status)];
   const Icon = paymentIcon[s];
+  const { label, spoken } = PAYMENT_STATE_LABELS[s];
   return (
     <span className={`${base} ${paymentTone[s]}`} data-payment-status={s}>
       <Icon className="h-3.5 w-3.5" />
-      <span><span className="sr-only">Ödeme: </span>{PAYMENT_LABELS[s]}</span>
+      <span className="sr-only">Ödeme: {spoken}</span>
+      <span aria-hidden="true">{label}</span>
     </span>
   );
 }

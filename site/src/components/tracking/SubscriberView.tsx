@@ -2,7 +2,7 @@ import { useId, useMemo, useState, type ReactNode } from 'react';
 import { formatPhone } from '../../../../contracts/phone';
 import { tl, trDateWithDay } from '../../lib/format';
 import {
-  counters, DEFAULT_LIST, facilityNames, filterAndSort, loyaltyMonths, successRate,
+  counters, DEFAULT_LIST, facilityNames, filterAndSort, loyaltyText, successRate,
   type ListOptions, type SortKey, type StatusFilter, type TrackedBooking,
 } from '../../lib/tracking';
 import { Button } from '../ui/Button';
@@ -30,7 +30,7 @@ export function SubscriberView({ customer, bookings, refreshing, onRefresh, onNe
 
   const count = useMemo(() => counters(bookings), [bookings]);
   const rate = successRate(bookings);
-  const months = loyaltyMonths(bookings);
+  const loyalty = loyaltyText(bookings);
   const facilities = useMemo(() => facilityNames(bookings), [bookings]);
   const shown = useMemo(() => filterAndSort(bookings, options), [bookings, options]);
   const filtered = options.status !== 'all' || options.facility !== 'all';
@@ -71,7 +71,7 @@ export function SubscriberView({ customer, bookings, refreshing, onRefresh, onNe
         <Stat label="Onaylı" value={count.approved} />
         <Stat label="Bekleyen" value={count.pending} />
         <Stat label="İptal / Red" value={count.cancelled} />
-        <Stat label="Abonelik süresi" value={`${months} ay`} />
+        <Stat label="Abonelik süresi" value={loyalty} />
       </dl>
 
       <div className="flex flex-wrap items-end gap-3 rounded-2xl border border-slate-200 bg-slate-50 p-4 dark:border-slate-700 dark:bg-slate-900" role="group" aria-label="Filtre ve sıralama">
