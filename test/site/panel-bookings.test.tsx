@@ -64,6 +64,12 @@ async function shown() {
   await bookingShown('HSRK7M2P9QX');
 }
 const tab = (name: RegExp) => screen.getByRole('tab', { name });
+/** Types dd mm yyyy into the react-aria date field (issue 7 §3: dd.mm.yyyy, not the browser's date box). */
+async function typeDate(name: string, digits: string) {
+  const [day] = within(screen.getByRole('group', { name })).getAllByRole('spinbutton');
+  act(() => day.focus());
+  await userEvent.setup().keyboard(digits);
+}
 
 describe('bookings list (02 §2 Bookings management)', () => {
   it('shows the heading, the stat strip and a row per booking with its number, customer, pitch, amount and status', async () => {
@@ -126,14 +132,14 @@ describe('bookings list (02 §2 Bookings management)', () => {
     await userEvent.click(screen.getByRole('button', { name: /Servisli/ }));
     await waitFor(() => expect(lastList().query).toMatchObject({ subscribers: 'true', transport: 'true' }));
 
-    fireEvent.change(screen.getByLabelText('Başlangıç tarihi'), { target: { value: '2026-11-01' } });
+    await typeDate('Başlangıç tarihi', '01112026');
     await waitFor(() => expect(lastList().query.from).toBe('2026-11-01'));
-    fireEvent.change(screen.getByLabelText('Bitiş tarihi'), { target: { value: '2026-11-30' } });
+    await typeDate('Bitiş tarihi', '30112026');
     await waitFor(() => expect(lastList().query).toMatchObject({ from: '2026-11-01', to: '2026-11-30', page: '1' }));
     expect(window.location.search).toBe('?abone=1&servis=1&from=2026-11-01&to=2026-11-30');
 
     // A start after the end moves the end along, so the server never gets a reversed range.
-    fireEvent.change(screen.getByLabelText('Başlangıç tarihi'), { target: { value: '2026-12-05' } });
+    await typeDate('Başlangıç tarihi', '05122026');
     await waitFor(() => expect(lastList().query).toMatchObject({ from: '2026-12-05', to: '2026-12-05' }));
 
     await userEvent.click(screen.getByRole('button', { name: 'Tarih aralığını temizle' }));
