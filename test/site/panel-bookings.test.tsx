@@ -71,6 +71,31 @@ async function typeDate(name: string, digits: string) {
   await userEvent.setup().keyboard(digits);
 }
 
+describe('live updates over the staff hub (issue 7 §3)', () => {
+  it('a booking notification from elsewhere re-reads the page and the tab counts; other events do not', async () => {
+    const { handleLiveMessage } = await import('../../site/src/stores/notifications');
+    await shown();
+    const before = lists().length;
+    const event = (id: number, bookingId: number | null) =>
+      handleLiveMessage({
+        type: 'notification',
+        notification: {
+          id, documentId: `n${id}`, type: 'booking_created', priority: 'high', title: 'Yeni Rezervasyon', message: 'm', isRead: false,
+          readAt: null, createdAt: new Date().toISOString(), bookingId, facilityId: 1, actorUserId: null,
+        },
+      });
+    act(() => handleLiveMessage({ type: 'read', id: 'all' }));
+    act(() => event(801, null));
+    await new Promise((r) => setTimeout(r, 400));
+    expect(lists().length).toBe(before);
+    act(() => event(802, 55));
+    act(() => event(803, 56));
+    await waitFor(() => expect(lists().length).toBe(before + 1));
+    await new Promise((r) => setTimeout(r, 400));
+    expect(lists().length).toBe(before + 1);
+  });
+});
+
 describe('bookings list (02 §2 Bookings management)', () => {
   it('shows the heading, the stat strip and a row per booking with its number, customer, pitch, amount and status', async () => {
     await shown();
@@ -201,7 +226,7 @@ describe('bookings list (02 §2 Bookings management)', () => {
     expect(document.querySelector('li[data-booking="HSRK7M2P9QX"]')).toBeTruthy();
     expect(document.querySelector('table')).toBeNull();
 
-    const input = screen.getByRole('spinbutton', { name: 'Sayfa numarası' });
+    const input = screen.getByRole('textbox', { name: 'Sayfa numarası' });
     await userEvent.clear(input);
     await userEvent.type(input, '3{Enter}');
     await waitFor(() => expect(lastList().query).toMatchObject({ page: '3', pageSize: '5' }));
@@ -210,6 +235,27 @@ describe('bookings list (02 §2 Bookings management)', () => {
     await waitFor(() => expect(lastList().query).toMatchObject({ page: '1', pageSize: '10' }));
     expect(await screen.findByRole('table')).toBeTruthy();
     expect(document.querySelector('tr[data-booking="HSRK7M2P9QX"]')).toBeTruthy();
+  });
+
+  it('the page box checks itself in Turkish: no browser bubble, no request for a page that does not exist', async () => {
+    screenWidth(true);
+    pageCount = 4;
+    await shown();
+    const before = lists().length;
+    const input = screen.getByRole('textbox', { name: 'Sayfa numarası' });
+    expect(input.closest('form')!.noValidate).toBe(true);
+    expect(input.getAttribute('type')).toBe('text');
+    for (const bad of ['9', '0', 'abc', '1.5']) {
+      await userEvent.clear(input);
+      await userEvent.type(input, `${bad}{Enter}`);
+      expect((await screen.findByRole('alert')).textContent).toBe('Geçerli bir sayfa numarası girin (1–4)');
+      expect(input.getAttribute('aria-invalid')).toBe('true');
+    }
+    expect(lists().length).toBe(before);
+    await userEvent.clear(input);
+    await userEvent.type(input, '2{Enter}');
+    await waitFor(() => expect(lastList().query).toMatchObject({ page: '2' }));
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('says Rezervasyon bulunamadı when nothing matches', async () => {
