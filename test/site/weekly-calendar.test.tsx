@@ -164,7 +164,7 @@ describe('the first render agrees with the server (issue 7 §3: no 1969 week, no
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
     const container = document.createElement('div');
     container.innerHTML = html;
-    document.body.append(container);
+    document.body.appendChild(container);
     let root: ReturnType<typeof hydrateRoot> | undefined;
     await act(async () => {
       root = hydrateRoot(container, <WeeklyCalendar today="2026-11-18" />, { onRecoverableError: (e) => console.error(e) });
