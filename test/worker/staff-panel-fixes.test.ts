@@ -215,6 +215,8 @@ describe('anonymising a customer (KVKK, issue 7 §5)', () => {
     expect((await json(await api(`/api/bookings?facility=${f.documentId}&q=gizli`, { token: adminToken }))).meta.pagination.total).toBe(0);
     expect(await env.DB.prepare('select count(*) as n from customers where phone = ? or name = ?').bind(phone, 'Gizli Kişi').first()).toEqual({ n: 0 });
     expect(await env.DB.prepare("select count(*) as n from notifications where message like '%Gizli Kişi%'").first()).toEqual({ n: 0 });
+    const created = await env.DB.prepare("select message from notifications where booking_id = ? and type = 'booking_created'").bind(a.booking.id).first<{ message: string }>();
+    expect(created!.message.startsWith('Silinmiş müşteri · ')).toBe(true);
     const audit = await env.DB.prepare("select title, actor_user_id from notifications where booking_id = ? and title = 'Müşteri bilgileri silindi'").bind(b.booking.id).first();
     expect(audit).toEqual({ title: 'Müşteri bilgileri silindi', actor_user_id: manager.id });
 

@@ -509,15 +509,22 @@ export async function anonymiseCustomer(d1: D1Database, ref: string, actor: Publ
   const phone = b.customer_phone;
   const hash = await phoneHash(phone);
   const mine = 'select id from bookings where customer_phone = ?1';
-  const [, , , , , , audit] = await d1.batch([
+  const [, , , , , , , audit] = await d1.batch([
     d1.prepare(
       `insert into booking_history (booking_id, from_status, to_status, reason, actor_type, actor_user_id, actor_label, created_at)
        select id, status, status, ?2, 'staff', ?3, ?4, ?5 from bookings where customer_phone = ?1`,
     ).bind(phone, msg.customerAnonymised, actor.id, actorLabel(actor), now),
     d1.prepare(`update booking_history set actor_label = ?2 where actor_type = 'customer' and booking_id in (${mine})`).bind(phone, msg.anonymisedName),
+    // The name only where the messages put it ('name · …' or '… · name · …'): a short name is never cut out of a word.
     d1.prepare(
-      `update notifications set message = replace(message, (select b.customer_name from bookings b where b.id = notifications.booking_id), ?2)
-       where booking_id in (${mine})`,
+      `update notifications set message = ?2 || substr(message, length(n.customer_name) + 1)
+       from (select id, customer_name from bookings where customer_phone = ?1) n
+       where notifications.booking_id = n.id and substr(notifications.message, 1, length(n.customer_name) + 3) = n.customer_name || ' · '`,
+    ).bind(phone, msg.anonymisedName),
+    d1.prepare(
+      `update notifications set message = replace(message, ' · ' || n.customer_name || ' · ', ' · ' || ?2 || ' · ')
+       from (select id, customer_name from bookings where customer_phone = ?1) n
+       where notifications.booking_id = n.id`,
     ).bind(phone, msg.anonymisedName),
     d1.prepare(
       `update bookings set customer_name = ?2, customer_phone = ?3, customer_email = null, notes = null, updated_at = ?4 where customer_phone = ?1`,
