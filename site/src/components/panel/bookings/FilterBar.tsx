@@ -24,7 +24,7 @@ const toggle =
   'data-selected:border-turf-700 data-selected:bg-turf-50 data-selected:text-turf-900 dark:data-selected:border-turf-400 dark:data-selected:bg-turf-950 dark:data-selected:text-turf-100';
 
 /** Search, the Aboneler / Servisli toggles and the date range of 02 §2 'Bookings management'. */
-export function FilterBar() {
+export const FilterBar = memo(function FilterBar() {
   const f = useStore($bookingFilters);
   const anyFilter = Boolean(f.q.trim() || f.subscribers || f.transport || f.from || f.to);
 
@@ -57,7 +57,7 @@ export function FilterBar() {
       )}
     </div>
   );
-}
+});
 
 /** The date range, re-rendered only when one of its ends changes (not on every search keystroke). */
 const DateRange = memo(function DateRange() {
