@@ -310,7 +310,7 @@ function DetailBody({ booking: b, actions, busy, onSaveNotes, onAnonymise }: Bod
       </div>
 
       <div className="grid gap-4 sm:grid-cols-2 [&>*]:min-w-0">
-        <Section icon={<UserIcon />} title="Müşteri Bilgileri">
+        <Section icon={<UserIcon />} title="Müşteri Bilgileri" footer={hidden ? null : <Anonymise busy={busy} onConfirm={onAnonymise} />}>
           <Row label="Ad Soyad">{customerOf(b)}</Row>
           {phone && (
             <Row label="Telefon">
@@ -329,7 +329,6 @@ function DetailBody({ booking: b, actions, busy, onSaveNotes, onAnonymise }: Bod
               'Abone değil'
             )}
           </Row>
-          {!hidden && <Anonymise busy={busy} onConfirm={onAnonymise} />}
         </Section>
 
         <Section icon={<CalendarIcon />} title="Rezervasyon Bilgileri">
@@ -554,7 +553,7 @@ function Anonymise({ busy, onConfirm }: { busy: Busy; onConfirm: () => void }) {
 }
 
 /** A titled block; its children are Rows of a description list unless `plain`. */
-function Section({ icon, title, children, plain = false }: { icon: ReactNode; title: string; children: ReactNode; plain?: boolean }) {
+function Section({ icon, title, children, plain = false, footer }: { icon: ReactNode; title: string; children: ReactNode; plain?: boolean; footer?: ReactNode }) {
   return (
     <section className="min-w-0 rounded-xl border border-slate-200 p-4 dark:border-slate-700">
       <h3 className="flex items-center gap-2 text-sm font-semibold tracking-wide text-slate-700 uppercase dark:text-slate-300">
@@ -562,6 +561,7 @@ function Section({ icon, title, children, plain = false }: { icon: ReactNode; ti
         {title}
       </h3>
       {plain ? <div className="mt-3">{children}</div> : <dl className="mt-3 space-y-2">{children}</dl>}
+      {footer && <div className="mt-3">{footer}</div>}
     </section>
   );
 }
