@@ -85,6 +85,22 @@ export const msg = {
   phonesInvalid: 'Geçerli telefon numaraları giriniz',
   settingsEmailInvalid: 'Geçerli bir e-posta adresi giriniz',
 
+  // panel fixes (issue 7 §3, §5)
+  rejectReasonTooLong: 'Red sebebi en fazla 500 karakter olabilir',
+  approveNoteTooLong: 'Onay notu en fazla 500 karakter olabilir',
+  staffCancelReasonTooLong: 'İptal sebebi en fazla 500 karakter olabilir',
+  staffNotesTooLong: 'Notlar en fazla 1000 karakter olabilir',
+  staffCancelOnlyApproved: 'Yalnızca onaylı rezervasyonlar iptal edilebilir',
+  staffCancelledTitle: 'Rezervasyon iptal edildi',
+  cancelFailedStaff: 'Rezervasyon iptal edilirken hata oluştu',
+  notesUpdatedReason: 'Notlar güncellendi',
+  notesUpdateFailed: 'Notlar kaydedilirken hata oluştu',
+  anonymisedName: 'Silinmiş müşteri',
+  customerAnonymised: 'Müşteri bilgileri silindi',
+  alreadyAnonymised: 'Bu müşterinin bilgileri zaten silinmiş',
+  anonymiseFailed: 'Müşteri bilgileri silinirken hata oluştu',
+  pageNumberInvalid: 'Geçerli bir sayfa numarası girin',
+
   seoNotFound: 'SEO verisi bulunamadı',
   imageNotFound: 'Görsel bulunamadı',
 

@@ -24,15 +24,31 @@ export const bookingListQuery = z
     facility: z.string().trim().min(1).max(64).optional(),
     page: z.coerce.number().int().min(1).max(100_000).default(1),
     pageSize: z.coerce.number().int().min(1).max(100).default(10),
-    sort: z.enum(BOOKING_SORTS).default('createdAt:desc'),
+    // Unset: Gelecek by play time, soonest first (issue 7 §3); every other tab newest first.
+    sort: z.enum(BOOKING_SORTS).optional(),
   })
   .refine((q) => !q.from || !q.to || q.from <= q.to, { message: msg.rangeReversed, path: ['from'] });
 export type BookingListQuery = z.infer<typeof bookingListQuery>;
 
 export const bookingStatsQuery = z.object({ facilityId: z.string().trim().min(1).max(64).optional() });
 
+/** Trimmed, empty → null (00 §7), with a Turkish length message (issue 7 §3). */
+const limitedText = (max: number, message: string) =>
+  z
+    .string()
+    .max(max, message)
+    .nullish()
+    .transform((v) => {
+      const t = v?.trim();
+      return t ? t : null;
+    });
+
+export const APPROVE_NOTE_MAX = 500;
+export const REJECT_REASON_MAX = 500;
+export const STAFF_NOTES_MAX = 1000;
+
 export const approveBookingSchema = z.object({
-  notes: optionalText(500),
+  notes: limitedText(APPROVE_NOTE_MAX, msg.approveNoteTooLong),
   // The original client sends these too (02 §3 'Approval payload'); recurring series are made by subscriptions.
   isSubscriber: z.boolean().optional(),
   createRecurring: z.boolean().optional(),
@@ -44,7 +60,20 @@ export const rejectBookingSchema = z.object({
     .string({ error: msg.rejectReasonRequired })
     .trim()
     .min(1, msg.rejectReasonRequired)
-    .max(500),
+    .max(REJECT_REASON_MAX, msg.rejectReasonTooLong),
+});
+
+/**
+ * Staff cancel of an approved booking (issue 7 §3): a cancel, not a reject; the reason defaults to 02 §4's
+ * 'Randevu iptal edildi'.
+ */
+export const staffCancelBookingSchema = z.object({
+  reason: limitedText(REJECT_REASON_MAX, msg.staffCancelReasonTooLong).transform((v) => v ?? msg.adminCancelReason),
+});
+
+/** PUT /api/bookings/:id (02 §7 'data.notes'): staff edit the notes; empty clears them. */
+export const updateBookingSchema = z.object({
+  notes: limitedText(STAFF_NOTES_MAX, msg.staffNotesTooLong),
 });
 
 export const NOTIFICATION_TYPES = ['booking_created', 'booking_updated', 'booking_cancelled', 'error', 'system', 'other'] as const;

@@ -18,6 +18,7 @@ export function notification(id: number, over: Partial<Notification> = {}): Noti
     createdAt: '2026-11-18T06:00:00.000Z',
     bookingId: null,
     facilityId: null,
+    actorUserId: null,
     ...over,
   };
 }

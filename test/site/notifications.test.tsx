@@ -172,6 +172,32 @@ describe('notification store: fetching and the live socket (00 §8)', () => {
     expect($toasts.get()).toHaveLength(0);
   });
 
+  it("the actor's own action (issue 7 §3): no toast, no sound, not counted unread; another staff member's still rings", async () => {
+    vi.stubGlobal('AudioContext', FakeAudioContext);
+    FakeAudioContext.oscillators = [];
+    await started();
+    FakeSocket.last.open();
+    FakeSocket.last.receive({ type: 'hello', userId: staffUser.id });
+    await settle();
+    FakeSocket.last.receive({ type: 'notification', notification: notification(20, { type: 'booking_updated', actorUserId: staffUser.id }) });
+    expect($notifications.get()[0]).toMatchObject({ id: 20, isRead: true });
+    expect($unreadCount.get()).toBe(2);
+    expect($toasts.get()).toEqual([]);
+    expect(FakeAudioContext.oscillators).toHaveLength(0);
+
+    FakeSocket.last.receive({ type: 'notification', notification: notification(21, { type: 'booking_updated', actorUserId: staffUser.id + 1 }) });
+    expect($unreadCount.get()).toBe(3);
+    expect($toasts.get()).toHaveLength(1);
+    expect(FakeAudioContext.oscillators).toHaveLength(1);
+  });
+
+  it('without a hello the stored session names the actor', async () => {
+    await started();
+    FakeSocket.last.receive({ type: 'notification', notification: notification(22, { actorUserId: staffUser.id }) });
+    expect($unreadCount.get()).toBe(2);
+    expect($toasts.get()).toEqual([]);
+  });
+
   it('the same notification arriving twice is counted once', async () => {
     await started();
     FakeSocket.last.receive({ type: 'notification', notification: notification(9) });

@@ -14,12 +14,17 @@ let calls: Call[];
 beforeEach(() => {
   current = detail();
   onGet = () => [200, { data: current, meta: {} }];
-  onApprove = () => [200, { data: { ...current, status: 'approved', paymentStatus: 'paid', approvedAt: '2026-11-18T07:30:00.000Z', approvedBy: { username: 'admin', email: 'admin@example.com' } }, meta: {} }];
+  onApprove = () => [200, { data: { ...current, status: 'approved', paymentStatus: 'paid', approvedAt: '2026-11-18T07:30:00.000Z', approvedBy: { username: 'admin', email: 'admin@example.com', fullName: 'Ayşe Yılmaz' } }, meta: {} }];
   onReject = (c) => [200, { data: { ...current, status: 'rejected', rejectionReason: c.body?.reason }, meta: {} }];
   calls = mockApi((c) => {
     if (c.method === 'GET' && c.path === '/api/bookings/bk-1') return onGet(c);
     if (c.method === 'POST' && c.path === '/api/bookings/bk-1/approve') return onApprove(c);
     if (c.method === 'POST' && c.path === '/api/bookings/bk-1/reject') return onReject(c);
+    if (c.method === 'POST' && c.path === '/api/bookings/bk-1/cancel') return [200, { data: { ...current, status: 'cancelled', paymentStatus: 'refunded', cancellationReason: c.body?.reason }, meta: {} }];
+    if (c.method === 'PUT' && c.path === '/api/bookings/bk-1') return [200, { data: { ...current, notes: c.body?.notes, updatedAt: '2026-11-18T09:00:00.000Z' }, meta: {} }];
+    if (c.method === 'POST' && c.path === '/api/bookings/bk-1/anonymize') {
+      return [200, { data: { ...current, customerName: 'Silinmiş müşteri', customerPhone: '#0123456789abcdef01234567', customerEmail: null, notes: null, updatedAt: '2026-11-18T09:00:00.000Z' }, meta: {} }];
+    }
     return apiError(404, 'Bulunamadı');
   });
 });
@@ -116,12 +121,13 @@ describe('booking detail sections (02 §2)', () => {
     expect(within(d).queryByText('Alış noktası')).toBeNull();
   });
 
-  it('shows who approved and when, with no actions, for an approved booking', async () => {
-    current = detail({ status: 'approved', paymentStatus: 'paid', approvedAt: '2026-11-18T07:30:00.000Z', approvedBy: { username: 'mudur', email: 'mudur@example.com' } });
+  it('shows who approved (by full name, as the history does) and when, with no actions, for an approved booking', async () => {
+    current = detail({ status: 'approved', paymentStatus: 'paid', approvedAt: '2026-11-18T07:30:00.000Z', approvedBy: { username: 'mudur', email: 'mudur@example.com', fullName: 'Mert Müdür' } });
     open();
     const d = await loaded();
     const approval = within(d).getByRole('heading', { name: 'Onay Bilgileri' }).closest('section')!;
-    expect(approval.textContent).toContain('mudur');
+    expect(approval.textContent).toContain('Mert Müdür');
+    expect(approval.textContent).not.toContain('mudur');
     expect(approval.textContent).toContain('18 Kasım 2026 10:30');
     expect(within(d).getByText('Ödendi')).toBeTruthy();
     expect(within(d).queryByRole('button', { name: /Onayla/ })).toBeNull();
@@ -230,17 +236,23 @@ describe('approve and reject (02 §2, §5)', () => {
   });
 });
 
-describe('cancelling an approved booking (02 §4 admin cancel)', () => {
-  it("offers 'Rezervasyonu İptal Et' with the reason 'Randevu iptal edildi', sent as a reject", async () => {
+describe('cancelling an approved booking (issue 7 §3: a confirmed cancel, filed under İptal)', () => {
+  it("asks first ('Vazgeç' / 'Evet, iptal et'), then sends a cancel with 'Randevu iptal edildi' and toasts 'Rezervasyon iptal edildi'", async () => {
     current = detail({ status: 'approved', paymentStatus: 'paid', isPast: false });
     const { onChanged } = open();
     const d = await loaded();
     const reason = within(d).getByRole('textbox', { name: /İptal sebebi/ }) as HTMLTextAreaElement;
     expect(reason.value).toBe('Randevu iptal edildi');
     fireEvent.click(within(d).getByRole('button', { name: 'Rezervasyonu İptal Et' }));
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    fireEvent.click(within(d).getByRole('button', { name: 'Vazgeç' }));
+    expect(within(d).queryByRole('button', { name: /Evet, iptal et/ })).toBeNull();
+    fireEvent.click(within(d).getByRole('button', { name: 'Rezervasyonu İptal Et' }));
+    fireEvent.click(within(d).getByRole('button', { name: /Evet, iptal et/ }));
     await until(() => expect(onChanged).toHaveBeenCalledTimes(1));
-    expect(calls.find((c) => c.method === 'POST')).toMatchObject({ path: '/api/bookings/bk-1/reject', body: { reason: 'Randevu iptal edildi' } });
-    expect(toasts().map((t) => t.title)).toContain('Rezervasyon Reddedildi');
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([expect.objectContaining({ path: '/api/bookings/bk-1/cancel', body: { reason: 'Randevu iptal edildi' } })]);
+    expect(toasts().map((t) => t.title)).toContain('Rezervasyon iptal edildi');
+    expect(toasts().map((t) => t.title)).not.toContain('Rezervasyon Reddedildi');
   });
 
   it('is not offered once the game has started', async () => {
@@ -303,5 +315,82 @@ describe('approve and reject failures (02 §8)', () => {
     await waitFor(() => expect(toasts().map((t) => t.title)).toEqual(['Lütfen red sebebini belirtin']));
     expect(within(d).getAllByText('Lütfen red sebebini belirtin').length).toBeGreaterThan(0);
     expect(screen.getByRole('textbox', { name: /Red sebebi/ }).getAttribute('aria-invalid')).toBe('true');
+  });
+});
+
+describe('length limits on the decision fields (issue 7 §3)', () => {
+  it('the approve note and the reject reason stop at 500 characters', async () => {
+    open();
+    const d = await loaded();
+    expect(within(d).getByRole('textbox', { name: /Onay notu/ }).getAttribute('maxlength')).toBe('500');
+    expect(within(d).getByRole('textbox', { name: /Red sebebi/ }).getAttribute('maxlength')).toBe('500');
+  });
+
+  it("a 501-character reason pasted past the limit is refused with the length message, not 'Lütfen red sebebini belirtin'", async () => {
+    open();
+    const d = await loaded();
+    const box = within(d).getByRole('textbox', { name: /Red sebebi/ });
+    box.removeAttribute('maxlength');
+    fireEvent.change(box, { target: { value: 'x'.repeat(501) } });
+    fireEvent.click(rejectButton());
+    await until(() => expect(within(d).getByText('Red sebebi en fazla 500 karakter olabilir')).toBeTruthy());
+    expect(within(d).queryByText('Lütfen red sebebini belirtin')).toBeNull();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+});
+
+describe('editing the notes (02 §7 PUT /bookings/{id})', () => {
+  it('edits and saves the notes with PUT, keeping the dialog open', async () => {
+    current = detail({ notes: 'Eski not' });
+    const { onChanged, onClose } = open();
+    const d = await loaded();
+    fireEvent.click(within(d).getByRole('button', { name: 'Notları düzenle' }));
+    const box = within(d).getByRole('textbox', { name: 'Notlar' }) as HTMLTextAreaElement;
+    expect(box.value).toBe('Eski not');
+    expect(box.getAttribute('maxlength')).toBe('1000');
+    fireEvent.change(box, { target: { value: 'Yeni not' } });
+    fireEvent.click(within(d).getByRole('button', { name: 'Kaydet' }));
+    await until(() => expect(onChanged).toHaveBeenCalledTimes(1));
+    expect(calls.find((c) => c.method === 'PUT')).toMatchObject({ path: '/api/bookings/bk-1', body: { notes: 'Yeni not' } });
+    await until(() => expect(within(d).getByText('Yeni not')).toBeTruthy());
+    expect(onClose).not.toHaveBeenCalled();
+  });
+});
+
+describe('anonymising the customer (KVKK, issue 7 §5)', () => {
+  it('asks first, then shows the anonymised customer with the phone hidden', async () => {
+    open();
+    const d = await loaded();
+    fireEvent.click(within(d).getByRole('button', { name: 'Müşteri bilgilerini sil (KVKK)' }));
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    fireEvent.click(within(d).getByRole('button', { name: 'Evet, sil' }));
+    await until(() => expect(within(d).getByText('Silinmiş müşteri')).toBeTruthy());
+    expect(calls.find((c) => c.method === 'POST')).toMatchObject({ path: '/api/bookings/bk-1/anonymize' });
+    expect(within(d).getByText('Gizlendi (KVKK)')).toBeTruthy();
+    expect(d.textContent).not.toContain('#0123456789');
+    expect(within(d).queryByRole('button', { name: 'Müşteri bilgilerini sil (KVKK)' })).toBeNull();
+    expect(toasts().map((t) => t.title)).toContain('Müşteri bilgileri silindi');
+  });
+});
+
+describe('a booking decided elsewhere (issue 7 §3)', () => {
+  it('re-reads the booking when the staff hub names it, and the actions go away', async () => {
+    const { handleLiveMessage } = await import('../../site/src/stores/notifications');
+    open();
+    const d = await loaded();
+    expect(within(d).getByRole('button', { name: /Onayla/ })).toBeTruthy();
+    current = { ...current, status: 'approved', paymentStatus: 'paid' };
+    act(() =>
+      handleLiveMessage({
+        type: 'notification',
+        notification: {
+          id: 901, documentId: 'n901', type: 'booking_updated', priority: 'low', title: 'Rezervasyon Onaylandı', message: 'm', isRead: false,
+          readAt: null, createdAt: new Date().toISOString(), bookingId: current.id, facilityId: null, actorUserId: 99,
+        },
+      }),
+    );
+    await until(() => expect(within(d).queryByRole('button', { name: /Onayla/ })).toBeNull());
+    expect(within(d).queryByRole('button', { name: /Reddet/ })).toBeNull();
+    expect(within(d).getAllByText('Onaylandı').length).toBeGreaterThan(0);
   });
 });

@@ -52,6 +52,7 @@ beforeEach(() => {
   });
 });
 afterEach(() => {
+  vi.useRealTimers();
   vi.unstubAllGlobals();
   Object.defineProperty(window, 'matchMedia', { configurable: true, writable: true, value: originalMatchMedia });
   $toasts.set([]);
@@ -64,6 +65,37 @@ async function shown() {
   await bookingShown('HSRK7M2P9QX');
 }
 const tab = (name: RegExp) => screen.getByRole('tab', { name });
+/** Types dd mm yyyy into the react-aria date field (issue 7 §3: dd.mm.yyyy, not the browser's date box). */
+async function typeDate(name: string, digits: string) {
+  const [day] = within(screen.getByRole('group', { name })).getAllByRole('spinbutton');
+  act(() => day.focus());
+  await userEvent.setup().keyboard(digits);
+}
+
+describe('live updates over the staff hub (issue 7 §3)', () => {
+  it('a booking notification from elsewhere re-reads the page and the tab counts; other events do not', async () => {
+    const { handleLiveMessage } = await import('../../site/src/stores/notifications');
+    await shown();
+    const before = lists().length;
+    const event = (id: number, bookingId: number | null) =>
+      handleLiveMessage({
+        type: 'notification',
+        notification: {
+          id, documentId: `n${id}`, type: 'booking_created', priority: 'high', title: 'Yeni Rezervasyon', message: 'm', isRead: false,
+          readAt: null, createdAt: new Date().toISOString(), bookingId, facilityId: 1, actorUserId: null,
+        },
+      });
+    act(() => handleLiveMessage({ type: 'read', id: 'all' }));
+    act(() => event(801, null));
+    await new Promise((r) => setTimeout(r, 400));
+    expect(lists().length).toBe(before);
+    act(() => event(802, 55));
+    act(() => event(803, 56));
+    await waitFor(() => expect(lists().length).toBe(before + 1));
+    await new Promise((r) => setTimeout(r, 400));
+    expect(lists().length).toBe(before + 1);
+  });
+});
 
 describe('bookings list (02 §2 Bookings management)', () => {
   it('shows the heading, the stat strip and a row per booking with its number, customer, pitch, amount and status', async () => {
@@ -105,10 +137,13 @@ describe('bookings list (02 §2 Bookings management)', () => {
   });
 
   it('debounces the search by 300 ms and sends only the final text as q', async () => {
-    const u = userEvent.setup();
     await shown();
     const before = lists().length;
-    await u.type(screen.getByRole('searchbox', { name: 'Ara' }), 'Ayşe');
+    // Four keystrokes with no time between them (a loaded machine cannot stretch the gaps past the debounce).
+    const box = screen.getByRole('searchbox', { name: 'Ara' });
+    for (const text of ['A', 'Ay', 'Ayş', 'Ayşe']) fireEvent.change(box, { target: { value: text } });
+    expect((box as HTMLInputElement).value).toBe('Ayşe');
+    await new Promise((r) => setTimeout(r, 200));
     expect(lists().length).toBe(before);
     await waitFor(() => expect(lastList().query.q).toBe('Ayşe'));
     await new Promise((r) => setTimeout(r, 350));
@@ -126,14 +161,14 @@ describe('bookings list (02 §2 Bookings management)', () => {
     await userEvent.click(screen.getByRole('button', { name: /Servisli/ }));
     await waitFor(() => expect(lastList().query).toMatchObject({ subscribers: 'true', transport: 'true' }));
 
-    fireEvent.change(screen.getByLabelText('Başlangıç tarihi'), { target: { value: '2026-11-01' } });
+    await typeDate('Başlangıç tarihi', '01112026');
     await waitFor(() => expect(lastList().query.from).toBe('2026-11-01'));
-    fireEvent.change(screen.getByLabelText('Bitiş tarihi'), { target: { value: '2026-11-30' } });
+    await typeDate('Bitiş tarihi', '30112026');
     await waitFor(() => expect(lastList().query).toMatchObject({ from: '2026-11-01', to: '2026-11-30', page: '1' }));
     expect(window.location.search).toBe('?abone=1&servis=1&from=2026-11-01&to=2026-11-30');
 
     // A start after the end moves the end along, so the server never gets a reversed range.
-    fireEvent.change(screen.getByLabelText('Başlangıç tarihi'), { target: { value: '2026-12-05' } });
+    await typeDate('Başlangıç tarihi', '05122026');
     await waitFor(() => expect(lastList().query).toMatchObject({ from: '2026-12-05', to: '2026-12-05' }));
 
     await userEvent.click(screen.getByRole('button', { name: 'Tarih aralığını temizle' }));
@@ -195,7 +230,7 @@ describe('bookings list (02 §2 Bookings management)', () => {
     expect(document.querySelector('li[data-booking="HSRK7M2P9QX"]')).toBeTruthy();
     expect(document.querySelector('table')).toBeNull();
 
-    const input = screen.getByRole('spinbutton', { name: 'Sayfa numarası' });
+    const input = screen.getByRole('textbox', { name: 'Sayfa numarası' });
     await userEvent.clear(input);
     await userEvent.type(input, '3{Enter}');
     await waitFor(() => expect(lastList().query).toMatchObject({ page: '3', pageSize: '5' }));
@@ -204,6 +239,27 @@ describe('bookings list (02 §2 Bookings management)', () => {
     await waitFor(() => expect(lastList().query).toMatchObject({ page: '1', pageSize: '10' }));
     expect(await screen.findByRole('table')).toBeTruthy();
     expect(document.querySelector('tr[data-booking="HSRK7M2P9QX"]')).toBeTruthy();
+  });
+
+  it('the page box checks itself in Turkish: no browser bubble, no request for a page that does not exist', async () => {
+    screenWidth(true);
+    pageCount = 4;
+    await shown();
+    const before = lists().length;
+    const input = screen.getByRole('textbox', { name: 'Sayfa numarası' });
+    expect(input.closest('form')!.noValidate).toBe(true);
+    expect(input.getAttribute('type')).toBe('text');
+    for (const bad of ['9', '0', 'abc', '1.5']) {
+      await userEvent.clear(input);
+      await userEvent.type(input, `${bad}{Enter}`);
+      expect((await screen.findByRole('alert')).textContent).toBe('Geçerli bir sayfa numarası girin (1–4)');
+      expect(input.getAttribute('aria-invalid')).toBe('true');
+    }
+    expect(lists().length).toBe(before);
+    await userEvent.clear(input);
+    await userEvent.type(input, '2{Enter}');
+    await waitFor(() => expect(lastList().query).toMatchObject({ page: '2' }));
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('says Rezervasyon bulunamadı when nothing matches', async () => {

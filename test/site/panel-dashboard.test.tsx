@@ -189,3 +189,30 @@ describe('dashboard errors and changes', () => {
     expect(stat('today')).toBe('3');
   });
 });
+
+describe('live updates over the staff hub (issue 7 §3)', () => {
+  it('a new booking or a decision made elsewhere re-reads the figures and the latest bookings', async () => {
+    vi.useRealTimers();
+    const { handleLiveMessage } = await import('../../site/src/stores/notifications');
+    render(<Dashboard name="Ayşe" />);
+    await waitFor(() => expect(stat('pending')).toBe('4'));
+    answer = () => [200, { data: stats({ pending: 5 }), meta: {} }];
+    handleLiveMessage({
+      type: 'notification',
+      notification: {
+        id: 700, documentId: 'n700', type: 'booking_created', priority: 'high', title: 'Yeni Rezervasyon', message: 'm', isRead: false,
+        readAt: null, createdAt: new Date().toISOString(), bookingId: 42, facilityId: 1, actorUserId: null,
+      },
+    });
+    await waitFor(() => expect(stat('pending')).toBe('5'));
+    expect(statCalls()).toHaveLength(2);
+  });
+});
+
+describe('the roles in Turkish (issue 7 §3)', () => {
+  it("admin is 'Yönetici' and manager 'Müdür', never 'Admin' / 'Manager'", async () => {
+    const { roleLabel } = await import('../../site/src/lib/panel');
+    expect(roleLabel({ type: 'admin' })).toBe('Yönetici');
+    expect(roleLabel({ type: 'manager' })).toBe('Müdür');
+  });
+});

@@ -149,6 +149,48 @@ const table = () => screen.findByRole('table');
 const rowHeadings = (t: HTMLElement) => within(t).getAllByRole('rowheader').map((th) => th.textContent!.slice(0, 5));
 const search = () => new URLSearchParams(window.location.search);
 
+describe('the first render agrees with the server (issue 7 §3: no 1969 week, no hydration error #418)', () => {
+  it("renders the server's today week on the server even when the module was loaded at the epoch, and hydrates without an error", async () => {
+    const { renderToString } = await import('react-dom/server');
+    const { hydrateRoot } = await import('react-dom/client');
+    const { $week } = await import('../../site/src/stores/weekly-calendar');
+    // What a Worker's module scope sees: Date.now() is 0 until a request runs.
+    $week.set({ facility: null, monday: '1969-12-29', day: '1970-01-01' });
+    const html = renderToString(<WeeklyCalendar today="2026-11-18" />);
+    expect(html).toContain('16 – 22 Kasım 2026');
+    expect(html).not.toContain('1969');
+    expect(html).not.toContain('1970');
+
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const container = document.createElement('div');
+    container.innerHTML = html;
+    document.body.appendChild(container);
+    let root: ReturnType<typeof hydrateRoot> | undefined;
+    await act(async () => {
+      root = hydrateRoot(container, <WeeklyCalendar today="2026-11-18" />, { onRecoverableError: (e) => console.error(e) });
+    });
+    await waitFor(() => expect(container.querySelector('table')).toBeTruthy());
+    expect(errors).not.toHaveBeenCalled();
+    expect(container.querySelector('[data-week-range]')!.textContent).toBe('16 – 22 Kasım 2026');
+    errors.mockRestore();
+    act(() => root!.unmount());
+    container.remove();
+  });
+});
+
+describe('the mobile day strip (issue 7 §3)', () => {
+  it('lays the seven days out in seven columns that fit, so Pazar is never cut off', async () => {
+    setViewport(false);
+    render(<WeeklyCalendar />);
+    const strip = await screen.findByRole('tablist', { name: 'Günler' });
+    expect(strip.className).toContain('grid-cols-7');
+    expect(strip.className).not.toContain('overflow-x-auto');
+    const sunday = within(strip).getByRole('tab', { name: /Pazar 22 Kasım/ });
+    expect(sunday.className).toContain('min-w-0');
+    expect(sunday.className).not.toMatch(/min-w-\[/);
+  });
+});
+
 describe('weekly calendar (02 §2 Weekly calendar)', () => {
   it("opens this week of the first pitch, Monday to Sunday, from ONE request", async () => {
     render(<WeeklyCalendar />);
@@ -175,8 +217,26 @@ describe('weekly calendar (02 §2 Weekly calendar)', () => {
     expect(counter('total')).toBe('Toplam10');
     expect(counter('available')).toBe('Müsait3'); // Wed 23:00, the overnight 01:00 after it, Fri 20:00
     expect(counter('pending')).toBe('Beklemede1');
-    expect(counter('booked')).toBe('Onaylı2');
+    // Kemal Sunal's Tuesday 22:00 is over: only Toplam counts played slots (issue 7 §3).
+    expect(counter('booked')).toBe('Onaylı1');
     expect(counter('subscriber')).toBe('Abone1');
+  });
+
+  it('a week that is over counts its slots in Toplam only: no Abone, Onaylı or Beklemede for played slots (issue 7 §3)', async () => {
+    weekOf = () => [
+      slot('2026-11-09', '20:00', { customerName: 'Emre Aydın', isSubscriber: true }),
+      slot('2026-11-10', '20:00', { customerName: 'Emre Aydın', isSubscriber: true }),
+      slot('2026-11-11', '21:00', { customerName: 'Ahmet Yılmaz' }),
+      slot('2026-11-12', '21:00'),
+    ];
+    window.history.replaceState(null, '', '/yonetim/haftalik-takvim?hafta=2026-11-09');
+    render(<WeeklyCalendar />);
+    await table();
+    const counter = (key: string) => document.querySelector(`[data-counter="${key}"]`)!.textContent;
+    expect(counter('total')).toBe('Toplam4');
+    expect(counter('subscriber')).toBe('Abone0');
+    expect(counter('booked')).toBe('Onaylı0');
+    expect(counter('available')).toBe('Müsait0');
   });
 
   it('gives each slot its state in text and icons: price, first name while pending, full name, crown, shuttle', async () => {

@@ -46,6 +46,7 @@ describe('creating a notification', () => {
       createdAt: expect.any(String),
       bookingId: null,
       facilityId: null,
+      actorUserId: null,
     });
     expect(Date.parse(n.createdAt)).toBeGreaterThanOrEqual(before - 1000);
 

@@ -472,10 +472,11 @@ describe('approving a booking', () => {
     const f = await pitch();
     const { booking } = await book(f, '22:00', { customerName: 'Bildirim Beklenen' });
     await api(`/api/bookings/${booking.documentId}/approve`, { method: 'POST', token: adminToken, json: {} });
-    const { data } = await json(await api('/api/notifications/all?type=booking_updated&pageSize=100', { token: adminToken }));
+    // Unread for the other staff; the approving admin's own action is read for them (issue 7 §3).
+    const { data } = await json(await api('/api/notifications/all?type=booking_updated&pageSize=100', { token: managerToken }));
     const mine = data.filter((n: { bookingId: number }) => n.bookingId === booking.id);
     expect(mine).toHaveLength(1);
-    expect(mine[0]).toMatchObject({ type: 'booking_updated', title: 'Rezervasyon Onaylandı', isRead: false });
+    expect(mine[0]).toMatchObject({ type: 'booking_updated', title: 'Rezervasyon Onaylandı', isRead: false, actorUserId: admin.id });
     expect(mine[0].message).toContain(booking.bookingNumber);
     expect(mine[0].message).toContain('Bildirim Beklenen');
     expect(mine[0].message).toContain('Ayşe Yönetici');

@@ -8,6 +8,7 @@ import { StatStrip } from '../components/panel/bookings/StatStrip';
 import { BookingDetailDialog } from '../components/panel/BookingDetailDialog';
 import { AlertIcon, RefreshIcon } from '../components/tracking/icons';
 import { Button } from '../components/ui/Button';
+import { followBookingEvents } from '../stores/dashboard';
 import {
   $bookingFilters,
   $bookingItems,
@@ -38,7 +39,15 @@ export default function BookingsManager() {
   const narrow = useStore($narrow);
   const [selected, setSelected] = useState<string | null>(null);
 
-  useEffect(() => startBookings(), []);
+  useEffect(() => {
+    const stop = startBookings();
+    // New bookings and decisions made elsewhere refresh the page and the tab counts (issue 7 §3).
+    const unfollow = followBookingEvents(() => void refreshBookings());
+    return () => {
+      unfollow();
+      stop();
+    };
+  }, []);
 
   const counts = meta?.counts ?? null;
   const pagination = meta?.pagination;

@@ -6,7 +6,7 @@ import { AlertIcon, BusIcon, CalendarIcon, ClockIcon, CrownIcon, GridIcon, ListI
 import { Button } from '../components/ui/Button';
 import { addDays, istanbulToday, tl, trDateWithDay } from '../lib/format';
 import { greeting, initialOf } from '../lib/panel';
-import { $dashboard, DASHBOARD_FAILED, loadDashboard, type DashboardStats } from '../stores/dashboard';
+import { $dashboard, DASHBOARD_FAILED, followBookingEvents, loadDashboard, type DashboardStats } from '../stores/dashboard';
 
 type Latest = DashboardStats['latest'][number];
 
@@ -33,6 +33,8 @@ export default function Dashboard({ name }: { name: string }) {
 
   useEffect(() => {
     void loadDashboard();
+    // A new booking or a decision made elsewhere arrives over the staff hub (issue 7 §3).
+    return followBookingEvents(() => void loadDashboard());
   }, []);
 
   return (
@@ -62,7 +64,7 @@ export default function Dashboard({ name }: { name: string }) {
       ) : (
         <>
           <Stats stats={state.stats} />
-          <div className="grid gap-6 lg:grid-cols-3">
+          <div className="grid grid-cols-1 gap-6 lg:grid-cols-3 [&>*]:min-w-0">
             <LatestBookings items={state.stats.latest.slice(0, LATEST_COUNT)} today={today} refreshing={state.refreshing} onOpen={setSelected} />
             <QuickLinks pending={state.stats.pending} />
           </div>
@@ -115,7 +117,7 @@ function StatCard({ stat, label, value, note, icon, tone }: { stat: 'today' | 'p
 
 function LatestBookings({ items, today, refreshing, onOpen }: { items: Latest[]; today: string; refreshing: boolean; onOpen: (id: string) => void }) {
   return (
-    <section aria-labelledby="dashboard-latest" aria-busy={refreshing} className={`${card} lg:col-span-2`}>
+    <section aria-labelledby="dashboard-latest" aria-busy={refreshing} className={`${card} min-w-0 lg:col-span-2`}>
       <div className="flex items-center justify-between gap-3 border-b border-slate-200 px-5 py-4 dark:border-slate-800">
         <h2 id="dashboard-latest" className="text-base font-semibold">Son Rezervasyonlar</h2>
         <a href="/yonetim/rezervasyonlar" className="rounded text-sm font-semibold text-turf-800 hover:text-turf-900 hover:underline dark:text-turf-300 dark:hover:text-turf-200">
@@ -146,8 +148,8 @@ function LatestRow({ booking: b, today, onOpen }: { booking: Latest; today: stri
         {initialOf(customer)}
       </span>
       <span className="min-w-0 flex-1">
-        <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
-          <span className="truncate font-semibold text-slate-900 dark:text-white" data-customer>{customer}</span>
+        <span className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1">
+          <span className="min-w-0 max-w-full truncate font-semibold text-slate-900 dark:text-white" title={customer} data-customer>{customer}</span>
           {b.isSubscriber && (
             <span className="inline-flex items-center gap-1 text-xs font-medium text-violet-800 dark:text-violet-300"><CrownIcon className="h-3.5 w-3.5" />Abone</span>
           )}
@@ -155,7 +157,7 @@ function LatestRow({ booking: b, today, onOpen }: { booking: Latest; today: stri
             <span className="inline-flex items-center gap-1 text-xs font-medium text-sky-800 dark:text-sky-300"><BusIcon className="h-3.5 w-3.5" />Servisli</span>
           )}
         </span>
-        <span className="mt-0.5 block truncate text-sm text-slate-600 dark:text-slate-300">
+        <span className="mt-0.5 block min-w-0 truncate text-sm text-slate-600 dark:text-slate-300">
           {b.facility?.name || NO_FACILITY} · {bookingDay(b.date, today)}
           {b.startTime ? ` ${b.startTime}–${b.endTime}` : ''}
         </span>
@@ -178,7 +180,7 @@ const LINKS = [
 
 function QuickLinks({ pending }: { pending: number }) {
   return (
-    <section aria-labelledby="dashboard-links" className={`${card} p-5`}>
+    <section aria-labelledby="dashboard-links" className={`${card} min-w-0 p-5`}>
       <h2 id="dashboard-links" className="text-base font-semibold">Hızlı Erişim</h2>
       <ul className="mt-4 space-y-2">
         {LINKS.map(({ href, title, text, icon: Icon }) => (
@@ -188,15 +190,16 @@ function QuickLinks({ pending }: { pending: number }) {
                 <Icon className="h-5 w-5" />
               </span>
               <span className="min-w-0 flex-1">
-                <span className="flex items-center gap-2 font-semibold text-slate-900 dark:text-white">
+                {/* Wraps under the title in a narrow column instead of running into the arrow (issue 7 §3, 1280 px). */}
+                <span className="flex flex-wrap items-center gap-x-2 gap-y-1 font-semibold text-slate-900 dark:text-white">
                   {title}
                   {href === '/yonetim/rezervasyonlar' && pending > 0 && (
-                    <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900 dark:bg-amber-900 dark:text-amber-50">{pending} bekleyen</span>
+                    <span className="whitespace-nowrap rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900 dark:bg-amber-900 dark:text-amber-50">{pending} bekleyen</span>
                   )}
                 </span>
                 <span className="block text-sm text-slate-600 dark:text-slate-300">{text}</span>
               </span>
-              <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" className="h-4 w-4 shrink-0 text-slate-500 transition-transform group-hover:translate-x-0.5 motion-reduce:transition-none dark:text-slate-400">
+              <svg data-quick-arrow viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" className="h-4 w-4 shrink-0 text-slate-500 transition-transform group-hover:translate-x-0.5 motion-reduce:transition-none dark:text-slate-400">
                 <path d="M5 12h14M13 6l6 6-6 6" />
               </svg>
             </a>

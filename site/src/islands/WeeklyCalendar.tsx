@@ -9,7 +9,7 @@ import { WeekTable } from '../components/panel/calendar/WeekTable';
 import { ChevronLeftIcon, ChevronRightIcon } from '../components/booking/icons';
 import { Button } from '../components/ui/Button';
 import { istanbulToday } from '../lib/format';
-import { coveredHours, weekDates, weekRangeLabel } from '../lib/week';
+import { coveredHours, isIsoDate, mondayOf, weekDates, weekRangeLabel } from '../lib/week';
 import {
   $calendar,
   $calendarStatus,
@@ -93,11 +93,25 @@ function Failure({ text, onRetry }: { text: string; onRetry: () => void }) {
   );
 }
 
-/** /yonetim/haftalik-takvim (02 §2 'Weekly calendar'). */
-export default function WeeklyCalendar() {
+/** Until the effects below have run, the server's and the browser's first render must agree (hydration). */
+function useMounted(): boolean {
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  return mounted;
+}
+
+/**
+ * /yonetim/haftalik-takvim (02 §2 'Weekly calendar'). `today` is the Istanbul date the server computed for this
+ * request: the first render (on the server and at hydration) shows that week, never the module's load-time clock,
+ * which in a Worker reads 1970 (issue 7 §3: '29 Aralık 1969 – 4 Ocak 1970' and React error #418).
+ */
+export default function WeeklyCalendar({ today: serverToday }: { today?: string }) {
   const facilities = useStore($facilities);
   const facilitiesStatus = useStore($facilitiesStatus);
-  const week = useStore($week);
+  const stored = useStore($week);
+  const mounted = useMounted();
+  const firstDay = isIsoDate(serverToday) ? serverToday : stored.day;
+  const week = mounted ? stored : { facility: null, monday: mondayOf(firstDay), day: firstDay };
   const calendar = useStore($calendar);
   const status = useStore($calendarStatus);
   const desktop = useDesktop();
@@ -113,7 +127,7 @@ export default function WeeklyCalendar() {
 
   useEffect(() => watchWeekLive(), [week.facility, facilitiesStatus]);
 
-  const today = istanbulToday(now);
+  const today = mounted ? istanbulToday(now) : firstDay;
   const dates = weekDates(week.monday);
   const range = weekRangeLabel(week.monday);
   const facility = facilities.find((f) => f.slug === week.facility) ?? null;

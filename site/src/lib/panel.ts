@@ -39,6 +39,12 @@ export function isActiveEntry(href: string, path: string): boolean {
 export const displayName = (u: Pick<PublicUser, 'firstName' | 'lastName' | 'username'>) =>
   [u.firstName, u.lastName].filter(Boolean).join(' ') || u.username;
 
+/**
+ * The role in Turkish (issue 7 §3: never 'Admin'/'Manager' on screen): admin → 'Yönetici', manager → 'Müdür'.
+ * Shared by the panel header and, for a signed-in visitor, the public header's user menu.
+ */
+export const roleLabel = (role: Pick<PublicUser['role'], 'type'>) => (role.type === 'admin' ? 'Yönetici' : 'Müdür');
+
 export const initialOf = (name: string) => name.charAt(0).toLocaleUpperCase('tr');
 
 /** Where a signed-out visitor goes: /giris, remembering the /yonetim path and query (02 §2). */

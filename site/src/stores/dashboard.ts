@@ -3,6 +3,7 @@ import type { InferResponseType } from 'hono/client';
 import { atom } from 'nanostores';
 import { client, unwrap } from '../lib/api';
 import { messageOf } from '../lib/errors';
+import { $liveEvent } from './notifications';
 import { toast } from './toast';
 
 export type DashboardStats = InferResponseType<typeof client.api.bookings.stats.$get, 200>['data'];
@@ -34,4 +35,24 @@ export async function loadDashboard(): Promise<void> {
       $dashboard.set({ status: 'error', message: messageOf(e) });
     }
   }
+}
+
+/** Booking notifications (created, decided, cancelled, expired) that arrive within this window cost one re-read. */
+export const LIVE_REFRESH_MS = 300;
+
+/**
+ * Calls `refresh` after a booking notification reaches the bell over the staff hub (issue 7 §3): a new booking or a
+ * decision made in another tab or by another staff member. Reuses the bell's one socket. Returns the clean-up.
+ */
+export function followBookingEvents(refresh: () => void, delay = LIVE_REFRESH_MS): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const stop = $liveEvent.listen((event) => {
+    if (event?.type !== 'notification' || event.notification.bookingId == null) return;
+    clearTimeout(timer);
+    timer = setTimeout(refresh, delay);
+  });
+  return () => {
+    clearTimeout(timer);
+    stop();
+  };
 }

@@ -232,11 +232,26 @@ export function parseLiveMessage(raw: unknown): LiveMessage | null {
   return null;
 }
 
-export function handleLiveMessage(message: LiveMessage) {
+/** Who this bell belongs to: the socket's hello names the user; the stored session is the fallback. */
+let helloUserId: number | null = null;
+function viewerId(): number | null {
+  if (helloUserId !== null) return helloUserId;
+  const session = $session.get();
+  return session.status === 'signed-in' ? session.user.id : null;
+}
+
+/** One's own action (issue 7 §3): already seen, so no toast, no sound and no unread count for the actor. */
+export const isOwnAction = (n: Notification) => n.actorUserId != null && n.actorUserId === viewerId();
+
+export function handleLiveMessage(incoming: LiveMessage) {
+  let message = incoming;
   switch (message.type) {
     case 'notification': {
-      const n = message.notification;
+      const own = isOwnAction(message.notification);
+      const n = own && !message.notification.isRead ? { ...message.notification, isRead: true, readAt: message.notification.createdAt } : message.notification;
+      message = { type: 'notification', notification: n };
       if (!insert(n)) break;
+      if (own) break;
       if ($soundEnabled.get()) playNotificationSound(n.type);
       toast('info', n.title, n.message, TOAST_MS);
       break;
@@ -250,6 +265,7 @@ export function handleLiveMessage(message: LiveMessage) {
       if (!applyDeleted(message.id)) void refreshNotifications();
       break;
     case 'hello':
+      helloUserId = message.userId;
       break;
   }
   $liveEvent.set(message);
@@ -448,5 +464,6 @@ export function startNotifications(): () => void {
     $unreadCount.set(0);
     $notificationLive.set('connecting');
     $liveEvent.set(null);
+    helloUserId = null;
   };
 }

@@ -224,6 +224,8 @@ export const notifications = sqliteTable('notifications', {
   targetRole: text('target_role'),
   bookingId: integer('booking_id').references(() => bookings.id, { onDelete: 'set null' }),
   facilityId: integer('facility_id').references(() => facilities.id, { onDelete: 'set null' }),
+  /** The staff member whose action raised it (migration 0005): their own bell neither rings nor counts it unread. */
+  actorUserId: integer('actor_user_id').references(() => users.id),
   createdAt: timestamps.createdAt,
 }, (t) => [
   index('notifications_created').on(t.createdAt),

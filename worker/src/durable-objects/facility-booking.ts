@@ -9,7 +9,7 @@ import { cancelByCustomer, createBooking, expireHolds, freedSlot, nextHoldDeadli
 import { findFacilityBundle, type FacilityBundle } from '../services/facilities';
 import { generateSlots, slotToWire, type GenerateResult, type SlotRow } from '../services/slots';
 import { publishNotifications, type NotificationWire } from '../services/notifications';
-import { approveByStaff, rejectByStaff, type BookingDetail, type StaffChange } from '../services/staff-bookings';
+import { approveByStaff, cancelByStaff, rejectByStaff, type BookingDetail, type StaffChange } from '../services/staff-bookings';
 import type { PublicUser } from '../../../contracts/auth';
 
 const FACILITY_KEY = 'facilityId';
@@ -98,6 +98,11 @@ export class FacilityBooking extends DurableObject<Env> {
   /** Staff reject, also the panel's "cancel" (02 §4): frees the slot for the next visitor at once. */
   async rejectBooking(facilityId: number, ref: string, actor: PublicUser, reason: string): Promise<Outcome<BookingDetail>> {
     return this.staffChange(facilityId, () => rejectByStaff(this.env.DB, facilityId, ref, actor, reason, Date.now()));
+  }
+
+  /** Staff cancel of an approved booking (issue 7 §3): filed under İptal, the slot freed, under the same lock. */
+  async staffCancelBooking(facilityId: number, ref: string, actor: PublicUser, reason: string): Promise<Outcome<BookingDetail>> {
+    return this.staffChange(facilityId, () => cancelByStaff(this.env.DB, facilityId, ref, actor, reason, Date.now()));
   }
 
   private async staffChange(facilityId: number, change: () => Promise<StaffChange>): Promise<Outcome<BookingDetail>> {

@@ -6,8 +6,9 @@ import { msg } from '../../../contracts/messages';
 import { phoneSchema } from '../../../contracts/phone';
 import { getDb } from '../db/client';
 import { requireStaff, type AppEnv } from '../lib/auth';
-import { approveBookingSchema, bookingListQuery, bookingStatsQuery, rejectBookingSchema } from '../../../contracts/panel';
-import { bookingDetail, bookingStats, listBookings } from '../services/staff-bookings';
+import { approveBookingSchema, bookingListQuery, bookingStatsQuery, rejectBookingSchema, staffCancelBookingSchema, updateBookingSchema } from '../../../contracts/panel';
+import { anonymiseCustomer, bookingDetail, bookingStats, listBookings, updateNotesByStaff } from '../services/staff-bookings';
+import { publishNotifications } from '../services/notifications';
 import { resolveFacility } from '../services/facility-ref';
 import { badRequest, notFound, unwrap } from '../lib/errors';
 import { ok } from '../lib/http';
@@ -116,5 +117,21 @@ export const bookingRoutes = new Hono<AppEnv>()
     const facilityId = await facilityOfBooking(c.env.DB, id);
     const change = await facilityStub(c.env, facilityId).rejectBooking(facilityId, id, c.get('user'), c.req.valid('json').reason);
     return ok(c, unwrap(change));
-  });
-
+  })
+  /** Staff cancel of an approved booking (issue 7 §3): a cancel filed under İptal, through the pitch's object like every slot change. */
+  .post('/:id/cancel', requireStaff, param(bookingRef), body(staffCancelBookingSchema), async (c) => {
+    const { id } = c.req.valid('param');
+    const facilityId = await facilityOfBooking(c.env.DB, id);
+    const change = await facilityStub(c.env, facilityId).staffCancelBooking(facilityId, id, c.get('user'), c.req.valid('json').reason);
+    return ok(c, unwrap(change));
+  })
+  /** KVKK (issue 7 §5): the customer of this booking loses name, phone, e-mail and notes on every booking; the rows stay. */
+  .post('/:id/anonymize', requireStaff, param(bookingRef), async (c) => {
+    const { booking, notifications } = await anonymiseCustomer(c.env.DB, c.req.valid('param').id, c.get('user'), Date.now());
+    c.executionCtx.waitUntil(publishNotifications(c.env, notifications));
+    return ok(c, booking);
+  })
+  /** 02 §7 'PUT /bookings/{id}: data.notes' (flat or wrapped, 00 §6). */
+  .put('/:id', requireStaff, param(bookingRef), body(updateBookingSchema), async (c) =>
+    ok(c, await updateNotesByStaff(c.env.DB, c.req.valid('param').id, c.get('user'), c.req.valid('json').notes, Date.now())),
+  );

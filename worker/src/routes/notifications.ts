@@ -28,14 +28,14 @@ export const notificationRoutes = new Hono<AppEnv>()
     return staffHub(c.env).fetch(new Request(c.req.raw, { headers }));
   })
   .get('/unread', requireStaff, async (c) => {
-    const { data, count } = await unreadNotifications(c.env.DB);
+    const { data, count } = await unreadNotifications(c.env.DB, c.get('user').id);
     return ok(c, data, { count });
   })
   .get('/all', requireStaff, query(notificationListQuery), async (c) => {
-    const { data, meta } = await listNotifications(c.env.DB, c.req.valid('query'));
+    const { data, meta } = await listNotifications(c.env.DB, c.req.valid('query'), c.get('user').id);
     return ok(c, data, meta);
   })
-  .get('/stats', requireStaff, async (c) => ok(c, await notificationStats(c.env.DB)))
+  .get('/stats', requireStaff, async (c) => ok(c, await notificationStats(c.env.DB, c.get('user').id)))
   .on(['POST', 'PUT'], '/mark-all-read', requireStaff, async (c) => ok(c, await markAllRead(c.env, Date.now())))
   .on(['POST', 'PUT'], '/:id/mark-read', requireStaff, idParam, async (c) => ok(c, await markRead(c.env, c.req.valid('param').id, Date.now())))
   .delete('/:id', requireStaff, idParam, async (c) => ok(c, await deleteNotification(c.env, c.req.valid('param').id)))

@@ -21,6 +21,8 @@ export function notificationToWire(n: Notification) {
     createdAt: isoInstant(n.createdAt),
     bookingId: n.bookingId,
     facilityId: n.facilityId,
+    /** The staff member whose action raised it: their bell takes it as read, with no toast or sound (issue 7 §3). */
+    actorUserId: n.actorUserId ?? null,
   };
 }
 export type NotificationWire = ReturnType<typeof notificationToWire>;
@@ -50,19 +52,26 @@ async function publishEvent(env: Env, event: { type: 'read'; id: number | 'all' 
   }
 }
 
-// Read state is shared by the staff (02 §3 Notification has one isRead), so the counts are the same for everyone.
-const COUNTS = `select count(*) as total, coalesce(sum(is_read = 0), 0) as unread from notifications`;
+// Read state is shared by the staff (02 §3 Notification has one isRead), except that what a staff member did
+// themselves is read for them from the start (issue 7 §3): unread = not read by anyone and not their own action.
+// The viewer is the integer id from the verified token, so it is safe as a literal.
+const UNREAD = (viewer: number) => `(is_read = 0 and coalesce(actor_user_id, 0) != ${Math.trunc(viewer)})`;
+const COUNTS = (viewer: number) => `select count(*) as total, coalesce(sum(${UNREAD(viewer)}), 0) as unread from notifications`;
+const forViewer = (viewer: number) => (r: unknown) => {
+  const n = toWire(r);
+  return n.isRead || n.actorUserId !== viewer ? n : { ...n, isRead: true, readAt: n.createdAt };
+};
 
-export async function unreadNotifications(d1: D1Database) {
+export async function unreadNotifications(d1: D1Database, viewer = 0) {
   const [items, counts] = await d1.batch([
-    d1.prepare('select * from notifications where is_read = 0 order by created_at desc, id desc limit 50'),
-    d1.prepare(COUNTS),
+    d1.prepare(`select * from notifications where ${UNREAD(viewer)} order by created_at desc, id desc limit 50`),
+    d1.prepare(COUNTS(viewer)),
   ]);
-  return { data: items.results.map(toWire), count: (counts.results[0] as { unread: number }).unread };
+  return { data: items.results.map(forViewer(viewer)), count: (counts.results[0] as { unread: number }).unread };
 }
 
 /** The full list: search over title and message (Turkish letters folded), status and type filters, newest first, paged. */
-export async function listNotifications(d1: D1Database, q: z.infer<typeof notificationListQuery>) {
+export async function listNotifications(d1: D1Database, q: z.infer<typeof notificationListQuery>, viewer = 0) {
   const where: string[] = [];
   const args: unknown[] = [];
   if (q.q) {
@@ -70,7 +79,7 @@ export async function listNotifications(d1: D1Database, q: z.infer<typeof notifi
     where.push(`(instr(${FOLD('title')}, ?1) > 0 or instr(${FOLD('message')}, ?1) > 0)`);
     args.push(foldSearch(q.q).replace(/\0/g, ''));
   }
-  if (q.status !== 'all') where.push(q.status === 'unread' ? 'is_read = 0' : 'is_read = 1');
+  if (q.status !== 'all') where.push(q.status === 'unread' ? UNREAD(viewer) : `not ${UNREAD(viewer)}`);
   if (q.type !== 'all') {
     args.push(q.type);
     where.push(`type = ?${args.length}`);
@@ -80,12 +89,12 @@ export async function listNotifications(d1: D1Database, q: z.infer<typeof notifi
   const [page, filtered, counts] = await d1.batch([
     d1.prepare(`select * from notifications ${clause} order by created_at desc, id desc limit ${q.pageSize} offset ${offset}`).bind(...args),
     d1.prepare(`select count(*) as n from notifications ${clause}`).bind(...args),
-    d1.prepare(COUNTS),
+    d1.prepare(COUNTS(viewer)),
   ]);
   const total = (filtered.results[0] as { n: number }).n;
   const all = counts.results[0] as { total: number; unread: number };
   return {
-    data: page.results.map(toWire),
+    data: page.results.map(forViewer(viewer)),
     meta: {
       pagination: { page: q.page, pageSize: q.pageSize, pageCount: Math.max(1, Math.ceil(total / q.pageSize)), total },
       total: all.total,
@@ -120,9 +129,9 @@ export async function deleteNotification(env: Env, id: number) {
   return { id };
 }
 
-export async function notificationStats(d1: D1Database) {
+export async function notificationStats(d1: D1Database, viewer = 0) {
   const [counts, byType, byPriority] = await d1.batch([
-    d1.prepare(COUNTS),
+    d1.prepare(COUNTS(viewer)),
     d1.prepare('select type as k, count(*) as n from notifications group by type'),
     d1.prepare('select priority as k, count(*) as n from notifications group by priority'),
   ]);

@@ -134,7 +134,7 @@ function tabWhere(tab: BookingTab, today: string, now: number): string[] {
 
 // By slot: starts_at is the real instant, which orders a business day's after-midnight slots after its 23:00 ones,
 // exactly as (date, start) does for the business date, and it has an index of its own.
-const ORDER: Record<BookingListQuery['sort'], string> = {
+const ORDER: Record<NonNullable<BookingListQuery['sort']>, string> = {
   'createdAt:desc': 'b.created_at desc, b.id desc',
   'createdAt:asc': 'b.created_at asc, b.id asc',
   'date:asc': 'b.starts_at asc, b.id asc',
@@ -146,21 +146,34 @@ const clause = (parts: string[]) => (parts.length ? `where ${parts.join(' and ')
 export interface BookingCounts { all: number; today: number; upcoming: number; pending: number; approved: number; rejected: number; cancelled: number }
 
 /**
+ * The page's SQL. A filtered list picks its page inside the covering index and reads only those rows; an unfiltered
+ * one walks the created_at or starts_at index in order and stops after the page. Gelecek defaults to play time, soonest
+ * first (issue 7 §3): unfiltered it walks bookings_starts_at from now on (named, as the planner otherwise picks the
+ * covering index and sorts every upcoming entry); filtered, the covering index narrows the rows before the sort.
+ */
+export function pageQuery(q: BookingListQuery, facilityId: number | null, now: number): string {
+  const today = istanbulToday(now);
+  const base = baseWhere(q, facilityId);
+  const where = clause([...base, ...tabWhere(q.tab, today, now)]);
+  const sort = q.sort ?? (q.tab === 'upcoming' ? 'date:asc' : 'createdAt:desc');
+  const order = ORDER[sort];
+  const offset = (q.page - 1) * q.pageSize;
+  if (base.length > 0) {
+    return `select ${LIST_COLUMNS} from (select b.id from bookings b indexed by bookings_panel_list ${where} order by ${order}
+         limit ${q.pageSize} offset ${offset}) p join bookings b on b.id = p.id join facilities f on f.id = b.facility_id order by ${order}`;
+  }
+  const hint = q.tab === 'upcoming' && sort === 'date:asc' ? 'indexed by bookings_starts_at' : '';
+  return `select ${LIST_COLUMNS} from bookings b ${hint} join facilities f on f.id = b.facility_id ${where} order by ${order} limit ${q.pageSize} offset ${offset}`;
+}
+
+/**
  * One filtered, sorted page and the tab counts, in one D1 round trip. Every count comes from one scan of the covering
  * index grouped by status (with today and still-ahead summed alongside), so rows are read only for the page itself.
  */
 export async function listBookings(d1: D1Database, q: BookingListQuery, facilityId: number | null, now: number) {
   const today = istanbulToday(now);
   const base = baseWhere(q, facilityId);
-  const tab = tabWhere(q.tab, today, now);
-  const offset = (q.page - 1) * q.pageSize;
-  const where = clause([...base, ...tab]);
-  // A filtered list picks its page inside the covering index and reads only those rows; an unfiltered one walks the
-  // created_at or starts_at index in order and stops after the page.
-  const page = base.length > 0
-    ? `select ${LIST_COLUMNS} from (select b.id from bookings b indexed by bookings_panel_list ${where} order by ${ORDER[q.sort]}
-         limit ${q.pageSize} offset ${offset}) p join bookings b on b.id = p.id join facilities f on f.id = b.facility_id order by ${ORDER[q.sort]}`
-    : `select ${LIST_COLUMNS} from bookings b join facilities f on f.id = b.facility_id ${where} order by ${ORDER[q.sort]} limit ${q.pageSize} offset ${offset}`;
+  const page = pageQuery(q, facilityId, now);
   const [grouped, pageRes] = await d1.batch([
     d1.prepare(
       // Grouped by status alone the scan follows the index order: no sort of 100k entries.
@@ -242,7 +255,7 @@ function nextMonth(date: string): string {
 const DETAIL = `select b.*, f.document_id as f_document_id, f.slug as f_slug, f.name as f_name, f.address as f_address,
     f.phone_numbers as f_phone_numbers, f.hourly_price as f_hourly_price, f.bank_name as f_bank_name,
     f.recipient_name as f_recipient_name, f.deposit_iban as f_deposit_iban,
-    u.username as approver_username, u.email as approver_email
+    u.username as approver_username, u.email as approver_email, u.first_name as approver_first_name, u.last_name as approver_last_name
   from bookings b join facilities f on f.id = b.facility_id left join users u on u.id = b.approved_by_id
   where b.document_id = ?1 or b.booking_number = ?1`;
 
@@ -272,7 +285,14 @@ function detailToWire(row: Record<string, unknown>, history: HistoryRow[], now: 
     cancellationReason: b.cancellationReason,
     cancelledAt: isoInstant(b.cancelledAt),
     approvedAt: isoInstant(b.approvedAt),
-    approvedBy: row.approver_username ? { username: row.approver_username as string, email: row.approver_email as string } : null,
+    // The full name, as the history shows it (issue 7 §3 'Onaylayan'); the username when no name is stored.
+    approvedBy: row.approver_username
+      ? {
+          username: row.approver_username as string,
+          email: row.approver_email as string,
+          fullName: [row.approver_first_name, row.approver_last_name].filter(Boolean).join(' ') || (row.approver_username as string),
+        }
+      : null,
     isRecurring: b.isRecurring,
     recurringGroupId: b.recurringGroupId,
     transportationDetails: b.includesTransportation
@@ -362,11 +382,34 @@ export async function rejectByStaff(d1: D1Database, facilityId: number, ref: str
   });
 }
 
+/**
+ * approved → cancelled by staff (issue 7 §3, which departs from 00 §3 / 02 §4 where an admin cancel was a reject):
+ * filed under İptal with the reason as cancellationReason; a paid deposit becomes refunded; the slot is freed. A past
+ * booking is not cancelled (its slot is gone anyway); a pending one is rejected instead.
+ */
+export async function cancelByStaff(d1: D1Database, facilityId: number, ref: string, actor: PublicUser, reason: string, now: number): Promise<StaffChange> {
+  const b = await loadForChange(d1, ref, facilityId);
+  if (b.status === 'pending') throw conflict(msg.staffCancelOnlyApproved, { status: b.status });
+  if (b.status !== 'approved') throw conflict(msg.alreadyProcessed, { status: b.status });
+  if (b.startsAt <= now) throw conflict(msg.cancelPast, { status: b.status });
+  const payment = b.paymentStatus === 'paid' ? 'refunded' : b.paymentStatus;
+  return applyChange(d1, b, now, {
+    update: d1.prepare(
+      `update bookings set status = 'cancelled', payment_status = ?3, cancellation_reason = ?4, cancelled_at = ?5, expires_at = null,
+         updated_at = ?5 where id = ?1 and status = ?2 returning *, ${SLOT_DOC}`,
+    ).bind(b.id, b.status, payment, reason, now),
+    toStatus: 'cancelled',
+    reason,
+    actor,
+    notification: { type: 'booking_cancelled', priority: 'medium', title: msg.staffCancelledTitle },
+  });
+}
+
 const SLOT_DOC = `(select s.document_id from booking_slots s where s.id = bookings.slot_id) as slot_document_id`;
 
 interface ChangeSpec {
   update: D1PreparedStatement;
-  toStatus: 'approved' | 'rejected';
+  toStatus: 'approved' | 'rejected' | 'cancelled';
   reason: string | null;
   actor: PublicUser;
   notification: { type: Notification['type']; priority: Notification['priority']; title: string };
@@ -385,12 +428,12 @@ async function applyChange(d1: D1Database, b: Booking & { fName: string }, now: 
        select ?1, ?2, ?3, ?4, 'staff', ?5, ?6, ?7 where changes() > 0`,
     ).bind(b.id, b.status, spec.toStatus, spec.reason, spec.actor.id, actorLabel(spec.actor), now),
     d1.prepare(
-      `insert into notifications (document_id, type, priority, title, message, booking_id, facility_id, target_role, created_at)
-       select ?1, ?2, ?3, ?4, ?5, ?6, ?7, 'Admin', ?8 where changes() > 0 returning *`,
+      `insert into notifications (document_id, type, priority, title, message, booking_id, facility_id, target_role, created_at, actor_user_id)
+       select ?1, ?2, ?3, ?4, ?5, ?6, ?7, 'Admin', ?8, ?9 where changes() > 0 returning *`,
     ).bind(
       newDocumentId(), spec.notification.type, spec.notification.priority, spec.notification.title,
       `${b.bookingNumber} · ${b.customerName} · ${b.fName} · ${trLongDate(b.date)} ${b.startTime} · ${actorLabel(spec.actor)}`,
-      b.id, b.facilityId, now,
+      b.id, b.facilityId, now, spec.actor.id,
     ),
     d1.prepare(DETAIL).bind(b.documentId),
     d1.prepare(
@@ -403,12 +446,99 @@ async function applyChange(d1: D1Database, b: Booking & { fName: string }, now: 
   const after = mapBookingRow(row) as Booking & { slotDocumentId?: string | null };
   const slot: SlotRow | null = !after.slotId
     ? null
-    : spec.toStatus === 'rejected'
+    : spec.toStatus !== 'approved'
       ? freedSlot(after)
       : { ...freedSlot(after), booking_status: 'approved', customer_name: after.customerName, is_subscriber: after.isSubscriber ? 1 : 0 };
   return {
     booking: detailToWire(detail.results[0] as Record<string, unknown>, history.results as unknown as HistoryRow[], now),
     slot,
     notifications: notified.results.map((r) => notificationToWire(camelRow<Notification>(r as Record<string, unknown>, ['isRead']))),
+  };
+}
+
+// ---------- notes and anonymisation (02 §7 PUT /bookings/{id}; issue 7 §5 KVKK) ----------
+
+async function refOf(d1: D1Database, ref: string) {
+  const row = await d1
+    .prepare('select id, document_id, booking_number, status, customer_phone from bookings where document_id = ?1 or booking_number = ?1')
+    .bind(ref)
+    .first<{ id: number; document_id: string; booking_number: string; status: Booking['status']; customer_phone: string }>();
+  if (!row) throw notFound(msg.bookingNotFound);
+  return row;
+}
+
+async function reread(d1: D1Database, documentId: string, now: number): Promise<BookingDetail> {
+  return bookingDetail(d1, documentId, now);
+}
+
+/** Staff edit the notes (empty clears them); a history row says who, and updatedAt moves. Not a slot change: no lock. */
+export async function updateNotesByStaff(d1: D1Database, ref: string, actor: PublicUser, notes: string | null, now: number): Promise<BookingDetail> {
+  const b = await refOf(d1, ref);
+  await d1.batch([
+    d1.prepare('update bookings set notes = ?2, updated_at = ?3 where id = ?1').bind(b.id, notes, now),
+    d1.prepare(
+      `insert into booking_history (booking_id, from_status, to_status, reason, actor_type, actor_user_id, actor_label, created_at)
+       select id, status, status, ?2, 'staff', ?3, ?4, ?5 from bookings where id = ?1`,
+    ).bind(b.id, msg.notesUpdatedReason, actor.id, actorLabel(actor), now),
+  ]);
+  return reread(d1, b.document_id, now);
+}
+
+/** Anonymised phones start with '#': never a valid 05XXXXXXXXX, so no look-up, same-day check or search by phone meets them. */
+export const ANONYMISED_PHONE_PREFIX = '#';
+export const isAnonymisedPhone = (phone: string) => phone.startsWith(ANONYMISED_PHONE_PREFIX);
+
+/**
+ * A salted SHA-256 of the phone: a fresh random salt per anonymisation, so the value can neither be reversed by
+ * hashing every mobile number nor collide with an earlier anonymisation of the same phone (customers.phone is unique).
+ */
+async function phoneHash(phone: string): Promise<string> {
+  const salt = crypto.getRandomValues(new Uint8Array(16));
+  const digest = await crypto.subtle.digest('SHA-256', new Uint8Array([...salt, ...new TextEncoder().encode(phone)]));
+  return ANONYMISED_PHONE_PREFIX + [...new Uint8Array(digest)].slice(0, 12).map((x) => x.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * KVKK (issue 7 §5): every booking of the customer's phone and the customer row lose the name ('Silinmiş müşteri'),
+ * phone (a salted hash), e-mail and notes; statuses, prices and revenue stay. The customer's own name also leaves the
+ * history labels and the staff notifications. One atomic batch, with a history row per booking and an audit
+ * notification naming the staff member.
+ */
+export async function anonymiseCustomer(d1: D1Database, ref: string, actor: PublicUser, now: number) {
+  const b = await refOf(d1, ref);
+  if (isAnonymisedPhone(b.customer_phone)) throw conflict(msg.alreadyAnonymised);
+  const phone = b.customer_phone;
+  const hash = await phoneHash(phone);
+  const mine = 'select id from bookings where customer_phone = ?1';
+  const [, , , , , , , audit] = await d1.batch([
+    d1.prepare(
+      `insert into booking_history (booking_id, from_status, to_status, reason, actor_type, actor_user_id, actor_label, created_at)
+       select id, status, status, ?2, 'staff', ?3, ?4, ?5 from bookings where customer_phone = ?1`,
+    ).bind(phone, msg.customerAnonymised, actor.id, actorLabel(actor), now),
+    d1.prepare(`update booking_history set actor_label = ?2 where actor_type = 'customer' and booking_id in (${mine})`).bind(phone, msg.anonymisedName),
+    // The name only where the messages put it ('name · …' or '… · name · …'): a short name is never cut out of a word.
+    d1.prepare(
+      `update notifications set message = ?2 || substr(message, length(n.customer_name) + 1)
+       from (select id, customer_name from bookings where customer_phone = ?1) n
+       where notifications.booking_id = n.id and substr(notifications.message, 1, length(n.customer_name) + 3) = n.customer_name || ' · '`,
+    ).bind(phone, msg.anonymisedName),
+    d1.prepare(
+      `update notifications set message = replace(message, ' · ' || n.customer_name || ' · ', ' · ' || ?2 || ' · ')
+       from (select id, customer_name from bookings where customer_phone = ?1) n
+       where notifications.booking_id = n.id`,
+    ).bind(phone, msg.anonymisedName),
+    d1.prepare(
+      `update bookings set customer_name = ?2, customer_phone = ?3, customer_email = null, notes = null, updated_at = ?4 where customer_phone = ?1`,
+    ).bind(phone, msg.anonymisedName, hash, now),
+    d1.prepare('update customers set name = ?2, phone = ?3, email = null, updated_at = ?4 where phone = ?1').bind(phone, msg.anonymisedName, hash, now),
+    d1.prepare('select count(*) as n from bookings where customer_phone = ?1').bind(hash),
+    d1.prepare(
+      `insert into notifications (document_id, type, priority, title, message, booking_id, facility_id, target_role, created_at, actor_user_id)
+       select ?1, 'booking_updated', 'low', ?2, ?3, id, facility_id, 'Admin', ?4, ?5 from bookings where id = ?6 returning *`,
+    ).bind(newDocumentId(), msg.customerAnonymised, `${b.booking_number} · ${actorLabel(actor)}`, now, actor.id, b.id),
+  ]);
+  return {
+    booking: await reread(d1, b.document_id, now),
+    notifications: audit.results.map((r) => notificationToWire(camelRow<Notification>(r as Record<string, unknown>, ['isRead']))),
   };
 }

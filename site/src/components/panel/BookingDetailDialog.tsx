@@ -6,6 +6,8 @@ import { client, unwrap } from '../../lib/api';
 import { ApiRequestError, errorText, FALLBACK_ERROR } from '../../lib/errors';
 import { tl, trDate, trDateTime, trDateWithDay } from '../../lib/format';
 import { bookingStatus, rejectionReason, statusLabel } from '../../lib/tracking';
+import { APPROVE_NOTE_MAX, REJECT_REASON_MAX, STAFF_NOTES_MAX } from '../../../../contracts/panel';
+import { $liveEvent } from '../../stores/notifications';
 import { toast } from '../../stores/toast';
 import { BusIcon, CalendarIcon, CheckIcon, CrownIcon, HistoryIcon, InfoIcon, UserIcon, WalletIcon, XIcon } from '../tracking/icons';
 import { Button } from '../ui/Button';
@@ -22,6 +24,10 @@ export const NO_DATE = 'Tarih yok';
 export const LOAD_FAILED = 'Rezervasyon bilgileri yüklenemedi';
 export const APPROVE_FAILED = msg.approveFailed;
 export const REJECT_FAILED = msg.rejectFailed;
+export const CANCEL_FAILED = msg.cancelFailedStaff;
+/** What an anonymised booking shows instead of the stored hash (issue 7 §5). */
+export const HIDDEN_PHONE = 'Gizlendi (KVKK)';
+const isHiddenPhone = (phone: string | null | undefined) => Boolean(phone?.startsWith('#'));
 /** After approve or reject the dialog shows the new status, then closes (02 §2: about 0.8 s). */
 export const CLOSE_AFTER_MS = 800;
 
@@ -44,6 +50,8 @@ const timeOf = (b: BookingDetail) => {
   return start ? (end ? `${start}–${end}` : start) : '';
 };
 
+type Busy = 'approve' | 'reject' | 'cancel' | 'notes' | 'anonymise' | null;
+
 interface Props {
   /** Open while non-null: a booking's documentId (or its booking number). */
   documentId: string | null;
@@ -60,7 +68,7 @@ export function BookingDetailDialog({ documentId, onClose, onChanged }: Props) {
   const [notes, setNotes] = useState('');
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | null>(null);
-  const [busy, setBusy] = useState<'approve' | 'reject' | null>(null);
+  const [busy, setBusy] = useState<Busy>(null);
   const [done, setDone] = useState(false);
   const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const latest = useRef({ onClose, onChanged });
@@ -95,11 +103,31 @@ export function BookingDetailDialog({ documentId, onClose, onChanged }: Props) {
 
   useEffect(() => () => clearTimeout(closeTimer.current), []);
 
-  function settled(b: BookingDetail, approved: boolean) {
+  // Decided or edited elsewhere (another tab, another staff member): the staff hub's notification names the booking;
+  // re-read it so the dialog shows the new status and offers only what that status allows (issue 7 §3).
+  const shown = useRef<{ id: number | null; done: boolean; busy: Busy }>({ id: null, done: false, busy: null });
+  shown.current = { id: booking?.id ?? null, done, busy };
+  useEffect(
+    () =>
+      $liveEvent.listen((event) => {
+        const cur = shown.current;
+        if (event?.type !== 'notification' || cur.id === null || cur.done || cur.busy) return;
+        if (event.notification.bookingId !== cur.id || !documentId) return;
+        unwrap(client.api.bookings[':id'].$get({ param: { id: documentId } }))
+          .then((b) => {
+            if (shown.current.id === b.id) setBooking(b);
+          })
+          .catch(() => {});
+      }),
+    [documentId],
+  );
+
+  function settled(b: BookingDetail, outcome: 'approved' | 'rejected' | 'cancelled') {
     setBooking(b);
     setDone(true);
     const description = `${customerOf(b)} · ${dateOf(b) ? trDate(dateOf(b)!) : NO_DATE} ${timeOf(b)}`.trim();
-    if (approved) toast('success', msg.approvedTitle, description);
+    if (outcome === 'approved') toast('success', msg.approvedTitle, description);
+    else if (outcome === 'cancelled') toast('info', msg.staffCancelledTitle, description);
     else toast('info', msg.rejectedTitle, description);
     latest.current.onChanged?.(b);
     closeTimer.current = setTimeout(() => latest.current.onClose(), CLOSE_AFTER_MS);
@@ -107,11 +135,15 @@ export function BookingDetailDialog({ documentId, onClose, onChanged }: Props) {
 
   async function approve() {
     if (!booking || busy) return;
+    const note = notes.trim();
+    if (note.length > APPROVE_NOTE_MAX) {
+      toast('error', msg.approveNoteTooLong);
+      return;
+    }
     setBusy('approve');
     try {
-      const note = notes.trim();
       const b = await unwrap(client.api.bookings[':id'].approve.$post({ param: { id: booking.documentId }, json: note ? { notes: note } : {} }));
-      settled(b, true);
+      settled(b, 'approved');
     } catch (e) {
       toast('error', failureText(e, APPROVE_FAILED));
     } finally {
@@ -122,15 +154,75 @@ export function BookingDetailDialog({ documentId, onClose, onChanged }: Props) {
   async function reject(text = reason) {
     const why = text.trim();
     if (!booking || busy || !why) return;
+    if (why.length > REJECT_REASON_MAX) {
+      setReasonError(msg.rejectReasonTooLong);
+      return;
+    }
     setBusy('reject');
     setReasonError(null);
     try {
       const b = await unwrap(client.api.bookings[':id'].reject.$post({ param: { id: booking.documentId }, json: { reason: why } }));
-      settled(b, false);
+      settled(b, 'rejected');
     } catch (e) {
       const text = failureText(e, REJECT_FAILED);
       if (e instanceof ApiRequestError && e.status === 400) setReasonError(text);
       toast('error', text);
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  /** Staff cancel of an approved booking (issue 7 §3): a cancel filed under İptal, asked for after a confirmation. */
+  async function cancel(text: string) {
+    const why = text.trim();
+    if (!booking || busy || !why) return;
+    if (why.length > REJECT_REASON_MAX) {
+      setReasonError(msg.staffCancelReasonTooLong);
+      return;
+    }
+    setBusy('cancel');
+    setReasonError(null);
+    try {
+      const b = await unwrap(client.api.bookings[':id'].cancel.$post({ param: { id: booking.documentId }, json: { reason: why } }));
+      settled(b, 'cancelled');
+    } catch (e) {
+      const text = failureText(e, CANCEL_FAILED);
+      if (e instanceof ApiRequestError && e.status === 400) setReasonError(text);
+      toast('error', text);
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  /** PUT /api/bookings/:id (02 §7): the dialog stays open with the saved notes. */
+  async function saveNotes(text: string): Promise<boolean> {
+    if (!booking || busy) return false;
+    setBusy('notes');
+    try {
+      const b = await unwrap(client.api.bookings[':id'].$put({ param: { id: booking.documentId }, json: { notes: text.trim() || null } }));
+      setBooking(b);
+      toast('success', msg.notesUpdatedReason);
+      latest.current.onChanged?.(b);
+      return true;
+    } catch (e) {
+      toast('error', failureText(e, msg.notesUpdateFailed));
+      return false;
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  /** KVKK (issue 7 §5): the customer's name, phone, e-mail and notes go; the booking stays. */
+  async function anonymise() {
+    if (!booking || busy) return;
+    setBusy('anonymise');
+    try {
+      const b = await unwrap(client.api.bookings[':id'].anonymize.$post({ param: { id: booking.documentId } }));
+      setBooking(b);
+      toast('success', msg.customerAnonymised);
+      latest.current.onChanged?.(b);
+    } catch (e) {
+      toast('error', failureText(e, msg.anonymiseFailed));
     } finally {
       setBusy(null);
     }
@@ -160,9 +252,12 @@ export function BookingDetailDialog({ documentId, onClose, onChanged }: Props) {
       ) : (
         <DetailBody
           booking={booking}
+          busy={busy}
+          onSaveNotes={saveNotes}
+          onAnonymise={anonymise}
           actions={
             bookingStatus(booking.status) === 'approved' && !booking.isPast && !done ? (
-              <CancelApproved busy={busy} reasonError={reasonError} onCancel={(why) => reject(why)} />
+              <CancelApproved key={booking.documentId} busy={busy} reasonError={reasonError} onCancel={(why) => cancel(why)} />
             ) : bookingStatus(booking.status) === 'pending' && !done ? (
               <Actions
                 notes={notes}
@@ -185,32 +280,45 @@ export function BookingDetailDialog({ documentId, onClose, onChanged }: Props) {
   );
 }
 
-function DetailBody({ booking: b, actions }: { booking: BookingDetail; actions: ReactNode }) {
+interface BodyProps {
+  booking: BookingDetail;
+  actions: ReactNode;
+  busy: Busy;
+  onSaveNotes: (text: string) => Promise<boolean>;
+  onAnonymise: () => void;
+}
+
+function DetailBody({ booking: b, actions, busy, onSaveNotes, onAnonymise }: BodyProps) {
   const status = bookingStatus(b.status);
   const date = dateOf(b);
   const time = timeOf(b);
-  const phone = b.customerPhone?.trim() ? formatPhone(b.customerPhone) : null;
+  const hidden = isHiddenPhone(b.customerPhone);
+  const phone = hidden ? HIDDEN_PHONE : b.customerPhone?.trim() ? formatPhone(b.customerPhone) : null;
   const transport = b.transportationDetails;
   const pitchFee = b.bookingSlot?.price ?? b.totalPrice - (b.includesTransportation ? b.transportationPrice ?? 0 : 0);
   const reason = status === 'rejected' ? rejectionReason(b) : null;
   const history = b.history ?? [];
 
   return (
-    <div className="space-y-4" data-booking={b.bookingNumber}>
+    <div className="min-w-0 space-y-4" data-booking={b.bookingNumber}>
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <div>
+        <div className="min-w-0">
           <p className="text-sm text-slate-600 dark:text-slate-300">Rezervasyon No</p>
           <p className="font-mono text-lg font-bold tracking-wider">{b.bookingNumber}</p>
         </div>
         <StatusBadge status={b.status} />
       </div>
 
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Section icon={<UserIcon />} title="Müşteri Bilgileri">
+      <div className="grid gap-4 sm:grid-cols-2 [&>*]:min-w-0">
+        <Section icon={<UserIcon />} title="Müşteri Bilgileri" footer={hidden ? null : <Anonymise busy={busy} onConfirm={onAnonymise} />}>
           <Row label="Ad Soyad">{customerOf(b)}</Row>
           {phone && (
             <Row label="Telefon">
-              <a href={`tel:${b.customerPhone.replace(/\s/g, '')}`} className="text-turf-800 underline underline-offset-2 dark:text-turf-300">{phone}</a>
+              {hidden ? (
+                phone
+              ) : (
+                <a href={`tel:${b.customerPhone.replace(/\s/g, '')}`} className="text-turf-800 underline underline-offset-2 dark:text-turf-300">{phone}</a>
+              )}
             </Row>
           )}
           {b.customerEmail && <Row label="E-posta">{b.customerEmail}</Row>}
@@ -256,27 +364,26 @@ function DetailBody({ booking: b, actions }: { booking: BookingDetail; actions: 
 
       {(b.approvedAt || b.approvedBy) && (
         <Section icon={<CheckIcon />} title="Onay Bilgileri">
-          <Row label="Onaylayan">{b.approvedBy?.username || '—'}</Row>
+          {/* The full name, as the history shows it (issue 7 §3). */}
+          <Row label="Onaylayan">{b.approvedBy?.fullName || b.approvedBy?.username || '—'}</Row>
           <Row label="Onay tarihi">{trDateTime(b.approvedAt) || '—'}</Row>
         </Section>
       )}
 
-      {b.notes?.trim() && (
-        <Section icon={<InfoIcon />} title="Notlar" plain>
-          <p className="text-sm whitespace-pre-line text-slate-900 dark:text-slate-100">{b.notes}</p>
-        </Section>
-      )}
+      <Section icon={<InfoIcon />} title="Notlar" plain>
+        <Notes key={`${b.documentId}:${b.updatedAt}`} notes={b.notes} busy={busy} onSave={onSaveNotes} />
+      </Section>
 
       {reason && (
         <div className="rounded-xl border border-red-300 bg-red-50 p-4 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100">
           <p className="font-semibold">Red sebebi</p>
-          <p className="mt-1 whitespace-pre-line">{reason}</p>
+          <p className="mt-1 whitespace-pre-line [overflow-wrap:anywhere]">{reason}</p>
         </div>
       )}
       {(status === 'cancelled' || status === 'expired') && b.cancellationReason && (
         <div className="rounded-xl border border-slate-300 bg-slate-50 p-4 text-sm text-slate-900 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100">
           <p className="font-semibold">İptal sebebi</p>
-          <p className="mt-1 whitespace-pre-line">{b.cancellationReason}</p>
+          <p className="mt-1 whitespace-pre-line [overflow-wrap:anywhere]">{b.cancellationReason}</p>
         </div>
       )}
 
@@ -292,7 +399,7 @@ function DetailBody({ booking: b, actions }: { booking: BookingDetail; actions: 
         ) : (
           <ol className="mt-3 space-y-3">
             {history.map((h) => (
-              <li key={h.id} className="border-l-2 border-turf-600 pl-3 text-sm dark:border-turf-400">
+              <li key={h.id} className="min-w-0 border-l-2 border-turf-600 pl-3 text-sm [overflow-wrap:anywhere] dark:border-turf-400">
                 <p className="font-medium text-slate-900 dark:text-slate-100">
                   {h.fromStatus ? `${statusLabel(h.fromStatus)} → ${statusLabel(h.toStatus)}` : `Oluşturuldu: ${statusLabel(h.toStatus)}`}
                 </p>
@@ -315,7 +422,7 @@ interface ActionsProps {
   reason: string;
   onReason: (v: string) => void;
   reasonError: string | null;
-  busy: 'approve' | 'reject' | null;
+  busy: Busy;
   onApprove: () => void;
   onReject: () => void;
 }
@@ -325,7 +432,15 @@ function Actions({ notes, onNotes, reason, onReason, reasonError, busy, onApprov
   return (
     <section aria-label="Onay işlemleri" className="grid gap-4 rounded-xl border border-slate-200 p-4 sm:grid-cols-2 dark:border-slate-700">
       <div className="flex flex-col gap-3">
-        <TextField label="Onay notu (isteğe bağlı)" multiline value={notes} onChange={onNotes} maxLength={500} isDisabled={busy !== null} />
+        <TextField
+          label="Onay notu (isteğe bağlı)"
+          multiline
+          value={notes}
+          onChange={onNotes}
+          maxLength={APPROVE_NOTE_MAX}
+          isDisabled={busy !== null}
+          errorMessage={notes.trim().length > APPROVE_NOTE_MAX ? msg.approveNoteTooLong : null}
+        />
         <Button onPress={onApprove} isDisabled={busy !== null} className="self-start">
           <CheckIcon /> {busy === 'approve' ? 'Onaylanıyor...' : 'Onayla'}
         </Button>
@@ -337,7 +452,7 @@ function Actions({ notes, onNotes, reason, onReason, reasonError, busy, onApprov
           isRequired
           value={reason}
           onChange={onReason}
-          maxLength={500}
+          maxLength={REJECT_REASON_MAX}
           isDisabled={busy !== null}
           errorMessage={reasonError}
           description="Reddetmek için sebep yazın."
@@ -351,39 +466,111 @@ function Actions({ notes, onNotes, reason, onReason, reasonError, busy, onApprov
 }
 
 /**
- * An approved booking still ahead can be cancelled by staff: a reject with the default reason 'Randevu iptal edildi'
- * (02 §4), which frees the slot and refunds a paid deposit on the server.
+ * An approved booking still ahead can be cancelled by staff (issue 7 §3): the reason is pre-filled with 02 §4's
+ * 'Randevu iptal edildi' and a confirmation step comes first; the server files it under İptal, frees the slot and
+ * refunds a paid deposit.
  */
-function CancelApproved({ busy, reasonError, onCancel }: { busy: 'approve' | 'reject' | null; reasonError: string | null; onCancel: (reason: string) => void }) {
+function CancelApproved({ busy, reasonError, onCancel }: { busy: Busy; reasonError: string | null; onCancel: (reason: string) => void }) {
   const [why, setWhy] = useState<string>(msg.adminCancelReason);
+  const [confirming, setConfirming] = useState(false);
   return (
     <section aria-label="İptal işlemi" className="flex flex-col gap-3 rounded-xl border border-slate-200 p-4 dark:border-slate-700">
-      <TextField label="İptal sebebi" multiline isRequired value={why} onChange={setWhy} maxLength={500} isDisabled={busy !== null} errorMessage={reasonError} />
-      <Button variant="danger" onPress={() => onCancel(why)} isDisabled={busy !== null || !why.trim()} className="self-start">
-        <XIcon /> {busy === 'reject' ? 'İptal ediliyor...' : 'Rezervasyonu İptal Et'}
-      </Button>
+      <TextField label="İptal sebebi" multiline isRequired value={why} onChange={setWhy} maxLength={REJECT_REASON_MAX} isDisabled={busy !== null} errorMessage={reasonError} />
+      {confirming ? (
+        <div role="group" aria-label="İptali onayla" className="flex flex-col gap-2 rounded-lg bg-red-50 p-3 dark:bg-red-950">
+          <p className="text-sm font-semibold text-red-900 dark:text-red-100">Rezervasyon iptal edilecek ve saat boşa çıkacak. Emin misiniz?</p>
+          <div className="flex flex-wrap gap-2">
+            <Button variant="secondary" onPress={() => setConfirming(false)} isDisabled={busy !== null}>Vazgeç</Button>
+            <Button variant="danger" onPress={() => onCancel(why)} isDisabled={busy !== null || !why.trim()}>
+              <XIcon /> {busy === 'cancel' ? 'İptal ediliyor...' : 'Evet, iptal et'}
+            </Button>
+          </div>
+        </div>
+      ) : (
+        <Button variant="danger" onPress={() => setConfirming(true)} isDisabled={busy !== null || !why.trim()} className="self-start">
+          <XIcon /> Rezervasyonu İptal Et
+        </Button>
+      )}
     </section>
   );
 }
 
-/** A titled block; its children are Rows of a description list unless `plain`. */
-function Section({ icon, title, children, plain = false }: { icon: ReactNode; title: string; children: ReactNode; plain?: boolean }) {
+/** The notes with an edit mode (02 §7 PUT /bookings/{id}); at most 1000 characters. */
+function Notes({ notes, busy, onSave }: { notes: string | null; busy: Busy; onSave: (text: string) => Promise<boolean> }) {
+  const [editing, setEditing] = useState(false);
+  const [text, setText] = useState(notes ?? '');
+  const tooLong = text.trim().length > STAFF_NOTES_MAX;
+  if (!editing) {
+    return (
+      <div className="flex flex-col gap-2">
+        {notes?.trim() ? (
+          <p className="text-sm whitespace-pre-line text-slate-900 [overflow-wrap:anywhere] dark:text-slate-100">{notes}</p>
+        ) : (
+          <p className="text-sm text-slate-600 dark:text-slate-300">Not yok.</p>
+        )}
+        <Button variant="secondary" size="sm" className="self-start" isDisabled={busy !== null} onPress={() => setEditing(true)}>
+          Notları düzenle
+        </Button>
+      </div>
+    );
+  }
   return (
-    <section className="rounded-xl border border-slate-200 p-4 dark:border-slate-700">
+    <div className="flex flex-col gap-2">
+      <TextField label="Notlar" multiline value={text} onChange={setText} maxLength={STAFF_NOTES_MAX} isDisabled={busy !== null} errorMessage={tooLong ? msg.staffNotesTooLong : null} />
+      <div className="flex flex-wrap gap-2">
+        <Button variant="secondary" size="sm" isDisabled={busy !== null} onPress={() => { setText(notes ?? ''); setEditing(false); }}>Vazgeç</Button>
+        <Button size="sm" isDisabled={busy !== null || tooLong} onPress={async () => { if (await onSave(text)) setEditing(false); }}>
+          {busy === 'notes' ? 'Kaydediliyor...' : 'Kaydet'}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/** KVKK (issue 7 §5): a confirmation step, then the customer's personal data go from every booking of the phone. */
+function Anonymise({ busy, onConfirm }: { busy: Busy; onConfirm: () => void }) {
+  const [confirming, setConfirming] = useState(false);
+  if (!confirming) {
+    return (
+      <Button variant="ghost" size="sm" isDisabled={busy !== null} onPress={() => setConfirming(true)}>
+        Müşteri bilgilerini sil (KVKK)
+      </Button>
+    );
+  }
+  return (
+    <div role="group" aria-label="Müşteri bilgilerini silmeyi onayla" className="flex flex-col gap-2 rounded-lg bg-red-50 p-3 dark:bg-red-950">
+      <p className="text-sm font-semibold text-red-900 dark:text-red-100">
+        Bu müşterinin adı, telefonu, e-postası ve notları tüm rezervasyonlarından kalıcı olarak silinecek. Rezervasyon kayıtları ve tutarlar kalır.
+      </p>
+      <div className="flex flex-wrap gap-2">
+        <Button variant="secondary" size="sm" isDisabled={busy !== null} onPress={() => setConfirming(false)}>Vazgeç</Button>
+        <Button variant="danger" size="sm" isDisabled={busy !== null} onPress={onConfirm}>
+          {busy === 'anonymise' ? 'Siliniyor...' : 'Evet, sil'}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/** A titled block; its children are Rows of a description list unless `plain`. */
+function Section({ icon, title, children, plain = false, footer }: { icon: ReactNode; title: string; children: ReactNode; plain?: boolean; footer?: ReactNode }) {
+  return (
+    <section className="min-w-0 rounded-xl border border-slate-200 p-4 dark:border-slate-700">
       <h3 className="flex items-center gap-2 text-sm font-semibold tracking-wide text-slate-700 uppercase dark:text-slate-300">
         <span className="text-turf-700 dark:text-turf-400">{icon}</span>
         {title}
       </h3>
       {plain ? <div className="mt-3">{children}</div> : <dl className="mt-3 space-y-2">{children}</dl>}
+      {footer && <div className="mt-3">{footer}</div>}
     </section>
   );
 }
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <div className="grid grid-cols-[7.5rem_1fr] gap-2 text-sm">
+    <div className="grid grid-cols-[7.5rem_minmax(0,1fr)] gap-2 text-sm">
       <dt className="text-slate-600 dark:text-slate-300">{label}</dt>
-      <dd className="font-medium break-words text-slate-900 dark:text-slate-100">{children}</dd>
+      <dd className="min-w-0 font-medium [overflow-wrap:anywhere] text-slate-900 dark:text-slate-100">{children}</dd>
     </div>
   );
 }

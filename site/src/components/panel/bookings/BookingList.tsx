@@ -10,7 +10,8 @@ const customer = (b: BookingListItem) => b.customerName?.trim() || 'Bilinmeyen M
 const pitch = (b: BookingListItem) => b.facility?.name?.trim() || 'Saha bilgisi yok';
 const day = (b: BookingListItem) => (b.date ? trDate(b.date) : 'Tarih yok');
 const time = (b: BookingListItem) => (b.startTime ? `${b.startTime}–${b.endTime}` : '');
-const phone = (b: BookingListItem) => (b.customerPhone?.trim() ? formatPhone(b.customerPhone) : null);
+// An anonymised customer's phone is a hash (issue 7 §5): never shown.
+const phone = (b: BookingListItem) => (b.customerPhone?.startsWith('#') ? 'Gizlendi (KVKK)' : b.customerPhone?.trim() ? formatPhone(b.customerPhone) : null);
 
 interface ListProps {
   items: BookingListItem[];
@@ -73,12 +74,12 @@ export function BookingTable({ items, onOpen }: ListProps) {
               className="cursor-pointer hover:bg-slate-50 dark:hover:bg-slate-800/60"
             >
               <td className="px-4 py-3 font-mono font-semibold whitespace-nowrap">{b.bookingNumber}</td>
-              <td className="px-4 py-3">
+              <td className="max-w-64 px-4 py-3 [overflow-wrap:anywhere]">
                 <div className="font-medium text-slate-900 dark:text-slate-100">{customer(b)}</div>
                 {phone(b) && <div className="text-slate-600 dark:text-slate-300">{phone(b)}</div>}
                 <div className="mt-1 flex flex-wrap gap-1"><Marks b={b} /></div>
               </td>
-              <td className="px-4 py-3">{pitch(b)}</td>
+              <td className="max-w-48 px-4 py-3 [overflow-wrap:anywhere]">{pitch(b)}</td>
               <td className="px-4 py-3 whitespace-nowrap">
                 <div>{day(b)}</div>
                 <div className="text-slate-600 dark:text-slate-300">{time(b)}</div>
@@ -99,15 +100,15 @@ export function BookingCards({ items, onOpen }: ListProps) {
   return (
     <ul aria-label="Rezervasyonlar" className="space-y-3">
       {items.map((b) => (
-        <li key={b.documentId} data-booking={b.bookingNumber} className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-700 dark:bg-slate-900">
+        <li key={b.documentId} data-booking={b.bookingNumber} className="min-w-0 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-700 dark:bg-slate-900">
           <div className="flex items-start justify-between gap-3">
             <div className="min-w-0">
-              <p className="font-semibold text-slate-900 dark:text-slate-100">{customer(b)}</p>
+              <p className="font-semibold text-slate-900 [overflow-wrap:anywhere] dark:text-slate-100">{customer(b)}</p>
               {phone(b) && <p className="text-sm text-slate-600 dark:text-slate-300">{phone(b)}</p>}
             </div>
             <StatusBadge status={b.status} />
           </div>
-          <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+          <dl className="mt-3 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm [&>dd]:[overflow-wrap:anywhere]">
             <dt className="text-slate-600 dark:text-slate-300">No</dt>
             <dd className="font-mono font-semibold">{b.bookingNumber}</dd>
             <dt className="text-slate-600 dark:text-slate-300">Saha</dt>

@@ -1,4 +1,5 @@
 import { useStore } from '@nanostores/react';
+import { memo } from 'react';
 import { Input, Label, SearchField, ToggleButton } from 'react-aria-components';
 import {
   $bookingFilters,
@@ -12,6 +13,7 @@ import {
 } from '../../../stores/panel-bookings';
 import { BusIcon, CrownIcon, SearchIcon, XIcon } from '../../tracking/icons';
 import { Button } from '../../ui/Button';
+import { IsoDatePicker } from '../../ui/DatePicker';
 
 const field =
   'mt-1 block w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-sm text-slate-900 outline-none placeholder:text-slate-500 focus:border-turf-700 focus:ring-2 focus:ring-turf-600/40 dark:border-slate-500 dark:bg-slate-900 dark:text-slate-100 dark:placeholder:text-slate-400 dark:[color-scheme:dark]';
@@ -22,12 +24,12 @@ const toggle =
   'data-selected:border-turf-700 data-selected:bg-turf-50 data-selected:text-turf-900 dark:data-selected:border-turf-400 dark:data-selected:bg-turf-950 dark:data-selected:text-turf-100';
 
 /** Search, the Aboneler / Servisli toggles and the date range of 02 §2 'Bookings management'. */
-export function FilterBar() {
+export const FilterBar = memo(function FilterBar() {
   const f = useStore($bookingFilters);
   const anyFilter = Boolean(f.q.trim() || f.subscribers || f.transport || f.from || f.to);
 
   return (
-    <div className="grid gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm lg:grid-cols-[minmax(0,2fr)_auto_minmax(0,2fr)] lg:items-end dark:border-slate-700 dark:bg-slate-900">
+    <div className="grid min-w-0 gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm lg:grid-cols-[minmax(0,2fr)_auto_minmax(0,2fr)] lg:items-end dark:border-slate-700 dark:bg-slate-900">
       <SearchField value={f.q} onChange={setBookingSearch} aria-describedby="booking-search-hint" className="block">
         <Label className={label}>Ara</Label>
         <div className="relative">
@@ -46,19 +48,7 @@ export function FilterBar() {
         </ToggleButton>
       </div>
 
-      <div role="group" aria-label="Tarih aralığı" className="flex flex-wrap items-end gap-2">
-        <label className="min-w-36 flex-1">
-          <span className={label}>Başlangıç tarihi</span>
-          <input type="date" className={field} value={f.from} max={f.to || undefined} onChange={(e) => setDateFrom(e.currentTarget.value)} />
-        </label>
-        <label className="min-w-36 flex-1">
-          <span className={label}>Bitiş tarihi</span>
-          <input type="date" className={field} value={f.to} min={f.from || undefined} onChange={(e) => setDateTo(e.currentTarget.value)} />
-        </label>
-        <Button variant="secondary" onPress={clearDates} isDisabled={!f.from && !f.to} aria-label="Tarih aralığını temizle">
-          <XIcon /> Temizle
-        </Button>
-      </div>
+      <DateRange />
 
       {anyFilter && (
         <div className="lg:col-span-3">
@@ -67,4 +57,19 @@ export function FilterBar() {
       )}
     </div>
   );
-}
+});
+
+/** The date range, re-rendered only when one of its ends changes (not on every search keystroke). */
+const DateRange = memo(function DateRange() {
+  const f = useStore($bookingFilters, { keys: ['from', 'to'] });
+  return (
+    <div role="group" aria-label="Tarih aralığı" className="flex min-w-0 flex-wrap items-end gap-2">
+      {/* dd.mm.yyyy in every browser (issue 7 §3); the store and the address keep YYYY-MM-DD. */}
+      <IsoDatePicker label="Başlangıç tarihi" className="min-w-40 flex-1" value={f.from} max={f.to} onChange={(v) => void setDateFrom(v)} />
+      <IsoDatePicker label="Bitiş tarihi" className="min-w-40 flex-1" value={f.to} min={f.from} onChange={(v) => void setDateTo(v)} />
+      <Button variant="secondary" onPress={clearDates} isDisabled={!f.from && !f.to} aria-label="Tarih aralığını temizle">
+        <XIcon /> Temizle
+      </Button>
+    </div>
+  );
+});

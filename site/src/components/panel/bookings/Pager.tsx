@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
+import { msg } from '../../../../../contracts/messages';
 import { pageWindow } from '../../../stores/panel-bookings';
 import { Button } from '../../ui/Button';
 
@@ -13,12 +14,22 @@ interface PagerProps {
 /** Previous / next, up to 5 page numbers on wide screens, a numeric page box on mobile (02 §2). */
 export function Pager({ page, pageCount, total, narrow, onPage }: PagerProps) {
   const [typed, setTyped] = useState(String(page));
-  useEffect(() => setTyped(String(page)), [page]);
+  const [error, setError] = useState<string | null>(null);
+  const errorId = useId();
+  useEffect(() => {
+    setTyped(String(page));
+    setError(null);
+  }, [page]);
 
+  // Our own check and Turkish message: the form has noValidate, so the browser never shows its English bubble (issue 7 §3).
   const commit = () => {
-    const n = Number(typed);
-    if (Number.isInteger(n) && n >= 1 && n <= pageCount) onPage(n);
-    else setTyped(String(page));
+    const n = /^\d+$/.test(typed.trim()) ? Number(typed.trim()) : NaN;
+    if (Number.isInteger(n) && n >= 1 && n <= pageCount) {
+      setError(null);
+      if (n !== page) onPage(n);
+    } else {
+      setError(`${msg.pageNumberInvalid} (1–${pageCount})`);
+    }
   };
 
   return (
@@ -31,24 +42,34 @@ export function Pager({ page, pageCount, total, narrow, onPage }: PagerProps) {
           <Button variant="secondary" size="sm" isDisabled={page <= 1} onPress={() => onPage(page - 1)}>Önceki</Button>
           {narrow ? (
             <form
-              className="flex items-center gap-1 px-1"
+              noValidate
+              className="relative flex items-center gap-1 px-1"
               onSubmit={(e) => {
                 e.preventDefault();
                 commit();
               }}
             >
               <input
-                type="number"
+                type="text"
                 inputMode="numeric"
+                autoComplete="off"
                 aria-label="Sayfa numarası"
-                min={1}
-                max={pageCount}
+                aria-invalid={error ? true : undefined}
+                aria-describedby={error ? errorId : undefined}
                 value={typed}
-                onChange={(e) => setTyped(e.currentTarget.value)}
+                onChange={(e) => {
+                  setTyped(e.currentTarget.value);
+                  setError(null);
+                }}
                 onBlur={commit}
-                className="w-16 rounded-lg border border-slate-400 bg-white px-2 py-1.5 text-center text-sm text-slate-900 outline-none focus:border-turf-700 focus:ring-2 focus:ring-turf-600/40 dark:border-slate-500 dark:bg-slate-900 dark:text-slate-100"
+                className="w-16 rounded-lg border border-slate-400 aria-invalid:border-red-700 dark:aria-invalid:border-red-400 bg-white px-2 py-1.5 text-center text-sm text-slate-900 outline-none focus:border-turf-700 focus:ring-2 focus:ring-turf-600/40 dark:border-slate-500 dark:bg-slate-900 dark:text-slate-100"
               />
               <span className="text-sm text-slate-700 dark:text-slate-300">/ {pageCount}</span>
+              {error && (
+                <p id={errorId} role="alert" className="absolute top-full left-1 mt-1 w-max max-w-[70vw] text-xs font-medium text-red-700 dark:text-red-400">
+                  {error}
+                </p>
+              )}
             </form>
           ) : (
             pageWindow(page, pageCount).map((n) => (

@@ -19,7 +19,8 @@ interface DayViewProps {
 export function DayView({ dates, slots, day, today, now, onDay, onOpen }: DayViewProps) {
   return (
     <Tabs selectedKey={day} onSelectionChange={(key) => onDay(String(key))}>
-      <TabList aria-label="Günler" className="scrollbar-none flex gap-1 overflow-x-auto rounded-xl border border-slate-200 bg-slate-50 p-1 dark:border-slate-700 dark:bg-slate-800">
+      {/* Seven equal columns that always fit (issue 7 §3: Pazar was half off screen at 360 px), never a scroller. */}
+      <TabList aria-label="Günler" className="grid grid-cols-7 gap-0.5 rounded-xl border border-slate-200 bg-slate-50 p-1 sm:gap-1 dark:border-slate-700 dark:bg-slate-800">
         {dates.map((d) => (
           <Tab
             key={d}
@@ -27,7 +28,7 @@ export function DayView({ dates, slots, day, today, now, onDay, onOpen }: DayVie
             aria-label={`${weekdayName(d)} ${dayAndMonth(d)}${d === today ? ', Bugün' : ''}`}
             data-day-tab={d}
             className={({ isSelected, isFocusVisible }) =>
-              `flex min-w-[3.25rem] flex-1 cursor-pointer flex-col items-center rounded-lg px-2 py-1.5 text-sm outline-none transition ${
+              `flex min-w-0 cursor-pointer flex-col items-center rounded-lg px-0.5 py-1.5 text-sm outline-none transition sm:px-2 ${
                 isSelected
                   ? 'bg-turf-700 font-semibold text-white'
                   : 'text-slate-800 hover:bg-white dark:text-slate-200 dark:hover:bg-slate-700'
@@ -38,7 +39,7 @@ export function DayView({ dates, slots, day, today, now, onDay, onOpen }: DayVie
               <>
                 <span className="text-xs">{short.format(new Date(d + 'T00:00:00Z'))}</span>
                 <span className="text-base font-semibold tabular-nums">{Number(d.slice(8))}</span>
-                {d === today && <span className={`text-[0.65rem] font-semibold ${isSelected ? 'text-white' : 'text-turf-800 dark:text-turf-300'}`}>Bugün</span>}
+                {d === today && <span className={`max-w-full truncate text-[0.65rem] font-semibold ${isSelected ? 'text-white' : 'text-turf-800 dark:text-turf-300'}`}>Bugün</span>}
               </>
             )}
           </Tab>

@@ -56,12 +56,16 @@ export function cellView(slot: CalendarSlot, now = Date.now()): CellView {
 
 export interface WeekCounts { total: number; available: number; pending: number; booked: number; subscriber: number }
 
-/** The five counters: Toplam, Müsait, Beklemede, Onaylı, Abone. */
+/**
+ * The five counters: Toplam, Müsait, Beklemede, Onaylı, Abone. Toplam is every slot of the week; the four state
+ * counters count only slots still ahead (issue 7 §3: a past week's Abone counted played slots while Müsait did not),
+ * so every counter but Toplam reads 0 for a week that is over and they add up to Toplam minus the past slots.
+ */
 export function countWeek(slots: CalendarSlot[], now = Date.now()): WeekCounts {
   const counts: WeekCounts = { total: slots.length, available: 0, pending: 0, booked: 0, subscriber: 0 };
   for (const s of slots) {
-    const { state } = cellView(s, now);
-    if (state !== 'past') counts[state]++;
+    const { state, past } = cellView(s, now);
+    if (state !== 'past' && !past) counts[state]++;
   }
   return counts;
 }
