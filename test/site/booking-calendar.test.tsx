@@ -233,17 +233,20 @@ describe('slot calendar (01 §2 Slot calendar)', () => {
     await screen.findByRole('button', { name: /müsait/ });
     await u.click(screen.getByRole('radio', { name: 'Özel Aralık' }));
     await waitFor(() => expect(slotCalls().at(-1)!.query).toEqual({ from: '2026-11-18', to: '2026-11-25' }));
-    const start = screen.getByLabelText('Başlangıç tarihi') as HTMLInputElement;
-    const end = screen.getByLabelText('Bitiş tarihi') as HTMLInputElement;
-    expect([start.value, end.value]).toEqual(['2026-11-18', '2026-11-25']);
+    // dd.mm.yyyy fields (react-aria, tr-TR), loaded on first use of 'Özel Aralık' (issue 7 §3).
+    const start = await screen.findByRole('group', { name: 'Başlangıç tarihi' });
+    const end = screen.getByRole('group', { name: 'Bitiş tarihi' });
+    expect([start.textContent, end.textContent]).toEqual([expect.stringContaining('18.11.2026'), expect.stringContaining('25.11.2026')]);
+    expect(start.textContent).not.toContain('/');
     expect((screen.getByRole('button', { name: 'Önceki' }) as HTMLButtonElement).disabled).toBe(true);
     expect((screen.getByRole('button', { name: 'Sonraki' }) as HTMLButtonElement).disabled).toBe(true);
 
-    const before = slotCalls().length;
-    fireEvent.change(start, { target: { value: '2026-11-30' } });
+    const [day] = within(start).getAllByRole('spinbutton');
+    act(() => day.focus());
+    await u.keyboard('30');
     const alert = await screen.findByText('Başlangıç tarihi bitiş tarihinden sonra olamaz!');
     expect(alert.getAttribute('role')).toBe('alert');
-    expect(slotCalls()).toHaveLength(before);
+    expect(slotCalls().some((c) => c.query.from === '2026-11-30')).toBe(false);
   });
 
   it('says so when the slots cannot be loaded, and tries again on request', async () => {

@@ -5,7 +5,7 @@
 import { env, exports } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../../worker/src/lib/errors';
-import { enforceRateLimit } from '../../worker/src/lib/rate-limit';
+import { enforceRateLimit, limiterFor } from '../../worker/src/lib/rate-limit';
 import { securePageResponse } from '../../worker/src/lib/security-headers';
 import { runScheduled } from '../../worker/src/scheduled';
 import { addDays, api, createFacility, createSlots, expectError, freshPhone, istanbulToday, slotAt } from './fixtures';
@@ -183,6 +183,18 @@ describe('rate limits slide: no double budget at a window edge', () => {
     const passed: number[] = [];
     for (let t = start; t < start + 3 * WINDOW_MS; t += 20_000) if ((await hit(key, t, 10)) === 0) passed.push(t);
     for (const t0 of passed) expect(passed.filter((t) => t >= t0 && t < t0 + WINDOW_MS).length).toBeLessThanOrEqual(10);
+  });
+
+  it('counters are cleared once their window can no longer matter (the KVKK notice promises short-lived counters)', async () => {
+    const key = `lookup:t:old-${uniq()}`;
+    const start = Math.floor(Date.parse('2030-09-01T12:00:00Z') / WINDOW_MS) * WINDOW_MS;
+    expect(await hit(key, start)).toBe(0);
+    await limiterFor(env, 'lookup').flush();
+    expect(await limiterFor(env, 'lookup').stored(key)).toBeDefined();
+    // Any later hit, two windows on, sweeps it from memory and storage.
+    expect(await hit(`lookup:t:other-${uniq()}`, start + 3 * WINDOW_MS)).toBe(0);
+    await limiterFor(env, 'lookup').flush();
+    expect(await limiterFor(env, 'lookup').stored(key)).toBeUndefined();
   });
 
   it('the HTTP answer is the Turkish 429 with retry-after (per-target look-ups)', async () => {

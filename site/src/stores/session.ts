@@ -55,7 +55,7 @@ export function clearSession() {
 export async function signOut(): Promise<void> {
   clearSession();
   try {
-    await fetch('/api/auth/logout', { method: 'POST', keepalive: true, credentials: 'same-origin' });
+    await (await fetch('/api/auth/logout', { method: 'POST', keepalive: true, credentials: 'same-origin' })).text();
   } catch {
     // Offline: the token still expires on its own (12 h, or 30 days with 'Beni hatırla').
   }
@@ -84,8 +84,10 @@ export function loadSession(): Promise<SessionState> {
       if (res.ok) {
         const { data } = (await res.json()) as { data: PublicUser };
         $session.set({ status: 'signed-in', user: data });
-      } else if (res.status === 401) {
-        clearSession();
+      } else {
+        // Drain the refusal: an unread body keeps the request open in the browser (and the page never goes idle).
+        await res.text().catch(() => '');
+        if (res.status === 401) clearSession();
       }
     } catch {
       if ($session.get().status === 'loading') restoreSession();

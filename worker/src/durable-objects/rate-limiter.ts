@@ -26,6 +26,9 @@ export class RateLimiter extends DurableObject<Env> {
   private readonly entries = new Map<string, Entry>();
   private readonly dirty = new Set<string>();
   private flushing: ReturnType<typeof setTimeout> | null = null;
+  private lastSweep = 0;
+  /** The window of the latest hit: how long a counter stays useful, so when the alarm may clear it. */
+  private windowMs = 600_000;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -43,6 +46,7 @@ export class RateLimiter extends DurableObject<Env> {
    */
   hit(rules: WindowRule[], windowMs: number, now: number): number {
     const start = Math.floor(now / windowMs) * windowMs;
+    this.windowMs = windowMs;
     let waitMs = 0;
     for (const { key, limit } of rules) {
       const found = this.entries.get(key);
@@ -57,7 +61,8 @@ export class RateLimiter extends DurableObject<Env> {
       const estimate = (previous * (windowMs - (now - start))) / windowMs + current;
       if (estimate > limit) waitMs = Math.max(waitMs, untilAllowed(previous, current, limit, windowMs, now - start));
     }
-    if (this.entries.size > 10_000) this.sweep(now, windowMs);
+    // Counters are kept no longer than they serve (the KVKK notice promises it): a sweep once a window, or sooner when many.
+    if (this.entries.size > 10_000 || now - this.lastSweep > windowMs) this.sweep(now, windowMs);
     return waitMs > 0 ? Math.max(1, Math.ceil(waitMs / 1000)) : 0;
   }
 
@@ -110,10 +115,18 @@ export class RateLimiter extends DurableObject<Env> {
       }
       await this.ctx.storage.put(batch);
     }
+    // An object that stops receiving hits still clears what it stored, once those counters can no longer matter.
+    if (keys.length) await this.ctx.storage.setAlarm(Date.now() + 2 * this.windowMs + 1000);
+  }
+
+  async alarm(): Promise<void> {
+    this.sweep(Date.now(), this.windowMs);
+    if (this.entries.size) await this.ctx.storage.setAlarm(Date.now() + 2 * this.windowMs + 1000);
   }
 
   /** Windows that no longer overlap the sliding window and long-quiet back-offs are dead weight. */
   private sweep(now: number, windowMs: number): void {
+    this.lastSweep = now;
     const stale = [...this.entries]
       .filter(([, e]) => (e[0] === 'w' ? e[1] < now - 2 * windowMs : e[2] < now && now - e[3] > BACKOFF_FORGET_MS))
       .map(([key]) => key);

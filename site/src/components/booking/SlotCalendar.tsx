@@ -1,4 +1,5 @@
 import { useStore } from '@nanostores/react';
+import { lazy, Suspense } from 'react';
 import { msg } from '../../../../contracts/messages';
 import { istanbulToday, tl } from '../../lib/format';
 import {
@@ -319,8 +320,8 @@ function Legend() {
   );
 }
 
-const dateInput =
-  'mt-1 block w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-slate-900 outline-none focus:border-turf-700 focus:ring-2 focus:ring-turf-600/40 dark:border-slate-500 dark:bg-slate-900 dark:text-slate-100 dark:[color-scheme:dark]';
+// The Turkish date fields (dd.mm.yyyy, react-aria with tr-TR) load only when someone opens 'Özel Aralık'.
+const IsoDatePicker = lazy(() => import('../ui/DatePicker').then((m) => ({ default: m.IsoDatePicker })));
 
 export function SlotCalendar({ headingRef }: { headingRef?: React.Ref<HTMLHeadingElement> }) {
   const c = useStore($calendar);
@@ -371,16 +372,12 @@ export function SlotCalendar({ headingRef }: { headingRef?: React.Ref<HTMLHeadin
         </div>
 
         {c.view === 'custom' ? (
-          <div className="grid grid-cols-2 gap-3 sm:flex sm:items-end">
-            <label className="text-sm font-medium text-slate-800 dark:text-slate-200">
-              Başlangıç tarihi
-              <input type="date" className={dateInput} value={c.customFrom} onChange={(e) => setCustomRange(e.target.value, c.customTo)} />
-            </label>
-            <label className="text-sm font-medium text-slate-800 dark:text-slate-200">
-              Bitiş tarihi
-              <input type="date" className={dateInput} value={c.customTo} onChange={(e) => setCustomRange(c.customFrom, e.target.value)} />
-            </label>
-          </div>
+          <Suspense fallback={<div className="h-16" aria-hidden="true" />}>
+            <div className="grid grid-cols-1 gap-3 min-[420px]:grid-cols-2 sm:flex sm:items-end">
+              <IsoDatePicker label="Başlangıç tarihi" value={c.customFrom} onChange={(v) => setCustomRange(v, c.customTo)} />
+              <IsoDatePicker label="Bitiş tarihi" value={c.customTo} onChange={(v) => setCustomRange(c.customFrom, v)} />
+            </div>
+          </Suspense>
         ) : null}
 
         <div className="flex items-center gap-2">

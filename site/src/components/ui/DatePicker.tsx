@@ -181,10 +181,7 @@ export function DateRangePicker<T extends DateValue>({ label, description, error
           <Dialog className="outline-none">
             <RangeCalendar>
               <MonthHeader />
-              <CalendarGrid className="border-separate border-spacing-0.5">
-                <CalendarGridHeader>{(day) => <CalendarHeaderCell className="text-xs font-medium text-slate-600 dark:text-slate-300">{day}</CalendarHeaderCell>}</CalendarGridHeader>
-                <CalendarGridBody>{(date) => <CalendarCell date={date} className={composeRenderProps('', (c, p) => cell({ ...p, className: c }))} />}</CalendarGridBody>
-              </CalendarGrid>
+              <Grid />
             </RangeCalendar>
           </Dialog>
         </Popover>
