@@ -203,13 +203,13 @@ class SeedContext {
 
     // ---- site content ----
     await db.insert(s.siteSettings).values({ id: 1, ...data.SITE_SETTINGS }).onConflictDoNothing();
-    // The JSON-LD is stored with the origin the site will serve it under (SITE_URL; a test server passes its own).
+    // The canonical URL is stored as the spec's field; the JSON-LD keeps paths that the page resolves under SITE_URL.
     const siteUrl = (process.env.SITE_URL || env.SITE_URL || 'http://localhost:8787').replace(/\/$/, '');
     await db.insert(s.seoPages).values(
       data.SEO_PAGES.map((p) => ({
         key: p.key, metaTitle: p.metaTitle, metaDescription: p.metaDescription, keywords: p.keywords,
         canonicalURL: siteUrl + p.path, ogTitle: p.ogTitle ?? null, ogDescription: p.ogDescription ?? null,
-        structuredData: p.structured ? this.homeStructuredData(siteUrl) : null,
+        structuredData: p.structured ? this.homeStructuredData() : null,
       })),
     ).onConflictDoNothing();
 
@@ -368,7 +368,9 @@ class SeedContext {
     if (this.r2Keys.length > 0) await this.env.BUCKET.delete(this.r2Keys);
   }
 
-  private homeStructuredData(siteUrl: string): Record<string, unknown> {
+  /** Own addresses as paths: the page makes them absolute under SITE_URL (site/src/lib/seo.ts withOrigin). */
+  private homeStructuredData(): Record<string, unknown> {
+    const siteUrl = '';
     const st = data.SITE_SETTINGS;
     return {
       '@context': 'https://schema.org',

@@ -1,7 +1,8 @@
 // Last step of `npm start`: serve the built Worker (worker/src/entry.ts bundled by `astro build`: /api → Hono, the rest
 // → Astro) with `wrangler dev`, on the same local D1/R2/Durable Object state that the migrations and the seed wrote.
 //
-//   PORT (default 8787) and HOST (default 127.0.0.1) choose where it listens.
+//   PORT (default 8787) and HOST (default 127.0.0.1) choose where it listens; SITE_URL (default http://localhost:PORT)
+//   is the origin the pages name.
 //
 // How @astrojs/cloudflare 14 builds: `astro build` bundles the wrangler.toml `main` into dist/server/entry.mjs, writes
 // dist/server/wrangler.json (main = entry.mjs, assets = dist/client, our bindings plus the adapter's SESSION KV) and a
@@ -36,6 +37,8 @@ try {
   redirected = false;
 }
 if (!redirected) args.push('--config', generatedConfig);
+// Canonical links, JSON-LD and the socket Origin check name the address this server answers on (PORT=9000 npm start).
+args.push('--var', `SITE_URL:${process.env.SITE_URL || `http://localhost:${port}`}`);
 
 // Run wrangler's own JS with this very Node (22, from the `node` devDependency that npm put first on PATH), never a shim
 // that might resolve to the system Node 20.

@@ -69,3 +69,4 @@ export function organizationLd(s: SiteSettings, origin: string) {
     ...(s.contactPhones.length ? { contactPoint: s.contactPhones.map((telephone) => ({ '@type': 'ContactPoint', telephone, contactType: 'customer service', areaServed: 'TR', availableLanguage: 'Turkish' })) } : {}),
   };
 }
+
