@@ -119,6 +119,10 @@ describe('booking detail sections (02 §2)', () => {
     expect(within(d).getByText('Abone')).toBeTruthy();
     expect(within(d).getByText('İstenmedi')).toBeTruthy();
     expect(within(d).queryByText('Alış noktası')).toBeNull();
+    // No deposit is due from a subscriber: never 'Ödeme Bekliyor' (issue 7 §2, the panel as tracking).
+    const payment = within(d).getByRole('heading', { name: 'Ödeme Bilgileri' }).closest('section')!;
+    expect(payment.textContent).toContain('Ödeme yok');
+    expect(payment.textContent).not.toContain('Ödeme Bekliyor');
   });
 
   it('shows who approved (by full name, as the history does) and when, with no actions, for an approved booking', async () => {
@@ -152,6 +156,8 @@ describe('booking detail sections (02 §2)', () => {
     expect(entries[1].textContent).toContain('Beklemede → Reddedildi');
     expect(entries[1].textContent).toContain('admin');
     expect(entries[1].textContent).toContain('Saha bakımda');
+    // A rejected booking whose deposit never came awaits no payment.
+    expect(within(d).getByRole('heading', { name: 'Ödeme Bilgileri' }).closest('section')!.textContent).not.toContain('Ödeme Bekliyor');
   });
 
   it('says Rezervasyon bilgileri yüklenemedi when loading fails, and Tekrar Dene loads again', async () => {

@@ -26,7 +26,7 @@ export const users = sqliteTable('users', {
   roleId: integer('role_id').notNull().references(() => roles.id),
   blocked: integer('blocked', { mode: 'boolean' }).notNull().default(false),
   lastLoginAt: integer('last_login_at'),
-  /** Bumped by logout and by a password change; a token signed with an older version is refused (0004). */
+  /** Bumped by logout and by a password change; a token signed with an older version is refused (migration 0003). */
   tokenVersion: integer('token_version').notNull().default(0),
   ...timestamps,
 }, (t) => [
@@ -224,7 +224,7 @@ export const notifications = sqliteTable('notifications', {
   targetRole: text('target_role'),
   bookingId: integer('booking_id').references(() => bookings.id, { onDelete: 'set null' }),
   facilityId: integer('facility_id').references(() => facilities.id, { onDelete: 'set null' }),
-  /** The staff member whose action raised it (migration 0005): their own bell neither rings nor counts it unread. */
+  /** The staff member whose action raised it (migration 0003): their own bell neither rings nor counts it unread. */
   actorUserId: integer('actor_user_id').references(() => users.id),
   createdAt: timestamps.createdAt,
 }, (t) => [

@@ -151,48 +151,34 @@ export function BookingDetailDialog({ documentId, onClose, onChanged }: Props) {
     }
   }
 
-  async function reject(text = reason) {
+  /**
+   * Reject (pending or approved), or the staff cancel of an approved booking that is filed under İptal (issue 7 §3,
+   * asked for after a confirmation): both carry a reason of at most REJECT_REASON_MAX characters.
+   */
+  async function decide(kind: 'reject' | 'cancel', text: string) {
     const why = text.trim();
     if (!booking || busy || !why) return;
     if (why.length > REJECT_REASON_MAX) {
-      setReasonError(msg.rejectReasonTooLong);
+      setReasonError(kind === 'reject' ? msg.rejectReasonTooLong : msg.staffCancelReasonTooLong);
       return;
     }
-    setBusy('reject');
+    setBusy(kind);
     setReasonError(null);
     try {
-      const b = await unwrap(client.api.bookings[':id'].reject.$post({ param: { id: booking.documentId }, json: { reason: why } }));
-      settled(b, 'rejected');
+      const req = { param: { id: booking.documentId }, json: { reason: why } };
+      const endpoint = client.api.bookings[':id'];
+      const b = await unwrap(kind === 'reject' ? endpoint.reject.$post(req) : endpoint.cancel.$post(req));
+      settled(b, kind === 'reject' ? 'rejected' : 'cancelled');
     } catch (e) {
-      const text = failureText(e, REJECT_FAILED);
+      const text = failureText(e, kind === 'reject' ? REJECT_FAILED : CANCEL_FAILED);
       if (e instanceof ApiRequestError && e.status === 400) setReasonError(text);
       toast('error', text);
     } finally {
       setBusy(null);
     }
   }
-
-  /** Staff cancel of an approved booking (issue 7 §3): a cancel filed under İptal, asked for after a confirmation. */
-  async function cancel(text: string) {
-    const why = text.trim();
-    if (!booking || busy || !why) return;
-    if (why.length > REJECT_REASON_MAX) {
-      setReasonError(msg.staffCancelReasonTooLong);
-      return;
-    }
-    setBusy('cancel');
-    setReasonError(null);
-    try {
-      const b = await unwrap(client.api.bookings[':id'].cancel.$post({ param: { id: booking.documentId }, json: { reason: why } }));
-      settled(b, 'cancelled');
-    } catch (e) {
-      const text = failureText(e, CANCEL_FAILED);
-      if (e instanceof ApiRequestError && e.status === 400) setReasonError(text);
-      toast('error', text);
-    } finally {
-      setBusy(null);
-    }
-  }
+  const reject = (text = reason) => decide('reject', text);
+  const cancel = (text: string) => decide('cancel', text);
 
   /** PUT /api/bookings/:id (02 §7): the dialog stays open with the saved notes. */
   async function saveNotes(text: string): Promise<boolean> {
@@ -358,7 +344,7 @@ function DetailBody({ booking: b, actions, busy, onSaveNotes, onAnonymise }: Bod
           <Row label="Toplam">
             <span className="font-bold">{tl(b.totalPrice)}</span>
           </Row>
-          <Row label="Ödeme durumu"><PaymentBadge status={b.paymentStatus} /></Row>
+          <Row label="Ödeme durumu"><PaymentBadge booking={b} /></Row>
         </Section>
       </div>
 

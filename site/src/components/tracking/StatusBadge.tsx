@@ -1,5 +1,5 @@
 import type { BookingStatus } from '../../../../contracts/bookings';
-import { bookingStatus, paymentState, paymentStatus, PAYMENT_STATE_LABELS, STATUS_LABELS, type PaymentFacts, type PaymentState } from '../../lib/tracking';
+import { bookingStatus, paymentState, PAYMENT_STATE_LABELS, STATUS_LABELS, type PaymentFacts, type PaymentState } from '../../lib/tracking';
 import { BanIcon, CheckIcon, ClockIcon, HistoryIcon, HourglassIcon, UndoIcon, WalletIcon, XIcon } from './icons';
 
 // Every badge carries a word and an icon shape, so the status never depends on colour alone.
@@ -34,12 +34,9 @@ const paymentTone: Record<PaymentState, string> = {
 };
 const paymentIcon = { awaiting: WalletIcon, paid: CheckIcon, refunded: UndoIcon, 'none-due': WalletIcon, none: WalletIcon };
 
-/**
- * The payment state that is true for the booking (lib/tracking paymentState). Pass the booking; a bare `status` (the
- * stored paymentStatus alone) is kept for older callers and cannot tell 'Ödeme yok' or '—' apart from 'Ödeme Bekliyor'.
- */
-export function PaymentBadge(props: { booking: PaymentFacts } | { status: string }) {
-  const s: PaymentState = 'booking' in props ? paymentState(props.booking) : (({ pending: 'awaiting', paid: 'paid', refunded: 'refunded' }) as const)[paymentStatus(props.status)];
+/** The payment state that is true for the booking (lib/tracking paymentState): tracking and the panel alike. */
+export function PaymentBadge({ booking }: { booking: PaymentFacts }) {
+  const s: PaymentState = paymentState(booking);
   const Icon = paymentIcon[s];
   const { label, spoken } = PAYMENT_STATE_LABELS[s];
   return (
