@@ -27,6 +27,12 @@ function booking(over: Record<string, unknown> = {}) {
   };
 }
 
+/** A booking as a phone look-up lists it: masked number, 'Emre K.', no e-mail or notes (issue 7 §1). */
+function listed(number: string, over: Record<string, unknown> = {}) {
+  const { bookingNumber: _full, ...rest } = booking({ documentId: `doc-${number}`, customerName: 'Emre K.', ...over });
+  return { ...rest, bookingNumberMasked: `HSR••••••${number.slice(-3)}` };
+}
+
 type Call = { method: string; path: string; body: unknown };
 type Reply = [number, unknown];
 let calls: Call[] = [];
@@ -187,11 +193,11 @@ describe('tracking page', () => {
 
   it('finds subscriber bookings by phone, typed loosely and sent without spaces', async () => {
     const list = [
-      booking({ bookingNumber: 'HSRAAAAAAAA2', status: 'approved', isSubscriber: true, customerName: 'Emre Kaya', date: '2030-05-01', createdAt: '2020-01-01T00:00:00Z' }),
-      booking({ bookingNumber: 'HSRBBBBBBBB2', status: 'approved', isSubscriber: true, customerName: 'Emre Kaya', date: '2030-05-08' }),
-      booking({ bookingNumber: 'HSRCCCCCCCC2', status: 'rejected', isSubscriber: true, customerName: 'Emre Kaya', date: '2030-05-15', facility: { name: 'Osmangazi Spor' } }),
+      listed('HSRAAAAAAAA2', { status: 'approved', isSubscriber: true, date: '2030-05-01', createdAt: '2020-01-01T00:00:00Z' }),
+      listed('HSRBBBBBBBB3', { status: 'approved', isSubscriber: true, date: '2030-05-08' }),
+      listed('HSRCCCCCCCC4', { status: 'rejected', isSubscriber: true, date: '2030-05-15', facility: { name: 'Osmangazi Spor' } }),
     ];
-    mockApi(() => [200, { data: list, meta: { customer: { name: 'Emre Kaya' } } }]);
+    mockApi(() => [200, { data: list, meta: { customer: { name: 'Emre K.' } } }]);
     const user = userEvent.setup();
     render(<Tracking />);
     await user.click(screen.getByRole('tab', { name: 'Abone Takibi' }));
@@ -199,21 +205,42 @@ describe('tracking page', () => {
     await user.type(input, 'a5312345678999');
     expect(input.value).toBe('0531 234 56 78');
     await user.click(screen.getByRole('button', { name: 'Sorgula' }));
-    await screen.findByRole('heading', { name: /Emre Kaya/ });
+    await screen.findByRole('heading', { name: /Emre K\./ });
     expect(calls[0].path).toBe('/api/bookings/track-by-phone/05312345678');
     expect(screen.getByText('Sadece abone rezervasyonlarınız görüntülenir')).toBeTruthy();
     expect(screen.getByText('%67')).toBeTruthy();
     expect(screen.getByText('0531 234 56 78')).toBeTruthy();
     // Two pitches: the facility filter appears; default order is date descending.
     const items = () => [...document.querySelectorAll('[data-booking]')].map((el) => el.getAttribute('data-booking'));
-    expect(items()).toEqual(['HSRCCCCCCCC2', 'HSRBBBBBBBB2', 'HSRAAAAAAAA2']);
+    expect(items()).toEqual(['HSR••••••CC4', 'HSR••••••BB3', 'HSR••••••AA2']);
     await user.selectOptions(screen.getByLabelText('Saha'), 'Osmangazi Spor');
-    expect(items()).toEqual(['HSRCCCCCCCC2']);
+    expect(items()).toEqual(['HSR••••••CC4']);
     await user.selectOptions(screen.getByLabelText('Saha'), 'all');
     await user.selectOptions(screen.getByLabelText('Durum'), 'cancelled');
-    expect(items()).toEqual(['HSRCCCCCCCC2']);
+    expect(items()).toEqual(['HSR••••••CC4']);
     await user.click(screen.getByRole('button', { name: /Liste/ }));
     expect(document.querySelector('[data-view]')!.getAttribute('data-view')).toBe('list');
+  });
+
+  it('a booking picked from the phone list opens only with its full number, and leads back to the list', async () => {
+    const full = booking({ bookingNumber: 'HSRBBBBBBBB3', status: 'approved', isSubscriber: true, date: '2030-05-08' });
+    mockApi((c) => (c.path.includes('track-by-phone') ? [200, { data: [listed('HSRBBBBBBBB3', { status: 'approved', isSubscriber: true, date: '2030-05-08' })], meta: {} }] : [200, { data: full, meta: {} }]));
+    const user = userEvent.setup();
+    render(<Tracking />);
+    await user.click(screen.getByRole('tab', { name: 'Abone Takibi' }));
+    await user.type(screen.getByLabelText('Telefon numarası'), '05312345678');
+    await user.click(screen.getByRole('button', { name: 'Sorgula' }));
+    await user.click(await screen.findByRole('button', { name: 'Ayrıntılar, HSR••••••BB3' }));
+    // Nothing is fetched by the masked number: the page asks for the whole one.
+    expect(calls.filter((c) => c.path.startsWith('/api/bookings/track/'))).toHaveLength(0);
+    expect(document.querySelector('[data-number-asked]')!.textContent).toContain('HSR••••••BB3');
+    const field = screen.getByLabelText('Rezervasyon numarası') as HTMLInputElement;
+    expect(field.value).toBe('');
+    await user.type(field, 'HSRBBBBBBBB3');
+    await user.click(screen.getByRole('button', { name: 'Sorgula' }));
+    await waitFor(() => expect(calls.at(-1)!.path).toBe('/api/bookings/track/HSRBBBBBBBB3'));
+    await user.click(await screen.findByRole('button', { name: /Abone rezervasyonlarına dön/ }));
+    expect(await screen.findByRole('button', { name: 'Ayrıntılar, HSR••••••BB3' })).toBeTruthy();
   });
 
   it('says so when a phone has no subscriber bookings, and when the look-up fails; a failed refresh gets its own text', async () => {

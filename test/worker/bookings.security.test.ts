@@ -125,7 +125,7 @@ describe('a phone is not an identity (issue 7 §4)', () => {
     const customer = await env.DB.prepare('select name, email from customers where phone = ?').bind(phone).first();
     expect(customer).toEqual({ name: 'Emre Kaya', email: 'emre.kaya@example.com' });
     const info = (await json(await api(`/api/bookings/subscription-info?customerPhone=${phone}`))).data;
-    expect(info.customerName).toBe('Emre Kaya');
+    expect(info.customerName).toBe('Emre K.');
   });
 
   it('track-by-phone and subscription-info show no e-mail and no notes', async () => {
@@ -135,10 +135,17 @@ describe('a phone is not an identity (issue 7 §4)', () => {
     const raw = await tracked.text();
     const body = JSON.parse(raw);
     expect(body.data).toHaveLength(1);
-    expect(body.data[0]).toMatchObject({ customerEmail: null, notes: null, customerName: 'Emre Kaya' });
+    expect(body.data[0]).toMatchObject({ customerEmail: null, notes: null, customerName: 'Emre K.' });
+    // The full number cancels the booking: a phone alone never hands it out, nor the full name (issue 7 §1).
+    const { number } = (await env.DB.prepare('select booking_number as number from bookings where customer_phone = ?').bind(phone).first<{ number: string }>())!;
+    expect(body.data[0].bookingNumber).toBeUndefined();
+    expect(body.data[0].bookingNumberMasked).toBe(`HSR••••••${number.slice(-3)}`);
+    expect(raw).not.toContain(number);
+    expect(raw).not.toContain('Kaya');
     expect(raw).not.toContain('emre.kaya@example.com');
     expect(raw).not.toContain('Kapı şifresi');
     const info = await (await api(`/api/bookings/subscription-info?customerPhone=${phone}`)).text();
+    expect(info).not.toContain('Kaya');
     expect(info).not.toContain('emre.kaya@example.com');
     expect(info).not.toContain('Kapı şifresi');
   });

@@ -12,7 +12,7 @@ import { TextField } from '../components/ui/TextField';
 import { Toasts } from '../components/ui/Toasts';
 import { client, unwrap } from '../lib/api';
 import { ApiRequestError, errorText, messageOf } from '../lib/errors';
-import { displayPhone, isAlreadyProcessed, phoneForLookup, type TrackedBooking } from '../lib/tracking';
+import { displayPhone, isAlreadyProcessed, phoneForLookup, type PhoneListedBooking, type TrackedBooking } from '../lib/tracking';
 import { toast } from '../stores/toast';
 
 // Texts of 01 §8, verbatim.
@@ -31,7 +31,7 @@ export const RELOAD_DELAY_MS = 2000;
 type Mode = 'number' | 'phone';
 type Result =
   | { kind: 'booking'; booking: TrackedBooking; from?: Extract<Result, { kind: 'subscriber' }> }
-  | { kind: 'subscriber'; customer: { name: string; phone: string }; bookings: TrackedBooking[] };
+  | { kind: 'subscriber'; customer: { name: string; phone: string }; bookings: PhoneListedBooking[] };
 
 /** 01 §8: the server's text first, else the situation's own fallback. */
 function serverText(e: unknown, fallback: string): string {
@@ -55,6 +55,8 @@ export default function Tracking({ initialQuery }: { initialQuery?: string | nul
   const [result, setResult] = useState<Result | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [cancelOpen, setCancelOpen] = useState(false);
+  /** A booking picked from the subscriber list: its full number is asked for, and the list is the way back. */
+  const [asked, setAsked] = useState<{ masked: string; from: Extract<Result, { kind: 'subscriber' }> } | null>(null);
   const resultRef = useRef<HTMLDivElement>(null);
   const formRef = useRef<HTMLDivElement>(null);
 
@@ -71,6 +73,7 @@ export default function Tracking({ initialQuery }: { initialQuery?: string | nul
     try {
       const booking = await unwrap(client.api.bookings.track[':bookingNumber'].$get({ param: { bookingNumber } }));
       setResult({ kind: 'booking', booking, from });
+      setAsked(null);
       setNumber(bookingNumber);
       syncQuery(bookingNumber);
     } catch (e) {
@@ -124,6 +127,7 @@ export default function Tracking({ initialQuery }: { initialQuery?: string | nul
   }
 
   function newSearch() {
+    setAsked(null);
     setResult(null);
     setError(null);
     setNumber('');
@@ -184,7 +188,7 @@ export default function Tracking({ initialQuery }: { initialQuery?: string | nul
   function submit(e: FormEvent) {
     e.preventDefault();
     if (searching) return;
-    if (mode === 'number' && number.trim()) void searchNumber(number);
+    if (mode === 'number' && number.trim()) void searchNumber(number, asked?.from);
     if (mode === 'phone' && phone.trim()) void searchPhone(phone);
   }
 
@@ -228,6 +232,11 @@ export default function Tracking({ initialQuery }: { initialQuery?: string | nul
                   autoComplete="off"
                   spellCheck="false"
                 />
+                {asked && (
+                  <p role="status" className="mt-2 text-sm text-slate-700 dark:text-slate-300" data-number-asked>
+                    Ayrıntılar ve iptal için <span className="font-mono font-semibold">{asked.masked}</span> rezervasyonunuzun numarasının tamamını girin (onay ekranında ve size iletilen mesajda yer alır).
+                  </p>
+                )}
               </div>
               {searchButton(!number.trim())}
             </form>
@@ -292,9 +301,13 @@ export default function Tracking({ initialQuery }: { initialQuery?: string | nul
             refreshing={refreshing}
             onRefresh={() => refresh(result)}
             onNewSearch={newSearch}
-            onOpen={(n) => {
+            onOpen={(b) => {
+              // A phone alone never opens a booking (issue 7 §1): details and cancelling need its full number.
+              setAsked({ masked: b.bookingNumberMasked, from: result });
+              setNumber('');
+              setError(null);
               setMode('number');
-              void searchNumber(n, result);
+              requestAnimationFrame(() => formRef.current?.querySelector<HTMLInputElement>('[role=tabpanel] input')?.focus());
             }}
           />
         )}

@@ -7,6 +7,8 @@ import type { client } from './api';
 import { phoneTypingDigits } from '../../../contracts/phone';
 
 export type TrackedBooking = InferResponseType<(typeof client.api.bookings.track)[':bookingNumber']['$get'], 200>['data'];
+/** A booking found by phone: masked number, 'Barış A.', no e-mail or notes (the full number opens and cancels it). */
+export type PhoneListedBooking = InferResponseType<(typeof client.api.bookings)['track-by-phone'][':phone']['$get'], 200>['data'][number];
 
 // ---------- status ----------
 

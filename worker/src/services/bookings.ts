@@ -19,11 +19,8 @@ export interface Clock { now: number }
 // ---------- wire shapes ----------
 
 type BookingFacility = Pick<FacilityRow, 'documentId' | 'slug' | 'name' | 'address' | 'phoneNumbers' | 'bankName' | 'recipientName' | 'depositIban'>;
-/**
- * owner: the booking's own answers (create, track by number); public: someone else's booking; phone: a look-up keyed
- * only by a phone, which shows no e-mail and no notes (issue 7 §4: whoever holds a phone is not the customer record).
- */
-export type Audience = 'owner' | 'public' | 'phone' | 'staff';
+/** owner: the booking's own answers (create, track by number); public: someone else's booking; staff: the panel. */
+export type Audience = 'owner' | 'public' | 'staff';
 
 export function bookingToWire(b: Booking, f: BookingFacility, audience: Audience, now: number, approver?: { username: string; email: string } | null) {
   return {
@@ -34,8 +31,8 @@ export function bookingToWire(b: Booking, f: BookingFacility, audience: Audience
     // A public answer never carries a phone other than the caller's own (00 §2).
     ...(audience === 'public'
       ? { customerPhoneMasked: maskPhone(b.customerPhone) }
-      : { customerPhone: b.customerPhone, customerEmail: audience === 'phone' ? null : b.customerEmail }),
-    notes: audience === 'phone' ? null : b.notes,
+      : { customerPhone: b.customerPhone, customerEmail: b.customerEmail }),
+    notes: b.notes,
     status: b.status,
     paymentStatus: b.paymentStatus,
     totalPrice: toTl(b.totalPrice),
@@ -79,6 +76,16 @@ export function bookingToWire(b: Booking, f: BookingFacility, audience: Audience
   };
 }
 export type BookingWire = ReturnType<typeof bookingToWire>;
+
+/**
+ * A booking found by a phone alone (subscriber tracking). Whoever holds a phone is not the customer (issue 7 §1, §4):
+ * no e-mail, no notes, the name as 'Barış A.', and the booking number masked to its last 3 characters, since the full
+ * number is the key that cancels it. Details and cancelling ask for the full number.
+ */
+export function phoneLookupToWire(b: Booking, f: BookingFacility, now: number) {
+  const { bookingNumber, notes: _notes, ...rest } = bookingToWire(b, f, 'owner', now);
+  return { ...rest, customerEmail: null, notes: null, customerName: nameWithInitial(b.customerName), bookingNumberMasked: maskBookingNumber(bookingNumber) };
+}
 
 // ---------- creation ----------
 
@@ -313,7 +320,7 @@ export async function trackByPhone(db: Db, phone: string, now: number) {
     .orderBy(desc(bookings.date), desc(bookings.startTime))
     .limit(500)
     .all();
-  return rows.map((r) => bookingToWire(r.booking, r.facility, 'phone', now));
+  return rows.map((r) => phoneLookupToWire(r.booking, r.facility, now));
 }
 
 export async function subscriptionInfo(db: Db, phone: string, now: number) {
@@ -334,7 +341,7 @@ export async function subscriptionInfo(db: Db, phone: string, now: number) {
   return {
     customerPhone: phone,
     isSubscriber: row?.is_subscriber === 1,
-    customerName: row?.is_subscriber === 1 ? row.name : null,
+    customerName: row?.is_subscriber === 1 && row.name ? nameWithInitial(row.name) : null,
     totalBookings: row?.total ?? 0,
     approvedBookings: row?.approved ?? 0,
     upcomingBookings: row?.upcoming ?? 0,

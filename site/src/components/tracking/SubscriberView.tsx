@@ -3,7 +3,7 @@ import { formatPhone } from '../../../../contracts/phone';
 import { tl, trDateWithDay } from '../../lib/format';
 import {
   counters, DEFAULT_LIST, facilityNames, filterAndSort, loyaltyText, successRate,
-  type ListOptions, type SortKey, type StatusFilter, type TrackedBooking,
+  type ListOptions, type PhoneListedBooking, type SortKey, type StatusFilter,
 } from '../../lib/tracking';
 import { Button } from '../ui/Button';
 import { ArrowUpDownIcon, CrownIcon, GridIcon, InfoIcon, ListIcon, RefreshIcon, SearchIcon } from './icons';
@@ -11,11 +11,12 @@ import { PastTag, StatusBadge } from './StatusBadge';
 
 interface Props {
   customer: { name: string; phone: string };
-  bookings: TrackedBooking[];
+  bookings: PhoneListedBooking[];
   refreshing: boolean;
   onRefresh: () => void;
   onNewSearch: () => void;
-  onOpen: (bookingNumber: string) => void;
+  /** Details and cancelling need the full number: the page asks for it (a phone alone never opens a booking). */
+  onOpen: (booking: PhoneListedBooking) => void;
 }
 
 const STATUS_OPTIONS: Array<[StatusFilter, string]> = [['all', 'Tümü'], ['pending', 'Beklemede'], ['approved', 'Onaylandı'], ['cancelled', 'İptal Edildi']];
@@ -106,7 +107,7 @@ export function SubscriberView({ customer, bookings, refreshing, onRefresh, onNe
       ) : (
         <ul className={view === 'grid' ? 'grid gap-4 sm:grid-cols-2 lg:grid-cols-3' : 'divide-y divide-slate-200 overflow-hidden rounded-2xl border border-slate-200 dark:divide-slate-700 dark:border-slate-700'} data-view={view}>
           {shown.map((b) => (
-            <li key={b.bookingNumber} data-booking={b.bookingNumber}>
+            <li key={b.documentId} data-booking={b.bookingNumberMasked}>
               {view === 'grid' ? <Card booking={b} onOpen={onOpen} /> : <Line booking={b} onOpen={onOpen} />}
             </li>
           ))}
@@ -148,7 +149,7 @@ function ViewButton({ pressed, onPress, label, children }: { pressed: boolean; o
   );
 }
 
-function Card({ booking: b, onOpen }: { booking: TrackedBooking; onOpen: (n: string) => void }) {
+function Card({ booking: b, onOpen }: { booking: PhoneListedBooking; onOpen: (b: PhoneListedBooking) => void }) {
   return (
     <div className="flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-700 dark:bg-slate-900">
       <div className="flex flex-wrap items-center gap-2">
@@ -160,20 +161,20 @@ function Card({ booking: b, onOpen }: { booking: TrackedBooking; onOpen: (n: str
       <div className="mt-auto flex items-end justify-between gap-2 pt-4">
         <div>
           <p className="text-lg font-bold">{tl(b.totalPrice)}</p>
-          <p className="font-mono text-xs text-slate-600 dark:text-slate-300">{b.bookingNumber}</p>
+          <p className="font-mono text-xs text-slate-600 dark:text-slate-300">{b.bookingNumberMasked}</p>
         </div>
-        <Button variant="secondary" size="sm" onPress={() => onOpen(b.bookingNumber)} aria-label={`Ayrıntılar, ${b.bookingNumber}`}>Ayrıntılar</Button>
+        <Button variant="secondary" size="sm" onPress={() => onOpen(b)} aria-label={`Ayrıntılar, ${b.bookingNumberMasked}`}>Ayrıntılar</Button>
       </div>
     </div>
   );
 }
 
-function Line({ booking: b, onOpen }: { booking: TrackedBooking; onOpen: (n: string) => void }) {
+function Line({ booking: b, onOpen }: { booking: PhoneListedBooking; onOpen: (b: PhoneListedBooking) => void }) {
   return (
     <div className="flex flex-col gap-2 bg-white px-4 py-3 sm:flex-row sm:items-center sm:gap-4 dark:bg-slate-900">
       <div className="min-w-0 flex-1">
         <h3 className="font-semibold">{trDateWithDay(b.date)} · {b.startTime} – {b.endTime}</h3>
-        <p className="text-sm text-slate-700 dark:text-slate-300">{b.facility.name} · <span className="font-mono text-xs">{b.bookingNumber}</span></p>
+        <p className="text-sm text-slate-700 dark:text-slate-300">{b.facility.name} · <span className="font-mono text-xs">{b.bookingNumberMasked}</span></p>
       </div>
       <div className="flex flex-wrap items-center gap-2">
         <StatusBadge status={b.status} />
@@ -181,7 +182,7 @@ function Line({ booking: b, onOpen }: { booking: TrackedBooking; onOpen: (n: str
       </div>
       <div className="flex items-center justify-between gap-3 sm:justify-end">
         <span className="font-semibold sm:w-20 sm:text-right">{tl(b.totalPrice)}</span>
-        <Button variant="secondary" size="sm" onPress={() => onOpen(b.bookingNumber)} aria-label={`Ayrıntılar, ${b.bookingNumber}`}>Ayrıntılar</Button>
+        <Button variant="secondary" size="sm" onPress={() => onOpen(b)} aria-label={`Ayrıntılar, ${b.bookingNumberMasked}`}>Ayrıntılar</Button>
       </div>
     </div>
   );
