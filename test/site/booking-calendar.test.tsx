@@ -16,7 +16,7 @@ const weekFixture = (): Slot[] => [
   slot('2026-11-18', '08:00', 'past'),
   slot('2026-11-18', '20:00', 'available'),
   slot('2026-11-18', '21:00', 'pending', { customerName: 'Ahmet', status: 'pending', isSubscriber: false }),
-  slot('2026-11-18', '22:00', 'booked', { customerName: 'Mehmet Yılmaz', status: 'approved', isSubscriber: false }),
+  slot('2026-11-18', '22:00', 'booked', { customerName: 'Mehmet Y.', status: 'approved', isSubscriber: false }),
   slot('2026-11-18', '23:00', 'subscriber', { customerName: 'Emre', status: 'approved', isSubscriber: true }),
   slot('2026-11-19', '19:00', 'booked', { customerName: 'Ali', status: 'pending', isSubscriber: false }),
 ];
@@ -129,8 +129,8 @@ describe('slot calendar (01 §2 Slot calendar)', () => {
     expect(pending.textContent).toContain('Beklemede');
     expect((pending as HTMLButtonElement).disabled).toBe(true);
 
-    // Approved: the full name; not yet approved: the first name only (the API already trims it).
-    expect(screen.getByRole('button', { name: '22:00–23:00, Dolu, Mehmet Yılmaz' }).textContent).toContain('Dolu · Mehmet Yılmaz');
+    // Approved: 'Mehmet Y.'; not yet approved: the first name only (the API trims both).
+    expect(screen.getByRole('button', { name: '22:00–23:00, Dolu, Mehmet Y.' }).textContent).toContain('Dolu · Mehmet Y.');
     expect(screen.getByRole('button', { name: '19:00–20:00, Dolu, Ali' }).textContent).toContain('Dolu · Ali');
 
     const subscriber = screen.getByRole('button', { name: '23:00–00:00, Abone, Emre' });
@@ -274,7 +274,7 @@ describe('live slot updates (00 §8)', () => {
     expect(slotCalls()).toHaveLength(before);
     // Another pitch's event is ignored.
     ws.push({ type: 'slot', facility: 'other', slot: slot('2026-11-18', '22:00', 'available') });
-    expect(screen.getByRole('button', { name: '22:00–23:00, Dolu, Mehmet Yılmaz' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: '22:00–23:00, Dolu, Mehmet Y.' })).toBeTruthy();
   });
 
   it('refetches on slots-regenerated', async () => {

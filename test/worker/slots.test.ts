@@ -94,17 +94,17 @@ describe('GET /api/facilities/{ref}/slots?date=', () => {
     expect(s.booking).toEqual({ customerName: 'Mehmet', status: 'pending', isSubscriber: false });
   });
 
-  it('shows an approved booking as booked with the full name', async () => {
+  it('shows an approved booking as booked with the first name and the initial, never the surname (KVKK)', async () => {
     const s = byTime((await slotsOf(f.slug, `date=${tomorrow}`)).slots, '19:00');
     expect(s).toMatchObject({ state: 'booked', isPending: false, isAvailable: false });
-    expect(s.booking).toEqual({ customerName: 'Ayşe Demir', status: 'approved', isSubscriber: false });
+    expect(s.booking).toEqual({ customerName: 'Ayşe D.', status: 'approved', isSubscriber: false });
   });
 
   it('shows an approved subscriber booking as subscriber', async () => {
     const s = byTime((await slotsOf(f.slug, `date=${tomorrow}`)).slots, '20:00');
     expect(s.state).toBe('subscriber');
     expect(s.isAvailable).toBe(false);
-    expect(s.booking).toMatchObject({ customerName: 'Can Öztürk', status: 'approved', isSubscriber: true });
+    expect(s.booking).toMatchObject({ customerName: 'Can Ö.', status: 'approved', isSubscriber: true });
   });
 
   it("a subscriber's pending booking reads Beklemede until approved (issue 7 §2)", async () => {
@@ -305,7 +305,7 @@ describe('GET /api/booking-slots/available', () => {
     const body = await json(await api(`/api/booking-slots/available?facilityId=${f.documentId}&date=${date}&includeBooked=true`));
     expect(body.data.map((s: any) => s.startTime)).toEqual(['10:00', '11:00', '12:00', '13:00']);
     expect(byTime(body.data, '11:00')).toMatchObject({ state: 'pending', booking: { customerName: 'Zeynep' } });
-    expect(byTime(body.data, '12:00')).toMatchObject({ state: 'booked', booking: { customerName: 'Burak Şahin' } });
+    expect(byTime(body.data, '12:00')).toMatchObject({ state: 'booked', booking: { customerName: 'Burak Ş.' } });
   });
 
   it('accepts the slug as facilityId too', async () => {

@@ -4,7 +4,7 @@ import type { FacilityRow } from './facilities';
 import { newDocumentId } from '../lib/ids';
 import { toTl } from '../lib/money';
 import { addDays, fromMinutes, istanbulInstant, istanbulToday, toMinutes, weekdayOf } from '../lib/time';
-import { firstName } from '../../../contracts/common';
+import { firstName, nameWithInitial } from '../../../contracts/common';
 
 export interface PlannedSlot { date: string; startTime: string; endTime: string; startsAt: number; endsAt: number }
 
@@ -130,7 +130,11 @@ export function bookableUntil(lastSlotDate: string | null, horizonDays: unknown,
 
 export type SlotState = 'past' | 'available' | 'pending' | 'booked' | 'subscriber';
 
-/** Public slot shape: a booked slot shows only the first name unless approved; never a phone (00 §2). */
+/**
+ * Public slot shape: a booked slot shows only the first name, and an approved one the first name and the surname's
+ * initial ('Barış A.'); never a phone. 01 §2 shows an approved booking's full name to every visitor: a surname on a
+ * public page says who plays where and when, which a KVKK notice could not justify (issue 7), so the initial it is.
+ */
 export function slotToWire(r: SlotRow, now: number) {
   const isPast = r.starts_at <= now;
   const booked = r.booking_status !== null;
@@ -151,7 +155,7 @@ export function slotToWire(r: SlotRow, now: number) {
     state,
     booking: booked
       ? {
-          customerName: r.booking_status === 'approved' ? r.customer_name : firstName(r.customer_name ?? ''),
+          customerName: r.booking_status === 'approved' ? nameWithInitial(r.customer_name ?? '') : firstName(r.customer_name ?? ''),
           status: r.booking_status,
           isSubscriber,
         }
