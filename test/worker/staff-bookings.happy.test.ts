@@ -482,12 +482,12 @@ describe('approving a booking', () => {
     expect(mine[0].message).toContain('Ayşe Yönetici');
   });
 
-  it('the public calendar then shows the slot booked with the full name', async () => {
+  it("the public calendar then shows the slot booked as 'Onaylı İ.', never the whole surname", async () => {
     const f = await pitch();
     const { booking, slot } = await book(f, '21:00', { customerName: 'Onaylı Tam İsim' });
     await api(`/api/bookings/${booking.documentId}/approve`, { method: 'POST', token: adminToken, json: {} });
     const shown = (await json(await api(`/api/facilities/${f.slug}/slots?date=${tomorrow()}`))).data.slots.find((s: { documentId: string }) => s.documentId === slot.document_id);
-    expect(shown).toMatchObject({ isAvailable: false, isPending: false, state: 'booked', booking: { customerName: 'Onaylı Tam İsim', status: 'approved' } });
+    expect(shown).toMatchObject({ isAvailable: false, isPending: false, state: 'booked', booking: { customerName: 'Onaylı İ.', status: 'approved' } });
   });
 });
 

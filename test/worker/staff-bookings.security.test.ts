@@ -247,7 +247,7 @@ describe('the live notification feed', () => {
 });
 
 describe('what staff see stays with staff', () => {
-  it('approving shows the full name publicly, but never the phone, and the staff answers are not cached', async () => {
+  it('approving shows the first name and initial publicly, never the surname or the phone, and the staff answers are not cached', async () => {
     const g = await createFacility();
     await createSlots(g, 1, 1);
     const date = addDays(istanbulToday(), 1);
@@ -262,7 +262,8 @@ describe('what staff see stays with staff', () => {
     expect((await json(list)).data[0].customerPhone).toBe(phone);
 
     const publicSlots = await (await api(`/api/facilities/${g.slug}/slots?date=${date}`)).text();
-    expect(publicSlots).toContain('Gizli Telefon');
+    expect(publicSlots).toContain('Gizli T.');
+    expect(publicSlots).not.toContain('Telefon');
     expect(publicSlots).not.toContain(phone);
     const tracked = await (await api(`/api/bookings/track/${created.bookingNumber}`)).text();
     expect(tracked).not.toContain(phone);
