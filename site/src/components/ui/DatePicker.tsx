@@ -11,7 +11,6 @@ import {
   composeRenderProps,
   DateInput,
   DatePicker as RACDatePicker,
-  DateRangePicker as RACDateRangePicker,
   DateSegment,
   Dialog,
   FieldError,
@@ -20,10 +19,8 @@ import {
   I18nProvider,
   Label,
   Popover,
-  RangeCalendar,
   Text,
   type DatePickerProps as RACDatePickerProps,
-  type DateRangePickerProps as RACDateRangePickerProps,
   type DateValue,
 } from 'react-aria-components';
 import { tv } from 'tailwind-variants';
@@ -151,41 +148,6 @@ export function DatePicker<T extends DateValue>({ label, description, errorMessa
           </Dialog>
         </Popover>
       </RACDatePicker>
-    </I18nProvider>
-  );
-}
-
-export interface DateRangePickerProps<T extends DateValue> extends Omit<RACDateRangePickerProps<T>, 'children'>, FieldTexts {}
-
-/** A start and an end date in one field (dd.mm.yyyy – dd.mm.yyyy), for ranges such as the public calendar's custom one. */
-export function DateRangePicker<T extends DateValue>({ label, description, errorMessage, calendarLabel, className, ...props }: DateRangePickerProps<T>) {
-  const s = field({ isInvalid: Boolean(errorMessage) || props.isInvalid, isDisabled: props.isDisabled });
-  const seg = (p: { segment: Parameters<typeof DateSegment>[0]['segment'] }) => (
-    <DateSegment segment={p.segment} className={composeRenderProps('', (c, r) => segment({ ...r, className: c }))} />
-  );
-  return (
-    <I18nProvider locale={DATE_LOCALE}>
-      <RACDateRangePicker {...props} isInvalid={Boolean(errorMessage) || props.isInvalid} className={composeRenderProps(className, (c) => s.root({ className: c }))}>
-        <Label className={s.label()}>{label}</Label>
-        <Group className={s.group()}>
-          <DateInput slot="start" className="flex py-2 tabular-nums">{(x) => seg({ segment: x })}</DateInput>
-          <span aria-hidden="true" className="px-1 text-slate-500">–</span>
-          <DateInput slot="end" className={s.input()}>{(x) => seg({ segment: x })}</DateInput>
-          <RACButton aria-label={calendarLabel ?? `${label} için takvimi aç`} className={s.trigger()}>
-            <CalendarIconSvg />
-          </RACButton>
-        </Group>
-        {description && <Text slot="description" className={s.description()}>{description}</Text>}
-        <FieldError className={s.error()}>{errorMessage}</FieldError>
-        <Popover className={popover}>
-          <Dialog className="outline-none">
-            <RangeCalendar>
-              <MonthHeader />
-              <Grid />
-            </RangeCalendar>
-          </Dialog>
-        </Popover>
-      </RACDateRangePicker>
     </I18nProvider>
   );
 }
