@@ -44,7 +44,7 @@ function seedSql(): { sql: string; data: BenchData } {
           const n = newBookingNumber();
           data.bookingNumbers.push(n);
           lines.push(`insert into bookings (document_id, booking_number, facility_id, customer_name, customer_phone, date, start_time, end_time, starts_at, slot_price, total_price, deposit_amount, status)
-            values (${q(newDocumentId())}, ${q(n)}, ${p}, 'Bench Müşteri', '05550000000', ${q(s.date)}, ${q(s.startTime)}, ${q(s.endTime)}, ${s.startsAt}, 150000, 150000, 30000, 'approved');`);
+            values (${q(newDocumentId())}, ${q(n)}, ${p}, 'Bench Müşteri', ${q(`0555${String(data.bookingNumbers.length).padStart(7, '0')}`)}, ${q(s.date)}, ${q(s.startTime)}, ${q(s.endTime)}, ${s.startsAt}, 150000, 150000, 30000, 'approved');`);
         }
       }
     }
