@@ -87,8 +87,10 @@ async function main() {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ identifier: 'bench', password: 'bench1234' }),
     });
-    const token = ((await login.json()) as { data: { jwt: string } }).data.jwt;
-    const headers = { authorization: `Bearer ${token}` };
+    // Staff sessions are cookie-only: carry the session cookie the login set.
+    const session = login.headers.getSetCookie().map((c) => c.split(';')[0]).find((c) => c.startsWith('hs_session='));
+    if (!session) throw new Error(`bench login failed: HTTP ${login.status} ${await login.text()}`);
+    const headers = { cookie: session };
     const total = ((await (await fetch(`${server.origin}/api/bookings?pageSize=1`, { headers })).json()) as { meta: { counts: { all: number } } }).meta.counts.all;
     console.log(`  bookings in the database: ${total.toLocaleString('en')}\n`);
     console.log(`${REQUESTS} sequential requests per scenario after 20 warm-up requests; loopback; wrangler dev (workerd); ${new Date().toISOString()}`);
