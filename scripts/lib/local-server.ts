@@ -2,6 +2,7 @@
 // Used by the browser tests and the benchmarks; `stop()` ends the server and removes the state.
 import { execFileSync, spawn } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 
@@ -75,7 +76,8 @@ export async function startLocalServer(opts: ServerOptions): Promise<LocalServer
     writeFileSync(file, opts.seed.sql);
     wrangler(['d1', 'execute', 'DB', '--local', '--persist-to', state, '--file', file]);
   }
-  const vars = Object.entries({ SITE_URL: origin, ...opts.vars }).flatMap(([k, v]) => ['--var', `${k}:${v}`]);
+  // Each run signs sessions with its own secret (a served build does not read the checkout's .dev.vars).
+  const vars = Object.entries({ SITE_URL: origin, JWT_SECRET: randomBytes(32).toString('hex'), ...opts.vars }).flatMap(([k, v]) => ['--var', `${k}:${v}`]);
   const child = spawn(
     process.execPath,
     [wranglerBin, 'dev', '--local', '--port', String(port), '--ip', '127.0.0.1', '--persist-to', state, '--config', resolve(dist, 'server/wrangler.json'), '--show-interactive-dev-session=false', '--test-scheduled', ...vars],
