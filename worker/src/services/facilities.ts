@@ -5,7 +5,7 @@ import { foldSearch } from '../../../contracts/search';
 import type { FacilitySummaryWire, FacilityWire } from '../../../contracts/wire/facility';
 import type { Db } from '../db/client';
 import {
-  activeFacilityRows, facilitiesWithParts, facilityCalendarByRef, facilityByRef, facilityWithPartsByRef, filteredFacilityKeys,
+  activeFacilityPaths, activeFacilityRows, facilitiesWithParts, facilityCalendarByRef, facilityByRef, facilityWithPartsByRef, facilityTotal, filteredFacilityKeys,
   partsOfFacilities, type AmenityRow, type FacilityParts, type FacilityRow, type FacilitySortKeys, type ImageRow,
   type PickupPointRow,
 } from '../db/facilities';
@@ -58,6 +58,18 @@ export function byPriorityThenName(a: Pick<FacilityRow, 'priority' | 'name'>, b:
 export async function activeFacilities(db: Db): Promise<FacilityWire[]> {
   const rows = (await activeFacilityRows(db)).sort(byPriorityThenName);
   return bundlesOf(rows, await partsOfFacilities(db, rows.map((r) => r.id))).map(toWire);
+}
+
+/** Every pitch, active or not: the pitch list's "total" count. */
+export async function countFacilities(db: Db): Promise<number> {
+  return facilityTotal(db);
+}
+
+/** The sitemap's pitches: each active pitch's path and last change, and the latest change of them all. */
+export async function sitemapPitches(db: Db): Promise<{ pitches: Array<{ slug: string; lastmod: string | null }>; latest: string | null }> {
+  const rows = await activeFacilityPaths(db);
+  const latest = rows.reduce<number | null>((m, p) => (m === null || p.updatedAt > m ? p.updatedAt : m), null);
+  return { pitches: rows.map((p) => ({ slug: p.slug, lastmod: isoInstant(p.updatedAt) })), latest: isoInstant(latest) };
 }
 
 /** The pitch page: an active pitch only (an inactive one is staff business). */
