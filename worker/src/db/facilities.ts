@@ -1,5 +1,7 @@
 // Reads of the pitch aggregate: the pitch, its images, amenities and pickup points, and the slots of its calendar.
-import { and, asc, between, count, eq, gt, gte, inArray, lt, lte, max, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import {
+  and, asc, between, count, eq, gt, gte, inArray, lt, lte, max, or, sql, type SQL, type SQLWrapper,
+} from 'drizzle-orm';
 import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { LIVE_STATUSES } from '../../../contracts/bookings';
 import type { Db } from './client';
@@ -11,6 +13,7 @@ export type AmenityRow = typeof amenities.$inferSelect;
 export type PickupPointRow = typeof pickupPoints.$inferSelect;
 
 export interface FacilityParts { images: ImageRow[]; amenities: AmenityRow[]; pickupPoints: PickupPointRow[] }
+export interface FacilityBundle extends FacilityParts { facility: FacilityRow }
 
 /**
  * A reference is a slug, a documentId, or (only when it is all digits) a numeric id; an exact slug or documentId wins
@@ -35,7 +38,8 @@ const imagesOf = (db: Db, facilityId: number[] | SQLWrapper) =>
   db.select().from(facilityImages).where(idIn(facilityImages.facilityId, facilityId))
     .orderBy(asc(facilityImages.sortOrder), asc(facilityImages.id));
 const amenitiesOf = (db: Db, facilityId: number[] | SQLWrapper) =>
-  db.select().from(amenities).where(idIn(amenities.facilityId, facilityId)).orderBy(asc(amenities.sortOrder), asc(amenities.id));
+  db.select().from(amenities).where(idIn(amenities.facilityId, facilityId))
+    .orderBy(asc(amenities.sortOrder), asc(amenities.id));
 const pickupPointsOf = (db: Db, facilityId: number[] | SQLWrapper) =>
   db.select().from(pickupPoints).where(idIn(pickupPoints.facilityId, facilityId))
     .orderBy(asc(pickupPoints.sortOrder), asc(pickupPoints.id));
@@ -64,7 +68,7 @@ export async function facilitiesWithParts(db: Db, ids: number[]): Promise<{ rows
 }
 
 /** One pitch by reference with its parts, in one round trip; undefined when no pitch matches. */
-export async function facilityWithPartsByRef(db: Db, ref: string): Promise<({ row: FacilityRow } & FacilityParts) | undefined> {
+export async function facilityWithPartsByRef(db: Db, ref: string): Promise<FacilityBundle | undefined> {
   const id = facilityIdOf(db, ref);
   const [rows, images, ams, pps] = await db.batch([
     db.select().from(facilities).where(eq(facilities.id, id)),
@@ -72,7 +76,7 @@ export async function facilityWithPartsByRef(db: Db, ref: string): Promise<({ ro
     amenitiesOf(db, id),
     pickupPointsOf(db, id),
   ]);
-  return rows[0] ? { row: rows[0], images, amenities: ams, pickupPoints: pps } : undefined;
+  return rows[0] ? { facility: rows[0], images, amenities: ams, pickupPoints: pps } : undefined;
 }
 
 export async function facilityByRef(db: Db, ref: string): Promise<FacilityRow | undefined> {
@@ -102,8 +106,10 @@ const FOLD_PAIRS = [
   ['ö', 'o'], ['Ş', 's'], ['ş', 's'], ['Ü', 'u'], ['ü', 'u'], ['Â', 'a'], ['â', 'a'],
 ] as const;
 function folded(column: AnySQLiteColumn): SQL {
-  const replaced = FOLD_PAIRS.reduce<SQL>((e, [from, to]) => sql`replace(${e}, ${sql.raw(`'${from}'`)}, ${sql.raw(`'${to}'`)})`,
-    sql`coalesce(${column}, '')`);
+  const literal = (s: string) => sql.raw(`'${s}'`);
+  const replaced = FOLD_PAIRS.reduce<SQL>(
+    (e, [from, to]) => sql`replace(${e}, ${literal(from)}, ${literal(to)})`, sql`coalesce(${column}, '')`,
+  );
   return sql`lower(${replaced})`;
 }
 const contains = (column: AnySQLiteColumn, foldedNeedle: string) => sql`instr(${folded(column)}, ${foldedNeedle}) > 0`;
@@ -149,27 +155,13 @@ export async function filteredFacilityKeys(db: Db, f: FacilityFilter): Promise<F
     .all();
 }
 
-/** A slot with its live booking, if any: what the public calendar shows. */
-export interface LiveSlotRow {
-  id: number;
-  document_id: string;
-  date: string;
-  start_time: string;
-  end_time: string;
-  starts_at: number;
-  price: number;
-  booking_status: 'pending' | 'approved' | null;
-  customer_name: string | null;
-  is_subscriber: number | null;
-}
-
 // Spelled as literals so the planner can use the partial index bookings_one_live_per_slot (status in ('pending',
 // 'approved')): with bound parameters it cannot prove the query implies the index's condition.
 const LIVE = sql.raw(LIVE_STATUSES.map((s) => `'${s}'`).join(', '));
 
 /**
- * A pitch's calendar for [from, to] in one round trip: the pitch, its slots with their live booking, and the last date
- * it has slots for.
+ * A pitch's calendar for [from, to] in one round trip: the pitch, its slots each with its live booking if any, and the
+ * last date it has slots for.
  */
 export async function facilityCalendarByRef(db: Db, ref: string, from: string, to: string) {
   const id = facilityIdOf(db, ref);
@@ -192,7 +184,8 @@ export async function facilityCalendarByRef(db: Db, ref: string, from: string, t
         end_time: slots.endTime,
         starts_at: slots.startsAt,
         price: slots.price,
-        booking_status: sql<LiveSlotRow['booking_status']>`${bookings.status}`,
+        // snake_case and the flag as 0/1: the shape services/slots.ts slotToWire reads (its SlotRow).
+        booking_status: sql<'pending' | 'approved' | null>`${bookings.status}`,
         customer_name: bookings.customerName,
         is_subscriber: sql<number | null>`${bookings.isSubscriber}`,
       })
@@ -202,5 +195,5 @@ export async function facilityCalendarByRef(db: Db, ref: string, from: string, t
       .orderBy(asc(slots.date), asc(slots.startsAt)),
     db.select({ last: max(slots.date) }).from(slots).where(eq(slots.facilityId, id)),
   ]);
-  return { facility: pitch[0], slots: slotRows satisfies LiveSlotRow[], lastSlotDate: last[0]?.last ?? null };
+  return { facility: pitch[0], slots: slotRows, lastSlotDate: last[0]?.last ?? null };
 }

@@ -5,9 +5,9 @@ import { foldSearch } from '../../../contracts/search';
 import type { FacilitySummaryWire, FacilityWire } from '../../../contracts/wire/facility';
 import type { Db } from '../db/client';
 import {
-  activeFacilityPaths, activeFacilityRows, facilitiesWithParts, facilityCalendarByRef, facilityByRef, facilityWithPartsByRef, facilityTotal, filteredFacilityKeys,
-  partsOfFacilities, type AmenityRow, type FacilityParts, type FacilityRow, type FacilitySortKeys, type ImageRow,
-  type PickupPointRow,
+  activeFacilityPaths, activeFacilityRows, facilitiesWithParts, facilityCalendarByRef, facilityByRef, facilityTotal,
+  facilityWithPartsByRef, filteredFacilityKeys, partsOfFacilities, type AmenityRow, type FacilityBundle, type FacilityParts,
+  type FacilityRow, type FacilitySortKeys, type ImageRow, type PickupPointRow,
 } from '../db/facilities';
 import { badRequest, notFound, unwrap } from '../lib/errors';
 import { toKurus, toTl } from '../lib/money';
@@ -18,12 +18,8 @@ import { bookableUntil, slotToWire } from './slots';
 type SlotsQuery = z.infer<typeof slotsQuery>;
 type GenerateSlotsInput = z.infer<typeof generateSlotsSchema>;
 
-export type { AmenityRow, FacilityRow, ImageRow, PickupPointRow };
+export type { AmenityRow, FacilityBundle, FacilityRow, ImageRow, PickupPointRow };
 export type { FacilityWire };
-
-export interface FacilityBundle extends FacilityParts {
-  facility: FacilityRow;
-}
 
 export const imageUrl = (key: string) => `/api/images/${key}`;
 
@@ -42,15 +38,16 @@ export async function findFacilityRow(db: Db, ref: string): Promise<FacilityRow 
 }
 
 export async function findFacilityBundle(db: Db, ref: string): Promise<FacilityBundle | undefined> {
-  const found = await facilityWithPartsByRef(db, ref);
-  return found && { facility: found.row, images: found.images, amenities: found.amenities, pickupPoints: found.pickupPoints };
+  return facilityWithPartsByRef(db, ref);
 }
 
 const collator = new Intl.Collator('tr', { sensitivity: 'base' });
 export const compareTr = (a: string, b: string) => collator.compare(a, b);
 
+type Ranked = Pick<FacilityRow, 'priority' | 'name'>;
+
 /** Active pitches first by priority (higher first), then by name in Turkish order. */
-export function byPriorityThenName(a: Pick<FacilityRow, 'priority' | 'name'>, b: Pick<FacilityRow, 'priority' | 'name'>): number {
+export function byPriorityThenName(a: Ranked, b: Ranked): number {
   return b.priority - a.priority || compareTr(a.name, b.name);
 }
 
@@ -66,7 +63,7 @@ export async function countFacilities(db: Db): Promise<number> {
 }
 
 /** The sitemap's pitches: each active pitch's path and last change, and the latest change of them all. */
-export async function sitemapPitches(db: Db): Promise<{ pitches: Array<{ slug: string; lastmod: string | null }>; latest: string | null }> {
+export async function sitemapPitches(db: Db) {
   const rows = await activeFacilityPaths(db);
   const latest = rows.reduce<number | null>((m, p) => (m === null || p.updatedAt > m ? p.updatedAt : m), null);
   return { pitches: rows.map((p) => ({ slug: p.slug, lastmod: isoInstant(p.updatedAt) })), latest: isoInstant(latest) };
@@ -168,7 +165,10 @@ export function assertRange(from: string, to: string): void {
   }
 }
 
-/** Staff generate slots from today up to three months ahead; the pitch's Durable Object does it, serialised with bookings. */
+/**
+ * Staff generate slots from today up to three months ahead; the pitch's Durable Object does it, serialised with
+ * bookings.
+ */
 export async function generateFacilitySlots(env: Env, ref: string, input: GenerateSlotsInput) {
   const { startDate, endDate, overwrite } = input;
   const today = istanbulToday();
@@ -185,7 +185,9 @@ export async function generateFacilitySlots(env: Env, ref: string, input: Genera
   const facilityName = f.name;
   return {
     facilityName,
-    message: `${facilityName} için ${result.created} slot oluşturuldu, ${result.replaced} slot yenilendi, ${result.kept} slot korundu.`,
+    message:
+      `${facilityName} için ${result.created} slot oluşturuldu, ${result.replaced} slot yenilendi, ` +
+      `${result.kept} slot korundu.`,
     ...result,
   };
 }
@@ -211,7 +213,12 @@ export function toWire({ facility: f, images, amenities: ams, pickupPoints: pps 
     longitude: f.longitude,
     isActive: f.isActive,
     images: images.map((i) => ({
-      id: i.id, url: imageUrl(i.key), name: i.name, alternativeText: i.alternativeText ?? f.name, width: i.width, height: i.height,
+      id: i.id,
+      url: imageUrl(i.key),
+      name: i.name,
+      alternativeText: i.alternativeText ?? f.name,
+      width: i.width,
+      height: i.height,
     })),
     facilities: ams.map((a) => ({ name: a.name, available: a.available, icon: a.icon })),
     hourlyPrice: toTl(f.hourlyPrice),
