@@ -69,7 +69,15 @@ export async function facilitiesWithParts(db: Db, ids: number[]): Promise<{ rows
 
 /** One pitch by reference with its parts, in one round trip; undefined when no pitch matches. */
 export async function facilityWithPartsByRef(db: Db, ref: string): Promise<FacilityBundle | undefined> {
-  const id = facilityIdOf(db, ref);
+  return facilityWithParts(db, facilityIdOf(db, ref));
+}
+
+/** One pitch by its numeric id with its parts, in one round trip (for callers that hold the id, not a reference). */
+export async function facilityWithPartsById(db: Db, id: number): Promise<FacilityBundle | undefined> {
+  return facilityWithParts(db, sql`${id}`);
+}
+
+async function facilityWithParts(db: Db, id: SQLWrapper): Promise<FacilityBundle | undefined> {
   const [rows, images, ams, pps] = await db.batch([
     db.select().from(facilities).where(eq(facilities.id, id)),
     imagesOf(db, id),

@@ -6,8 +6,8 @@ import type { FacilitySummaryWire, FacilityWire } from '../../../contracts/wire/
 import type { Db } from '../db/client';
 import {
   activeFacilityPaths, activeFacilityRows, facilitiesWithParts, facilityCalendarByRef, facilityByRef, facilityTotal,
-  facilityWithPartsByRef, filteredFacilityKeys, partsOfFacilities, type AmenityRow, type FacilityBundle, type FacilityParts,
-  type FacilityRow, type FacilitySortKeys, type ImageRow, type PickupPointRow,
+  facilityWithPartsById, facilityWithPartsByRef, filteredFacilityKeys, partsOfFacilities, type AmenityRow,
+  type FacilityBundle, type FacilityParts, type FacilityRow, type FacilitySortKeys, type ImageRow, type PickupPointRow,
 } from '../db/facilities';
 import { badRequest, notFound, unwrap } from '../lib/errors';
 import { toKurus, toTl } from '../lib/money';
@@ -39,6 +39,11 @@ export async function findFacilityRow(db: Db, ref: string): Promise<FacilityRow 
 
 export async function findFacilityBundle(db: Db, ref: string): Promise<FacilityBundle | undefined> {
   return facilityWithPartsByRef(db, ref);
+}
+
+/** By numeric id only: a caller holding the id (the pitch's Durable Object) cannot be misled by an all-digit slug. */
+export async function findFacilityBundleById(db: Db, id: number): Promise<FacilityBundle | undefined> {
+  return facilityWithPartsById(db, id);
 }
 
 const collator = new Intl.Collator('tr', { sensitivity: 'base' });
