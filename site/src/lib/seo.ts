@@ -1,8 +1,6 @@
 import { env } from 'cloudflare:workers';
-import { eq } from 'drizzle-orm';
-import { getDb } from '../../../worker/src/db/client';
-import { seoPages } from '../../../worker/src/db/schema';
-import { readSiteSettings } from '../../../worker/src/routes/content';
+import type { SiteSettingsWire } from '../../../contracts/wire/content';
+import { seoPageEntry, siteSettings } from '../server';
 
 export interface PageSeo {
   title: string;
@@ -17,7 +15,7 @@ export interface PageSeo {
 /** SEO data per page key from D1, falling back to the page's own defaults when missing or failing (01 §2). */
 export async function pageSeo(key: string, defaults: { title: string; description: string; keywords?: string }): Promise<PageSeo> {
   try {
-    const row = await getDb(env.DB).select().from(seoPages).where(eq(seoPages.key, key)).get();
+    const row = await seoPageEntry(key);
     if (row) {
       // The stored title wins as written (issue 7); the layout appends the site name only when it is not in it already.
       return {
@@ -49,14 +47,14 @@ export function fullTitle(title: string, siteName: string): string {
   return title.toLocaleLowerCase('tr').includes(siteName.toLocaleLowerCase('tr')) ? title : `${title} | ${siteName}`;
 }
 
-export async function site() {
+export async function site(): Promise<SiteSettingsWire> {
   try {
-    return await readSiteSettings(getDb(env.DB));
+    return await siteSettings();
   } catch {
     return { siteName: 'Halı Saha', tagline: null, contactPhones: [], contactEmail: null, address: null, city: null };
   }
 }
-export type SiteSettings = Awaited<ReturnType<typeof site>>;
+export type SiteSettings = SiteSettingsWire;
 
 export function organizationLd(s: SiteSettings, origin: string) {
   return {

@@ -2,10 +2,7 @@
 // its updatedAt, and the list pages change whenever a pitch does.
 import type { APIRoute } from 'astro';
 import { siteOrigin } from '../lib/seo';
-import { env } from 'cloudflare:workers';
-import { getDb } from '../../../worker/src/db/client';
-import { activeFacilityRows } from '../../../worker/src/services/facilities';
-import { isoInstant } from '../../../worker/src/lib/time';
+import { sitemapPitches } from '../server';
 
 const STATIC_PATHS = ['/', '/sahalar', '/rezervasyon-takip', '/iletisim', '/aydinlatma-metni'];
 
@@ -14,19 +11,19 @@ const entry = (loc: string, lastmod?: string | null) =>
   `  <url><loc>${escapeXml(loc)}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</url>`;
 
 export const GET: APIRoute = async ({ url }) => {
-  let pitches;
+  let listed;
   try {
-    pitches = await activeFacilityRows(getDb(env.DB));
+    listed = await sitemapPitches();
   } catch (e) {
     console.error('sitemap: pitches could not be read', e);
     // A sitemap without the pitches would tell crawlers they are gone; ask them to come back instead.
     return new Response('Sitemap geçici olarak kullanılamıyor', { status: 503, headers: { 'retry-after': '600', 'content-type': 'text/plain; charset=utf-8' } });
   }
-  const latest = pitches.reduce<number | null>((max, p) => (max === null || p.updatedAt > max ? p.updatedAt : max), null);
+  const { pitches, latest } = listed;
   const abs = (path: string) => new URL(path, siteOrigin(url)).href;
   const lines = [
-    ...STATIC_PATHS.map((path) => entry(abs(path), path === '/' || path === '/sahalar' ? isoInstant(latest) : null)),
-    ...pitches.map((p) => entry(abs(`/saha/${encodeURIComponent(p.slug)}`), isoInstant(p.updatedAt))),
+    ...STATIC_PATHS.map((path) => entry(abs(path), path === '/' || path === '/sahalar' ? latest : null)),
+    ...pitches.map((p) => entry(abs(`/saha/${encodeURIComponent(p.slug)}`), p.lastmod)),
   ];
   const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${lines.join('\n')}\n</urlset>\n`;
   return new Response(xml, { headers: { 'content-type': 'application/xml; charset=utf-8', 'cache-control': 'public, max-age=3600' } });

@@ -2,6 +2,8 @@
 // query string, so the page works without JavaScript; in the browser this hides, reorders and counts the same cards.
 // The pure part below is shared by both sides; init() is the only code that touches the DOM.
 
+import { foldSearch } from '../../../contracts/search';
+
 export const PRICE_BANDS = ['', '1000-alti', '1000-2000', '2000-ustu'] as const;
 export const SORTS = ['', 'ad', 'fiyat-artan', 'fiyat-azalan', 'puan'] as const;
 export const VIEWS = ['izgara', 'liste'] as const;
@@ -35,8 +37,7 @@ export function stateQuery(s: ListState): string {
 }
 
 /** Case-insensitive in Turkish (İ/i, I/ı), and forgiving of a keyboard without Turkish letters (ş→s, ı→i …). */
-export const fold = (s: string) =>
-  s.toLocaleLowerCase('tr').normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/ı/g, 'i').replace(/\s+/g, ' ').trim();
+export const fold = (s: string) => foldSearch(s).replace(/\s+/g, ' ').trim();
 
 export function inBand(price: number, band: PriceBand): boolean {
   if (band === '1000-alti') return price < 1000;

@@ -1,11 +1,10 @@
-import { eq, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
 import type { PublicUser, RoleType } from '../../../contracts/auth';
 import { msg } from '../../../contracts/messages';
 import { getDb, type Db } from '../db/client';
-import { roles, users } from '../db/schema';
+import { bumpTokenVersion, userById, type RoleRow, type UserRow } from '../db/users';
 import { forbidden, unauthorized } from './errors';
 import { verifyToken } from './jwt';
 
@@ -22,18 +21,13 @@ export async function loadUser(db: Db, id: number): Promise<PublicUser | undefin
 
 async function loadSessionUser(db: Db, id: number): Promise<{ user: PublicUser; tokenVersion: number } | undefined> {
   if (!Number.isSafeInteger(id)) return undefined;
-  const row = await db
-    .select({ user: users, role: roles })
-    .from(users)
-    .innerJoin(roles, eq(roles.id, users.roleId))
-    .where(eq(users.id, id))
-    .get();
+  const row = await userById(db, id);
   return row ? { user: toPublicUser(row.user, row.role), tokenVersion: row.user.tokenVersion } : undefined;
 }
 
 /** Ends every session of a user (logout, password change): tokens signed with the old version stop working. */
 export async function revokeSessions(db: Db, userId: number): Promise<void> {
-  await db.update(users).set({ tokenVersion: sql`${users.tokenVersion} + 1` }).where(eq(users.id, userId)).run();
+  await bumpTokenVersion(db, userId);
 }
 
 /** Token lifetimes (README 'Configuration'): a browser-session sign-in lasts 12 h, 'Beni hatırla' 30 days. */
@@ -42,7 +36,7 @@ export function tokenLifetime(env: Env, remember: boolean): number {
   return Number.isFinite(n) && n > 0 ? n : remember ? 2_592_000 : 43_200;
 }
 
-export function toPublicUser(u: typeof users.$inferSelect, r: typeof roles.$inferSelect): PublicUser {
+export function toPublicUser(u: UserRow, r: RoleRow): PublicUser {
   return {
     id: u.id,
     documentId: u.documentId,

@@ -1,68 +1,211 @@
-import { and, asc, eq, inArray, or } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { FacilityListQuery, generateSlotsSchema, slotsQuery } from '../../../contracts/facilities';
+import { msg } from '../../../contracts/messages';
+import { foldSearch } from '../../../contracts/search';
+import type { FacilitySummaryWire, FacilityWire } from '../../../contracts/wire/facility';
 import type { Db } from '../db/client';
-import { amenities, facilities, facilityImages, pickupPoints, type Facility, type WorkingHours } from '../db/schema';
-import { toTl } from '../lib/money';
-import { isoInstant } from '../lib/time';
+import {
+  activeFacilityPaths, activeFacilityRows, facilitiesWithParts, facilityCalendarByRef, facilityByRef, facilityTotal,
+  facilityWithPartsById, facilityWithPartsByRef, filteredFacilityKeys, partsOfFacilities, type AmenityRow,
+  type FacilityBundle, type FacilityParts, type FacilityRow, type FacilitySortKeys, type ImageRow, type PickupPointRow,
+} from '../db/facilities';
+import { badRequest, notFound, unwrap } from '../lib/errors';
+import { toKurus, toTl } from '../lib/money';
+import { addDays, daysBetween, isoInstant, istanbulToday } from '../lib/time';
+import { facilityStub, resolveFacility } from './facility-ref';
+import { bookableUntil, slotToWire } from './slots';
 
-export type FacilityRow = Facility;
-export type ImageRow = typeof facilityImages.$inferSelect;
-export type AmenityRow = typeof amenities.$inferSelect;
-export type PickupPointRow = typeof pickupPoints.$inferSelect;
+type SlotsQuery = z.infer<typeof slotsQuery>;
+type GenerateSlotsInput = z.infer<typeof generateSlotsSchema>;
 
-export interface FacilityBundle {
-  facility: FacilityRow;
-  images: ImageRow[];
-  amenities: AmenityRow[];
-  pickupPoints: PickupPointRow[];
-}
+export type { AmenityRow, FacilityBundle, FacilityRow, ImageRow, PickupPointRow };
+export type { FacilityWire };
 
 export const imageUrl = (key: string) => `/api/images/${key}`;
 
-/** A facility can be addressed by documentId, slug or numeric id. */
-function byRef(ref: string) {
-  const conds = [eq(facilities.documentId, ref), eq(facilities.slug, ref)];
-  if (/^\d+$/.test(ref)) conds.push(eq(facilities.id, Number(ref)));
-  return or(...conds);
-}
-
-export async function findFacilityRow(db: Db, ref: string): Promise<FacilityRow | undefined> {
-  return db.select().from(facilities).where(byRef(ref)).get();
-}
-
-export async function loadBundles(db: Db, rows: FacilityRow[]): Promise<FacilityBundle[]> {
-  if (rows.length === 0) return [];
-  const ids = rows.map((r) => r.id);
-  const [imgs, ams, pps] = await db.batch([
-    db.select().from(facilityImages).where(inArray(facilityImages.facilityId, ids)).orderBy(asc(facilityImages.sortOrder), asc(facilityImages.id)),
-    db.select().from(amenities).where(inArray(amenities.facilityId, ids)).orderBy(asc(amenities.sortOrder), asc(amenities.id)),
-    db.select().from(pickupPoints).where(inArray(pickupPoints.facilityId, ids)).orderBy(asc(pickupPoints.sortOrder), asc(pickupPoints.id)),
-  ]);
+function bundlesOf(rows: FacilityRow[], parts: FacilityParts): FacilityBundle[] {
   return rows.map((facility) => ({
     facility,
-    images: imgs.filter((i) => i.facilityId === facility.id),
-    amenities: ams.filter((a) => a.facilityId === facility.id),
-    pickupPoints: pps.filter((p) => p.facilityId === facility.id),
+    images: parts.images.filter((i) => i.facilityId === facility.id),
+    amenities: parts.amenities.filter((a) => a.facilityId === facility.id),
+    pickupPoints: parts.pickupPoints.filter((p) => p.facilityId === facility.id),
   }));
 }
 
-export async function findFacilityBundle(db: Db, ref: string): Promise<FacilityBundle | undefined> {
-  const row = await findFacilityRow(db, ref);
-  return row ? (await loadBundles(db, [row]))[0] : undefined;
+/** A pitch by slug, documentId or numeric id, with the same matching rule as resolveFacility (an exact slug wins). */
+export async function findFacilityRow(db: Db, ref: string): Promise<FacilityRow | undefined> {
+  return facilityByRef(db, ref);
 }
 
-export async function activeFacilityRows(db: Db): Promise<FacilityRow[]> {
-  return db.select().from(facilities).where(and(eq(facilities.isActive, true))).all();
+export async function findFacilityBundle(db: Db, ref: string): Promise<FacilityBundle | undefined> {
+  return facilityWithPartsByRef(db, ref);
+}
+
+/** By numeric id only: a caller holding the id (the pitch's Durable Object) cannot be misled by an all-digit slug. */
+export async function findFacilityBundleById(db: Db, id: number): Promise<FacilityBundle | undefined> {
+  return facilityWithPartsById(db, id);
 }
 
 const collator = new Intl.Collator('tr', { sensitivity: 'base' });
 export const compareTr = (a: string, b: string) => collator.compare(a, b);
 
+type Ranked = Pick<FacilityRow, 'priority' | 'name'>;
+
 /** Active pitches first by priority (higher first), then by name in Turkish order. */
-export function byPriorityThenName(a: FacilityRow, b: FacilityRow): number {
+export function byPriorityThenName(a: Ranked, b: Ranked): number {
   return b.priority - a.priority || compareTr(a.name, b.name);
 }
 
-export function toWire({ facility: f, images, amenities: ams, pickupPoints: pps }: FacilityBundle) {
+/** Every active pitch in the public order (priority, then name), as the home page and the pitch list show them. */
+export async function activeFacilities(db: Db): Promise<FacilityWire[]> {
+  const rows = (await activeFacilityRows(db)).sort(byPriorityThenName);
+  return bundlesOf(rows, await partsOfFacilities(db, rows.map((r) => r.id))).map(toWire);
+}
+
+/** Every pitch, active or not: the pitch list's "total" count. */
+export async function countFacilities(db: Db): Promise<number> {
+  return facilityTotal(db);
+}
+
+/** The sitemap's pitches: each active pitch's path and last change, and the latest change of them all. */
+export async function sitemapPitches(db: Db) {
+  const rows = await activeFacilityPaths(db);
+  const latest = rows.reduce<number | null>((m, p) => (m === null || p.updatedAt > m ? p.updatedAt : m), null);
+  return { pitches: rows.map((p) => ({ slug: p.slug, lastmod: isoInstant(p.updatedAt) })), latest: isoInstant(latest) };
+}
+
+/** The pitch page: an active pitch only (an inactive one is staff business). */
+export async function publicFacility(db: Db, ref: string): Promise<FacilityWire | null> {
+  const bundle = await findFacilityBundle(db, ref);
+  return bundle && bundle.facility.isActive ? toWire(bundle) : null;
+}
+
+/**
+ * Strapi-style list (01 §7): filtered in SQL; sorted here because SQLite has no Turkish collation and every order ends
+ * with the name (byPriorityThenName); only the page's pitches are read in full.
+ */
+export async function listFacilities(db: Db, q: FacilityListQuery, activeOnly: boolean) {
+  const needle = (s?: string) => (s ? foldSearch(s) : undefined);
+  const price = (tl?: number) => (tl === undefined ? undefined : toKurus(tl));
+  const isActive = q['filters[isActive][$eq]'];
+  const keys = await filteredFacilityKeys(db, {
+    activeOnly,
+    isActive: isActive ? isActive === 'true' : undefined,
+    slug: q['filters[slug][$eq]'] || undefined,
+    name: needle(q['filters[name][$containsi]']),
+    address: needle(q['filters[address][$containsi]']),
+    search: needle(q.search),
+    price: {
+      gte: price(q['filters[hourlyPrice][$gte]']),
+      lte: price(q['filters[hourlyPrice][$lte]']),
+      gt: price(q['filters[hourlyPrice][$gt]']),
+      lt: price(q['filters[hourlyPrice][$lt]']),
+    },
+  });
+  keys.sort(bySortParams(q.sort));
+  const page = q['pagination[page]'];
+  const pageSize = q['pagination[pageSize]'];
+  const pageIds = keys.slice((page - 1) * pageSize, page * pageSize).map((k) => k.id);
+  const { rows, ...parts } = await facilitiesWithParts(db, pageIds);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const ordered = pageIds.map((id) => byId.get(id)).filter((r): r is FacilityRow => r !== undefined);
+  const total = keys.length;
+  return {
+    data: bundlesOf(ordered, parts).map(toWire),
+    meta: { pagination: { page, pageSize, pageCount: Math.max(1, Math.ceil(total / pageSize)), total } },
+  };
+}
+
+function bySortParams(sort: string[]): (a: FacilitySortKeys, b: FacilitySortKeys) => number {
+  const sorts = sort.map((s) => s.split(':') as [keyof FacilitySortKeys, string?]);
+  return (a, b) => {
+    for (const [field, dir] of sorts) {
+      const sign = dir === 'desc' ? -1 : 1;
+      const av = a[field];
+      const bv = b[field];
+      const cmp = typeof av === 'string' && typeof bv === 'string' ? compareTr(av, bv) : Number(av) - Number(bv);
+      if (cmp !== 0) return sign * cmp;
+    }
+    return byPriorityThenName(a, b);
+  };
+}
+
+/**
+ * Availability for one day (`date`) or a range (`from`..`to`, at most 31 days) in one round trip (00 §2). An inactive
+ * pitch is visible to staff only: `isStaff` is asked only then.
+ */
+export async function facilityAvailability(
+  db: Db, ref: string, q: SlotsQuery, opts: { now: number; horizonDays: unknown; isStaff: () => Promise<boolean> },
+) {
+  const from = q.date ?? q.from!;
+  const to = q.date ?? q.to!;
+  if (from > to) throw badRequest(msg.rangeReversed, { errors: [{ path: ['from'], message: msg.rangeReversed }] });
+  assertRange(from, to);
+  const { facility: f, slots: rows, lastSlotDate } = await facilityCalendarByRef(db, ref, from, to);
+  if (!f || (!f.isActive && !(await opts.isStaff()))) throw notFound(msg.facilityNotFound);
+  const facility: FacilitySummaryWire = { ...f, hourlyPrice: toTl(f.hourlyPrice), depositAmount: toTl(f.depositAmount) };
+  const slots = rows.map((r) => slotToWire(r, opts.now));
+  // Days after this are not open for booking yet ('Henüz açılmadı'), not closed (issue 7 §2).
+  const horizon = bookableUntil(lastSlotDate, opts.horizonDays);
+  if (q.date) {
+    return {
+      date: from,
+      facility,
+      slots,
+      availableSlots: slots.filter((s) => s.isAvailable),
+      bookedSlots: slots.filter((s) => s.booking !== null),
+      bookableUntil: horizon,
+    };
+  }
+  return { from, to, facility, slots, bookableUntil: horizon };
+}
+
+const MAX_RANGE_DAYS = 31;
+const GENERATION_WINDOW_DAYS = 92; // today … today + 3 months (00 §2)
+
+/** A calendar asks for at most 31 days at once. */
+export function assertRange(from: string, to: string): void {
+  if (daysBetween(from, to) >= MAX_RANGE_DAYS) {
+    throw badRequest(msg.rangeTooLong, { errors: [{ path: ['to'], message: msg.rangeTooLong }] });
+  }
+}
+
+/**
+ * Staff generate slots from today up to three months ahead; the pitch's Durable Object does it, serialised with
+ * bookings.
+ */
+export async function generateFacilitySlots(env: Env, ref: string, input: GenerateSlotsInput) {
+  const { startDate, endDate, overwrite } = input;
+  const today = istanbulToday();
+  if (startDate > endDate) {
+    throw badRequest(msg.rangeReversed, { errors: [{ path: ['startDate'], message: msg.rangeReversed }] });
+  }
+  if (startDate < today || endDate > addDays(today, GENERATION_WINDOW_DAYS)) {
+    throw badRequest('Slotlar bugünden itibaren en fazla 3 ay ileriye kadar oluşturulabilir', {
+      errors: [{ path: ['endDate'], message: 'Tarih aralığı bugün ile 3 ay sonrası arasında olmalı' }],
+    });
+  }
+  const f = await resolveFacility(env.DB, ref);
+  const result = unwrap(await facilityStub(env, f.id).generateSlots(f.id, startDate, endDate, overwrite));
+  const facilityName = f.name;
+  return {
+    facilityName,
+    message:
+      `${facilityName} için ${result.created} slot oluşturuldu, ${result.replaced} slot yenilendi, ` +
+      `${result.kept} slot korundu.`,
+    ...result,
+  };
+}
+
+/** Live slot changes of one pitch: the socket is the pitch's Durable Object's; an inactive pitch is for staff only. */
+export async function facilityLiveSocket(env: Env, ref: string, request: Request, isStaff: () => Promise<boolean>) {
+  if (request.headers.get('Upgrade')?.toLowerCase() !== 'websocket') throw badRequest('WebSocket bağlantısı bekleniyor');
+  const f = await resolveFacility(env.DB, ref);
+  if (!f.isActive && !(await isStaff())) throw notFound(msg.facilityNotFound);
+  return facilityStub(env, f.id).fetch(request);
+}
+
+export function toWire({ facility: f, images, amenities: ams, pickupPoints: pps }: FacilityBundle): FacilityWire {
   return {
     id: f.id,
     documentId: f.documentId,
@@ -74,7 +217,14 @@ export function toWire({ facility: f, images, amenities: ams, pickupPoints: pps 
     latitude: f.latitude,
     longitude: f.longitude,
     isActive: f.isActive,
-    images: images.map((i) => ({ id: i.id, url: imageUrl(i.key), name: i.name, alternativeText: i.alternativeText ?? f.name, width: i.width, height: i.height })),
+    images: images.map((i) => ({
+      id: i.id,
+      url: imageUrl(i.key),
+      name: i.name,
+      alternativeText: i.alternativeText ?? f.name,
+      width: i.width,
+      height: i.height,
+    })),
     facilities: ams.map((a) => ({ name: a.name, available: a.available, icon: a.icon })),
     hourlyPrice: toTl(f.hourlyPrice),
     depositAmount: toTl(f.depositAmount),
@@ -84,7 +234,7 @@ export function toWire({ facility: f, images, amenities: ams, pickupPoints: pps 
     phoneNumbers: f.phoneNumbers,
     email: f.email,
     googleMapsLocation: f.googleMapsLocation,
-    workingHours: f.workingHours as WorkingHours,
+    workingHours: f.workingHours,
     bookingTimeType: f.bookingTimeType,
     startTimeOffset: f.startTimeOffset,
     autoApprovalTimeout: f.autoApprovalTimeout,
@@ -100,10 +250,11 @@ export function toWire({ facility: f, images, amenities: ams, pickupPoints: pps 
       price: toTl(f.transportPrice),
       description: f.transportDescription,
       vehicleInfo: { type: f.vehicleType, capacity: f.vehicleCapacity },
-      pickupPoints: pps.map((p) => ({ id: p.id, name: p.name, address: p.address, description: p.description, time: p.time, minutesBefore: p.minutesBefore })),
+      pickupPoints: pps.map((p) => ({
+        id: p.id, name: p.name, address: p.address, description: p.description, time: p.time, minutesBefore: p.minutesBefore,
+      })),
     },
     createdAt: isoInstant(f.createdAt),
     updatedAt: isoInstant(f.updatedAt),
   };
 }
-export type FacilityWire = ReturnType<typeof toWire>;

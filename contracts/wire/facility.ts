@@ -1,0 +1,82 @@
+// A pitch as the API and the pages speak of it (01 §7): money in TL, instants as ISO strings.
+
+export type WeekDay = 'monday' | 'tuesday' | 'wednesday' | 'thursday' | 'friday' | 'saturday' | 'sunday';
+export interface WorkingDayWire { isOpen: boolean; start: string; end: string }
+export type WorkingHoursWire = Record<WeekDay, WorkingDayWire>;
+
+export interface FacilityImageWire {
+  id: number;
+  url: string;
+  name: string;
+  alternativeText: string;
+  width: number | null;
+  height: number | null;
+}
+
+export interface AmenityWire { name: string; available: boolean; icon: string | null }
+
+export interface PickupPointWire {
+  id: string;
+  name: string;
+  address: string | null;
+  description: string | null;
+  time: string | null;
+  minutesBefore: number | null;
+}
+
+export interface FacilityWire {
+  id: number;
+  documentId: string;
+  slug: string;
+  name: string;
+  description: string | null;
+  address: string | null;
+  location: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  isActive: boolean;
+  images: FacilityImageWire[];
+  facilities: AmenityWire[];
+  hourlyPrice: number;
+  depositAmount: number;
+  depositIban: string | null;
+  bankName: string | null;
+  recipientName: string | null;
+  phoneNumbers: string[];
+  email: string | null;
+  googleMapsLocation: string | null;
+  workingHours: WorkingHoursWire;
+  bookingTimeType: 'hourly' | 'half-hourly';
+  startTimeOffset: 'full_hour' | 'half_hour';
+  autoApprovalTimeout: number;
+  priority: number;
+  rating: number;
+  seoTitle: string | null;
+  seoDescription: string | null;
+  seoKeywords: string | null;
+  facilityServices: string[];
+  services: string[];
+  transportationService: {
+    isActive: boolean;
+    price: number;
+    description: string | null;
+    vehicleInfo: { type: string | null; capacity: number | null };
+    pickupPoints: PickupPointWire[];
+  };
+  createdAt: string | null;
+  updatedAt: string | null;
+}
+
+/** The pitch summary that comes with its slots (GET /api/facilities/:ref/slots). */
+export interface FacilitySummaryWire {
+  id: number;
+  documentId: string;
+  slug: string;
+  name: string;
+  isActive: boolean;
+  hourlyPrice: number;
+  depositAmount: number;
+  workingHours: WorkingHoursWire;
+  bookingTimeType: 'hourly' | 'half-hourly';
+  startTimeOffset: 'full_hour' | 'half_hour';
+}

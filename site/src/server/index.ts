@@ -1,0 +1,39 @@
+// The site's one door into the worker: the reads its pages render on the server, straight over the D1 binding, through
+// the same services the API uses. Server-only: islands import contracts/ and lib/api.ts, never this.
+import { env } from 'cloudflare:workers';
+import type { PublicUser } from '../../../contracts/auth';
+import type { SiteSettingsWire } from '../../../contracts/wire/content';
+import type { FacilityWire } from '../../../contracts/wire/facility';
+import { getDb } from '../../../worker/src/db/client';
+import { SESSION_COOKIE, staffFromToken } from '../../../worker/src/lib/auth';
+import { findSeoPage, readSiteSettings, type SeoPageRow } from '../../../worker/src/services/content';
+import * as facilities from '../../../worker/src/services/facilities';
+
+export { SESSION_COOKIE };
+export type { SeoPageRow };
+
+const db = () => getDb(env.DB);
+
+/** Every active pitch, by priority then name. */
+export const activeFacilities = (): Promise<FacilityWire[]> => facilities.activeFacilities(db());
+
+/** Every pitch, active or not. */
+export const facilityCount = (): Promise<number> => facilities.countFacilities(db());
+
+/** An active pitch by slug (or documentId or id), null when there is none. */
+export const publicFacility = (ref: string): Promise<FacilityWire | null> => facilities.publicFacility(db(), ref);
+
+export const sitemapPitches = () => facilities.sitemapPitches(db());
+
+export const siteSettings = (): Promise<SiteSettingsWire> => readSiteSettings(db());
+
+export const seoPageEntry = (key: string): Promise<SeoPageRow | undefined> => findSeoPage(db(), key);
+
+/** The staff member a session token belongs to; null for a bad or expired token or a blocked user. */
+export async function staffFromSession(token: string): Promise<PublicUser | null> {
+  try {
+    return await staffFromToken(env, token);
+  } catch {
+    return null;
+  }
+}

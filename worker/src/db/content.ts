@@ -1,0 +1,26 @@
+// The site's own content: the single settings row and the SEO entry of each page.
+import { eq } from 'drizzle-orm';
+import type { Db } from './client';
+import { seoPages, siteSettings } from './schema';
+
+export type SiteSettingsRow = typeof siteSettings.$inferSelect;
+export type SeoPageRow = typeof seoPages.$inferSelect;
+export type SiteSettingsInput = Omit<typeof siteSettings.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
+
+const SETTINGS_ID = 1; // the table holds one row
+
+export async function siteSettingsRow(db: Db): Promise<SiteSettingsRow | undefined> {
+  return db.select().from(siteSettings).where(eq(siteSettings.id, SETTINGS_ID)).get();
+}
+
+export async function saveSiteSettingsRow(db: Db, input: SiteSettingsInput, now: number): Promise<void> {
+  await db
+    .insert(siteSettings)
+    .values({ id: SETTINGS_ID, ...input, createdAt: now, updatedAt: now })
+    .onConflictDoUpdate({ target: siteSettings.id, set: { ...input, updatedAt: now } })
+    .run();
+}
+
+export async function seoPageRow(db: Db, key: string): Promise<SeoPageRow | undefined> {
+  return db.select().from(seoPages).where(eq(seoPages.key, key)).get();
+}

@@ -1,0 +1,207 @@
+// Reads of the pitch aggregate: the pitch, its images, amenities and pickup points, and the slots of its calendar.
+import {
+  and, asc, between, count, eq, gt, gte, inArray, lt, lte, max, or, sql, type SQL, type SQLWrapper,
+} from 'drizzle-orm';
+import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
+import { LIVE_STATUSES } from '../../../contracts/bookings';
+import type { Db } from './client';
+import { amenities, bookings, facilities, facilityImages, pickupPoints, slots, type Facility } from './schema';
+
+export type FacilityRow = Facility;
+export type ImageRow = typeof facilityImages.$inferSelect;
+export type AmenityRow = typeof amenities.$inferSelect;
+export type PickupPointRow = typeof pickupPoints.$inferSelect;
+
+export interface FacilityParts { images: ImageRow[]; amenities: AmenityRow[]; pickupPoints: PickupPointRow[] }
+export interface FacilityBundle extends FacilityParts { facility: FacilityRow }
+
+/**
+ * A reference is a slug, a documentId, or (only when it is all digits) a numeric id; an exact slug or documentId wins
+ * over an id. The same rule as services/facility-ref.ts resolveFacility.
+ */
+function refMatches(ref: string): SQL {
+  const exact = or(eq(facilities.slug, ref), eq(facilities.documentId, ref))!;
+  return /^\d+$/.test(ref) ? or(exact, eq(facilities.id, sql`cast(${ref} as integer)`))! : exact;
+}
+
+/** The id a reference names, as a subquery, so a pitch and its parts are read in one batch. */
+export function facilityIdOf(db: Db, ref: string) {
+  return db
+    .select({ id: facilities.id })
+    .from(facilities)
+    .where(refMatches(ref))
+    .orderBy(sql`(${facilities.slug} = ${ref} or ${facilities.documentId} = ${ref}) desc`)
+    .limit(1);
+}
+
+const imagesOf = (db: Db, facilityId: number[] | SQLWrapper) =>
+  db.select().from(facilityImages).where(idIn(facilityImages.facilityId, facilityId))
+    .orderBy(asc(facilityImages.sortOrder), asc(facilityImages.id));
+const amenitiesOf = (db: Db, facilityId: number[] | SQLWrapper) =>
+  db.select().from(amenities).where(idIn(amenities.facilityId, facilityId))
+    .orderBy(asc(amenities.sortOrder), asc(amenities.id));
+const pickupPointsOf = (db: Db, facilityId: number[] | SQLWrapper) =>
+  db.select().from(pickupPoints).where(idIn(pickupPoints.facilityId, facilityId))
+    .orderBy(asc(pickupPoints.sortOrder), asc(pickupPoints.id));
+
+function idIn(column: AnySQLiteColumn, ids: number[] | SQLWrapper): SQL {
+  return Array.isArray(ids) ? inArray(column, ids) : eq(column, ids);
+}
+
+/** The parts of the given pitches, each list in its display order. */
+export async function partsOfFacilities(db: Db, ids: number[]): Promise<FacilityParts> {
+  if (ids.length === 0) return { images: [], amenities: [], pickupPoints: [] };
+  const [images, ams, pps] = await db.batch([imagesOf(db, ids), amenitiesOf(db, ids), pickupPointsOf(db, ids)]);
+  return { images, amenities: ams, pickupPoints: pps };
+}
+
+/** The pitches with these ids and their parts, in one round trip. */
+export async function facilitiesWithParts(db: Db, ids: number[]): Promise<{ rows: FacilityRow[] } & FacilityParts> {
+  if (ids.length === 0) return { rows: [], images: [], amenities: [], pickupPoints: [] };
+  const [rows, images, ams, pps] = await db.batch([
+    db.select().from(facilities).where(inArray(facilities.id, ids)),
+    imagesOf(db, ids),
+    amenitiesOf(db, ids),
+    pickupPointsOf(db, ids),
+  ]);
+  return { rows, images, amenities: ams, pickupPoints: pps };
+}
+
+/** One pitch by reference with its parts, in one round trip; undefined when no pitch matches. */
+export async function facilityWithPartsByRef(db: Db, ref: string): Promise<FacilityBundle | undefined> {
+  return facilityWithParts(db, facilityIdOf(db, ref));
+}
+
+/** One pitch by its numeric id with its parts, in one round trip (for callers that hold the id, not a reference). */
+export async function facilityWithPartsById(db: Db, id: number): Promise<FacilityBundle | undefined> {
+  return facilityWithParts(db, sql`${id}`);
+}
+
+async function facilityWithParts(db: Db, id: SQLWrapper): Promise<FacilityBundle | undefined> {
+  const [rows, images, ams, pps] = await db.batch([
+    db.select().from(facilities).where(eq(facilities.id, id)),
+    imagesOf(db, id),
+    amenitiesOf(db, id),
+    pickupPointsOf(db, id),
+  ]);
+  return rows[0] ? { facility: rows[0], images, amenities: ams, pickupPoints: pps } : undefined;
+}
+
+export async function facilityByRef(db: Db, ref: string): Promise<FacilityRow | undefined> {
+  return db.select().from(facilities).where(eq(facilities.id, facilityIdOf(db, ref))).get();
+}
+
+export async function activeFacilityRows(db: Db): Promise<FacilityRow[]> {
+  return db.select().from(facilities).where(eq(facilities.isActive, true)).all();
+}
+
+/** What the sitemap needs of each active pitch. */
+export async function activeFacilityPaths(db: Db): Promise<Array<{ slug: string; updatedAt: number }>> {
+  return db.select({ slug: facilities.slug, updatedAt: facilities.updatedAt }).from(facilities)
+    .where(eq(facilities.isActive, true)).all();
+}
+
+/** Every pitch, active or not. */
+export async function facilityTotal(db: Db): Promise<number> {
+  return (await db.select({ n: count() }).from(facilities).get())?.n ?? 0;
+}
+
+// The SQL twin of contracts/search.ts foldSearch for a column: Turkish letters to ASCII, then lower case (SQLite's
+// lower() knows ASCII only, which is why every Turkish capital is replaced first). The letters are literals, not bound
+// parameters: D1 allows 100 parameters a statement and each folded column would take 28.
+const FOLD_PAIRS = [
+  ['Ç', 'c'], ['ç', 'c'], ['Ğ', 'g'], ['ğ', 'g'], ['İ', 'i'], ['ı', 'i'], ['Ö', 'o'],
+  ['ö', 'o'], ['Ş', 's'], ['ş', 's'], ['Ü', 'u'], ['ü', 'u'], ['Â', 'a'], ['â', 'a'],
+] as const;
+function folded(column: AnySQLiteColumn): SQL {
+  const literal = (s: string) => sql.raw(`'${s}'`);
+  const replaced = FOLD_PAIRS.reduce<SQL>(
+    (e, [from, to]) => sql`replace(${e}, ${literal(from)}, ${literal(to)})`, sql`coalesce(${column}, '')`,
+  );
+  return sql`lower(${replaced})`;
+}
+const contains = (column: AnySQLiteColumn, foldedNeedle: string) => sql`instr(${folded(column)}, ${foldedNeedle}) > 0`;
+
+/** List filters with needles already folded (foldSearch) and prices in kuruş. */
+export interface FacilityFilter {
+  activeOnly: boolean;
+  isActive?: boolean;
+  slug?: string;
+  name?: string;
+  address?: string;
+  search?: string;
+  price: { gte?: number; lte?: number; gt?: number; lt?: number };
+}
+
+export type FacilitySortKeys = Pick<FacilityRow, 'id' | 'name' | 'priority' | 'hourlyPrice' | 'rating' | 'createdAt'>;
+
+/**
+ * The sort keys of every pitch the filter lets through, in id order (the order the list kept before it was filtered
+ * here, which the stable sort keeps for pitches that compare equal).
+ */
+export async function filteredFacilityKeys(db: Db, f: FacilityFilter): Promise<FacilitySortKeys[]> {
+  const conds: Array<SQL | undefined> = [
+    f.activeOnly ? eq(facilities.isActive, true) : undefined,
+    f.isActive === undefined ? undefined : eq(facilities.isActive, f.isActive),
+    f.slug ? eq(facilities.slug, f.slug) : undefined,
+    f.name ? contains(facilities.name, f.name) : undefined,
+    f.address ? contains(facilities.address, f.address) : undefined,
+    f.search ? or(contains(facilities.name, f.search), contains(facilities.address, f.search)) : undefined,
+    f.price.gte === undefined ? undefined : gte(facilities.hourlyPrice, f.price.gte),
+    f.price.lte === undefined ? undefined : lte(facilities.hourlyPrice, f.price.lte),
+    f.price.gt === undefined ? undefined : gt(facilities.hourlyPrice, f.price.gt),
+    f.price.lt === undefined ? undefined : lt(facilities.hourlyPrice, f.price.lt),
+  ];
+  return db
+    .select({
+      id: facilities.id, name: facilities.name, priority: facilities.priority, hourlyPrice: facilities.hourlyPrice,
+      rating: facilities.rating, createdAt: facilities.createdAt,
+    })
+    .from(facilities)
+    .where(and(...conds))
+    .orderBy(asc(facilities.id))
+    .all();
+}
+
+// Spelled as literals so the planner can use the partial index bookings_one_live_per_slot (status in ('pending',
+// 'approved')): with bound parameters it cannot prove the query implies the index's condition.
+const LIVE = sql.raw(LIVE_STATUSES.map((s) => `'${s}'`).join(', '));
+
+/**
+ * A pitch's calendar for [from, to] in one round trip: the pitch, its slots each with its live booking if any, and the
+ * last date it has slots for.
+ */
+export async function facilityCalendarByRef(db: Db, ref: string, from: string, to: string) {
+  const id = facilityIdOf(db, ref);
+  const [pitch, slotRows, last] = await db.batch([
+    db
+      .select({
+        id: facilities.id, documentId: facilities.documentId, slug: facilities.slug, name: facilities.name,
+        isActive: facilities.isActive, hourlyPrice: facilities.hourlyPrice, depositAmount: facilities.depositAmount,
+        workingHours: facilities.workingHours, bookingTimeType: facilities.bookingTimeType,
+        startTimeOffset: facilities.startTimeOffset,
+      })
+      .from(facilities)
+      .where(eq(facilities.id, id)),
+    db
+      .select({
+        id: slots.id,
+        document_id: slots.documentId,
+        date: slots.date,
+        start_time: slots.startTime,
+        end_time: slots.endTime,
+        starts_at: slots.startsAt,
+        price: slots.price,
+        // snake_case and the flag as 0/1: the shape services/slots.ts slotToWire reads (its SlotRow).
+        booking_status: sql<'pending' | 'approved' | null>`${bookings.status}`,
+        customer_name: bookings.customerName,
+        is_subscriber: sql<number | null>`${bookings.isSubscriber}`,
+      })
+      .from(slots)
+      .leftJoin(bookings, and(eq(bookings.slotId, slots.id), sql`${bookings.status} in (${LIVE})`))
+      .where(and(eq(slots.facilityId, id), between(slots.date, from, to)))
+      .orderBy(asc(slots.date), asc(slots.startsAt)),
+    db.select({ last: max(slots.date) }).from(slots).where(eq(slots.facilityId, id)),
+  ]);
+  return { facility: pitch[0], slots: slotRows, lastSlotDate: last[0]?.last ?? null };
+}

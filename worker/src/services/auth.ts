@@ -1,0 +1,47 @@
+import type { LoginInput, PublicUser } from '../../../contracts/auth';
+import { msg } from '../../../contracts/messages';
+import { getDb } from '../db/client';
+import { recordLogin, userByIdentifier } from '../db/users';
+import { revokeSessions, staffFromToken, tokenLifetime, toPublicUser } from '../lib/auth';
+import { unauthorized } from '../lib/errors';
+import { signToken } from '../lib/jwt';
+import { burnPasswordTime, verifyPassword } from '../lib/password';
+import { clearLoginBackoff, enforceLoginBackoff, enforceRateLimit, limitsFor } from '../lib/rate-limit';
+
+export interface SignedIn {
+  jwt: string;
+  user: PublicUser;
+  /** Seconds the cookie lives; null ends it with the browser session ('Beni hatırla' unticked). */
+  cookieMaxAge: number | null;
+}
+
+/** Login by e-mail or username (00 §5). `waitUntil` carries the last-login write past the answer. */
+export async function signIn(
+  env: Env, { identifier, password, remember }: LoginInput, address: string, waitUntil: (p: Promise<unknown>) => void,
+): Promise<SignedIn> {
+  const { windowSeconds, rules } = limitsFor(env, 'login', address, identifier);
+  // The loose per-address budget counts every attempt; the spelling's back-off counts failures only.
+  await enforceRateLimit(env, 'login', windowSeconds, rules.filter((r) => r.key.startsWith('login:ip:')));
+  await enforceLoginBackoff(env, address, identifier);
+  const db = getDb(env.DB);
+  const row = await userByIdentifier(db, identifier);
+  if (!row) {
+    await burnPasswordTime(password);
+    throw unauthorized(msg.invalidCredentials);
+  }
+  if (!(await verifyPassword(password, row.user.passwordHash))) throw unauthorized(msg.invalidCredentials);
+  await clearLoginBackoff(env, address, [row.user.username, row.user.email]);
+  if (row.user.blocked) throw unauthorized(msg.userBlocked);
+  const ttl = tokenLifetime(env, Boolean(remember));
+  const jwt = await signToken({ sub: String(row.user.id), role: row.role.type, ver: row.user.tokenVersion }, env.JWT_SECRET, ttl);
+  waitUntil(recordLogin(db, row.user.id, Date.now()));
+  // Without 'Beni hatırla' the cookie ends with the browser session (and the token after 12 h at most).
+  return { jwt, user: toPublicUser(row.user, row.role), cookieMaxAge: remember ? ttl : null };
+}
+
+/** Ends the session everywhere: the token's version is bumped, so every token of the user stops working. */
+export async function signOut(env: Env, token: string | null): Promise<void> {
+  // Only a live token revokes: a stale one (already revoked) must not end the session that replaced it.
+  const user = await staffFromToken(env, token).catch(() => null);
+  if (user) await revokeSessions(getDb(env.DB), user.id);
+}
