@@ -1,7 +1,7 @@
 // The one socket loop of both live channels (site/src/lib/live-socket.ts): parse, ignore what does not fit, reconnect
 // with one backoff, poll by state, stop cleanly.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { pitchEvent } from '../../contracts/socket';
+import { pitchEvent } from '../../contracts/socket/pitch';
 import { backoffDelay, openLiveSocket, type LiveSocketState } from '../../site/src/lib/live-socket';
 import { FakeSocket } from './notification-fixtures';
 

@@ -1,7 +1,9 @@
-// The two live channels' contracts (contracts/socket.ts): each message the servers send parses, anything else is
+// The two live channels' contracts (contracts/socket/): each message the servers send parses, anything else is
 // ignored rather than crashing the page.
 import { describe, expect, it } from 'vitest';
-import { parseSocketMessage, pitchEvent, staffHubEvent, staffHubRequest } from '../../contracts/socket';
+import { parseSocketMessage } from '../../contracts/socket/parse';
+import { pitchEvent } from '../../contracts/socket/pitch';
+import { staffHubEvent, staffHubRequest } from '../../contracts/socket/staff-hub';
 import { handleLiveMessage, parseLiveMessage } from '../../site/src/stores/notifications';
 import { notification } from './notification-fixtures';
 

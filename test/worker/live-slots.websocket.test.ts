@@ -1,6 +1,7 @@
 import { exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { pitchEvent, staffHubEvent } from '../../contracts/socket';
+import { pitchEvent } from '../../contracts/socket/pitch';
+import { staffHubEvent } from '../../contracts/socket/staff-hub';
 import { addDays, api, createFacility, createSlots, createStaff, freshPhone, istanbulToday, json, slotAt, tokenFor } from './fixtures';
 
 async function connect(path: string, headers: Record<string, string> = {}) {

@@ -2,7 +2,7 @@
 // message with the channel's schema (a frame that does not fit is ignored), reconnect with one backoff policy, poll at
 // a rate chosen per state, and tell the owner when the channel goes down and comes back.
 import type { z } from 'zod';
-import { parseSocketMessage } from '../../../contracts/socket';
+import { parseSocketMessage } from '../../../contracts/socket/parse';
 
 export type LiveSocketState = 'connecting' | 'open' | 'down';
 

@@ -1,6 +1,6 @@
 // A pitch's live channel (GET /api/facilities/:ref/live), shared by the public slot calendar and the panel's weekly
 // calendar: while the socket is down a refetch at once and polling after, and one more refetch once it is back.
-import { pitchEvent, type PitchEvent } from '../../../contracts/socket';
+import { pitchEvent, type PitchEvent } from '../../../contracts/socket/pitch';
 import { client } from './api';
 import { openLiveSocket, type LiveSocketState } from './live-socket';
 

@@ -11,7 +11,7 @@ import { generateSlots, slotToWire, type GenerateResult, type SlotRow } from '..
 import { publishNotifications, type NotificationWire } from '../services/notifications';
 import { approveByStaff, cancelByStaff, rejectByStaff, type BookingDetail, type StaffChange } from '../services/staff-bookings';
 import type { PublicUser } from '../../../contracts/auth';
-import type { PitchEvent } from '../../../contracts/socket';
+import type { PitchEvent } from '../../../contracts/socket/pitch';
 import type { SlotWire as SlotContract } from '../../../contracts/wire/slot';
 
 const FACILITY_KEY = 'facilityId';

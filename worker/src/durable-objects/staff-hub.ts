@@ -1,10 +1,6 @@
 import { DurableObject } from 'cloudflare:workers';
-import {
-  parseSocketMessage,
-  staffHubRequest,
-  type StaffHubBroadcast,
-  type StaffHubEvent,
-} from '../../../contracts/socket';
+import { parseSocketMessage } from '../../../contracts/socket/parse';
+import { staffHubRequest, type StaffHubBroadcast, type StaffHubEvent } from '../../../contracts/socket/staff-hub';
 import type { NotificationWire as NotificationContract } from '../../../contracts/wire/notification';
 import type { NotificationWire } from '../services/notifications';
 

@@ -1,6 +1,7 @@
 // What a notification event does to the bell (02 §4): the same reducer for the socket's pushes and the bell's own
 // actions once the server confirmed them.
-import { parseSocketMessage, staffHubEvent } from '../../../../contracts/socket';
+import { parseSocketMessage } from '../../../../contracts/socket/parse';
+import { staffHubEvent } from '../../../../contracts/socket/staff-hub';
 import { $session } from '../session';
 import { toast } from '../toast';
 import { refreshNotifications } from './fetch';

@@ -1,6 +1,6 @@
 // The bell's shared state (02 §3, §9): the latest notifications, the unread count and the live channel's state.
 import { atom } from 'nanostores';
-import type { StaffHubEvent } from '../../../../contracts/socket';
+import type { StaffHubEvent } from '../../../../contracts/socket/staff-hub';
 import type { NotificationWire } from '../../../../contracts/wire/notification';
 import type { LiveSocketState } from '../../lib/live-socket';
 
