@@ -17,8 +17,8 @@ export const slotWire = z.object({
   isPast: z.boolean(),
   state: z.enum(SLOT_STATES),
   /**
-   * What the public sees of the booking holding the slot: a first name, or 'Barış A.' once approved (00 §3). `status` is
-   * typed nullable because slotToWire's type says so, though a booked slot always carries one.
+   * What the public sees of the booking holding the slot: a first name, or 'Barış A.' once approved (00 §3).
+   * `status` is nullable because slotToWire's type says so, though a booked slot always carries one.
    */
   booking: z
     .object({ customerName: z.string(), status: z.enum(['pending', 'approved']).nullable(), isSubscriber: z.boolean() })

@@ -20,6 +20,7 @@ const slot = {
   state: 'pending',
   booking: { customerName: 'Zeynep', status: 'pending', isSubscriber: false },
 };
+const freed = { ...slot, isPending: false, isAvailable: true, state: 'available', booking: null };
 const frame = (m: unknown) => JSON.stringify(m);
 
 describe('the pitch channel', () => {
@@ -27,7 +28,7 @@ describe('the pitch channel', () => {
     for (const m of [
       { type: 'hello' },
       { type: 'slot', facility: 'fac-1', slot },
-      { type: 'slot', facility: 'fac-1', slot: { ...slot, isPending: false, isAvailable: true, state: 'available', booking: null } },
+      { type: 'slot', facility: 'fac-1', slot: freed },
       { type: 'slots-regenerated', from: '2026-11-18', to: '2026-12-18' },
     ]) {
       expect(parseSocketMessage(pitchEvent, frame(m))).toEqual(m);
@@ -80,7 +81,8 @@ describe('the staff hub channel', () => {
   });
 
   it('a tab may only report a read to the hub', () => {
-    expect(parseSocketMessage(staffHubRequest, frame({ type: 'read', id: 'all' }))).toEqual({ type: 'read', id: 'all' });
+    const all = { type: 'read', id: 'all' };
+    expect(parseSocketMessage(staffHubRequest, frame(all))).toEqual(all);
     expect(parseSocketMessage(staffHubRequest, frame({ type: 'deleted', id: 1 }))).toBeNull();
   });
 

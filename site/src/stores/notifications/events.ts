@@ -7,7 +7,16 @@ import { toast } from '../toast';
 import { refreshNotifications } from './fetch';
 import { $soundEnabled } from './settings';
 import { playNotificationSound } from './sound';
-import { $liveEvent, $notifications, $unreadCount, setCount, setItems, TOAST_MS, type LiveMessage, type Notification } from './state';
+import {
+  $liveEvent,
+  $notifications,
+  $unreadCount,
+  setCount,
+  setItems,
+  TOAST_MS,
+  type LiveMessage,
+  type Notification,
+} from './state';
 
 /** A new notification goes on top and raises the unread count; one we already hold is not counted twice. */
 function insert(n: Notification): boolean {

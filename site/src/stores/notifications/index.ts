@@ -4,7 +4,14 @@ export { markAllRead, markRead, removeNotification } from './actions';
 export { handleLiveMessage, isOwnAction, parseLiveMessage } from './events';
 export { refreshNotifications } from './fetch';
 export { startNotifications } from './live';
-export { $soundEnabled, LAST_CHECK_KEY, markBellOpened, readSoundSetting, setSoundEnabled, SOUND_KEY } from './settings';
+export {
+  $soundEnabled,
+  LAST_CHECK_KEY,
+  markBellOpened,
+  readSoundSetting,
+  setSoundEnabled,
+  SOUND_KEY,
+} from './settings';
 export { playNotificationSound, tonesFor, type Tone } from './sound';
 export {
   $liveEvent,
