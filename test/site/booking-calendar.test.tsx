@@ -282,7 +282,7 @@ describe('live slot updates (00 §8)', () => {
     await screen.findByRole('button', { name: /müsait/ });
     lastSocket().open();
     const before = slotCalls().length;
-    lastSocket().push({ type: 'slots-regenerated' });
+    lastSocket().push({ type: 'slots-regenerated', from: '2026-11-18', to: '2026-12-18' });
     await waitFor(() => expect(slotCalls()).toHaveLength(before + 1));
   });
 
@@ -303,18 +303,19 @@ describe('live slot updates (00 §8)', () => {
     expect(slotCalls()).toHaveLength(before + 1);
     expect(screen.getByText(/15 saniyede bir yenileniyor/)).toBeTruthy();
 
-    // Backoff: the first reconnect comes after about a second; keep it failing and the next waits longer.
+    // Backoff (lib/live-socket.ts backoffDelay): the first reconnect comes within a second; keep it failing and the
+    // next waits longer, one to two seconds.
     await act(async () => {
-      await vi.advanceTimersByTimeAsync(1600);
+      await vi.advanceTimersByTimeAsync(1000);
     });
     expect(FakeSocket.all).toHaveLength(2);
     lastSocket().drop();
     await act(async () => {
-      await vi.advanceTimersByTimeAsync(1600);
+      await vi.advanceTimersByTimeAsync(999);
     });
     expect(FakeSocket.all).toHaveLength(2);
     await act(async () => {
-      await vi.advanceTimersByTimeAsync(1000);
+      await vi.advanceTimersByTimeAsync(1001);
     });
     expect(FakeSocket.all).toHaveLength(3);
 

@@ -404,7 +404,11 @@ describe('weekly calendar (02 §2 Weekly calendar)', () => {
     liveSockets()[0].open();
 
     weekOf = () => nilufer().map((s) => (s.documentId === '2026-11-20-20:00' ? slot('2026-11-20', '20:00', { customerName: 'Zeynep Kaya', status: 'pending' }) : s));
-    liveSockets()[0].push({ type: 'slot', facility: 'fac-nilufer', slot: {} });
+    // The event as the pitch's channel sends it (contracts/socket/pitch.ts); the calendar refetches rather than patch in place.
+    const wire = { id: 1, documentId: '2026-11-20-20:00', date: '2026-11-20', startTime: '20:00', endTime: '21:00', price: 1500 };
+    const booking = { customerName: 'Zeynep', status: 'pending' as const, isSubscriber: false };
+    const changed = { ...wire, isAvailable: false, isPending: true, isPast: false, state: 'pending' as const, booking };
+    liveSockets()[0].push({ type: 'slot', facility: 'fac-nilufer', slot: changed });
     expect(screen.getByRole('table')).toBeTruthy(); // no skeleton meanwhile
     await waitFor(() => expect(cell('2026-11-20-20:00')!.dataset.state).toBe('pending'));
     expect(calendarCalls()).toHaveLength(2);

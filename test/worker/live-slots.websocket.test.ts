@@ -1,5 +1,7 @@
 import { exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
+import { pitchEvent } from '../../contracts/socket/pitch';
+import { staffHubEvent } from '../../contracts/socket/staff-hub';
 import { addDays, api, createFacility, createSlots, createStaff, freshPhone, istanbulToday, json, slotAt, tokenFor } from './fixtures';
 
 async function connect(path: string, headers: Record<string, string> = {}) {
@@ -45,6 +47,8 @@ describe('visitors watching a pitch see slot changes live', () => {
 
     watcher.ws.send('ping');
     await watcher.next((m) => m === 'pong');
+    // Every frame the pitch sent is one of the contract's messages (the calendars drop anything else).
+    for (const m of watcher.messages.filter((x) => typeof x === 'object')) expect(pitchEvent.safeParse(m).success).toBe(true);
     watcher.ws.close(1000, 'done');
   });
 
@@ -71,6 +75,7 @@ describe('staff bell hub', () => {
     const pushed = await bell.next((m) => m.type === 'notification' && m.notification.bookingId === created.id);
     expect(pushed.notification).toMatchObject({ type: 'booking_created', isRead: false, title: 'Yeni Rezervasyon' });
     expect(pushed.notification.message).toContain('Zil Testi');
+    for (const m of bell.messages) expect(staffHubEvent.safeParse(m).success).toBe(true);
     bell.ws.close(1000, 'done');
   });
 });

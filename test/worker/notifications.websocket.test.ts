@@ -146,7 +146,9 @@ describe('the staff live feed', () => {
     // Anything else a client sends is ignored.
     tabA.ws.send(JSON.stringify({ type: 'deleted', id: 1 }));
     tabA.ws.send('{not json');
+    tabA.ws.send(JSON.stringify({ type: 'read', id: 'some' }));
     expect(await tabB.heard((m) => m.type === 'deleted' && m.id === 1)).toBe(false);
+    expect(tabB.messages.some((m) => typeof m === 'object' && m.id === 'some')).toBe(false);
     for (const s of [tabA, tabB, otherUser]) s.close();
   });
 });

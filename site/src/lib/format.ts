@@ -9,11 +9,5 @@ export const trDate = (date: string) => longDate.format(new Date(date + 'T00:00:
 export const trDateWithDay = (date: string) => longDateWeekday.format(new Date(date + 'T00:00:00Z'));
 export const trDateTime = (iso: string | null | undefined) => (iso ? dateTime.format(new Date(iso)) : '');
 
-/** Today's business date in Istanbul (UTC+3 all year), YYYY-MM-DD. */
-export const istanbulToday = (now = Date.now()) => new Date(now + 3 * 3_600_000).toISOString().slice(0, 10);
-
-export function addDays(date: string, days: number): string {
-  const d = new Date(date + 'T00:00:00Z');
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
+// Business-date maths is shared with the API.
+export { addDays, istanbulToday } from '../../../contracts/dates';

@@ -1,12 +1,12 @@
 // A pitch's live channel (GET /api/facilities/:ref/live), shared by the public slot calendar and the panel's weekly
-// calendar: reconnect with exponential backoff, and while the socket is down a refetch at once and polling after.
-import type { SlotWire } from '../../../worker/src/services/slots';
+// calendar: while the socket is down a refetch at once and polling after, and one more refetch once it is back.
+import { pitchEvent, type PitchEvent } from '../../../contracts/socket/pitch';
 import { client } from './api';
+import { openLiveSocket, type LiveSocketState } from './live-socket';
 
-export type LiveState = 'off' | 'connecting' | 'open' | 'down';
-export interface PitchEvent { type?: string; facility?: string; slot?: SlotWire }
+export type LiveState = 'off' | LiveSocketState;
+export type { PitchEvent };
 export const POLL_MS = 15_000;
-const MAX_BACKOFF_MS = 30_000;
 
 interface Handlers {
   onState: (state: LiveState) => void;
@@ -24,68 +24,20 @@ function liveUrl(ref: string): string {
 /** Watches one pitch; returns the function that stops it all. */
 export function watchPitchLive(ref: string, h: Handlers): () => void {
   if (typeof WebSocket === 'undefined') return () => {};
-  let socket: WebSocket | null = null;
-  let stopped = false;
-  let attempt = 0;
-  let dropped = false;
-  let retry: ReturnType<typeof setTimeout> | undefined;
-  let poll: ReturnType<typeof setInterval> | undefined;
-
-  const stopPolling = () => {
-    clearInterval(poll);
-    poll = undefined;
-  };
-  const onDown = () => {
-    socket = null;
-    if (stopped) return;
-    dropped = true;
-    h.onState('down');
-    h.resync();
-    poll ??= setInterval(h.resync, POLL_MS);
-    const delay = Math.min(MAX_BACKOFF_MS, 1000 * 2 ** attempt) + Math.floor(Math.random() * 500);
-    attempt++;
-    retry = setTimeout(connect, delay);
-  };
-
-  function connect() {
-    if (stopped) return;
-    h.onState(dropped ? 'down' : 'connecting');
-    let ws: WebSocket;
-    try {
-      ws = new WebSocket(liveUrl(ref));
-    } catch {
-      onDown();
-      return;
-    }
-    socket = ws;
-    ws.onopen = () => {
-      attempt = 0;
-      h.onState('open');
-      stopPolling();
-      if (dropped) h.resync();
-    };
-    ws.onmessage = (e) => {
-      let event: PitchEvent;
-      try {
-        event = JSON.parse(String(e.data));
-      } catch {
-        return;
-      }
-      h.onEvent(event);
-    };
-    ws.onclose = () => {
-      if (socket === ws) onDown();
-    };
-  }
-
-  connect();
+  const live = openLiveSocket({
+    url: () => liveUrl(ref),
+    schema: pitchEvent,
+    onMessage: h.onEvent,
+    onState: h.onState,
+    onOpen: (reconnected) => {
+      if (reconnected) h.resync();
+    },
+    onDown: h.resync,
+    pollEvery: { down: POLL_MS },
+    poll: h.resync,
+  });
   return () => {
-    stopped = true;
-    clearTimeout(retry);
-    stopPolling();
-    const ws = socket;
-    socket = null;
-    ws?.close();
+    live.stop();
     h.onState('off');
   };
 }

@@ -11,10 +11,16 @@ import { generateSlots, slotToWire, type GenerateResult, type SlotRow } from '..
 import { publishNotifications, type NotificationWire } from '../services/notifications';
 import { approveByStaff, cancelByStaff, rejectByStaff, type BookingDetail, type StaffChange } from '../services/staff-bookings';
 import type { PublicUser } from '../../../contracts/auth';
+import type { PitchEvent } from '../../../contracts/socket/pitch';
+import type { SlotWire as SlotContract } from '../../../contracts/wire/slot';
 
 const FACILITY_KEY = 'facilityId';
 const BUNDLE_TTL_MS = 30_000;
 const NOTIFY_COALESCE_MS = 100;
+
+// The service's slot shape must stay what the contract says the calendars parse: a drift fails tsc here.
+type Assignable<T extends U, U> = T;
+export type SlotWireMatchesContract = Assignable<ReturnType<typeof slotToWire>, SlotContract>;
 
 /**
  * One object per pitch. Every change to the pitch's slots (create, cancel, expire, generate) runs under one lock, so
@@ -188,7 +194,7 @@ export class FacilityBooking extends DurableObject<Env> {
     const pair = new WebSocketPair();
     const [client, server] = Object.values(pair);
     this.ctx.acceptWebSocket(server, [address]);
-    server.send(JSON.stringify({ type: 'hello' }));
+    server.send(JSON.stringify({ type: 'hello' } satisfies PitchEvent));
     return new Response(null, { status: 101, webSocket: client });
   }
 
@@ -205,7 +211,7 @@ export class FacilityBooking extends DurableObject<Env> {
     this.broadcast({ type: 'slot', facility: bundle.facility.documentId, slot: slotToWire(slot, Date.now()) });
   }
 
-  private broadcast(event: Record<string, unknown>): void {
+  private broadcast(event: PitchEvent): void {
     const data = JSON.stringify(event);
     for (const ws of this.ctx.getWebSockets()) {
       try { ws.send(data); } catch { /* a closing socket */ }

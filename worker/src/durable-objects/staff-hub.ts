@@ -1,7 +1,14 @@
 import { DurableObject } from 'cloudflare:workers';
+import { parseSocketMessage } from '../../../contracts/socket/parse';
+import { staffHubRequest, type StaffHubBroadcast, type StaffHubEvent } from '../../../contracts/socket/staff-hub';
+import type { NotificationWire as NotificationContract } from '../../../contracts/wire/notification';
 import type { NotificationWire } from '../services/notifications';
 
 interface Attachment { userId: number; username: string; connectedAt: number }
+
+// The service's wire shape must stay what the contract says the bell parses: a drift fails tsc here.
+type Assignable<T extends U, U> = T;
+export type NotificationWireMatchesContract = Assignable<NotificationWire, NotificationContract>;
 
 /**
  * The staff notification hub: one object, one hibernatable WebSocket per signed-in staff tab. The API route
@@ -17,43 +24,41 @@ export class StaffHub extends DurableObject<Env> {
     const [client, server] = Object.values(pair);
     this.ctx.acceptWebSocket(server, [`user:${userId}`]);
     server.serializeAttachment({ userId, username, connectedAt: Date.now() } satisfies Attachment);
-    server.send(JSON.stringify({ type: 'hello', userId }));
+    server.send(frame({ type: 'hello', userId }));
     return new Response(null, { status: 101, webSocket: client });
   }
 
   async publish(items: NotificationWire[]): Promise<number> {
     if (items.length === 0) return 0;
     const sockets = this.ctx.getWebSockets();
-    for (const item of items) {
-      const data = JSON.stringify({ type: 'notification', notification: item });
-      for (const ws of sockets) {
-        try { ws.send(data); } catch { /* closing */ }
-      }
-    }
+    for (const item of items) sendAll(sockets, frame({ type: 'notification', notification: item }));
     return sockets.length;
   }
 
   /** Read and delete events from the API: every bell drops or greys the same items (read state is shared by staff). */
-  async broadcast(event: { type: 'read'; id: number | 'all' } | { type: 'deleted'; id: number }): Promise<void> {
-    const data = JSON.stringify(event);
-    for (const ws of this.ctx.getWebSockets()) {
-      try { ws.send(data); } catch { /* closing */ }
-    }
+  async broadcast(event: StaffHubBroadcast): Promise<void> {
+    sendAll(this.ctx.getWebSockets(), frame(event));
   }
 
   /** Tells every tab of the same user that notifications were read elsewhere, so counts stay in step. */
   async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
     if (message === 'ping') return ws.send('pong');
-    if (typeof message !== 'string') return;
-    let parsed: { type?: string; id?: number | 'all' };
-    try { parsed = JSON.parse(message); } catch { return; }
-    if (parsed.type !== 'read' || (parsed.id !== 'all' && typeof parsed.id !== 'number')) return;
+    const request = parseSocketMessage(staffHubRequest, message);
+    if (!request) return;
     const { userId } = ws.deserializeAttachment() as Attachment;
-    const data = JSON.stringify({ type: 'read', id: parsed.id });
+    const data = frame({ type: 'read', id: request.id });
     for (const peer of this.ctx.getWebSockets(`user:${userId}`)) if (peer !== ws) peer.send(data);
   }
 
   async webSocketClose(ws: WebSocket, code: number): Promise<void> {
     try { ws.close(code === 1005 || code === 1006 ? 1000 : code, 'bye'); } catch { /* already closed */ }
+  }
+}
+
+const frame = (event: StaffHubEvent) => JSON.stringify(event);
+
+function sendAll(sockets: WebSocket[], data: string): void {
+  for (const ws of sockets) {
+    try { ws.send(data); } catch { /* closing */ }
   }
 }

@@ -1,5 +1,9 @@
 // Europe/Istanbul has been UTC+3 all year round since 2016; business time is computed here, never from UTC dates (00 §1).
-export const ISTANBUL_OFFSET_MS = 3 * 60 * 60 * 1000;
+// Date maths shared with the site lives in contracts/dates.ts.
+import { ISTANBUL_OFFSET_MS, weekdayIndex } from '../../../contracts/dates';
+
+export { addDays, daysBetween, ISTANBUL_OFFSET_MS, istanbulToday } from '../../../contracts/dates';
+
 export const MINUTE = 60_000;
 export const HOUR = 60 * MINUTE;
 export const DAY = 24 * HOUR;
@@ -7,28 +11,13 @@ export const DAY = 24 * HOUR;
 export const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
 
-/** Today's business date in Istanbul, YYYY-MM-DD. */
-export function istanbulToday(now = Date.now()): string {
-  return new Date(now + ISTANBUL_OFFSET_MS).toISOString().slice(0, 10);
-}
-
 /** Istanbul wall-clock time now, HH:MM. */
 export function istanbulClock(now = Date.now()): string {
   return new Date(now + ISTANBUL_OFFSET_MS).toISOString().slice(11, 16);
 }
 
-export function addDays(date: string, days: number): string {
-  const d = new Date(date + 'T00:00:00Z');
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
-
-export function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(to + 'T00:00:00Z') - Date.parse(from + 'T00:00:00Z')) / DAY);
-}
-
 export function weekdayOf(date: string): Weekday {
-  return WEEKDAYS[new Date(date + 'T00:00:00Z').getUTCDay()];
+  return WEEKDAYS[weekdayIndex(date)];
 }
 
 export function toMinutes(hhmm: string): number {

@@ -1,0 +1,16 @@
+// The two WebSocket channels have one discriminated union each (pitch.ts, staff-hub.ts). Both ends parse what they
+// receive: a frame that is not JSON or fits none of the channel's messages is dropped, never a crash.
+import type { z } from 'zod';
+
+/** A socket frame as one of `schema`'s messages, or null when it is not JSON or does not fit. */
+export function parseSocketMessage<T>(schema: z.ZodType<T>, data: unknown): T | null {
+  if (typeof data !== 'string') return null;
+  let raw: unknown;
+  try {
+    raw = JSON.parse(data);
+  } catch {
+    return null;
+  }
+  const parsed = schema.safeParse(raw);
+  return parsed.success ? parsed.data : null;
+}

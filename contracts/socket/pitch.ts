@@ -1,0 +1,13 @@
+// The pitch channel's messages, one discriminated union. Kept apart from the staff hub's, so the public booking page
+// does not ship the panel's notification schemas.
+import { z } from 'zod';
+import '../messages';
+import { slotWire } from '../wire/slot';
+
+/** GET /api/facilities/:ref/live: one pitch's slot changes, server to browser. */
+export const pitchEvent = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('hello') }),
+  z.object({ type: z.literal('slot'), facility: z.string(), slot: slotWire }),
+  z.object({ type: z.literal('slots-regenerated'), from: z.string(), to: z.string() }),
+]);
+export type PitchEvent = z.infer<typeof pitchEvent>;

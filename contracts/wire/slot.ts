@@ -1,0 +1,27 @@
+// A slot as the API and the pitch's live channel send it (services/slots.ts slotToWire).
+import { z } from 'zod';
+import '../messages';
+
+export const SLOT_STATES = ['past', 'available', 'pending', 'booked', 'subscriber'] as const;
+export type SlotState = (typeof SLOT_STATES)[number];
+
+export const slotWire = z.object({
+  id: z.number(),
+  documentId: z.string(),
+  date: z.string(),
+  startTime: z.string(),
+  endTime: z.string(),
+  price: z.number(),
+  isAvailable: z.boolean(),
+  isPending: z.boolean(),
+  isPast: z.boolean(),
+  state: z.enum(SLOT_STATES),
+  /**
+   * What the public sees of the booking holding the slot: a first name, or 'Barış A.' once approved (00 §3).
+   * `status` is nullable because slotToWire's type says so, though a booked slot always carries one.
+   */
+  booking: z
+    .object({ customerName: z.string(), status: z.enum(['pending', 'approved']).nullable(), isSubscriber: z.boolean() })
+    .nullable(),
+});
+export type SlotWire = z.infer<typeof slotWire>;

@@ -1,0 +1,74 @@
+// The booking form (01 §5): the draft, its errors and the rules, taken from the API's own schema.
+import { atom, map } from 'nanostores';
+import { createBookingSchema } from '../../../../contracts/bookings';
+import { msg } from '../../../../contracts/messages';
+import type { BookingFacility, Slot } from './facility';
+
+export interface Draft {
+  customerName: string;
+  customerPhone: string;
+  customerEmail: string;
+  notes: string;
+  includesTransportation: boolean;
+  pickupPointId: string | null;
+}
+const emptyDraft: Draft = { customerName: '', customerPhone: '', customerEmail: '', notes: '', includesTransportation: false, pickupPointId: null };
+export const $draft = map<Draft>({ ...emptyDraft });
+
+export type DraftField = 'customerName' | 'customerPhone' | 'customerEmail' | 'notes' | 'pickupPointId';
+const FORM_FIELDS: DraftField[] = ['customerName', 'customerPhone', 'customerEmail', 'notes'];
+export type FieldErrors = Partial<Record<DraftField, string>>;
+export const $errors = atom<FieldErrors>({});
+export const $submitting = atom(false);
+
+/** Editing a field clears its error (01 §5). */
+export function editDraft<K extends keyof Draft>(key: K, value: Draft[K]) {
+  $draft.setKey(key, value as never);
+  const errors = $errors.get();
+  const field = key === 'includesTransportation' ? 'pickupPointId' : key;
+  if (field in errors) {
+    const { [field as DraftField]: _, ...rest } = errors;
+    $errors.set(rest);
+  }
+}
+
+/** The rules of 01 §5, taken from the same schema the API validates with; the pickup point rule needs the pitch. */
+export function validateDraft(d: Draft, f: BookingFacility): FieldErrors {
+  const errors: FieldErrors = {};
+  const parsed = createBookingSchema.safeParse({
+    facility: f.documentId,
+    bookingSlot: 'slot',
+    customerName: d.customerName,
+    customerPhone: d.customerPhone,
+    customerEmail: d.customerEmail,
+    notes: d.notes,
+  });
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const key = issue.path[0] as DraftField;
+      if (key in errors || !FORM_FIELDS.includes(key)) continue;
+      errors[key] = issue.message;
+    }
+  }
+  if (d.includesTransportation && f.transport && f.transport.pickupPoints.length > 0 && !d.pickupPointId) errors.pickupPointId = msg.pickupPointRequired;
+  return errors;
+}
+
+export const totalPrice = (slot: Slot | null, f: BookingFacility, d: Pick<Draft, 'includesTransportation'>) =>
+  (slot?.price ?? f.hourlyPrice) + (d.includesTransportation && f.transport ? f.transport.price : 0);
+
+export function serverFieldErrors(list: unknown): FieldErrors {
+  const out: FieldErrors = {};
+  if (!Array.isArray(list)) return out;
+  for (const item of list as { path?: unknown[]; message?: unknown }[]) {
+    const key = (item?.path?.[0] === 'transportationDetails' ? 'pickupPointId' : item?.path?.[0]) as DraftField;
+    if ((FORM_FIELDS.includes(key) || key === 'pickupPointId') && typeof item.message === 'string' && !(key in out)) out[key] = item.message;
+  }
+  return out;
+}
+
+export function resetForm() {
+  $draft.set({ ...emptyDraft });
+  $errors.set({});
+  $submitting.set(false);
+}

@@ -1,0 +1,26 @@
+// The pitch's live channel while the calendar is on screen.
+import { atom } from 'nanostores';
+import { POLL_MS, watchPitchLive, type LiveState } from '../../lib/pitch-live';
+import { $facility } from './facility';
+import { applySlotUpdate, loadSlots } from './slots';
+
+export type { LiveState };
+export { POLL_MS };
+export const $live = atom<LiveState>('off');
+
+/**
+ * Watches the pitch's live channel while the calendar is on screen (a slot taken elsewhere turns 'Beklemede' here);
+ * a closed socket means a refetch and polling until it is back. Returns the function that stops it all.
+ */
+export function watchLive(): () => void {
+  const f = $facility.get();
+  if (!f) return () => {};
+  return watchPitchLive(f.slug, {
+    onState: (state) => $live.set(state),
+    onEvent: (event) => {
+      if (event.type === 'slot' && (!event.facility || event.facility === f.documentId)) applySlotUpdate(event.slot);
+      else if (event.type === 'slots-regenerated') void loadSlots({ silent: true });
+    },
+    resync: () => void loadSlots({ silent: true }),
+  });
+}

@@ -1,0 +1,89 @@
+// The visible range's slots: one request per range, changed in place by live events.
+import type { InferResponseType } from 'hono/client';
+import { atom } from 'nanostores';
+import { datesOf } from '../../../../contracts/dates';
+import { client, unwrap } from '../../lib/api';
+import { $calendar, $horizon, rangeOf, rangeProblem, type DateRange } from './calendar';
+import { $facility, type Slot } from './facility';
+import { $selected, $step } from './flow';
+
+export type LoadStatus = 'idle' | 'loading' | 'ready' | 'error';
+export const $slots = atom<Record<string, Slot[]>>({});
+export const $slotsStatus = atom<LoadStatus>('idle');
+export const $loadedRange = atom<DateRange | null>(null);
+
+// The endpoint answers a single day or a range; both carry `slots`.
+type SlotsAnswer = InferResponseType<(typeof client.api.facilities)[':ref']['slots']['$get']>;
+
+let loadSeq = 0;
+
+function groupByDate(slots: Slot[], range: DateRange): Record<string, Slot[]> {
+  const out: Record<string, Slot[]> = {};
+  for (const d of datesOf(range)) out[d] = [];
+  // The API orders by real start, so an overnight pitch's 00:00–05:00 already follow 23:00.
+  for (const s of slots) (out[s.date] ??= []).push(s);
+  return out;
+}
+
+/** Fetches the visible range in one request; a newer call wins over an older one still in flight. */
+export async function loadSlots(opts: { silent?: boolean } = {}): Promise<void> {
+  const f = $facility.get();
+  const c = $calendar.get();
+  if (!f || rangeProblem(c)) return;
+  const range = rangeOf(c);
+  const mine = ++loadSeq;
+  const loaded = $loadedRange.get();
+  const sameRange = loaded?.from === range.from && loaded?.to === range.to;
+  if (!(opts.silent && sameRange && $slotsStatus.get() === 'ready')) $slotsStatus.set('loading');
+  try {
+    const data = await unwrap<SlotsAnswer>(client.api.facilities[':ref'].slots.$get({ param: { ref: f.slug }, query: { from: range.from, to: range.to } }));
+    if (mine !== loadSeq) return;
+    $slots.set(groupByDate(data.slots, range));
+    $horizon.set(data.bookableUntil ?? null);
+    $loadedRange.set(range);
+    $slotsStatus.set('ready');
+    const selected = $selected.get();
+    if (selected && $step.get() === 1) {
+      const fresh = data.slots.find((s) => s.documentId === selected.documentId);
+      if (fresh && fresh.state !== 'available') $selected.set(null);
+    }
+  } catch {
+    if (mine !== loadSeq) return;
+    if (opts.silent && sameRange && $slotsStatus.get() === 'ready') return;
+    $slotsStatus.set('error');
+  }
+}
+
+/** A {type:'slot'} event: the slot changes in place; one we do not hold inside the visible range means a refetch. */
+export function applySlotUpdate(slot: Slot) {
+  const range = $loadedRange.get();
+  if (!range || slot.date < range.from || slot.date > range.to) return;
+  const day = $slots.get()[slot.date] ?? [];
+  const i = day.findIndex((s) => s.documentId === slot.documentId);
+  if (i === -1) {
+    void loadSlots({ silent: true });
+    return;
+  }
+  const next = day.slice();
+  next[i] = slot;
+  $slots.set({ ...$slots.get(), [slot.date]: next });
+  const selected = $selected.get();
+  if (selected?.documentId === slot.documentId && slot.state !== 'available' && $step.get() === 1) $selected.set(null);
+}
+
+/** The real instant a slot starts: an overnight pitch's early-morning slots sit after 23:00 on the same business date. */
+export function slotStartsAt(slot: Slot, day: Slot[] = $slots.get()[slot.date] ?? []): number {
+  const i = day.findIndex((s) => s.documentId === slot.documentId);
+  const overnight = i > 0 && day.slice(0, i).some((s) => s.startTime > slot.startTime);
+  return Date.parse(`${slot.date}T${slot.startTime}:00+03:00`) + (overnight ? 86_400_000 : 0);
+}
+
+export const isPastSlot = (slot: Slot, now = Date.now()) => slot.isPast || slotStartsAt(slot) <= now;
+
+/** Forgets the slots; an answer still in flight is dropped. */
+export function resetSlots() {
+  loadSeq++;
+  $slots.set({});
+  $slotsStatus.set('idle');
+  $loadedRange.set(null);
+}

@@ -1,0 +1,102 @@
+// Sending the booking (01 §5, §8): the past-slot check, the server's field errors and the same-day warning.
+import { firstName } from '../../../../contracts/common';
+import { msg } from '../../../../contracts/messages';
+import { ApiRequestError, client, unwrap } from '../../lib/api';
+import { errorText, messageOf } from '../../lib/errors';
+import { toast } from '../toast';
+import { $duplicate, type DuplicateWarning } from './duplicate';
+import { $facility, type Booking, type Slot } from './facility';
+import { $confirmation, $selected, $step, backToSlots } from './flow';
+import { $draft, $errors, $submitting, serverFieldErrors, validateDraft } from './form';
+import { applySlotUpdate, isPastSlot } from './slots';
+import { CREATE_FALLBACK } from './texts';
+
+/**
+ * The slot just booked here is taken at once in our own copy, so 'Yeni Rezervasyon' never shows it free while the
+ * refetch (or the live event) is still on its way.
+ */
+function markTaken(slot: Slot, booking: Booking) {
+  const isSubscriber = Boolean(booking.isSubscriber);
+  const status = booking.status as NonNullable<Slot['booking']>['status'];
+  applySlotUpdate({
+    ...slot,
+    isAvailable: false,
+    isPending: status === 'pending',
+    state: status === 'pending' ? 'pending' : isSubscriber ? 'subscriber' : 'booked',
+    booking: { customerName: firstName(booking.customerName), status, isSubscriber },
+  });
+}
+
+function backToSlotsWith(message: string) {
+  toast('error', message);
+  $selected.set(null);
+  backToSlots();
+}
+
+export type SubmitOutcome = 'created' | 'invalid' | 'past' | 'duplicate' | 'failed';
+
+export async function submitBooking(): Promise<SubmitOutcome> {
+  const f = $facility.get();
+  const slot = $selected.get();
+  if (!f || !slot || $submitting.get()) return 'failed';
+  const d = $draft.get();
+  const errors = validateDraft(d, f);
+  $errors.set(errors);
+  if (Object.keys(errors).length > 0) return 'invalid';
+  if (isPastSlot(slot)) {
+    backToSlotsWith(msg.pastSlot);
+    return 'past';
+  }
+  const pickup = d.includesTransportation ? f.transport?.pickupPoints.find((p) => p.id === d.pickupPointId) ?? null : null;
+  $submitting.set(true);
+  try {
+    const booking = await unwrap(
+      client.api.bookings.$post({
+        json: {
+          facility: f.documentId,
+          bookingSlot: slot.documentId,
+          customerName: d.customerName,
+          customerPhone: d.customerPhone,
+          customerEmail: d.customerEmail || null,
+          notes: d.notes || null,
+          includesTransportation: Boolean(d.includesTransportation && f.transport),
+          transportationDetails: pickup ? { pickupPointId: pickup.id, pickupPointName: pickup.name, pickupPointAddress: pickup.address } : null,
+          clientTimestamp: new Date().toISOString(),
+          clientTimezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+        },
+      }),
+    );
+    if (!booking?.bookingNumber) throw new Error(msg.bookingNumberMissing);
+    $confirmation.set(booking);
+    markTaken(slot, booking);
+    $step.set(3);
+    return 'created';
+  } catch (e) {
+    if (e instanceof ApiRequestError) {
+      const existing = e.details.existingBooking as DuplicateWarning['existing'] | undefined;
+      if (e.status === 409 && existing) {
+        $duplicate.set({ message: e.body?.error?.message || msg.sameDayBooking, existing });
+        return 'duplicate';
+      }
+      // A field the server refused is marked on that field with the server's own Turkish message, not in a toast.
+      const fieldErrors = e.status === 400 ? serverFieldErrors(e.details.errors) : {};
+      if (Object.keys(fieldErrors).length > 0) {
+        $errors.set(fieldErrors);
+        return 'invalid';
+      }
+      const text = errorText(e.body, undefined, CREATE_FALLBACK);
+      if (text === msg.pastSlot || (e.status === 409 && e.details.slot)) {
+        backToSlotsWith(text);
+        return 'past';
+      }
+      toast('error', text);
+    } else if (e instanceof Error && e.message === msg.bookingNumberMissing) {
+      toast('error', e.message);
+    } else {
+      toast('error', messageOf(e, CREATE_FALLBACK));
+    }
+    return 'failed';
+  } finally {
+    $submitting.set(false);
+  }
+}

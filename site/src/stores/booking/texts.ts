@@ -1,0 +1,9 @@
+// The flow's texts (01 §8): every one written once in contracts/messages.
+import { msg } from '../../../../contracts/messages';
+
+// Status labels are the tracking page's (01 §4), written once there.
+export { statusLabel } from '../../lib/tracking';
+export const CREATE_FALLBACK = msg.createFailed;
+export const CANCEL_FALLBACK = msg.cancelFailed;
+export const CANCEL_SUCCESS = msg.cancelSuccess;
+export const SLOTS_FAILED = msg.slotsFailed;

@@ -1,0 +1,80 @@
+// The bell's live connection and its fallback polls (00 §8, 02 §9): one socket for the whole page.
+import { staffHubEvent, type StaffHubRequest } from '../../../../contracts/socket/staff-hub';
+import { client } from '../../lib/api';
+import { openLiveSocket, type LiveSocket } from '../../lib/live-socket';
+import { $session } from '../session';
+import { forgetViewer, handleLiveMessage } from './events';
+import { refreshNotifications } from './fetch';
+import { $soundEnabled, readSoundSetting } from './settings';
+import { $notificationLive, clearFeed, feed, POLL_DOWN_MS, POLL_OPEN_MS } from './state';
+
+let live: LiveSocket | null = null;
+let stopSession: (() => void) | undefined;
+let sessionUser: number | null = null;
+
+/** The HttpOnly session cookie authenticates the socket; no token ever goes into its URL (issue 7 §4). */
+function liveUrl(): string {
+  const url = client.api.notifications.live.$url();
+  url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
+  return url.href;
+}
+
+const signedInUser = () => {
+  const s = $session.get();
+  return s.status === 'signed-in' ? s.user.id : null;
+};
+
+/** Tells our other tabs at once; the server broadcasts reads itself, this is only the faster path. */
+export function tellOtherTabs(message: StaffHubRequest) {
+  live?.send(JSON.stringify(message));
+}
+
+/**
+ * Starts the bell's feed: one socket and one poll for the whole page however many islands ask (the bell and the full
+ * list). Returns the function that lets go; the last one to let go stops it all and forgets the list.
+ */
+export function startNotifications(): () => void {
+  feed.islands++;
+  if (feed.islands === 1) {
+    $soundEnabled.set(readSoundSetting());
+    sessionUser = signedInUser();
+    // 02 §9: poll on user change too; another user also needs a new socket (the cookie now names them). Signing out
+    // leaves the page, so a vanished user changes nothing here.
+    stopSession = $session.listen(() => {
+      const user = signedInUser();
+      if (user === null || user === sessionUser) return;
+      const first = sessionUser === null;
+      sessionUser = user;
+      // The first confirmation of the session we started with is not a change.
+      if (first) return;
+      $notificationLive.set('connecting');
+      void refreshNotifications();
+      live?.restart();
+    });
+    $notificationLive.set('connecting');
+    void refreshNotifications();
+    live = openLiveSocket({
+      url: liveUrl,
+      schema: staffHubEvent,
+      onMessage: handleLiveMessage,
+      onState: (state) => $notificationLive.set(state),
+      // Whatever arrived while we were away comes with one read.
+      onOpen: () => void refreshNotifications(),
+      pollEvery: { connecting: POLL_DOWN_MS, down: POLL_DOWN_MS, open: POLL_OPEN_MS },
+      poll: () => void refreshNotifications(),
+    });
+  }
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    feed.islands--;
+    if (feed.islands > 0) return;
+    stopSession?.();
+    stopSession = undefined;
+    live?.stop();
+    live = null;
+    clearFeed();
+    forgetViewer();
+  };
+}
