@@ -1,6 +1,6 @@
 // The bookings aggregate's queries: a booking with its pitch, the create check and write, status changes, the panel's
 // list, figures and detail, and the KVKK anonymisation. Rows come back typed from schema.ts.
-import { and, count, desc, eq, getTableColumns, isNotNull, lte, min, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, getTableName, isNotNull, lte, min, or, sql, Subquery, type SQL } from 'drizzle-orm';
 import { msg } from '../../../contracts/messages';
 import type { Db } from './client';
 import { forgetCustomerInEvents, notifyStaff, recordHistory } from './events';
@@ -405,6 +405,12 @@ const ORDER: Record<ListSort, SQL> = {
 
 const whereAll = (parts: SQL[]) => (parts.length ? sql`where ${sql.join(parts, sql` and `)}` : sql``);
 
+/**
+ * bookings read through bookings_starts_at: a subquery SQLite flattens into the outer query, keeping the hint, under the
+ * table's own name so the outer query's column references still point at it.
+ */
+const byStartsAt = new Subquery(sql`select * from ${bookings} indexed by bookings_starts_at`, {}, getTableName(bookings));
+
 export interface PageSpec { tab: ListTab; sort: ListSort; page: number; pageSize: number; today: string; yesterday: string; now: number }
 
 /**
@@ -427,10 +433,10 @@ export function bookingsPage(db: Db, f: ListFilter, p: PageSpec) {
       .innerJoin(facilities, eq(facilities.id, bookings.facilityId))
       .orderBy(order);
   }
-  const hint = p.tab === 'upcoming' && p.sort === 'date:asc' ? sql` indexed by bookings_starts_at` : sql``;
+  const hinted = p.tab === 'upcoming' && p.sort === 'date:asc';
   return db
     .select(listFields)
-    .from(sql`${bookings}${hint}`)
+    .from(hinted ? byStartsAt : bookings)
     .innerJoin(facilities, eq(facilities.id, bookings.facilityId))
     .where(and(...parts))
     // The literal limit and offset (above) ride on the order clause: drizzle's own .limit() would bind them.

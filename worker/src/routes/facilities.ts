@@ -98,8 +98,8 @@ export const facilityRoutes = new Hono<AppEnv>()
            start_time_offset from facilities where ${facilityWhere}`,
       ).bind(ref),
       d1.prepare(
-        `select s.id, s.document_id, s.date, s.start_time, s.end_time, s.starts_at, s.price,
-           b.status as booking_status, b.customer_name, b.is_subscriber
+        `select s.id, s.document_id as documentId, s.date, s.start_time as startTime, s.end_time as endTime, s.starts_at as startsAt,
+           s.price, b.status as bookingStatus, b.customer_name as customerName, b.is_subscriber as isSubscriber
          from booking_slots s
          left join bookings b on b.slot_id = s.id and b.status in ('pending', 'approved')
          where s.facility_id = (select id from facilities where ${facilityWhere}) and s.date between ?2 and ?3
