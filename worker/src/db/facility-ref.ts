@@ -33,3 +33,7 @@ export function facilityRef(db: Db, ref: string) {
  * @deprecated use facilityIdOf.
  */
 export const facilityWhere = `id = (select id from facilities where (slug = ?1 or document_id = ?1 or (?1 <> '' and ?1 not glob '*[^0-9]*' and id = cast(?1 as integer))) order by (slug = ?1 or document_id = ?1) desc limit 1)`;
+
+export function activeFacilityIds(db: Db) {
+  return db.select({ id: facilities.id }).from(facilities).where(eq(facilities.isActive, true)).all();
+}

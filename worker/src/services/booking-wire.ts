@@ -4,7 +4,8 @@ import { maskBookingNumber, nameWithInitial } from '../../../contracts/common';
 import type {
   BookingDetail, BookingFacilityWire, BookingListItem, BookingWire, PhoneLookupBookingWire, TransportationDetailsWire,
 } from '../../../contracts/wire/booking';
-import type { DetailRow, HistoryRow, ListRow } from '../db/bookings';
+import type { ListRow } from '../db/booking-list';
+import type { DetailRow, HistoryRow } from '../db/bookings';
 import type { Booking, Facility } from '../db/schema';
 import { maskPhone } from '../lib/format';
 import { toTl } from '../lib/money';

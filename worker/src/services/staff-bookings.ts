@@ -7,6 +7,8 @@ import type { BookingListQuery } from '../../../contracts/panel';
 import { foldSearch } from '../../../contracts/search';
 import type { BookingCounts, BookingDetail, BookingStatsWire } from '../../../contracts/wire/booking';
 import type { Db } from '../db/client';
+import { bookingRef } from '../db/booking-columns';
+import * as list from '../db/booking-list';
 import * as store from '../db/bookings';
 import { facilityRef } from '../db/facility-ref';
 import type { Booking, Notification } from '../db/schema';
@@ -35,7 +37,7 @@ function searchPattern(q: string): string {
   return foldSearch(q);
 }
 
-const filterOf = (q: BookingListQuery, facilityId: number | null): store.ListFilter => ({
+const filterOf = (q: BookingListQuery, facilityId: number | null): list.ListFilter => ({
   search: q.q ? searchPattern(q.q) : undefined,
   subscribers: q.subscribers,
   transport: q.transport,
@@ -44,7 +46,7 @@ const filterOf = (q: BookingListQuery, facilityId: number | null): store.ListFil
   facilityId,
 });
 
-function pageOf(q: BookingListQuery, now: number): store.PageSpec {
+function pageOf(q: BookingListQuery, now: number): list.PageSpec {
   const today = istanbulToday(now);
   return {
     tab: q.tab,
@@ -59,7 +61,7 @@ function pageOf(q: BookingListQuery, now: number): store.PageSpec {
 
 /** The page's query, as the list runs it (the plan tests read it). */
 export const pageQuery = (db: Db, q: BookingListQuery, facilityId: number | null, now: number) =>
-  store.bookingsPage(db, filterOf(q, facilityId), pageOf(q, now));
+  list.bookingsPage(db, filterOf(q, facilityId), pageOf(q, now));
 
 /** The pitch a panel filter names (slug, documentId or id); none for every pitch. */
 async function scopeOf(db: Db, ref: string | undefined): Promise<number | null> {
@@ -72,7 +74,7 @@ async function scopeOf(db: Db, ref: string | undefined): Promise<number | null> 
 /** One filtered, sorted page and the tab counts, in one D1 round trip (after the pitch filter's look-up). */
 export async function listBookings(db: Db, q: BookingListQuery, now: number) {
   const facilityId = await scopeOf(db, q.facility);
-  const { grouped, page } = await store.bookingsPageWithCounts(db, filterOf(q, facilityId), pageOf(q, now));
+  const { grouped, page } = await list.bookingsPageWithCounts(db, filterOf(q, facilityId), pageOf(q, now));
   const counts: BookingCounts = { all: 0, today: 0, upcoming: 0, pending: 0, approved: 0, rejected: 0, cancelled: 0 };
   for (const g of grouped) {
     counts.all += g.n;
@@ -98,7 +100,7 @@ export async function bookingStats(db: Db, pitch: string | undefined, now: numbe
   const facilityId = await scopeOf(db, pitch);
   const today = istanbulToday(now);
   const month = { today, start: `${today.slice(0, 8)}01`, end: addDays(`${nextMonth(today)}-01`, -1) };
-  const { figures: f, pendingFirst, newest } = await store.dashboardRows(db, facilityId, month);
+  const { figures: f, pendingFirst, newest } = await list.dashboardRows(db, facilityId, month);
   // The latest 5: pending first, then newest first (02 §2).
   const latest = [...pendingFirst, ...newest].slice(0, 5);
   return {
@@ -126,7 +128,7 @@ export async function bookingDetail(db: Db, ref: string, now: number): Promise<B
 
 /** The pitch whose object serialises changes to this booking (documentId or booking number). */
 export async function facilityOfBooking(db: Db, ref: string): Promise<number> {
-  const facilityId = await store.facilityIdOfBooking(db, store.bookingRef(ref));
+  const facilityId = await store.facilityIdOfBooking(db, bookingRef(ref));
   if (facilityId === undefined) throw notFound(msg.bookingNotFound);
   return facilityId;
 }
