@@ -7,16 +7,13 @@ import { phoneSchema } from '../../../contracts/phone';
 import { getDb } from '../db/client';
 import { requireStaff, type AppEnv } from '../lib/auth';
 import { approveBookingSchema, bookingListQuery, bookingStatsQuery, rejectBookingSchema, staffCancelBookingSchema, updateBookingSchema } from '../../../contracts/panel';
-import {
-  anonymiseCustomer, bookingDetail, bookingStats, facilityOfBooking, listBookings, updateNotesByStaff,
-} from '../services/staff-bookings';
+import { anonymiseCustomer, bookingDetail, bookingStats, listBookings, updateNotesByStaff } from '../services/staff-bookings';
+import { approve, bookSlot, cancelByNumber, cancelByStaff, reject } from '../services/pitch-commands';
 import { publishNotifications } from '../services/notifications';
-import { unwrap } from '../lib/errors';
 import { ok } from '../lib/http';
 import { clientAddress, enforceRateLimit, limitsFor, type LimitKind } from '../lib/rate-limit';
 import { body, param, query } from '../lib/validate';
-import { facilityOfBookingNumber, subscriptionInfo, trackByNumber, trackByPhone } from '../services/bookings';
-import { facilityStub, resolveFacilityId } from '../services/facility-ref';
+import { subscriptionInfo, trackByNumber, trackByPhone } from '../services/bookings';
 import type { Context } from 'hono';
 
 /** Counts one hit per address and one per target; a second target (a phone next to a booking number) counts too. */
@@ -45,9 +42,7 @@ export const bookingRoutes = new Hono<AppEnv>()
   .post('/', body(createBookingSchema), async (c) => {
     const input = c.req.valid('json');
     await limit(c, 'booking', input.customerPhone);
-    const facilityId = await resolveFacilityId(c.env.DB, input.facility!);
-    const booking = unwrap(await facilityStub(c.env, facilityId).createBooking(facilityId, input));
-    return ok(c, booking, undefined, 201);
+    return ok(c, await bookSlot(c.env, input), undefined, 201);
   })
   .get('/track/:bookingNumber', param(z.object({ bookingNumber: bookingNumberSchema })), async (c) => {
     const { bookingNumber } = c.req.valid('param');
@@ -76,9 +71,7 @@ export const bookingRoutes = new Hono<AppEnv>()
       const { bookingNumber } = c.req.valid('param');
       const { reason, customerPhone } = c.req.valid('json');
       await limit(c, 'lookup', bookingNumber, customerPhone);
-      const facilityId = await facilityOfBookingNumber(getDb(c.env.DB), bookingNumber, customerPhone);
-      const booking = unwrap(await facilityStub(c.env, facilityId).cancelBooking(facilityId, bookingNumber, reason, customerPhone));
-      return ok(c, booking, { message: msg.cancelSuccess });
+      return ok(c, await cancelByNumber(c.env, bookingNumber, reason, customerPhone), { message: msg.cancelSuccess });
     },
   )
   .get('/subscription-info', query(z.object({ customerPhone: phoneSchema })), async (c) => {
@@ -97,25 +90,16 @@ export const bookingRoutes = new Hono<AppEnv>()
   })
   .get('/:id', requireStaff, param(bookingRef), async (c) => ok(c, await bookingDetail(getDb(c.env.DB), c.req.valid('param').id, Date.now())))
   /** Approve and reject go through the pitch's Durable Object like every slot change (00 §3); POST or PUT (02 §7). */
-  .on(['POST', 'PUT'], '/:id/approve', requireStaff, param(bookingRef), body(approveBookingSchema), async (c) => {
-    const { id } = c.req.valid('param');
-    const facilityId = await facilityOfBooking(getDb(c.env.DB), id);
-    const change = await facilityStub(c.env, facilityId).approveBooking(facilityId, id, c.get('user'), c.req.valid('json').notes);
-    return ok(c, unwrap(change));
-  })
-  .on(['POST', 'PUT'], '/:id/reject', requireStaff, param(bookingRef), body(rejectBookingSchema), async (c) => {
-    const { id } = c.req.valid('param');
-    const facilityId = await facilityOfBooking(getDb(c.env.DB), id);
-    const change = await facilityStub(c.env, facilityId).rejectBooking(facilityId, id, c.get('user'), c.req.valid('json').reason);
-    return ok(c, unwrap(change));
-  })
+  .on(['POST', 'PUT'], '/:id/approve', requireStaff, param(bookingRef), body(approveBookingSchema), async (c) =>
+    ok(c, await approve(c.env, c.req.valid('param').id, c.get('user'), c.req.valid('json').notes)),
+  )
+  .on(['POST', 'PUT'], '/:id/reject', requireStaff, param(bookingRef), body(rejectBookingSchema), async (c) =>
+    ok(c, await reject(c.env, c.req.valid('param').id, c.get('user'), c.req.valid('json').reason)),
+  )
   /** Staff cancel of an approved booking (issue 7 §3): a cancel filed under İptal, through the pitch's object like every slot change. */
-  .post('/:id/cancel', requireStaff, param(bookingRef), body(staffCancelBookingSchema), async (c) => {
-    const { id } = c.req.valid('param');
-    const facilityId = await facilityOfBooking(getDb(c.env.DB), id);
-    const change = await facilityStub(c.env, facilityId).staffCancelBooking(facilityId, id, c.get('user'), c.req.valid('json').reason);
-    return ok(c, unwrap(change));
-  })
+  .post('/:id/cancel', requireStaff, param(bookingRef), body(staffCancelBookingSchema), async (c) =>
+    ok(c, await cancelByStaff(c.env, c.req.valid('param').id, c.get('user'), c.req.valid('json').reason)),
+  )
   /** KVKK (issue 7 §5): the customer of this booking loses name, phone, e-mail and notes on every booking; the rows stay. */
   .post('/:id/anonymize', requireStaff, param(bookingRef), async (c) => {
     const { booking, notifications } = await anonymiseCustomer(getDb(c.env.DB), c.req.valid('param').id, c.get('user'), Date.now());
