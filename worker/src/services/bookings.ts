@@ -2,7 +2,7 @@
 import type { CreateBookingInput } from '../../../contracts/bookings';
 import { maskBookingNumber, nameWithInitial, pickupTimeFor } from '../../../contracts/common';
 import { msg } from '../../../contracts/messages';
-import type { BookingWire, PhoneLookupBookingWire, SubscriptionInfoWire } from '../../../contracts/wire/booking';
+import type { BookingWire, PhoneLookupBookingWire, SameDayBookingWire, SubscriptionInfoWire } from '../../../contracts/wire/booking';
 import type { Db } from '../db/client';
 import * as store from '../db/bookings';
 import type { Booking } from '../db/schema';
@@ -27,17 +27,16 @@ export interface Clock { now: number }
  * hour, status, 'Barış A.' and the number masked to its last 3 characters. The full number is the key that cancels it.
  */
 function sameDayConflict(row: store.SameDayBooking) {
-  return conflict(msg.sameDayBooking, {
-    existingBooking: {
-      bookingNumberMasked: maskBookingNumber(row.bookingNumber),
-      customerName: nameWithInitial(row.customerName),
-      facility: row.facility,
-      date: row.date,
-      time: row.time,
-      endTime: row.endTime,
-      status: row.status,
-    },
-  });
+  const existingBooking: SameDayBookingWire = {
+    bookingNumberMasked: maskBookingNumber(row.bookingNumber),
+    customerName: nameWithInitial(row.customerName),
+    facility: row.facility,
+    date: row.date,
+    time: row.time,
+    endTime: row.endTime,
+    status: row.status,
+  };
+  return conflict(msg.sameDayBooking, { existingBooking });
 }
 
 export interface CreateDeps extends Clock {
