@@ -117,10 +117,17 @@ export function createCheck(db: Db, slotRef: string, phone: string) {
  * The booking, its customer (created once, never rewritten from public input: issue 7 §4), its history row and the
  * staff notification, in one atomic D1 batch. Returns the new ids and the notification as written.
  */
-export async function insertBooking(db: Db, row: NewBooking & { documentId: string; createdAt: number }, notification: { documentId: string; message: string }) {
+export async function insertBooking(
+  db: Db,
+  row: NewBooking & { documentId: string; createdAt: number },
+  notification: { documentId: string; message: string },
+) {
   const mine = eq(bookings.documentId, row.documentId);
   const [, inserted, , notified] = await db.batch([
-    db.insert(customers).values({ phone: row.customerPhone, name: row.customerName, email: row.customerEmail }).onConflictDoNothing({ target: customers.phone }),
+    db
+      .insert(customers)
+      .values({ phone: row.customerPhone, name: row.customerName, email: row.customerEmail })
+      .onConflictDoNothing({ target: customers.phone }),
     db
       .insert(bookings)
       .values({ ...row, customerId: qualified(sql`(select ${customers.id} from ${customers} where ${customers.phone} = ${row.customerPhone})`) })

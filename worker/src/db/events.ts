@@ -41,12 +41,17 @@ export function forgetCustomerInEvents(db: Db, phone: string, replacement: strin
   const nameOf = qualified(sql<string>`(select ${bookings.customerName} from ${bookings} where ${bookings.id} = ${notifications.bookingId})`);
   const separator = sql`' · '`;
   return [
-    db.update(bookingHistory).set({ actorLabel: replacement }).where(and(eq(bookingHistory.actorType, 'customer'), inArray(bookingHistory.bookingId, ofPhone))),
+    db
+      .update(bookingHistory)
+      .set({ actorLabel: replacement })
+      .where(and(eq(bookingHistory.actorType, 'customer'), inArray(bookingHistory.bookingId, ofPhone))),
     // The name only where the messages put it ('name · …' or '… · name · …'): a short name is never cut out of a word.
     db
       .update(notifications)
       .set({ message: sql`${replacement} || substr(${notifications.message}, length(${nameOf}) + 1)` })
-      .where(and(inArray(notifications.bookingId, ofPhone), sql`substr(${notifications.message}, 1, length(${nameOf}) + 3) = ${nameOf} || ${separator}`)),
+      .where(
+        and(inArray(notifications.bookingId, ofPhone), sql`substr(${notifications.message}, 1, length(${nameOf}) + 3) = ${nameOf} || ${separator}`),
+      ),
     db
       .update(notifications)
       .set({ message: sql`replace(${notifications.message}, ${separator} || ${nameOf} || ${separator}, ${separator} || ${replacement} || ${separator})` })

@@ -12,7 +12,10 @@ import { quoted } from './sql';
 const unread = (viewer: number) =>
   sql`(${notifications.isRead} = 0 and coalesce(${notifications.actorUserId}, 0) != ${sql.raw(String(Math.trunc(viewer)))})`;
 
-const TURKISH_UPPER_AND_LOWER = [['Ç', 'c'], ['ç', 'c'], ['Ğ', 'g'], ['ğ', 'g'], ['İ', 'i'], ['ı', 'i'], ['Ö', 'o'], ['ö', 'o'], ['Ş', 's'], ['ş', 's'], ['Ü', 'u'], ['ü', 'u'], ['Â', 'a'], ['â', 'a']];
+const TURKISH_UPPER_AND_LOWER = [
+  ['Ç', 'c'], ['ç', 'c'], ['Ğ', 'g'], ['ğ', 'g'], ['İ', 'i'], ['ı', 'i'], ['Ö', 'o'],
+  ['ö', 'o'], ['Ş', 's'], ['ş', 's'], ['Ü', 'u'], ['ü', 'u'], ['Â', 'a'], ['â', 'a'],
+];
 
 /** SQL twin of foldSearch (contracts/search.ts) for a column: lower case with Turkish letters as ASCII. */
 const folded = (column: typeof notifications.title | typeof notifications.message) =>
