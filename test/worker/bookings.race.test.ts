@@ -62,7 +62,7 @@ async function raceUnserialised(f: { id: number }, slot: { document_id: string; 
     Array.from({ length: REQUESTS }, async (_, i) => {
       const input = createBookingSchema.parse({ facility: String(f.id), bookingSlot: slot.document_id, customerName: `Kontrol ${i}`, customerPhone: phoneFor(i) });
       try {
-        await createBooking({ db: getDb(env.DB), d1: env.DB, now: Date.now(), pause }, bundle, input);
+        await createBooking({ db: getDb(env.DB), now: Date.now(), pause }, bundle, input);
       } catch (e) {
         if (e instanceof ApiError && e.status === 409) tally.conflicts++;
         else tally.serverErrors++;

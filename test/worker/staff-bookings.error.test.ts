@@ -7,6 +7,7 @@ import type { PublicUser } from '../../contracts/auth';
 import type { FacilityBooking } from '../../worker/src/durable-objects/facility-booking';
 import { ApiError } from '../../worker/src/lib/errors';
 import { facilityStub } from '../../worker/src/services/facility-ref';
+import { getDb } from '../../worker/src/db/client';
 import { approveByStaff, rejectByStaff } from '../../worker/src/services/staff-bookings';
 import { addDays, api, createFacility, createSlots, createStaff, expectError, freshPhone, istanbulToday, json, slotAt, tokenFor } from './fixtures';
 
@@ -209,12 +210,19 @@ function slowReads(d1: D1Database, ms: number): D1Database {
   const wrap = (stmt: D1PreparedStatement): D1PreparedStatement => {
     const bind = stmt.bind.bind(stmt);
     const first = stmt.first.bind(stmt) as (col?: string) => Promise<unknown>;
+    const raw = stmt.raw.bind(stmt) as () => Promise<unknown>;
     Object.assign(stmt, {
       bind: (...values: unknown[]) => wrap(bind(...values)),
       first: async (col?: string) => {
         const row = await first(col);
         await sleep(ms);
         return row;
+      },
+      // drizzle reads a row through raw()
+      raw: async () => {
+        const rows = await raw();
+        await sleep(ms);
+        return rows;
       },
     });
     return stmt;
@@ -346,8 +354,8 @@ describe('simultaneous decisions on one booking', () => {
       const { f, booking } = await pendingBooking();
       const slow = slowReads(env.DB, DELAY_MS);
       const result = await race([
-        () => approveByStaff(slow, f.id, booking.documentId, actor(), 'Bir', Date.now()),
-        () => approveByStaff(slow, f.id, booking.documentId, actor(), 'İki', Date.now()),
+        () => approveByStaff(getDb(slow), f.id, booking.documentId, actor(), 'Bir', Date.now()),
+        () => approveByStaff(getDb(slow), f.id, booking.documentId, actor(), 'İki', Date.now()),
       ]);
       expect(result).toMatchObject({ ok: 1, conflicts: 1, other: 0 });
       // Both checks saw 'pending' (the loser's refusal came from the write, so it carries no status).
@@ -361,8 +369,8 @@ describe('simultaneous decisions on one booking', () => {
       const { f, booking } = await pendingBooking();
       const slow = slowReads(env.DB, DELAY_MS);
       const result = await race([
-        () => rejectByStaff(slow, f.id, booking.documentId, actor(), 'Bir', Date.now()),
-        () => rejectByStaff(slow, f.id, booking.documentId, actor(), 'İki', Date.now()),
+        () => rejectByStaff(getDb(slow), f.id, booking.documentId, actor(), 'Bir', Date.now()),
+        () => rejectByStaff(getDb(slow), f.id, booking.documentId, actor(), 'İki', Date.now()),
       ]);
       expect(result).toMatchObject({ ok: 1, conflicts: 1, other: 0 });
       expect(await staffHistory(booking.id)).toEqual([{ from_status: 'pending', to_status: 'rejected' }]);
@@ -373,8 +381,8 @@ describe('simultaneous decisions on one booking', () => {
       const { f, booking } = await pendingBooking();
       const slow = slowReads(env.DB, DELAY_MS);
       const result = await race([
-        () => approveByStaff(slow, f.id, booking.documentId, actor(), null, Date.now()),
-        () => rejectByStaff(slow, f.id, booking.documentId, actor(), 'Red', Date.now()),
+        () => approveByStaff(getDb(slow), f.id, booking.documentId, actor(), null, Date.now()),
+        () => rejectByStaff(getDb(slow), f.id, booking.documentId, actor(), 'Red', Date.now()),
       ]);
       expect(result).toMatchObject({ ok: 1, conflicts: 1, other: 0 });
       const history = await staffHistory(booking.id);

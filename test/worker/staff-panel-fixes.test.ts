@@ -3,6 +3,7 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bookingListQuery } from '../../contracts/panel';
+import { getDb } from '../../worker/src/db/client';
 import { pageQuery } from '../../worker/src/services/staff-bookings';
 import { addDays, api, createFacility, createSlots, createStaff, expectError, freshPhone, istanbulToday, json, slotAt, tokenFor } from './fixtures';
 
@@ -106,7 +107,8 @@ describe('Gelecek is ordered by play time (issue 7 §3)', () => {
 
   it('the unfiltered upcoming page walks the starts_at index in order: no temporary sort of every upcoming row', async () => {
     const q = bookingListQuery.parse({ tab: 'upcoming' });
-    const plan = await env.DB.prepare(`explain query plan ${pageQuery(q, null, Date.now())}`).all<{ detail: string }>();
+    const page = pageQuery(getDb(env.DB), q, null, Date.now()).toSQL();
+    const plan = await env.DB.prepare(`explain query plan ${page.sql}`).bind(...page.params).all<{ detail: string }>();
     const text = plan.results.map((r) => r.detail).join('\n');
     expect(text).toMatch(/bookings_starts_at/);
     expect(text).not.toMatch(/TEMP B-TREE FOR ORDER BY/);

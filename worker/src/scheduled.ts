@@ -1,6 +1,6 @@
-import { and, eq, isNotNull, lte } from 'drizzle-orm';
+import { facilitiesWithDueHolds } from './db/bookings';
 import { getDb } from './db/client';
-import { bookings, facilities } from './db/schema';
+import { activeFacilityIds } from './db/facility-ref';
 import { facilityStub } from './services/facility-ref';
 
 /**
@@ -10,12 +10,8 @@ import { facilityStub } from './services/facility-ref';
 export async function runScheduled(env: Env, now = Date.now()): Promise<{ facilities: number; created: number; swept: number }> {
   const days = Number(env.SLOT_HORIZON_DAYS) || 30;
   const db = getDb(env.DB);
-  const active = await db.select({ id: facilities.id }).from(facilities).where(eq(facilities.isActive, true)).all();
-  const withDueHolds = await db
-    .selectDistinct({ id: bookings.facilityId })
-    .from(bookings)
-    .where(and(eq(bookings.status, 'pending'), isNotNull(bookings.expiresAt), lte(bookings.expiresAt, now)))
-    .all();
+  const active = await activeFacilityIds(db);
+  const withDueHolds = await facilitiesWithDueHolds(db, now);
   let created = 0;
   for (const { id } of active) {
     const result = await facilityStub(env, id).ensureHorizon(id, days);

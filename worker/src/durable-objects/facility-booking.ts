@@ -5,7 +5,7 @@ import { getDb, type Db } from '../db/client';
 import { ApiError, fail, notFound, type Outcome } from '../lib/errors';
 import { Mutex } from '../lib/mutex';
 import { addDays, istanbulToday } from '../lib/time';
-import { cancelByCustomer, createBooking, expireHolds, freedSlot, nextHoldDeadline, type BookingWire } from '../services/bookings';
+import { cancelByCustomer, createBooking, expireHolds, nextHoldDeadline, type BookingWire } from '../services/bookings';
 import { findFacilityBundle, type FacilityBundle } from '../services/facilities';
 import { generateSlots, slotToWire, type GenerateResult, type SlotRow } from '../services/slots';
 import { publishNotifications, type NotificationWire } from '../services/notifications';
@@ -29,16 +29,17 @@ export type SlotWireMatchesContract = Assignable<ReturnType<typeof slotToWire>, 
  */
 export class FacilityBooking extends DurableObject<Env> {
   private readonly lock = new Mutex();
-  private readonly db: Db;
+  private handle: { d1: D1Database; db: Db } | null = null;
   private bundle: { value: FacilityBundle; at: number } | null = null;
   private alarmAt: number | null | undefined;
   private readonly outbox: NotificationWire[] = [];
   /** Test hook only: milliseconds to pause inside the critical section between check and write. */
   criticalSectionDelayMs = 0;
 
-  constructor(ctx: DurableObjectState, env: Env) {
-    super(ctx, env);
-    this.db = getDb(env.DB);
+  /** The object's database handle, rebuilt only if its D1 binding is replaced (the tests slow it down that way). */
+  private get db(): Db {
+    if (this.handle?.d1 !== this.env.DB) this.handle = { d1: this.env.DB, db: getDb(this.env.DB) };
+    return this.handle.db;
   }
 
   private async facility(facilityId: number): Promise<FacilityBundle> {
@@ -71,7 +72,7 @@ export class FacilityBooking extends DurableObject<Env> {
       const bundle = await this.facility(facilityId);
       const delay = this.criticalSectionDelayMs;
       const created = await createBooking(
-        { db: this.db, d1: this.env.DB, now: Date.now(), pause: delay > 0 ? () => new Promise((r) => setTimeout(r, delay)) : undefined },
+        { db: this.db, now: Date.now(), pause: delay > 0 ? () => new Promise((r) => setTimeout(r, delay)) : undefined },
         bundle,
         input,
       );
@@ -87,7 +88,7 @@ export class FacilityBooking extends DurableObject<Env> {
   async cancelBooking(facilityId: number, bookingNumber: string, reason: string | null, customerPhone?: string): Promise<Outcome<BookingWire>> {
     const outcome = await this.guarded(async () => {
       const bundle = await this.facility(facilityId);
-      const change = await cancelByCustomer({ db: this.db, d1: this.env.DB, now: Date.now() }, bookingNumber, reason, customerPhone);
+      const change = await cancelByCustomer({ db: this.db, now: Date.now() }, bookingNumber, reason, customerPhone);
       if (change.slot) this.broadcastSlot(bundle, change.slot);
       return change;
     });
@@ -98,17 +99,17 @@ export class FacilityBooking extends DurableObject<Env> {
 
   /** Staff approve (00 §3): under the same lock as every other change to this pitch's slots. */
   async approveBooking(facilityId: number, ref: string, actor: PublicUser, note: string | null): Promise<Outcome<BookingDetail>> {
-    return this.staffChange(facilityId, () => approveByStaff(this.env.DB, facilityId, ref, actor, note, Date.now()));
+    return this.staffChange(facilityId, () => approveByStaff(this.db, facilityId, ref, actor, note, Date.now()));
   }
 
   /** Staff reject, also the panel's "cancel" (02 §4): frees the slot for the next visitor at once. */
   async rejectBooking(facilityId: number, ref: string, actor: PublicUser, reason: string): Promise<Outcome<BookingDetail>> {
-    return this.staffChange(facilityId, () => rejectByStaff(this.env.DB, facilityId, ref, actor, reason, Date.now()));
+    return this.staffChange(facilityId, () => rejectByStaff(this.db, facilityId, ref, actor, reason, Date.now()));
   }
 
   /** Staff cancel of an approved booking (issue 7 §3): filed under İptal, the slot freed, under the same lock. */
   async staffCancelBooking(facilityId: number, ref: string, actor: PublicUser, reason: string): Promise<Outcome<BookingDetail>> {
-    return this.staffChange(facilityId, () => cancelByStaff(this.env.DB, facilityId, ref, actor, reason, Date.now()));
+    return this.staffChange(facilityId, () => cancelByStaff(this.db, facilityId, ref, actor, reason, Date.now()));
   }
 
   private async staffChange(facilityId: number, change: () => Promise<StaffChange>): Promise<Outcome<BookingDetail>> {
@@ -147,20 +148,20 @@ export class FacilityBooking extends DurableObject<Env> {
 
   /** Expires due holds and re-arms the alarm for the next deadline. Running it twice changes nothing. */
   async expireDue(facilityId: number, now = Date.now()): Promise<number> {
-    const { expired, notifications } = await this.lock.run(async () => {
-      const result = await expireHolds(this.env.DB, facilityId, now);
-      const next = await nextHoldDeadline(this.env.DB, facilityId);
+    const { freed, count, notifications } = await this.lock.run(async () => {
+      const result = await expireHolds(this.db, facilityId, now);
+      const next = await nextHoldDeadline(this.db, facilityId);
       this.alarmAt = next === null ? null : Math.max(next, Date.now() + 1000);
       if (this.alarmAt !== null) await this.ctx.storage.setAlarm(this.alarmAt);
       else await this.ctx.storage.deleteAlarm();
       return result;
     });
-    if (expired.length > 0) {
+    if (count > 0) {
       const bundle = await this.facility(facilityId).catch(() => null);
-      if (bundle) for (const b of expired) if (b.slotId) this.broadcastSlot(bundle, freedSlot(b));
+      if (bundle) for (const slot of freed) this.broadcastSlot(bundle, slot);
       this.notify(notifications);
     }
-    return expired.length;
+    return count;
   }
 
   private async scheduleExpiry(at: number): Promise<void> {

@@ -8,14 +8,12 @@ import { getDb } from '../db/client';
 import { requireStaff, type AppEnv } from '../lib/auth';
 import { approveBookingSchema, bookingListQuery, bookingStatsQuery, rejectBookingSchema, staffCancelBookingSchema, updateBookingSchema } from '../../../contracts/panel';
 import { anonymiseCustomer, bookingDetail, bookingStats, listBookings, updateNotesByStaff } from '../services/staff-bookings';
+import { approve, bookSlot, cancelByNumber, cancelByStaff, reject } from '../services/pitch-commands';
 import { publishNotifications } from '../services/notifications';
-import { resolveFacility } from '../services/facility-ref';
-import { badRequest, notFound, unwrap } from '../lib/errors';
 import { ok } from '../lib/http';
 import { clientAddress, enforceRateLimit, limitsFor, type LimitKind } from '../lib/rate-limit';
 import { body, param, query } from '../lib/validate';
 import { subscriptionInfo, trackByNumber, trackByPhone } from '../services/bookings';
-import { facilityStub, resolveFacilityId } from '../services/facility-ref';
 import type { Context } from 'hono';
 
 /** Counts one hit per address and one per target; a second target (a phone next to a booking number) counts too. */
@@ -36,12 +34,6 @@ async function lookup<T>(c: Context<AppEnv>, target: string, read: () => Promise
   return result.value;
 }
 
-async function facilityOfBooking(d1: D1Database, ref: string): Promise<number> {
-  const row = await d1.prepare('select facility_id from bookings where document_id = ?1 or booking_number = ?1').bind(ref).first<{ facility_id: number }>();
-  if (!row) throw notFound(msg.bookingNotFound);
-  return row.facility_id;
-}
-
 // A documentId, or a booking number in any case (staff type it as they read it).
 const bookingRef = z.object({ id: z.string().trim().min(1).max(64).transform((id) => (BOOKING_NUMBER.test(id.toUpperCase()) ? id.toUpperCase() : id)) });
 
@@ -50,9 +42,7 @@ export const bookingRoutes = new Hono<AppEnv>()
   .post('/', body(createBookingSchema), async (c) => {
     const input = c.req.valid('json');
     await limit(c, 'booking', input.customerPhone);
-    const facilityId = await resolveFacilityId(c.env.DB, input.facility!);
-    const booking = unwrap(await facilityStub(c.env, facilityId).createBooking(facilityId, input));
-    return ok(c, booking, undefined, 201);
+    return ok(c, await bookSlot(c.env, input), undefined, 201);
   })
   .get('/track/:bookingNumber', param(z.object({ bookingNumber: bookingNumberSchema })), async (c) => {
     const { bookingNumber } = c.req.valid('param');
@@ -81,10 +71,7 @@ export const bookingRoutes = new Hono<AppEnv>()
       const { bookingNumber } = c.req.valid('param');
       const { reason, customerPhone } = c.req.valid('json');
       await limit(c, 'lookup', bookingNumber, customerPhone);
-      const row = await c.env.DB.prepare('select facility_id from bookings where booking_number = ?').bind(bookingNumber).first<{ facility_id: number }>();
-      if (!row) throw customerPhone ? badRequest(msg.bookingNumberMismatch, { errors: [{ path: ['bookingNumber'], message: msg.bookingNumberMismatch }] }) : notFound(msg.bookingNotFound);
-      const booking = unwrap(await facilityStub(c.env, row.facility_id).cancelBooking(row.facility_id, bookingNumber, reason, customerPhone));
-      return ok(c, booking, { message: msg.cancelSuccess });
+      return ok(c, await cancelByNumber(c.env, bookingNumber, reason, customerPhone), { message: msg.cancelSuccess });
     },
   )
   .get('/subscription-info', query(z.object({ customerPhone: phoneSchema })), async (c) => {
@@ -95,43 +82,31 @@ export const bookingRoutes = new Hono<AppEnv>()
   /** The bookings screen's one call: a filtered, sorted page with the tab counts, all on the server. */
   .get('/', requireStaff, query(bookingListQuery), async (c) => {
     const q = c.req.valid('query');
-    const facilityId = q.facility ? (await resolveFacility(c.env.DB, q.facility)).id : null;
-    const { data, meta } = await listBookings(c.env.DB, q, facilityId, Date.now());
+    const { data, meta } = await listBookings(getDb(c.env.DB), q, Date.now());
     return ok(c, data, meta);
   })
   .get('/stats', requireStaff, query(bookingStatsQuery), async (c) => {
-    const { facilityId: ref } = c.req.valid('query');
-    const facilityId = ref ? (await resolveFacility(c.env.DB, ref)).id : null;
-    return ok(c, await bookingStats(c.env.DB, facilityId, Date.now()));
+    return ok(c, await bookingStats(getDb(c.env.DB), c.req.valid('query').facilityId, Date.now()));
   })
-  .get('/:id', requireStaff, param(bookingRef), async (c) => ok(c, await bookingDetail(c.env.DB, c.req.valid('param').id, Date.now())))
+  .get('/:id', requireStaff, param(bookingRef), async (c) => ok(c, await bookingDetail(getDb(c.env.DB), c.req.valid('param').id, Date.now())))
   /** Approve and reject go through the pitch's Durable Object like every slot change (00 §3); POST or PUT (02 §7). */
-  .on(['POST', 'PUT'], '/:id/approve', requireStaff, param(bookingRef), body(approveBookingSchema), async (c) => {
-    const { id } = c.req.valid('param');
-    const facilityId = await facilityOfBooking(c.env.DB, id);
-    const change = await facilityStub(c.env, facilityId).approveBooking(facilityId, id, c.get('user'), c.req.valid('json').notes);
-    return ok(c, unwrap(change));
-  })
-  .on(['POST', 'PUT'], '/:id/reject', requireStaff, param(bookingRef), body(rejectBookingSchema), async (c) => {
-    const { id } = c.req.valid('param');
-    const facilityId = await facilityOfBooking(c.env.DB, id);
-    const change = await facilityStub(c.env, facilityId).rejectBooking(facilityId, id, c.get('user'), c.req.valid('json').reason);
-    return ok(c, unwrap(change));
-  })
+  .on(['POST', 'PUT'], '/:id/approve', requireStaff, param(bookingRef), body(approveBookingSchema), async (c) =>
+    ok(c, await approve(c.env, c.req.valid('param').id, c.get('user'), c.req.valid('json').notes)),
+  )
+  .on(['POST', 'PUT'], '/:id/reject', requireStaff, param(bookingRef), body(rejectBookingSchema), async (c) =>
+    ok(c, await reject(c.env, c.req.valid('param').id, c.get('user'), c.req.valid('json').reason)),
+  )
   /** Staff cancel of an approved booking (issue 7 §3): a cancel filed under İptal, through the pitch's object like every slot change. */
-  .post('/:id/cancel', requireStaff, param(bookingRef), body(staffCancelBookingSchema), async (c) => {
-    const { id } = c.req.valid('param');
-    const facilityId = await facilityOfBooking(c.env.DB, id);
-    const change = await facilityStub(c.env, facilityId).staffCancelBooking(facilityId, id, c.get('user'), c.req.valid('json').reason);
-    return ok(c, unwrap(change));
-  })
+  .post('/:id/cancel', requireStaff, param(bookingRef), body(staffCancelBookingSchema), async (c) =>
+    ok(c, await cancelByStaff(c.env, c.req.valid('param').id, c.get('user'), c.req.valid('json').reason)),
+  )
   /** KVKK (issue 7 §5): the customer of this booking loses name, phone, e-mail and notes on every booking; the rows stay. */
   .post('/:id/anonymize', requireStaff, param(bookingRef), async (c) => {
-    const { booking, notifications } = await anonymiseCustomer(c.env.DB, c.req.valid('param').id, c.get('user'), Date.now());
+    const { booking, notifications } = await anonymiseCustomer(getDb(c.env.DB), c.req.valid('param').id, c.get('user'), Date.now());
     c.executionCtx.waitUntil(publishNotifications(c.env, notifications));
     return ok(c, booking);
   })
   /** 02 §7 'PUT /bookings/{id}: data.notes' (flat or wrapped, 00 §6). */
   .put('/:id', requireStaff, param(bookingRef), body(updateBookingSchema), async (c) =>
-    ok(c, await updateNotesByStaff(c.env.DB, c.req.valid('param').id, c.get('user'), c.req.valid('json').notes, Date.now())),
+    ok(c, await updateNotesByStaff(getDb(c.env.DB), c.req.valid('param').id, c.get('user'), c.req.valid('json').notes, Date.now())),
   );

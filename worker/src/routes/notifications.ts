@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { createNotificationSchema, notificationListQuery } from '../../../contracts/panel';
+import { getDb } from '../db/client';
 import type { AppEnv } from '../lib/auth';
 import { requestToken, requireStaff, staffFromToken } from '../lib/auth';
 import { badRequest, unauthorized } from '../lib/errors';
@@ -28,14 +29,14 @@ export const notificationRoutes = new Hono<AppEnv>()
     return staffHub(c.env).fetch(new Request(c.req.raw, { headers }));
   })
   .get('/unread', requireStaff, async (c) => {
-    const { data, count } = await unreadNotifications(c.env.DB, c.get('user').id);
+    const { data, count } = await unreadNotifications(getDb(c.env.DB), c.get('user').id);
     return ok(c, data, { count });
   })
   .get('/all', requireStaff, query(notificationListQuery), async (c) => {
-    const { data, meta } = await listNotifications(c.env.DB, c.req.valid('query'), c.get('user').id);
+    const { data, meta } = await listNotifications(getDb(c.env.DB), c.req.valid('query'), c.get('user').id);
     return ok(c, data, meta);
   })
-  .get('/stats', requireStaff, async (c) => ok(c, await notificationStats(c.env.DB, c.get('user').id)))
+  .get('/stats', requireStaff, async (c) => ok(c, await notificationStats(getDb(c.env.DB), c.get('user').id)))
   .on(['POST', 'PUT'], '/mark-all-read', requireStaff, async (c) => ok(c, await markAllRead(c.env, Date.now())))
   .on(['POST', 'PUT'], '/:id/mark-read', requireStaff, idParam, async (c) => ok(c, await markRead(c.env, c.req.valid('param').id, Date.now())))
   .delete('/:id', requireStaff, idParam, async (c) => ok(c, await deleteNotification(c.env, c.req.valid('param').id)))

@@ -1,12 +1,14 @@
-import type { Notification } from '../db/schema';
 import type { z } from 'zod';
 import type { createNotificationSchema, notificationListQuery } from '../../../contracts/panel';
 import { msg } from '../../../contracts/messages';
+import { foldSearch } from '../../../contracts/search';
+import { getDb, type Db } from '../db/client';
+import { insertNotification } from '../db/events';
+import * as store from '../db/notifications';
+import type { Notification } from '../db/schema';
 import { notFound } from '../lib/errors';
 import { newDocumentId } from '../lib/ids';
-import { camelRow } from '../lib/rows';
 import { isoInstant } from '../lib/time';
-import { foldSearch } from './staff-bookings';
 
 export function notificationToWire(n: Notification) {
   return {
@@ -27,7 +29,7 @@ export function notificationToWire(n: Notification) {
 }
 export type NotificationWire = ReturnType<typeof notificationToWire>;
 
-const toWire = (r: unknown) => notificationToWire(camelRow<Notification>(r as Record<string, unknown>, ['isRead']));
+export const notificationsToWire = (rows: Notification[]) => rows.map(notificationToWire);
 
 export function staffHub(env: Env) {
   return env.STAFF_HUB.get(env.STAFF_HUB.idFromName('staff'));
@@ -52,49 +54,22 @@ async function publishEvent(env: Env, event: { type: 'read'; id: number | 'all' 
   }
 }
 
-// Read state is shared by the staff (02 §3 Notification has one isRead), except that what a staff member did
-// themselves is read for them from the start (issue 7 §3): unread = not read by anyone and not their own action.
-// The viewer is the integer id from the verified token, so it is safe as a literal.
-const UNREAD = (viewer: number) => `(is_read = 0 and coalesce(actor_user_id, 0) != ${Math.trunc(viewer)})`;
-const COUNTS = (viewer: number) => `select count(*) as total, coalesce(sum(${UNREAD(viewer)}), 0) as unread from notifications`;
-const forViewer = (viewer: number) => (r: unknown) => {
-  const n = toWire(r);
+/** What the viewer did themselves is read for them from the start (issue 7 §3). */
+const forViewer = (viewer: number) => (row: Notification) => {
+  const n = notificationToWire(row);
   return n.isRead || n.actorUserId !== viewer ? n : { ...n, isRead: true, readAt: n.createdAt };
 };
 
-export async function unreadNotifications(d1: D1Database, viewer = 0) {
-  const [items, counts] = await d1.batch([
-    d1.prepare(`select * from notifications where ${UNREAD(viewer)} order by created_at desc, id desc limit 50`),
-    d1.prepare(COUNTS(viewer)),
-  ]);
-  return { data: items.results.map(forViewer(viewer)), count: (counts.results[0] as { unread: number }).unread };
+export async function unreadNotifications(db: Db, viewer = 0) {
+  const { items, unread } = await store.unreadForViewer(db, viewer);
+  return { data: items.map(forViewer(viewer)), count: unread };
 }
 
 /** The full list: search over title and message (Turkish letters folded), status and type filters, newest first, paged. */
-export async function listNotifications(d1: D1Database, q: z.infer<typeof notificationListQuery>, viewer = 0) {
-  const where: string[] = [];
-  const args: unknown[] = [];
-  if (q.q) {
-    // instr, not LIKE: D1 caps LIKE patterns at 50 bytes, which a 49-character search already exceeds.
-    where.push(`(instr(${FOLD('title')}, ?1) > 0 or instr(${FOLD('message')}, ?1) > 0)`);
-    args.push(foldSearch(q.q).replace(/\0/g, ''));
-  }
-  if (q.status !== 'all') where.push(q.status === 'unread' ? UNREAD(viewer) : `not ${UNREAD(viewer)}`);
-  if (q.type !== 'all') {
-    args.push(q.type);
-    where.push(`type = ?${args.length}`);
-  }
-  const clause = where.length ? `where ${where.join(' and ')}` : '';
-  const offset = (q.page - 1) * q.pageSize;
-  const [page, filtered, counts] = await d1.batch([
-    d1.prepare(`select * from notifications ${clause} order by created_at desc, id desc limit ${q.pageSize} offset ${offset}`).bind(...args),
-    d1.prepare(`select count(*) as n from notifications ${clause}`).bind(...args),
-    d1.prepare(COUNTS(viewer)),
-  ]);
-  const total = (filtered.results[0] as { n: number }).n;
-  const all = counts.results[0] as { total: number; unread: number };
+export async function listNotifications(db: Db, q: z.infer<typeof notificationListQuery>, viewer = 0) {
+  const { items, total, all } = await store.notificationPage(db, { ...q, search: q.q ? foldSearch(q.q).replace(/\0/g, '') : undefined }, viewer);
   return {
-    data: page.results.map(forViewer(viewer)),
+    data: items.map(forViewer(viewer)),
     meta: {
       pagination: { page: q.page, pageSize: q.pageSize, pageCount: Math.max(1, Math.ceil(total / q.pageSize)), total },
       total: all.total,
@@ -103,52 +78,39 @@ export async function listNotifications(d1: D1Database, q: z.infer<typeof notifi
   };
 }
 
-/** SQL twin of foldSearch for a column: lower case with Turkish letters as ASCII. */
-function FOLD(column: string): string {
-  const pairs = [['Ç', 'c'], ['ç', 'c'], ['Ğ', 'g'], ['ğ', 'g'], ['İ', 'i'], ['ı', 'i'], ['Ö', 'o'], ['ö', 'o'], ['Ş', 's'], ['ş', 's'], ['Ü', 'u'], ['ü', 'u'], ['Â', 'a'], ['â', 'a']];
-  return `lower(${pairs.reduce((e, [a, b]) => `replace(${e}, '${a}', '${b}')`, column)})`;
-}
-
 export async function markRead(env: Env, id: number, now: number) {
-  const row = await env.DB.prepare('update notifications set is_read = 1, read_at = coalesce(read_at, ?2) where id = ?1 returning *').bind(id, now).first();
+  const row = await store.markRead(getDb(env.DB), id, now);
   if (!row) throw notFound(msg.notificationNotFound);
   await publishEvent(env, { type: 'read', id });
-  return toWire(row);
+  return notificationToWire(row);
 }
 
 export async function markAllRead(env: Env, now: number) {
-  const res = await env.DB.prepare('update notifications set is_read = 1, read_at = ?1 where is_read = 0').bind(now).run();
+  const updated = await store.markAllRead(getDb(env.DB), now);
   await publishEvent(env, { type: 'read', id: 'all' });
-  return { updated: res.meta.changes ?? 0 };
+  return { updated };
 }
 
 export async function deleteNotification(env: Env, id: number) {
-  const row = await env.DB.prepare('delete from notifications where id = ?1 returning id').bind(id).first<{ id: number }>();
+  const row = await store.deleteNotification(getDb(env.DB), id);
   if (!row) throw notFound(msg.notificationNotFound);
   await publishEvent(env, { type: 'deleted', id });
   return { id };
 }
 
-export async function notificationStats(d1: D1Database, viewer = 0) {
-  const [counts, byType, byPriority] = await d1.batch([
-    d1.prepare(COUNTS(viewer)),
-    d1.prepare('select type as k, count(*) as n from notifications group by type'),
-    d1.prepare('select priority as k, count(*) as n from notifications group by priority'),
-  ]);
-  const toMap = (r: D1Result) => Object.fromEntries((r.results as { k: string; n: number }[]).map(({ k, n }) => [k, n]));
-  const c = counts.results[0] as { total: number; unread: number };
-  return { total: c.total, unread: c.unread, byType: toMap(byType), byPriority: toMap(byPriority) };
+export async function notificationStats(db: Db, viewer = 0) {
+  const { all, byType, byPriority } = await store.notificationCounts(db, viewer);
+  const toMap = (rows: { key: string; n: number }[]) => Object.fromEntries(rows.map(({ key, n }) => [key, n]));
+  return { total: all.total, unread: all.unread, byType: toMap(byType), byPriority: toMap(byPriority) };
 }
 
 /** A notification written by staff (02 §7 'POST /notifications', the test notification), pushed live like any other. */
 export async function createNotification(env: Env, input: z.infer<typeof createNotificationSchema>, now: number) {
-  const row = await env.DB.prepare(
-    `insert into notifications (document_id, type, priority, title, message, target_role, created_at)
-     values (?1, ?2, ?3, ?4, ?5, ?6, ?7) returning *`,
-  )
-    .bind(newDocumentId(), input.type, input.priority, input.title, input.message, input.targetRole ?? 'Admin', now)
-    .first();
-  const item = toWire(row);
+  const [row] = await insertNotification(getDb(env.DB), {
+    documentId: newDocumentId(), type: input.type, priority: input.priority, title: input.title, message: input.message,
+    targetRole: input.targetRole ?? 'Admin', createdAt: now,
+  });
+  const item = notificationToWire(row);
   await publishNotifications(env, [item]);
   return item;
 }

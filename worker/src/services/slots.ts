@@ -1,6 +1,9 @@
-import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import type { FacilityRow } from './facilities';
+import type { ChangedBooking } from '../db/bookings';
+import { existingSlots, liveSlots, replaceSlots, type SlotRow } from '../db/slots';
+import { findFacilityRow, type FacilityRow } from './facilities';
+import { msg } from '../../../contracts/messages';
+import { notFound } from '../lib/errors';
 import { newDocumentId } from '../lib/ids';
 import { toTl } from '../lib/money';
 import { addDays, fromMinutes, istanbulInstant, istanbulToday, toMinutes, weekdayOf } from '../lib/time';
@@ -35,9 +38,6 @@ export function planDay(f: Pick<FacilityRow, 'workingHours' | 'bookingTimeType' 
 
 export interface GenerateResult { created: number; replaced: number; kept: number; removed: number }
 
-// D1 accepts at most 100 bound parameters per statement; 8 columns a row → 12 rows a statement.
-const ROWS_PER_INSERT = 12;
-
 /**
  * Creates the slots of [startDate, endDate] for open days. Without overwrite existing slots stay; with overwrite only
  * slots without a pending or approved booking are replaced, so a booked slot is never destroyed (00 §2).
@@ -47,12 +47,9 @@ export async function generateSlots(db: Db, f: FacilityRow, startDate: string, e
   const planned: PlannedSlot[] = [];
   for (let d = startDate; d <= endDate; d = addDays(d, 1)) planned.push(...planDay(f, d));
 
-  const existing = await db.all<{ id: number; date: string; start_time: string; booked: number }>(sql`
-    select s.id, s.date, s.start_time,
-      exists(select 1 from bookings b where b.slot_id = s.id and b.status in ('pending', 'approved')) as booked
-    from booking_slots s where s.facility_id = ${f.id} and s.date between ${startDate} and ${endDate}`);
+  const existing = await existingSlots(db, f.id, startDate, endDate);
   const keyOf = (date: string, time: string) => `${date} ${time}`;
-  const existingByKey = new Map(existing.map((e) => [keyOf(e.date, e.start_time), e]));
+  const existingByKey = new Map(existing.map((e) => [keyOf(e.date, e.startTime), e]));
   const plannedKeys = new Set(planned.map((p) => keyOf(p.date, p.startTime)));
 
   const result: GenerateResult = { created: 0, replaced: 0, kept: 0, removed: 0 };
@@ -66,57 +63,40 @@ export async function generateSlots(db: Db, f: FacilityRow, startDate: string, e
   }
   if (overwrite) {
     for (const e of existing) {
-      if (!e.booked && !plannedKeys.has(keyOf(e.date, e.start_time))) { result.removed++; toDelete.push(e.id); }
+      if (!e.booked && !plannedKeys.has(keyOf(e.date, e.startTime))) { result.removed++; toDelete.push(e.id); }
     }
   }
-  if (!overwrite) result.kept += existing.filter((e) => !plannedKeys.has(keyOf(e.date, e.start_time))).length;
+  if (!overwrite) result.kept += existing.filter((e) => !plannedKeys.has(keyOf(e.date, e.startTime))).length;
 
-  const statements: string[] = [];
-  const params: unknown[][] = [];
-  for (let i = 0; i < toDelete.length; i += 90) {
-    const ids = toDelete.slice(i, i + 90);
-    statements.push(`delete from booking_slots where id in (${ids.map(() => '?').join(',')})`);
-    params.push(ids);
-  }
-  for (let i = 0; i < toInsert.length; i += ROWS_PER_INSERT) {
-    const rows = toInsert.slice(i, i + ROWS_PER_INSERT);
-    statements.push(
-      `insert into booking_slots (document_id, facility_id, date, start_time, end_time, starts_at, ends_at, price) values ` +
-        rows.map(() => '(?, ?, ?, ?, ?, ?, ?, ?)').join(', ') +
-        ` on conflict (facility_id, date, start_time) do nothing`,
-    );
-    params.push(rows.flatMap((r) => [newDocumentId(), f.id, r.date, r.startTime, r.endTime, r.startsAt, r.endsAt, f.hourlyPrice]));
-  }
-  if (statements.length > 0) {
-    const d1 = (db as unknown as { $client: D1Database }).$client;
-    await d1.batch(statements.map((s, i) => d1.prepare(s).bind(...params[i])));
-  }
+  await replaceSlots(db, toDelete, toInsert.map((p) => ({ ...p, documentId: newDocumentId(), facilityId: f.id, price: f.hourlyPrice })));
   return result;
 }
 
-export interface SlotRow {
-  id: number;
-  document_id: string;
-  date: string;
-  start_time: string;
-  end_time: string;
-  starts_at: number;
-  price: number;
-  booking_status: 'pending' | 'approved' | null;
-  customer_name: string | null;
-  is_subscriber: number | null;
+export type { SlotRow };
+
+/** One day of an active pitch's slots, the free ones unless `includeBooked` (the original client's availability call). */
+export async function dayOfSlots(db: Db, ref: string, date: string, includeBooked: boolean, now: number) {
+  const f = await findFacilityRow(db, ref);
+  if (!f || !f.isActive) throw notFound(msg.facilityNotFound);
+  const slots = await publicSlots(db, f.id, date, date, now);
+  return { facility: f.documentId, slots: includeBooked ? slots : slots.filter((s) => s.isAvailable) };
 }
 
-export async function slotRows(db: Db, facilityId: number, from: string, to: string): Promise<SlotRow[]> {
-  return db.all<SlotRow>(sql`
-    select s.id, s.document_id, s.date, s.start_time, s.end_time, s.starts_at, s.price,
-      b.status as booking_status, b.customer_name, b.is_subscriber
-    from booking_slots s
-    left join bookings b on b.slot_id = s.id and b.status in ('pending', 'approved')
-    where s.facility_id = ${facilityId} and s.date between ${from} and ${to}
-    order by s.date, s.starts_at`);
+/** A pitch's slots of [from, to] as the public sees them. */
+export async function publicSlots(db: Db, facilityId: number, from: string, to: string, now: number) {
+  return (await liveSlots(db, facilityId, from, to)).map((r) => slotToWire(r, now));
 }
 
+/** The slot a changed booking holds or freed, as the live watchers are told of it. */
+export function slotOfBooking(b: ChangedBooking, holds: boolean): SlotRow {
+  return {
+    id: b.slotId!, documentId: b.slotDocumentId ?? '', date: b.date, startTime: b.startTime, endTime: b.endTime, startsAt: b.startsAt,
+    price: b.slotPrice,
+    ...(holds && (b.status === 'pending' || b.status === 'approved')
+      ? { bookingStatus: b.status, customerName: b.customerName, isSubscriber: b.isSubscriber }
+      : { bookingStatus: null, customerName: null, isSubscriber: null }),
+  };
+}
 
 /**
  * The last bookable date: the cron keeps SLOT_HORIZON_DAYS generated ahead, and staff may have generated further. A day
@@ -136,27 +116,27 @@ export type SlotState = 'past' | 'available' | 'pending' | 'booked' | 'subscribe
  * public page says who plays where and when, which a KVKK notice could not justify (issue 7), so the initial it is.
  */
 export function slotToWire(r: SlotRow, now: number) {
-  const isPast = r.starts_at <= now;
-  const booked = r.booking_status !== null;
-  const isSubscriber = booked && r.is_subscriber === 1;
-  const state: SlotState = booked
-    ? r.booking_status === 'pending' ? 'pending' : isSubscriber ? 'subscriber' : 'booked'
+  const isPast = r.startsAt <= now;
+  const status = r.bookingStatus;
+  const isSubscriber = status !== null && Boolean(r.isSubscriber);
+  const state: SlotState = status !== null
+    ? status === 'pending' ? 'pending' : isSubscriber ? 'subscriber' : 'booked'
     : isPast ? 'past' : 'available';
   return {
     id: r.id,
-    documentId: r.document_id,
+    documentId: r.documentId,
     date: r.date,
-    startTime: r.start_time,
-    endTime: r.end_time,
+    startTime: r.startTime,
+    endTime: r.endTime,
     price: toTl(r.price),
-    isAvailable: !booked && !isPast,
-    isPending: r.booking_status === 'pending',
+    isAvailable: status === null && !isPast,
+    isPending: status === 'pending',
     isPast,
     state,
-    booking: booked
+    booking: status !== null
       ? {
-          customerName: r.booking_status === 'approved' ? nameWithInitial(r.customer_name ?? '') : firstName(r.customer_name ?? ''),
-          status: r.booking_status,
+          customerName: status === 'approved' ? nameWithInitial(r.customerName ?? '') : firstName(r.customerName ?? ''),
+          status,
           isSubscriber,
         }
       : null,

@@ -1,0 +1,168 @@
+// What the API answers about a booking, written once for the worker (which builds it) and the site (which reads it).
+import type { BookingStatus, PaymentStatus } from '../bookings';
+
+export type BookingSource = 'web' | 'panel' | 'subscription';
+export type HistoryActorType = 'customer' | 'staff' | 'system';
+
+export interface TransportationDetailsWire {
+  pickupPointId: string | null;
+  pickupPointName: string | null;
+  pickupPointAddress: string | null;
+  pickupTime: string | null;
+}
+
+export interface BookingSlotWire { date: string; startTime: string; endTime: string; price: number }
+
+/** The pitch as a booking answer shows it: where to play and where to pay the deposit. */
+export interface BookingFacilityWire {
+  documentId: string;
+  slug: string;
+  name: string;
+  address: string | null;
+  phone: string | null;
+  phoneNumbers: string[];
+  bankName: string | null;
+  recipientName: string | null;
+  depositIban: string | null;
+}
+
+/**
+ * One booking. The owner's answer (create, track by number) and the panel's carry the phone and e-mail; someone else's
+ * carries only the masked phone (00 §2); the panel's alone carries approvedBy, source and expiresAt.
+ */
+export interface BookingWire {
+  id: number;
+  documentId: string;
+  bookingNumber: string;
+  customerName: string;
+  customerPhoneMasked?: string;
+  customerPhone?: string;
+  customerEmail?: string | null;
+  notes: string | null;
+  status: BookingStatus;
+  paymentStatus: PaymentStatus;
+  totalPrice: number;
+  depositAmount: number;
+  isSubscriber: boolean;
+  isRecurring: boolean;
+  recurringGroupId: string | null;
+  date: string;
+  time: string;
+  startTime: string;
+  endTime: string;
+  isPast: boolean;
+  /** The real start instant (an overnight slot's business date is the day before): the tracking page's 24 h cancel rule. */
+  startsAt: string | null;
+  includesTransportation: boolean;
+  transportationPrice: number;
+  transportationDetails: TransportationDetailsWire | null;
+  facility: BookingFacilityWire;
+  bookingSlot: BookingSlotWire;
+  approvedAt: string | null;
+  approvedBy?: { username: string; email: string } | null;
+  source?: BookingSource;
+  expiresAt?: string | null;
+  rejectionReason: string | null;
+  cancellationReason: string | null;
+  cancelledAt: string | null;
+  createdAt: string | null;
+  updatedAt: string | null;
+  clientTimestamp: string | null;
+  clientTimezone: string | null;
+}
+
+/** A booking found by a phone alone (issue 7 §1, §4): no e-mail, no notes, 'Barış A.', the number masked. */
+export interface PhoneLookupBookingWire extends Omit<BookingWire, 'bookingNumber' | 'notes' | 'customerEmail'> {
+  customerEmail: null;
+  notes: null;
+  bookingNumberMasked: string;
+}
+
+/** The subscriber card of the tracking page (01 §2). */
+export interface SubscriptionInfoWire {
+  customerPhone: string;
+  isSubscriber: boolean;
+  customerName: string | null;
+  totalBookings: number;
+  approvedBookings: number;
+  upcomingBookings: number;
+  nextBooking: { date: string; time: string | null } | null;
+  firstBookingDate: string | null;
+  lastBookingDate: string | null;
+}
+
+/** The same-day 409's view of the booking the phone already holds (00 §3): nothing that would cancel it. */
+export interface SameDayBookingWire {
+  bookingNumberMasked: string;
+  customerName: string;
+  facility: string;
+  date: string;
+  time: string;
+  endTime: string;
+  status: BookingStatus;
+}
+
+/** One row of the panel's bookings list (02 §2). */
+export interface BookingListItem {
+  id: number;
+  documentId: string;
+  bookingNumber: string;
+  customerName: string;
+  customerPhone: string;
+  customerEmail: string | null;
+  status: BookingStatus;
+  paymentStatus: PaymentStatus;
+  date: string;
+  startTime: string;
+  endTime: string;
+  totalPrice: number;
+  depositAmount: number;
+  transportationPrice: number;
+  isSubscriber: boolean;
+  includesTransportation: boolean;
+  facility: { documentId: string; name: string; slug: string };
+  createdAt: string;
+  isPast: boolean;
+}
+
+export interface BookingCounts { all: number; today: number; upcoming: number; pending: number; approved: number; rejected: number; cancelled: number }
+
+export interface BookingHistoryWire {
+  id: number;
+  fromStatus: string | null;
+  toStatus: string;
+  reason: string | null;
+  actorType: HistoryActorType;
+  actorLabel: string | null;
+  createdAt: string;
+}
+
+/** The panel's booking detail dialog (02 §2): the list row with everything else and the history. */
+export interface BookingDetail extends Omit<BookingListItem, 'facility'> {
+  notes: string | null;
+  rejectionReason: string | null;
+  cancellationReason: string | null;
+  cancelledAt: string | null;
+  approvedAt: string | null;
+  /** The full name, as the history shows it (issue 7 §3 'Onaylayan'); the username when no name is stored. */
+  approvedBy: { username: string; email: string; fullName: string } | null;
+  isRecurring: boolean;
+  recurringGroupId: string | null;
+  transportationDetails: TransportationDetailsWire | null;
+  bookingSlot: BookingSlotWire;
+  facility: BookingFacilityWire & { hourlyPrice: number };
+  source: BookingSource;
+  expiresAt: string | null;
+  updatedAt: string | null;
+  history: BookingHistoryWire[];
+}
+
+/** The dashboard's figures (02 §2 'Dashboard', §7 'GET /bookings/stats'). */
+export interface BookingStatsWire {
+  today: { total: number; pending: number; approved: number };
+  monthly: { total: number; approved: number; revenue: number };
+  pending: number;
+  total: number;
+  revenue: number;
+  latest: BookingListItem[];
+}

@@ -1,0 +1,331 @@
+// The bookings aggregate's queries: a booking with its pitch, the create check and write, status changes, the panel's
+// list, figures and detail, and the KVKK anonymisation. Rows come back typed from schema.ts.
+import { and, count, desc, eq, getTableColumns, isNotNull, lte, min, or, sql, type SQL } from 'drizzle-orm';
+import { msg } from '../../../contracts/messages';
+import type { Db } from './client';
+import { forgetCustomerInEvents, notifyStaff, recordHistory } from './events';
+import { bookingHistory, bookings, customers, facilities, slots, users, type Booking } from './schema';
+import { bookingFacilityFields, bookingRef, facilityDocumentId, pending } from './booking-columns';
+import { isLive, qualified, quoted } from './sql';
+
+export type NewBooking = typeof bookings.$inferInsert;
+
+// ---------- a booking with its pitch ----------
+
+const bookingWithFacility = (db: Db) =>
+  db
+    .select({ booking: bookings, facility: bookingFacilityFields, approver: { username: users.username, email: users.email } })
+    .from(bookings)
+    .innerJoin(facilities, eq(facilities.id, bookings.facilityId))
+    .leftJoin(users, eq(users.id, bookings.approvedById));
+
+export function findByNumber(db: Db, bookingNumber: string) {
+  return bookingWithFacility(db).where(eq(bookings.bookingNumber, bookingNumber)).get();
+}
+
+export type BookingWithFacility = NonNullable<Awaited<ReturnType<typeof findByNumber>>>;
+
+/** A phone's subscriber bookings, newest first (01 §2). */
+export function subscriberBookings(db: Db, phone: string) {
+  return bookingWithFacility(db)
+    .where(and(eq(bookings.customerPhone, phone), eq(bookings.isSubscriber, true)))
+    .orderBy(desc(bookings.date), desc(bookings.startTime))
+    .limit(500)
+    .all();
+}
+
+/** The pitch a booking belongs to: whose Durable Object serialises changes to it. */
+export async function facilityIdOfBooking(db: Db, where: SQL): Promise<number | undefined> {
+  const row = await db.select({ facilityId: bookings.facilityId }).from(bookings).where(where).get();
+  return row?.facilityId;
+}
+
+/** The customer of a phone and their subscriber bookings in one row (01 §2 'Abonelik bilgisi'). */
+export function subscriptionSummary(db: Db, phone: string, now: number) {
+  const next = (column: typeof bookings.date | typeof bookings.startTime) =>
+    qualified(sql<string | null>`(select ${column} from ${bookings} where ${bookings.customerPhone} = ${phone}
+      and ${bookings.isSubscriber} = 1 and ${isLive(bookings.status)} and ${bookings.startsAt} > ${now}
+      order by ${bookings.startsAt} limit 1)`);
+  return db
+    .select({
+      name: customers.name,
+      isSubscriber: customers.isSubscriber,
+      total: count(bookings.id),
+      approved: sql<number>`coalesce(sum(${bookings.status} = 'approved'), 0)`,
+      upcoming: sql<number>`coalesce(sum(${isLive(bookings.status)} and ${bookings.startsAt} > ${now}), 0)`,
+      nextDate: next(bookings.date),
+      nextTime: next(bookings.startTime),
+      firstDate: sql<string | null>`min(${bookings.date})`,
+      lastDate: sql<string | null>`max(${bookings.date})`,
+    })
+    .from(customers)
+    .leftJoin(bookings, and(eq(bookings.customerPhone, customers.phone), eq(bookings.isSubscriber, true)))
+    .where(eq(customers.phone, phone))
+    .groupBy(customers.id)
+    .get();
+}
+
+// ---------- creation ----------
+
+const sameDayFields = {
+  bookingNumber: bookings.bookingNumber, customerName: bookings.customerName, facility: facilities.name, date: bookings.date,
+  time: bookings.startTime, endTime: bookings.endTime, status: bookings.status,
+};
+export type SameDayBooking = { [K in keyof typeof sameDayFields]: (typeof sameDayFields)[K]['_']['data'] };
+
+/** The live booking a phone already holds on a date (00 §3: one a day, across pitches), as one JSON text. */
+function sameDayQuery(db: Db, date: SQL | typeof slots.date | string, phone: string) {
+  const pairs = Object.entries(sameDayFields).map(([key, column]) => sql`${sql.raw(quoted(key))}, ${column}`);
+  return db
+    .select({ existing: sql<string>`json_object(${sql.join(pairs, sql`, `)})` })
+    .from(bookings)
+    .innerJoin(facilities, eq(facilities.id, bookings.facilityId))
+    .where(and(eq(bookings.customerPhone, phone), eq(bookings.date, date), isLive(bookings.status)))
+    .orderBy(bookings.startsAt)
+    .limit(1);
+}
+
+const parseSameDay = (text: string) => JSON.parse(text) as SameDayBooking;
+
+export async function sameDayBooking(db: Db, date: string, phone: string): Promise<SameDayBooking | null> {
+  const row = await sameDayQuery(db, date, phone).get();
+  return row ? parseSameDay(row.existing) : null;
+}
+
+/**
+ * Everything the create rules of 00 §3 need, in one read: the slot, whether a live booking holds it, the phone's
+ * booking that day, whether the phone is a subscriber's, and whether the pitch is active now.
+ */
+export function createCheck(db: Db, slotRef: string, phone: string) {
+  const bySlotId = /^\d+$/.test(slotRef);
+  return db
+    .select({
+      id: slots.id, documentId: slots.documentId, facilityId: slots.facilityId, date: slots.date, startTime: slots.startTime,
+      endTime: slots.endTime, startsAt: slots.startsAt, price: slots.price,
+      liveId: qualified(sql<number | null>`(select ${bookings.id} from ${bookings}
+        where ${bookings.slotId} = ${slots.id} and ${isLive(bookings.status)})`),
+      sameDay: qualified(sql<string | null>`(${sameDayQuery(db, slots.date, phone)})`).mapWith(parseSameDay),
+      subscriber: qualified(sql<number | null>`(select ${customers.isSubscriber} from ${customers} where ${customers.phone} = ${phone})`),
+      facilityActive: qualified(sql<number | null>`(select ${facilities.isActive} from ${facilities} where ${facilities.id} = ${slots.facilityId})`),
+    })
+    .from(slots)
+    .where(bySlotId ? eq(slots.id, Number(slotRef)) : eq(slots.documentId, slotRef))
+    .get();
+}
+
+/**
+ * The booking, its customer (created once, never rewritten from public input: issue 7 §4), its history row and the
+ * staff notification, in one atomic D1 batch. Returns the new ids and the notification as written.
+ */
+export async function insertBooking(
+  db: Db,
+  row: NewBooking & { documentId: string; createdAt: number },
+  notification: { documentId: string; message: string },
+) {
+  const mine = eq(bookings.documentId, row.documentId);
+  const [, inserted, , notified] = await db.batch([
+    db
+      .insert(customers)
+      .values({ phone: row.customerPhone, name: row.customerName, email: row.customerEmail })
+      .onConflictDoNothing({ target: customers.phone }),
+    db
+      .insert(bookings)
+      .values({ ...row, customerId: qualified(sql`(select ${customers.id} from ${customers} where ${customers.phone} = ${row.customerPhone})`) })
+      .returning({ id: bookings.id, customerId: bookings.customerId }),
+    recordHistory(db, mine, {
+      bookingId: bookings.id, fromStatus: null, toStatus: 'pending', actorType: 'customer', actorLabel: bookings.customerName, createdAt: row.createdAt,
+    }),
+    notifyStaff(db, mine, {
+      documentId: notification.documentId, type: 'booking_created', priority: 'high', title: 'Yeni Rezervasyon', message: notification.message,
+      bookingId: bookings.id, facilityId: bookings.facilityId, createdAt: row.createdAt,
+    }),
+  ]);
+  return { ids: inserted[0], notifications: notified };
+}
+
+// ---------- status changes ----------
+
+/** A changed booking as RETURNING gives it, with its slot's documentId so live watchers can match the freed slot. */
+const changedBooking = {
+  ...getTableColumns(bookings),
+  slotDocumentId: qualified(sql<string | null>`(select ${slots.documentId} from ${slots} where ${slots.id} = ${bookings.slotId})`),
+};
+export type ChangedBooking = Booking & { slotDocumentId: string | null };
+
+/** The status change itself, only if the booking still has the status the check saw (a lost race changes nothing). */
+export function updateBookingFrom(db: Db, b: Pick<Booking, 'id' | 'status'>, set: Partial<NewBooking>) {
+  return db.update(bookings).set(set).where(and(eq(bookings.id, b.id), eq(bookings.status, b.status))).returning(changedBooking);
+}
+
+export interface StatusEvent {
+  history: Omit<Parameters<typeof recordHistory>[2], 'bookingId' | 'fromStatus' | 'toStatus'>;
+  notification: Omit<Parameters<typeof notifyStaff>[2], 'bookingId' | 'facilityId'>;
+}
+type StatusSet = Partial<NewBooking> & { status: Booking['status'] };
+
+/** A status change of one booking, its history row and its notification, each written only after the one before. */
+function statusChange(db: Db, b: Pick<Booking, 'id' | 'status'>, set: StatusSet, event: StatusEvent) {
+  const mine = eq(bookings.id, b.id);
+  return [
+    updateBookingFrom(db, b, set),
+    recordHistory(db, mine, { bookingId: bookings.id, fromStatus: b.status, toStatus: set.status, ...event.history }, { whenChanged: true }),
+    notifyStaff(db, mine, { bookingId: bookings.id, facilityId: bookings.facilityId, ...event.notification }, { whenChanged: true }),
+  ] as const;
+}
+
+export async function changeStatus(db: Db, b: Pick<Booking, 'id' | 'status'>, set: StatusSet, event: StatusEvent) {
+  const [updated, , notified] = await db.batch(statusChange(db, b, set, event));
+  return { booking: updated.at(0), notifications: notified };
+}
+
+/**
+ * Pending holds past their deadline become expired (00 §3), with their history rows and notifications, in one batch
+ * keyed on the same instant. Idempotent: a second run finds nothing.
+ */
+export async function expireDueHolds(db: Db, facilityId: number, now: number) {
+  const due = and(eq(bookings.facilityId, facilityId), pending, lte(bookings.expiresAt, now))!;
+  const [, notified, expired] = await db.batch([
+    recordHistory(db, due, {
+      bookingId: bookings.id, fromStatus: 'pending', toStatus: 'expired', reason: msg.expiredReason, actorType: 'system',
+      actorLabel: 'Sistem', createdAt: now,
+    }),
+    notifyStaff(db, due, {
+      documentId: sql`lower(hex(randomblob(12)))`, type: 'booking_updated', priority: 'low', title: 'Rezervasyon Süresi Doldu',
+      message: sql`${bookings.bookingNumber} || ' · ' || ${bookings.customerName} || ' · ' || ${bookings.date} || ' ' || ${bookings.startTime}`,
+      bookingId: bookings.id, facilityId: bookings.facilityId, createdAt: now,
+    }),
+    db.update(bookings).set({ status: 'expired', expiresAt: null, updatedAt: now }).where(due).returning(changedBooking),
+  ]);
+  return { expired, notifications: notified };
+}
+
+/** Every pitch with a hold past its deadline, active or not (the cron's backstop to the alarms). */
+export function facilitiesWithDueHolds(db: Db, now: number) {
+  return db
+    .selectDistinct({ id: bookings.facilityId })
+    .from(bookings)
+    .where(and(eq(bookings.status, 'pending'), isNotNull(bookings.expiresAt), lte(bookings.expiresAt, now)))
+    .all();
+}
+
+export async function nextHoldDeadline(db: Db, facilityId: number): Promise<number | null> {
+  const row = await db
+    .select({ next: min(bookings.expiresAt) })
+    .from(bookings)
+    .where(and(eq(bookings.facilityId, facilityId), pending, isNotNull(bookings.expiresAt)))
+    .get();
+  return row?.next ?? null;
+}
+
+// ---------- the panel: one booking ----------
+
+/** The booking as it is now, with its pitch's name, inside the lock of the pitch it belongs to. */
+export function bookingForChange(db: Db, ref: string, facilityId: number) {
+  return db
+    .select({ booking: bookings, facilityName: facilities.name })
+    .from(bookings)
+    .innerJoin(facilities, eq(facilities.id, bookings.facilityId))
+    .where(and(bookingRef(ref), eq(bookings.facilityId, facilityId)))
+    .get();
+}
+
+export function bookingKey(db: Db, ref: string) {
+  return db
+    .select({
+      id: bookings.id, documentId: bookings.documentId, bookingNumber: bookings.bookingNumber, status: bookings.status,
+      customerPhone: bookings.customerPhone,
+    })
+    .from(bookings)
+    .where(bookingRef(ref))
+    .get();
+}
+
+/** One booking for the detail dialog: the row, its pitch and its approver. Batchable. */
+export function detailQuery(db: Db, where: SQL) {
+  return db
+    .select({
+      booking: bookings,
+      facility: { ...bookingFacilityFields, documentId: facilityDocumentId, hourlyPrice: facilities.hourlyPrice },
+      approver: { username: users.username, email: users.email, firstName: users.firstName, lastName: users.lastName },
+    })
+    .from(bookings)
+    .innerJoin(facilities, eq(facilities.id, bookings.facilityId))
+    .leftJoin(users, eq(users.id, bookings.approvedById))
+    .where(where);
+}
+export type DetailRow = Awaited<ReturnType<typeof detailQuery>>[number];
+
+/** A booking's history, oldest first. Batchable. */
+export function historyQuery(db: Db, bookingId: number | SQL) {
+  return db
+    .select({
+      id: bookingHistory.id, fromStatus: bookingHistory.fromStatus, toStatus: bookingHistory.toStatus, reason: bookingHistory.reason,
+      actorType: bookingHistory.actorType, actorLabel: bookingHistory.actorLabel, createdAt: bookingHistory.createdAt,
+    })
+    .from(bookingHistory)
+    .where(eq(bookingHistory.bookingId, bookingId))
+    .orderBy(bookingHistory.createdAt, bookingHistory.id);
+}
+export type HistoryRow = Awaited<ReturnType<typeof historyQuery>>[number];
+
+export async function bookingDetailRows(db: Db, ref: string) {
+  const [found, history] = await db.batch([
+    detailQuery(db, bookingRef(ref)),
+    historyQuery(db, qualified(sql<number>`(select ${bookings.id} from ${bookings} where ${bookingRef(ref)})`)),
+  ]);
+  return found[0] ? { row: found[0], history } : null;
+}
+
+/** A staff decision (approve, reject, cancel) and the detail as it is after it, in one batch. */
+export async function changeStatusAndReread(db: Db, b: Pick<Booking, 'id' | 'status'>, set: StatusSet, event: StatusEvent) {
+  const [updated, , notified, detail, history] = await db.batch([
+    ...statusChange(db, b, set, event),
+    detailQuery(db, eq(bookings.id, b.id)),
+    historyQuery(db, b.id),
+  ]);
+  return { booking: updated.at(0), notifications: notified, detail: detail.at(0), history };
+}
+
+/** Staff edit the notes; a history row says who. */
+export async function updateNotes(db: Db, bookingId: number, notes: string | null, history: { actorUserId: number; actorLabel: string }, now: number) {
+  const mine = eq(bookings.id, bookingId);
+  await db.batch([
+    db.update(bookings).set({ notes, updatedAt: now }).where(mine),
+    recordHistory(db, mine, {
+      bookingId: bookings.id, fromStatus: bookings.status, toStatus: bookings.status, reason: msg.notesUpdatedReason, actorType: 'staff',
+      ...history, createdAt: now,
+    }),
+  ]);
+}
+
+/**
+ * KVKK (issue 7 §5): every booking of the phone and the customer row lose the name, phone (replaced by `hash`), e-mail
+ * and notes; the name also leaves the history labels and the notifications. One atomic batch, with a history row per
+ * booking and an audit notification on `auditBookingId` naming the staff member.
+ */
+export async function anonymisePhone(
+  db: Db,
+  phone: string,
+  hash: string,
+  audit: { bookingId: number; documentId: string; message: string; actorUserId: number; actorLabel: string },
+  now: number,
+) {
+  const ofPhone = eq(bookings.customerPhone, phone);
+  const [, , , , , , audited] = await db.batch([
+    recordHistory(db, ofPhone, {
+      bookingId: bookings.id, fromStatus: bookings.status, toStatus: bookings.status, reason: msg.customerAnonymised, actorType: 'staff',
+      actorUserId: audit.actorUserId, actorLabel: audit.actorLabel, createdAt: now,
+    }),
+    ...forgetCustomerInEvents(db, phone, msg.anonymisedName),
+    db.update(bookings).set({ customerName: msg.anonymisedName, customerPhone: hash, customerEmail: null, notes: null, updatedAt: now }).where(ofPhone),
+    db.update(customers).set({ name: msg.anonymisedName, phone: hash, email: null, updatedAt: now }).where(eq(customers.phone, phone)),
+    notifyStaff(db, eq(bookings.id, audit.bookingId), {
+      documentId: audit.documentId, type: 'booking_updated', priority: 'low', title: msg.customerAnonymised, message: audit.message,
+      bookingId: bookings.id, facilityId: bookings.facilityId, createdAt: now, actorUserId: audit.actorUserId,
+    }),
+  ]);
+  return audited;
+}
+
+
+export const bookingByNumber = (bookingNumber: string) => eq(bookings.bookingNumber, bookingNumber);

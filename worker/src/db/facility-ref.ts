@@ -1,0 +1,41 @@
+// Finding a pitch by what a URL or a form names it: its slug, its documentId, or (all digits) its numeric id.
+import { and, desc, eq, or, sql } from 'drizzle-orm';
+import type { Db } from './client';
+import { facilities } from './schema';
+import { qualified } from './sql';
+
+const matches = (ref: string) =>
+  or(
+    eq(facilities.slug, ref),
+    eq(facilities.documentId, ref),
+    and(sql`${ref} <> ''`, sql`${ref} not glob '*[^0-9]*'`, sql`${facilities.id} = cast(${ref} as integer)`),
+  );
+
+/** The id of the pitch `ref` names, as a subquery; an exact slug or documentId wins over a numeric id. */
+export const facilityIdOf = (db: Db, ref: string) =>
+  qualified(sql<number>`(${db
+    .select({ id: facilities.id })
+    .from(facilities)
+    .where(matches(ref))
+    .orderBy(desc(or(eq(facilities.slug, ref), eq(facilities.documentId, ref))!))
+    .limit(1)})`);
+
+export function facilityRef(db: Db, ref: string) {
+  return db
+    .select({ id: facilities.id, isActive: facilities.isActive, documentId: facilities.documentId, name: facilities.name })
+    .from(facilities)
+    .where(eq(facilities.id, facilityIdOf(db, ref)))
+    .get();
+}
+
+/**
+ * The same match as raw SQL with ?1 as the ref, for routes/facilities.ts until it reads through this module.
+ * @deprecated use facilityIdOf.
+ */
+export const facilityWhere =
+  `id = (select id from facilities where (slug = ?1 or document_id = ?1 or (?1 <> '' and ?1 not glob '*[^0-9]*' and ` +
+  `id = cast(?1 as integer))) order by (slug = ?1 or document_id = ?1) desc limit 1)`;
+
+export function activeFacilityIds(db: Db) {
+  return db.select({ id: facilities.id }).from(facilities).where(eq(facilities.isActive, true)).all();
+}

@@ -1,0 +1,39 @@
+// Small SQL pieces the data layer shares. Nothing here knows a table.
+import { Column, getTableColumns, is, sql, SQL } from 'drizzle-orm';
+import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
+import { LIVE_STATUSES } from '../../../contracts/bookings';
+
+/** A string as a quoted SQL literal (single quotes doubled). */
+export const quoted = (s: string) => `'${s.replace(/'/g, "''")}'`;
+
+/**
+ * `column in ('a', 'b')` with the values as literals, never bound: SQLite uses a partial index (the live-booking ones,
+ * `where status in ('pending', 'approved')`) only when the query's own term names the same constants.
+ */
+export const isOneOf = (column: SQLiteColumn, values: readonly string[]) =>
+  sql`${column} in ${sql.raw(`(${values.map(quoted).join(', ')})`)}`;
+
+/** A live booking holds its slot: pending or approved (00 §3). */
+export const isLive = (status: SQLiteColumn) => isOneOf(status, LIVE_STATUSES);
+
+/** Wraps an expression so drizzle keeps its column names qualified in a single-table select or RETURNING. */
+export const qualified = <T>(expr: SQL<T>) => sql<T>`${expr}`;
+
+type RowValues<T extends SQLiteTable> = { [K in keyof T['$inferInsert']]?: T['$inferInsert'][K] | SQL | SQLiteColumn };
+
+/**
+ * The select list of `insert into table select …`: every column of the table, in its order (drizzle's insert-select asks
+ * for exactly that), from the values given, or the column's default, or null.
+ */
+export function rowOf<T extends SQLiteTable>(table: T, values: RowValues<T>) {
+  const given: Record<string, unknown> = values;
+  const out: Record<string, SQL | SQLiteColumn> = {};
+  for (const [key, col] of Object.entries(getTableColumns(table))) {
+    const v = given[key];
+    if (is(v, SQL) || is(v, Column)) out[key] = v as SQL | SQLiteColumn;
+    else if (v !== undefined) out[key] = sql`${sql.param(v, col)}`;
+    else if (is(col.default, SQL)) out[key] = col.default;
+    else out[key] = col.default === undefined ? sql`null` : sql`${sql.param(col.default, col)}`;
+  }
+  return out as { [K in keyof T['$inferInsert']]-?: SQL | SQLiteColumn };
+}

@@ -1,0 +1,41 @@
+// Every change to a pitch's slots goes through that pitch's Durable Object, which serialises them (00 §3). These find
+// the pitch and call its object; the object runs services/bookings.ts and services/staff-bookings.ts under its lock.
+import type { PublicUser } from '../../../contracts/auth';
+import type { CreateBookingInput } from '../../../contracts/bookings';
+import type { BookingDetail, BookingWire } from '../../../contracts/wire/booking';
+import { getDb } from '../db/client';
+import { unwrap } from '../lib/errors';
+import { facilityOfBookingNumber } from './bookings';
+import { facilityStub, resolveFacilityId } from './facility-ref';
+import { facilityOfBooking } from './staff-bookings';
+
+export async function bookSlot(env: Env, input: CreateBookingInput): Promise<BookingWire> {
+  const facilityId = await resolveFacilityId(env.DB, input.facility!);
+  return unwrap(await facilityStub(env, facilityId).createBooking(facilityId, input));
+}
+
+export async function cancelByNumber(env: Env, bookingNumber: string, reason: string | null, customerPhone?: string): Promise<BookingWire> {
+  const facilityId = await facilityOfBookingNumber(getDb(env.DB), bookingNumber, customerPhone);
+  return unwrap(await facilityStub(env, facilityId).cancelBooking(facilityId, bookingNumber, reason, customerPhone));
+}
+
+/** The object of the pitch a booking belongs to (documentId or booking number). */
+async function pitchOf(env: Env, ref: string) {
+  const facilityId = await facilityOfBooking(getDb(env.DB), ref);
+  return { facilityId, pitch: facilityStub(env, facilityId) };
+}
+
+export async function approve(env: Env, ref: string, actor: PublicUser, note: string | null): Promise<BookingDetail> {
+  const { facilityId, pitch } = await pitchOf(env, ref);
+  return unwrap(await pitch.approveBooking(facilityId, ref, actor, note));
+}
+
+export async function reject(env: Env, ref: string, actor: PublicUser, reason: string): Promise<BookingDetail> {
+  const { facilityId, pitch } = await pitchOf(env, ref);
+  return unwrap(await pitch.rejectBooking(facilityId, ref, actor, reason));
+}
+
+export async function cancelByStaff(env: Env, ref: string, actor: PublicUser, reason: string): Promise<BookingDetail> {
+  const { facilityId, pitch } = await pitchOf(env, ref);
+  return unwrap(await pitch.staffCancelBooking(facilityId, ref, actor, reason));
+}
