@@ -16,12 +16,9 @@ export const slotWire = z.object({
   isPending: z.boolean(),
   isPast: z.boolean(),
   state: z.enum(SLOT_STATES),
-  /**
-   * What the public sees of the booking holding the slot: a first name, or 'Barış A.' once approved (00 §3).
-   * `status` is nullable because slotToWire's type says so, though a booked slot always carries one.
-   */
+  /** What the public sees of the booking holding the slot: a first name, or 'Barış A.' once approved (00 §3). */
   booking: z
-    .object({ customerName: z.string(), status: z.enum(['pending', 'approved']).nullable(), isSubscriber: z.boolean() })
+    .object({ customerName: z.string(), status: z.enum(['pending', 'approved']), isSubscriber: z.boolean() })
     .nullable(),
 });
 export type SlotWire = z.infer<typeof slotWire>;

@@ -1,5 +1,5 @@
 import { hc } from 'hono/client';
-import type { AppType } from '../../../worker/src/app';
+import type { AppType } from '../server/app-type';
 import { $session, signOut } from '../stores/session';
 import { ApiRequestError, errorText, type ApiErrorBody } from './errors';
 

@@ -5,6 +5,8 @@ import {
 import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { LIVE_STATUSES } from '../../../contracts/bookings';
 import type { Db } from './client';
+import { facilityIdOf } from './facility-ref';
+import { liveSlots } from './slots';
 import { amenities, bookings, facilities, facilityImages, pickupPoints, slots, type Facility } from './schema';
 
 export type FacilityRow = Facility;
@@ -14,25 +16,6 @@ export type PickupPointRow = typeof pickupPoints.$inferSelect;
 
 export interface FacilityParts { images: ImageRow[]; amenities: AmenityRow[]; pickupPoints: PickupPointRow[] }
 export interface FacilityBundle extends FacilityParts { facility: FacilityRow }
-
-/**
- * A reference is a slug, a documentId, or (only when it is all digits) a numeric id; an exact slug or documentId wins
- * over an id. The same rule as services/facility-ref.ts resolveFacility.
- */
-function refMatches(ref: string): SQL {
-  const exact = or(eq(facilities.slug, ref), eq(facilities.documentId, ref))!;
-  return /^\d+$/.test(ref) ? or(exact, eq(facilities.id, sql`cast(${ref} as integer)`))! : exact;
-}
-
-/** The id a reference names, as a subquery, so a pitch and its parts are read in one batch. */
-export function facilityIdOf(db: Db, ref: string) {
-  return db
-    .select({ id: facilities.id })
-    .from(facilities)
-    .where(refMatches(ref))
-    .orderBy(sql`(${facilities.slug} = ${ref} or ${facilities.documentId} = ${ref}) desc`)
-    .limit(1);
-}
 
 const imagesOf = (db: Db, facilityId: number[] | SQLWrapper) =>
   db.select().from(facilityImages).where(idIn(facilityImages.facilityId, facilityId))
@@ -183,24 +166,7 @@ export async function facilityCalendarByRef(db: Db, ref: string, from: string, t
       })
       .from(facilities)
       .where(eq(facilities.id, id)),
-    db
-      .select({
-        id: slots.id,
-        document_id: slots.documentId,
-        date: slots.date,
-        start_time: slots.startTime,
-        end_time: slots.endTime,
-        starts_at: slots.startsAt,
-        price: slots.price,
-        // snake_case and the flag as 0/1: the shape services/slots.ts slotToWire reads (its SlotRow).
-        booking_status: sql<'pending' | 'approved' | null>`${bookings.status}`,
-        customer_name: bookings.customerName,
-        is_subscriber: sql<number | null>`${bookings.isSubscriber}`,
-      })
-      .from(slots)
-      .leftJoin(bookings, and(eq(bookings.slotId, slots.id), sql`${bookings.status} in (${LIVE})`))
-      .where(and(eq(slots.facilityId, id), between(slots.date, from, to)))
-      .orderBy(asc(slots.date), asc(slots.startsAt)),
+    liveSlots(db, id, from, to),
     db.select({ last: max(slots.date) }).from(slots).where(eq(slots.facilityId, id)),
   ]);
   return { facility: pitch[0], slots: slotRows, lastSlotDate: last[0]?.last ?? null };

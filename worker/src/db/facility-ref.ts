@@ -28,14 +28,6 @@ export function facilityRef(db: Db, ref: string) {
     .get();
 }
 
-/**
- * The same match as raw SQL with ?1 as the ref, for routes/facilities.ts until it reads through this module.
- * @deprecated use facilityIdOf.
- */
-export const facilityWhere =
-  `id = (select id from facilities where (slug = ?1 or document_id = ?1 or (?1 <> '' and ?1 not glob '*[^0-9]*' and ` +
-  `id = cast(?1 as integer))) order by (slug = ?1 or document_id = ?1) desc limit 1)`;
-
 export function activeFacilityIds(db: Db) {
   return db.select({ id: facilities.id }).from(facilities).where(eq(facilities.isActive, true)).all();
 }

@@ -5,22 +5,19 @@ import { getDb, type Db } from '../db/client';
 import { ApiError, fail, notFound, type Outcome } from '../lib/errors';
 import { Mutex } from '../lib/mutex';
 import { addDays, istanbulToday } from '../lib/time';
-import { cancelByCustomer, createBooking, expireHolds, nextHoldDeadline, type BookingWire } from '../services/bookings';
-import { findFacilityBundle, type FacilityBundle } from '../services/facilities';
+import { cancelByCustomer, createBooking, expireHolds, nextHoldDeadline } from '../services/bookings';
+import type { BookingWire } from '../../../contracts/wire/booking';
+import type { NotificationWire } from '../../../contracts/wire/notification';
+import { findFacilityBundleById, type FacilityBundle } from '../services/facilities';
 import { generateSlots, slotToWire, type GenerateResult, type SlotRow } from '../services/slots';
-import { publishNotifications, type NotificationWire } from '../services/notifications';
+import { publishNotifications } from '../services/notifications';
 import { approveByStaff, cancelByStaff, rejectByStaff, type BookingDetail, type StaffChange } from '../services/staff-bookings';
 import type { PublicUser } from '../../../contracts/auth';
 import type { PitchEvent } from '../../../contracts/socket/pitch';
-import type { SlotWire as SlotContract } from '../../../contracts/wire/slot';
 
 const FACILITY_KEY = 'facilityId';
 const BUNDLE_TTL_MS = 30_000;
 const NOTIFY_COALESCE_MS = 100;
-
-// The service's slot shape must stay what the contract says the calendars parse: a drift fails tsc here.
-type Assignable<T extends U, U> = T;
-export type SlotWireMatchesContract = Assignable<ReturnType<typeof slotToWire>, SlotContract>;
 
 /**
  * One object per pitch. Every change to the pitch's slots (create, cancel, expire, generate) runs under one lock, so
@@ -45,7 +42,7 @@ export class FacilityBooking extends DurableObject<Env> {
   private async facility(facilityId: number): Promise<FacilityBundle> {
     const now = Date.now();
     if (this.bundle && this.bundle.value.facility.id === facilityId && now - this.bundle.at < BUNDLE_TTL_MS) return this.bundle.value;
-    const value = await findFacilityBundle(this.db, String(facilityId));
+    const value = await findFacilityBundleById(this.db, facilityId);
     if (!value) throw notFound(msg.facilityNotFound);
     this.bundle = { value, at: now };
     const stored = await this.ctx.storage.get<number>(FACILITY_KEY);

@@ -1,14 +1,9 @@
 import { DurableObject } from 'cloudflare:workers';
 import { parseSocketMessage } from '../../../contracts/socket/parse';
 import { staffHubRequest, type StaffHubBroadcast, type StaffHubEvent } from '../../../contracts/socket/staff-hub';
-import type { NotificationWire as NotificationContract } from '../../../contracts/wire/notification';
-import type { NotificationWire } from '../services/notifications';
+import type { NotificationWire } from '../../../contracts/wire/notification';
 
 interface Attachment { userId: number; username: string; connectedAt: number }
-
-// The service's wire shape must stay what the contract says the bell parses: a drift fails tsc here.
-type Assignable<T extends U, U> = T;
-export type NotificationWireMatchesContract = Assignable<NotificationWire, NotificationContract>;
 
 /**
  * The staff notification hub: one object, one hibernatable WebSocket per signed-in staff tab. The API route

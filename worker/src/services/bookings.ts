@@ -12,11 +12,11 @@ import { newBookingNumber, newDocumentId } from '../lib/ids';
 import { DAY, MINUTE } from '../lib/time';
 import { bookingToWire, phoneLookupToWire } from './booking-wire';
 import type { FacilityBundle } from './facilities';
-import { notificationsToWire, type NotificationWire } from './notifications';
+import { notificationsToWire } from './notifications';
+import type { NotificationWire } from '../../../contracts/wire/notification';
 import { slotOfBooking, type SlotRow } from './slots';
 
 export { bookingToWire, phoneLookupToWire, type Audience } from './booking-wire';
-export type { BookingWire } from '../../../contracts/wire/booking';
 
 export interface Clock { now: number }
 

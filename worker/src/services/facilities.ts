@@ -19,7 +19,6 @@ type SlotsQuery = z.infer<typeof slotsQuery>;
 type GenerateSlotsInput = z.infer<typeof generateSlotsSchema>;
 
 export type { AmenityRow, FacilityBundle, FacilityRow, ImageRow, PickupPointRow };
-export type { FacilityWire };
 
 export const imageUrl = (key: string) => `/api/images/${key}`;
 

@@ -3,7 +3,6 @@ import { getDb } from '../db/client';
 import { facilityRef } from '../db/facility-ref';
 import { notFound } from '../lib/errors';
 
-export { facilityWhere } from '../db/facility-ref';
 
 export interface FacilityRef { id: number; isActive: boolean; documentId: string; name: string }
 

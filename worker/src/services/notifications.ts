@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { NotificationWire } from '../../../contracts/wire/notification';
 import type { createNotificationSchema, notificationListQuery } from '../../../contracts/panel';
 import { msg } from '../../../contracts/messages';
 import { foldSearch } from '../../../contracts/search';
@@ -10,7 +11,7 @@ import { notFound } from '../lib/errors';
 import { newDocumentId } from '../lib/ids';
 import { isoInstant } from '../lib/time';
 
-export function notificationToWire(n: Notification) {
+export function notificationToWire(n: Notification): NotificationWire {
   return {
     id: n.id,
     documentId: n.documentId,
@@ -27,7 +28,6 @@ export function notificationToWire(n: Notification) {
     actorUserId: n.actorUserId ?? null,
   };
 }
-export type NotificationWire = ReturnType<typeof notificationToWire>;
 
 export const notificationsToWire = (rows: Notification[]) => rows.map(notificationToWire);
 

@@ -1,7 +1,8 @@
 import type { Db } from '../db/client';
 import type { ChangedBooking } from '../db/bookings';
 import { existingSlots, liveSlots, replaceSlots, type SlotRow } from '../db/slots';
-import { findFacilityRow, type FacilityRow } from './facilities';
+import { facilityByRef, type FacilityRow } from '../db/facilities';
+import type { SlotState, SlotWire } from '../../../contracts/wire/slot';
 import { msg } from '../../../contracts/messages';
 import { notFound } from '../lib/errors';
 import { newDocumentId } from '../lib/ids';
@@ -76,7 +77,7 @@ export type { SlotRow };
 
 /** One day of an active pitch's slots, the free ones unless `includeBooked` (the original client's availability call). */
 export async function dayOfSlots(db: Db, ref: string, date: string, includeBooked: boolean, now: number) {
-  const f = await findFacilityRow(db, ref);
+  const f = await facilityByRef(db, ref);
   if (!f || !f.isActive) throw notFound(msg.facilityNotFound);
   const slots = await publicSlots(db, f.id, date, date, now);
   return { facility: f.documentId, slots: includeBooked ? slots : slots.filter((s) => s.isAvailable) };
@@ -108,14 +109,13 @@ export function bookableUntil(lastSlotDate: string | null, horizonDays: unknown,
   return lastSlotDate && lastSlotDate > byCron ? lastSlotDate : byCron;
 }
 
-export type SlotState = 'past' | 'available' | 'pending' | 'booked' | 'subscriber';
 
 /**
  * Public slot shape: a booked slot shows only the first name, and an approved one the first name and the surname's
  * initial ('Barış A.'); never a phone. 01 §2 shows an approved booking's full name to every visitor: a surname on a
  * public page says who plays where and when, which a KVKK notice could not justify (issue 7), so the initial it is.
  */
-export function slotToWire(r: SlotRow, now: number) {
+export function slotToWire(r: SlotRow, now: number): SlotWire {
   const isPast = r.startsAt <= now;
   const status = r.bookingStatus;
   const isSubscriber = status !== null && Boolean(r.isSubscriber);
@@ -142,4 +142,3 @@ export function slotToWire(r: SlotRow, now: number) {
       : null,
   };
 }
-export type SlotWire = ReturnType<typeof slotToWire>;

@@ -18,7 +18,8 @@ import { newDocumentId } from '../lib/ids';
 import { toTl } from '../lib/money';
 import { addDays, istanbulToday } from '../lib/time';
 import { detailToWire, listItemToWire } from './booking-wire';
-import { notificationsToWire, type NotificationWire } from './notifications';
+import { notificationsToWire } from './notifications';
+import type { NotificationWire } from '../../../contracts/wire/notification';
 import { slotOfBooking, type SlotRow } from './slots';
 
 export type { BookingCounts, BookingDetail, BookingListItem } from '../../../contracts/wire/booking';

@@ -1,8 +1,8 @@
 // The pitch as the booking flow needs it, and the wire shapes the flow works with.
 import { atom } from 'nanostores';
 import type { SlotWire } from '../../../../contracts/wire/slot';
-import type { BookingWire } from '../../../../worker/src/services/bookings';
-import type { FacilityWire } from '../../../../worker/src/services/facilities';
+import type { BookingWire } from '../../../../contracts/wire/booking';
+import type { FacilityWire } from '../../../../contracts/wire/facility';
 
 /** `minutesBefore`: the shuttle leaves that long before the match; the shown time is derived from the chosen hour. */
 export interface PickupPoint { id: string; name: string; address: string | null; description: string | null; time: string | null; minutesBefore?: number | null }
