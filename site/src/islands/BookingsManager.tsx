@@ -6,7 +6,7 @@ import { FilterBar } from '../components/panel/bookings/FilterBar';
 import { Pager } from '../components/panel/bookings/Pager';
 import { StatStrip } from '../components/panel/bookings/StatStrip';
 import { BookingDetailDialog } from '../components/panel/BookingDetailDialog';
-import { AlertIcon, RefreshIcon } from '../components/tracking/icons';
+import { AlertIcon, RefreshIcon } from '../components/ui/icons';
 import { Button } from '../components/ui/Button';
 import { followBookingEvents } from '../stores/dashboard';
 import {

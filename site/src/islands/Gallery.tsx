@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Dialog } from 'react-aria-components/Dialog';
 import { Modal, ModalOverlay } from 'react-aria-components/Modal';
-import { ChevronLeftIcon, ChevronRightIcon } from '../components/booking/icons';
+import { ChevronLeftIcon, ChevronRightIcon } from '../components/ui/icons';
 
 export interface GalleryImage { url: string; alt: string; width: number | null; height: number | null }
 

@@ -5,7 +5,7 @@ import { msg } from '../../../contracts/messages';
 import { normalisePhone } from '../../../contracts/phone';
 import { BookingDetails } from '../components/tracking/BookingDetails';
 import { CancelDialog } from '../components/tracking/CancelDialog';
-import { AlertIcon, SearchIcon } from '../components/tracking/icons';
+import { AlertIcon, SearchIcon } from '../components/ui/icons';
 import { SubscriberView } from '../components/tracking/SubscriberView';
 import { Button } from '../components/ui/Button';
 import { TextField } from '../components/ui/TextField';

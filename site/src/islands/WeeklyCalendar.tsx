@@ -6,7 +6,7 @@ import { Legend } from '../components/panel/calendar/Legend';
 import { countWeek } from '../components/panel/calendar/slot-view';
 import { WeekSummary } from '../components/panel/calendar/WeekSummary';
 import { WeekTable } from '../components/panel/calendar/WeekTable';
-import { ChevronLeftIcon, ChevronRightIcon } from '../components/booking/icons';
+import { ChevronLeftIcon, ChevronRightIcon } from '../components/ui/icons';
 import { Button } from '../components/ui/Button';
 import { istanbulToday } from '../lib/format';
 import { coveredHours, isIsoDate, mondayOf, weekDates, weekRangeLabel } from '../lib/week';

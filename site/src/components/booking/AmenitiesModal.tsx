@@ -1,7 +1,7 @@
 import { tl } from '../../lib/format';
 import type { BookingFacility } from '../../stores/booking';
 import { BookingDialog } from './BookingDialog';
-import { BusIcon, CheckIcon } from './icons';
+import { BusIcon, CheckIcon } from '../ui/icons';
 
 export const NO_AMENITIES = 'Bu saha için henüz özellik bilgisi eklenmemiş.';
 

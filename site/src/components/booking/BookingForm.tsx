@@ -7,7 +7,7 @@ import { $draft, $errors, $selected, $submitting, backToSlots, editDraft, submit
 import { TextField } from '../ui/TextField';
 import { Action } from './Action';
 import { AmenitiesModal } from './AmenitiesModal';
-import { BusIcon, CheckIcon, ClockIcon, MapPinIcon, SparkIcon } from './icons';
+import { BusIcon, CheckIcon, ClockIcon, PinIcon, SparkIcon } from '../ui/icons';
 import { PhoneField } from './PhoneField';
 import { slotLength, slotTime } from './SlotCalendar';
 
@@ -42,7 +42,7 @@ function SummaryBar({ facility: f }: { facility: BookingFacility }) {
       <div className="flex flex-wrap items-center gap-1">
         {f.mapsUrl && (
           <a href={f.mapsUrl} target="_blank" rel="noopener noreferrer" className={link}>
-            <MapPinIcon className="h-4 w-4" /> Harita<span className="sr-only"> (yeni sekmede açılır)</span>
+            <PinIcon className="h-4 w-4" /> Harita<span className="sr-only"> (yeni sekmede açılır)</span>
           </a>
         )}
         <button type="button" onClick={() => setAmenitiesOpen(true)} className={`${link} cursor-pointer`}>

@@ -16,7 +16,7 @@ import {
 } from '../../stores/booking';
 import { Action } from './Action';
 import { BookingDialog } from './BookingDialog';
-import { AlertIcon } from './icons';
+import { AlertIcon } from '../ui/icons';
 import { hhmm } from './SlotCalendar';
 
 const input =

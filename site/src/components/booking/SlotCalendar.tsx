@@ -30,7 +30,7 @@ import {
   type Slot,
 } from '../../stores/booking';
 import { Action } from './Action';
-import { CheckIcon, ChevronLeftIcon, ChevronRightIcon, ClockIcon, CrownIcon, LockIcon } from './icons';
+import { CheckIcon, ChevronLeftIcon, ChevronRightIcon, ClockIcon, CrownSolidIcon, LockIcon } from '../ui/icons';
 
 const at = (date: string) => new Date(date + 'T00:00:00Z');
 const fmt = (o: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat('tr-TR', { ...o, timeZone: 'UTC' });
@@ -141,7 +141,7 @@ export function SlotButton({ slot, selectedId }: { slot: Slot; selectedId: strin
         )}
         {display === 'subscriber' && (
           <>
-            <CrownIcon className="h-3.5 w-3.5 shrink-0" /> <span className="truncate">Abone{name && ` · ${name}`}</span>
+            <CrownSolidIcon className="h-3.5 w-3.5 shrink-0" /> <span className="truncate">Abone{name && ` · ${name}`}</span>
           </>
         )}
         {display === 'past' && <span>Geçti</span>}
@@ -310,7 +310,7 @@ function Legend() {
           <span aria-hidden="true" className={`inline-flex h-4 w-4 items-center justify-center rounded border ${tone[d]}`}>
             {d === 'pending' && <ClockIcon className="h-3 w-3" />}
             {d === 'booked' && <LockIcon className="h-3 w-3" />}
-            {d === 'subscriber' && <CrownIcon className="h-3 w-3" />}
+            {d === 'subscriber' && <CrownSolidIcon className="h-3 w-3" />}
             {d === 'selected' && <CheckIcon className="h-3 w-3" />}
           </span>
           {label}

@@ -9,11 +9,11 @@ import { bookingStatus, rejectionReason, statusLabel } from '../../lib/tracking'
 import { APPROVE_NOTE_MAX, REJECT_REASON_MAX, STAFF_NOTES_MAX } from '../../../../contracts/panel';
 import { $liveEvent } from '../../stores/notifications';
 import { toast } from '../../stores/toast';
-import { BusIcon, CalendarIcon, CheckIcon, CrownIcon, HistoryIcon, InfoIcon, UserIcon, WalletIcon, XIcon } from '../tracking/icons';
+import { BusIcon, CalendarIcon, CheckIcon, CrownIcon, HistoryIcon, InfoIcon, UserIcon, WalletIcon, XIcon } from '../ui/icons';
 import { Button } from '../ui/Button';
 import { Modal } from '../ui/Modal';
 import { TextField } from '../ui/TextField';
-import { PaymentBadge, StatusBadge } from './StatusBadge';
+import { PaymentBadge, StatusBadge } from '../ui/StatusBadge';
 
 export type BookingDetail = InferResponseType<(typeof client.api.bookings)[':id']['$get'], 200>['data'];
 

@@ -3,8 +3,8 @@ import { formatPhone } from '../../../../contracts/phone';
 import { tl, trDateTime, trDateWithDay } from '../../lib/format';
 import { bookingStatus, cancelOption, customerNotes, paymentState, rejectionReason, type TrackedBooking } from '../../lib/tracking';
 import { Button } from '../ui/Button';
-import { BusIcon, CalendarIcon, CopyIcon, CrownIcon, InfoIcon, PinIcon, SearchIcon, UserIcon, WalletIcon } from './icons';
-import { PastTag, PaymentBadge, StatusBadge } from './StatusBadge';
+import { BusIcon, CalendarIcon, CopyIcon, CrownIcon, InfoIcon, PinIcon, SearchIcon, UserIcon, WalletIcon } from '../ui/icons';
+import { PastTag, PaymentBadge, StatusBadge } from '../ui/StatusBadge';
 
 interface Props {
   booking: TrackedBooking;

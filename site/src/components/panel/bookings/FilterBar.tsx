@@ -11,7 +11,7 @@ import {
   setSubscribersOnly,
   setTransportOnly,
 } from '../../../stores/panel-bookings';
-import { BusIcon, CrownIcon, SearchIcon, XIcon } from '../../tracking/icons';
+import { BusIcon, CrownIcon, SearchIcon, XIcon } from '../../ui/icons';
 import { Button } from '../../ui/Button';
 import { IsoDatePicker } from '../../ui/DatePicker';
 

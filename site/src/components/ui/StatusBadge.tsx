@@ -2,7 +2,8 @@ import type { BookingStatus } from '../../../../contracts/bookings';
 import { bookingStatus, paymentState, PAYMENT_STATE_LABELS, STATUS_LABELS, type PaymentFacts, type PaymentState } from '../../lib/tracking';
 import { BanIcon, CheckIcon, ClockIcon, HistoryIcon, HourglassIcon, UndoIcon, WalletIcon, XIcon } from './icons';
 
-// Every badge carries a word and an icon shape, so the status never depends on colour alone.
+// The same badges on the tracking page and in the panel (02 §4). Every badge carries a word and an icon shape, so the
+// status never depends on colour alone.
 const base = 'inline-flex items-center gap-1.5 rounded-full border px-2.5 py-1 text-xs font-semibold whitespace-nowrap';
 
 const statusTone: Record<BookingStatus, string> = {

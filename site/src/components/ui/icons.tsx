@@ -1,4 +1,5 @@
-// Inline icons (no icon library): decorative, always next to a text label.
+// Inline icons (no icon library) for every island: decorative, so hidden from assistive technology; the text beside them
+// carries the meaning.
 import type { ReactNode, SVGProps } from 'react';
 
 function Icon({ children, className = 'h-4 w-4', ...props }: SVGProps<SVGSVGElement> & { children: ReactNode }) {
@@ -32,3 +33,13 @@ export const HistoryIcon = (p: P) => <Icon {...p}><path d="M3 12a9 9 0 1 0 3-6.7
 export const ArrowUpDownIcon = (p: P) => <Icon {...p}><path d="M7 4v16M3 8l4-4 4 4M17 20V4M13 16l4 4 4-4" /></Icon>;
 export const InfoIcon = (p: P) => <Icon {...p}><circle cx="12" cy="12" r="9" /><path d="M12 11v5M12 8h.01" /></Icon>;
 export const AlertIcon = (p: P) => <Icon {...p}><path d="M12 3l9.5 17h-19L12 3z" /><path d="M12 10v4M12 17h.01" /></Icon>;
+export const CrownSolidIcon = (p: P) => (
+  <Icon {...p}><path d="M3 7l4.5 4L12 4l4.5 7L21 7l-2 12H5L3 7z" fill="currentColor" fillOpacity=".25" /></Icon>
+);
+export const ChevronLeftIcon = (p: P) => <Icon {...p}><path d="M15 18l-6-6 6-6" /></Icon>;
+export const ChevronRightIcon = (p: P) => <Icon {...p}><path d="M9 18l6-6-6-6" /></Icon>;
+export const LockIcon = (p: P) => <Icon {...p}><rect x="5" y="11" width="14" height="10" rx="2" /><path d="M8 11V7a4 4 0 0 1 8 0v4" /></Icon>;
+export const SparkIcon = (p: P) => (
+  <Icon {...p}><path d="M12 3v4M12 17v4M3 12h4M17 12h4M6 6l2.5 2.5M15.5 15.5L18 18M6 18l2.5-2.5M15.5 8.5L18 6" /></Icon>
+);
+export const MenuIcon = (p: P) => <Icon {...p}><path d="M4 6h16M4 12h16M4 18h16" /></Icon>;
