@@ -1,5 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components/Tabs';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { bookingNumberSchema } from '../../../contracts/common';
 import { msg } from '../../../contracts/messages';
 import { normalisePhone } from '../../../contracts/phone';
@@ -8,6 +7,7 @@ import { CancelDialog } from '../components/tracking/CancelDialog';
 import { AlertIcon, SearchIcon } from '../components/ui/icons';
 import { SubscriberView } from '../components/tracking/SubscriberView';
 import { Button } from '../components/ui/Button';
+import { Tab, TabList, TabPanel, Tabs } from '../components/ui/Tabs';
 import { TextField } from '../components/ui/TextField';
 import { Toasts } from '../components/ui/Toasts';
 import { client, unwrap } from '../lib/api';
@@ -192,11 +192,16 @@ export default function Tracking({ initialQuery }: { initialQuery?: string | nul
     if (mode === 'phone' && phone.trim()) void searchPhone(phone);
   }
 
-  const field = 'flex flex-col gap-3 sm:flex-row sm:items-start';
-  const searchButton = (empty: boolean) => (
-    <Button type="submit" size="lg" className="sm:mt-6 sm:self-start" isDisabled={empty || searching}>
-      <SearchIcon /> {searching ? 'Aranıyor...' : 'Sorgula'}
-    </Button>
+  /** One tab's search form: its fields, then the search button (beside them from sm up). */
+  const searchPanel = (id: Mode, label: string, empty: boolean, fields: ReactNode) => (
+    <TabPanel id={id} className="mt-5">
+      <form onSubmit={submit} className="flex flex-col gap-3 sm:flex-row sm:items-start" role="search" aria-label={label}>
+        <div className="flex-1">{fields}</div>
+        <Button type="submit" size="lg" className="sm:mt-6 sm:self-start" isDisabled={empty || searching}>
+          <SearchIcon /> {searching ? 'Aranıyor...' : 'Sorgula'}
+        </Button>
+      </form>
+    </TabPanel>
   );
 
   return (
@@ -209,59 +214,46 @@ export default function Tracking({ initialQuery }: { initialQuery?: string | nul
             setError(null);
           }}
         >
-          <TabList aria-label="Arama türü" className="inline-flex rounded-xl bg-slate-100 p-1 dark:bg-slate-800">
-            {(['number', 'phone'] as const).map((key) => (
-              <Tab
-                key={key}
-                id={key}
-                className="cursor-pointer rounded-lg px-4 py-2 text-sm font-semibold text-slate-700 outline-none transition data-selected:bg-white data-selected:text-turf-800 data-selected:shadow focus-visible:ring-2 focus-visible:ring-turf-600 dark:text-slate-300 dark:data-selected:bg-slate-950 dark:data-selected:text-turf-300"
-              >
-                {key === 'number' ? 'Rezervasyon No' : 'Abone Takibi'}
-              </Tab>
-            ))}
+          <TabList aria-label="Arama türü" variant="segmented">
+            <Tab id="number">Rezervasyon No</Tab>
+            <Tab id="phone">Abone Takibi</Tab>
           </TabList>
-          <TabPanel id="number" className="mt-5 outline-none">
-            <form onSubmit={submit} className={field} role="search" aria-label="Rezervasyon numarası ile ara">
-              <div className="flex-1">
-                <TextField
-                  label="Rezervasyon numarası"
-                  description="Rezervasyon onay ekranında verilen HSR ile başlayan 12 karakterlik numara"
-                  placeholder="HSR…"
-                  value={number}
-                  onChange={(v) => setNumber(v.toUpperCase().replace(/\s/g, '').slice(0, 12))}
-                  autoComplete="off"
-                  spellCheck="false"
-                />
-                {asked && (
-                  <p role="status" className="mt-2 text-sm text-slate-700 dark:text-slate-300" data-number-asked>
-                    Ayrıntılar ve iptal için <span className="font-mono font-semibold">{asked.masked}</span> rezervasyonunuzun numarasının tamamını girin (onay ekranında ve size iletilen mesajda yer alır).
-                  </p>
-                )}
-              </div>
-              {searchButton(!number.trim())}
-            </form>
-          </TabPanel>
-          <TabPanel id="phone" className="mt-5 outline-none">
-            <form onSubmit={submit} className={field} role="search" aria-label="Abone telefon numarası ile ara">
-              <div className="flex-1">
-                <TextField
-                  label="Telefon numarası"
-                  description="Abone kaydınızdaki cep telefonu numarası"
-                  placeholder="05XX XXX XX XX"
-                  type="tel"
-                  inputMode="numeric"
-                  autoComplete="tel-national"
-                  value={phone}
-                  onChange={(v) => setPhone(displayPhone(v))}
-                />
-                <p className="mt-2 text-xs text-slate-600 dark:text-slate-300" data-privacy-note>
-                  Telefon numaranız rezervasyonunuzu yönetmek için işlenir —{' '}
-                  <a href="/aydinlatma-metni" className="font-semibold text-turf-800 underline underline-offset-2 dark:text-turf-300">Aydınlatma Metni</a>
+          {searchPanel('number', 'Rezervasyon numarası ile ara', !number.trim(), (
+            <>
+              <TextField
+                label="Rezervasyon numarası"
+                description="Rezervasyon onay ekranında verilen HSR ile başlayan 12 karakterlik numara"
+                placeholder="HSR…"
+                value={number}
+                onChange={(v) => setNumber(v.toUpperCase().replace(/\s/g, '').slice(0, 12))}
+                autoComplete="off"
+                spellCheck="false"
+              />
+              {asked && (
+                <p role="status" className="mt-2 text-sm text-slate-700 dark:text-slate-300" data-number-asked>
+                  Ayrıntılar ve iptal için <span className="font-mono font-semibold">{asked.masked}</span> rezervasyonunuzun numarasının tamamını girin (onay ekranında ve size iletilen mesajda yer alır).
                 </p>
-              </div>
-              {searchButton(!phone.trim())}
-            </form>
-          </TabPanel>
+              )}
+            </>
+          ))}
+          {searchPanel('phone', 'Abone telefon numarası ile ara', !phone.trim(), (
+            <>
+              <TextField
+                label="Telefon numarası"
+                description="Abone kaydınızdaki cep telefonu numarası"
+                placeholder="05XX XXX XX XX"
+                type="tel"
+                inputMode="numeric"
+                autoComplete="tel-national"
+                value={phone}
+                onChange={(v) => setPhone(displayPhone(v))}
+              />
+              <p className="mt-2 text-xs text-slate-600 dark:text-slate-300" data-privacy-note>
+                Telefon numaranız rezervasyonunuzu yönetmek için işlenir —{' '}
+                <a href="/aydinlatma-metni" className="font-semibold text-turf-800 underline underline-offset-2 dark:text-turf-300">Aydınlatma Metni</a>
+              </p>
+            </>
+          ))}
         </Tabs>
       </div>
 
