@@ -2,7 +2,8 @@ import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { Button as RACButton, Dialog, DialogTrigger, Heading, Popover, Switch } from 'react-aria-components';
 import { Button } from '../components/ui/Button';
-import { BellIcon, CheckIcon, TypeIcon, useNow } from '../components/notifications/NotificationParts';
+import { TypeIcon, useNow } from '../components/notifications/NotificationParts';
+import { BellIcon, CheckIcon } from '../components/ui/icons';
 import { bellTimeAgo } from '../lib/relative-time';
 import {
   $notificationLive,

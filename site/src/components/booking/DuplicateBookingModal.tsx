@@ -15,7 +15,7 @@ import {
   stepBackFromConfirmation,
 } from '../../stores/booking';
 import { Action } from './Action';
-import { BookingDialog } from './BookingDialog';
+import { Modal } from '../ui/Modal';
 import { AlertIcon } from '../ui/icons';
 import { hhmm } from './SlotCalendar';
 
@@ -51,7 +51,7 @@ export function DuplicateBookingModal() {
   }
 
   return (
-    <BookingDialog
+    <Modal
       title="Rezervasyon Uyarısı"
       role="alertdialog"
       isOpen={dup !== null}
@@ -136,6 +136,6 @@ export function DuplicateBookingModal() {
           )}
         </div>
       )}
-    </BookingDialog>
+    </Modal>
   );
 }
