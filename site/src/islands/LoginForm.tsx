@@ -1,10 +1,8 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Button as RACButton } from 'react-aria-components/Button';
 import { loginSchema } from '../../../contracts/auth';
 import { msg } from '../../../contracts/messages';
 import { Button } from '../components/ui/Button';
 import { Checkbox } from '../components/ui/Checkbox';
-import { focusRing } from '../components/ui/focus';
 import { EyeIcon, EyeOffIcon } from '../components/ui/icons';
 import { TextField } from '../components/ui/TextField';
 import { Toasts } from '../components/ui/Toasts';
@@ -137,14 +135,16 @@ export default function LoginForm({ redirect }: { redirect?: string | null }) {
           validationBehavior="aria"
           isDisabled={submitting}
           suffix={
-            <RACButton
+            <Button
+              variant="quiet"
+              size="inset"
               onPress={() => setShowPassword((s) => !s)}
               aria-label={showPassword ? 'Şifreyi gizle' : 'Şifreyi göster'}
               aria-pressed={showPassword}
-              className={`absolute inset-y-1 right-1 flex cursor-pointer items-center rounded-md px-2 text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800 ${focusRing}`}
+              className="absolute inset-y-1 right-1"
             >
               {showPassword ? <EyeOffIcon className="h-5 w-5" /> : <EyeIcon className="h-5 w-5" />}
-            </RACButton>
+            </Button>
           }
         />
         <Checkbox isSelected={remember} onChange={setRemember} isDisabled={submitting}>

@@ -8,6 +8,7 @@ import { WeekSummary } from '../components/panel/calendar/WeekSummary';
 import { WeekTable } from '../components/panel/calendar/WeekTable';
 import { ChevronLeftIcon, ChevronRightIcon } from '../components/ui/icons';
 import { Button } from '../components/ui/Button';
+import { fieldLabel, input } from '../components/ui/field';
 import { istanbulToday } from '../lib/format';
 import { coveredHours, isIsoDate, mondayOf, weekDates, weekRangeLabel } from '../lib/week';
 import {
@@ -159,7 +160,7 @@ export default function WeeklyCalendar({ today: serverToday }: { today?: string 
 
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <div>
-          <label htmlFor={selectId} className="block text-sm font-medium text-slate-800 dark:text-slate-200">
+          <label htmlFor={selectId} className={`block ${fieldLabel}`}>
             Saha
           </label>
           <select
@@ -167,7 +168,7 @@ export default function WeeklyCalendar({ today: serverToday }: { today?: string 
             value={week.facility ?? ''}
             disabled={facilities.length === 0}
             onChange={(e) => selectFacility(e.target.value)}
-            className="mt-1 block w-full min-w-60 rounded-lg border border-slate-400 bg-white px-3 py-2 text-slate-900 outline-none focus:border-turf-700 focus:ring-2 focus:ring-turf-600/40 sm:w-auto dark:border-slate-500 dark:bg-slate-900 dark:text-slate-100 dark:[color-scheme:dark]"
+            className={`${input} min-w-60 sm:w-auto dark:[color-scheme:dark]`}
           >
             {facilities.length === 0 && <option value="">{facilitiesStatus === 'loading' ? 'Yükleniyor…' : '—'}</option>}
             {facilities.map((f) => (

@@ -6,6 +6,7 @@ import { pickupTimeFor } from '../../../../contracts/common';
 import { $draft, $errors, $selected, $submitting, backToSlots, editDraft, submitBooking, totalPrice, type BookingFacility } from '../../stores/booking';
 import { TextField } from '../ui/TextField';
 import { Action } from './Action';
+import { hasFocusRing } from '../ui/focus';
 import { AmenitiesModal } from './AmenitiesModal';
 import { BusIcon, CheckIcon, ClockIcon, PinIcon, SparkIcon } from '../ui/icons';
 import { PhoneField } from './PhoneField';
@@ -96,7 +97,7 @@ function TransportChoice({ facility: f }: { facility: BookingFacility }) {
             {t.pickupPoints.map((p) => (
               <label
                 key={p.id}
-                className="flex cursor-pointer items-start gap-3 rounded-lg border border-slate-300 p-3 has-checked:border-turf-700 has-checked:bg-turf-50 has-focus-visible:ring-2 has-focus-visible:ring-turf-600 dark:border-slate-600 dark:has-checked:border-turf-500 dark:has-checked:bg-turf-950"
+                className={`flex cursor-pointer items-start gap-3 rounded-lg border border-slate-300 p-3 has-checked:border-turf-700 has-checked:bg-turf-50 dark:border-slate-600 dark:has-checked:border-turf-500 dark:has-checked:bg-turf-950 ${hasFocusRing}`}
               >
                 <input
                   type="radio"

@@ -30,6 +30,7 @@ import {
   type Slot,
 } from '../../stores/booking';
 import { Action } from './Action';
+import { peerFocusRing } from '../ui/focus';
 import { CheckIcon, ChevronLeftIcon, ChevronRightIcon, ClockIcon, CrownSolidIcon, LockIcon } from '../ui/icons';
 
 const at = (date: string) => new Date(date + 'T00:00:00Z');
@@ -364,7 +365,7 @@ export function SlotCalendar({ headingRef }: { headingRef?: React.Ref<HTMLHeadin
           {VIEWS.map((v) => (
             <label key={v.id} className="flex-1">
               <input type="radio" name="calendar-view" value={v.id} checked={c.view === v.id} onChange={() => setView(v.id)} className="peer sr-only" />
-              <span className="block cursor-pointer rounded-md px-3 py-1.5 text-center text-sm font-medium whitespace-nowrap text-slate-800 transition peer-checked:bg-turf-700 peer-checked:text-white peer-focus-visible:ring-2 peer-focus-visible:ring-turf-600 peer-focus-visible:ring-offset-1 hover:bg-white peer-checked:hover:bg-turf-800 dark:text-slate-200 dark:peer-focus-visible:ring-turf-300 dark:hover:bg-slate-700">
+              <span className={`block cursor-pointer rounded-md px-3 py-1.5 text-center text-sm font-medium whitespace-nowrap text-slate-800 transition peer-checked:bg-turf-700 peer-checked:text-white hover:bg-white peer-checked:hover:bg-turf-800 dark:text-slate-200 dark:hover:bg-slate-700 ${peerFocusRing}`}>
                 {v.label}
               </span>
             </label>

@@ -20,6 +20,8 @@ export const button = tv({
       lg: 'px-5 py-3 text-base',
       icon: 'h-10 w-10',
       iconSm: 'h-8 w-8',
+      /** Inside a text box, as tall as the box lets it be. */
+      inset: 'px-2',
     },
   },
   defaultVariants: { variant: 'primary', size: 'md' },

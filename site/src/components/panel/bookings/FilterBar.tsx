@@ -1,6 +1,5 @@
 import { useStore } from '@nanostores/react';
 import { memo } from 'react';
-import { ToggleButton } from 'react-aria-components';
 import {
   $bookingFilters,
   clearBookingFilters,
@@ -11,16 +10,11 @@ import {
   setSubscribersOnly,
   setTransportOnly,
 } from '../../../stores/panel-bookings';
-import { focusRing } from '../../ui/focus';
 import { BusIcon, CrownIcon, XIcon } from '../../ui/icons';
 import { Button } from '../../ui/Button';
 import { IsoDatePicker } from '../../ui/DatePicker';
 import { SearchField } from '../../ui/SearchField';
-
-const toggle =
-  `inline-flex cursor-pointer items-center gap-2 rounded-lg border px-3 py-2 text-sm font-semibold transition ${focusRing} ` +
-  'border-slate-300 bg-white text-slate-800 hover:bg-slate-50 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800 ' +
-  'data-selected:border-turf-700 data-selected:bg-turf-50 data-selected:text-turf-900 dark:data-selected:border-turf-400 dark:data-selected:bg-turf-950 dark:data-selected:text-turf-100';
+import { ToggleButton } from '../../ui/ToggleButton';
 
 /** Search, the Aboneler / Servisli toggles and the date range of 02 §2 'Bookings management'. */
 export const FilterBar = memo(function FilterBar() {
@@ -41,10 +35,10 @@ export const FilterBar = memo(function FilterBar() {
       />
 
       <div role="group" aria-label="Filtreler" className="flex flex-wrap gap-2">
-        <ToggleButton isSelected={f.subscribers} onChange={setSubscribersOnly} className={toggle}>
+        <ToggleButton isSelected={f.subscribers} onChange={setSubscribersOnly}>
           <CrownIcon /> Aboneler
         </ToggleButton>
-        <ToggleButton isSelected={f.transport} onChange={setTransportOnly} className={toggle}>
+        <ToggleButton isSelected={f.transport} onChange={setTransportOnly}>
           <BusIcon /> Servisli
         </ToggleButton>
       </div>
