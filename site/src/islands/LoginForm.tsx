@@ -76,6 +76,15 @@ export default function LoginForm({ redirect }: { redirect?: string | null }) {
     setFormError(null);
   }
 
+  /** What both fields share: name, edits, error, and no input while signing in. */
+  const fieldProps = (field: Field) => ({
+    name: field,
+    onChange: (v: string) => edit(field, v),
+    errorMessage: errors[field],
+    validationBehavior: 'aria' as const,
+    isDisabled: submitting,
+  });
+
   async function submit(e: FormEvent) {
     e.preventDefault();
     if (submitting) return;
@@ -116,24 +125,16 @@ export default function LoginForm({ redirect }: { redirect?: string | null }) {
         )}
         <TextField
           label="E-posta veya kullanıcı adı"
-          name="identifier"
           autoComplete="username"
           value={identifier}
-          onChange={(v) => edit('identifier', v)}
-          errorMessage={errors.identifier}
-          validationBehavior="aria"
-          isDisabled={submitting}
+          {...fieldProps('identifier')}
         />
         <TextField
           label="Şifre"
-          name="password"
           type={showPassword ? 'text' : 'password'}
           autoComplete="current-password"
           value={password}
-          onChange={(v) => edit('password', v)}
-          errorMessage={errors.password}
-          validationBehavior="aria"
-          isDisabled={submitting}
+          {...fieldProps('password')}
           suffix={
             <Button
               variant="quiet"

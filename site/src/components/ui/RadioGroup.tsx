@@ -7,6 +7,7 @@ import {
   type RadioGroupProps as RACRadioGroupProps,
   type RadioProps,
 } from 'react-aria-components';
+import { withBase } from './compose';
 import { fieldLabel } from './field';
 import { focusRing } from './focus';
 
@@ -21,7 +22,7 @@ export function RadioGroup({ label, children, ...props }: RadioGroupProps) {
     <RACRadioGroup
       orientation="horizontal"
       {...props}
-      className={composeRenderProps(props.className, (className) => `block ${className ?? ''}`)}
+      className={composeRenderProps(props.className, withBase('block'))}
     >
       <Label className={fieldLabel}>{label}</Label>
       <div className="mt-1 flex flex-wrap gap-2">{children}</div>
@@ -36,5 +37,5 @@ const chip =
 
 /** One choice of a RadioGroup. */
 export function Radio(props: RadioProps) {
-  return <RACRadio {...props} className={composeRenderProps(props.className, (className) => `${chip} ${className ?? ''}`)} />;
+  return <RACRadio {...props} className={composeRenderProps(props.className, withBase(chip))} />;
 }

@@ -6,6 +6,7 @@ import {
   SearchField as RACSearchField,
   type SearchFieldProps as RACSearchFieldProps,
 } from 'react-aria-components';
+import { withBase } from './compose';
 import { fieldLabel, input } from './field';
 import { SearchIcon } from './icons';
 
@@ -26,7 +27,7 @@ export function SearchField({ label, placeholder, hint, hintId, withIcon, size =
   const ownId = useId();
   const describedBy = hint ? (hintId ?? ownId) : undefined;
   return (
-    <RACSearchField {...props} aria-describedby={describedBy ?? props['aria-describedby']} className={composeRenderProps(props.className, (className) => `block ${className ?? ''}`)}>
+    <RACSearchField {...props} aria-describedby={describedBy ?? props['aria-describedby']} className={composeRenderProps(props.className, withBase('block'))}>
       <Label className={fieldLabel}>{label}</Label>
       <div className="relative">
         {withIcon && (

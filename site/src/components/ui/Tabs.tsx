@@ -9,6 +9,7 @@ import {
   type TabProps as RACTabProps,
 } from 'react-aria-components';
 import { tv } from 'tailwind-variants';
+import { withBase } from './compose';
 import { focusRing } from './focus';
 
 export { Tabs, type Key, type TabsProps } from 'react-aria-components';
@@ -73,5 +74,5 @@ export function Tab(props: RACTabProps) {
 }
 
 export function TabPanel(props: TabPanelProps) {
-  return <RACTabPanel {...props} className={composeRenderProps(props.className, (className) => `outline-none ${className ?? ''}`)} />;
+  return <RACTabPanel {...props} className={composeRenderProps(props.className, withBase('outline-none'))} />;
 }

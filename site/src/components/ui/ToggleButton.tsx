@@ -1,4 +1,5 @@
 import { composeRenderProps, ToggleButton as RACToggleButton, type ToggleButtonProps } from 'react-aria-components';
+import { withBase } from './compose';
 import { focusRing } from './focus';
 
 const toggle =
@@ -9,5 +10,5 @@ const toggle =
 
 /** A filter that is on or off (aria-pressed), shown filled while on. */
 export function ToggleButton(props: ToggleButtonProps) {
-  return <RACToggleButton {...props} className={composeRenderProps(props.className, (className) => `${toggle} ${className ?? ''}`)} />;
+  return <RACToggleButton {...props} className={composeRenderProps(props.className, withBase(toggle))} />;
 }
