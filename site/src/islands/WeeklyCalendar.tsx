@@ -9,6 +9,7 @@ import { WeekTable } from '../components/panel/calendar/WeekTable';
 import { ChevronLeftIcon, ChevronRightIcon } from '../components/ui/icons';
 import { Button } from '../components/ui/Button';
 import { fieldLabel, input } from '../components/ui/field';
+import { LiveBadge } from '../components/ui/LiveBadge';
 import { istanbulToday } from '../lib/format';
 import { coveredHours, isIsoDate, mondayOf, weekDates, weekRangeLabel } from '../lib/week';
 import {
@@ -56,16 +57,10 @@ function useNow(): number {
   return now;
 }
 
-function LiveBadge() {
-  const live = useStore($live);
-  if (live === 'off') return null;
-  const text = live === 'open' ? 'Canlı' : live === 'connecting' ? 'Bağlanıyor…' : 'Canlı bağlantı yok';
-  return (
-    <p className="flex items-center gap-2 text-sm font-medium text-slate-700 dark:text-slate-300" data-live={live}>
-      <span aria-hidden="true" className={`h-2 w-2 rounded-full ${live === 'open' ? 'bg-turf-600' : live === 'down' ? 'bg-amber-500' : 'bg-slate-400'}`} />
-      {text}
-    </p>
-  );
+const LIVE_TEXTS = { open: 'Canlı', connecting: 'Bağlanıyor…', down: 'Canlı bağlantı yok' };
+
+function Live() {
+  return <LiveBadge state={useStore($live)} texts={LIVE_TEXTS} />;
 }
 
 function Skeleton({ desktop }: { desktop: boolean }) {
@@ -155,7 +150,7 @@ export default function WeeklyCalendar({ today: serverToday }: { today?: string 
     <div className="space-y-5" data-weekly-calendar>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold">Haftalık Takvim</h1>
-        <LiveBadge />
+        <Live />
       </div>
 
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">

@@ -31,6 +31,7 @@ import {
 } from '../../stores/booking';
 import { Action } from './Action';
 import { peerFocusRing } from '../ui/focus';
+import { LiveBadge } from '../ui/LiveBadge';
 import { CheckIcon, ChevronLeftIcon, ChevronRightIcon, ClockIcon, CrownSolidIcon, LockIcon } from '../ui/icons';
 
 const at = (date: string) => new Date(date + 'T00:00:00Z');
@@ -283,16 +284,14 @@ function MonthGrid({ from, to, slots, monthDay }: { from: string; to: string; sl
   );
 }
 
-function LiveBadge() {
-  const live = useStore($live);
-  if (live === 'off') return null;
-  const text = live === 'open' ? 'Canlı: değişiklikler anında görünür' : live === 'connecting' ? 'Canlı bağlantı kuruluyor…' : 'Canlı bağlantı yok, 15 saniyede bir yenileniyor';
-  return (
-    <p className="flex items-center gap-2 text-xs font-medium text-slate-700 dark:text-slate-300" data-live={live}>
-      <span aria-hidden="true" className={`h-2 w-2 rounded-full ${live === 'open' ? 'bg-turf-600' : live === 'down' ? 'bg-amber-500' : 'bg-slate-400'}`} />
-      {text}
-    </p>
-  );
+const LIVE_TEXTS = {
+  open: 'Canlı: değişiklikler anında görünür',
+  connecting: 'Canlı bağlantı kuruluyor…',
+  down: 'Canlı bağlantı yok, 15 saniyede bir yenileniyor',
+};
+
+function Live() {
+  return <LiveBadge state={useStore($live)} texts={LIVE_TEXTS} size="xs" />;
 }
 
 function Legend() {
@@ -357,7 +356,7 @@ export function SlotCalendar({ headingRef }: { headingRef?: React.Ref<HTMLHeadin
         <h2 id="booking-step-heading" ref={headingRef} tabIndex={-1} className="scroll-mt-24 text-2xl font-bold outline-none">
           Saat Seçimi
         </h2>
-        <LiveBadge />
+        <Live />
       </div>
 
       <div className="mt-4 flex flex-col gap-4 lg:flex-row lg:items-end lg:justify-between">
