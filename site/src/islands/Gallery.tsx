@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { Dialog } from 'react-aria-components/Dialog';
 import { Modal, ModalOverlay } from 'react-aria-components/Modal';
+import { Dialog } from '../components/ui/Dialog';
 import { photoFocusRing } from '../components/ui/focus';
 import { ChevronLeftIcon, ChevronRightIcon } from '../components/ui/icons';
 
@@ -81,7 +81,7 @@ export default function Gallery({ images, name, variant }: { images: GalleryImag
 
       <ModalOverlay isOpen={open} onOpenChange={setOpen} isDismissable className="fixed inset-0 z-50 bg-black">
         <Modal className="h-full w-full">
-          <Dialog aria-label={`${name} fotoğrafları`} className="h-full text-white outline-none">
+          <Dialog aria-label={`${name} fotoğrafları`} className="h-full text-white">
             {({ close }) => (
               <div className="flex h-full flex-col">
                 <div className="flex items-center justify-between gap-4 px-4 py-3">

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
-import { Dialog, DialogTrigger, Heading } from 'react-aria-components';
 import { Button } from '../components/ui/Button';
+import { Dialog, DialogTrigger, Heading } from '../components/ui/Dialog';
 import { focusRing } from '../components/ui/focus';
 import { Popover } from '../components/ui/Popover';
 import { Switch } from '../components/ui/Switch';
@@ -53,7 +53,7 @@ export default function NotificationBell() {
         </span>
       </Button>
       <Popover placement="bottom end" offset={8} className="w-[min(24rem,calc(100vw-1rem))] shadow-xl">
-        <Dialog aria-label="Bildirimler" className="outline-none">
+        <Dialog aria-label="Bildirimler">
           <div className="flex items-center justify-between gap-3 border-b border-slate-200 px-4 py-3 dark:border-slate-700">
             <Heading slot="title" className="text-base font-bold">Bildirimler</Heading>
             <span data-live={live} className="inline-flex items-center gap-1.5 text-xs font-medium text-slate-700 dark:text-slate-300">

@@ -60,6 +60,27 @@ export default function Tracking({ initialQuery }: { initialQuery?: string | nul
   const resultRef = useRef<HTMLDivElement>(null);
   const formRef = useRef<HTMLDivElement>(null);
 
+  /** One search: busy while it runs, then its result, or why there is none (a text, or the server's, else `fallback`). */
+  async function run(find: () => Promise<Result | string>, fallback: string, onFound: () => void) {
+    setSearching(true);
+    setError(null);
+    try {
+      const found = await find();
+      if (typeof found === 'string') {
+        setResult(null);
+        setError(found);
+      } else {
+        setResult(found);
+        onFound();
+      }
+    } catch (e) {
+      setResult(null);
+      setError(serverText(e, fallback));
+    } finally {
+      setSearching(false);
+    }
+  }
+
   async function searchNumber(raw: string, from?: Extract<Result, { kind: 'subscriber' }>) {
     const parsed = bookingNumberSchema.safeParse(raw);
     if (!parsed.success) {
@@ -68,20 +89,16 @@ export default function Tracking({ initialQuery }: { initialQuery?: string | nul
       return;
     }
     const bookingNumber = parsed.data;
-    setSearching(true);
-    setError(null);
-    try {
-      const booking = await unwrap(client.api.bookings.track[':bookingNumber'].$get({ param: { bookingNumber } }));
-      setResult({ kind: 'booking', booking, from });
-      setAsked(null);
-      setNumber(bookingNumber);
-      syncQuery(bookingNumber);
-    } catch (e) {
-      setResult(null);
-      setError(serverText(e, msg.bookingNotFound));
-    } finally {
-      setSearching(false);
-    }
+    const track = client.api.bookings.track[':bookingNumber'];
+    await run(
+      async () => ({ kind: 'booking', booking: await unwrap(track.$get({ param: { bookingNumber } })), from }),
+      msg.bookingNotFound,
+      () => {
+        setAsked(null);
+        setNumber(bookingNumber);
+        syncQuery(bookingNumber);
+      },
+    );
   }
 
   async function lookupPhone(shown: string): Promise<Extract<Result, { kind: 'subscriber' }> | string> {
@@ -93,23 +110,7 @@ export default function Tracking({ initialQuery }: { initialQuery?: string | nul
   }
 
   async function searchPhone(shown: string) {
-    setSearching(true);
-    setError(null);
-    try {
-      const found = await lookupPhone(shown);
-      if (typeof found === 'string') {
-        setResult(null);
-        setError(found);
-      } else {
-        setResult(found);
-        syncQuery(null);
-      }
-    } catch (e) {
-      setResult(null);
-      setError(serverText(e, TEXT.phoneLookupFailed));
-    } finally {
-      setSearching(false);
-    }
+    await run(() => lookupPhone(shown), TEXT.phoneLookupFailed, () => syncQuery(null));
   }
 
   async function refresh(current: Extract<Result, { kind: 'subscriber' }>) {

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button as RACButton } from 'react-aria-components/Button';
-import { Dialog, Heading } from 'react-aria-components/Dialog';
 import { Modal as RACModal, ModalOverlay, type ModalOverlayProps } from 'react-aria-components/Modal';
+import { Dialog, Heading } from './Dialog';
 import { focusRing } from './focus';
 import { XIcon } from './icons';
 
@@ -33,7 +33,7 @@ export function Modal({ title, children, footer, closeLabel = 'Kapat', role = 'd
       <RACModal
         className={`max-h-[90vh] w-full overflow-y-auto rounded-t-2xl bg-white p-6 text-slate-900 shadow-xl sm:rounded-2xl dark:bg-slate-900 dark:text-slate-100 ${width[size]}`}
       >
-        <Dialog role={role} className="outline-none">
+        <Dialog role={role}>
           {({ close }) => (
             <>
               <div className="flex items-start justify-between gap-4">
