@@ -1,13 +1,13 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { Tab, TabList, TabPanel, Tabs, type Key } from 'react-aria-components';
 import { BookingCards, BookingTable } from '../components/panel/bookings/BookingList';
 import { FilterBar } from '../components/panel/bookings/FilterBar';
 import { Pager } from '../components/panel/bookings/Pager';
 import { StatStrip } from '../components/panel/bookings/StatStrip';
 import { BookingDetailDialog } from '../components/panel/BookingDetailDialog';
-import { AlertIcon, RefreshIcon } from '../components/tracking/icons';
+import { AlertIcon, RefreshIcon } from '../components/ui/icons';
 import { Button } from '../components/ui/Button';
+import { Tab, TabList, TabPanel, Tabs, type Key } from '../components/ui/Tabs';
 import { followBookingEvents } from '../stores/dashboard';
 import {
   $bookingFilters,
@@ -24,11 +24,6 @@ import {
   startBookings,
   type BookingTab,
 } from '../stores/panel-bookings';
-
-const tab =
-  'group flex cursor-pointer items-center gap-2 rounded-lg px-3 py-2 text-sm font-semibold whitespace-nowrap outline-none transition focus-visible:ring-4 focus-visible:ring-turf-600/40 ' +
-  'text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800 ' +
-  'data-selected:bg-turf-700 data-selected:text-white dark:data-selected:bg-turf-700 dark:data-selected:text-white';
 
 /** Bookings management (02 §2): tabs with counts, search, filters, table or cards, pager and the detail dialog. */
 export default function BookingsManager() {
@@ -63,16 +58,16 @@ export default function BookingsManager() {
       <FilterBar />
 
       <Tabs selectedKey={filters.tab} onSelectionChange={(key: Key) => setBookingTab(String(key) as BookingTab)} keyboardActivation="manual">
-        <TabList aria-label="Rezervasyon durumu" className="flex gap-1 overflow-x-auto rounded-xl border border-slate-200 bg-white p-1 dark:border-slate-700 dark:bg-slate-900">
+        <TabList aria-label="Rezervasyon durumu" variant="pills">
           {BOOKING_TABS.map((t) => (
-            <Tab key={t.id} id={t.id} className={tab}>
+            <Tab key={t.id} id={t.id}>
               {t.label}
               <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs tabular-nums text-slate-800 group-data-selected:bg-white group-data-selected:text-turf-900 dark:bg-slate-800 dark:text-slate-100 dark:group-data-selected:bg-white dark:group-data-selected:text-turf-900">{counts ? counts[t.id] : '–'}</span>
             </Tab>
           ))}
         </TabList>
         {BOOKING_TABS.map((t) => (
-          <TabPanel key={t.id} id={t.id} className="mt-4 space-y-4 outline-none">
+          <TabPanel key={t.id} id={t.id} className="mt-4 space-y-4">
             <div aria-busy={status === 'loading'} className={status === 'loading' && items.length > 0 ? 'opacity-60 transition-opacity' : undefined}>
               {status === 'error' ? (
                 <div role="alert" className="flex flex-col items-center gap-3 rounded-2xl border border-red-300 bg-red-50 p-8 text-center text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100">

@@ -1,8 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { BookingDetailDialog, NO_DATE, NO_FACILITY, UNKNOWN_CUSTOMER } from '../components/panel/BookingDetailDialog';
-import { StatusBadge } from '../components/panel/StatusBadge';
-import { AlertIcon, BusIcon, CalendarIcon, ClockIcon, CrownIcon, GridIcon, ListIcon, RefreshIcon, UserIcon, WalletIcon } from '../components/tracking/icons';
+import { StatusBadge } from '../components/ui/StatusBadge';
+import { AlertIcon, BusIcon, CalendarIcon, ClockIcon, CrownIcon, GridIcon, ListIcon, RefreshIcon, UserIcon, WalletIcon } from '../components/ui/icons';
 import { Button } from '../components/ui/Button';
 import { addDays, istanbulToday, tl, trDateWithDay } from '../lib/format';
 import { greeting, initialOf } from '../lib/panel';

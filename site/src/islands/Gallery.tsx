@@ -1,12 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
-import { Dialog } from 'react-aria-components/Dialog';
 import { Modal, ModalOverlay } from 'react-aria-components/Modal';
-import { ChevronLeftIcon, ChevronRightIcon } from '../components/booking/icons';
+import { Dialog } from '../components/ui/Dialog';
+import { photoFocusRing } from '../components/ui/focus';
+import { ChevronLeftIcon, ChevronRightIcon } from '../components/ui/icons';
 
 export interface GalleryImage { url: string; alt: string; width: number | null; height: number | null }
 
 const control =
-  'flex items-center justify-center rounded-full bg-black/60 text-white outline-none hover:bg-black/80 focus-visible:ring-4 focus-visible:ring-white cursor-pointer';
+  `flex cursor-pointer items-center justify-center rounded-full bg-black/60 text-white hover:bg-black/80 ${photoFocusRing}`;
 
 /**
  * The pitch's photos: a trigger (the hero's gallery button, or a thumbnail grid) and a full-screen lightbox with
@@ -80,7 +81,7 @@ export default function Gallery({ images, name, variant }: { images: GalleryImag
 
       <ModalOverlay isOpen={open} onOpenChange={setOpen} isDismissable className="fixed inset-0 z-50 bg-black">
         <Modal className="h-full w-full">
-          <Dialog aria-label={`${name} fotoğrafları`} className="h-full text-white outline-none">
+          <Dialog aria-label={`${name} fotoğrafları`} className="h-full text-white">
             {({ close }) => (
               <div className="flex h-full flex-col">
                 <div className="flex items-center justify-between gap-4 px-4 py-3">
@@ -118,7 +119,7 @@ export default function Gallery({ images, name, variant }: { images: GalleryImag
                         onClick={() => show(i)}
                         aria-label={`Fotoğraf ${i + 1}: ${img.alt}`}
                         aria-current={i === index ? 'true' : undefined}
-                        className={`shrink-0 cursor-pointer overflow-hidden rounded-md border-2 outline-none focus-visible:ring-4 focus-visible:ring-white ${i === index ? 'border-white' : 'border-transparent opacity-70 hover:opacity-100'}`}
+                        className={`shrink-0 cursor-pointer overflow-hidden rounded-md border-2 ${photoFocusRing} ${i === index ? 'border-white' : 'border-transparent opacity-70 hover:opacity-100'}`}
                       >
                         <img src={img.url} alt="" width={96} height={64} loading="lazy" className="h-14 w-20 object-cover sm:h-16 sm:w-24" />
                       </button>

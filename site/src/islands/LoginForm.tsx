@@ -1,13 +1,9 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Button as RACButton } from 'react-aria-components/Button';
-import { Checkbox } from 'react-aria-components/Checkbox';
-import { FieldError } from 'react-aria-components/FieldError';
-import { Input } from 'react-aria-components/Input';
-import { Label } from 'react-aria-components/Label';
-import { TextField as RACTextField } from 'react-aria-components/TextField';
 import { loginSchema } from '../../../contracts/auth';
 import { msg } from '../../../contracts/messages';
 import { Button } from '../components/ui/Button';
+import { Checkbox } from '../components/ui/Checkbox';
+import { EyeIcon, EyeOffIcon } from '../components/ui/icons';
 import { TextField } from '../components/ui/TextField';
 import { Toasts } from '../components/ui/Toasts';
 import { client, unwrap } from '../lib/api';
@@ -51,9 +47,6 @@ export function loginErrorText(e: unknown): string {
 type Field = 'identifier' | 'password';
 type Errors = Partial<Record<Field, string>>;
 
-const inputClass =
-  'block w-full rounded-lg border border-slate-400 bg-white py-2 pl-3 pr-12 text-slate-900 placeholder:text-slate-500 outline-none focus:border-turf-700 focus:ring-2 focus:ring-turf-600/40 invalid:border-red-700 aria-invalid:border-red-700 dark:border-slate-500 dark:aria-invalid:border-red-400 dark:bg-slate-900 dark:text-slate-100 dark:placeholder:text-slate-400';
-
 export default function LoginForm({ redirect }: { redirect?: string | null }) {
   const [identifier, setIdentifier] = useState('');
   const [password, setPassword] = useState('');
@@ -82,6 +75,15 @@ export default function LoginForm({ redirect }: { redirect?: string | null }) {
     if (errors[field]) setErrors((e) => ({ ...e, [field]: undefined }));
     setFormError(null);
   }
+
+  /** What both fields share: name, edits, error, and no input while signing in. */
+  const fieldProps = (field: Field) => ({
+    name: field,
+    onChange: (v: string) => edit(field, v),
+    errorMessage: errors[field],
+    validationBehavior: 'aria' as const,
+    isDisabled: submitting,
+  });
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -123,46 +125,30 @@ export default function LoginForm({ redirect }: { redirect?: string | null }) {
         )}
         <TextField
           label="E-posta veya kullanıcı adı"
-          name="identifier"
           autoComplete="username"
           value={identifier}
-          onChange={(v) => edit('identifier', v)}
-          errorMessage={errors.identifier}
-          validationBehavior="aria"
-          isDisabled={submitting}
+          {...fieldProps('identifier')}
         />
-        <RACTextField
-          name="password"
+        <TextField
+          label="Şifre"
           type={showPassword ? 'text' : 'password'}
           autoComplete="current-password"
           value={password}
-          onChange={(v) => edit('password', v)}
-          isInvalid={Boolean(errors.password)}
-          validationBehavior="aria"
-          isDisabled={submitting}
-          className="block"
-        >
-          <Label className="text-sm font-medium text-slate-800 dark:text-slate-200">Şifre</Label>
-          <div className="relative mt-1">
-            <Input className={inputClass} />
-            <RACButton
+          {...fieldProps('password')}
+          suffix={
+            <Button
+              variant="quiet"
+              size="inset"
               onPress={() => setShowPassword((s) => !s)}
               aria-label={showPassword ? 'Şifreyi gizle' : 'Şifreyi göster'}
               aria-pressed={showPassword}
-              className="absolute inset-y-1 right-1 flex cursor-pointer items-center rounded-md px-2 text-slate-700 outline-none hover:bg-slate-100 focus-visible:ring-2 focus-visible:ring-turf-600 dark:text-slate-200 dark:hover:bg-slate-800"
+              className="absolute inset-y-1 right-1"
             >
-              <EyeIcon open={!showPassword} />
-            </RACButton>
-          </div>
-          <FieldError className="mt-1 block text-sm font-medium text-red-700 dark:text-red-400">{errors.password}</FieldError>
-        </RACTextField>
-        <Checkbox isSelected={remember} onChange={setRemember} isDisabled={submitting} className="group flex w-fit cursor-pointer items-center gap-2 text-sm text-slate-800 dark:text-slate-200">
-          <span
-            aria-hidden="true"
-            className="flex h-5 w-5 items-center justify-center rounded border-2 border-slate-500 bg-white text-white group-data-selected:border-turf-700 group-data-selected:bg-turf-700 group-data-focus-visible:ring-2 group-data-focus-visible:ring-turf-600 group-data-focus-visible:ring-offset-2 dark:border-slate-400 dark:bg-slate-900 dark:group-data-selected:border-turf-500 dark:group-data-selected:bg-turf-700 dark:ring-offset-slate-900"
-          >
-            <svg viewBox="0 0 24 24" className="hidden h-3.5 w-3.5 group-data-selected:block" fill="none" stroke="currentColor" strokeWidth={3}><path d="M5 12.5l4.5 4.5L19 7.5" /></svg>
-          </span>
+              {showPassword ? <EyeOffIcon className="h-5 w-5" /> : <EyeIcon className="h-5 w-5" />}
+            </Button>
+          }
+        />
+        <Checkbox isSelected={remember} onChange={setRemember} isDisabled={submitting}>
           Beni hatırla
         </Checkbox>
         <Button type="submit" size="lg" className="w-full" isDisabled={submitting || !hydrated}>
@@ -171,15 +157,5 @@ export default function LoginForm({ redirect }: { redirect?: string | null }) {
       </form>
       <Toasts />
     </>
-  );
-}
-
-function EyeIcon({ open }: { open: boolean }) {
-  return (
-    <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" aria-hidden="true">
-      <path d="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12z" />
-      <circle cx="12" cy="12" r="3" />
-      {!open && <path d="M4 4l16 16" />}
-    </svg>
   );
 }

@@ -1,8 +1,12 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
-import { Button as RACButton, Dialog, DialogTrigger, Heading, Popover, Switch } from 'react-aria-components';
 import { Button } from '../components/ui/Button';
-import { BellIcon, CheckIcon, TypeIcon, useNow } from '../components/notifications/NotificationParts';
+import { Dialog, DialogTrigger, Heading } from '../components/ui/Dialog';
+import { focusRing } from '../components/ui/focus';
+import { Popover } from '../components/ui/Popover';
+import { Switch } from '../components/ui/Switch';
+import { TypeIcon, useNow } from '../components/notifications/NotificationParts';
+import { BellIcon, CheckIcon } from '../components/ui/icons';
 import { bellTimeAgo } from '../lib/relative-time';
 import {
   $notificationLive,
@@ -37,10 +41,7 @@ export default function NotificationBell() {
 
   return (
     <DialogTrigger onOpenChange={(open) => open && markBellOpened()}>
-      <RACButton
-        aria-label={label}
-        className="relative inline-flex h-10 w-10 cursor-pointer items-center justify-center rounded-lg text-slate-700 outline-none hover:bg-slate-100 focus-visible:ring-4 focus-visible:ring-turf-600/40 data-pressed:bg-slate-200 dark:text-slate-200 dark:hover:bg-slate-800 dark:data-pressed:bg-slate-700"
-      >
+      <Button variant="quiet" size="icon" aria-label={label} className="relative">
         <BellIcon className="h-6 w-6" />
         <span
           aria-hidden="true"
@@ -50,9 +51,9 @@ export default function NotificationBell() {
         >
           {badgeText(count)}
         </span>
-      </RACButton>
-      <Popover placement="bottom end" offset={8} className="w-[min(24rem,calc(100vw-1rem))] rounded-xl border border-slate-200 bg-white text-slate-900 shadow-xl outline-none dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100">
-        <Dialog aria-label="Bildirimler" className="outline-none">
+      </Button>
+      <Popover placement="bottom end" offset={8} className="w-[min(24rem,calc(100vw-1rem))] shadow-xl">
+        <Dialog aria-label="Bildirimler">
           <div className="flex items-center justify-between gap-3 border-b border-slate-200 px-4 py-3 dark:border-slate-700">
             <Heading slot="title" className="text-base font-bold">Bildirimler</Heading>
             <span data-live={live} className="inline-flex items-center gap-1.5 text-xs font-medium text-slate-700 dark:text-slate-300">
@@ -76,17 +77,11 @@ export default function NotificationBell() {
               <Button variant="ghost" size="sm" isDisabled={count === 0} onPress={() => void markAllRead()}>
                 Tümünü okundu işaretle
               </Button>
-              <a href="/yonetim/bildirimler" className="rounded px-1 text-sm font-semibold text-turf-800 underline-offset-2 outline-none hover:underline focus-visible:ring-4 focus-visible:ring-turf-600/40 dark:text-turf-300">
+              <a href="/yonetim/bildirimler" className={`rounded px-1 text-sm font-semibold text-turf-800 underline-offset-2 hover:underline dark:text-turf-300 ${focusRing}`}>
                 Tüm bildirimler
               </a>
             </div>
-            <Switch isSelected={sound} onChange={setSoundEnabled} className="group flex cursor-pointer items-center gap-3 text-sm text-slate-800 outline-none dark:text-slate-200">
-              <span
-                aria-hidden="true"
-                className="flex h-5 w-9 shrink-0 items-center rounded-full bg-slate-400 p-0.5 transition group-data-focus-visible:ring-4 group-data-focus-visible:ring-turf-600/40 group-data-selected:bg-turf-700 dark:bg-slate-600 dark:group-data-selected:bg-turf-600"
-              >
-                <span className="h-4 w-4 rounded-full bg-white shadow transition group-data-selected:translate-x-4 motion-reduce:transition-none" />
-              </span>
+            <Switch isSelected={sound} onChange={setSoundEnabled}>
               Bildirim sesi
             </Switch>
           </div>
@@ -113,13 +108,9 @@ function BellItem({ n, now }: { n: Notification; now: number }) {
             <span aria-hidden="true" className="h-2.5 w-2.5 rounded-full bg-turf-600" />
             <span className="sr-only">Okunmamış</span>
           </span>
-          <RACButton
-            aria-label={`Okundu işaretle: ${n.title}`}
-            onPress={() => void markRead(n.id)}
-            className="inline-flex h-8 w-8 cursor-pointer items-center justify-center rounded-lg text-slate-700 outline-none hover:bg-slate-100 focus-visible:ring-4 focus-visible:ring-turf-600/40 dark:text-slate-200 dark:hover:bg-slate-800"
-          >
+          <Button variant="quiet" size="iconSm" aria-label={`Okundu işaretle: ${n.title}`} onPress={() => void markRead(n.id)}>
             <CheckIcon className="h-4 w-4" />
-          </RACButton>
+          </Button>
         </div>
       )}
     </li>

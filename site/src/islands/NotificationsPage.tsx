@@ -1,8 +1,10 @@
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Input, Label, Radio, RadioGroup, SearchField } from 'react-aria-components';
-import { CheckIcon, PriorityDot, TrashIcon, TypeIcon, TYPE_LABELS, useNow } from '../components/notifications/NotificationParts';
+import { PriorityDot, TypeIcon, TYPE_LABELS, useNow } from '../components/notifications/NotificationParts';
+import { CheckIcon, TrashIcon } from '../components/ui/icons';
 import { Button } from '../components/ui/Button';
+import { Radio, RadioGroup } from '../components/ui/RadioGroup';
+import { SearchField } from '../components/ui/SearchField';
 import { client, unwrapPage } from '../lib/api';
 import { listTime } from '../lib/relative-time';
 import { $liveEvent, markAllRead, markRead, removeNotification, startNotifications, type LiveMessage, type Notification } from '../stores/notifications';
@@ -167,13 +169,7 @@ function NotificationList() {
       </div>
 
       <div className="mt-6 space-y-4 rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-700 dark:bg-slate-900">
-        <SearchField value={search} onChange={setSearch} className="block">
-          <Label className="text-sm font-medium text-slate-800 dark:text-slate-200">Bildirimlerde ara</Label>
-          <Input
-            placeholder="Başlık veya mesaj"
-            className="mt-1 block w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-slate-900 placeholder:text-slate-500 outline-none focus:border-turf-700 focus:ring-2 focus:ring-turf-600/40 dark:border-slate-500 dark:bg-slate-900 dark:text-slate-100 dark:placeholder:text-slate-400 [&::-webkit-search-cancel-button]:hidden"
-          />
-        </SearchField>
+        <SearchField label="Bildirimlerde ara" value={search} onChange={setSearch} placeholder="Başlık veya mesaj" />
         <FilterGroup label="Durum" value={filters.status} options={STATUS_OPTIONS} onChange={(status) => setFilters((f) => ({ ...f, status, page: 1 }))} />
         <FilterGroup label="Tür" value={filters.type} options={TYPE_OPTIONS} onChange={(type) => setFilters((f) => ({ ...f, type, page: 1 }))} />
         {active && (
@@ -225,19 +221,12 @@ function NotificationList() {
 
 function FilterGroup<T extends string>({ label, value, options, onChange }: { label: string; value: T; options: Array<[T, string]>; onChange: (v: T) => void }) {
   return (
-    <RadioGroup value={value} onChange={(v) => onChange(v as T)} orientation="horizontal" className="block">
-      <Label className="text-sm font-medium text-slate-800 dark:text-slate-200">{label}</Label>
-      <div className="mt-1 flex flex-wrap gap-2">
-        {options.map(([v, text]) => (
-          <Radio
-            key={v}
-            value={v}
-            className="cursor-pointer rounded-full border border-slate-300 bg-white px-3 py-1 text-sm font-medium text-slate-800 outline-none transition hover:bg-slate-50 data-focus-visible:ring-4 data-focus-visible:ring-turf-600/40 data-selected:border-turf-700 data-selected:bg-turf-700 data-selected:text-white dark:border-slate-600 dark:bg-slate-900 dark:text-slate-200 dark:hover:bg-slate-800 dark:data-selected:border-turf-600 dark:data-selected:bg-turf-700"
-          >
-            {text}
-          </Radio>
-        ))}
-      </div>
+    <RadioGroup label={label} value={value} onChange={(v) => onChange(v as T)}>
+      {options.map(([v, text]) => (
+        <Radio key={v} value={v}>
+          {text}
+        </Radio>
+      ))}
     </RadioGroup>
   );
 }

@@ -1,13 +1,13 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components/Tabs';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { bookingNumberSchema } from '../../../contracts/common';
 import { msg } from '../../../contracts/messages';
 import { normalisePhone } from '../../../contracts/phone';
 import { BookingDetails } from '../components/tracking/BookingDetails';
 import { CancelDialog } from '../components/tracking/CancelDialog';
-import { AlertIcon, SearchIcon } from '../components/tracking/icons';
+import { AlertIcon, SearchIcon } from '../components/ui/icons';
 import { SubscriberView } from '../components/tracking/SubscriberView';
 import { Button } from '../components/ui/Button';
+import { Tab, TabList, TabPanel, Tabs } from '../components/ui/Tabs';
 import { TextField } from '../components/ui/TextField';
 import { Toasts } from '../components/ui/Toasts';
 import { client, unwrap } from '../lib/api';
@@ -60,6 +60,27 @@ export default function Tracking({ initialQuery }: { initialQuery?: string | nul
   const resultRef = useRef<HTMLDivElement>(null);
   const formRef = useRef<HTMLDivElement>(null);
 
+  /** One search: busy while it runs, then its result, or why there is none (a text, or the server's, else `fallback`). */
+  async function run(find: () => Promise<Result | string>, fallback: string, onFound: () => void) {
+    setSearching(true);
+    setError(null);
+    try {
+      const found = await find();
+      if (typeof found === 'string') {
+        setResult(null);
+        setError(found);
+      } else {
+        setResult(found);
+        onFound();
+      }
+    } catch (e) {
+      setResult(null);
+      setError(serverText(e, fallback));
+    } finally {
+      setSearching(false);
+    }
+  }
+
   async function searchNumber(raw: string, from?: Extract<Result, { kind: 'subscriber' }>) {
     const parsed = bookingNumberSchema.safeParse(raw);
     if (!parsed.success) {
@@ -68,20 +89,16 @@ export default function Tracking({ initialQuery }: { initialQuery?: string | nul
       return;
     }
     const bookingNumber = parsed.data;
-    setSearching(true);
-    setError(null);
-    try {
-      const booking = await unwrap(client.api.bookings.track[':bookingNumber'].$get({ param: { bookingNumber } }));
-      setResult({ kind: 'booking', booking, from });
-      setAsked(null);
-      setNumber(bookingNumber);
-      syncQuery(bookingNumber);
-    } catch (e) {
-      setResult(null);
-      setError(serverText(e, msg.bookingNotFound));
-    } finally {
-      setSearching(false);
-    }
+    const track = client.api.bookings.track[':bookingNumber'];
+    await run(
+      async () => ({ kind: 'booking', booking: await unwrap(track.$get({ param: { bookingNumber } })), from }),
+      msg.bookingNotFound,
+      () => {
+        setAsked(null);
+        setNumber(bookingNumber);
+        syncQuery(bookingNumber);
+      },
+    );
   }
 
   async function lookupPhone(shown: string): Promise<Extract<Result, { kind: 'subscriber' }> | string> {
@@ -93,23 +110,7 @@ export default function Tracking({ initialQuery }: { initialQuery?: string | nul
   }
 
   async function searchPhone(shown: string) {
-    setSearching(true);
-    setError(null);
-    try {
-      const found = await lookupPhone(shown);
-      if (typeof found === 'string') {
-        setResult(null);
-        setError(found);
-      } else {
-        setResult(found);
-        syncQuery(null);
-      }
-    } catch (e) {
-      setResult(null);
-      setError(serverText(e, TEXT.phoneLookupFailed));
-    } finally {
-      setSearching(false);
-    }
+    await run(() => lookupPhone(shown), TEXT.phoneLookupFailed, () => syncQuery(null));
   }
 
   async function refresh(current: Extract<Result, { kind: 'subscriber' }>) {
@@ -192,11 +193,16 @@ export default function Tracking({ initialQuery }: { initialQuery?: string | nul
     if (mode === 'phone' && phone.trim()) void searchPhone(phone);
   }
 
-  const field = 'flex flex-col gap-3 sm:flex-row sm:items-start';
-  const searchButton = (empty: boolean) => (
-    <Button type="submit" size="lg" className="sm:mt-6 sm:self-start" isDisabled={empty || searching}>
-      <SearchIcon /> {searching ? 'Aranıyor...' : 'Sorgula'}
-    </Button>
+  /** One tab's search form: its fields, then the search button (beside them from sm up). */
+  const searchPanel = (id: Mode, label: string, empty: boolean, fields: ReactNode) => (
+    <TabPanel id={id} className="mt-5">
+      <form onSubmit={submit} className="flex flex-col gap-3 sm:flex-row sm:items-start" role="search" aria-label={label}>
+        <div className="flex-1">{fields}</div>
+        <Button type="submit" size="lg" className="sm:mt-6 sm:self-start" isDisabled={empty || searching}>
+          <SearchIcon /> {searching ? 'Aranıyor...' : 'Sorgula'}
+        </Button>
+      </form>
+    </TabPanel>
   );
 
   return (
@@ -209,59 +215,46 @@ export default function Tracking({ initialQuery }: { initialQuery?: string | nul
             setError(null);
           }}
         >
-          <TabList aria-label="Arama türü" className="inline-flex rounded-xl bg-slate-100 p-1 dark:bg-slate-800">
-            {(['number', 'phone'] as const).map((key) => (
-              <Tab
-                key={key}
-                id={key}
-                className="cursor-pointer rounded-lg px-4 py-2 text-sm font-semibold text-slate-700 outline-none transition data-selected:bg-white data-selected:text-turf-800 data-selected:shadow focus-visible:ring-2 focus-visible:ring-turf-600 dark:text-slate-300 dark:data-selected:bg-slate-950 dark:data-selected:text-turf-300"
-              >
-                {key === 'number' ? 'Rezervasyon No' : 'Abone Takibi'}
-              </Tab>
-            ))}
+          <TabList aria-label="Arama türü" variant="segmented">
+            <Tab id="number">Rezervasyon No</Tab>
+            <Tab id="phone">Abone Takibi</Tab>
           </TabList>
-          <TabPanel id="number" className="mt-5 outline-none">
-            <form onSubmit={submit} className={field} role="search" aria-label="Rezervasyon numarası ile ara">
-              <div className="flex-1">
-                <TextField
-                  label="Rezervasyon numarası"
-                  description="Rezervasyon onay ekranında verilen HSR ile başlayan 12 karakterlik numara"
-                  placeholder="HSR…"
-                  value={number}
-                  onChange={(v) => setNumber(v.toUpperCase().replace(/\s/g, '').slice(0, 12))}
-                  autoComplete="off"
-                  spellCheck="false"
-                />
-                {asked && (
-                  <p role="status" className="mt-2 text-sm text-slate-700 dark:text-slate-300" data-number-asked>
-                    Ayrıntılar ve iptal için <span className="font-mono font-semibold">{asked.masked}</span> rezervasyonunuzun numarasının tamamını girin (onay ekranında ve size iletilen mesajda yer alır).
-                  </p>
-                )}
-              </div>
-              {searchButton(!number.trim())}
-            </form>
-          </TabPanel>
-          <TabPanel id="phone" className="mt-5 outline-none">
-            <form onSubmit={submit} className={field} role="search" aria-label="Abone telefon numarası ile ara">
-              <div className="flex-1">
-                <TextField
-                  label="Telefon numarası"
-                  description="Abone kaydınızdaki cep telefonu numarası"
-                  placeholder="05XX XXX XX XX"
-                  type="tel"
-                  inputMode="numeric"
-                  autoComplete="tel-national"
-                  value={phone}
-                  onChange={(v) => setPhone(displayPhone(v))}
-                />
-                <p className="mt-2 text-xs text-slate-600 dark:text-slate-300" data-privacy-note>
-                  Telefon numaranız rezervasyonunuzu yönetmek için işlenir —{' '}
-                  <a href="/aydinlatma-metni" className="font-semibold text-turf-800 underline underline-offset-2 dark:text-turf-300">Aydınlatma Metni</a>
+          {searchPanel('number', 'Rezervasyon numarası ile ara', !number.trim(), (
+            <>
+              <TextField
+                label="Rezervasyon numarası"
+                description="Rezervasyon onay ekranında verilen HSR ile başlayan 12 karakterlik numara"
+                placeholder="HSR…"
+                value={number}
+                onChange={(v) => setNumber(v.toUpperCase().replace(/\s/g, '').slice(0, 12))}
+                autoComplete="off"
+                spellCheck="false"
+              />
+              {asked && (
+                <p role="status" className="mt-2 text-sm text-slate-700 dark:text-slate-300" data-number-asked>
+                  Ayrıntılar ve iptal için <span className="font-mono font-semibold">{asked.masked}</span> rezervasyonunuzun numarasının tamamını girin (onay ekranında ve size iletilen mesajda yer alır).
                 </p>
-              </div>
-              {searchButton(!phone.trim())}
-            </form>
-          </TabPanel>
+              )}
+            </>
+          ))}
+          {searchPanel('phone', 'Abone telefon numarası ile ara', !phone.trim(), (
+            <>
+              <TextField
+                label="Telefon numarası"
+                description="Abone kaydınızdaki cep telefonu numarası"
+                placeholder="05XX XXX XX XX"
+                type="tel"
+                inputMode="numeric"
+                autoComplete="tel-national"
+                value={phone}
+                onChange={(v) => setPhone(displayPhone(v))}
+              />
+              <p className="mt-2 text-xs text-slate-600 dark:text-slate-300" data-privacy-note>
+                Telefon numaranız rezervasyonunuzu yönetmek için işlenir —{' '}
+                <a href="/aydinlatma-metni" className="font-semibold text-turf-800 underline underline-offset-2 dark:text-turf-300">Aydınlatma Metni</a>
+              </p>
+            </>
+          ))}
         </Tabs>
       </div>
 

@@ -6,8 +6,10 @@ import { Legend } from '../components/panel/calendar/Legend';
 import { countWeek } from '../components/panel/calendar/slot-view';
 import { WeekSummary } from '../components/panel/calendar/WeekSummary';
 import { WeekTable } from '../components/panel/calendar/WeekTable';
-import { ChevronLeftIcon, ChevronRightIcon } from '../components/booking/icons';
+import { ChevronLeftIcon, ChevronRightIcon } from '../components/ui/icons';
 import { Button } from '../components/ui/Button';
+import { fieldLabel, input } from '../components/ui/field';
+import { LiveBadge } from '../components/ui/LiveBadge';
 import { istanbulToday } from '../lib/format';
 import { coveredHours, isIsoDate, mondayOf, weekDates, weekRangeLabel } from '../lib/week';
 import {
@@ -55,16 +57,10 @@ function useNow(): number {
   return now;
 }
 
-function LiveBadge() {
-  const live = useStore($live);
-  if (live === 'off') return null;
-  const text = live === 'open' ? 'Canlı' : live === 'connecting' ? 'Bağlanıyor…' : 'Canlı bağlantı yok';
-  return (
-    <p className="flex items-center gap-2 text-sm font-medium text-slate-700 dark:text-slate-300" data-live={live}>
-      <span aria-hidden="true" className={`h-2 w-2 rounded-full ${live === 'open' ? 'bg-turf-600' : live === 'down' ? 'bg-amber-500' : 'bg-slate-400'}`} />
-      {text}
-    </p>
-  );
+const LIVE_TEXTS = { open: 'Canlı', connecting: 'Bağlanıyor…', down: 'Canlı bağlantı yok' };
+
+function Live() {
+  return <LiveBadge state={useStore($live)} texts={LIVE_TEXTS} />;
 }
 
 function Skeleton({ desktop }: { desktop: boolean }) {
@@ -154,12 +150,12 @@ export default function WeeklyCalendar({ today: serverToday }: { today?: string 
     <div className="space-y-5" data-weekly-calendar>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold">Haftalık Takvim</h1>
-        <LiveBadge />
+        <Live />
       </div>
 
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <div>
-          <label htmlFor={selectId} className="block text-sm font-medium text-slate-800 dark:text-slate-200">
+          <label htmlFor={selectId} className={`block ${fieldLabel}`}>
             Saha
           </label>
           <select
@@ -167,7 +163,7 @@ export default function WeeklyCalendar({ today: serverToday }: { today?: string 
             value={week.facility ?? ''}
             disabled={facilities.length === 0}
             onChange={(e) => selectFacility(e.target.value)}
-            className="mt-1 block w-full min-w-60 rounded-lg border border-slate-400 bg-white px-3 py-2 text-slate-900 outline-none focus:border-turf-700 focus:ring-2 focus:ring-turf-600/40 sm:w-auto dark:border-slate-500 dark:bg-slate-900 dark:text-slate-100 dark:[color-scheme:dark]"
+            className={`${input} min-w-60 sm:w-auto dark:[color-scheme:dark]`}
           >
             {facilities.length === 0 && <option value="">{facilitiesStatus === 'loading' ? 'Yükleniyor…' : '—'}</option>}
             {facilities.map((f) => (

@@ -1,7 +1,7 @@
 import { tl } from '../../lib/format';
 import type { BookingFacility } from '../../stores/booking';
-import { BookingDialog } from './BookingDialog';
-import { BusIcon, CheckIcon } from './icons';
+import { Modal } from '../ui/Modal';
+import { BusIcon, CheckIcon } from '../ui/icons';
 
 export const NO_AMENITIES = 'Bu saha için henüz özellik bilgisi eklenmemiş.';
 
@@ -9,7 +9,7 @@ export const NO_AMENITIES = 'Bu saha için henüz özellik bilgisi eklenmemiş.'
 export function AmenitiesModal({ facility: f, isOpen, onOpenChange }: { facility: BookingFacility; isOpen: boolean; onOpenChange: (open: boolean) => void }) {
   const empty = f.amenities.length === 0 && !f.transport;
   return (
-    <BookingDialog title={`${f.name} – İmkanlar`} isOpen={isOpen} onOpenChange={onOpenChange}>
+    <Modal title={`${f.name} – İmkanlar`} isOpen={isOpen} onOpenChange={onOpenChange}>
       {empty ? (
         <p className="text-slate-700 dark:text-slate-300">{NO_AMENITIES}</p>
       ) : (
@@ -44,6 +44,6 @@ export function AmenitiesModal({ facility: f, isOpen, onOpenChange }: { facility
           )}
         </div>
       )}
-    </BookingDialog>
+    </Modal>
   );
 }

@@ -6,8 +6,9 @@ import { pickupTimeFor } from '../../../../contracts/common';
 import { $draft, $errors, $selected, $submitting, backToSlots, editDraft, submitBooking, totalPrice, type BookingFacility } from '../../stores/booking';
 import { TextField } from '../ui/TextField';
 import { Action } from './Action';
+import { hasFocusRing } from '../ui/focus';
 import { AmenitiesModal } from './AmenitiesModal';
-import { BusIcon, CheckIcon, ClockIcon, MapPinIcon, SparkIcon } from './icons';
+import { BusIcon, CheckIcon, ClockIcon, PinIcon, SparkIcon } from '../ui/icons';
 import { PhoneField } from './PhoneField';
 import { slotLength, slotTime } from './SlotCalendar';
 
@@ -42,7 +43,7 @@ function SummaryBar({ facility: f }: { facility: BookingFacility }) {
       <div className="flex flex-wrap items-center gap-1">
         {f.mapsUrl && (
           <a href={f.mapsUrl} target="_blank" rel="noopener noreferrer" className={link}>
-            <MapPinIcon className="h-4 w-4" /> Harita<span className="sr-only"> (yeni sekmede açılır)</span>
+            <PinIcon className="h-4 w-4" /> Harita<span className="sr-only"> (yeni sekmede açılır)</span>
           </a>
         )}
         <button type="button" onClick={() => setAmenitiesOpen(true)} className={`${link} cursor-pointer`}>
@@ -96,7 +97,7 @@ function TransportChoice({ facility: f }: { facility: BookingFacility }) {
             {t.pickupPoints.map((p) => (
               <label
                 key={p.id}
-                className="flex cursor-pointer items-start gap-3 rounded-lg border border-slate-300 p-3 has-checked:border-turf-700 has-checked:bg-turf-50 has-focus-visible:ring-2 has-focus-visible:ring-turf-600 dark:border-slate-600 dark:has-checked:border-turf-500 dark:has-checked:bg-turf-950"
+                className={`flex cursor-pointer items-start gap-3 rounded-lg border border-slate-300 p-3 has-checked:border-turf-700 has-checked:bg-turf-50 dark:border-slate-600 dark:has-checked:border-turf-500 dark:has-checked:bg-turf-950 ${hasFocusRing}`}
               >
                 <input
                   type="radio"

@@ -2,7 +2,7 @@ import type { Ref } from 'react';
 import { tl, trDateWithDay } from '../../lib/format';
 import { newBooking, statusLabel, type Booking, type BookingFacility } from '../../stores/booking';
 import { Action, action } from './Action';
-import { CheckIcon } from './icons';
+import { CheckIcon } from '../ui/icons';
 import { CopyButton } from './CopyButton';
 import { hhmm } from './SlotCalendar';
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Action } from './Action';
-import { CheckIcon, CopyIcon } from './icons';
+import { CheckIcon, CopyIcon } from '../ui/icons';
 
 export const COPIED_MS = 2000;
 

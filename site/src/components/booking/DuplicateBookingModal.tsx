@@ -15,12 +15,12 @@ import {
   stepBackFromConfirmation,
 } from '../../stores/booking';
 import { Action } from './Action';
-import { BookingDialog } from './BookingDialog';
-import { AlertIcon } from './icons';
+import { Modal } from '../ui/Modal';
+import { input as textBox } from '../ui/field';
+import { AlertIcon } from '../ui/icons';
 import { hhmm } from './SlotCalendar';
 
-const input =
-  'mt-1 block w-full rounded-lg border border-slate-400 bg-white px-3 py-2 font-mono text-slate-900 uppercase placeholder:text-slate-500 outline-none focus:border-turf-700 focus:ring-2 focus:ring-turf-600/40 aria-invalid:border-red-700 dark:border-slate-500 dark:bg-slate-900 dark:text-slate-100 dark:aria-invalid:border-red-400';
+const input = `${textBox} font-mono uppercase`;
 
 /**
  * 'Rezervasyon Uyarısı' (01 §2): the same phone already holds a live booking that day. It shows only what the owner
@@ -51,7 +51,7 @@ export function DuplicateBookingModal() {
   }
 
   return (
-    <BookingDialog
+    <Modal
       title="Rezervasyon Uyarısı"
       role="alertdialog"
       isOpen={dup !== null}
@@ -136,6 +136,6 @@ export function DuplicateBookingModal() {
           )}
         </div>
       )}
-    </BookingDialog>
+    </Modal>
   );
 }

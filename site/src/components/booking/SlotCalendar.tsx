@@ -30,7 +30,9 @@ import {
   type Slot,
 } from '../../stores/booking';
 import { Action } from './Action';
-import { CheckIcon, ChevronLeftIcon, ChevronRightIcon, ClockIcon, CrownIcon, LockIcon } from './icons';
+import { peerFocusRing } from '../ui/focus';
+import { LiveBadge } from '../ui/LiveBadge';
+import { CheckIcon, ChevronLeftIcon, ChevronRightIcon, ClockIcon, CrownSolidIcon, LockIcon } from '../ui/icons';
 
 const at = (date: string) => new Date(date + 'T00:00:00Z');
 const fmt = (o: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat('tr-TR', { ...o, timeZone: 'UTC' });
@@ -141,7 +143,7 @@ export function SlotButton({ slot, selectedId }: { slot: Slot; selectedId: strin
         )}
         {display === 'subscriber' && (
           <>
-            <CrownIcon className="h-3.5 w-3.5 shrink-0" /> <span className="truncate">Abone{name && ` · ${name}`}</span>
+            <CrownSolidIcon className="h-3.5 w-3.5 shrink-0" /> <span className="truncate">Abone{name && ` · ${name}`}</span>
           </>
         )}
         {display === 'past' && <span>Geçti</span>}
@@ -282,16 +284,14 @@ function MonthGrid({ from, to, slots, monthDay }: { from: string; to: string; sl
   );
 }
 
-function LiveBadge() {
-  const live = useStore($live);
-  if (live === 'off') return null;
-  const text = live === 'open' ? 'Canlı: değişiklikler anında görünür' : live === 'connecting' ? 'Canlı bağlantı kuruluyor…' : 'Canlı bağlantı yok, 15 saniyede bir yenileniyor';
-  return (
-    <p className="flex items-center gap-2 text-xs font-medium text-slate-700 dark:text-slate-300" data-live={live}>
-      <span aria-hidden="true" className={`h-2 w-2 rounded-full ${live === 'open' ? 'bg-turf-600' : live === 'down' ? 'bg-amber-500' : 'bg-slate-400'}`} />
-      {text}
-    </p>
-  );
+const LIVE_TEXTS = {
+  open: 'Canlı: değişiklikler anında görünür',
+  connecting: 'Canlı bağlantı kuruluyor…',
+  down: 'Canlı bağlantı yok, 15 saniyede bir yenileniyor',
+};
+
+function Live() {
+  return <LiveBadge state={useStore($live)} texts={LIVE_TEXTS} size="xs" />;
 }
 
 function Legend() {
@@ -310,7 +310,7 @@ function Legend() {
           <span aria-hidden="true" className={`inline-flex h-4 w-4 items-center justify-center rounded border ${tone[d]}`}>
             {d === 'pending' && <ClockIcon className="h-3 w-3" />}
             {d === 'booked' && <LockIcon className="h-3 w-3" />}
-            {d === 'subscriber' && <CrownIcon className="h-3 w-3" />}
+            {d === 'subscriber' && <CrownSolidIcon className="h-3 w-3" />}
             {d === 'selected' && <CheckIcon className="h-3 w-3" />}
           </span>
           {label}
@@ -356,7 +356,7 @@ export function SlotCalendar({ headingRef }: { headingRef?: React.Ref<HTMLHeadin
         <h2 id="booking-step-heading" ref={headingRef} tabIndex={-1} className="scroll-mt-24 text-2xl font-bold outline-none">
           Saat Seçimi
         </h2>
-        <LiveBadge />
+        <Live />
       </div>
 
       <div className="mt-4 flex flex-col gap-4 lg:flex-row lg:items-end lg:justify-between">
@@ -364,7 +364,7 @@ export function SlotCalendar({ headingRef }: { headingRef?: React.Ref<HTMLHeadin
           {VIEWS.map((v) => (
             <label key={v.id} className="flex-1">
               <input type="radio" name="calendar-view" value={v.id} checked={c.view === v.id} onChange={() => setView(v.id)} className="peer sr-only" />
-              <span className="block cursor-pointer rounded-md px-3 py-1.5 text-center text-sm font-medium whitespace-nowrap text-slate-800 transition peer-checked:bg-turf-700 peer-checked:text-white peer-focus-visible:ring-2 peer-focus-visible:ring-turf-600 peer-focus-visible:ring-offset-1 hover:bg-white peer-checked:hover:bg-turf-800 dark:text-slate-200 dark:peer-focus-visible:ring-turf-300 dark:hover:bg-slate-700">
+              <span className={`block cursor-pointer rounded-md px-3 py-1.5 text-center text-sm font-medium whitespace-nowrap text-slate-800 transition peer-checked:bg-turf-700 peer-checked:text-white hover:bg-white peer-checked:hover:bg-turf-800 dark:text-slate-200 dark:hover:bg-slate-700 ${peerFocusRing}`}>
                 {v.label}
               </span>
             </label>

@@ -1,5 +1,5 @@
 import type { Step } from '../../stores/booking';
-import { CheckIcon } from './icons';
+import { CheckIcon } from '../ui/icons';
 
 export const STEPS = ['Saat Seçimi', 'Bilgiler', 'Onay'] as const;
 

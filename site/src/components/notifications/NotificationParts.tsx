@@ -1,18 +1,8 @@
 import { useEffect, useState, type ComponentType, type SVGProps } from 'react';
 import type { NotificationPriority, NotificationType } from '../../stores/notifications';
+import { AlertIcon, BellIcon, CalendarPlusIcon, CalendarXIcon, InfoIcon, PencilIcon } from '../ui/icons';
 
 // Shared by the header bell and the full list (02 §2): type icons, type and priority names, the priority dot.
-const base = { viewBox: '0 0 24 24', fill: 'none', stroke: 'currentColor', strokeWidth: 2, strokeLinecap: 'round', strokeLinejoin: 'round', 'aria-hidden': true } as const;
-type P = SVGProps<SVGSVGElement>;
-
-export const BellIcon = (p: P) => <svg {...base} {...p}><path d="M6 8a6 6 0 1 1 12 0c0 7 3 9 3 9H3s3-2 3-9" /><path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" /></svg>;
-const CalendarPlusIcon = (p: P) => <svg {...base} {...p}><rect x="3" y="4" width="18" height="18" rx="2" /><path d="M16 2v4M8 2v4M3 10h18M12 14v5M9.5 16.5h5" /></svg>;
-const PencilIcon = (p: P) => <svg {...base} {...p}><path d="M17 3a2.85 2.85 0 0 1 4 4L7.5 20.5 2 22l1.5-5.5z" /></svg>;
-const CalendarXIcon = (p: P) => <svg {...base} {...p}><rect x="3" y="4" width="18" height="18" rx="2" /><path d="M16 2v4M8 2v4M3 10h18M10 14l4 4M14 14l-4 4" /></svg>;
-const InfoIcon = (p: P) => <svg {...base} {...p}><circle cx="12" cy="12" r="9" /><path d="M12 16v-4M12 8h.01" /></svg>;
-const AlertIcon = (p: P) => <svg {...base} {...p}><path d="M12 3l10 18H2L12 3z" /><path d="M12 10v4M12 17.5v.5" /></svg>;
-export const CheckIcon = (p: P) => <svg {...base} {...p}><path d="M5 12.5l4.5 4.5L19 7.5" /></svg>;
-export const TrashIcon = (p: P) => <svg {...base} {...p}><path d="M3 6h18M8 6V4h8v2M19 6l-1 14H6L5 6M10 11v6M14 11v6" /></svg>;
 
 /** The type filter's names (02 §2); error and other only ever appear on items. */
 export const TYPE_LABELS: Record<NotificationType, string> = {
@@ -24,7 +14,7 @@ export const TYPE_LABELS: Record<NotificationType, string> = {
   other: 'Diğer',
 };
 
-const typeIcon: Record<NotificationType, ComponentType<P>> = {
+const typeIcon: Record<NotificationType, ComponentType<SVGProps<SVGSVGElement>>> = {
   booking_created: CalendarPlusIcon,
   booking_updated: PencilIcon,
   booking_cancelled: CalendarXIcon,

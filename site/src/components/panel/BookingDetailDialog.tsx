@@ -9,11 +9,12 @@ import { bookingStatus, rejectionReason, statusLabel } from '../../lib/tracking'
 import { APPROVE_NOTE_MAX, REJECT_REASON_MAX, STAFF_NOTES_MAX } from '../../../../contracts/panel';
 import { $liveEvent } from '../../stores/notifications';
 import { toast } from '../../stores/toast';
-import { BusIcon, CalendarIcon, CheckIcon, CrownIcon, HistoryIcon, InfoIcon, UserIcon, WalletIcon, XIcon } from '../tracking/icons';
+import { BusIcon, CalendarIcon, CheckIcon, HistoryIcon, InfoIcon, UserIcon, WalletIcon, XIcon } from '../ui/icons';
 import { Button } from '../ui/Button';
 import { Modal } from '../ui/Modal';
 import { TextField } from '../ui/TextField';
-import { PaymentBadge, StatusBadge } from './StatusBadge';
+import { Row, Section } from '../ui/Section';
+import { PaymentBadge, StatusBadge, SubscriberMark } from '../ui/StatusBadge';
 
 export type BookingDetail = InferResponseType<(typeof client.api.bookings)[':id']['$get'], 200>['data'];
 
@@ -308,13 +309,7 @@ function DetailBody({ booking: b, actions, busy, onSaveNotes, onAnonymise }: Bod
             </Row>
           )}
           {b.customerEmail && <Row label="E-posta">{b.customerEmail}</Row>}
-          <Row label="Abonelik">
-            {b.isSubscriber ? (
-              <span className="inline-flex items-center gap-1 text-amber-900 dark:text-amber-200"><CrownIcon /> Abone</span>
-            ) : (
-              'Abone değil'
-            )}
-          </Row>
+          <Row label="Abonelik"><SubscriberMark isSubscriber={b.isSubscriber} /></Row>
         </Section>
 
         <Section icon={<CalendarIcon />} title="Rezervasyon Bilgileri">
@@ -534,29 +529,6 @@ function Anonymise({ busy, onConfirm }: { busy: Busy; onConfirm: () => void }) {
           {busy === 'anonymise' ? 'Siliniyor...' : 'Evet, sil'}
         </Button>
       </div>
-    </div>
-  );
-}
-
-/** A titled block; its children are Rows of a description list unless `plain`. */
-function Section({ icon, title, children, plain = false, footer }: { icon: ReactNode; title: string; children: ReactNode; plain?: boolean; footer?: ReactNode }) {
-  return (
-    <section className="min-w-0 rounded-xl border border-slate-200 p-4 dark:border-slate-700">
-      <h3 className="flex items-center gap-2 text-sm font-semibold tracking-wide text-slate-700 uppercase dark:text-slate-300">
-        <span className="text-turf-700 dark:text-turf-400">{icon}</span>
-        {title}
-      </h3>
-      {plain ? <div className="mt-3">{children}</div> : <dl className="mt-3 space-y-2">{children}</dl>}
-      {footer && <div className="mt-3">{footer}</div>}
-    </section>
-  );
-}
-
-function Row({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="grid grid-cols-[7.5rem_minmax(0,1fr)] gap-2 text-sm">
-      <dt className="text-slate-600 dark:text-slate-300">{label}</dt>
-      <dd className="min-w-0 font-medium [overflow-wrap:anywhere] text-slate-900 dark:text-slate-100">{children}</dd>
     </div>
   );
 }

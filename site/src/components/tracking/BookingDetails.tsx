@@ -3,8 +3,9 @@ import { formatPhone } from '../../../../contracts/phone';
 import { tl, trDateTime, trDateWithDay } from '../../lib/format';
 import { bookingStatus, cancelOption, customerNotes, paymentState, rejectionReason, type TrackedBooking } from '../../lib/tracking';
 import { Button } from '../ui/Button';
-import { BusIcon, CalendarIcon, CopyIcon, CrownIcon, InfoIcon, PinIcon, SearchIcon, UserIcon, WalletIcon } from './icons';
-import { PastTag, PaymentBadge, StatusBadge } from './StatusBadge';
+import { BusIcon, CalendarIcon, CopyIcon, InfoIcon, PinIcon, SearchIcon, UserIcon, WalletIcon } from '../ui/icons';
+import { Row, Section } from '../ui/Section';
+import { PastTag, PaymentBadge, StatusBadge, SubscriberMark } from '../ui/StatusBadge';
 
 interface Props {
   booking: TrackedBooking;
@@ -49,13 +50,7 @@ export function BookingDetails({ booking: b, now, onCopy, onNewSearch, onCancel 
         <Section icon={<UserIcon />} title="Müşteri">
           <Row label="Ad Soyad">{b.customerName}</Row>
           {phone && <Row label="Telefon">{phone}</Row>}
-          <Row label="Abonelik">
-            {b.isSubscriber ? (
-              <span className="inline-flex items-center gap-1 font-semibold text-amber-800 dark:text-amber-200"><CrownIcon /> Abone</span>
-            ) : (
-              'Abone değil'
-            )}
-          </Row>
+          <Row label="Abonelik"><SubscriberMark isSubscriber={b.isSubscriber} /></Row>
         </Section>
 
         <Section icon={<PinIcon />} title="Saha">
@@ -126,27 +121,6 @@ export function BookingDetails({ booking: b, now, onCopy, onNewSearch, onCancel 
         )}
       </footer>
     </article>
-  );
-}
-
-function Section({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
-  return (
-    <section className="rounded-xl border border-slate-200 p-4 dark:border-slate-700">
-      <h3 className="flex items-center gap-2 text-sm font-semibold uppercase tracking-wide text-slate-700 dark:text-slate-300">
-        <span className="text-turf-700 dark:text-turf-400">{icon}</span>
-        {title}
-      </h3>
-      <dl className="mt-3 space-y-2">{children}</dl>
-    </section>
-  );
-}
-
-function Row({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="grid grid-cols-[7.5rem_1fr] gap-2 text-sm">
-      <dt className="text-slate-600 dark:text-slate-300">{label}</dt>
-      <dd className="font-medium break-words text-slate-900 dark:text-slate-100">{children}</dd>
-    </div>
   );
 }
 

@@ -6,8 +6,8 @@ import {
   type ListOptions, type PhoneListedBooking, type SortKey, type StatusFilter,
 } from '../../lib/tracking';
 import { Button } from '../ui/Button';
-import { ArrowUpDownIcon, CrownIcon, GridIcon, InfoIcon, ListIcon, RefreshIcon, SearchIcon } from './icons';
-import { PastTag, StatusBadge } from './StatusBadge';
+import { ArrowUpDownIcon, CrownIcon, GridIcon, InfoIcon, ListIcon, RefreshIcon, SearchIcon } from '../ui/icons';
+import { PastTag, StatusBadge } from '../ui/StatusBadge';
 
 interface Props {
   customer: { name: string; phone: string };

@@ -18,12 +18,15 @@ import {
   Heading,
   I18nProvider,
   Label,
-  Popover,
   Text,
   type DatePickerProps as RACDatePickerProps,
   type DateValue,
 } from 'react-aria-components';
 import { tv } from 'tailwind-variants';
+import { fieldDescription, fieldError, fieldLabel } from './field';
+import { focusRing } from './focus';
+import { CalendarIcon } from './icons';
+import { Popover } from './Popover';
 
 /** Dates are entered and shown the Turkish way, dd.mm.yyyy, whatever the browser's language (issue 7 §3). */
 export const DATE_LOCALE = 'tr-TR';
@@ -50,14 +53,14 @@ export const isTypingYear = (value: DateValue | null | undefined) => Boolean(val
 const field = tv({
   slots: {
     root: 'flex min-w-0 flex-col',
-    label: 'text-sm font-medium text-slate-800 dark:text-slate-200',
+    label: fieldLabel,
     group:
       'mt-1 flex w-full min-w-0 items-center rounded-lg border border-slate-400 bg-white pl-3 text-sm text-slate-900 outline-none focus-within:border-turf-700 focus-within:ring-2 focus-within:ring-turf-600/40 dark:border-slate-500 dark:bg-slate-900 dark:text-slate-100',
     input: 'flex min-w-0 flex-1 py-2 tabular-nums',
     trigger:
-      'flex h-9 w-9 shrink-0 cursor-pointer items-center justify-center rounded-r-lg text-slate-700 outline-none hover:bg-slate-100 focus-visible:ring-2 focus-visible:ring-turf-600/40 dark:text-slate-200 dark:hover:bg-slate-800',
-    description: 'mt-1 block text-xs text-slate-600 dark:text-slate-300',
-    error: 'mt-1 block text-sm font-medium text-red-700 dark:text-red-400',
+      `flex h-9 w-9 shrink-0 cursor-pointer items-center justify-center rounded-r-lg text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800 ${focusRing}`,
+    description: fieldDescription,
+    error: fieldError,
   },
   variants: {
     isInvalid: { true: { group: 'border-red-700 dark:border-red-400' } },
@@ -74,7 +77,7 @@ const segment = tv({
 });
 
 const cell = tv({
-  base: 'flex h-9 w-9 cursor-pointer items-center justify-center rounded-lg text-sm outline-none hover:bg-slate-100 focus-visible:ring-2 focus-visible:ring-turf-600/60 dark:hover:bg-slate-800',
+  base: `flex h-9 w-9 cursor-pointer items-center justify-center rounded-lg text-sm hover:bg-slate-100 dark:hover:bg-slate-800 ${focusRing}`,
   variants: {
     isSelected: { true: 'bg-turf-700 text-white hover:bg-turf-800 dark:hover:bg-turf-800' },
     isDisabled: { true: 'cursor-default text-slate-400 hover:bg-transparent dark:text-slate-600' },
@@ -82,17 +85,8 @@ const cell = tv({
   },
 });
 
-function CalendarIconSvg() {
-  return (
-    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" aria-hidden="true" className="h-4 w-4">
-      <rect x="3" y="4" width="18" height="18" rx="2" />
-      <path d="M16 2v4M8 2v4M3 10h18" />
-    </svg>
-  );
-}
-
 function MonthHeader() {
-  const nav = 'flex h-8 w-8 cursor-pointer items-center justify-center rounded-lg outline-none hover:bg-slate-100 focus-visible:ring-2 focus-visible:ring-turf-600/40 dark:hover:bg-slate-800';
+  const nav = `flex h-8 w-8 cursor-pointer items-center justify-center rounded-lg hover:bg-slate-100 dark:hover:bg-slate-800 ${focusRing}`;
   return (
     <header className="mb-2 flex items-center justify-between gap-2">
       <RACButton slot="previous" aria-label="Önceki ay" className={nav}>‹</RACButton>
@@ -110,8 +104,6 @@ function Grid() {
     </CalendarGrid>
   );
 }
-
-const popover = 'rounded-xl border border-slate-200 bg-white p-3 text-slate-900 shadow-lg outline-none dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100';
 
 interface FieldTexts {
   label: string;
@@ -134,12 +126,12 @@ export function DatePicker<T extends DateValue>({ label, description, errorMessa
         <Group className={s.group()}>
           <DateInput className={s.input()}>{(seg) => <DateSegment segment={seg} className={composeRenderProps('', (c, p) => segment({ ...p, className: c }))} />}</DateInput>
           <RACButton aria-label={calendarLabel ?? `${label} için takvimi aç`} className={s.trigger()}>
-            <CalendarIconSvg />
+            <CalendarIcon />
           </RACButton>
         </Group>
         {description && <Text slot="description" className={s.description()}>{description}</Text>}
         <FieldError className={s.error()}>{errorMessage}</FieldError>
-        <Popover className={popover}>
+        <Popover className="p-3 shadow-lg">
           <Dialog className="outline-none">
             <Calendar>
               <MonthHeader />

@@ -1,24 +1,59 @@
-import { FieldError, Input, Label, Text, TextArea, TextField as RACTextField, type TextFieldProps as RACTextFieldProps } from 'react-aria-components';
+import type { ReactNode, Ref } from 'react';
+import { FieldError } from 'react-aria-components/FieldError';
+import { Input } from 'react-aria-components/Input';
+import { Label } from 'react-aria-components/Label';
+import { Text } from 'react-aria-components/Text';
+import { TextArea } from 'react-aria-components/TextArea';
+import { TextField as RACTextField, type TextFieldProps as RACTextFieldProps } from 'react-aria-components/TextField';
+import { fieldDescription, fieldError, fieldLabel, input, inputBox } from './field';
 
 export interface TextFieldProps extends RACTextFieldProps {
   label: string;
-  description?: string;
+  description?: ReactNode;
+  /** data-* attributes for the description (pages and tests find it by them). */
+  descriptionData?: { [key: `data-${string}`]: string | boolean };
   errorMessage?: string | null;
   placeholder?: string;
   multiline?: boolean;
+  inputRef?: Ref<HTMLInputElement>;
+  /** Extra classes for the input (e.g. 'tabular-nums'). */
+  inputClassName?: string;
+  /** A button inside the box at its end (e.g. show the password). */
+  suffix?: ReactNode;
 }
 
-const input =
-  'mt-1 block w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-slate-900 placeholder:text-slate-500 outline-none focus:border-turf-700 focus:ring-2 focus:ring-turf-600/40 aria-invalid:border-red-700 dark:border-slate-500 dark:aria-invalid:border-red-400 dark:bg-slate-900 dark:text-slate-100 dark:placeholder:text-slate-400';
-
+// Plain strings and per-component imports: the booking flow's phone field is this one (see booking/Action.tsx).
 /** Label, input, description and error wired together by react-aria; the error comes from our own Turkish rules. */
-export function TextField({ label, description, errorMessage, placeholder, multiline, ...props }: TextFieldProps) {
+export function TextField({
+  label,
+  description,
+  descriptionData,
+  errorMessage,
+  placeholder,
+  multiline,
+  inputRef,
+  inputClassName = '',
+  suffix,
+  ...props
+}: TextFieldProps) {
   return (
     <RACTextField {...props} isInvalid={Boolean(errorMessage) || props.isInvalid} className="block">
-      <Label className="text-sm font-medium text-slate-800 dark:text-slate-200">{label}{props.isRequired && <span aria-hidden="true" className="text-red-700 dark:text-red-400"> *</span>}</Label>
-      {multiline ? <TextArea placeholder={placeholder} rows={3} className={input} /> : <Input placeholder={placeholder} className={input} />}
-      {description && <Text slot="description" className="mt-1 block text-xs text-slate-600 dark:text-slate-300">{description}</Text>}
-      <FieldError className="mt-1 block text-sm font-medium text-red-700 dark:text-red-400">{errorMessage}</FieldError>
+      <Label className={fieldLabel}>
+        {label}
+        {props.isRequired && <span aria-hidden="true" className="text-red-700 dark:text-red-400"> *</span>}
+      </Label>
+      {multiline ? (
+        <TextArea placeholder={placeholder} rows={3} className={`${input} ${inputClassName}`} />
+      ) : suffix ? (
+        <div className="relative mt-1">
+          <Input ref={inputRef} placeholder={placeholder} className={`block w-full py-2 pr-12 pl-3 ${inputBox} ${inputClassName}`} />
+          {suffix}
+        </div>
+      ) : (
+        <Input ref={inputRef} placeholder={placeholder} className={`${input} ${inputClassName}`} />
+      )}
+      {description && <Text slot="description" className={fieldDescription} {...descriptionData}>{description}</Text>}
+      <FieldError className={fieldError}>{errorMessage}</FieldError>
     </RACTextField>
   );
 }

@@ -1,9 +1,9 @@
 import { formatPhone } from '../../../../../contracts/phone';
 import { tl, trDate } from '../../../lib/format';
 import type { BookingListItem } from '../../../stores/panel-bookings';
-import { BusIcon, CrownIcon } from '../../tracking/icons';
+import { BusIcon, CrownIcon } from '../../ui/icons';
 import { Button } from '../../ui/Button';
-import { StatusBadge } from '../StatusBadge';
+import { StatusBadge } from '../../ui/StatusBadge';
 
 // Fallback texts of 02 §2 'Booking detail dialog', used on the list as well.
 const customer = (b: BookingListItem) => b.customerName?.trim() || 'Bilinmeyen Müşteri';

@@ -2,6 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { msg } from '../../../../../contracts/messages';
 import { pageWindow } from '../../../stores/panel-bookings';
 import { Button } from '../../ui/Button';
+import { inputBox } from '../../ui/field';
 
 interface PagerProps {
   page: number;
@@ -62,7 +63,7 @@ export function Pager({ page, pageCount, total, narrow, onPage }: PagerProps) {
                   setError(null);
                 }}
                 onBlur={commit}
-                className="w-16 rounded-lg border border-slate-400 aria-invalid:border-red-700 dark:aria-invalid:border-red-400 bg-white px-2 py-1.5 text-center text-sm text-slate-900 outline-none focus:border-turf-700 focus:ring-2 focus:ring-turf-600/40 dark:border-slate-500 dark:bg-slate-900 dark:text-slate-100"
+                className={`w-16 px-2 py-1.5 text-center text-sm ${inputBox}`}
               />
               <span className="text-sm text-slate-700 dark:text-slate-300">/ {pageCount}</span>
               {error && (

@@ -1,6 +1,6 @@
-import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { dayAndMonth, timeRows, weekdayName } from '../../../lib/week';
 import type { CalendarSlot } from '../../../stores/weekly-calendar';
+import { Tab, TabList, TabPanel, Tabs } from '../../ui/Tabs';
 import { SlotCell } from './SlotCell';
 
 const short = new Intl.DateTimeFormat('tr-TR', { weekday: 'short', timeZone: 'UTC' });
@@ -19,21 +19,13 @@ interface DayViewProps {
 export function DayView({ dates, slots, day, today, now, onDay, onOpen }: DayViewProps) {
   return (
     <Tabs selectedKey={day} onSelectionChange={(key) => onDay(String(key))}>
-      {/* Seven equal columns that always fit (issue 7 §3: Pazar was half off screen at 360 px), never a scroller. */}
-      <TabList aria-label="Günler" className="grid grid-cols-7 gap-0.5 rounded-xl border border-slate-200 bg-slate-50 p-1 sm:gap-1 dark:border-slate-700 dark:bg-slate-800">
+      <TabList aria-label="Günler" variant="days">
         {dates.map((d) => (
           <Tab
             key={d}
             id={d}
             aria-label={`${weekdayName(d)} ${dayAndMonth(d)}${d === today ? ', Bugün' : ''}`}
             data-day-tab={d}
-            className={({ isSelected, isFocusVisible }) =>
-              `flex min-w-0 cursor-pointer flex-col items-center rounded-lg px-0.5 py-1.5 text-sm outline-none transition sm:px-2 ${
-                isSelected
-                  ? 'bg-turf-700 font-semibold text-white'
-                  : 'text-slate-800 hover:bg-white dark:text-slate-200 dark:hover:bg-slate-700'
-              } ${isFocusVisible ? 'ring-3 ring-turf-600 dark:ring-turf-300' : ''}`
-            }
           >
             {({ isSelected }) => (
               <>
@@ -50,7 +42,7 @@ export function DayView({ dates, slots, day, today, now, onDay, onOpen }: DayVie
         const order = timeRows(mine);
         mine.sort((a, b) => order.indexOf(a.startTime.slice(0, 5)) - order.indexOf(b.startTime.slice(0, 5)));
         return (
-          <TabPanel key={d} id={d} className="mt-3 outline-none">
+          <TabPanel key={d} id={d} className="mt-3">
             <h3 className="mb-2 text-base font-semibold">
               {weekdayName(d)} {dayAndMonth(d)}
             </h3>

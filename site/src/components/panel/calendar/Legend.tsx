@@ -1,4 +1,4 @@
-import { BusIcon, ClockIcon, CrownIcon } from '../../booking/icons';
+import { BusIcon, ClockIcon, CrownSolidIcon } from '../../ui/icons';
 import { AWAITING_APPROVAL, STATE_LABELS, TRANSPORT, TONE, type CellState } from './slot-view';
 
 const STATES: CellState[] = ['available', 'pending', 'booked', 'subscriber'];
@@ -10,7 +10,7 @@ export function Legend() {
       {STATES.map((s) => (
         <li key={s} className="flex items-center gap-1.5">
           <span aria-hidden="true" className={`inline-flex h-4 w-5 items-center justify-center rounded border ${TONE[s].live}`}>
-            {s === 'subscriber' && <CrownIcon className="h-3 w-3" />}
+            {s === 'subscriber' && <CrownSolidIcon className="h-3 w-3" />}
           </span>
           {STATE_LABELS[s]}
         </li>

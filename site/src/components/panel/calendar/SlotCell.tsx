@@ -1,5 +1,5 @@
 import type { CalendarSlot } from '../../../stores/weekly-calendar';
-import { BusIcon, ClockIcon, CrownIcon } from '../../booking/icons';
+import { BusIcon, ClockIcon, CrownSolidIcon } from '../../ui/icons';
 import { AWAITING_APPROVAL, cellView, STATE_LABELS, TRANSPORT, toneOf } from './slot-view';
 
 interface SlotCellProps {
@@ -42,7 +42,7 @@ export function SlotCell({ slot, now, onOpen, withTime = false }: SlotCellProps)
       className={`${base} cursor-pointer font-medium transition hover:brightness-95 dark:hover:brightness-125`}
     >
       {time}
-      {v.state === 'subscriber' && <CrownIcon className="h-4 w-4 shrink-0" />}
+      {v.state === 'subscriber' && <CrownSolidIcon className="h-4 w-4 shrink-0" />}
       <span className="min-w-0 flex-1 truncate">{v.text}</span>
       {v.awaitingApproval && (
         <span title={AWAITING_APPROVAL} className="shrink-0">

@@ -1,4 +1,5 @@
-// Inline icons (no icon library): decorative, always next to a text label.
+// Inline icons (no icon library) for every island: decorative, so hidden from assistive technology; the text beside them
+// carries the meaning.
 import type { ReactNode, SVGProps } from 'react';
 
 function Icon({ children, className = 'h-4 w-4', ...props }: SVGProps<SVGSVGElement> & { children: ReactNode }) {
@@ -32,3 +33,26 @@ export const HistoryIcon = (p: P) => <Icon {...p}><path d="M3 12a9 9 0 1 0 3-6.7
 export const ArrowUpDownIcon = (p: P) => <Icon {...p}><path d="M7 4v16M3 8l4-4 4 4M17 20V4M13 16l4 4 4-4" /></Icon>;
 export const InfoIcon = (p: P) => <Icon {...p}><circle cx="12" cy="12" r="9" /><path d="M12 11v5M12 8h.01" /></Icon>;
 export const AlertIcon = (p: P) => <Icon {...p}><path d="M12 3l9.5 17h-19L12 3z" /><path d="M12 10v4M12 17h.01" /></Icon>;
+export const CrownSolidIcon = (p: P) => (
+  <Icon {...p}><path d="M3 7l4.5 4L12 4l4.5 7L21 7l-2 12H5L3 7z" fill="currentColor" fillOpacity=".25" /></Icon>
+);
+export const ChevronLeftIcon = (p: P) => <Icon {...p}><path d="M15 18l-6-6 6-6" /></Icon>;
+export const ChevronRightIcon = (p: P) => <Icon {...p}><path d="M9 18l6-6-6-6" /></Icon>;
+export const LockIcon = (p: P) => <Icon {...p}><rect x="5" y="11" width="14" height="10" rx="2" /><path d="M8 11V7a4 4 0 0 1 8 0v4" /></Icon>;
+export const SparkIcon = (p: P) => (
+  <Icon {...p}><path d="M12 3v4M12 17v4M3 12h4M17 12h4M6 6l2.5 2.5M15.5 15.5L18 18M6 18l2.5-2.5M15.5 8.5L18 6" /></Icon>
+);
+export const MenuIcon = (p: P) => <Icon {...p}><path d="M4 6h16M4 12h16M4 18h16" /></Icon>;
+export const BellIcon = (p: P) => <Icon {...p}><path d="M6 8a6 6 0 1 1 12 0c0 7 3 9 3 9H3s3-2 3-9" /><path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" /></Icon>;
+export const CalendarPlusIcon = (p: P) => (
+  <Icon {...p}><rect x="3" y="4" width="18" height="18" rx="2" /><path d="M16 2v4M8 2v4M3 10h18M12 14v5M9.5 16.5h5" /></Icon>
+);
+export const CalendarXIcon = (p: P) => (
+  <Icon {...p}><rect x="3" y="4" width="18" height="18" rx="2" /><path d="M16 2v4M8 2v4M3 10h18M10 14l4 4M14 14l-4 4" /></Icon>
+);
+export const PencilIcon = (p: P) => <Icon {...p}><path d="M17 3a2.85 2.85 0 0 1 4 4L7.5 20.5 2 22l1.5-5.5z" /></Icon>;
+export const TrashIcon = (p: P) => <Icon {...p}><path d="M3 6h18M8 6V4h8v2M19 6l-1 14H6L5 6M10 11v6M14 11v6" /></Icon>;
+export const EyeIcon = (p: P) => <Icon {...p}><path d="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12z" /><circle cx="12" cy="12" r="3" /></Icon>;
+export const EyeOffIcon = (p: P) => (
+  <Icon {...p}><path d="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12z" /><circle cx="12" cy="12" r="3" /><path d="M4 4l16 16" /></Icon>
+);

@@ -1,8 +1,9 @@
 import type { BookingStatus } from '../../../../contracts/bookings';
 import { bookingStatus, paymentState, PAYMENT_STATE_LABELS, STATUS_LABELS, type PaymentFacts, type PaymentState } from '../../lib/tracking';
-import { BanIcon, CheckIcon, ClockIcon, HistoryIcon, HourglassIcon, UndoIcon, WalletIcon, XIcon } from './icons';
+import { BanIcon, CheckIcon, ClockIcon, CrownIcon, HistoryIcon, HourglassIcon, UndoIcon, WalletIcon, XIcon } from './icons';
 
-// Every badge carries a word and an icon shape, so the status never depends on colour alone.
+// The same badges on the tracking page and in the panel (02 §4). Every badge carries a word and an icon shape, so the
+// status never depends on colour alone.
 const base = 'inline-flex items-center gap-1.5 rounded-full border px-2.5 py-1 text-xs font-semibold whitespace-nowrap';
 
 const statusTone: Record<BookingStatus, string> = {
@@ -53,6 +54,16 @@ export function PastTag() {
     <span className={`${base} border-slate-300 bg-slate-100 text-slate-800 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100`}>
       <HistoryIcon className="h-3.5 w-3.5" />
       Geçmiş Rezervasyon
+    </span>
+  );
+}
+
+/** Subscriber or not, in words with the crown (booking details on the tracking page and in the panel). */
+export function SubscriberMark({ isSubscriber }: { isSubscriber: boolean }) {
+  if (!isSubscriber) return <>Abone değil</>;
+  return (
+    <span className="inline-flex items-center gap-1 font-semibold text-amber-800 dark:text-amber-200">
+      <CrownIcon /> Abone
     </span>
   );
 }
