@@ -1,6 +1,7 @@
 // Pure rules of the panel shell and dashboard (02 §2 'Shell', 'Dashboard', §6): the sidebar entries per role, the
 // active entry, the staff member's display name and the greeting. No DOM, no network: shared by Astro and islands.
 import type { PublicUser, RoleType } from '../../../contracts/auth';
+import { ISTANBUL_OFFSET_MS } from '../../../contracts/dates';
 
 export type NavIcon = 'dashboard' | 'bookings' | 'calendar' | 'subscriptions' | 'pitches' | 'customers' | 'notifications' | 'services' | 'pricing' | 'reports' | 'settings';
 
@@ -51,7 +52,7 @@ export const initialOf = (name: string) => name.charAt(0).toLocaleUpperCase('tr'
 export const loginUrl = (pathname: string, search = '') => `/giris?redirect=${encodeURIComponent(pathname + search)}`;
 
 /** The hour in Istanbul (UTC+3 all year, 00 §1), whatever the device's own zone. */
-export const istanbulHour = (now = Date.now()) => new Date(now + 3 * 3_600_000).getUTCHours();
+export const istanbulHour = (now = Date.now()) => new Date(now + ISTANBUL_OFFSET_MS).getUTCHours();
 
 /** 'Günaydın' before 12, 'İyi günler' before 18, otherwise 'İyi akşamlar' (02 §2 'Dashboard'). */
 export function greeting(now = Date.now()): string {

@@ -1,6 +1,6 @@
 // Pure rules of the panel's weekly calendar (02 §2 'Weekly calendar', 00 §1–2): the week runs Monday to Sunday on
 // Istanbul business dates; an overnight pitch's 00:00–05:59 starts sit after the late evening. No DOM, no network.
-import { addDays, istanbulToday } from './format';
+import { addDays, istanbulToday, weekdayIndex } from '../../../contracts/dates';
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const utc = (date: string) => new Date(date + 'T00:00:00Z');
@@ -13,7 +13,7 @@ export const isIsoDate = (s: string | null | undefined): s is string => !!s && I
 
 /** The Monday of the week holding `date` (a business date, YYYY-MM-DD). */
 export function mondayOf(date: string): string {
-  return addDays(date, -((utc(date).getUTCDay() + 6) % 7));
+  return addDays(date, -((weekdayIndex(date) + 6) % 7));
 }
 
 /** This week's Monday in Istanbul, whatever the browser's zone. */
