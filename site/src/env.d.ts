@@ -1,4 +1,7 @@
 /// <reference types="astro/client" />
 declare namespace App {
-  interface Locals { siteName?: string }
+  interface Locals {
+    /** Set by the /yonetim guard (site/src/middleware.ts) on every panel screen. */
+    staff?: import('../../contracts/auth').PublicUser;
+  }
 }

@@ -2,7 +2,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import type { PublicUser } from '../../contracts/auth';
 import { displayName, isActiveEntry, loginUrl, navFor } from '../../site/src/lib/panel';
-import { guardPanel } from '../../site/src/lib/panel-page';
+import { guardPanel, panelScreen, panelStaff } from '../../site/src/lib/panel-page';
 import { panelUser } from '../../site/src/lib/panel-auth';
 import { COLLAPSED_KEY, initPanelShell } from '../../site/src/scripts/panel-shell';
 
@@ -45,39 +45,68 @@ describe('panel sidebar entries', () => {
 });
 
 describe('panel page guard', () => {
-  const page = (url: string) => {
-    const response = { status: 200, headers: new Headers() } as ResponseInit & { headers: Headers };
+  // What the Astro middleware receives for a request that matched `routePattern`; next() renders the page.
+  const request = (url: string, routePattern: string) => {
     const redirect = vi.fn((to: string) => new Response(null, { status: 302, headers: { location: to } }));
-    return { request: new Request(url), url: new URL(url), redirect, response } as unknown as Parameters<typeof guardPanel>[0] & { redirect: Mock; response: { headers: Headers } };
+    const next = vi.fn(async () => new Response('<html></html>', { status: 200 }));
+    const context = { request: new Request(url), url: new URL(url), routePattern, redirect, locals: {} as App.Locals };
+    const run = () => guardPanel(context as unknown as Parameters<typeof guardPanel>[0], next) as Promise<Response>;
+    return { context, redirect, next, run };
   };
   const user = panelUser as Mock<typeof panelUser>;
 
   it('sends a visitor without a session to /giris remembering the path and query', async () => {
     user.mockResolvedValue(null);
-    const astro = page('https://saha.test/yonetim/rezervasyonlar?sekme=bugun');
-    const out = await guardPanel(astro);
+    const req = request('https://saha.test/yonetim/rezervasyonlar?sekme=bugun', '/yonetim/rezervasyonlar');
+    const out = await req.run();
     expect(out).toBeInstanceOf(Response);
-    expect(astro.redirect).toHaveBeenCalledWith('/giris?redirect=%2Fyonetim%2Frezervasyonlar%3Fsekme%3Dbugun');
+    expect(req.redirect).toHaveBeenCalledWith('/giris?redirect=%2Fyonetim%2Frezervasyonlar%3Fsekme%3Dbugun');
+    expect(req.next).not.toHaveBeenCalled();
     expect(loginUrl('/yonetim')).toBe('/giris?redirect=%2Fyonetim');
   });
 
   it('lets a manager in on an ordinary screen and never lets the page be cached', async () => {
     user.mockResolvedValue(manager);
-    const astro = page('https://saha.test/yonetim/bildirimler');
-    expect(await guardPanel(astro)).toEqual({ staff: manager });
-    expect(astro.redirect).not.toHaveBeenCalled();
-    expect(astro.response.headers.get('Cache-Control')).toBe('no-store');
+    const req = request('https://saha.test/yonetim/bildirimler', '/yonetim/bildirimler');
+    const out = await req.run();
+    expect(req.context.locals.staff).toEqual(manager);
+    expect(panelStaff(req.context.locals)).toEqual(manager);
+    expect(req.redirect).not.toHaveBeenCalled();
+    expect(req.next).toHaveBeenCalledOnce();
+    expect(out.headers.get('Cache-Control')).toBe('no-store');
   });
 
   it('sends a manager from an admin-only screen to /yonetim/yetkisiz and lets an admin in', async () => {
     user.mockResolvedValue(manager);
-    const denied = page('https://saha.test/yonetim/raporlar');
-    await guardPanel(denied, { adminOnly: true });
+    const denied = request('https://saha.test/yonetim/raporlar', '/yonetim/raporlar');
+    await denied.run();
     expect(denied.redirect).toHaveBeenCalledWith('/yonetim/yetkisiz');
+    expect(denied.next).not.toHaveBeenCalled();
 
     user.mockResolvedValue(admin);
-    const allowed = page('https://saha.test/yonetim/raporlar');
-    expect(await guardPanel(allowed, { adminOnly: true })).toEqual({ staff: admin });
+    const allowed = request('https://saha.test/yonetim/raporlar', '/yonetim/raporlar');
+    await allowed.run();
+    expect(allowed.next).toHaveBeenCalledOnce();
+    expect(allowed.context.locals.staff).toEqual(admin);
+  });
+
+  it('guards every /yonetim screen, Ayarlar and Raporlar for admins only, and nothing else', () => {
+    expect(panelScreen('/yonetim')).toEqual({ adminOnly: false });
+    expect(panelScreen('/yonetim/yetkisiz')).toEqual({ adminOnly: false });
+    expect(panelScreen('/yonetim/ayarlar')).toEqual({ adminOnly: true });
+    expect(panelScreen('/yonetim/raporlar')).toEqual({ adminOnly: true });
+    // An unknown /yonetim path is a 404 for everyone; public pages are not the panel's.
+    expect(panelScreen('/yonetim/[...path]')).toBeNull();
+    expect(panelScreen('/yonetimler')).toBeNull();
+    expect(panelScreen('/giris')).toBeNull();
+  });
+
+  it('leaves a public page alone: no session look-up, no header', async () => {
+    user.mockClear();
+    const req = request('https://saha.test/sahalar', '/sahalar/[...rest]');
+    const out = await req.run();
+    expect(user).not.toHaveBeenCalled();
+    expect(out.headers.get('Cache-Control')).toBeNull();
   });
 });
 

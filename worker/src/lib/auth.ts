@@ -15,10 +15,6 @@ export function bearer(header: string | undefined | null): string | null {
   return m ? m[1] : null;
 }
 
-export async function loadUser(db: Db, id: number): Promise<PublicUser | undefined> {
-  return (await loadSessionUser(db, id))?.user;
-}
-
 async function loadSessionUser(db: Db, id: number): Promise<{ user: PublicUser; tokenVersion: number } | undefined> {
   if (!Number.isSafeInteger(id)) return undefined;
   const row = await userById(db, id);
