@@ -14,7 +14,15 @@ const P95_TARGET_MS = 50;
 const PAYLOAD_TARGET_BYTES = 50 * 1024;
 
 const DAY_OPEN = { isOpen: true, start: '09:00', end: '00:00' };
-const HOURS = { monday: DAY_OPEN, tuesday: DAY_OPEN, wednesday: DAY_OPEN, thursday: DAY_OPEN, friday: DAY_OPEN, saturday: DAY_OPEN, sunday: DAY_OPEN };
+const HOURS = {
+  monday: DAY_OPEN,
+  tuesday: DAY_OPEN,
+  wednesday: DAY_OPEN,
+  thursday: DAY_OPEN,
+  friday: DAY_OPEN,
+  saturday: DAY_OPEN,
+  sunday: DAY_OPEN,
+};
 const q = (v: string) => `'${v.replace(/'/g, "''")}'`;
 
 /**
@@ -28,9 +36,24 @@ async function seedSql(): Promise<string> {
        (${q(newDocumentId())}, 'bench', 'bench@example.com', ${q(await hashPassword('bench1234'))}, 1, 'Bench', 'Admin');`,
   ];
   for (let p = 1; p <= PITCHES; p++) {
-    lines.push(`insert into facilities (id, document_id, slug, name, hourly_price, deposit_amount, working_hours) values (${p}, ${q(newDocumentId())}, 'bench-saha-${p}', 'Bench Saha ${p}', 150000, 30000, ${q(JSON.stringify(HOURS))});`);
+    lines.push(
+      `insert into facilities (id, document_id, slug, name, hourly_price, deposit_amount, working_hours) values (${p}, ${q(newDocumentId())}, 'bench-saha-${p}', 'Bench Saha ${p}', 150000, 30000, ${q(JSON.stringify(HOURS))});`,
+    );
   }
-  const names = ['Ahmet Yılmaz', 'Ayşe Kaya', 'Mehmet Öztürk', 'Işık Çelik', 'Şule Demir', 'Can Güneş', 'Ümit Aydın', 'Gökhan Şahin', 'Elif Arslan', 'Burak Doğan', 'Zeynep Koç', 'Emre Kurt'];
+  const names = [
+    'Ahmet Yılmaz',
+    'Ayşe Kaya',
+    'Mehmet Öztürk',
+    'Işık Çelik',
+    'Şule Demir',
+    'Can Güneş',
+    'Ümit Aydın',
+    'Gökhan Şahin',
+    'Elif Arslan',
+    'Burak Doğan',
+    'Zeynep Koç',
+    'Emre Kurt',
+  ];
   const nameCase = names.map((n, i) => `when ${i} then ${q(n)}`).join(' ');
   // Slot dates from today − 600 to today + 129 days; hours 09–23; created 0–30 days before the slot.
   lines.push(`
@@ -58,7 +81,10 @@ async function seedSql(): Promise<string> {
   return lines.join('\n');
 }
 
-interface Scenario { name: string; query: string }
+interface Scenario {
+  name: string;
+  query: string;
+}
 
 function scenarios(): Scenario[] {
   const today = istanbulToday();
@@ -74,7 +100,8 @@ function scenarios(): Scenario[] {
   ];
 }
 
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+const pct = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 async function main() {
   console.log(`bench:panel: building and seeding ${BOOKINGS.toLocaleString('en')} bookings into a private state …`);
@@ -88,12 +115,21 @@ async function main() {
       body: JSON.stringify({ identifier: 'bench', password: 'bench1234' }),
     });
     // Staff sessions are cookie-only: carry the session cookie the login set.
-    const session = login.headers.getSetCookie().map((c) => c.split(';')[0]).find((c) => c.startsWith('hs_session='));
+    const session = login.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .find((c) => c.startsWith('hs_session='));
     if (!session) throw new Error(`bench login failed: HTTP ${login.status} ${await login.text()}`);
     const headers = { cookie: session };
-    const total = ((await (await fetch(`${server.origin}/api/bookings?pageSize=1`, { headers })).json()) as { meta: { counts: { all: number } } }).meta.counts.all;
+    const total = (
+      (await (await fetch(`${server.origin}/api/bookings?pageSize=1`, { headers })).json()) as {
+        meta: { counts: { all: number } };
+      }
+    ).meta.counts.all;
     console.log(`  bookings in the database: ${total.toLocaleString('en')}\n`);
-    console.log(`${REQUESTS} sequential requests per scenario after 20 warm-up requests; loopback; wrangler dev (workerd); ${new Date().toISOString()}`);
+    console.log(
+      `${REQUESTS} sequential requests per scenario after 20 warm-up requests; loopback; wrangler dev (workerd); ${new Date().toISOString()}`,
+    );
     console.log('scenario                          p50 ms  p95 ms  p99 ms   bytes   rows  total     p95≤50ms  ≤50KB');
     let allMet = true;
     for (const s of scenarios()) {
@@ -110,7 +146,10 @@ async function main() {
         times.push(performance.now() - start);
         if (res.status !== 200) throw new Error(`${s.name}: HTTP ${res.status} ${new TextDecoder().decode(body)}`);
         bytes = body.byteLength;
-        const parsed = JSON.parse(new TextDecoder().decode(body)) as { data: unknown[]; meta: { pagination: { total: number } } };
+        const parsed = JSON.parse(new TextDecoder().decode(body)) as {
+          data: unknown[];
+          meta: { pagination: { total: number } };
+        };
         rows = parsed.data.length;
         matched = parsed.meta.pagination.total;
       }

@@ -8,7 +8,11 @@ export const loginSchema = z.object({
     .min(1, msg.identifierRequired)
     .max(254)
     .refine((v) => !v.includes('@') || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), msg.emailInvalid),
-  password: z.string({ error: msg.passwordRequired }).min(1, msg.passwordRequired).min(6, msg.passwordTooShort).max(200),
+  password: z
+    .string({ error: msg.passwordRequired })
+    .min(1, msg.passwordRequired)
+    .min(6, msg.passwordTooShort)
+    .max(200),
   /** 'Beni hatırla': the session cookie outlives the browser session only when asked. */
   remember: z.boolean().optional(),
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { optionalText } from './common';
 import { msg } from './messages';
 import { phoneSchema } from './phone';
-import { optionalText } from './common';
 
 export const BOOKING_STATUSES = ['pending', 'approved', 'rejected', 'cancelled', 'expired'] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
@@ -26,21 +26,25 @@ const relationId = z.union([z.string().trim().min(1).max(64), z.number().int().p
 
 // The client's own prices (totalPrice, transportationPrice) and status are not part of the schema:
 // zod strips unknown keys, so the server always computes them (00 §3).
-export const createBookingSchema = z.object({
-  facility: relationId.optional(),
-  bookingSlot: relationId.optional(),
-  customerName: customerNameSchema,
-  customerPhone: phoneSchema,
-  customerEmail: optionalText(EMAIL_MAX, msg.customerEmailTooLong).refine((v) => v === null || v.includes('@'), msg.customerEmailInvalid),
-  notes: optionalText(NOTES_MAX, msg.notesTooLong),
-  includesTransportation: z.boolean().optional().default(false),
-  transportationDetails: z
-    .object({ pickupPointId: z.string().trim().max(64).nullish() })
-    .passthrough()
-    .nullish(),
-  clientTimestamp: z.string().max(64).nullish(),
-  clientTimezone: z.string().max(64).nullish(),
-})
+export const createBookingSchema = z
+  .object({
+    facility: relationId.optional(),
+    bookingSlot: relationId.optional(),
+    customerName: customerNameSchema,
+    customerPhone: phoneSchema,
+    customerEmail: optionalText(EMAIL_MAX, msg.customerEmailTooLong).refine(
+      (v) => v === null || v.includes('@'),
+      msg.customerEmailInvalid,
+    ),
+    notes: optionalText(NOTES_MAX, msg.notesTooLong),
+    includesTransportation: z.boolean().optional().default(false),
+    transportationDetails: z
+      .object({ pickupPointId: z.string().trim().max(64).nullish() })
+      .passthrough()
+      .nullish(),
+    clientTimestamp: z.string().max(64).nullish(),
+    clientTimezone: z.string().max(64).nullish(),
+  })
   .superRefine((b, ctx) => {
     if (!b.facility) ctx.addIssue({ code: 'custom', path: ['facility'], message: msg.facilityRequired });
     if (!b.bookingSlot) ctx.addIssue({ code: 'custom', path: ['bookingSlot'], message: msg.slotRequired });

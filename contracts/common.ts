@@ -9,7 +9,10 @@ export const isoDate = z
     return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
   }, msg.dateInvalid);
 
-export const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, 'Saat SS:DD biçiminde olmalı').transform((s) => s.slice(0, 5));
+export const hhmm = z
+  .string()
+  .regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, 'Saat SS:DD biçiminde olmalı')
+  .transform((s) => s.slice(0, 5));
 
 /** Trim; an empty string becomes null (00 §7). */
 export const optionalText = (max = 2000, tooLong?: string) =>
@@ -37,7 +40,9 @@ export const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? '';
  * cancels the booking, so the rest never leaves the server on that path.
  */
 export const maskBookingNumber = (bookingNumber: string) =>
-  bookingNumber.length > 6 ? bookingNumber.slice(0, 3) + '•'.repeat(bookingNumber.length - 6) + bookingNumber.slice(-3) : '•'.repeat(bookingNumber.length);
+  bookingNumber.length > 6
+    ? bookingNumber.slice(0, 3) + '•'.repeat(bookingNumber.length - 6) + bookingNumber.slice(-3)
+    : '•'.repeat(bookingNumber.length);
 
 /** 'Barış A.': first name and the initial of the last, enough for the owner to recognise a booking (00 §3). */
 export function nameWithInitial(name: string): string {
@@ -53,6 +58,7 @@ export function nameWithInitial(name: string): string {
  */
 export function pickupTimeFor(startTime: string, minutesBefore: number | null | undefined): string | null {
   if (minutesBefore === null || minutesBefore === undefined || !/^\d{2}:\d{2}/.test(startTime)) return null;
-  const total = (((Number(startTime.slice(0, 2)) * 60 + Number(startTime.slice(3, 5)) - minutesBefore) % 1440) + 1440) % 1440;
+  const total =
+    (((Number(startTime.slice(0, 2)) * 60 + Number(startTime.slice(3, 5)) - minutesBefore) % 1440) + 1440) % 1440;
   return `${String(Math.floor(total / 60)).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}`;
 }

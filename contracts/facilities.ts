@@ -7,7 +7,10 @@ export type FacilitySortField = (typeof SORTABLE)[number];
 const sortItem = z
   .string()
   .trim()
-  .regex(new RegExp(`^(${SORTABLE.join('|')})(:(asc|desc))?$`), `Sıralama alanı şunlardan biri olmalı: ${SORTABLE.join(', ')}`);
+  .regex(
+    new RegExp(`^(${SORTABLE.join('|')})(:(asc|desc))?$`),
+    `Sıralama alanı şunlardan biri olmalı: ${SORTABLE.join(', ')}`,
+  );
 
 const positiveInt = (max: number) => z.coerce.number().int().min(1).max(max);
 const money = z.coerce.number().min(0);
@@ -55,7 +58,10 @@ export type FacilityListQuery = z.infer<typeof facilityListQuery>;
 
 export const slotsQuery = z
   .object({ date: isoDate.optional(), from: isoDate.optional(), to: isoDate.optional() })
-  .refine((q) => q.date || (q.from && q.to), { message: 'date ya da from ve to parametreleri gerekli', path: ['date'] });
+  .refine((q) => q.date || (q.from && q.to), {
+    message: 'date ya da from ve to parametreleri gerekli',
+    path: ['date'],
+  });
 
 export const generateSlotsSchema = z.object({
   startDate: isoDate,

@@ -58,7 +58,8 @@ export const msg = {
   expiredReason: 'Onay süresi doldu',
   noSubscriberBookings: 'Bu telefon numarasına ait abone rezervasyonu bulunamadı.',
   cancelSuccess: 'Rezervasyon başarıyla iptal edildi.',
-  bookingNumberMismatch: 'Girdiğiniz numara bu rezervasyonla eşleşmiyor. Onay ekranındaki veya takip sayfasındaki rezervasyon numarasının tamamını girin.',
+  bookingNumberMismatch:
+    'Girdiğiniz numara bu rezervasyonla eşleşmiyor. Onay ekranındaki veya takip sayfasındaki rezervasyon numarasının tamamını girin.',
   cancelFailed: 'Rezervasyon iptal edilirken bir hata oluştu.',
   createFailed: 'Rezervasyon oluşturulurken bir hata oluştu',
   slotsFailed: 'Slotlar yüklenirken hata oluştu',

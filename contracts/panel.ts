@@ -76,7 +76,14 @@ export const updateBookingSchema = z.object({
   notes: limitedText(STAFF_NOTES_MAX, msg.staffNotesTooLong),
 });
 
-export const NOTIFICATION_TYPES = ['booking_created', 'booking_updated', 'booking_cancelled', 'error', 'system', 'other'] as const;
+export const NOTIFICATION_TYPES = [
+  'booking_created',
+  'booking_updated',
+  'booking_cancelled',
+  'error',
+  'system',
+  'other',
+] as const;
 export const NOTIFICATION_PRIORITIES = ['urgent', 'high', 'medium', 'low'] as const;
 
 export const notificationListQuery = z.object({
@@ -91,7 +98,11 @@ export const createNotificationSchema = z.object({
   type: z.enum(NOTIFICATION_TYPES).default('system'),
   priority: z.enum(NOTIFICATION_PRIORITIES).default('medium'),
   title: z.string({ error: msg.notificationTitleRequired }).trim().min(1, msg.notificationTitleRequired).max(120),
-  message: z.string({ error: msg.notificationMessageRequired }).trim().min(1, msg.notificationMessageRequired).max(1000),
+  message: z
+    .string({ error: msg.notificationMessageRequired })
+    .trim()
+    .min(1, msg.notificationMessageRequired)
+    .max(1000),
   targetRole: z.string().trim().max(40).optional(),
 });
 
@@ -110,7 +121,10 @@ export const siteSettingsSchema = z.object({
     // Blank entries are dropped; each filled one follows the pitch form's phone rule (02 §5).
     .transform((list) => list.filter(Boolean))
     .pipe(z.array(z.string().regex(/^\+?[\d\s\-()]{10,}$/, msg.phonesInvalid))),
-  contactEmail: optionalText(254).refine((v) => v === null || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), msg.settingsEmailInvalid),
+  contactEmail: optionalText(254).refine(
+    (v) => v === null || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v),
+    msg.settingsEmailInvalid,
+  ),
   address: optionalText(300),
   city: optionalText(80),
 });

@@ -11,16 +11,25 @@ let bookingNumber = '';
 
 beforeAll(async () => {
   ({ browser, close } = await launch());
-  const facilities = (await (await fetch(`${origin()}/api/facilities`)).json()) as { data: Array<{ slug: string; documentId: string }> };
+  const facilities = (await (await fetch(`${origin()}/api/facilities`)).json()) as {
+    data: Array<{ slug: string; documentId: string }>;
+  };
   pitch = facilities.data[0].slug;
   // A real booking so the tracking page can be checked with its booking view open.
   const date = new Date(Date.now() + 3 * 3_600_000 + 4 * 86_400_000).toISOString().slice(0, 10);
-  const slots = (await (await fetch(`${origin()}/api/facilities/${pitch}/slots?date=${date}`)).json()) as { data: { slots: Array<{ documentId: string; isAvailable: boolean }> } };
+  const slots = (await (await fetch(`${origin()}/api/facilities/${pitch}/slots?date=${date}`)).json()) as {
+    data: { slots: Array<{ documentId: string; isAvailable: boolean }> };
+  };
   const slot = slots.data.slots.find((s) => s.isAvailable)!;
   const created = await fetch(`${origin()}/api/bookings`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ facility: facilities.data[0].documentId, bookingSlot: slot.documentId, customerName: 'Erişilebilirlik Testi', customerPhone: `0532${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}` }),
+    body: JSON.stringify({
+      facility: facilities.data[0].documentId,
+      bookingSlot: slot.documentId,
+      customerName: 'Erişilebilirlik Testi',
+      customerPhone: `0532${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`,
+    }),
   });
   bookingNumber = ((await created.json()) as { data: { bookingNumber: string } }).data.bookingNumber;
 });

@@ -15,7 +15,8 @@ afterAll(async () => close());
 /** A phone no other test uses. */
 const freshPhone = () => `0532${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
 /** An Istanbul business date `days` from now. */
-const istanbulDate = (days: number) => new Date(Date.now() + 3 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
+const istanbulDate = (days: number) =>
+  new Date(Date.now() + 3 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
 /** Each test books on its own day, at least 2 days ahead, so tests never meet. */
 const usedOffsets = new Set<number>();
 function freshOffset(): number {
@@ -74,10 +75,14 @@ describe('booking a pitch', () => {
     const deposit = page.locator('[data-deposit]');
     await expect(deposit.getByRole('heading').textContent()).resolves.toBe('Kapora: ₺300');
     await expect(deposit.locator('[data-iban]').textContent()).resolves.toMatch(/^TR\d{2}( \w{4})+/);
-    await expect(page.getByRole('link', { name: 'Rezervasyonu Takip Et' }).getAttribute('href')).resolves.toBe(`/rezervasyon-takip?q=${number}`);
+    await expect(page.getByRole('link', { name: 'Rezervasyonu Takip Et' }).getAttribute('href')).resolves.toBe(
+      `/rezervasyon-takip?q=${number}`,
+    );
 
     // The number really exists, under the phone as typed.
-    const tracked = (await (await page.request.get(`/api/bookings/track/${number}`)).json()) as { data: { date: string; status: string } };
+    const tracked = (await (await page.request.get(`/api/bookings/track/${number}`)).json()) as {
+      data: { date: string; status: string };
+    };
     expect(tracked.data).toMatchObject({ date, status: 'pending' });
     await context.close();
   });
@@ -107,7 +112,9 @@ describe('booking a pitch', () => {
 
     // A wrong number is refused and changes nothing; the full number and 'Evet, iptal et' cancel it.
     const numberField = dialog.getByRole('textbox', { name: 'Rezervasyon numaranız' });
-    await numberField.fill(`HSR222222${first.slice(-3)}` === first ? `HSR333333${first.slice(-3)}` : `HSR222222${first.slice(-3)}`);
+    await numberField.fill(
+      `HSR222222${first.slice(-3)}` === first ? `HSR333333${first.slice(-3)}` : `HSR222222${first.slice(-3)}`,
+    );
     await dialog.getByRole('button', { name: 'Mevcut Rezervasyonu İptal Et' }).click();
     await dialog.getByRole('button', { name: 'Evet, iptal et' }).click();
     await dialog.getByText('Girdiğiniz numara bu rezervasyonla eşleşmiyor', { exact: false }).waitFor();
@@ -146,7 +153,11 @@ describe('booking a pitch', () => {
     await other.page.getByRole('heading', { name: 'Rezervasyonunuz alındı' }).waitFor();
     const bookedAt = Date.now();
 
-    await watcher.page.waitForFunction((sel) => document.querySelector(sel)?.getAttribute('data-state') === 'pending', `[data-slot="${id}"]`, { timeout: 5000 });
+    await watcher.page.waitForFunction(
+      (sel) => document.querySelector(sel)?.getAttribute('data-state') === 'pending',
+      `[data-slot="${id}"]`,
+      { timeout: 5000 },
+    );
     // Pushed, not polled: well inside the 15 s polling period.
     expect(Date.now() - bookedAt).toBeLessThan(3000);
     await expect(watched.textContent()).resolves.toContain('Beklemede');
@@ -166,7 +177,13 @@ describe('booking a pitch', () => {
       for (let i = 0; i < max; i++) {
         await page.keyboard.press('Tab');
         // eslint-disable-next-line no-new-func
-        if (await page.evaluate(([t, a]) => new Function('el', 'arg', `return ${t}`)(document.activeElement, a), [test, arg] as const)) return;
+        if (
+          await page.evaluate(([t, a]) => new Function('el', 'arg', `return ${t}`)(document.activeElement, a), [
+            test,
+            arg,
+          ] as const)
+        )
+          return;
       }
       throw new Error(`Tab never reached: ${test}`);
     }
@@ -219,7 +236,9 @@ describe('booking a pitch', () => {
     expect(await page.locator('[data-summary-price]').textContent()).toMatch(/^₺[\d.]+ · 1 saat$/);
     // KVKK note next to the phone field (issue 7 §5).
     const note = page.locator('[data-kvkk-note]');
-    expect(await note.textContent()).toBe('Telefon numaranız rezervasyonunuzu yönetmek için işlenir — Aydınlatma Metni');
+    expect(await note.textContent()).toBe(
+      'Telefon numaranız rezervasyonunuzu yönetmek için işlenir — Aydınlatma Metni',
+    );
     expect(await note.getByRole('link', { name: 'Aydınlatma Metni' }).getAttribute('href')).toBe('/aydinlatma-metni');
     // A pasted international number becomes 05XX XXX XX XX.
     const phone = page.getByRole('textbox', { name: /^Telefon/ });
@@ -228,8 +247,10 @@ describe('booking a pitch', () => {
     // The shuttle leaves 50 minutes before this match, whatever the hour.
     await page.getByRole('checkbox', { name: /Servis hizmeti istiyorum/ }).check();
     const minutes = Number(start.slice(0, 2)) * 60 + Number(start.slice(3)) - 50;
-    const expected = `${String(Math.floor((minutes + 1440) % 1440 / 60)).padStart(2, '0')}:${String((minutes + 1440) % 60).padStart(2, '0')}`;
-    await expect(page.locator('[data-pickup-time]').first().textContent()).resolves.toBe(`Kalkış: ${expected} (maçtan 50 dakika önce)`);
+    const expected = `${String(Math.floor(((minutes + 1440) % 1440) / 60)).padStart(2, '0')}:${String((minutes + 1440) % 60).padStart(2, '0')}`;
+    await expect(page.locator('[data-pickup-time]').first().textContent()).resolves.toBe(
+      `Kalkış: ${expected} (maçtan 50 dakika önce)`,
+    );
     // The pitch page's shuttle section speaks in the same offset, never a fixed clock time.
     const pageText = (await page.locator('body').textContent())!;
     expect(pageText).toContain('Kalkış: maçtan 50 dakika önce');
@@ -240,7 +261,11 @@ describe('booking a pitch', () => {
 
   it("the month view says 'Henüz açılmadı' after the generated horizon and 'Sonraki ay' stops there", async () => {
     const { page, context } = await newPage(browser);
-    const horizon = ((await (await page.request.get(`/api/facilities/${PITCH}/slots?date=${istanbulDate(0)}`)).json()) as { data: { bookableUntil: string } }).data.bookableUntil;
+    const horizon = (
+      (await (await page.request.get(`/api/facilities/${PITCH}/slots?date=${istanbulDate(0)}`)).json()) as {
+        data: { bookableUntil: string };
+      }
+    ).data.bookableUntil;
     await page.goto(`/saha/${PITCH}`);
     await page.locator('[data-state]').first().waitFor();
     await page.locator('label', { has: page.getByRole('radio', { name: 'Aylık' }) }).click();
@@ -251,7 +276,11 @@ describe('booking a pitch', () => {
     }
     expect(await next.isDisabled()).toBe(true);
     await page.locator(`[data-month-day="${horizon}"][data-summary]`).waitFor();
-    const cells = await page.locator('[data-month-day]').evaluateAll((els) => els.map((e) => [(e as HTMLElement).dataset.monthDay!, (e as HTMLElement).dataset.summary ?? '']));
+    const cells = await page
+      .locator('[data-month-day]')
+      .evaluateAll((els) =>
+        els.map((e) => [(e as HTMLElement).dataset.monthDay!, (e as HTMLElement).dataset.summary ?? '']),
+      );
     expect(cells.some(([d]) => d === horizon)).toBe(true);
     for (const [d, summary] of cells) if (d > horizon) expect(summary).toBe('Henüz açılmadı');
     await context.close();

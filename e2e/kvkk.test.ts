@@ -12,19 +12,38 @@ afterAll(async () => close());
 
 describe('Aydınlatma Metni', () => {
   it('is a server-rendered page naming the controller, the data, the purposes, the legal bases, the periods, the rights and the contacts', async () => {
-    const settings = ((await (await fetch(`${origin()}/api/site-settings`)).json()) as { data: { siteName: string; contactPhones: string[]; contactEmail: string; address: string } }).data;
+    const settings = (
+      (await (await fetch(`${origin()}/api/site-settings`)).json()) as {
+        data: { siteName: string; contactPhones: string[]; contactEmail: string; address: string };
+      }
+    ).data;
     const res = await fetch(`${origin()}/aydinlatma-metni`);
     expect(res.status).toBe(200);
     const html = await res.text();
-    const text = html.replace(/<[^>]+>/g, ' ').replace(/&#39;|&#x27;/g, "'").replace(/\s+/g, ' ');
+    const text = html
+      .replace(/<[^>]+>/g, ' ')
+      .replace(/&#39;|&#x27;/g, "'")
+      .replace(/\s+/g, ' ');
     expect(html).toMatch(/<h1[^>]*>Aydınlatma Metni<\/h1>/);
     expect(html).toContain('<title>Aydınlatma Metni | Bursa Halı Saha</title>');
     for (const needle of [
       `Veri sorumlusu ${settings.siteName}`,
-      'adınız soyadınız', 'cep telefonu numaranız', 'e-posta adresiniz', 'notlar', 'IP adresinize',
-      'kaporayı rezervasyonunuzla eşleştirmek', 'kötüye kullanımın önlenmesi',
-      'KVKK m.5/2-c', 'KVKK m.5/2-f', '10 yıl', 'Silinmiş müşteri', '10 dakikalık', 'KVKK m.11', '30 gün',
-    ]) expect(text, needle).toContain(needle);
+      'adınız soyadınız',
+      'cep telefonu numaranız',
+      'e-posta adresiniz',
+      'notlar',
+      'IP adresinize',
+      'kaporayı rezervasyonunuzla eşleştirmek',
+      'kötüye kullanımın önlenmesi',
+      'KVKK m.5/2-c',
+      'KVKK m.5/2-f',
+      '10 yıl',
+      'Silinmiş müşteri',
+      '10 dakikalık',
+      'KVKK m.11',
+      '30 gün',
+    ])
+      expect(text, needle).toContain(needle);
     for (const phone of settings.contactPhones) expect(html).toContain(`href="tel:${phone.replace(/[^\d+]/g, '')}"`);
     expect(html).toContain(`href="mailto:${settings.contactEmail}"`);
   });
@@ -33,13 +52,20 @@ describe('Aydınlatma Metni', () => {
     const { page, context } = await newPage(browser);
     for (const path of ['/', '/sahalar', '/iletisim', '/rezervasyon-takip', '/giris']) {
       await page.goto(path);
-      await expect(page.locator('footer').getByRole('link', { name: /Aydınlatma Metni/ }).getAttribute('href')).resolves.toBe('/aydinlatma-metni');
+      await expect(
+        page
+          .locator('footer')
+          .getByRole('link', { name: /Aydınlatma Metni/ })
+          .getAttribute('href'),
+      ).resolves.toBe('/aydinlatma-metni');
     }
     await page.goto('/rezervasyon-takip');
     await page.waitForSelector('astro-island:not([ssr])', { state: 'attached' });
     await page.getByRole('tab', { name: 'Abone Takibi' }).click();
     const note = page.locator('[data-privacy-note]');
-    await expect(note.textContent()).resolves.toMatch(/^Telefon numaranız rezervasyonunuzu yönetmek için işlenir —\s*Aydınlatma Metni$/);
+    await expect(note.textContent()).resolves.toMatch(
+      /^Telefon numaranız rezervasyonunuzu yönetmek için işlenir —\s*Aydınlatma Metni$/,
+    );
     await note.getByRole('link', { name: 'Aydınlatma Metni' }).click();
     await page.waitForURL('**/aydinlatma-metni');
     await context.close();

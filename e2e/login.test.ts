@@ -26,7 +26,10 @@ describe('login', () => {
     await page.getByText('Başarıyla giriş yapıldı!').waitFor();
     await page.waitForURL((url) => url.pathname === '/yonetim/rezervasyonlar');
     // The session is the HttpOnly cookie only: no token in storage, none readable by scripts (issue 7 §4).
-    expect(await page.evaluate(() => [localStorage.getItem('token'), sessionStorage.getItem('token')])).toEqual([null, null]);
+    expect(await page.evaluate(() => [localStorage.getItem('token'), sessionStorage.getItem('token')])).toEqual([
+      null,
+      null,
+    ]);
     expect(await page.evaluate(() => document.cookie)).not.toContain('hs_session');
     const session = (await context.cookies()).find((c) => c.name === 'hs_session')!;
     expect(session.httpOnly).toBe(true);
@@ -82,7 +85,17 @@ describe('login', () => {
 });
 
 describe('security headers in a real browser', () => {
-  const pages = ['/', '/sahalar', '/giris', '/rezervasyon-takip', '/iletisim', '/yonetim', '/yonetim/bildirimler', '/yonetim/haftalik-takvim', '/yonetim/rezervasyonlar'];
+  const pages = [
+    '/',
+    '/sahalar',
+    '/giris',
+    '/rezervasyon-takip',
+    '/iletisim',
+    '/yonetim',
+    '/yonetim/bildirimler',
+    '/yonetim/haftalik-takvim',
+    '/yonetim/rezervasyonlar',
+  ];
 
   it('every page carries the CSP, frame-ancestors none, nosniff and Referrer-Policy, and loads with no CSP violation', async () => {
     const { page, context } = await newPage(browser);
@@ -92,13 +105,17 @@ describe('security headers in a real browser', () => {
     await page.getByLabel('Şifre', { exact: true }).fill('admin1234');
     await page.getByRole('button', { name: 'Giriş Yap', exact: true }).click();
     await page.waitForURL((url) => url.pathname !== '/giris');
-    const slug = await page.evaluate(async () => ((await (await fetch('/api/facilities')).json()) as { data: { slug: string }[] }).data[0]?.slug);
+    const slug = await page.evaluate(
+      async () => ((await (await fetch('/api/facilities')).json()) as { data: { slug: string }[] }).data[0]?.slug,
+    );
     const problems: string[] = [];
     page.on('console', (m) => {
       if (m.type() === 'error' && /Content[- ]Security[- ]Policy|CSP/i.test(m.text())) problems.push(m.text());
     });
     await page.addInitScript(() => {
-      document.addEventListener('securitypolicyviolation', (e) => console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`));
+      document.addEventListener('securitypolicyviolation', (e) =>
+        console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`),
+      );
     });
     for (const path of [...pages, ...(slug ? [`/saha/${slug}`] : [])]) {
       const res = (await page.goto(path))!;
@@ -109,7 +126,8 @@ describe('security headers in a real browser', () => {
       expect(headers['x-content-type-options'], path).toBe('nosniff');
       expect(headers['referrer-policy'], path).toBe('same-origin');
       // The islands ran: a page whose scripts the CSP blocked would keep its islands unhydrated.
-      if (await page.locator('astro-island').count()) await page.waitForSelector('astro-island:not([ssr])', { state: 'attached' });
+      if (await page.locator('astro-island').count())
+        await page.waitForSelector('astro-island:not([ssr])', { state: 'attached' });
     }
     expect(problems).toEqual([]);
     await context.close();

@@ -36,7 +36,9 @@ async function open(theme: 'light' | 'dark', width = 1280) {
 async function settle(page: Page) {
   await page.waitForLoadState('networkidle');
   // Islands show a loading state first; axe runs on the screen a user actually reads.
-  await page.waitForFunction(() => !document.querySelector('[aria-busy=true]'), undefined, { timeout: 10_000 }).catch(() => {});
+  await page
+    .waitForFunction(() => !document.querySelector('[aria-busy=true]'), undefined, { timeout: 10_000 })
+    .catch(() => {});
 }
 
 describe.each(['light', 'dark'] as const)('panel accessibility in the %s theme', (theme) => {
@@ -58,7 +60,10 @@ describe.each(['light', 'dark'] as const)('panel accessibility in the %s theme',
     const { page, context } = await open(theme);
     await page.goto('/yonetim/rezervasyonlar?tab=pending');
     await settle(page);
-    await page.getByRole('button', { name: /^Detay/ }).first().click();
+    await page
+      .getByRole('button', { name: /^Detay/ })
+      .first()
+      .click();
     await page.getByRole('dialog').getByText('İşlem Geçmişi').waitFor();
     for (const v of await axe(page)) failures.push(`booking dialog: ${v}`);
     await page.keyboard.press('Escape');

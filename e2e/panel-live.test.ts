@@ -10,18 +10,28 @@ let close: () => Promise<void>;
 beforeAll(async () => ({ browser, close } = await launch()));
 afterAll(async () => close());
 
-const hydrated = (page: Page) => page.waitForFunction(() => !document.querySelector('astro-island[ssr]'), undefined, { timeout: 10_000 });
+const hydrated = (page: Page) =>
+  page.waitForFunction(() => !document.querySelector('astro-island[ssr]'), undefined, { timeout: 10_000 });
 
 async function book(page: Page, days: number, name: string) {
-  const facilities = ((await (await page.request.get('/api/facilities')).json()) as { data: Array<{ slug: string; documentId: string }> }).data;
+  const facilities = (
+    (await (await page.request.get('/api/facilities')).json()) as { data: Array<{ slug: string; documentId: string }> }
+  ).data;
   for (const f of facilities) {
-    const slots = ((await (await page.request.get(`/api/facilities/${f.slug}/slots?date=${istanbulDate(days)}`)).json()) as {
-      data: { slots: Array<{ documentId: string; isAvailable: boolean }> };
-    }).data.slots;
+    const slots = (
+      (await (await page.request.get(`/api/facilities/${f.slug}/slots?date=${istanbulDate(days)}`)).json()) as {
+        data: { slots: Array<{ documentId: string; isAvailable: boolean }> };
+      }
+    ).data.slots;
     const slot = slots.find((s) => s.isAvailable);
     if (!slot) continue;
     const res = await page.request.post('/api/bookings', {
-      data: { facility: f.documentId, bookingSlot: slot.documentId, customerName: name, customerPhone: `0534${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}` },
+      data: {
+        facility: f.documentId,
+        bookingSlot: slot.documentId,
+        customerName: name,
+        customerPhone: `0534${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`,
+      },
     });
     expect(res.status()).toBe(201);
     return ((await res.json()) as { data: { bookingNumber: string; documentId: string } }).data;
@@ -69,7 +79,11 @@ describe('panel: live across tabs', () => {
     await staff.page.keyboard.press('Escape');
     const before = Number((await staff.page.locator('[data-stat=total]').textContent())!.replace(/\D/g, ''));
     await book(staff.page, 9, `Canlı Pano ${Date.now() % 100000}`);
-    await staff.page.waitForFunction((n) => Number(document.querySelector('[data-stat=total]')!.textContent!.replace(/\D/g, '')) === n + 1, before, { timeout: 5000 });
+    await staff.page.waitForFunction(
+      (n) => Number(document.querySelector('[data-stat=total]')!.textContent!.replace(/\D/g, '')) === n + 1,
+      before,
+      { timeout: 5000 },
+    );
     await staff.context.close();
   });
 });
@@ -86,7 +100,8 @@ describe('panel: staff cancel and the actor', () => {
     await page.getByRole('button', { name: /^Bildirimler/ }).click();
     await page.locator('[data-live=open]').waitFor();
     await page.keyboard.press('Escape');
-    const badge = async () => (await page.getByRole('button', { name: /^Bildirimler/ }).getAttribute('aria-label')) ?? '';
+    const badge = async () =>
+      (await page.getByRole('button', { name: /^Bildirimler/ }).getAttribute('aria-label')) ?? '';
     const badgeBefore = await badge();
 
     await page.getByRole('button', { name: new RegExp(`Detay ${booking.bookingNumber}`) }).click();
@@ -99,10 +114,15 @@ describe('panel: staff cancel and the actor', () => {
     await dialog.waitFor({ state: 'detached' });
     // One toast only: the bell did not add its own for the actor.
     await page.waitForTimeout(800);
-    expect(await page.locator('[role=status] p.font-semibold', { hasText: /^Rezervasyon iptal edildi$/ }).count()).toBe(1);
+    expect(await page.locator('[role=status] p.font-semibold', { hasText: /^Rezervasyon iptal edildi$/ }).count()).toBe(
+      1,
+    );
     expect(await badge()).toBe(badgeBefore);
 
-    const [row] = queryDb<{ status: string; cancellation_reason: string }>('select status, cancellation_reason from bookings where booking_number = ?', booking.bookingNumber);
+    const [row] = queryDb<{ status: string; cancellation_reason: string }>(
+      'select status, cancellation_reason from bookings where booking_number = ?',
+      booking.bookingNumber,
+    );
     expect(row).toEqual({ status: 'cancelled', cancellation_reason: 'Randevu iptal edildi' });
     await page.goto(`/yonetim/rezervasyonlar?tab=cancelled&q=${booking.bookingNumber}`);
     await page.locator(`[data-booking="${booking.bookingNumber}"]`).waitFor();

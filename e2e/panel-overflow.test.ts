@@ -16,22 +16,38 @@ const WIDTH = 360;
 
 let booking: { bookingNumber: string; documentId: string; date: string; slug: string };
 
-interface Slot { documentId: string; isAvailable: boolean; isPast?: boolean; state?: string }
+interface Slot {
+  documentId: string;
+  isAvailable: boolean;
+  isPast?: boolean;
+  state?: string;
+}
 
 /** A booking with unbroken long fields, made through the public API on the first free slot a few days ahead. */
 async function createLongBooking(): Promise<typeof booking> {
   const { page, context } = await newPage(browser);
   const api = context.request;
-  const facilities = ((await (await api.get('/api/facilities')).json()) as { data: Array<{ documentId: string; slug: string }> }).data;
+  const facilities = (
+    (await (await api.get('/api/facilities')).json()) as { data: Array<{ documentId: string; slug: string }> }
+  ).data;
   for (const days of [3, 4, 5, 6]) {
     const date = istanbulDate(days);
     for (const f of facilities) {
-      const slots = ((await (await api.get(`/api/facilities/${f.slug}/slots?date=${date}`)).json()) as { data: { slots: Slot[] } }).data.slots;
+      const slots = (
+        (await (await api.get(`/api/facilities/${f.slug}/slots?date=${date}`)).json()) as { data: { slots: Slot[] } }
+      ).data.slots;
       const free = slots.find((s) => s.isAvailable && !s.isPast);
       if (!free) continue;
       const phone = `0539${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
       const res = await api.post('/api/bookings', {
-        data: { facility: f.documentId, bookingSlot: free.documentId, customerName: NAME, customerPhone: phone, customerEmail: EMAIL, notes: NOTES },
+        data: {
+          facility: f.documentId,
+          bookingSlot: free.documentId,
+          customerName: NAME,
+          customerPhone: phone,
+          customerEmail: EMAIL,
+          notes: NOTES,
+        },
       });
       if (res.status() !== 201) throw new Error(`booking failed: ${res.status()} ${await res.text()}`);
       const { data } = (await res.json()) as { data: { bookingNumber: string; documentId: string } };
@@ -70,7 +86,9 @@ async function open(theme: 'light' | 'dark') {
 async function settle(page: Page) {
   await page.waitForLoadState('networkidle');
   await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'), undefined, { timeout: 10_000 });
-  await page.waitForFunction(() => !document.querySelector('[aria-busy=true]'), undefined, { timeout: 10_000 }).catch(() => {});
+  await page
+    .waitForFunction(() => !document.querySelector('[aria-busy=true]'), undefined, { timeout: 10_000 })
+    .catch(() => {});
 }
 
 /** How far the page (or one element) reaches past the viewport; 0 when nothing scrolls sideways. */
@@ -98,7 +116,9 @@ describe.each(['light', 'dark'] as const)('panel at 360 px in the %s theme', (th
     for (const path of pages) {
       await page.goto(path);
       await settle(page);
-      expect(await page.evaluate(() => document.documentElement.classList.contains('dark')), path).toBe(theme === 'dark');
+      expect(await page.evaluate(() => document.documentElement.classList.contains('dark')), path).toBe(
+        theme === 'dark',
+      );
       const over = await overflow(page);
       if (over > 0) wide.push(`${path}: ${over}px`);
     }

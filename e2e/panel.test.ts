@@ -139,7 +139,9 @@ describe('panel: approving and rejecting', () => {
     await dialog.waitFor({ state: 'detached' });
 
     const [approved] = queryDb<{ status: string; payment_status: string; approved_by_id: number | null }>(
-      'select status, payment_status, approved_by_id from bookings where booking_number = ?', toApprove.booking_number);
+      'select status, payment_status, approved_by_id from bookings where booking_number = ?',
+      toApprove.booking_number,
+    );
     expect(approved).toMatchObject({ status: 'approved', payment_status: 'paid' });
     expect(approved.approved_by_id).not.toBeNull();
 
@@ -169,15 +171,24 @@ describe('panel: live bell', () => {
 
     // A visitor books on the public API, exactly as the pitch page's form does.
     const visitor = await newPage(browser);
-    const facilities = (await (await visitor.page.request.get('/api/facilities')).json()) as { data: Array<{ slug: string; documentId: string }> };
+    const facilities = (await (await visitor.page.request.get('/api/facilities')).json()) as {
+      data: Array<{ slug: string; documentId: string }>;
+    };
     const pitch = facilities.data[0];
-    const slots = (await (await visitor.page.request.get(`/api/facilities/${pitch.slug}/slots?date=${istanbulDate(9)}`)).json()) as {
+    const slots = (await (
+      await visitor.page.request.get(`/api/facilities/${pitch.slug}/slots?date=${istanbulDate(9)}`)
+    ).json()) as {
       data: { slots: Array<{ documentId: string; isAvailable: boolean }> };
     };
     const slot = slots.data.slots.find((s) => s.isAvailable)!;
     const name = `Canlı Zil ${Date.now() % 100000}`;
     const created = await visitor.page.request.post('/api/bookings', {
-      data: { facility: pitch.documentId, bookingSlot: slot.documentId, customerName: name, customerPhone: `0533${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}` },
+      data: {
+        facility: pitch.documentId,
+        bookingSlot: slot.documentId,
+        customerName: name,
+        customerPhone: `0533${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`,
+      },
     });
     expect(created.status()).toBe(201);
     const bookedAt = Date.now();
@@ -197,7 +208,14 @@ describe('panel: weekly calendar', () => {
     const { page, context } = await newPage(browser);
     await signIn(context, 'admin');
     // A live booking of the demo data in the coming days.
-    const [row] = queryDb<{ slug: string; date: string; start_time: string; booking_number: string; slot_doc: string; customer_name: string }>(
+    const [row] = queryDb<{
+      slug: string;
+      date: string;
+      start_time: string;
+      booking_number: string;
+      slot_doc: string;
+      customer_name: string;
+    }>(
       `select f.slug, b.date, b.start_time, b.booking_number, s.document_id as slot_doc, b.customer_name
        from bookings b join facilities f on f.id = b.facility_id join booking_slots s on s.id = b.slot_id
        where b.status = 'approved' and b.date >= ? order by b.date, b.start_time limit 1`,

@@ -32,7 +32,9 @@ describe('pitch list', () => {
     // (750 + 900 + 1500 + 1800 + 2400) / 5 = 1470, whole TL in tr-TR.
     await expect(page.locator('[data-stat=average]').textContent()).resolves.toBe('₺1.470 saatlik'); // 'saatlik' for screen readers
     await expect(status(page)).resolves.toBe('5 saha listeleniyor');
-    await expect(page.getByRole('link', { name: 'Nilüfer Arena Halı Saha', exact: true }).getAttribute('href')).resolves.toBe('/saha/nilufer-arena-hali-saha');
+    await expect(
+      page.getByRole('link', { name: 'Nilüfer Arena Halı Saha', exact: true }).getAttribute('href'),
+    ).resolves.toBe('/saha/nilufer-arena-hali-saha');
     await context.close();
   });
 
@@ -95,7 +97,11 @@ describe('pitch list', () => {
     expect((await visible(page, 'rating')).map(Number)).toEqual([4.8, 4.7, 4.6, 4.4, 4.2]);
     await sort.selectOption('ad');
     expect(await visible(page, 'name')).toEqual([
-      'Gürsu Doğa Park Çim Saha', 'Mudanya Sahil Halı Saha', 'Nilüfer Arena Halı Saha', 'Osmangazi Yıldız Spor Tesisleri', 'Yıldırım Gençlik Halı Saha',
+      'Gürsu Doğa Park Çim Saha',
+      'Mudanya Sahil Halı Saha',
+      'Nilüfer Arena Halı Saha',
+      'Osmangazi Yıldız Spor Tesisleri',
+      'Yıldırım Gençlik Halı Saha',
     ]);
     // Sorting and filtering combine.
     await sort.selectOption('fiyat-artan');
@@ -108,7 +114,11 @@ describe('pitch list', () => {
     const { page, context } = await open();
     // Nilüfer Arena has 8 available amenities: grid 4 + '+4 daha', list 5 + '+3 daha'.
     const chips = () =>
-      page.locator('[data-item][data-name="Nilüfer Arena Halı Saha"]').getByRole('list', { name: 'İmkanlar' }).locator('li:visible').allInnerTexts();
+      page
+        .locator('[data-item][data-name="Nilüfer Arena Halı Saha"]')
+        .getByRole('list', { name: 'İmkanlar' })
+        .locator('li:visible')
+        .allInnerTexts();
     const grid = page.getByRole('button', { name: 'Izgara' });
     const list = page.getByRole('button', { name: 'Liste' });
     await expect(grid.getAttribute('aria-pressed')).resolves.toBe('true');
@@ -139,16 +149,30 @@ describe('pitch list', () => {
     expect(text).toContain('Sentetik Çim');
     expect(text).not.toContain('Tribün'); // unavailable amenities stay out
     const days = await dialog.getByRole('rowheader').allInnerTexts();
-    expect(days.map((d) => d.replace('Bugün', '').trim())).toEqual(['Pazartesi', 'Salı', 'Çarşamba', 'Perşembe', 'Cuma', 'Cumartesi', 'Pazar']);
+    expect(days.map((d) => d.replace('Bugün', '').trim())).toEqual([
+      'Pazartesi',
+      'Salı',
+      'Çarşamba',
+      'Perşembe',
+      'Cuma',
+      'Cumartesi',
+      'Pazar',
+    ]);
     expect(text).toMatch(hours('Pazartesi', '10:00 – 23:00'));
     expect(text).toMatch(hours('Pazar', '09:00 – 23:00'));
     expect(text).toContain('Görükle Kampüs Kapısı');
-    await expect(dialog.getByRole('link', { name: '0224 443 12 12' }).getAttribute('href')).resolves.toBe('tel:02244431212');
-    await expect(dialog.getByRole('link', { name: 'Saha sayfasına git' }).getAttribute('href')).resolves.toBe('/saha/nilufer-arena-hali-saha');
+    await expect(dialog.getByRole('link', { name: '0224 443 12 12' }).getAttribute('href')).resolves.toBe(
+      'tel:02244431212',
+    );
+    await expect(dialog.getByRole('link', { name: 'Saha sayfasına git' }).getAttribute('href')).resolves.toBe(
+      '/saha/nilufer-arena-hali-saha',
+    );
 
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Detaylar: Nilüfer Arena Halı Saha');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(
+      'Detaylar: Nilüfer Arena Halı Saha',
+    );
 
     // The closed-hours and overnight cases, closed with the footer button.
     await page.getByRole('button', { name: 'Detaylar: Mudanya Sahil Halı Saha' }).click();
@@ -157,7 +181,9 @@ describe('pitch list', () => {
     await mudanya.getByRole('button', { name: 'Kapat', exact: true }).click();
     await mudanya.waitFor({ state: 'hidden' });
     await page.getByRole('button', { name: 'Detaylar: Osmangazi Yıldız Spor Tesisleri' }).click();
-    expect(await page.getByRole('dialog', { name: 'Osmangazi Yıldız Spor Tesisleri' }).innerText()).toMatch(hours('Cuma', '18:00 – 02:00'));
+    expect(await page.getByRole('dialog', { name: 'Osmangazi Yıldız Spor Tesisleri' }).innerText()).toMatch(
+      hours('Cuma', '18:00 – 02:00'),
+    );
     await context.close();
   });
 
@@ -171,7 +197,11 @@ describe('pitch list', () => {
     await page.waitForURL(/q=osmangazi/);
     expect(await page.locator('[data-item]:visible').count()).toBe(1);
     await page.goto('/sahalar?fiyat=1000-2000&siralama=fiyat-azalan&gorunum=liste');
-    expect(await page.locator('[data-item]:visible').evaluateAll((els) => els.map((e) => Number((e as HTMLElement).dataset.price)))).toEqual([1800, 1500]);
+    expect(
+      await page
+        .locator('[data-item]:visible')
+        .evaluateAll((els) => els.map((e) => Number((e as HTMLElement).dataset.price))),
+    ).toEqual([1800, 1500]);
     await expect(page.locator('[data-list]').getAttribute('data-view')).resolves.toBe('list');
     await expect(page.getByRole('status').textContent()).resolves.toBe('2 saha listeleniyor');
     await context.close();

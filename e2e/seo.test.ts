@@ -10,7 +10,15 @@ beforeAll(async () => ({ browser, close } = await launch()));
 afterAll(async () => close());
 
 const SITE = 'Bursa Halı Saha';
-const PAGES = ['/', '/sahalar', '/rezervasyon-takip', '/iletisim', '/saha/nilufer-arena-hali-saha', '/giris', '/aydinlatma-metni'];
+const PAGES = [
+  '/',
+  '/sahalar',
+  '/rezervasyon-takip',
+  '/iletisim',
+  '/saha/nilufer-arena-hali-saha',
+  '/giris',
+  '/aydinlatma-metni',
+];
 
 interface Head {
   title: string;
@@ -32,7 +40,9 @@ async function head(path: string): Promise<{ status: number; head: Head }> {
       title: document.title,
       metas,
       canonical: [...document.head.querySelectorAll('link[rel=canonical]')].map((l) => l.getAttribute('href') ?? ''),
-      jsonLd: [...document.querySelectorAll('script[type="application/ld+json"]')].map((s) => JSON.parse(s.textContent ?? 'null')),
+      jsonLd: [...document.querySelectorAll('script[type="application/ld+json"]')].map((s) =>
+        JSON.parse(s.textContent ?? 'null'),
+      ),
     };
   });
   await context.close();
@@ -66,30 +76,35 @@ function ldAddresses(doc: unknown): string[] {
 }
 
 describe('page metadata', () => {
-  it.each(PAGES)('%s has its title, description, canonical, Open Graph, Twitter card and theme colour', async (path) => {
-    const { status, head: h } = await head(path);
-    expect(status).toBe(200);
-    // '{page title} | {site name}', the site name once; a stored title that already names the site wins as written.
-    expect(h.title).toMatch(new RegExp(`^.+ \\| .+$`));
-    expect(h.title.split(SITE), 'the site name appears once').toHaveLength(2);
-    if (path !== '/') expect(h.title).toMatch(new RegExp(`^.+ \\| ${SITE}$`));
-    expect(one(h, 'description').length).toBeGreaterThan(20);
-    expect(h.canonical).toEqual([new URL(path, origin()).href]);
-    expect(one(h, 'og:title')).toMatch(/\S/);
-    expect(one(h, 'og:description')).toMatch(/\S/);
-    expect(one(h, 'og:url')).toBe(h.canonical[0]);
-    expect(one(h, 'og:image')).toMatch(new RegExp(`^${origin()}/`));
-    // The declared share-image size is the image's real size.
-    expect([Number(one(h, 'og:image:width')), Number(one(h, 'og:image:height'))]).toEqual(await pngSize(one(h, 'og:image')));
-    expect(one(h, 'twitter:card')).toBe('summary_large_image');
-    expect(h.metas['theme-color']?.length).toBeGreaterThan(0);
-    for (const c of h.metas['theme-color']) expect(c).toMatch(/^#[0-9a-f]{6}$/i);
-    expect(one(h, 'robots')).toBe(path === '/giris' ? 'noindex, nofollow' : 'index, follow');
-    // One origin everywhere: every address in the structured data is the canonical's origin.
-    const addresses = h.jsonLd.flatMap(ldAddresses);
-    expect(addresses.length).toBeGreaterThan(0);
-    for (const a of addresses) expect(a, a).toMatch(new RegExp(`^${origin()}(/|$)`));
-  });
+  it.each(PAGES)(
+    '%s has its title, description, canonical, Open Graph, Twitter card and theme colour',
+    async (path) => {
+      const { status, head: h } = await head(path);
+      expect(status).toBe(200);
+      // '{page title} | {site name}', the site name once; a stored title that already names the site wins as written.
+      expect(h.title).toMatch(/^.+ \| .+$/);
+      expect(h.title.split(SITE), 'the site name appears once').toHaveLength(2);
+      if (path !== '/') expect(h.title).toMatch(new RegExp(`^.+ \\| ${SITE}$`));
+      expect(one(h, 'description').length).toBeGreaterThan(20);
+      expect(h.canonical).toEqual([new URL(path, origin()).href]);
+      expect(one(h, 'og:title')).toMatch(/\S/);
+      expect(one(h, 'og:description')).toMatch(/\S/);
+      expect(one(h, 'og:url')).toBe(h.canonical[0]);
+      expect(one(h, 'og:image')).toMatch(new RegExp(`^${origin()}/`));
+      // The declared share-image size is the image's real size.
+      expect([Number(one(h, 'og:image:width')), Number(one(h, 'og:image:height'))]).toEqual(
+        await pngSize(one(h, 'og:image')),
+      );
+      expect(one(h, 'twitter:card')).toBe('summary_large_image');
+      expect(h.metas['theme-color']?.length).toBeGreaterThan(0);
+      for (const c of h.metas['theme-color']) expect(c).toMatch(/^#[0-9a-f]{6}$/i);
+      expect(one(h, 'robots')).toBe(path === '/giris' ? 'noindex, nofollow' : 'index, follow');
+      // One origin everywhere: every address in the structured data is the canonical's origin.
+      const addresses = h.jsonLd.flatMap(ldAddresses);
+      expect(addresses.length).toBeGreaterThan(0);
+      for (const a of addresses) expect(a, a).toMatch(new RegExp(`^${origin()}(/|$)`));
+    },
+  );
 
   it('the home page title is the stored SEO title as written, the site name not doubled', async () => {
     const { head: h } = await head('/');
@@ -99,11 +114,13 @@ describe('page metadata', () => {
 
   it('the home page describes the organisation in JSON-LD', async () => {
     const { head: h } = await head('/');
-    const org = h.jsonLd.find((d) => (d as { '@type'?: string })['@type'] === 'Organization') as Record<string, unknown> | undefined;
+    const org = h.jsonLd.find((d) => (d as { '@type'?: string })['@type'] === 'Organization') as
+      | Record<string, unknown>
+      | undefined;
     expect(org).toMatchObject({ '@context': 'https://schema.org', name: SITE, url: origin() });
   });
 
-  it('a pitch page declares its own photo with the photo\'s real size (not 1200x630)', async () => {
+  it("a pitch page declares its own photo with the photo's real size (not 1200x630)", async () => {
     const { head: h } = await head('/saha/nilufer-arena-hali-saha');
     expect(one(h, 'og:image')).toMatch(/\/api\/images\//);
     const [w, hgt] = await pngSize(one(h, 'og:image'));
@@ -120,19 +137,26 @@ describe('page metadata', () => {
     const get = (path: string) =>
       new Promise<string>((done, fail) => {
         const u = new URL(path, origin());
-        request({ host: u.hostname, port: u.port, path: u.pathname, headers: { host: 'elsewhere.example:8080' } }, (res) => {
-          let body = '';
-          res.setEncoding('utf8');
-          res.on('data', (c) => (body += c));
-          res.on('end', () => done(body));
-        }).on('error', fail).end();
+        request(
+          { host: u.hostname, port: u.port, path: u.pathname, headers: { host: 'elsewhere.example:8080' } },
+          (res) => {
+            let body = '';
+            res.setEncoding('utf8');
+            res.on('data', (c) => (body += c));
+            res.on('end', () => done(body));
+          },
+        )
+          .on('error', fail)
+          .end();
       });
     const html = await get('/');
     const canonical = html.match(/<link rel="canonical" href="([^"]+)"/)?.[1];
     const ogUrl = html.match(/<meta property="og:url" content="([^"]+)"/)?.[1];
     expect(canonical).toBe(`${origin()}/`);
     expect(ogUrl).toBe(`${origin()}/`);
-    const lds = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)].map((m) => JSON.parse(m[1]));
+    const lds = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)].map((m) =>
+      JSON.parse(m[1]),
+    );
     for (const a of lds.flatMap(ldAddresses)) expect(a).toMatch(new RegExp(`^${origin()}(/|$)`));
     expect(html).not.toContain('elsewhere.example');
     expect(await get('/robots.txt')).toContain(`Sitemap: ${origin()}/sitemap.xml`);
@@ -148,12 +172,19 @@ describe('sitemap and robots', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^application\/xml/);
     const xml = await res.text();
-    expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\s*<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/);
-    const entries = [...xml.matchAll(/<url><loc>([^<]+)<\/loc>(?:<lastmod>([^<]+)<\/lastmod>)?<\/url>/g)].map(([, loc, lastmod]) => ({ loc, lastmod }));
+    expect(xml).toMatch(
+      /^<\?xml version="1.0" encoding="UTF-8"\?>\s*<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/,
+    );
+    const entries = [...xml.matchAll(/<url><loc>([^<]+)<\/loc>(?:<lastmod>([^<]+)<\/lastmod>)?<\/url>/g)].map(
+      ([, loc, lastmod]) => ({ loc, lastmod }),
+    );
     const locs = entries.map((e) => e.loc);
-    for (const path of ['/', '/sahalar', '/rezervasyon-takip', '/iletisim', '/aydinlatma-metni']) expect(locs).toContain(new URL(path, origin()).href);
+    for (const path of ['/', '/sahalar', '/rezervasyon-takip', '/iletisim', '/aydinlatma-metni'])
+      expect(locs).toContain(new URL(path, origin()).href);
 
-    const api = (await (await fetch(`${origin()}/api/facilities`)).json()) as { data: Array<{ slug: string; isActive: boolean; updatedAt: string }> };
+    const api = (await (await fetch(`${origin()}/api/facilities`)).json()) as {
+      data: Array<{ slug: string; isActive: boolean; updatedAt: string }>;
+    };
     expect(api.data).toHaveLength(5);
     const pitchEntries = entries.filter((e) => new URL(e.loc).pathname.startsWith('/saha/'));
     expect(pitchEntries.map((e) => e.loc).sort()).toEqual(api.data.map((f) => `${origin()}/saha/${f.slug}`).sort());

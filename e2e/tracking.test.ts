@@ -7,23 +7,35 @@ let browser: Browser;
 let close: () => Promise<void>;
 let bookingNumber = '';
 
-const api = async <T>(path: string, init?: RequestInit) => (await (await fetch(`${origin()}${path}`, init)).json()) as T;
+const api = async <T>(path: string, init?: RequestInit) =>
+  (await (await fetch(`${origin()}${path}`, init)).json()) as T;
 /** Istanbul's business date `days` from now (UTC+3 all year). */
-const istanbulDate = (days: number) => new Date(Date.now() + 3 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
+const istanbulDate = (days: number) =>
+  new Date(Date.now() + 3 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
 
 /** A booking on the first free slot at least 3 days ahead, by a phone no other test uses. */
 async function createBooking(): Promise<string> {
   const facilities = await api<{ data: Array<{ slug: string; documentId: string }> }>('/api/facilities');
   for (let day = 3; day < 20; day++) {
     for (const f of facilities.data) {
-      const slots = await api<{ data: { slots: Array<{ documentId: string; isAvailable: boolean }> } }>(`/api/facilities/${f.slug}/slots?date=${istanbulDate(day)}`);
+      const slots = await api<{ data: { slots: Array<{ documentId: string; isAvailable: boolean }> } }>(
+        `/api/facilities/${f.slug}/slots?date=${istanbulDate(day)}`,
+      );
       const slot = slots.data?.slots.find((s) => s.isAvailable);
       if (!slot) continue;
-      const created = await api<{ data: { bookingNumber: string } | null; error?: { message: string } }>('/api/bookings', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ facility: f.documentId, bookingSlot: slot.documentId, customerName: 'Takip Testi', customerPhone: `0532${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}` }),
-      });
+      const created = await api<{ data: { bookingNumber: string } | null; error?: { message: string } }>(
+        '/api/bookings',
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({
+            facility: f.documentId,
+            bookingSlot: slot.documentId,
+            customerName: 'Takip Testi',
+            customerPhone: `0532${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`,
+          }),
+        },
+      );
       if (created.data) return created.data.bookingNumber;
     }
   }
@@ -91,7 +103,9 @@ describe('booking tracking', () => {
     let soon = '';
     search: for (const day of [0, 1]) {
       for (const f of facilities.data) {
-        const slots = await api<{ data: { slots: Array<{ documentId: string; isAvailable: boolean; startTime: string }> } }>(`/api/facilities/${f.slug}/slots?date=${istanbulDate(day)}`);
+        const slots = await api<{
+          data: { slots: Array<{ documentId: string; isAvailable: boolean; startTime: string }> };
+        }>(`/api/facilities/${f.slug}/slots?date=${istanbulDate(day)}`);
         const slot = slots.data?.slots.find((s) => {
           const start = Date.parse(`${istanbulDate(day)}T${s.startTime.slice(0, 5)}:00+03:00`);
           return s.isAvailable && start - Date.now() > 3_600_000 && start - Date.now() < 22 * 3_600_000;
@@ -100,7 +114,12 @@ describe('booking tracking', () => {
         const created = await api<{ data: { bookingNumber: string } | null }>('/api/bookings', {
           method: 'POST',
           headers: { 'content-type': 'application/json', origin: origin() },
-          body: JSON.stringify({ facility: f.documentId, bookingSlot: slot.documentId, customerName: 'Yakın Maç', customerPhone: `0534${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}` }),
+          body: JSON.stringify({
+            facility: f.documentId,
+            bookingSlot: slot.documentId,
+            customerName: 'Yakın Maç',
+            customerPhone: `0534${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`,
+          }),
         });
         if (created.data) {
           soon = created.data.bookingNumber;
@@ -116,7 +135,9 @@ describe('booking tracking', () => {
     await button.waitFor();
     expect(await button.isDisabled()).toBe(true);
     const hintId = (await button.getAttribute('aria-describedby'))!.split(' ')[0];
-    await expect(page.locator(`[id="${hintId}"]`).textContent()).resolves.toBe('Rezervasyon saatine 24 saatten az kaldığı için iptal edilemez. Lütfen saha ile iletişime geçin.');
+    await expect(page.locator(`[id="${hintId}"]`).textContent()).resolves.toBe(
+      'Rezervasyon saatine 24 saatten az kaldığı için iptal edilemez. Lütfen saha ile iletişime geçin.',
+    );
     await button.click({ force: true });
     expect(await page.getByRole('alertdialog').count()).toBe(0);
     await context.close();

@@ -3,8 +3,8 @@
 import { execFileSync } from 'node:child_process';
 import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
-import { hashPassword } from '../worker/src/lib/password';
 import { newDocumentId } from '../worker/src/lib/ids';
+import { hashPassword } from '../worker/src/lib/password';
 import { upsertStaffSql } from './lib/staff-sql';
 
 const { values } = parseArgs({
@@ -25,7 +25,10 @@ function fail(message: string): never {
 
 const username = values.username?.trim();
 const email = values.email?.trim().toLowerCase();
-if (!username || !email) fail('Kullanım: npm run staff:create -- --username <ad> --email <e-posta> [--role admin|manager] [--first-name X] [--last-name Y] [--remote]');
+if (!username || !email)
+  fail(
+    'Kullanım: npm run staff:create -- --username <ad> --email <e-posta> [--role admin|manager] [--first-name X] [--last-name Y] [--remote]',
+  );
 if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) fail('Geçerli bir e-posta adresi girin');
 if (values.role !== 'admin' && values.role !== 'manager') fail('--role admin ya da manager olmalı');
 
@@ -47,5 +50,10 @@ const sql = upsertStaffSql({
   roleId: values.role === 'admin' ? 1 : 2,
 });
 
-execFileSync('wrangler', ['d1', 'execute', 'DB', values.remote ? '--remote' : '--local', '--command', sql], { stdio: 'inherit', env: { ...process.env, WRANGLER_SEND_METRICS: 'false' } });
-console.log(`Personel hesabı hazır: ${username} <${email}> (${values.role === 'admin' ? 'Admin' : 'Manager'}) ${values.remote ? '— uzak D1' : '— yerel D1'}`);
+execFileSync('wrangler', ['d1', 'execute', 'DB', values.remote ? '--remote' : '--local', '--command', sql], {
+  stdio: 'inherit',
+  env: { ...process.env, WRANGLER_SEND_METRICS: 'false' },
+});
+console.log(
+  `Personel hesabı hazır: ${username} <${email}> (${values.role === 'admin' ? 'Admin' : 'Manager'}) ${values.remote ? '— uzak D1' : '— yerel D1'}`,
+);

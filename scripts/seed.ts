@@ -7,10 +7,10 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { sql } from 'drizzle-orm';
-import { getDb, type Db } from '../worker/src/db/client';
-import * as s from '../worker/src/db/schema';
-import { msg } from '../contracts/messages';
 import { pickupTimeFor } from '../contracts/common';
+import { msg } from '../contracts/messages';
+import { type Db, getDb } from '../worker/src/db/client';
+import * as s from '../worker/src/db/schema';
 import { trLongDate } from '../worker/src/lib/format';
 import { newBookingNumber, newDocumentId } from '../worker/src/lib/ids';
 import { toKurus } from '../worker/src/lib/money';
@@ -23,8 +23,20 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 // ------------------------------------------------------------------ images (rendered in worker threads)
 
-interface ImageJob { id: string; variant: 0 | 1 | 2; hue: number; seed: number; width: number; height: number }
-interface RenderedImage { id: string; png: Uint8Array; width: number; height: number }
+interface ImageJob {
+  id: string;
+  variant: 0 | 1 | 2;
+  hue: number;
+  seed: number;
+  width: number;
+  height: number;
+}
+interface RenderedImage {
+  id: string;
+  png: Uint8Array;
+  width: number;
+  height: number;
+}
 
 /** Spreads the (CPU-bound) renders over the machine's cores; falls back to this thread if workers cannot start. */
 async function renderImages(jobs: ImageJob[]): Promise<Map<string, RenderedImage>> {
@@ -70,14 +82,27 @@ function rng(seed: number) {
   };
 }
 const hash = (text: string) => [...text].reduce((h, c) => (Math.imul(h, 31) + c.charCodeAt(0)) >>> 0, 7);
-const chunk = <T>(rows: T[], size: number): T[][] => Array.from({ length: Math.ceil(rows.length / size) }, (_, i) => rows.slice(i * size, i * size + size));
+const chunk = <T>(rows: T[], size: number): T[][] =>
+  Array.from({ length: Math.ceil(rows.length / size) }, (_, i) => rows.slice(i * size, i * size + size));
 const clientOf = (db: Db) => (db as unknown as { $client: D1Database }).$client;
-const randomKey = () => [...crypto.getRandomValues(new Uint8Array(12))].map((b) => b.toString(16).padStart(2, '0')).join('');
+const randomKey = () =>
+  [...crypto.getRandomValues(new Uint8Array(12))].map((b) => b.toString(16).padStart(2, '0')).join('');
 
 async function tableCounts(db: Db) {
   const tables = [
-    'roles', 'users', 'site_settings', 'seo_pages', 'facilities', 'facility_images', 'facility_amenities', 'pickup_points',
-    'booking_slots', 'customers', 'bookings', 'booking_history', 'notifications',
+    'roles',
+    'users',
+    'site_settings',
+    'seo_pages',
+    'facilities',
+    'facility_images',
+    'facility_amenities',
+    'pickup_points',
+    'booking_slots',
+    'customers',
+    'bookings',
+    'booking_history',
+    'notifications',
   ];
   const d1 = clientOf(db);
   const results = await d1.batch(tables.map((t) => d1.prepare(`select count(*) as n from ${t}`)));
@@ -98,7 +123,10 @@ async function main() {
   process.stderr.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
     const text = typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
     if (text.includes('A DurableObjectNamespace in the config referenced the class')) {
-      const kept = text.split('\n').filter((line) => !line.includes('A DurableObjectNamespace in the config referenced the class')).join('\n');
+      const kept = text
+        .split('\n')
+        .filter((line) => !line.includes('A DurableObjectNamespace in the config referenced the class'))
+        .join('\n');
       if (kept.trim() === '') return true;
       return stderrWrite(kept, ...(rest as []));
     }
@@ -119,7 +147,9 @@ async function main() {
     try {
       existing = (await db.get<{ n: number }>(sql`select count(*) as n from facilities`)).n;
     } catch (err) {
-      throw new Error(`The local database has no schema yet; run \`npm run db:migrate\` first. (${(err as Error).message})`);
+      throw new Error(
+        `The local database has no schema yet; run \`npm run db:migrate\` first. (${(err as Error).message})`,
+      );
     }
     if (existing > 0) {
       console.log(`Seed skipped: the database already has data (${existing} facilities). Nothing changed.`);
@@ -135,9 +165,16 @@ async function main() {
       throw err;
     }
     const counts = await tableCounts(db);
-    const byStatus = await db.all<{ status: string; n: number }>(sql`select status, count(*) as n from bookings group by status order by status`);
+    const byStatus = await db.all<{ status: string; n: number }>(
+      sql`select status, count(*) as n from bookings group by status order by status`,
+    );
     console.log(`Seeded demo data in ${((Date.now() - started) / 1000).toFixed(1)} s:`);
-    console.log('  ' + Object.entries(counts).map(([t, n]) => `${t}=${n}`).join(', '));
+    console.log(
+      '  ' +
+        Object.entries(counts)
+          .map(([t, n]) => `${t}=${n}`)
+          .join(', '),
+    );
     console.log('  bookings by status: ' + byStatus.map((r) => `${r.status}=${r.n}`).join(', '));
     console.log(`  R2 objects: ${ctx.r2Keys.length}; staff logins: admin / admin1234, mudur / mudur1234`);
   } finally {
@@ -150,9 +187,23 @@ async function main() {
 
 type FacilityRow = s.Facility;
 type PickupRow = typeof s.pickupPoints.$inferSelect;
-interface SlotInfo { id: number; facilityId: number; date: string; startTime: string; endTime: string; startsAt: number; price: number }
+interface SlotInfo {
+  id: number;
+  facilityId: number;
+  date: string;
+  startTime: string;
+  endTime: string;
+  startsAt: number;
+  price: number;
+}
 type Status = data.SeedStatus;
-interface Event { from: Status | null; to: Status; at: number; actor: 'customer' | 'staff' | 'system'; reason: string | null }
+interface Event {
+  from: Status | null;
+  to: Status;
+  at: number;
+  actor: 'customer' | 'staff' | 'system';
+  reason: string | null;
+}
 interface PlannedBooking {
   documentId: string;
   bookingNumber: string;
@@ -172,7 +223,10 @@ class SeedContext {
   private customerIds: number[] = [];
   private notificationDocs: string[] = [];
 
-  constructor(private db: Db, private env: Env) {}
+  constructor(
+    private db: Db,
+    private env: Env,
+  ) {}
 
   async run() {
     const { db, env } = this;
@@ -180,9 +234,13 @@ class SeedContext {
     // Start the renders now; they run on other cores while the rows are written.
     const jobs: ImageJob[] = data.PITCHES.flatMap((p) =>
       p.images.map((img, i) => ({
-        id: `${p.key}-${i}`, variant: img.variant, hue: img.hue, seed: hash(`${p.slug}#${i}`),
+        id: `${p.key}-${i}`,
+        variant: img.variant,
+        hue: img.hue,
+        seed: hash(`${p.slug}#${i}`),
         // The cover (first image) gets the larger size: it is what cards and the hero show.
-        width: i === 0 ? 960 : 768, height: i === 0 ? 640 : 512,
+        width: i === 0 ? 960 : 768,
+        height: i === 0 ? 640 : 512,
       })),
     );
     const rendering = renderImages(jobs);
@@ -192,26 +250,46 @@ class SeedContext {
     await db.insert(s.roles).values(data.ROLES).onConflictDoNothing();
     const roles = await db.select().from(s.roles).all();
     for (const u of data.STAFF) {
-      const taken = await db.get<{ n: number }>(sql`select count(*) as n from users where username = ${u.username} collate nocase or email = ${u.email} collate nocase`);
+      const taken = await db.get<{ n: number }>(
+        sql`select count(*) as n from users where username = ${u.username} collate nocase or email = ${u.email} collate nocase`,
+      );
       if (taken.n > 0) continue;
       await db.insert(s.users).values({
-        documentId: newDocumentId(), username: u.username, email: u.email, firstName: u.firstName, lastName: u.lastName,
-        passwordHash: await hashPassword(u.password), roleId: roles.find((r) => r.type === u.role)!.id,
+        documentId: newDocumentId(),
+        username: u.username,
+        email: u.email,
+        firstName: u.firstName,
+        lastName: u.lastName,
+        passwordHash: await hashPassword(u.password),
+        roleId: roles.find((r) => r.type === u.role)!.id,
       });
     }
-    const admin = await db.get<{ id: number; username: string }>(sql`select id, username from users where username = 'admin' collate nocase`);
+    const admin = await db.get<{ id: number; username: string }>(
+      sql`select id, username from users where username = 'admin' collate nocase`,
+    );
 
     // ---- site content ----
-    await db.insert(s.siteSettings).values({ id: 1, ...data.SITE_SETTINGS }).onConflictDoNothing();
+    await db
+      .insert(s.siteSettings)
+      .values({ id: 1, ...data.SITE_SETTINGS })
+      .onConflictDoNothing();
     // The canonical URL is stored as the spec's field; the JSON-LD keeps paths that the page resolves under SITE_URL.
     const siteUrl = (process.env.SITE_URL || env.SITE_URL || 'http://localhost:8787').replace(/\/$/, '');
-    await db.insert(s.seoPages).values(
-      data.SEO_PAGES.map((p) => ({
-        key: p.key, metaTitle: p.metaTitle, metaDescription: p.metaDescription, keywords: p.keywords,
-        canonicalURL: siteUrl + p.path, ogTitle: p.ogTitle ?? null, ogDescription: p.ogDescription ?? null,
-        structuredData: p.structured ? this.homeStructuredData() : null,
-      })),
-    ).onConflictDoNothing();
+    await db
+      .insert(s.seoPages)
+      .values(
+        data.SEO_PAGES.map((p) => ({
+          key: p.key,
+          metaTitle: p.metaTitle,
+          metaDescription: p.metaDescription,
+          keywords: p.keywords,
+          canonicalURL: siteUrl + p.path,
+          ogTitle: p.ogTitle ?? null,
+          ogDescription: p.ogDescription ?? null,
+          structuredData: p.structured ? this.homeStructuredData() : null,
+        })),
+      )
+      .onConflictDoNothing();
 
     // ---- pitches, amenities, pickup points ----
     const facilities = new Map<string, FacilityRow>();
@@ -220,27 +298,70 @@ class SeedContext {
     for (const p of data.PITCHES) {
       const bank = data.bankOf(p);
       const created = this.now - 60 * DAY + p.priority * HOUR;
-      const f = await db.insert(s.facilities).values({
-        documentId: newDocumentId(), slug: p.slug, name: p.name, description: p.description, address: p.address, location: p.location,
-        latitude: p.latitude, longitude: p.longitude, isActive: true, hourlyPrice: toKurus(p.hourlyPrice), depositAmount: toKurus(p.depositAmount),
-        depositIban: data.trIban(bank.code, p.account), bankName: bank.name, recipientName: p.recipientName, phoneNumbers: p.phoneNumbers,
-        email: p.email, googleMapsLocation: data.mapsUrl(p.latitude, p.longitude), workingHours: p.workingHours,
-        bookingTimeType: p.bookingTimeType, startTimeOffset: p.startTimeOffset, autoApprovalTimeout: p.autoApprovalTimeout,
-        priority: p.priority, rating: p.rating, seoTitle: p.seoTitle, seoDescription: p.seoDescription, seoKeywords: p.seoKeywords,
-        facilityServices: p.facilityServices, services: p.services,
-        transportIsActive: Boolean(p.transport), transportPrice: toKurus(p.transport?.price ?? 0),
-        transportDescription: p.transport?.description ?? null, vehicleType: p.transport?.vehicleType ?? null,
-        vehicleCapacity: p.transport?.vehicleCapacity ?? null, createdAt: created, updatedAt: created,
-      }).returning().get();
+      const f = await db
+        .insert(s.facilities)
+        .values({
+          documentId: newDocumentId(),
+          slug: p.slug,
+          name: p.name,
+          description: p.description,
+          address: p.address,
+          location: p.location,
+          latitude: p.latitude,
+          longitude: p.longitude,
+          isActive: true,
+          hourlyPrice: toKurus(p.hourlyPrice),
+          depositAmount: toKurus(p.depositAmount),
+          depositIban: data.trIban(bank.code, p.account),
+          bankName: bank.name,
+          recipientName: p.recipientName,
+          phoneNumbers: p.phoneNumbers,
+          email: p.email,
+          googleMapsLocation: data.mapsUrl(p.latitude, p.longitude),
+          workingHours: p.workingHours,
+          bookingTimeType: p.bookingTimeType,
+          startTimeOffset: p.startTimeOffset,
+          autoApprovalTimeout: p.autoApprovalTimeout,
+          priority: p.priority,
+          rating: p.rating,
+          seoTitle: p.seoTitle,
+          seoDescription: p.seoDescription,
+          seoKeywords: p.seoKeywords,
+          facilityServices: p.facilityServices,
+          services: p.services,
+          transportIsActive: Boolean(p.transport),
+          transportPrice: toKurus(p.transport?.price ?? 0),
+          transportDescription: p.transport?.description ?? null,
+          vehicleType: p.transport?.vehicleType ?? null,
+          vehicleCapacity: p.transport?.vehicleCapacity ?? null,
+          createdAt: created,
+          updatedAt: created,
+        })
+        .returning()
+        .get();
       this.facilityIds.push(f.id);
       facilities.set(p.key, f);
 
-      await db.insert(s.amenities).values(
-        p.amenities.map(([name, available], i) => ({ facilityId: f.id, name, available, icon: data.AMENITY_ICONS[name], sortOrder: i })),
-      );
+      await db
+        .insert(s.amenities)
+        .values(
+          p.amenities.map(([name, available], i) => ({
+            facilityId: f.id,
+            name,
+            available,
+            icon: data.AMENITY_ICONS[name],
+            sortOrder: i,
+          })),
+        );
       const pps = (p.transport?.pickupPoints ?? []).map((pp, i) => ({
-        id: `pickup-${(pickupStamp += 1000 + i * 137)}`, facilityId: f.id, name: pp.name, address: pp.address,
-        description: pp.description ?? null, time: pp.time ?? null, minutesBefore: pp.minutesBefore ?? null, sortOrder: i,
+        id: `pickup-${(pickupStamp += 1000 + i * 137)}`,
+        facilityId: f.id,
+        name: pp.name,
+        address: pp.address,
+        description: pp.description ?? null,
+        time: pp.time ?? null,
+        minutesBefore: pp.minutesBefore ?? null,
+        sortOrder: i,
       }));
       if (pps.length > 0) await db.insert(s.pickupPoints).values(pps);
       pickups.set(p.key, pps);
@@ -250,13 +371,28 @@ class SeedContext {
     const from = addDays(this.today, data.SLOT_FROM_DAY);
     const to = addDays(this.today, data.SLOT_TO_DAY);
     for (const f of facilities.values()) await generateSlots(db, f, from, to, false);
-    const slotRows = await db.all<{ id: number; facility_id: number; date: string; start_time: string; end_time: string; starts_at: number; price: number }>(
-      sql`select id, facility_id, date, start_time, end_time, starts_at, price from booking_slots`,
-    );
+    const slotRows = await db.all<{
+      id: number;
+      facility_id: number;
+      date: string;
+      start_time: string;
+      end_time: string;
+      starts_at: number;
+      price: number;
+    }>(sql`select id, facility_id, date, start_time, end_time, starts_at, price from booking_slots`);
     const slots = new Map<string, SlotInfo>(
-      slotRows.map((r) => [`${r.facility_id}|${r.date}|${r.start_time}`, {
-        id: r.id, facilityId: r.facility_id, date: r.date, startTime: r.start_time, endTime: r.end_time, startsAt: r.starts_at, price: r.price,
-      }]),
+      slotRows.map((r) => [
+        `${r.facility_id}|${r.date}|${r.start_time}`,
+        {
+          id: r.id,
+          facilityId: r.facility_id,
+          date: r.date,
+          startTime: r.start_time,
+          endTime: r.end_time,
+          startsAt: r.starts_at,
+          price: r.price,
+        },
+      ]),
     );
 
     // ---- bookings ----
@@ -264,17 +400,32 @@ class SeedContext {
 
     const customers = new Map(data.CUSTOMERS.map((c) => [c.key, c]));
     const firstSeen = new Map<string, number>();
-    for (const b of planned) firstSeen.set(b.customer.key, Math.min(firstSeen.get(b.customer.key) ?? Infinity, b.events[0].at));
+    for (const b of planned)
+      firstSeen.set(b.customer.key, Math.min(firstSeen.get(b.customer.key) ?? Infinity, b.events[0].at));
     const customerRows = [...firstSeen.entries()].map(([key, at]) => {
       const c = customers.get(key)!;
-      return { phone: c.phone, name: c.name, email: c.email ?? null, isSubscriber: Boolean(c.subscriber), createdAt: at, updatedAt: at };
+      return {
+        phone: c.phone,
+        name: c.name,
+        email: c.email ?? null,
+        isSubscriber: Boolean(c.subscriber),
+        createdAt: at,
+        updatedAt: at,
+      };
     });
     for (const rows of chunk(customerRows, 10)) {
-      const inserted = await db.insert(s.customers).values(rows).onConflictDoNothing().returning({ id: s.customers.id });
+      const inserted = await db
+        .insert(s.customers)
+        .values(rows)
+        .onConflictDoNothing()
+        .returning({ id: s.customers.id });
       this.customerIds.push(...inserted.map((r) => r.id));
     }
     const customerIdByPhone = new Map(
-      (await db.select({ id: s.customers.id, phone: s.customers.phone }).from(s.customers).all()).map((c) => [c.phone, c.id]),
+      (await db.select({ id: s.customers.id, phone: s.customers.phone }).from(s.customers).all()).map((c) => [
+        c.phone,
+        c.id,
+      ]),
     );
     // Subscribers are subscribers even if the row existed before.
     for (const c of data.CUSTOMERS.filter((c) => c.subscriber)) {
@@ -284,17 +435,24 @@ class SeedContext {
     for (const b of planned) b.row.customerId = customerIdByPhone.get(b.customer.phone) ?? null;
     const bookingIds = new Map<string, number>();
     for (const group of chunk(planned, 40)) {
-      const inserts = group.map((b) => db.insert(s.bookings).values(b.row).returning({ id: s.bookings.id, documentId: s.bookings.documentId }));
-      const results = await db.batch(inserts as [typeof inserts[number], ...typeof inserts]);
+      const inserts = group.map((b) =>
+        db.insert(s.bookings).values(b.row).returning({ id: s.bookings.id, documentId: s.bookings.documentId }),
+      );
+      const results = await db.batch(inserts as [(typeof inserts)[number], ...typeof inserts]);
       for (const r of results) bookingIds.set(r[0].documentId, r[0].id);
     }
 
     // ---- history: one row per status change ----
     const history = planned.flatMap((b) =>
       b.events.map((e) => ({
-        bookingId: bookingIds.get(b.documentId)!, fromStatus: e.from, toStatus: e.to, reason: e.reason, actorType: e.actor,
-        actorUserId: e.actor === 'staff' ? admin?.id ?? null : null,
-        actorLabel: e.actor === 'staff' ? admin?.username ?? 'admin' : e.actor === 'system' ? 'Sistem' : b.customer.name,
+        bookingId: bookingIds.get(b.documentId)!,
+        fromStatus: e.from,
+        toStatus: e.to,
+        reason: e.reason,
+        actorType: e.actor,
+        actorUserId: e.actor === 'staff' ? (admin?.id ?? null) : null,
+        actorLabel:
+          e.actor === 'staff' ? (admin?.username ?? 'admin') : e.actor === 'system' ? 'Sistem' : b.customer.name,
         createdAt: e.at,
       })),
     );
@@ -305,26 +463,67 @@ class SeedContext {
       .flatMap((b) => b.events.map((e) => ({ b, e })))
       .filter(({ e }) => e.at > this.now - 2 * DAY)
       .sort((x, y) => x.e.at - y.e.at);
-    const notificationRows: (typeof s.notifications.$inferInsert & { documentId: string })[] = recent.map(({ b, e }) => {
-      const when = `${b.facility.name} · ${trLongDate(b.slot.date)} ${b.slot.startTime}`;
-      const kind = {
-        pending: { type: 'booking_created', priority: 'high', title: 'Yeni Rezervasyon', message: `${b.customer.name} · ${when}` },
-        approved: { type: 'booking_updated', priority: 'medium', title: 'Rezervasyon Onaylandı', message: `${b.bookingNumber} · ${b.customer.name} · ${when}` },
-        rejected: { type: 'booking_updated', priority: 'medium', title: 'Rezervasyon Reddedildi', message: `${b.bookingNumber} · ${b.customer.name} · ${when}` },
-        cancelled: { type: 'booking_cancelled', priority: 'medium', title: 'Rezervasyon İptal Edildi', message: `${b.bookingNumber} · ${b.customer.name} · ${when}` },
-        expired: { type: 'booking_updated', priority: 'low', title: 'Rezervasyon Süresi Doldu', message: `${b.bookingNumber} · ${b.customer.name} · ${when}` },
-      }[e.to] as Pick<typeof s.notifications.$inferInsert, 'type' | 'priority' | 'title' | 'message'>;
-      // Older news has been seen; new requests still wait for someone.
-      const isRead = e.at < this.now - 18 * HOUR && !(e.to === 'pending' && b.status === 'pending');
-      return {
-        documentId: newDocumentId(), ...kind, isRead, readAt: isRead ? e.at + 20 * MINUTE : null, targetRole: 'Admin',
-        bookingId: bookingIds.get(b.documentId) ?? null, facilityId: b.facility.id, createdAt: e.at,
-      };
-    });
+    const notificationRows: (typeof s.notifications.$inferInsert & { documentId: string })[] = recent.map(
+      ({ b, e }) => {
+        const when = `${b.facility.name} · ${trLongDate(b.slot.date)} ${b.slot.startTime}`;
+        const kind = {
+          pending: {
+            type: 'booking_created',
+            priority: 'high',
+            title: 'Yeni Rezervasyon',
+            message: `${b.customer.name} · ${when}`,
+          },
+          approved: {
+            type: 'booking_updated',
+            priority: 'medium',
+            title: 'Rezervasyon Onaylandı',
+            message: `${b.bookingNumber} · ${b.customer.name} · ${when}`,
+          },
+          rejected: {
+            type: 'booking_updated',
+            priority: 'medium',
+            title: 'Rezervasyon Reddedildi',
+            message: `${b.bookingNumber} · ${b.customer.name} · ${when}`,
+          },
+          cancelled: {
+            type: 'booking_cancelled',
+            priority: 'medium',
+            title: 'Rezervasyon İptal Edildi',
+            message: `${b.bookingNumber} · ${b.customer.name} · ${when}`,
+          },
+          expired: {
+            type: 'booking_updated',
+            priority: 'low',
+            title: 'Rezervasyon Süresi Doldu',
+            message: `${b.bookingNumber} · ${b.customer.name} · ${when}`,
+          },
+        }[e.to] as Pick<typeof s.notifications.$inferInsert, 'type' | 'priority' | 'title' | 'message'>;
+        // Older news has been seen; new requests still wait for someone.
+        const isRead = e.at < this.now - 18 * HOUR && !(e.to === 'pending' && b.status === 'pending');
+        return {
+          documentId: newDocumentId(),
+          ...kind,
+          isRead,
+          readAt: isRead ? e.at + 20 * MINUTE : null,
+          targetRole: 'Admin',
+          bookingId: bookingIds.get(b.documentId) ?? null,
+          facilityId: b.facility.id,
+          createdAt: e.at,
+        };
+      },
+    );
     notificationRows.push({
-      documentId: newDocumentId(), type: 'system', priority: 'low', title: 'Slot Takvimi Oluşturuldu',
+      documentId: newDocumentId(),
+      type: 'system',
+      priority: 'low',
+      title: 'Slot Takvimi Oluşturuldu',
       message: `${facilities.size} saha için ${trLongDate(from)} – ${trLongDate(to)} arası slotlar oluşturuldu.`,
-      isRead: true, readAt: this.now - 2 * DAY + 30 * MINUTE, targetRole: 'Admin', bookingId: null, facilityId: null, createdAt: this.now - 2 * DAY,
+      isRead: true,
+      readAt: this.now - 2 * DAY + 30 * MINUTE,
+      targetRole: 'Admin',
+      bookingId: null,
+      facilityId: null,
+      createdAt: this.now - 2 * DAY,
     });
     this.notificationDocs.push(...notificationRows.map((n) => n.documentId));
     for (const rows of chunk(notificationRows, 8)) await db.insert(s.notifications).values(rows);
@@ -341,8 +540,16 @@ class SeedContext {
         await env.BUCKET.put(key, r.png, { httpMetadata: { contentType: 'image/png' } });
         this.r2Keys.push(key);
         rows.push({
-          facilityId: f.id, key, name: `${p.slug}-${i + 1}.png`, alternativeText: img.alt, mime: 'image/png', size: r.png.byteLength,
-          width: r.width, height: r.height, sortOrder: i, createdAt: f.createdAt,
+          facilityId: f.id,
+          key,
+          name: `${p.slug}-${i + 1}.png`,
+          alternativeText: img.alt,
+          mime: 'image/png',
+          size: r.png.byteLength,
+          width: r.width,
+          height: r.height,
+          sortOrder: i,
+          createdAt: f.createdAt,
         });
       }
       await db.insert(s.facilityImages).values(rows);
@@ -376,17 +583,35 @@ class SeedContext {
       '@context': 'https://schema.org',
       '@graph': [
         {
-          '@type': 'WebSite', '@id': `${siteUrl}/#website`, url: `${siteUrl}/`, name: st.siteName, inLanguage: 'tr-TR',
+          '@type': 'WebSite',
+          '@id': `${siteUrl}/#website`,
+          url: `${siteUrl}/`,
+          name: st.siteName,
+          inLanguage: 'tr-TR',
           description: st.tagline,
         },
         {
-          '@type': 'SportsActivityLocation', '@id': `${siteUrl}/#organization`, name: st.siteName, url: `${siteUrl}/`,
-          description: st.tagline, telephone: st.contactPhones[0], email: st.contactEmail,
-          address: { '@type': 'PostalAddress', streetAddress: 'Özlüce Mah. Ahmet Taner Kışlalı Cad. No: 24', postalCode: '16285', addressLocality: 'Nilüfer', addressRegion: 'Bursa', addressCountry: 'TR' },
+          '@type': 'SportsActivityLocation',
+          '@id': `${siteUrl}/#organization`,
+          name: st.siteName,
+          url: `${siteUrl}/`,
+          description: st.tagline,
+          telephone: st.contactPhones[0],
+          email: st.contactEmail,
+          address: {
+            '@type': 'PostalAddress',
+            streetAddress: 'Özlüce Mah. Ahmet Taner Kışlalı Cad. No: 24',
+            postalCode: '16285',
+            addressLocality: 'Nilüfer',
+            addressRegion: 'Bursa',
+            addressCountry: 'TR',
+          },
           areaServed: { '@type': 'City', name: 'Bursa' },
           sport: 'Futbol',
           containsPlace: data.PITCHES.map((p) => ({
-            '@type': 'SportsActivityLocation', name: p.name, url: `${siteUrl}/saha/${p.slug}`,
+            '@type': 'SportsActivityLocation',
+            name: p.name,
+            url: `${siteUrl}/saha/${p.slug}`,
             geo: { '@type': 'GeoCoordinates', latitude: p.latitude, longitude: p.longitude },
           })),
         },
@@ -399,7 +624,12 @@ class SeedContext {
    * the slot already holds a live booking, or the customer already has a live booking that day), then builds a
    * plausible timeline of status changes that all lie in the past.
    */
-  private planBookings(facilities: Map<string, FacilityRow>, pickups: Map<string, PickupRow[]>, slots: Map<string, SlotInfo>, adminId: number | null) {
+  private planBookings(
+    facilities: Map<string, FacilityRow>,
+    pickups: Map<string, PickupRow[]>,
+    slots: Map<string, SlotInfo>,
+    adminId: number | null,
+  ) {
     const { now, today } = this;
     const rand = rng(hash(today));
     const liveSlots = new Set<number>();
@@ -409,11 +639,20 @@ class SeedContext {
     const out: PlannedBooking[] = [];
     const isLive = (st: Status) => st === 'pending' || st === 'approved';
 
-    const slotAt = (f: FacilityRow, dayOffset: number, time: string) => slots.get(`${f.id}|${addDays(today, dayOffset)}|${time}`);
+    const slotAt = (f: FacilityRow, dayOffset: number, time: string) =>
+      slots.get(`${f.id}|${addDays(today, dayOffset)}|${time}`);
 
     const build = (args: {
-      facility: FacilityRow; slot: SlotInfo; customer: data.CustomerSeed; status: Status; events: Event[]; source: 'web' | 'panel' | 'subscription';
-      notes?: string; pickup?: PickupRow; subscription?: string; reason?: string;
+      facility: FacilityRow;
+      slot: SlotInfo;
+      customer: data.CustomerSeed;
+      status: Status;
+      events: Event[];
+      source: 'web' | 'panel' | 'subscription';
+      notes?: string;
+      pickup?: PickupRow;
+      subscription?: string;
+      reason?: string;
     }): PlannedBooking => {
       const { facility: f, slot, customer: c, status, events } = args;
       const documentId = newDocumentId();
@@ -424,26 +663,58 @@ class SeedContext {
       const last = events[events.length - 1];
       const transport = args.pickup ? f.transportPrice : 0;
       const wasPaid = Boolean(approval) && deposit > 0;
-      const paymentStatus: 'pending' | 'paid' | 'refunded' = !wasPaid ? 'pending' : status === 'approved' ? 'paid' : 'refunded';
+      const paymentStatus: 'pending' | 'paid' | 'refunded' = !wasPaid
+        ? 'pending'
+        : status === 'approved'
+          ? 'paid'
+          : 'refunded';
       const created = events[0].at;
       return {
-        documentId, bookingNumber, facility: f, slot, customer: c, status, events,
+        documentId,
+        bookingNumber,
+        facility: f,
+        slot,
+        customer: c,
+        status,
+        events,
         row: {
-          documentId, bookingNumber, facilityId: f.id, slotId: slot.id, customerName: c.name, customerPhone: c.phone,
-          customerEmail: c.email ?? null, notes: args.notes ?? null, date: slot.date, startTime: slot.startTime, endTime: slot.endTime,
-          startsAt: slot.startsAt, slotPrice: slot.price, includesTransportation: Boolean(args.pickup), transportationPrice: transport,
-          pickupPointId: args.pickup?.id ?? null, pickupPointName: args.pickup?.name ?? null, pickupPointAddress: args.pickup?.address ?? null,
-          pickupTime: pickupTimeFor(slot.startTime, args.pickup?.minutesBefore), status, paymentStatus, totalPrice: slot.price + transport, depositAmount: deposit,
-          isSubscriber, isRecurring: isSubscriber, recurringGroupId: args.subscription ?? null,
+          documentId,
+          bookingNumber,
+          facilityId: f.id,
+          slotId: slot.id,
+          customerName: c.name,
+          customerPhone: c.phone,
+          customerEmail: c.email ?? null,
+          notes: args.notes ?? null,
+          date: slot.date,
+          startTime: slot.startTime,
+          endTime: slot.endTime,
+          startsAt: slot.startsAt,
+          slotPrice: slot.price,
+          includesTransportation: Boolean(args.pickup),
+          transportationPrice: transport,
+          pickupPointId: args.pickup?.id ?? null,
+          pickupPointName: args.pickup?.name ?? null,
+          pickupPointAddress: args.pickup?.address ?? null,
+          pickupTime: pickupTimeFor(slot.startTime, args.pickup?.minutesBefore),
+          status,
+          paymentStatus,
+          totalPrice: slot.price + transport,
+          depositAmount: deposit,
+          isSubscriber,
+          isRecurring: isSubscriber,
+          recurringGroupId: args.subscription ?? null,
           expiresAt: status === 'pending' ? created + f.autoApprovalTimeout * MINUTE : null,
-          approvedById: approval ? adminId : null, approvedAt: approval?.at ?? null,
+          approvedById: approval ? adminId : null,
+          approvedAt: approval?.at ?? null,
           rejectionReason: status === 'rejected' ? last.reason : null,
           cancellationReason: status === 'cancelled' ? last.reason : null,
           cancelledAt: status === 'cancelled' ? last.at : null,
           source: args.source,
           clientTimestamp: args.source === 'web' ? new Date(created).toISOString() : null,
           clientTimezone: args.source === 'web' ? 'Europe/Istanbul' : null,
-          createdAt: created, updatedAt: last.at,
+          createdAt: created,
+          updatedAt: last.at,
         },
       };
     };
@@ -460,10 +731,18 @@ class SeedContext {
         const slot = slotAt(f, offset, sub.time);
         if (!slot || liveSlots.has(slot.id)) continue; // a week that cannot be booked is simply left out (00 §4 partial)
         liveSlots.add(slot.id);
-        out.push(build({
-          facility: f, slot, customer: c, status: 'approved', source: 'subscription', subscription: group, notes: sub.notes,
-          events: [{ from: null, to: 'approved', at: created, actor: 'staff', reason: null }],
-        }));
+        out.push(
+          build({
+            facility: f,
+            slot,
+            customer: c,
+            status: 'approved',
+            source: 'subscription',
+            subscription: group,
+            notes: sub.notes,
+            events: [{ from: null, to: 'approved', at: created, actor: 'staff', reason: null }],
+          }),
+        );
       }
     }
 
@@ -494,13 +773,17 @@ class SeedContext {
       const S = slot.startsAt;
       const events: Event[] = [];
       // When the booking was made: a few days before a past slot; hours to days ago for a future one.
-      let created = seed.createdDay !== undefined
-        ? istanbulInstant(addDays(today, seed.createdDay), 10 * 60 + rand(0, 600))
-        : S <= now ? S - rand(1, 4) * DAY - rand(0, 8) * HOUR : now - rand(3, 60) * HOUR - rand(0, 59) * MINUTE;
+      let created =
+        seed.createdDay !== undefined
+          ? istanbulInstant(addDays(today, seed.createdDay), 10 * 60 + rand(0, 600))
+          : S <= now
+            ? S - rand(1, 4) * DAY - rand(0, 8) * HOUR
+            : now - rand(3, 60) * HOUR - rand(0, 59) * MINUTE;
       created = Math.min(created, S - 3 * HOUR, now - 3 * HOUR);
       // A slot that an earlier booking gave up is taken only after that happened.
       const freed = freedAt.get(slot.id);
-      if (freed !== undefined) created = Math.min(Math.max(created, freed + rand(10, 120) * MINUTE), S - 2 * HOUR, now - 2 * HOUR);
+      if (freed !== undefined)
+        created = Math.min(Math.max(created, freed + rand(10, 120) * MINUTE), S - 2 * HOUR, now - 2 * HOUR);
       if (seed.status === 'pending') created = now - rand(5, 25) * MINUTE; // its hold is still running
       // A customer cancel happens at least 24 hours before the start (00 §3), so leave room for it.
       const cancelLimit = Math.min(now - 10 * MINUTE, S - 25 * HOUR);
@@ -510,27 +793,64 @@ class SeedContext {
       else events.push({ from: null, to: 'pending', at: created, actor: 'customer', reason: null });
 
       const wantsApproval = !seed.panel && (seed.status === 'approved' || seed.afterApproval);
-      if (wantsApproval) events.push({ from: 'pending', to: 'approved', at: created + rand(15, 90) * MINUTE, actor: 'staff', reason: null });
+      if (wantsApproval)
+        events.push({
+          from: 'pending',
+          to: 'approved',
+          at: created + rand(15, 90) * MINUTE,
+          actor: 'staff',
+          reason: null,
+        });
       const prev = events[events.length - 1];
       switch (seed.status) {
         case 'rejected': {
           const at = Math.min(prev.at + rand(30, 600) * MINUTE, now - 5 * MINUTE, S - 30 * MINUTE);
-          events.push({ from: prev.to, to: 'rejected', at: Math.max(at, prev.at + MINUTE), actor: 'staff', reason: seed.reason ?? 'Randevu iptal edildi' });
+          events.push({
+            from: prev.to,
+            to: 'rejected',
+            at: Math.max(at, prev.at + MINUTE),
+            actor: 'staff',
+            reason: seed.reason ?? 'Randevu iptal edildi',
+          });
           break;
         }
         case 'cancelled': {
           const at = Math.min(prev.at + rand(2, 20) * HOUR, cancelLimit);
-          events.push({ from: prev.to, to: 'cancelled', at: Math.max(at, prev.at + MINUTE), actor: 'customer', reason: seed.reason ?? msg.customerCancelReason });
+          events.push({
+            from: prev.to,
+            to: 'cancelled',
+            at: Math.max(at, prev.at + MINUTE),
+            actor: 'customer',
+            reason: seed.reason ?? msg.customerCancelReason,
+          });
           break;
         }
         case 'expired':
-          events.push({ from: 'pending', to: 'expired', at: created + f.autoApprovalTimeout * MINUTE, actor: 'system', reason: msg.expiredReason });
+          events.push({
+            from: 'pending',
+            to: 'expired',
+            at: created + f.autoApprovalTimeout * MINUTE,
+            actor: 'system',
+            reason: msg.expiredReason,
+          });
           break;
       }
       if (!isLive(seed.status)) freedAt.set(slot.id, Math.max(freedAt.get(slot.id) ?? 0, events[events.length - 1].at));
       const pickup = seed.pickup !== undefined ? pickups.get(seed.pitch)?.[seed.pickup] : undefined;
-      if (seed.pickup !== undefined && !pickup) throw new Error(`seed-data: ${seed.pitch} has no pickup point ${seed.pickup}`);
-      out.push(build({ facility: f, slot, customer: c, status: seed.status, events, source: seed.panel ? 'panel' : 'web', notes: seed.notes, pickup }));
+      if (seed.pickup !== undefined && !pickup)
+        throw new Error(`seed-data: ${seed.pitch} has no pickup point ${seed.pickup}`);
+      out.push(
+        build({
+          facility: f,
+          slot,
+          customer: c,
+          status: seed.status,
+          events,
+          source: seed.panel ? 'panel' : 'web',
+          notes: seed.notes,
+          pickup,
+        }),
+      );
     }
     return out.sort((a, b) => a.events[0].at - b.events[0].at);
   }
@@ -542,8 +862,19 @@ if (!isMainThread) {
   // Worker side: render the jobs handed over and post each PNG back.
   const { makePitchPng } = await import('./lib/pitch-image.ts');
   for (const job of workerData as ImageJob[]) {
-    const png = makePitchPng({ variant: job.variant, hue: job.hue, seed: job.seed, width: job.width, height: job.height });
-    parentPort!.postMessage({ id: job.id, png: new Uint8Array(png), width: job.width, height: job.height } satisfies RenderedImage);
+    const png = makePitchPng({
+      variant: job.variant,
+      hue: job.hue,
+      seed: job.seed,
+      width: job.width,
+      height: job.height,
+    });
+    parentPort!.postMessage({
+      id: job.id,
+      png: new Uint8Array(png),
+      width: job.width,
+      height: job.height,
+    } satisfies RenderedImage);
   }
 } else {
   await main().catch((err) => {

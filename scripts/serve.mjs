@@ -23,12 +23,25 @@ const host = process.env.HOST || '127.0.0.1';
 const generatedConfig = resolve(root, 'dist/server/wrangler.json');
 const redirect = resolve(root, '.wrangler/deploy/config.json');
 if (!existsSync(generatedConfig) || !existsSync(resolve(root, 'dist/server/entry.mjs'))) {
-  console.error('serve: dist/server/wrangler.json or dist/server/entry.mjs is missing; run `npm run build` first (npm start does).');
+  console.error(
+    'serve: dist/server/wrangler.json or dist/server/entry.mjs is missing; run `npm run build` first (npm start does).',
+  );
   process.exit(1);
 }
 
 // --test-scheduled exposes /cdn-cgi/local/scheduled: wrangler dev fires no cron, so the script below fires it itself.
-const args = ['dev', '--local', '--port', port, '--ip', host, '--persist-to', resolve(root, '.wrangler/state'), '--show-interactive-dev-session=false', '--test-scheduled'];
+const args = [
+  'dev',
+  '--local',
+  '--port',
+  port,
+  '--ip',
+  host,
+  '--persist-to',
+  resolve(root, '.wrangler/state'),
+  '--show-interactive-dev-session=false',
+  '--test-scheduled',
+];
 // Normally the redirect written by `astro build` points at the generated config; name it outright if the redirect is gone.
 let redirected = false;
 try {
@@ -61,7 +74,7 @@ const child = spawn(process.execPath, [wranglerBin, ...args], { cwd: root, env, 
 const origin = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`;
 async function fireCron() {
   try {
-    await fetch(`${origin}/cdn-cgi/local/scheduled?cron=${encodeURIComponent("15 * * * *")}`);
+    await fetch(`${origin}/cdn-cgi/local/scheduled?cron=${encodeURIComponent('15 * * * *')}`);
   } catch {
     /* server gone */
   }

@@ -11,7 +11,12 @@ export interface TransportationDetailsWire {
   pickupTime: string | null;
 }
 
-export interface BookingSlotWire { date: string; startTime: string; endTime: string; price: number }
+export interface BookingSlotWire {
+  date: string;
+  startTime: string;
+  endTime: string;
+  price: number;
+}
 
 /** The pitch as a booking answer shows it: where to play and where to pay the deposit. */
 export interface BookingFacilityWire {
@@ -125,7 +130,15 @@ export interface BookingListItem {
   isPast: boolean;
 }
 
-export interface BookingCounts { all: number; today: number; upcoming: number; pending: number; approved: number; rejected: number; cancelled: number }
+export interface BookingCounts {
+  all: number;
+  today: number;
+  upcoming: number;
+  pending: number;
+  approved: number;
+  rejected: number;
+  cancelled: number;
+}
 
 export interface BookingHistoryWire {
   id: number;

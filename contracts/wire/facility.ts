@@ -1,7 +1,11 @@
 // A pitch as the API and the pages speak of it (01 §7): money in TL, instants as ISO strings.
 
 export type WeekDay = 'monday' | 'tuesday' | 'wednesday' | 'thursday' | 'friday' | 'saturday' | 'sunday';
-export interface WorkingDayWire { isOpen: boolean; start: string; end: string }
+export interface WorkingDayWire {
+  isOpen: boolean;
+  start: string;
+  end: string;
+}
 export type WorkingHoursWire = Record<WeekDay, WorkingDayWire>;
 
 export interface FacilityImageWire {
@@ -13,7 +17,11 @@ export interface FacilityImageWire {
   height: number | null;
 }
 
-export interface AmenityWire { name: string; available: boolean; icon: string | null }
+export interface AmenityWire {
+  name: string;
+  available: boolean;
+  icon: string | null;
+}
 
 export interface PickupPointWire {
   id: string;

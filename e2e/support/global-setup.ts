@@ -8,7 +8,11 @@ export default async function setup(project: TestProject) {
     seed: 'demo',
     runsDir: resolve(root, 'e2e/.state'),
     // Browser tests book and look up a lot from one address.
-    vars: { RATE_LIMIT_BOOKING_PER_IP: '100000', RATE_LIMIT_LOOKUP_PER_IP: '100000', RATE_LIMIT_LOGIN_PER_IP: '100000' },
+    vars: {
+      RATE_LIMIT_BOOKING_PER_IP: '100000',
+      RATE_LIMIT_LOOKUP_PER_IP: '100000',
+      RATE_LIMIT_LOGIN_PER_IP: '100000',
+    },
   });
   project.provide('origin', server.origin);
   project.provide('state', server.state);
@@ -16,5 +20,8 @@ export default async function setup(project: TestProject) {
 }
 
 declare module 'vitest' {
-  export interface ProvidedContext { origin: string; state: string }
+  export interface ProvidedContext {
+    origin: string;
+    state: string;
+  }
 }

@@ -20,14 +20,17 @@ const tokens = new Map<string, string>();
 export async function signIn(context: BrowserContext, who: keyof typeof STAFF): Promise<string> {
   let token = tokens.get(who);
   // A logout in an earlier test revokes every token of that account (issue 7 §4): sign in again then.
-  if (token && !(await context.request.get('/api/users/me', { headers: { authorization: `Bearer ${token}` } })).ok()) token = undefined;
+  if (token && !(await context.request.get('/api/users/me', { headers: { authorization: `Bearer ${token}` } })).ok())
+    token = undefined;
   if (!token) {
     const res = await context.request.post('/api/auth/local', { data: STAFF[who] });
     if (!res.ok()) throw new Error(`login failed: ${res.status()} ${await res.text()}`);
     token = ((await res.json()) as { data: { jwt: string } }).data.jwt;
     tokens.set(who, token);
   }
-  await context.addCookies([{ name: 'hs_session', value: token, url: inject('origin'), httpOnly: true, sameSite: 'Strict' }]);
+  await context.addCookies([
+    { name: 'hs_session', value: token, url: inject('origin'), httpOnly: true, sameSite: 'Strict' },
+  ]);
   return token;
 }
 
@@ -45,7 +48,8 @@ export function queryDb<T>(sql: string, ...args: (string | number)[]): T[] {
 }
 
 /** Istanbul's business date `days` from now. */
-export const istanbulDate = (days = 0) => new Date(Date.now() + 3 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
+export const istanbulDate = (days = 0) =>
+  new Date(Date.now() + 3 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
 
 /** Digits of a figure as shown ('₺12.300' → 12300). */
 export const figure = (text: string | null) => Number((text ?? '').replace(/[^\d]/g, ''));

@@ -1,14 +1,20 @@
 // Serves the real build (dist/) with wrangler dev on 127.0.0.1 over a private, freshly migrated D1/R2 state.
 // Used by the browser tests and the benchmarks; `stop()` ends the server and removes the state.
 import { execFileSync, spawn } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 
 export const root = resolve(import.meta.dirname, '../..');
 const wranglerBin = resolve(root, 'node_modules/wrangler/bin/wrangler.js');
-export const toolEnv = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_SEND_METRICS: 'false', ASTRO_TELEMETRY_DISABLED: '1', ASTRO_DISABLE_UPDATE_CHECK: 'true' };
+export const toolEnv = {
+  ...process.env,
+  CLOUDFLARE_CF_FETCH_ENABLED: 'false',
+  WRANGLER_SEND_METRICS: 'false',
+  ASTRO_TELEMETRY_DISABLED: '1',
+  ASTRO_DISABLE_UPDATE_CHECK: 'true',
+};
 const quiet = { cwd: root, env: toolEnv, stdio: ['ignore', 'ignore', 'inherit'] as ('ignore' | 'inherit')[] };
 
 export const wrangler = (args: string[]) => execFileSync(process.execPath, [wranglerBin, ...args], quiet);
@@ -43,7 +49,11 @@ async function withBuildLock<T>(work: () => T): Promise<T> {
   }
 }
 
-export interface LocalServer { origin: string; state: string; stop: () => Promise<void> }
+export interface LocalServer {
+  origin: string;
+  state: string;
+  stop: () => Promise<void>;
+}
 
 export interface ServerOptions {
   /** 'demo' runs scripts/seed.ts; a string is SQL executed after the migrations. */
@@ -70,22 +80,46 @@ export async function startLocalServer(opts: ServerOptions): Promise<LocalServer
   const origin = `http://127.0.0.1:${port}`;
   wrangler(['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', state]);
   if (opts.seed === 'demo') {
-    execFileSync(process.execPath, [resolve(root, 'node_modules/tsx/dist/cli.mjs'), 'scripts/seed.ts'], { ...quiet, env: { ...toolEnv, SEED_PERSIST_TO: state, SITE_URL: opts.vars?.SITE_URL ?? origin } });
+    execFileSync(process.execPath, [resolve(root, 'node_modules/tsx/dist/cli.mjs'), 'scripts/seed.ts'], {
+      ...quiet,
+      env: { ...toolEnv, SEED_PERSIST_TO: state, SITE_URL: opts.vars?.SITE_URL ?? origin },
+    });
   } else if (opts.seed !== 'none') {
     const file = resolve(run, 'seed.sql');
     writeFileSync(file, opts.seed.sql);
     wrangler(['d1', 'execute', 'DB', '--local', '--persist-to', state, '--file', file]);
   }
   // Each run signs sessions with its own secret (a served build does not read the checkout's .dev.vars).
-  const vars = Object.entries({ SITE_URL: origin, JWT_SECRET: randomBytes(32).toString('hex'), ...opts.vars }).flatMap(([k, v]) => ['--var', `${k}:${v}`]);
+  const vars = Object.entries({ SITE_URL: origin, JWT_SECRET: randomBytes(32).toString('hex'), ...opts.vars }).flatMap(
+    ([k, v]) => ['--var', `${k}:${v}`],
+  );
   const child = spawn(
     process.execPath,
-    [wranglerBin, 'dev', '--local', '--port', String(port), '--ip', '127.0.0.1', '--persist-to', state, '--config', resolve(dist, 'server/wrangler.json'), '--show-interactive-dev-session=false', '--test-scheduled', ...vars],
+    [
+      wranglerBin,
+      'dev',
+      '--local',
+      '--port',
+      String(port),
+      '--ip',
+      '127.0.0.1',
+      '--persist-to',
+      state,
+      '--config',
+      resolve(dist, 'server/wrangler.json'),
+      '--show-interactive-dev-session=false',
+      '--test-scheduled',
+      ...vars,
+    ],
     { ...quiet, detached: true },
   );
   const stop = async () => {
     if (child.pid && child.exitCode === null) {
-      try { process.kill(-child.pid, 'SIGTERM'); } catch { /* gone */ }
+      try {
+        process.kill(-child.pid, 'SIGTERM');
+      } catch {
+        /* gone */
+      }
       await new Promise((r) => setTimeout(r, 1000));
     }
     rmSync(run, { recursive: true, force: true });
@@ -98,7 +132,9 @@ export async function startLocalServer(opts: ServerOptions): Promise<LocalServer
     }
     try {
       if ((await fetch(`${origin}/api/health`)).ok) break;
-    } catch { /* not up yet */ }
+    } catch {
+      /* not up yet */
+    }
     if (Date.now() > deadline) {
       await stop();
       throw new Error('server did not start in 90 s');

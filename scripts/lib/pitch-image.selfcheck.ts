@@ -7,10 +7,11 @@
  * inflate length, row filter bytes), decodes the pixels for a few sanity checks, checks
  * determinism, and writes /tmp/pitch-{0,1,2}.png with their sizes and render times.
  */
-import { inflateSync } from "node:zlib";
-import { writeFileSync } from "node:fs";
-import { Buffer } from "node:buffer";
-import { makePitchPng, crc32, type PitchImageOptions } from "./pitch-image.ts";
+
+import { Buffer } from 'node:buffer';
+import { writeFileSync } from 'node:fs';
+import { inflateSync } from 'node:zlib';
+import { crc32, makePitchPng, type PitchImageOptions } from './pitch-image.ts';
 
 const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
@@ -37,7 +38,7 @@ function bitwiseCrc(buf: Uint8Array): number {
 }
 
 function validatePng(png: Buffer): PngInfo {
-  if (png.length < 8 || !png.subarray(0, 8).equals(SIGNATURE)) fail("bad PNG signature");
+  if (png.length < 8 || !png.subarray(0, 8).equals(SIGNATURE)) fail('bad PNG signature');
   let off = 8;
   const chunks: string[] = [];
   const idat: Buffer[] = [];
@@ -46,33 +47,35 @@ function validatePng(png: Buffer): PngInfo {
   while (off < png.length) {
     if (off + 12 > png.length) fail(`truncated chunk header at ${off}`);
     const len = png.readUInt32BE(off);
-    const type = png.toString("ascii", off + 4, off + 8);
+    const type = png.toString('ascii', off + 4, off + 8);
     const end = off + 8 + len;
     if (end + 4 > png.length) fail(`chunk ${type} overruns the file`);
     const stored = png.readUInt32BE(end);
     const actual = crc32(png, off + 4, end);
-    if (stored !== actual) fail(`CRC mismatch in ${type}: stored ${stored.toString(16)}, computed ${actual.toString(16)}`);
+    if (stored !== actual)
+      fail(`CRC mismatch in ${type}: stored ${stored.toString(16)}, computed ${actual.toString(16)}`);
     if (len < 4096 && bitwiseCrc(png.subarray(off + 4, end)) !== stored) fail(`bitwise CRC mismatch in ${type}`);
     const data = png.subarray(off + 8, end);
-    if (type === "IHDR") {
-      if (chunks.length !== 0) fail("IHDR is not the first chunk");
-      if (len !== 13) fail("IHDR length != 13");
+    if (type === 'IHDR') {
+      if (chunks.length !== 0) fail('IHDR is not the first chunk');
+      if (len !== 13) fail('IHDR length != 13');
       width = data.readUInt32BE(0);
       height = data.readUInt32BE(4);
-      if (width === 0 || height === 0) fail("zero image dimension");
+      if (width === 0 || height === 0) fail('zero image dimension');
       if (data[8] !== 8 || data[9] !== 2 || data[10] !== 0 || data[11] !== 0 || data[12] !== 0) {
-        fail("unexpected IHDR fields (want 8-bit RGB, deflate, adaptive filter, no interlace)");
+        fail('unexpected IHDR fields (want 8-bit RGB, deflate, adaptive filter, no interlace)');
       }
-    } else if (type === "IDAT") {
+    } else if (type === 'IDAT') {
       idat.push(Buffer.from(data));
-    } else if (type === "IEND") {
-      if (len !== 0) fail("IEND has data");
-      if (end + 4 !== png.length) fail("data after IEND");
+    } else if (type === 'IEND') {
+      if (len !== 0) fail('IEND has data');
+      if (end + 4 !== png.length) fail('data after IEND');
     }
     chunks.push(type);
     off = end + 4;
   }
-  if (chunks[0] !== "IHDR" || chunks[chunks.length - 1] !== "IEND" || idat.length === 0) fail(`bad chunk order: ${chunks.join(",")}`);
+  if (chunks[0] !== 'IHDR' || chunks[chunks.length - 1] !== 'IEND' || idat.length === 0)
+    fail(`bad chunk order: ${chunks.join(',')}`);
   const raw = inflateSync(Buffer.concat(idat));
   const stride = width * 3;
   const expected = height * (1 + stride);
@@ -141,16 +144,20 @@ for (const variant of [0, 1, 2] as const) {
     const t1 = performance.now();
     const again = makePitchPng(opts);
     const msWarm = performance.now() - t1;
-    if (!again.equals(png)) fail("rendering is not deterministic");
+    if (!again.equals(png)) fail('rendering is not deterministic');
 
     const info = validatePng(png);
     check(info.width === 960 && info.height === 640, `default size is ${info.width}x${info.height}, expected 960x640`);
     const st = pixelStats(info.rgb);
     const [mr, mg, mb] = st.mean;
     // Hue 120 turf: green must dominate; the picture must not be flat; day views show white lines.
-    check(mg > mr * 1.15 && mg > mb * 1.15, `green does not dominate: mean rgb ${st.mean.map((v) => v.toFixed(0)).join(",")}`);
+    check(
+      mg > mr * 1.15 && mg > mb * 1.15,
+      `green does not dominate: mean rgb ${st.mean.map((v) => v.toFixed(0)).join(',')}`,
+    );
     check(st.lumaStd > 4, `image looks flat (luma std ${st.lumaStd.toFixed(1)})`);
-    if (variant !== 2) check(st.white > 0.005 && st.white < 0.15, `unexpected share of white pixels: ${(st.white * 100).toFixed(2)}%`);
+    if (variant !== 2)
+      check(st.white > 0.005 && st.white < 0.15, `unexpected share of white pixels: ${(st.white * 100).toFixed(2)}%`);
     if (variant === 2) check(mg < 110, `night view is not dark (mean green ${mg.toFixed(0)})`);
 
     const path = `/tmp/pitch-${variant}.png`;
@@ -158,10 +165,11 @@ for (const variant of [0, 1, 2] as const) {
     console.log(
       `variant ${variant}: ${info.width}x${info.height}  ${(png.length / 1024).toFixed(1)} KB  ` +
         `first render ${ms.toFixed(0)} ms, repeat ${msWarm.toFixed(0)} ms  ` +
-        `mean rgb ${st.mean.map((v) => v.toFixed(0)).join("/")}  chunks ${info.chunks.join(",")}  -> ${path}`,
+        `mean rgb ${st.mean.map((v) => v.toFixed(0)).join('/')}  chunks ${info.chunks.join(',')}  -> ${path}`,
     );
     if (ms > 300 || msWarm > 300) console.warn(`  warning: over the 300 ms budget`);
-    if (png.length > 150 * 1024) console.warn(`  warning: ${(png.length / 1024).toFixed(0)} KB is over the 150 KB target`);
+    if (png.length > 150 * 1024)
+      console.warn(`  warning: ${(png.length / 1024).toFixed(0)} KB is over the 150 KB target`);
   } catch (err) {
     failures++;
     console.error(`variant ${variant}: FAIL ${(err as Error).message}`);
@@ -186,7 +194,10 @@ for (const opts of [
   }
 }
 try {
-  check(!makePitchPng({ seed: 1, width: 200, height: 140 }).equals(makePitchPng({ seed: 2, width: 200, height: 140 })), "seed has no effect");
+  check(
+    !makePitchPng({ seed: 1, width: 200, height: 140 }).equals(makePitchPng({ seed: 2, width: 200, height: 140 })),
+    'seed has no effect',
+  );
   validatePng(makePitchPng({ width: 96, height: 64 }, { level: 9 }));
 } catch (err) {
   failures++;
@@ -197,4 +208,4 @@ if (failures > 0) {
   console.error(`${failures} check(s) failed`);
   process.exit(1);
 }
-console.log("all PNG checks passed");
+console.log('all PNG checks passed');

@@ -18,8 +18,9 @@
  * Output is quantised "luma locked" (see finish()) and rows are filtered with None/Sub/Up,
  * which together keep the default 960x640 PNGs at roughly 100-135 KB.
  */
-import { deflateSync, constants as zconst } from "node:zlib";
-import { Buffer } from "node:buffer";
+
+import { Buffer } from 'node:buffer';
+import { deflateSync, constants as zconst } from 'node:zlib';
 
 export interface PitchImageOptions {
   width?: number;
@@ -122,7 +123,11 @@ class ValueNoise {
     return a + (b - a) * ty;
   }
   fbm(x: number, y: number): number {
-    return this.at(x, y) * 0.6 + this.at(x * 2.03 + 17.1, y * 2.03 - 9.7) * 0.28 + this.at(x * 4.1 - 31.7, y * 4.1 + 5.3) * 0.12;
+    return (
+      this.at(x, y) * 0.6 +
+      this.at(x * 2.03 + 17.1, y * 2.03 - 9.7) * 0.28 +
+      this.at(x * 4.1 - 31.7, y * 4.1 + 5.3) * 0.12
+    );
   }
 }
 
@@ -287,16 +292,38 @@ interface Shape {
 
 function seg(ax: number, ay: number, bx: number, by: number, hw: number): Shape {
   return {
-    kind: 0, ax, ay, bx, by, r: 0, a0: 0, span: 0, hw,
-    minX: Math.min(ax, bx) - hw, maxX: Math.max(ax, bx) + hw, minY: Math.min(ay, by) - hw, maxY: Math.max(ay, by) + hw,
+    kind: 0,
+    ax,
+    ay,
+    bx,
+    by,
+    r: 0,
+    a0: 0,
+    span: 0,
+    hw,
+    minX: Math.min(ax, bx) - hw,
+    maxX: Math.max(ax, bx) + hw,
+    minY: Math.min(ay, by) - hw,
+    maxY: Math.max(ay, by) + hw,
   };
 }
 
 function arc(cx: number, cy: number, r: number, a0: number, span: number, hw: number): Shape {
   // Bounding box: conservative (full circle) - cheap and good enough for a couple of arcs.
   return {
-    kind: 1, ax: cx, ay: cy, bx: 0, by: 0, r, a0, span, hw,
-    minX: cx - r - hw, maxX: cx + r + hw, minY: cy - r - hw, maxY: cy + r + hw,
+    kind: 1,
+    ax: cx,
+    ay: cy,
+    bx: 0,
+    by: 0,
+    r,
+    a0,
+    span,
+    hw,
+    minX: cx - r - hw,
+    maxX: cx + r + hw,
+    minY: cy - r - hw,
+    maxY: cy + r + hw,
   };
 }
 
@@ -315,9 +342,17 @@ function pitchMarkings(hw: number, spotR: number): Shape[] {
     const bx = gx + dir * BOX_D;
     const sx = gx + dir * SIX_D;
     // Penalty box.
-    s.push(seg(gx, CY - BOX_HW, bx, CY - BOX_HW, hw), seg(gx, CY + BOX_HW, bx, CY + BOX_HW, hw), seg(bx, CY - BOX_HW, bx, CY + BOX_HW, hw));
+    s.push(
+      seg(gx, CY - BOX_HW, bx, CY - BOX_HW, hw),
+      seg(gx, CY + BOX_HW, bx, CY + BOX_HW, hw),
+      seg(bx, CY - BOX_HW, bx, CY + BOX_HW, hw),
+    );
     // Goal box.
-    s.push(seg(gx, CY - SIX_HW, sx, CY - SIX_HW, hw), seg(gx, CY + SIX_HW, sx, CY + SIX_HW, hw), seg(sx, CY - SIX_HW, sx, CY + SIX_HW, hw));
+    s.push(
+      seg(gx, CY - SIX_HW, sx, CY - SIX_HW, hw),
+      seg(gx, CY + SIX_HW, sx, CY + SIX_HW, hw),
+      seg(sx, CY - SIX_HW, sx, CY + SIX_HW, hw),
+    );
     // Penalty spot and the arc outside the box.
     const px = gx + dir * SPOT_X;
     s.push(seg(px, CY, px, CY, spotR));
@@ -483,7 +518,7 @@ export function crc32(buf: Uint8Array, start = 0, end = buf.length): number {
 function pngChunk(type: string, data: Uint8Array): Buffer {
   const out = Buffer.alloc(12 + data.length);
   out.writeUInt32BE(data.length, 0);
-  out.write(type, 4, "ascii");
+  out.write(type, 4, 'ascii');
   out.set(data, 8);
   out.writeUInt32BE(crc32(out, 4, 8 + data.length), 8 + data.length);
   return out;
@@ -504,7 +539,8 @@ export interface PngEncodeOptions {
 
 /** Encodes 8-bit RGB pixels as PNG, choosing filter None/Sub/Up per row (minimum-sum-of-absolute heuristic). */
 export function encodePngRgb(width: number, height: number, rgb: Uint8Array, enc: PngEncodeOptions = {}): Buffer {
-  if (rgb.length !== width * height * 3) throw new RangeError(`expected ${width * height * 3} RGB bytes, got ${rgb.length}`);
+  if (rgb.length !== width * height * 3)
+    throw new RangeError(`expected ${width * height * 3} RGB bytes, got ${rgb.length}`);
   const stride = width * 3;
   const raw = Buffer.alloc(height * (stride + 1));
   const cand = [new Uint8Array(stride), new Uint8Array(stride), new Uint8Array(stride)];
@@ -553,9 +589,9 @@ export function encodePngRgb(width: number, height: number, rgb: Uint8Array, enc
   const idat = deflateSync(raw, { level, memLevel: 9, strategy: zconst.Z_DEFAULT_STRATEGY });
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    pngChunk("IHDR", ihdr),
-    pngChunk("IDAT", idat),
-    pngChunk("IEND", new Uint8Array(0)),
+    pngChunk('IHDR', ihdr),
+    pngChunk('IDAT', idat),
+    pngChunk('IEND', new Uint8Array(0)),
   ]);
 }
 
@@ -820,7 +856,12 @@ function renderFloat(w: number, h: number, hue: number, variant: 0 | 1 | 2, seed
   if (variant !== 1) {
     const F = FENCE_AT;
     const fhw = 0.65 * sizeK * view.refScale;
-    fenceShapes.push(seg(-F, -F, PL + F, -F, fhw), seg(-F, PW + F, PL + F, PW + F, fhw), seg(-F, -F, -F, PW + F, fhw), seg(PL + F, -F, PL + F, PW + F, fhw));
+    fenceShapes.push(
+      seg(-F, -F, PL + F, -F, fhw),
+      seg(-F, PW + F, PL + F, PW + F, fhw),
+      seg(-F, -F, -F, PW + F, fhw),
+      seg(PL + F, -F, PL + F, PW + F, fhw),
+    );
     const pr = 2.1 * sizeK * view.refScale;
     const nx = Math.round((PL + 2 * F) / POLE_STEP);
     const ny = Math.round((PW + 2 * F) / POLE_STEP);
@@ -848,7 +889,14 @@ function renderFloat(w: number, h: number, hue: number, variant: 0 | 1 | 2, seed
   if (night) {
     // Floodlight masts just outside the corners of the fence, projected to the image.
     const M = FENCE_AT + 3.5;
-    const corners = ([[-M, -M], [PL + M, -M], [PL + M, PW + M], [-M, PW + M]] as const).map(([x, y]) => view.project(x, y, 0)!);
+    const corners = (
+      [
+        [-M, -M],
+        [PL + M, -M],
+        [PL + M, PW + M],
+        [-M, PW + M],
+      ] as const
+    ).map(([x, y]) => view.project(x, y, 0)!);
     // 2-4 floodlights in the corners, chosen by the seed.
     const count = 2 + Math.floor(rnd() * 3);
     const start = Math.floor(rnd() * 4);
@@ -881,12 +929,22 @@ function renderFloat(w: number, h: number, hue: number, variant: 0 | 1 | 2, seed
     const yr = CY + GOAL_HW;
     const [ox, oy] = shadowOff(GOAL_H);
     const phw = 0.075;
-    goalShadow.push(seg(gx, yl, gx + ox, yl + oy, phw), seg(gx, yr, gx + ox, yr + oy, phw), seg(gx + ox, yl + oy, gx + ox, yr + oy, phw));
+    goalShadow.push(
+      seg(gx, yl, gx + ox, yl + oy, phw),
+      seg(gx, yr, gx + ox, yr + oy, phw),
+      seg(gx + ox, yl + oy, gx + ox, yr + oy, phw),
+    );
     // Soft shadow of the net volume: convex hull of the projected net corners.
     const pts: Array<[number, number]> = [];
     for (const [px, py, pz] of [
-      [gx, yl, GOAL_H], [gx, yr, GOAL_H], [gx + NET_TOP_D, yl, GOAL_H], [gx + NET_TOP_D, yr, GOAL_H],
-      [gx, yl, 0], [gx, yr, 0], [gx + NET_BASE_D, yl, 0], [gx + NET_BASE_D, yr, 0],
+      [gx, yl, GOAL_H],
+      [gx, yr, GOAL_H],
+      [gx + NET_TOP_D, yl, GOAL_H],
+      [gx + NET_TOP_D, yr, GOAL_H],
+      [gx, yl, 0],
+      [gx, yr, 0],
+      [gx + NET_BASE_D, yl, 0],
+      [gx + NET_BASE_D, yr, 0],
     ] as Array<[number, number, number]>) {
       const [sx, sy] = shadowOff(pz);
       pts.push([px + sx, py + sy]);
@@ -950,7 +1008,11 @@ function renderFloat(w: number, h: number, hue: number, variant: 0 | 1 | 2, seed
   {
     const spots: Array<[number, number, number]> = [
       // x, y, strength: penalty spots, centre spot, goal mouths
-      [SPOT_X, CY, 0.5], [PL - SPOT_X, CY, 0.5], [PL / 2, CY, 0.2], [2.4, CY, 0.55], [PL - 2.4, CY, 0.55],
+      [SPOT_X, CY, 0.5],
+      [PL - SPOT_X, CY, 0.5],
+      [PL / 2, CY, 0.2],
+      [2.4, CY, 0.55],
+      [PL - 2.4, CY, 0.55],
     ];
     const gn: GroundSample = { x: 0, y: 0, jxx: 0, jxy: 0, jyx: 0, jyy: 0 };
     for (let j = 0; j < gh; j++) {
@@ -1032,8 +1094,28 @@ function renderFloat(w: number, h: number, hue: number, variant: 0 | 1 | 2, seed
 
   // --- ground pass ----------------------------------------------------------------------------
   const ctx: GroundCtx = {
-    w, variant, checker, view, img, field, gw, tilesX, tileShapes, tileFence, tileShadows, noise,
-    lineHalfW, turfA, turfB, worn, surround, kerb, paint, hedge, hullBox, netHull,
+    w,
+    variant,
+    checker,
+    view,
+    img,
+    field,
+    gw,
+    tilesX,
+    tileShapes,
+    tileFence,
+    tileShadows,
+    noise,
+    lineHalfW,
+    turfA,
+    turfB,
+    worn,
+    surround,
+    kerb,
+    paint,
+    hedge,
+    hullBox,
+    netHull,
     g: { x: 0, y: 0, jxx: 0, jxy: 0, jyx: 0, jyy: 0 },
     gs: { x: 0, y: 0, jxx: 0, jxy: 0, jyx: 0, jyy: 0 },
     sm: new Float64Array(NF),
@@ -1100,8 +1182,12 @@ function drawGoal(img: Float32Array, w: number, h: number, view: View, sun: { x:
     { o: [gx, yl, GOAL_H], u: [0, 2 * GOAL_HW, 0], v: [NET_TOP_D, 0, 0], la: 2 * GOAL_HW, lb: NET_TOP_D, bright: 1.0 },
     // back (slanted from roof edge down to the base)
     {
-      o: [gx + NET_TOP_D, yl, GOAL_H], u: [0, 2 * GOAL_HW, 0], v: [NET_BASE_D - NET_TOP_D, 0, -GOAL_H],
-      la: 2 * GOAL_HW, lb: hyp2(NET_BASE_D - NET_TOP_D, GOAL_H), bright: 0.93,
+      o: [gx + NET_TOP_D, yl, GOAL_H],
+      u: [0, 2 * GOAL_HW, 0],
+      v: [NET_BASE_D - NET_TOP_D, 0, -GOAL_H],
+      la: 2 * GOAL_HW,
+      lb: hyp2(NET_BASE_D - NET_TOP_D, GOAL_H),
+      bright: 0.93,
     },
     // sides: trapezoids (x from goal line to back, z 0..H) - masked below
     { o: [gx, yl, 0], u: [NET_BASE_D, 0, 0], v: [0, 0, GOAL_H], la: NET_BASE_D, lb: GOAL_H, quad: true, bright: 0.86 },
@@ -1114,8 +1200,14 @@ function drawGoal(img: Float32Array, w: number, h: number, view: View, sun: { x:
   // and invert numerically per pixel.
   const bbox = [Infinity, Infinity, -Infinity, -Infinity];
   const corners3: number[][] = [
-    [gx, yl, 0], [gx, yr, 0], [gx, yl, GOAL_H], [gx, yr, GOAL_H],
-    [gx + NET_TOP_D, yl, GOAL_H], [gx + NET_TOP_D, yr, GOAL_H], [gx + NET_BASE_D, yl, 0], [gx + NET_BASE_D, yr, 0],
+    [gx, yl, 0],
+    [gx, yr, 0],
+    [gx, yl, GOAL_H],
+    [gx, yr, GOAL_H],
+    [gx + NET_TOP_D, yl, GOAL_H],
+    [gx + NET_TOP_D, yr, GOAL_H],
+    [gx + NET_BASE_D, yl, 0],
+    [gx + NET_BASE_D, yr, 0],
   ];
   for (const c of corners3) {
     const p = P(c[0], c[1], c[2]);
@@ -1131,7 +1223,8 @@ function drawGoal(img: Float32Array, w: number, h: number, view: View, sun: { x:
   const y1 = Math.min(h - 1, Math.ceil(bbox[3] + 6));
 
   const homs = planes.map((pl) => {
-    const pt = (a: number, b: number) => P(pl.o[0] + pl.u[0] * a + pl.v[0] * b, pl.o[1] + pl.u[1] * a + pl.v[1] * b, pl.o[2] + pl.u[2] * a + pl.v[2] * b)!;
+    const pt = (a: number, b: number) =>
+      P(pl.o[0] + pl.u[0] * a + pl.v[0] * b, pl.o[1] + pl.u[1] * a + pl.v[1] * b, pl.o[2] + pl.u[2] * a + pl.v[2] * b)!;
     return invHomography(pt(0, 0), pt(1, 0), pt(1, 1), pt(0, 1));
   });
 
@@ -1142,7 +1235,15 @@ function drawGoal(img: Float32Array, w: number, h: number, view: View, sun: { x:
     const pb = P(b[0], b[1], b[2]);
     if (!pa || !pb) return;
     const f = view.focal ?? 1;
-    tubes.push({ ax: pa[0], ay: pa[1], bx: pb[0], by: pb[1], ra: (radius * f) / pa[2], rb: (radius * f) / pb[2], shade });
+    tubes.push({
+      ax: pa[0],
+      ay: pa[1],
+      bx: pb[0],
+      by: pb[1],
+      ra: (radius * f) / pa[2],
+      rb: (radius * f) / pb[2],
+      shade,
+    });
   };
   const sunSide = sun.y >= 0 ? 1 : -1;
   // Fence posts behind the goal come first: the net and frame are drawn over them.
@@ -1261,9 +1362,14 @@ function invHomography(p0: number[], p1: number[], p2: number[], p3: number[]): 
   const sy = y0 - y1 + y2 - y3;
   let a: number, b: number, c: number, d: number, e: number, f: number, g: number, hh: number;
   if (Math.abs(sx) < 1e-9 && Math.abs(sy) < 1e-9) {
-    a = x1 - x0; b = x2 - x1; c = x0;
-    d = y1 - y0; e = y2 - y1; f = y0;
-    g = 0; hh = 0;
+    a = x1 - x0;
+    b = x2 - x1;
+    c = x0;
+    d = y1 - y0;
+    e = y2 - y1;
+    f = y0;
+    g = 0;
+    hh = 0;
   } else {
     const dx1 = x1 - x2;
     const dx2 = x3 - x2;
@@ -1272,14 +1378,24 @@ function invHomography(p0: number[], p1: number[], p2: number[], p3: number[]): 
     const den = dx1 * dy2 - dx2 * dy1;
     g = (sx * dy2 - dx2 * sy) / den;
     hh = (dx1 * sy - sx * dy1) / den;
-    a = x1 - x0 + g * x1; b = x3 - x0 + hh * x3; c = x0;
-    d = y1 - y0 + g * y1; e = y3 - y0 + hh * y3; f = y0;
+    a = x1 - x0 + g * x1;
+    b = x3 - x0 + hh * x3;
+    c = x0;
+    d = y1 - y0 + g * y1;
+    e = y3 - y0 + hh * y3;
+    f = y0;
   }
   // Forward matrix M = [[a,b,c],[d,e,f],[g,hh,1]]; return its adjugate (inverse up to scale).
   return [
-    e - f * hh, c * hh - b, b * f - c * e,
-    f * g - d, a - c * g, c * d - a * f,
-    d * hh - e * g, b * g - a * hh, a * e - b * d,
+    e - f * hh,
+    c * hh - b,
+    b * f - c * e,
+    f * g - d,
+    a - c * g,
+    c * d - a * f,
+    d * hh - e * g,
+    b * g - a * hh,
+    a * e - b * d,
   ];
 }
 

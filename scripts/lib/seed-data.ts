@@ -11,8 +11,22 @@ export const ROLES = [
 ];
 
 export const STAFF = [
-  { username: 'admin', email: 'admin@example.com', password: 'admin1234', firstName: 'Sistem', lastName: 'Yöneticisi', role: 'admin' as const },
-  { username: 'mudur', email: 'mudur@example.com', password: 'mudur1234', firstName: 'Mehmet', lastName: 'Aydoğan', role: 'manager' as const },
+  {
+    username: 'admin',
+    email: 'admin@example.com',
+    password: 'admin1234',
+    firstName: 'Sistem',
+    lastName: 'Yöneticisi',
+    role: 'admin' as const,
+  },
+  {
+    username: 'mudur',
+    email: 'mudur@example.com',
+    password: 'mudur1234',
+    firstName: 'Mehmet',
+    lastName: 'Aydoğan',
+    role: 'manager' as const,
+  },
 ];
 
 // ---------------------------------------------------------------- site content
@@ -32,8 +46,10 @@ export const SEO_PAGES = [
     key: 'home',
     path: '/',
     metaTitle: 'Bursa Halı Saha | Online Halı Saha Rezervasyonu',
-    metaDescription: 'Bursa’nın en iyi halı sahalarında boş saatleri anında görün, online rezervasyon yapın. Nilüfer, Osmangazi, Yıldırım, Mudanya ve Gürsu’da sahalar.',
-    keywords: 'bursa halı saha, halı saha rezervasyon, online halı saha, nilüfer halı saha, osmangazi halı saha, bursa futbol sahası',
+    metaDescription:
+      'Bursa’nın en iyi halı sahalarında boş saatleri anında görün, online rezervasyon yapın. Nilüfer, Osmangazi, Yıldırım, Mudanya ve Gürsu’da sahalar.',
+    keywords:
+      'bursa halı saha, halı saha rezervasyon, online halı saha, nilüfer halı saha, osmangazi halı saha, bursa futbol sahası',
     ogTitle: 'Bursa Halı Saha – Boş saati seç, hemen rezervasyon yap',
     ogDescription: 'Bursa’daki halı sahaların müsaitlik takvimi tek yerde. Kaporayı yatır, rezervasyonun onaylansın.',
     structured: true,
@@ -42,7 +58,8 @@ export const SEO_PAGES = [
     key: 'sahalar',
     path: '/sahalar',
     metaTitle: 'Halı Sahalar | Bursa Halı Saha',
-    metaDescription: 'Bursa’daki tüm halı sahaları fiyat, konum ve olanaklarına göre karşılaştırın; otopark, duş, servis ve gece aydınlatması olan sahaları bulun.',
+    metaDescription:
+      'Bursa’daki tüm halı sahaları fiyat, konum ve olanaklarına göre karşılaştırın; otopark, duş, servis ve gece aydınlatması olan sahaları bulun.',
     keywords: 'bursa halı sahalar, halı saha fiyatları bursa, servisli halı saha, kapalı halı saha bursa',
   },
   {
@@ -56,7 +73,8 @@ export const SEO_PAGES = [
     key: 'iletisim',
     path: '/iletisim',
     metaTitle: 'İletişim | Bursa Halı Saha',
-    metaDescription: 'Bursa Halı Saha ile iletişime geçin: telefon, e-posta ve adres bilgileri. Rezervasyon iptalleri maç saatinden en az 24 saat önce yapılabilir.',
+    metaDescription:
+      'Bursa Halı Saha ile iletişime geçin: telefon, e-posta ve adres bilgileri. Rezervasyon iptalleri maç saatinden en az 24 saat önce yapılabilir.',
     keywords: 'bursa halı saha iletişim, halı saha telefon, rezervasyon iptal',
   },
   {
@@ -73,19 +91,25 @@ export const SEO_PAGES = [
 const day = (start: string, end: string, isOpen = true): WorkingDay => ({ isOpen, start, end });
 function week(weekday: WorkingDay, weekend: WorkingDay = weekday, overrides: Partial<WorkingHours> = {}): WorkingHours {
   return {
-    monday: weekday, tuesday: weekday, wednesday: weekday, thursday: weekday, friday: weekday,
-    saturday: weekend, sunday: weekend, ...overrides,
+    monday: weekday,
+    tuesday: weekday,
+    wednesday: weekday,
+    thursday: weekday,
+    friday: weekday,
+    saturday: weekend,
+    sunday: weekend,
+    ...overrides,
   };
 }
 
 export const AMENITY_ICONS: Record<string, string> = {
   Otopark: 'car',
-  'Duş': 'shower',
+  Duş: 'shower',
   'Soyunma Odası': 'shirt',
   Kantin: 'coffee',
   WiFi: 'wifi',
-  'Güvenlik': 'shield',
-  'Tribün': 'users',
+  Güvenlik: 'shield',
+  Tribün: 'users',
   'Gece Aydınlatma': 'lightbulb',
   'Sentetik Çim': 'grass',
   'Doğal Çim': 'leaf',
@@ -112,8 +136,18 @@ export function trIban(bankCode: string, account: string): string {
 
 export const mapsUrl = (lat: number, lng: number) => `https://www.google.com/maps/search/?api=1&query=${lat}%2C${lng}`;
 
-export interface PitchImageSeed { variant: 0 | 1 | 2; hue: number; alt: string }
-export interface PickupSeed { name: string; address: string; description?: string; time?: string; minutesBefore?: number }
+export interface PitchImageSeed {
+  variant: 0 | 1 | 2;
+  hue: number;
+  alt: string;
+}
+export interface PickupSeed {
+  name: string;
+  address: string;
+  description?: string;
+  time?: string;
+  minutesBefore?: number;
+}
 
 export interface PitchSeed {
   key: string;
@@ -143,7 +177,13 @@ export interface PitchSeed {
   facilityServices: string[];
   services: string[];
   amenities: [AmenityName, boolean][];
-  transport?: { price: number; description: string; vehicleType: string; vehicleCapacity: number; pickupPoints: PickupSeed[] };
+  transport?: {
+    price: number;
+    description: string;
+    vehicleType: string;
+    vehicleCapacity: number;
+    pickupPoints: PickupSeed[];
+  };
   images: PitchImageSeed[];
 }
 
@@ -173,23 +213,47 @@ export const PITCHES: PitchSeed[] = [
     priority: 10,
     rating: 4.8,
     seoTitle: 'Nilüfer Arena Halı Saha | Özlüce Kapalı Halı Saha Kiralama',
-    seoDescription: 'Nilüfer Özlüce’de kapalı, ısıtmalı halı saha. Online rezervasyon, servis hizmeti, otopark ve duş imkânı.',
+    seoDescription:
+      'Nilüfer Özlüce’de kapalı, ısıtmalı halı saha. Online rezervasyon, servis hizmeti, otopark ve duş imkânı.',
     seoKeywords: 'nilüfer halı saha, özlüce halı saha, kapalı halı saha bursa, servisli halı saha',
     facilityServices: ['Krampon kiralama', 'Yelek ve top temini', 'Maç sonrası çay ikramı', 'Maç videosu çekimi'],
     services: ['Saatlik saha kiralama', 'Turnuva organizasyonu', 'Kurumsal lig'],
     amenities: [
-      ['Otopark', true], ['Duş', true], ['Soyunma Odası', true], ['Kantin', true], ['WiFi', true],
-      ['Güvenlik', true], ['Tribün', false], ['Gece Aydınlatma', true], ['Sentetik Çim', true], ['Doğal Çim', false],
+      ['Otopark', true],
+      ['Duş', true],
+      ['Soyunma Odası', true],
+      ['Kantin', true],
+      ['WiFi', true],
+      ['Güvenlik', true],
+      ['Tribün', false],
+      ['Gece Aydınlatma', true],
+      ['Sentetik Çim', true],
+      ['Doğal Çim', false],
     ],
     transport: {
       price: 50,
-      description: 'Görükle, Beşevler ve FSM Bulvarı’ndan sahaya servis. Servis, maç saatinden önce alış noktalarından hareket eder; dönüş aynı güzergâhtandır.',
+      description:
+        'Görükle, Beşevler ve FSM Bulvarı’ndan sahaya servis. Servis, maç saatinden önce alış noktalarından hareket eder; dönüş aynı güzergâhtandır.',
       vehicleType: 'Minibüs',
       vehicleCapacity: 14,
       pickupPoints: [
-        { name: 'Görükle Kampüs Kapısı', address: 'Bursa Uludağ Üniversitesi Görükle Kampüsü Ana Giriş, Nilüfer/Bursa', description: 'Ana kapının karşısındaki durak', minutesBefore: 50 },
-        { name: 'Beşevler Metro İstasyonu', address: 'Beşevler Mah. İzmir Yolu Cad., Nilüfer/Bursa', description: 'Metro çıkışı, taksi durağı önü', minutesBefore: 35 },
-        { name: 'FSM Bulvarı Migros Önü', address: 'Fethiye Mah. Fatih Sultan Mehmet Blv., Nilüfer/Bursa', description: 'Saat, maç saatine göre telefonla bildirilir' },
+        {
+          name: 'Görükle Kampüs Kapısı',
+          address: 'Bursa Uludağ Üniversitesi Görükle Kampüsü Ana Giriş, Nilüfer/Bursa',
+          description: 'Ana kapının karşısındaki durak',
+          minutesBefore: 50,
+        },
+        {
+          name: 'Beşevler Metro İstasyonu',
+          address: 'Beşevler Mah. İzmir Yolu Cad., Nilüfer/Bursa',
+          description: 'Metro çıkışı, taksi durağı önü',
+          minutesBefore: 35,
+        },
+        {
+          name: 'FSM Bulvarı Migros Önü',
+          address: 'Fethiye Mah. Fatih Sultan Mehmet Blv., Nilüfer/Bursa',
+          description: 'Saat, maç saatine göre telefonla bildirilir',
+        },
       ],
     },
     images: [
@@ -223,13 +287,22 @@ export const PITCHES: PitchSeed[] = [
     priority: 9,
     rating: 4.6,
     seoTitle: 'Osmangazi Yıldız Spor Tesisleri | Gece Açık Halı Saha Bursa',
-    seoDescription: 'Osmangazi’de 02:00’ye kadar açık, tribünlü ve aydınlatmalı halı saha. Gece maçları için online rezervasyon.',
+    seoDescription:
+      'Osmangazi’de 02:00’ye kadar açık, tribünlü ve aydınlatmalı halı saha. Gece maçları için online rezervasyon.',
     seoKeywords: 'osmangazi halı saha, gece açık halı saha, tribünlü halı saha, ankara yolu halı saha',
     facilityServices: ['Hakem desteği', 'Skor tabelası', 'Yelek ve top temini'],
     services: ['Saatlik saha kiralama', 'Gece ligi'],
     amenities: [
-      ['Otopark', true], ['Duş', true], ['Soyunma Odası', true], ['Kantin', true], ['WiFi', false],
-      ['Güvenlik', true], ['Tribün', true], ['Gece Aydınlatma', true], ['Sentetik Çim', true], ['Doğal Çim', false],
+      ['Otopark', true],
+      ['Duş', true],
+      ['Soyunma Odası', true],
+      ['Kantin', true],
+      ['WiFi', false],
+      ['Güvenlik', true],
+      ['Tribün', true],
+      ['Gece Aydınlatma', true],
+      ['Sentetik Çim', true],
+      ['Doğal Çim', false],
     ],
     images: [
       { variant: 2, hue: 112, alt: 'Osmangazi Yıldız Spor Tesisleri – projektörlerle aydınlatılmış gece sahası' },
@@ -268,8 +341,16 @@ export const PITCHES: PitchSeed[] = [
     facilityServices: ['Çocuk futbol okulu', 'Doğum günü organizasyonu'],
     services: ['Yarım saatlik kiralama', 'Futbol okulu'],
     amenities: [
-      ['Otopark', true], ['Duş', false], ['Soyunma Odası', true], ['Kantin', true], ['WiFi', true],
-      ['Güvenlik', false], ['Tribün', false], ['Gece Aydınlatma', true], ['Sentetik Çim', true], ['Doğal Çim', false],
+      ['Otopark', true],
+      ['Duş', false],
+      ['Soyunma Odası', true],
+      ['Kantin', true],
+      ['WiFi', true],
+      ['Güvenlik', false],
+      ['Tribün', false],
+      ['Gece Aydınlatma', true],
+      ['Sentetik Çim', true],
+      ['Doğal Çim', false],
     ],
     images: [
       { variant: 0, hue: 128, alt: 'Mudanya Sahil Halı Saha – saha görünümü' },
@@ -306,8 +387,16 @@ export const PITCHES: PitchSeed[] = [
     facilityServices: ['Top temini', 'Öğrenci indirimi'],
     services: ['Saatlik saha kiralama'],
     amenities: [
-      ['Otopark', false], ['Duş', true], ['Soyunma Odası', true], ['Kantin', true], ['WiFi', false],
-      ['Güvenlik', true], ['Tribün', false], ['Gece Aydınlatma', true], ['Sentetik Çim', true], ['Doğal Çim', false],
+      ['Otopark', false],
+      ['Duş', true],
+      ['Soyunma Odası', true],
+      ['Kantin', true],
+      ['WiFi', false],
+      ['Güvenlik', true],
+      ['Tribün', false],
+      ['Gece Aydınlatma', true],
+      ['Sentetik Çim', true],
+      ['Doğal Çim', false],
     ],
     images: [
       { variant: 0, hue: 100, alt: 'Yıldırım Gençlik Halı Saha – sahanın üstten görünümü' },
@@ -340,13 +429,22 @@ export const PITCHES: PitchSeed[] = [
     priority: 2,
     rating: 4.7,
     seoTitle: 'Gürsu Doğa Park Çim Saha | Doğal Çim Futbol Sahası Bursa',
-    seoDescription: 'Gürsu’da doğal çim zeminli futbol sahası. Hafta sonu maçları ve şirket turnuvaları için online rezervasyon.',
+    seoDescription:
+      'Gürsu’da doğal çim zeminli futbol sahası. Hafta sonu maçları ve şirket turnuvaları için online rezervasyon.',
     seoKeywords: 'gürsu halı saha, doğal çim saha bursa, çim saha kiralama, şirket turnuvası bursa',
     facilityServices: ['Mangal alanı', 'Turnuva organizasyonu', 'Hakem desteği'],
     services: ['Saatlik saha kiralama', 'Kurumsal etkinlik'],
     amenities: [
-      ['Otopark', true], ['Duş', true], ['Soyunma Odası', true], ['Kantin', false], ['WiFi', false],
-      ['Güvenlik', true], ['Tribün', true], ['Gece Aydınlatma', true], ['Sentetik Çim', false], ['Doğal Çim', true],
+      ['Otopark', true],
+      ['Duş', true],
+      ['Soyunma Odası', true],
+      ['Kantin', false],
+      ['WiFi', false],
+      ['Güvenlik', true],
+      ['Tribün', true],
+      ['Gece Aydınlatma', true],
+      ['Sentetik Çim', false],
+      ['Doğal Çim', true],
     ],
     images: [
       { variant: 0, hue: 132, alt: 'Gürsu Doğa Park Çim Saha – doğal çim saha' },
@@ -359,7 +457,13 @@ export const bankOf = (p: PitchSeed) => BANKS[p.bank];
 
 // ---------------------------------------------------------------- customers and bookings
 
-export interface CustomerSeed { key: string; name: string; phone: string; email?: string; subscriber?: boolean }
+export interface CustomerSeed {
+  key: string;
+  name: string;
+  phone: string;
+  email?: string;
+  subscriber?: boolean;
+}
 
 export const CUSTOMERS: CustomerSeed[] = [
   { key: 'ahmet', name: 'Ahmet Yılmaz', phone: '05321234567', email: 'ahmet.yilmaz@example.com' },
@@ -404,27 +508,79 @@ export interface BookingSeed {
 
 export const BOOKINGS: BookingSeed[] = [
   // ---- past ----
-  { pitch: 'nilufer', day: -13, time: '20:00', customer: 'ahmet', status: 'approved', pickup: 0, notes: 'Servis için 6 kişiyiz.' },
+  {
+    pitch: 'nilufer',
+    day: -13,
+    time: '20:00',
+    customer: 'ahmet',
+    status: 'approved',
+    pickup: 0,
+    notes: 'Servis için 6 kişiyiz.',
+  },
   { pitch: 'nilufer', day: -12, time: '19:00', customer: 'kaan', status: 'approved', createdDay: -14 },
-  { pitch: 'nilufer', day: -10, time: '21:00', customer: 'mehmet', status: 'rejected', reason: 'Kapora ödemesi süresi içinde yapılmadı' },
+  {
+    pitch: 'nilufer',
+    day: -10,
+    time: '21:00',
+    customer: 'mehmet',
+    status: 'rejected',
+    reason: 'Kapora ödemesi süresi içinde yapılmadı',
+  },
   { pitch: 'nilufer', day: -10, time: '21:00', customer: 'mustafa', status: 'approved' },
   { pitch: 'nilufer', day: -8, time: '18:00', customer: 'kaan', status: 'cancelled', createdDay: -11 },
   { pitch: 'osmangazi', day: -11, time: '23:00', customer: 'ali', status: 'approved' },
   { pitch: 'osmangazi', day: -9, time: '01:00', customer: 'huseyin', status: 'expired' },
-  { pitch: 'osmangazi', day: -6, time: '20:00', customer: 'hasan', status: 'rejected', afterApproval: true, reason: 'Saha bakım çalışması nedeniyle iptal edildi' },
+  {
+    pitch: 'osmangazi',
+    day: -6,
+    time: '20:00',
+    customer: 'hasan',
+    status: 'rejected',
+    afterApproval: true,
+    reason: 'Saha bakım çalışması nedeniyle iptal edildi',
+  },
   { pitch: 'mudanya', day: -7, time: '18:30', customer: 'ibrahim', status: 'approved' },
-  { pitch: 'mudanya', day: -5, time: '11:00', customer: 'murat', status: 'cancelled', reason: 'Takım eksik olduğu için iptal ediyoruz' },
+  {
+    pitch: 'mudanya',
+    day: -5,
+    time: '11:00',
+    customer: 'murat',
+    status: 'cancelled',
+    reason: 'Takım eksik olduğu için iptal ediyoruz',
+  },
   { pitch: 'yildirim', day: -4, time: '19:30', customer: 'serkan', status: 'approved' },
   { pitch: 'yildirim', day: -2, time: '20:30', customer: 'oguz', status: 'expired' },
-  { pitch: 'gursu', day: -3, time: '17:00', customer: 'tolga', status: 'approved', notes: 'Şirket maçı, fatura kesilecek.' },
-  { pitch: 'gursu', day: -1, time: '19:00', customer: 'cem', status: 'rejected', reason: 'Talep edilen saatte turnuva organizasyonu var' },
+  {
+    pitch: 'gursu',
+    day: -3,
+    time: '17:00',
+    customer: 'tolga',
+    status: 'approved',
+    notes: 'Şirket maçı, fatura kesilecek.',
+  },
+  {
+    pitch: 'gursu',
+    day: -1,
+    time: '19:00',
+    customer: 'cem',
+    status: 'rejected',
+    reason: 'Talep edilen saatte turnuva organizasyonu var',
+  },
   { pitch: 'nilufer', day: -3, time: '20:00', customer: 'kaan', status: 'cancelled', createdDay: -6 },
   { pitch: 'nilufer', day: -1, time: '22:00', customer: 'onur', status: 'approved', pickup: 2 },
   // ---- today ----
   { pitch: 'osmangazi', day: 0, time: '21:00', customer: 'baris', status: 'approved', panel: true },
   { pitch: 'yildirim', day: 0, time: '21:30', customer: 'ahmet', status: 'approved' },
   // ---- future ----
-  { pitch: 'nilufer', day: 1, time: '20:00', customer: 'mustafa', status: 'pending', pickup: 1, notes: 'Servisle geleceğiz.' },
+  {
+    pitch: 'nilufer',
+    day: 1,
+    time: '20:00',
+    customer: 'mustafa',
+    status: 'pending',
+    pickup: 1,
+    notes: 'Servisle geleceğiz.',
+  },
   { pitch: 'nilufer', day: 2, time: '19:00', customer: 'ali', status: 'approved' },
   { pitch: 'nilufer', day: 5, time: '20:00', customer: 'kaan', status: 'cancelled', createdDay: -2 },
   { pitch: 'osmangazi', day: 1, time: '22:00', customer: 'ibrahim', status: 'pending' },
@@ -432,20 +588,42 @@ export const BOOKINGS: BookingSeed[] = [
   { pitch: 'osmangazi', day: 4, time: '23:00', customer: 'serkan', status: 'cancelled', afterApproval: true },
   { pitch: 'mudanya', day: 2, time: '19:00', customer: 'oguz', status: 'pending' },
   { pitch: 'mudanya', day: 6, time: '12:30', customer: 'tolga', status: 'approved' },
-  { pitch: 'mudanya', day: 3, time: '20:00', customer: 'cem', status: 'rejected', reason: 'Kapora ödemesi süresi içinde yapılmadı' },
+  {
+    pitch: 'mudanya',
+    day: 3,
+    time: '20:00',
+    customer: 'cem',
+    status: 'rejected',
+    reason: 'Kapora ödemesi süresi içinde yapılmadı',
+  },
   { pitch: 'yildirim', day: 1, time: '18:30', customer: 'onur', status: 'approved' },
   { pitch: 'yildirim', day: 2, time: '20:30', customer: 'mehmet', status: 'pending' },
   { pitch: 'yildirim', day: 8, time: '19:30', customer: 'huseyin', status: 'approved' },
   { pitch: 'gursu', day: 2, time: '18:00', customer: 'hasan', status: 'pending', notes: 'Doğum günü maçı.' },
   { pitch: 'gursu', day: 4, time: '20:00', customer: 'baris', status: 'approved' },
   { pitch: 'gursu', day: 10, time: '10:00', customer: 'ahmet', status: 'approved', panel: true },
-  { pitch: 'gursu', day: 12, time: '19:00', customer: 'serkan', status: 'rejected', afterApproval: true, reason: 'Saha zemin yenileme çalışması nedeniyle kapalı' },
+  {
+    pitch: 'gursu',
+    day: 12,
+    time: '19:00',
+    customer: 'serkan',
+    status: 'rejected',
+    afterApproval: true,
+    reason: 'Saha zemin yenileme çalışması nedeniyle kapalı',
+  },
 ];
 
 /** Weekly recurring approved bookings (00 §4): from `firstDay` every 7 days while within the seeded slot range. */
 export const SUBSCRIPTIONS = [
   { customer: 'emre', pitch: 'nilufer', firstDay: -14, time: '21:00', weeks: 8, notes: 'Her hafta sabit kadro.' },
-  { customer: 'burak', pitch: 'osmangazi', firstDay: -12, time: '22:00', weeks: 7, notes: 'Şirket takımı, haftalık abonelik.' },
+  {
+    customer: 'burak',
+    pitch: 'osmangazi',
+    firstDay: -12,
+    time: '22:00',
+    weeks: 7,
+    notes: 'Şirket takımı, haftalık abonelik.',
+  },
 ];
 
 /** Slots are generated for [today + SLOT_FROM_DAY, today + SLOT_TO_DAY]. */

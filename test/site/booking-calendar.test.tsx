@@ -1,10 +1,10 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { pitch } from './booking-fixtures';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import BookingFlow from '../../site/src/islands/BookingFlow';
-import { $toasts } from '../../site/src/stores/toast';
 import { POLL_MS, type Slot } from '../../site/src/stores/booking';
+import { $toasts } from '../../site/src/stores/toast';
+import { pitch } from './booking-fixtures';
 
 // Wednesday 18 November 2026, 10:00 in Istanbul: the week on screen runs Sunday 15 … Saturday 21.
 const NOW = new Date('2026-11-18T07:00:00Z');
@@ -53,8 +53,18 @@ function mockApi() {
       const query = Object.fromEntries(url.searchParams);
       calls.push({ method: req.method, path: url.pathname, query });
       const result = slotsFor(query);
-      if (result === 'fail') return new Response(JSON.stringify({ data: null, error: { status: 500, name: 'ApplicationError', message: 'Bir hata oluştu', details: {} } }), { status: 500 });
-      return new Response(JSON.stringify({ data: { ...query, facility: {}, slots: result, bookableUntil }, meta: {} }), { status: 200, headers: { 'content-type': 'application/json' } });
+      if (result === 'fail')
+        return new Response(
+          JSON.stringify({
+            data: null,
+            error: { status: 500, name: 'ApplicationError', message: 'Bir hata oluştu', details: {} },
+          }),
+          { status: 500 },
+        );
+      return new Response(
+        JSON.stringify({ data: { ...query, facility: {}, slots: result, bookableUntil }, meta: {} }),
+        { status: 200, headers: { 'content-type': 'application/json' } },
+      );
     }),
   );
 }
@@ -103,7 +113,8 @@ afterEach(() => {
 });
 
 const user = () => userEvent.setup();
-const day = (date: string) => screen.getByRole('region', { name: new RegExp(date === '2026-11-18' ? '18 Kasım Çarşamba' : date) });
+const day = (date: string) =>
+  screen.getByRole('region', { name: new RegExp(date === '2026-11-18' ? '18 Kasım Çarşamba' : date) });
 
 describe('slot calendar (01 §2 Slot calendar)', () => {
   it('opens on the week that holds today, Sunday to Saturday, fetched in ONE range request', async () => {
@@ -130,7 +141,9 @@ describe('slot calendar (01 §2 Slot calendar)', () => {
     expect((pending as HTMLButtonElement).disabled).toBe(true);
 
     // Approved: 'Mehmet Y.'; not yet approved: the first name only (the API trims both).
-    expect(screen.getByRole('button', { name: '22:00–23:00, Dolu, Mehmet Y.' }).textContent).toContain('Dolu · Mehmet Y.');
+    expect(screen.getByRole('button', { name: '22:00–23:00, Dolu, Mehmet Y.' }).textContent).toContain(
+      'Dolu · Mehmet Y.',
+    );
     expect(screen.getByRole('button', { name: '19:00–20:00, Dolu, Ali' }).textContent).toContain('Dolu · Ali');
 
     const subscriber = screen.getByRole('button', { name: '23:00–00:00, Abone, Emre' });
@@ -150,10 +163,17 @@ describe('slot calendar (01 §2 Slot calendar)', () => {
   });
 
   it('keeps the API order, so an overnight pitch lists 00:00 and 01:00 after 23:00', async () => {
-    slotsFor = () => [slot('2026-11-19', '22:00', 'available'), slot('2026-11-19', '23:00', 'available'), slot('2026-11-19', '00:00', 'available'), slot('2026-11-19', '01:00', 'available')];
+    slotsFor = () => [
+      slot('2026-11-19', '22:00', 'available'),
+      slot('2026-11-19', '23:00', 'available'),
+      slot('2026-11-19', '00:00', 'available'),
+      slot('2026-11-19', '01:00', 'available'),
+    ];
     render(<BookingFlow facility={facility} />);
     await screen.findByRole('button', { name: /^00:00–01:00/ });
-    const times = within(day('19 Kasım')).getAllByRole('button').map((b) => b.getAttribute('data-start'));
+    const times = within(day('19 Kasım'))
+      .getAllByRole('button')
+      .map((b) => b.getAttribute('data-start'));
     expect(times).toEqual(['22:00', '23:00', '00:00', '01:00']);
   });
 
@@ -236,7 +256,10 @@ describe('slot calendar (01 §2 Slot calendar)', () => {
     // dd.mm.yyyy fields (react-aria, tr-TR), loaded on first use of 'Özel Aralık' (issue 7 §3).
     const start = await screen.findByRole('group', { name: 'Başlangıç tarihi' });
     const end = screen.getByRole('group', { name: 'Bitiş tarihi' });
-    expect([start.textContent, end.textContent]).toEqual([expect.stringContaining('18.11.2026'), expect.stringContaining('25.11.2026')]);
+    expect([start.textContent, end.textContent]).toEqual([
+      expect.stringContaining('18.11.2026'),
+      expect.stringContaining('25.11.2026'),
+    ]);
     expect(start.textContent).not.toContain('/');
     expect((screen.getByRole('button', { name: 'Önceki' }) as HTMLButtonElement).disabled).toBe(true);
     expect((screen.getByRole('button', { name: 'Sonraki' }) as HTMLButtonElement).disabled).toBe(true);
@@ -269,7 +292,11 @@ describe('live slot updates (00 §8)', () => {
     expect(ws.url).toMatch(/^ws:\/\/[^/]+\/api\/facilities\/nilufer\/live$/);
     ws.open();
     const before = slotCalls().length;
-    ws.push({ type: 'slot', facility: 'fac-doc', slot: slot('2026-11-18', '20:00', 'pending', { customerName: 'Zeynep', status: 'pending', isSubscriber: false }) });
+    ws.push({
+      type: 'slot',
+      facility: 'fac-doc',
+      slot: slot('2026-11-18', '20:00', 'pending', { customerName: 'Zeynep', status: 'pending', isSubscriber: false }),
+    });
     expect(screen.getByRole('button', { name: '20:00–21:00, Beklemede' })).toBeTruthy();
     expect(slotCalls()).toHaveLength(before);
     // Another pitch's event is ignored.

@@ -1,22 +1,42 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
-import { pitch } from './booking-fixtures';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { msg } from '../../contracts/messages';
 import BookingFlow from '../../site/src/islands/BookingFlow';
-import { $toasts } from '../../site/src/stores/toast';
 import type { Slot } from '../../site/src/stores/booking';
+import { $toasts } from '../../site/src/stores/toast';
+import { pitch } from './booking-fixtures';
 
 const NOW = new Date('2026-11-18T07:00:00Z');
 const EXISTING = 'HSRABCDEFGH2';
 
 const facility = pitch({ address: null, mapsUrl: null, amenities: [] });
 const slots: Slot[] = [
-  { id: 1, documentId: 's-20', date: '2026-11-20', startTime: '20:00', endTime: '21:00', price: 1500, isAvailable: true, isPending: false, isPast: false, state: 'available', booking: null },
+  {
+    id: 1,
+    documentId: 's-20',
+    date: '2026-11-20',
+    startTime: '20:00',
+    endTime: '21:00',
+    price: 1500,
+    isAvailable: true,
+    isPending: false,
+    isPast: false,
+    state: 'available',
+    booking: null,
+  },
 ];
 const MASKED = 'HSR••••••GH2';
 // The masked shape the server sends (issue 7 §1): never the full number or the full name.
-const existingBooking = { bookingNumberMasked: MASKED, customerName: 'Ayşe Y.', facility: 'Mudanya Sahil', date: '2026-11-20', time: '18:00', endTime: '19:00', status: 'approved' };
+const existingBooking = {
+  bookingNumberMasked: MASKED,
+  customerName: 'Ayşe Y.',
+  facility: 'Mudanya Sahil',
+  date: '2026-11-20',
+  time: '18:00',
+  endTime: '19:00',
+  status: 'approved',
+};
 
 type Call = { method: string; path: string; body: Record<string, unknown> | undefined };
 type Reply = [number, unknown];
@@ -26,21 +46,42 @@ let route: (c: Call) => Reply;
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'], now: NOW });
   window.history.replaceState(null, '', '/saha/nilufer');
-  vi.stubGlobal('WebSocket', class { close() {} });
+  vi.stubGlobal(
+    'WebSocket',
+    class {
+      close() {}
+    },
+  );
   calls = [];
   route = (c) =>
     c.method === 'GET'
       ? [200, { data: { slots }, meta: {} }]
       : c.path === '/api/bookings'
-        ? [409, { data: null, error: { status: 409, name: 'ConflictError', message: msg.sameDayBooking, details: { existingBooking } } }]
-        : [200, { data: { bookingNumber: EXISTING, status: 'cancelled' }, meta: { message: 'Rezervasyon başarıyla iptal edildi.' } }];
+        ? [
+            409,
+            {
+              data: null,
+              error: { status: 409, name: 'ConflictError', message: msg.sameDayBooking, details: { existingBooking } },
+            },
+          ]
+        : [
+            200,
+            {
+              data: { bookingNumber: EXISTING, status: 'cancelled' },
+              meta: { message: 'Rezervasyon başarıyla iptal edildi.' },
+            },
+          ];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       const req = input instanceof Request ? input : new Request(String(input), init);
       const url = new URL(req.url);
       const text = req.method === 'GET' ? '' : await req.text();
-      const call = { method: req.method, path: decodeURIComponent(url.pathname), body: text ? JSON.parse(text) : undefined };
+      const call = {
+        method: req.method,
+        path: decodeURIComponent(url.pathname),
+        body: text ? JSON.parse(text) : undefined,
+      };
       calls.push(call);
       const [status, body] = route(call);
       return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -68,7 +109,9 @@ describe("duplicate-booking modal (01 §2 'Duplicate-booking modal', 00 §3 same
     const { dialog } = await submitSameDay();
     const d = within(dialog);
     expect(d.getByText(msg.sameDayBooking)).toBeTruthy();
-    const rows = Object.fromEntries([...dialog.querySelectorAll('dt')].map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]));
+    const rows = Object.fromEntries(
+      [...dialog.querySelectorAll('dt')].map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]),
+    );
     expect(rows).toEqual({
       'Rezervasyon No': MASKED,
       Müşteri: 'Ayşe Y.',
@@ -88,7 +131,12 @@ describe("duplicate-booking modal (01 §2 'Duplicate-booking modal', 00 §3 same
 
   it('without a server message the default text is shown', async () => {
     route = (c) =>
-      c.method === 'GET' ? [200, { data: { slots }, meta: {} }] : [409, { data: null, error: { status: 409, name: 'ConflictError', message: '', details: { existingBooking } } }];
+      c.method === 'GET'
+        ? [200, { data: { slots }, meta: {} }]
+        : [
+            409,
+            { data: null, error: { status: 409, name: 'ConflictError', message: '', details: { existingBooking } } },
+          ];
     const { dialog } = await submitSameDay();
     expect(within(dialog).getByText('Aynı gün içinde onaylanmış rezervasyonunuz bulunmaktadır')).toBeTruthy();
   });
@@ -103,7 +151,9 @@ describe("duplicate-booking modal (01 §2 'Duplicate-booking modal', 00 §3 same
     await u.type(d.getByRole('textbox', { name: 'Rezervasyon numaranız' }), EXISTING.toLowerCase());
     await u.click(d.getByRole('button', { name: 'Mevcut Rezervasyonu İptal Et' }));
     // The confirmation step: 'Vazgeç' goes back without a call.
-    expect(d.getByRole('alert').textContent).toContain(`${EXISTING} numaralı rezervasyonu iptal etmek istediğinize emin misiniz?`);
+    expect(d.getByRole('alert').textContent).toContain(
+      `${EXISTING} numaralı rezervasyonu iptal etmek istediğinize emin misiniz?`,
+    );
     await u.click(d.getByRole('button', { name: 'Vazgeç' }));
     expect(d.queryByRole('button', { name: 'Evet, iptal et' })).toBeNull();
     expect(calls.some((c) => c.path.startsWith('/api/bookings/cancel/'))).toBe(false);
@@ -118,11 +168,22 @@ describe("duplicate-booking modal (01 §2 'Duplicate-booking modal', 00 §3 same
     expect(screen.getByRole('heading', { name: 'Bilgiler' })).toBeTruthy();
   });
 
-  it('a wrong number is refused with the server\'s Turkish reason inside the modal, which stays open', async () => {
+  it("a wrong number is refused with the server's Turkish reason inside the modal, which stays open", async () => {
     const base = route;
     route = (c) =>
       c.path.startsWith('/api/bookings/cancel/')
-        ? [400, { data: null, error: { status: 400, name: 'ValidationError', message: msg.bookingNumberMismatch, details: { errors: [{ path: ['bookingNumber'], message: msg.bookingNumberMismatch }] } } }]
+        ? [
+            400,
+            {
+              data: null,
+              error: {
+                status: 400,
+                name: 'ValidationError',
+                message: msg.bookingNumberMismatch,
+                details: { errors: [{ path: ['bookingNumber'], message: msg.bookingNumberMismatch }] },
+              },
+            },
+          ]
         : base(c);
     const { u, dialog } = await submitSameDay();
     const d = within(dialog);

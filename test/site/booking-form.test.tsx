@@ -1,11 +1,11 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { pitch } from './booking-fixtures';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { msg } from '../../contracts/messages';
 import BookingFlow from '../../site/src/islands/BookingFlow';
-import { $toasts } from '../../site/src/stores/toast';
 import { caretAfterDigits, formatPhoneTyping, type Slot } from '../../site/src/stores/booking';
+import { $toasts } from '../../site/src/stores/toast';
+import { pitch } from './booking-fixtures';
 
 // Wednesday 18 November 2026, 10:00 in Istanbul.
 const NOW = new Date('2026-11-18T07:00:00Z');
@@ -17,7 +17,14 @@ const facility = pitch({
     description: 'Görükle ve Beşevler’den servis',
     vehicle: 'Minibüs, 14 kişilik',
     pickupPoints: [
-      { id: 'pp1', name: 'Görükle Kampüs Kapısı', address: 'Görükle', description: null, time: '18:40', minutesBefore: 50 },
+      {
+        id: 'pp1',
+        name: 'Görükle Kampüs Kapısı',
+        address: 'Görükle',
+        description: null,
+        time: '18:40',
+        minutesBefore: 50,
+      },
       { id: 'pp2', name: 'Beşevler Metro', address: 'Beşevler', description: null, time: null },
     ],
   },
@@ -52,8 +59,18 @@ function created(over: Record<string, unknown> = {}) {
     startTime: '20:00',
     endTime: '21:00',
     includesTransportation: true,
-    transportationDetails: { pickupPointId: 'pp1', pickupPointName: 'Görükle Kampüs Kapısı', pickupPointAddress: 'Görükle', pickupTime: '18:40' },
-    facility: { name: 'Nilüfer Arena', bankName: 'Garanti BBVA', recipientName: 'Nilüfer Arena Ltd.', depositIban: 'TR330006100519786457841326' },
+    transportationDetails: {
+      pickupPointId: 'pp1',
+      pickupPointName: 'Görükle Kampüs Kapısı',
+      pickupPointAddress: 'Görükle',
+      pickupTime: '18:40',
+    },
+    facility: {
+      name: 'Nilüfer Arena',
+      bankName: 'Garanti BBVA',
+      recipientName: 'Nilüfer Arena Ltd.',
+      depositIban: 'TR330006100519786457841326',
+    },
     ...over,
   };
 }
@@ -74,7 +91,11 @@ function mockApi() {
       const req = input instanceof Request ? input : new Request(String(input), init);
       const url = new URL(req.url);
       const text = req.method === 'GET' ? '' : await req.text();
-      const call = { method: req.method, path: decodeURIComponent(url.pathname), body: text ? JSON.parse(text) : undefined };
+      const call = {
+        method: req.method,
+        path: decodeURIComponent(url.pathname),
+        body: text ? JSON.parse(text) : undefined,
+      };
       calls.push(call);
       if (req.method === 'GET' && slotsGate) await slotsGate;
       const [status, body] = req.method === 'GET' ? [200, { data: { slots }, meta: {} }] : onPost(call);
@@ -83,7 +104,10 @@ function mockApi() {
   );
 }
 const posts = () => calls.filter((c) => c.method === 'POST');
-const apiError = (status: number, message: string, details: Record<string, unknown> = {}): Reply => [status, { data: null, error: { status, name: 'Error', message, details } }];
+const apiError = (status: number, message: string, details: Record<string, unknown> = {}): Reply => [
+  status,
+  { data: null, error: { status, name: 'Error', message, details } },
+];
 
 class QuietSocket {
   onopen = null;
@@ -115,7 +139,8 @@ async function toForm(u = userEvent.setup(), name = '20:00–21:00, ₺1.500, m�
   return u;
 }
 const field = (label: string) => screen.getByRole('textbox', { name: new RegExp(`^${label}`) }) as HTMLInputElement;
-const submit = (u: ReturnType<typeof userEvent.setup>) => u.click(screen.getByRole('button', { name: 'Rezervasyonu Tamamla' }));
+const submit = (u: ReturnType<typeof userEvent.setup>) =>
+  u.click(screen.getByRole('button', { name: 'Rezervasyonu Tamamla' }));
 
 describe('phone formatting while typing (01 §5)', () => {
   it.each([
@@ -189,7 +214,11 @@ describe('issue 7 §2 and §5 on the form', () => {
     await toForm();
     const note = document.querySelector('[data-kvkk-note]')!;
     expect(note.textContent).toBe('Telefon numaranız rezervasyonunuzu yönetmek için işlenir — Aydınlatma Metni');
-    expect(within(note as HTMLElement).getByRole('link', { name: 'Aydınlatma Metni' }).getAttribute('href')).toBe('/aydinlatma-metni');
+    expect(
+      within(note as HTMLElement)
+        .getByRole('link', { name: 'Aydınlatma Metni' })
+        .getAttribute('href'),
+    ).toBe('/aydinlatma-metni');
     expect(screen.getByRole('textbox', { name: /^Telefon/ }).getAttribute('aria-describedby')).toContain(note.id);
   });
 
@@ -269,7 +298,9 @@ describe('booking form rules (01 §5), shown on submit, cleared when the field i
     await u.type(field('Ad Soyad'), 'Ayşe Yılmaz');
     await u.type(screen.getByRole('textbox', { name: /^Telefon/ }), '05321234567');
     await submit(u);
-    expect(await screen.findByText('Geçmiş tarih ve saatlere rezervasyon yapılamaz. Lütfen güncel bir slot seçin.')).toBeTruthy();
+    expect(
+      await screen.findByText('Geçmiş tarih ve saatlere rezervasyon yapılamaz. Lütfen güncel bir slot seçin.'),
+    ).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Saat Seçimi' })).toBeTruthy();
     expect(posts()).toHaveLength(0);
   });
@@ -290,7 +321,9 @@ describe('creating the booking and the confirmation (01 §2 Confirmation)', () =
   it('sends the pitch, the slot and the form, then shows the number, the deposit box and the next steps', async () => {
     const u = await toForm();
     await book(u);
-    expect((await screen.findByRole('heading', { name: 'Rezervasyonunuz alındı' })) === document.activeElement).toBe(true);
+    expect((await screen.findByRole('heading', { name: 'Rezervasyonunuz alındı' })) === document.activeElement).toBe(
+      true,
+    );
     const [post] = posts();
     expect(post.path).toBe('/api/bookings');
     expect(post.body).toMatchObject({
@@ -300,7 +333,11 @@ describe('creating the booking and the confirmation (01 §2 Confirmation)', () =
       customerPhone: '0532 123 45 67',
       notes: '10 kişiyiz',
       includesTransportation: true,
-      transportationDetails: { pickupPointId: 'pp1', pickupPointName: 'Görükle Kampüs Kapısı', pickupPointAddress: 'Görükle' },
+      transportationDetails: {
+        pickupPointId: 'pp1',
+        pickupPointName: 'Görükle Kampüs Kapısı',
+        pickupPointAddress: 'Görükle',
+      },
     });
     expect(typeof post.body!.clientTimestamp).toBe('string');
     expect(post.body!.clientTimezone).toBeTruthy();
@@ -311,7 +348,9 @@ describe('creating the booking and the confirmation (01 §2 Confirmation)', () =
     expect(within(deposit).getByText('Nilüfer Arena Ltd.')).toBeTruthy();
     expect(within(deposit).getByText('TR33 0006 1005 1978 6457 8413 26')).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Sonraki adımlar' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Rezervasyonu Takip Et' }).getAttribute('href')).toBe(`/rezervasyon-takip?q=${NUMBER}`);
+    expect(screen.getByRole('link', { name: 'Rezervasyonu Takip Et' }).getAttribute('href')).toBe(
+      `/rezervasyon-takip?q=${NUMBER}`,
+    );
     expect(screen.getByRole('link', { name: 'Ana Sayfa' }).getAttribute('href')).toBe('/');
 
     // 'Yeni Rezervasyon' returns to slot selection with fresh slots.

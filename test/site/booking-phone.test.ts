@@ -5,7 +5,18 @@ import { normalisePhone, phoneSchema } from '../../contracts/phone';
 import { displayPhone, phoneForLookup } from '../../site/src/lib/tracking';
 import { formatPhoneTyping } from '../../site/src/stores/booking';
 
-const FORMS = ['+90 532 123 45 67', '+905321234567', '90 532 123 45 67', '905321234567', '0090 532 123 45 67', '0090-532-123-4567', '0532-123-45-67', '0 (532) 123 45 67', '532 123 45 67', '0532.123.45.67'];
+const FORMS = [
+  '+90 532 123 45 67',
+  '+905321234567',
+  '90 532 123 45 67',
+  '905321234567',
+  '0090 532 123 45 67',
+  '0090-532-123-4567',
+  '0532-123-45-67',
+  '0 (532) 123 45 67',
+  '532 123 45 67',
+  '0532.123.45.67',
+];
 
 describe('one phone rule for every field', () => {
   it.each(FORMS)('the server stores %s as 05321234567', (typed) => {
@@ -13,7 +24,9 @@ describe('one phone rule for every field', () => {
     expect(phoneSchema.parse(typed)).toBe('05321234567');
   });
 
-  it.each(FORMS)('the booking form shows %s as 0532 123 45 67', (typed) => expect(formatPhoneTyping(typed)).toBe('0532 123 45 67'));
+  it.each(FORMS)('the booking form shows %s as 0532 123 45 67', (typed) =>
+    expect(formatPhoneTyping(typed)).toBe('0532 123 45 67'),
+  );
 
   it.each(FORMS)('the subscriber look-up shows %s as 0532 123 45 67 and sends 05321234567', (typed) => {
     expect(displayPhone(typed)).toBe('0532 123 45 67');
@@ -27,6 +40,14 @@ describe('one phone rule for every field', () => {
   });
 
   it('refuses what is not a Turkish mobile', () => {
-    for (const bad of ['0212 123 45 67', '+44 7911 123456', '90 212 123 45 67', '0532 123 45 6', '+90 532 123 45 67 8', '05321234567x']) expect(normalisePhone(bad)).toBeNull();
+    for (const bad of [
+      '0212 123 45 67',
+      '+44 7911 123456',
+      '90 212 123 45 67',
+      '0532 123 45 6',
+      '+90 532 123 45 67 8',
+      '05321234567x',
+    ])
+      expect(normalisePhone(bad)).toBeNull();
   });
 });

@@ -2,7 +2,7 @@
 // with one backoff, poll by state, stop cleanly.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { pitchEvent } from '../../contracts/socket/pitch';
-import { backoffDelay, openLiveSocket, type LiveSocketState } from '../../site/src/lib/live-socket';
+import { backoffDelay, type LiveSocketState, openLiveSocket } from '../../site/src/lib/live-socket';
 import { FakeSocket } from './notification-fixtures';
 
 beforeEach(() => {

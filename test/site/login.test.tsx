@@ -1,41 +1,78 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import LoginForm, { loginErrorText, safeRedirect } from '../../site/src/islands/LoginForm';
 import { ApiRequestError } from '../../site/src/lib/errors';
 import { $session } from '../../site/src/stores/session';
 import { $toasts } from '../../site/src/stores/toast';
 
-const user = { id: 1, documentId: 'u1', username: 'admin', email: 'admin@example.com', firstName: 'Ayşe', lastName: 'Yılmaz', blocked: false, role: { id: 1, name: 'Admin', type: 'admin' as const } };
+const user = {
+  id: 1,
+  documentId: 'u1',
+  username: 'admin',
+  email: 'admin@example.com',
+  firstName: 'Ayşe',
+  lastName: 'Yılmaz',
+  blocked: false,
+  role: { id: 1, name: 'Admin', type: 'admin' as const },
+};
 const b64 = (o: unknown) => btoa(JSON.stringify(o)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
-const token = (expInSeconds = 3600) => `${b64({ alg: 'HS256' })}.${b64({ sub: '1', exp: Math.floor(Date.now() / 1000) + expInSeconds })}.sig`;
+const token = (expInSeconds = 3600) =>
+  `${b64({ alg: 'HS256' })}.${b64({ sub: '1', exp: Math.floor(Date.now() / 1000) + expInSeconds })}.sig`;
 
 type Reply = [number, unknown];
 let requests: Array<{ method: string; path: string; body: unknown; auth: string | null }> = [];
 /** GET /api/users/me: the server's word on the session (the HttpOnly cookie); signed out unless a test says otherwise. */
-let me: Reply = [401, { data: null, error: { status: 401, name: 'UnauthorizedError', message: 'Bu işlem için giriş yapmanız gerekiyor', details: {} } }];
+let me: Reply = [
+  401,
+  {
+    data: null,
+    error: { status: 401, name: 'UnauthorizedError', message: 'Bu işlem için giriş yapmanız gerekiyor', details: {} },
+  },
+];
 
 function mockApi(route: (path: string) => Reply | Promise<Reply>) {
   requests = [];
-  vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const req = input instanceof Request ? input : new Request(String(input), init);
-    const path = new URL(req.url).pathname;
-    if (path === '/api/users/me') return new Response(JSON.stringify(me[1]), { status: me[0], headers: { 'content-type': 'application/json' } });
-    const text = req.method === 'GET' ? '' : await req.text();
-    requests.push({ method: req.method, path, body: text ? JSON.parse(text) : undefined, auth: req.headers.get('authorization') });
-    const [status, body] = await route(path);
-    return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-  }));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const req = input instanceof Request ? input : new Request(String(input), init);
+      const path = new URL(req.url).pathname;
+      if (path === '/api/users/me')
+        return new Response(JSON.stringify(me[1]), { status: me[0], headers: { 'content-type': 'application/json' } });
+      const text = req.method === 'GET' ? '' : await req.text();
+      requests.push({
+        method: req.method,
+        path,
+        body: text ? JSON.parse(text) : undefined,
+        auth: req.headers.get('authorization'),
+      });
+      const [status, body] = await route(path);
+      return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+    }),
+  );
 }
-const apiError = (status: number, message: string): Reply => [status, { data: null, error: { status, name: 'Error', message, details: {} } }];
+const apiError = (status: number, message: string): Reply => [
+  status,
+  { data: null, error: { status, name: 'Error', message, details: {} } },
+];
 
 type Navigate = (url: string | URL) => void;
 let assign: Mock<Navigate>;
 let replace: Mock<Navigate>;
 beforeEach(() => {
   $session.set({ status: 'loading' });
-  me = [401, { data: null, error: { status: 401, name: 'UnauthorizedError', message: 'Bu işlem için giriş yapmanız gerekiyor', details: {} } }];
-  mockApi(() => [500, { data: null, error: { status: 500, name: 'ApplicationError', message: 'Bir hata oluştu', details: {} } }]);
+  me = [
+    401,
+    {
+      data: null,
+      error: { status: 401, name: 'UnauthorizedError', message: 'Bu işlem için giriş yapmanız gerekiyor', details: {} },
+    },
+  ];
+  mockApi(() => [
+    500,
+    { data: null, error: { status: 500, name: 'ApplicationError', message: 'Bir hata oluştu', details: {} } },
+  ]);
   assign = vi.fn<Navigate>();
   replace = vi.fn<Navigate>();
   vi.spyOn(window.location, 'assign').mockImplementation(assign);
@@ -53,15 +90,31 @@ describe('login redirect target', () => {
   it('accepts only a same-site path starting with "/"', () => {
     expect(safeRedirect('/yonetim/rezervasyonlar?sekme=bugun')).toBe('/yonetim/rezervasyonlar?sekme=bugun');
     expect(safeRedirect('/')).toBe('/');
-    for (const bad of [null, undefined, '', 'https://evil.example/x', '//evil.example/x', '/\\evil.example', 'yonetim', 'javascript:alert(1)', '/giris?redirect=/x']) {
+    for (const bad of [
+      null,
+      undefined,
+      '',
+      'https://evil.example/x',
+      '//evil.example/x',
+      '/\\evil.example',
+      'yonetim',
+      'javascript:alert(1)',
+      '/giris?redirect=/x',
+    ]) {
       expect(safeRedirect(bad), String(bad)).toBe('/');
     }
   });
 
   it('maps the server refusals to the texts of 01 §8', () => {
-    expect(loginErrorText(new ApiRequestError('Invalid identifier or password', 400, null))).toBe('Geçersiz kullanıcı adı/e-posta veya şifre');
-    expect(loginErrorText(new ApiRequestError('whatever', 401, null))).toBe('Geçersiz kullanıcı adı/e-posta veya şifre');
-    expect(loginErrorText(new ApiRequestError('Çok fazla deneme', 429, { error: { message: 'Çok fazla deneme' } }))).toBe('Çok fazla deneme');
+    expect(loginErrorText(new ApiRequestError('Invalid identifier or password', 400, null))).toBe(
+      'Geçersiz kullanıcı adı/e-posta veya şifre',
+    );
+    expect(loginErrorText(new ApiRequestError('whatever', 401, null))).toBe(
+      'Geçersiz kullanıcı adı/e-posta veya şifre',
+    );
+    expect(
+      loginErrorText(new ApiRequestError('Çok fazla deneme', 429, { error: { message: 'Çok fazla deneme' } })),
+    ).toBe('Çok fazla deneme');
     expect(loginErrorText(new ApiRequestError('Bir hata oluştu', 500, null))).toBe('Giriş yapılırken bir hata oluştu');
     expect(loginErrorText(new TypeError('Failed to fetch'))).toBe('Giriş yapılırken bir hata oluştu');
   });
@@ -111,7 +164,11 @@ describe('login form', () => {
     expect(screen.getByRole('button', { name: 'Giriş yapılıyor...' }).hasAttribute('disabled')).toBe(true);
     release();
     await screen.findByText('Başarıyla giriş yapıldı!');
-    expect(requests[0]).toMatchObject({ method: 'POST', path: '/api/auth/local', body: { identifier: 'admin', password: 'admin1234' } });
+    expect(requests[0]).toMatchObject({
+      method: 'POST',
+      path: '/api/auth/local',
+      body: { identifier: 'admin', password: 'admin1234' },
+    });
     // The session is the HttpOnly cookie: the jwt in the answer is not kept anywhere scripts can read.
     expect(JSON.stringify({ ...localStorage })).not.toContain(jwt);
     expect(JSON.stringify({ ...sessionStorage })).not.toContain(jwt);

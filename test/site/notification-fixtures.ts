@@ -1,9 +1,19 @@
 import { vi } from 'vitest';
 import type { Notification } from '../../site/src/stores/notifications';
 
-export const staffUser = { id: 1, documentId: 'u1', username: 'admin', email: 'admin@example.com', firstName: 'Ayşe', lastName: 'Yılmaz', blocked: false, role: { id: 1, name: 'Admin', type: 'admin' as const } };
+export const staffUser = {
+  id: 1,
+  documentId: 'u1',
+  username: 'admin',
+  email: 'admin@example.com',
+  firstName: 'Ayşe',
+  lastName: 'Yılmaz',
+  blocked: false,
+  role: { id: 1, name: 'Admin', type: 'admin' as const },
+};
 const b64 = (o: unknown) => btoa(JSON.stringify(o)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
-export const staffToken = () => `${b64({ alg: 'HS256' })}.${b64({ sub: '1', exp: Math.floor(Date.now() / 1000) + 3600 })}.sig`;
+export const staffToken = () =>
+  `${b64({ alg: 'HS256' })}.${b64({ sub: '1', exp: Math.floor(Date.now() / 1000) + 3600 })}.sig`;
 
 export function notification(id: number, over: Partial<Notification> = {}): Notification {
   return {
@@ -58,7 +68,11 @@ export class FakeSocket {
   }
 }
 
-export interface Call { method: string; path: string; query: Record<string, string> }
+export interface Call {
+  method: string;
+  path: string;
+  query: Record<string, string>;
+}
 export type Reply = [number, unknown];
 
 /** GET /api/users/me, the session's truth (the HttpOnly cookie): signed in as staffUser unless a test says otherwise. */
@@ -76,7 +90,11 @@ export function mockApi(route: (call: Call) => Reply | Promise<Reply>): Call[] {
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       const req = input instanceof Request ? input : new Request(String(input), init);
       const url = new URL(req.url);
-      const call = { method: req.method, path: decodeURIComponent(url.pathname), query: Object.fromEntries(url.searchParams) };
+      const call = {
+        method: req.method,
+        path: decodeURIComponent(url.pathname),
+        query: Object.fromEntries(url.searchParams),
+      };
       calls.push(call);
       const [status, body] = call.path === '/api/users/me' ? meReply : await route(call);
       return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -85,13 +103,24 @@ export function mockApi(route: (call: Call) => Reply | Promise<Reply>): Call[] {
   return calls;
 }
 
-export const listAnswer = (items: Notification[], meta: { unread: number; total?: number; page?: number; pageCount?: number; pageSize?: number }) => ({
+export const listAnswer = (
+  items: Notification[],
+  meta: { unread: number; total?: number; page?: number; pageCount?: number; pageSize?: number },
+) => ({
   data: items,
   meta: {
-    pagination: { page: meta.page ?? 1, pageSize: meta.pageSize ?? 25, pageCount: meta.pageCount ?? 1, total: meta.total ?? items.length },
+    pagination: {
+      page: meta.page ?? 1,
+      pageSize: meta.pageSize ?? 25,
+      pageCount: meta.pageCount ?? 1,
+      total: meta.total ?? items.length,
+    },
     total: meta.total ?? items.length,
     unread: meta.unread,
   },
 });
 
-export const apiError = (status: number, message = 'Bir hata oluştu'): Reply => [status, { data: null, error: { status, name: 'Error', message, details: {} } }];
+export const apiError = (status: number, message = 'Bir hata oluştu'): Reply => [
+  status,
+  { data: null, error: { status, name: 'Error', message, details: {} } },
+];

@@ -5,19 +5,36 @@ import NotificationsPage from '../../site/src/islands/NotificationsPage';
 import type { Notification } from '../../site/src/stores/notifications';
 import { $session } from '../../site/src/stores/session';
 import { $toasts } from '../../site/src/stores/toast';
-import { apiError, FakeSocket, listAnswer, mockApi, notification, setMe, staffUser, type Call, type Reply } from './notification-fixtures';
+import {
+  apiError,
+  type Call,
+  FakeSocket,
+  listAnswer,
+  mockApi,
+  notification,
+  type Reply,
+  setMe,
+  staffUser,
+} from './notification-fixtures';
 
 let page: (call: Call) => Reply | Promise<Reply>;
 let onWrite: (call: Call) => Reply | Promise<Reply>;
 let calls: Call[] = [];
 
 /** The page's own reads (pageSize 25); the shared bell feed asks with pageSize 10. */
-const pageCalls = () => calls.filter((c) => c.method === 'GET' && c.path === '/api/notifications/all' && c.query.pageSize === '25');
+const pageCalls = () =>
+  calls.filter((c) => c.method === 'GET' && c.path === '/api/notifications/all' && c.query.pageSize === '25');
 const lastQuery = () => pageCalls().at(-1)?.query;
 
 const items = (): Notification[] => [
   notification(3, { title: 'Yeni rezervasyon', message: 'Ayşe Yılmaz, Nilüfer Arena', priority: 'urgent' }),
-  notification(2, { title: 'Rezervasyon iptal edildi', type: 'booking_cancelled', isRead: true, readAt: '2026-11-18T06:30:00.000Z', priority: 'low' }),
+  notification(2, {
+    title: 'Rezervasyon iptal edildi',
+    type: 'booking_cancelled',
+    isRead: true,
+    readAt: '2026-11-18T06:30:00.000Z',
+    priority: 'low',
+  }),
   notification(1, { title: 'Sistem bakımı', type: 'system', priority: 'high' }),
 ];
 
@@ -26,7 +43,9 @@ beforeEach(() => {
   onWrite = (c) => [200, { data: c.method === 'DELETE' ? { id: 1 } : { updated: 2 }, meta: {} }];
   FakeSocket.instances = [];
   vi.stubGlobal('WebSocket', FakeSocket);
-  calls = mockApi((c) => (c.method !== 'GET' ? onWrite(c) : c.query.pageSize === '25' ? page(c) : [200, listAnswer([], { unread: 0 })]));
+  calls = mockApi((c) =>
+    c.method !== 'GET' ? onWrite(c) : c.query.pageSize === '25' ? page(c) : [200, listAnswer([], { unread: 0 })],
+  );
   $session.set({ status: 'signed-in', user: staffUser });
 });
 afterEach(() => {
@@ -71,7 +90,18 @@ describe('notifications page: the list (02 §2)', () => {
 
   it('when the server says there is no session (401 from /api/users/me) it asks to sign in and reads nothing', async () => {
     $session.set({ status: 'anonymous' });
-    setMe([401, { data: null, error: { status: 401, name: 'UnauthorizedError', message: 'Bu işlem için giriş yapmanız gerekiyor', details: {} } }]);
+    setMe([
+      401,
+      {
+        data: null,
+        error: {
+          status: 401,
+          name: 'UnauthorizedError',
+          message: 'Bu işlem için giriş yapmanız gerekiyor',
+          details: {},
+        },
+      },
+    ]);
     render(<NotificationsPage />);
     expect(await screen.findByText('Bildirimleri görmek için giriş yapmalısınız')).toBeTruthy();
     expect(pageCalls()).toHaveLength(0);
@@ -111,8 +141,14 @@ describe('notifications page: filters run on the server', () => {
     await waitFor(() => expect(lastQuery()).toMatchObject({ status: 'unread', type: 'all', page: '1' }));
     await userEvent.click(screen.getByRole('radio', { name: 'Rezervasyon İptali' }));
     await waitFor(() => expect(lastQuery()).toMatchObject({ status: 'unread', type: 'booking_cancelled', page: '1' }));
-    for (const [label, type] of [['Yeni Rezervasyon', 'booking_created'], ['Rezervasyon Güncellendi', 'booking_updated'], ['Sistem', 'system']]) {
-      await userEvent.click(within(screen.getByRole('radiogroup', { name: 'Tür' })).getByRole('radio', { name: label }));
+    for (const [label, type] of [
+      ['Yeni Rezervasyon', 'booking_created'],
+      ['Rezervasyon Güncellendi', 'booking_updated'],
+      ['Sistem', 'system'],
+    ]) {
+      await userEvent.click(
+        within(screen.getByRole('radiogroup', { name: 'Tür' })).getByRole('radio', { name: label }),
+      );
       await waitFor(() => expect(lastQuery()?.type).toBe(type));
     }
   });
@@ -147,7 +183,10 @@ describe('notifications page: filters run on the server', () => {
 
 describe('notifications page: actions and pager', () => {
   it('mark-all-read is disabled when nothing is unread', async () => {
-    page = () => [200, listAnswer([notification(1, { isRead: true, title: 'Okunmuş bildirim' })], { unread: 0, total: 1 })];
+    page = () => [
+      200,
+      listAnswer([notification(1, { isRead: true, title: 'Okunmuş bildirim' })], { unread: 0, total: 1 }),
+    ];
     render(<NotificationsPage />);
     await screen.findByText('Okunmuş bildirim');
     expect(disabled(screen.getByRole('button', { name: 'Tümünü okundu işaretle' }))).toBe(true);
@@ -180,7 +219,13 @@ describe('notifications page: actions and pager', () => {
 
   it('delete removes the item after the server answers and lowers the counts', async () => {
     await shown();
-    page = () => [200, listAnswer(items().filter((n) => n.id !== 1), { unread: 1, total: 2 })];
+    page = () => [
+      200,
+      listAnswer(
+        items().filter((n) => n.id !== 1),
+        { unread: 1, total: 2 },
+      ),
+    ];
     await userEvent.click(screen.getByRole('button', { name: 'Sil: Sistem bakımı' }));
     await waitFor(() => expect(screen.queryByText('Sistem bakımı')).toBeNull());
     expect(calls.some((c) => c.method === 'DELETE' && c.path === '/api/notifications/1')).toBe(true);
@@ -188,7 +233,15 @@ describe('notifications page: actions and pager', () => {
   });
 
   it("pages read 'Sayfa x / y' with previous and next", async () => {
-    page = (c) => [200, listAnswer(c.query.page === '2' ? [notification(30, { title: 'İkinci sayfa' })] : items(), { unread: 2, total: 60, page: Number(c.query.page), pageCount: 3 })];
+    page = (c) => [
+      200,
+      listAnswer(c.query.page === '2' ? [notification(30, { title: 'İkinci sayfa' })] : items(), {
+        unread: 2,
+        total: 60,
+        page: Number(c.query.page),
+        pageCount: 3,
+      }),
+    ];
     await shown();
     expect(screen.getByText('Sayfa 1 / 3')).toBeTruthy();
     expect(disabled(screen.getByRole('button', { name: 'Önceki' }))).toBe(true);
@@ -209,7 +262,9 @@ describe('notifications page: actions and pager', () => {
 describe('notifications page: live notifications', () => {
   it('a new one goes on top of the unfiltered first page and raises the counts', async () => {
     await shown();
-    act(() => FakeSocket.last.receive({ type: 'notification', notification: notification(50, { title: 'Canlı bildirim' }) }));
+    act(() =>
+      FakeSocket.last.receive({ type: 'notification', notification: notification(50, { title: 'Canlı bildirim' }) }),
+    );
     const first = document.querySelector('li[data-notification-id]')!;
     expect(first.getAttribute('data-notification-id')).toBe('50');
     expect(document.querySelector('[data-counts]')!.textContent).toBe('Toplam 4 bildirim · 3 okunmamış');
@@ -220,7 +275,9 @@ describe('notifications page: live notifications', () => {
     await userEvent.click(screen.getByRole('radio', { name: 'Okunmamış' }));
     await waitFor(() => expect(lastQuery()?.status).toBe('unread'));
     const before = pageCalls().length;
-    act(() => FakeSocket.last.receive({ type: 'notification', notification: notification(51, { title: 'Filtreli canlı' }) }));
+    act(() =>
+      FakeSocket.last.receive({ type: 'notification', notification: notification(51, { title: 'Filtreli canlı' }) }),
+    );
     await waitFor(() => expect(pageCalls().length).toBe(before + 1));
     expect(screen.queryByText('Filtreli canlı')).toBeNull();
   });

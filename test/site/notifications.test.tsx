@@ -12,17 +12,26 @@ import {
   badgeText,
   markAllRead,
   markRead,
+  type Notification,
   playNotificationSound,
   readSoundSetting,
   removeNotification,
   setSoundEnabled,
   startNotifications,
   tonesFor,
-  type Notification,
 } from '../../site/src/stores/notifications';
 import { $session } from '../../site/src/stores/session';
 import { $toasts } from '../../site/src/stores/toast';
-import { apiError, FakeSocket, listAnswer, mockApi, notification, staffUser, type Call, type Reply } from './notification-fixtures';
+import {
+  apiError,
+  type Call,
+  FakeSocket,
+  listAnswer,
+  mockApi,
+  notification,
+  type Reply,
+  staffUser,
+} from './notification-fixtures';
 
 // Wednesday 18 November 2026, 10:00 in Istanbul.
 const NOW = Date.parse('2026-11-18T07:00:00Z');
@@ -88,7 +97,10 @@ describe('badge and backoff constants (02 §9)', () => {
 let latest: Notification[] = [];
 let unread = 0;
 let onAll: (call: Call) => Reply | Promise<Reply> = () => [200, listAnswer(latest, { unread })];
-let onWrite: (call: Call) => Reply | Promise<Reply> = (c) => [200, { data: c.method === 'DELETE' ? { id: 1 } : { updated: 1 }, meta: {} }];
+let onWrite: (call: Call) => Reply | Promise<Reply> = (c) => [
+  200,
+  { data: c.method === 'DELETE' ? { id: 1 } : { updated: 1 }, meta: {} },
+];
 let calls: Call[] = [];
 let stop: (() => void) | undefined;
 
@@ -161,11 +173,21 @@ describe('notification store: fetching and the live socket (00 §8)', () => {
     await started();
     FakeSocket.last.open();
     await settle();
-    const fresh = notification(9, { title: 'Yeni rezervasyon', message: 'Nilüfer Arena, 20 Kasım 20:00', createdAt: new Date(NOW).toISOString() });
+    const fresh = notification(9, {
+      title: 'Yeni rezervasyon',
+      message: 'Nilüfer Arena, 20 Kasım 20:00',
+      createdAt: new Date(NOW).toISOString(),
+    });
     FakeSocket.last.receive({ type: 'notification', notification: fresh });
     expect($notifications.get()[0].id).toBe(9);
     expect($unreadCount.get()).toBe(3);
-    expect($toasts.get()).toEqual([expect.objectContaining({ kind: 'info', title: 'Yeni rezervasyon', description: 'Nilüfer Arena, 20 Kasım 20:00' })]);
+    expect($toasts.get()).toEqual([
+      expect.objectContaining({
+        kind: 'info',
+        title: 'Yeni rezervasyon',
+        description: 'Nilüfer Arena, 20 Kasım 20:00',
+      }),
+    ]);
     await vi.advanceTimersByTimeAsync(7_999);
     expect($toasts.get()).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(1);
@@ -179,13 +201,19 @@ describe('notification store: fetching and the live socket (00 §8)', () => {
     FakeSocket.last.open();
     FakeSocket.last.receive({ type: 'hello', userId: staffUser.id });
     await settle();
-    FakeSocket.last.receive({ type: 'notification', notification: notification(20, { type: 'booking_updated', actorUserId: staffUser.id }) });
+    FakeSocket.last.receive({
+      type: 'notification',
+      notification: notification(20, { type: 'booking_updated', actorUserId: staffUser.id }),
+    });
     expect($notifications.get()[0]).toMatchObject({ id: 20, isRead: true });
     expect($unreadCount.get()).toBe(2);
     expect($toasts.get()).toEqual([]);
     expect(FakeAudioContext.oscillators).toHaveLength(0);
 
-    FakeSocket.last.receive({ type: 'notification', notification: notification(21, { type: 'booking_updated', actorUserId: staffUser.id + 1 }) });
+    FakeSocket.last.receive({
+      type: 'notification',
+      notification: notification(21, { type: 'booking_updated', actorUserId: staffUser.id + 1 }),
+    });
     expect($unreadCount.get()).toBe(3);
     expect($toasts.get()).toHaveLength(1);
     expect(FakeAudioContext.oscillators).toHaveLength(1);
@@ -346,7 +374,11 @@ describe('notification store: actions change local state only after the server s
     await expect(markAllRead()).resolves.toBe(false);
     await expect(removeNotification(1)).resolves.toBe(false);
     expect($unreadCount.get()).toBe(2);
-    expect($notifications.get().map((n) => [n.id, n.isRead])).toEqual([[3, false], [2, true], [1, false]]);
+    expect($notifications.get().map((n) => [n.id, n.isRead])).toEqual([
+      [3, false],
+      [2, true],
+      [1, false],
+    ]);
     expect($toasts.get()).toEqual([]);
   });
 
@@ -392,7 +424,10 @@ class FakeAudioContext {
       set type(t: string) {
         osc.type = t;
       },
-      frequency: { setValueAtTime: (f: number) => osc.frequencies.push(f), exponentialRampToValueAtTime: (f: number) => osc.frequencies.push(f) },
+      frequency: {
+        setValueAtTime: (f: number) => osc.frequencies.push(f),
+        exponentialRampToValueAtTime: (f: number) => osc.frequencies.push(f),
+      },
       connect: (n: unknown) => n,
       start() {},
       stop() {},
@@ -469,9 +504,13 @@ describe('notification bell (02 §2)', () => {
     expect(badge.textContent).toBe('99+');
     await userEvent.click(bell());
     const dialog = await screen.findByRole('dialog', { name: 'Bildirimler' });
-    const ids = [...dialog.querySelectorAll('[data-notification-id]')].map((e) => e.getAttribute('data-notification-id'));
+    const ids = [...dialog.querySelectorAll('[data-notification-id]')].map((e) =>
+      e.getAttribute('data-notification-id'),
+    );
     expect(ids).toEqual(['20', '19', '18', '17', '16']);
-    expect(within(dialog).getByRole('link', { name: 'Tüm bildirimler' }).getAttribute('href')).toBe('/yonetim/bildirimler');
+    expect(within(dialog).getByRole('link', { name: 'Tüm bildirimler' }).getAttribute('href')).toBe(
+      '/yonetim/bildirimler',
+    );
   });
 
   it('opening it stores lastNotificationCheck; the items read their relative time', async () => {
@@ -500,10 +539,17 @@ describe('notification bell (02 §2)', () => {
 
   it('a live notification appears on top of the open bell and raises the badge', async () => {
     render(<NotificationBell />);
-    await waitFor(() => expect(document.querySelector('[data-unread-count]')!.getAttribute('data-unread-count')).toBe('2'));
+    await waitFor(() =>
+      expect(document.querySelector('[data-unread-count]')!.getAttribute('data-unread-count')).toBe('2'),
+    );
     await userEvent.click(bell());
     const dialog = await screen.findByRole('dialog', { name: 'Bildirimler' });
-    act(() => FakeSocket.last.receive({ type: 'notification', notification: notification(42, { title: 'Rezervasyon iptal edildi', type: 'booking_cancelled' }) }));
+    act(() =>
+      FakeSocket.last.receive({
+        type: 'notification',
+        notification: notification(42, { title: 'Rezervasyon iptal edildi', type: 'booking_cancelled' }),
+      }),
+    );
     expect(dialog.querySelector('[data-notification-id]')!.getAttribute('data-notification-id')).toBe('42');
     expect(document.querySelector('[data-unread-count]')!.getAttribute('data-unread-count')).toBe('3');
     expect(bell().getAttribute('aria-label')).toBe('Bildirimler, 3 okunmamış');
@@ -515,7 +561,9 @@ describe('notification bell (02 §2)', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Bildirimler' });
     await userEvent.click(await within(dialog).findByRole('button', { name: 'Okundu işaretle: Bildirim 3' }));
     expect(calls.some((c) => c.method === 'POST' && c.path === '/api/notifications/3/mark-read')).toBe(true);
-    await waitFor(() => expect(within(dialog).queryByRole('button', { name: 'Okundu işaretle: Bildirim 3' })).toBeNull());
+    await waitFor(() =>
+      expect(within(dialog).queryByRole('button', { name: 'Okundu işaretle: Bildirim 3' })).toBeNull(),
+    );
     expect(document.querySelector('[data-unread-count]')!.getAttribute('data-unread-count')).toBe('1');
   });
 
@@ -525,7 +573,11 @@ describe('notification bell (02 §2)', () => {
     render(<NotificationBell />);
     await userEvent.click(bell());
     const dialog = await screen.findByRole('dialog', { name: 'Bildirimler' });
-    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Tümünü okundu işaretle' }).hasAttribute('disabled')).toBe(true));
+    await waitFor(() =>
+      expect(within(dialog).getByRole('button', { name: 'Tümünü okundu işaretle' }).hasAttribute('disabled')).toBe(
+        true,
+      ),
+    );
     expect(document.querySelector('[data-unread-count]')!.hasAttribute('hidden')).toBe(true);
   });
 

@@ -1,9 +1,9 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { BookingDetailDialog, type BookingDetail } from '../../site/src/components/panel/BookingDetailDialog';
+import { type BookingDetail, BookingDetailDialog } from '../../site/src/components/panel/BookingDetailDialog';
 import { $toasts } from '../../site/src/stores/toast';
-import { apiError, detail, mockApi, type Call, type Reply } from './panel-booking-fixtures';
+import { apiError, type Call, detail, mockApi, type Reply } from './panel-booking-fixtures';
 
 let current: BookingDetail;
 let onApprove: (c: Call) => Reply | Promise<Reply>;
@@ -14,16 +14,49 @@ let calls: Call[];
 beforeEach(() => {
   current = detail();
   onGet = () => [200, { data: current, meta: {} }];
-  onApprove = () => [200, { data: { ...current, status: 'approved', paymentStatus: 'paid', approvedAt: '2026-11-18T07:30:00.000Z', approvedBy: { username: 'admin', email: 'admin@example.com', fullName: 'Ayşe Yılmaz' } }, meta: {} }];
+  onApprove = () => [
+    200,
+    {
+      data: {
+        ...current,
+        status: 'approved',
+        paymentStatus: 'paid',
+        approvedAt: '2026-11-18T07:30:00.000Z',
+        approvedBy: { username: 'admin', email: 'admin@example.com', fullName: 'Ayşe Yılmaz' },
+      },
+      meta: {},
+    },
+  ];
   onReject = (c) => [200, { data: { ...current, status: 'rejected', rejectionReason: c.body?.reason }, meta: {} }];
   calls = mockApi((c) => {
     if (c.method === 'GET' && c.path === '/api/bookings/bk-1') return onGet(c);
     if (c.method === 'POST' && c.path === '/api/bookings/bk-1/approve') return onApprove(c);
     if (c.method === 'POST' && c.path === '/api/bookings/bk-1/reject') return onReject(c);
-    if (c.method === 'POST' && c.path === '/api/bookings/bk-1/cancel') return [200, { data: { ...current, status: 'cancelled', paymentStatus: 'refunded', cancellationReason: c.body?.reason }, meta: {} }];
-    if (c.method === 'PUT' && c.path === '/api/bookings/bk-1') return [200, { data: { ...current, notes: c.body?.notes, updatedAt: '2026-11-18T09:00:00.000Z' }, meta: {} }];
+    if (c.method === 'POST' && c.path === '/api/bookings/bk-1/cancel')
+      return [
+        200,
+        {
+          data: { ...current, status: 'cancelled', paymentStatus: 'refunded', cancellationReason: c.body?.reason },
+          meta: {},
+        },
+      ];
+    if (c.method === 'PUT' && c.path === '/api/bookings/bk-1')
+      return [200, { data: { ...current, notes: c.body?.notes, updatedAt: '2026-11-18T09:00:00.000Z' }, meta: {} }];
     if (c.method === 'POST' && c.path === '/api/bookings/bk-1/anonymize') {
-      return [200, { data: { ...current, customerName: 'Silinmiş müşteri', customerPhone: '#0123456789abcdef01234567', customerEmail: null, notes: null, updatedAt: '2026-11-18T09:00:00.000Z' }, meta: {} }];
+      return [
+        200,
+        {
+          data: {
+            ...current,
+            customerName: 'Silinmiş müşteri',
+            customerPhone: '#0123456789abcdef01234567',
+            customerEmail: null,
+            notes: null,
+            updatedAt: '2026-11-18T09:00:00.000Z',
+          },
+          meta: {},
+        },
+      ];
     }
     return apiError(404, 'Bulunamadı');
   });
@@ -103,7 +136,14 @@ describe('booking detail sections (02 §2)', () => {
   });
 
   it('falls back to Bilinmeyen Müşteri, Saha bilgisi yok and Tarih yok', async () => {
-    current = detail({ customerName: '', facility: null, date: null, bookingSlot: null, startTime: null, endTime: null } as unknown as Partial<BookingDetail>);
+    current = detail({
+      customerName: '',
+      facility: null,
+      date: null,
+      bookingSlot: null,
+      startTime: null,
+      endTime: null,
+    } as unknown as Partial<BookingDetail>);
     open();
     const d = await loaded();
     expect(within(d).getByText('Bilinmeyen Müşteri')).toBeTruthy();
@@ -112,7 +152,12 @@ describe('booking detail sections (02 §2)', () => {
   });
 
   it('leaves out the deposit for a subscriber and says Abone', async () => {
-    current = detail({ isSubscriber: true, depositAmount: 0, includesTransportation: false, transportationDetails: null });
+    current = detail({
+      isSubscriber: true,
+      depositAmount: 0,
+      includesTransportation: false,
+      transportationDetails: null,
+    });
     open();
     const d = await loaded();
     expect(within(d).queryByText('Kapora')).toBeNull();
@@ -126,7 +171,12 @@ describe('booking detail sections (02 §2)', () => {
   });
 
   it('shows who approved (by full name, as the history does) and when, with no actions, for an approved booking', async () => {
-    current = detail({ status: 'approved', paymentStatus: 'paid', approvedAt: '2026-11-18T07:30:00.000Z', approvedBy: { username: 'mudur', email: 'mudur@example.com', fullName: 'Mert Müdür' } });
+    current = detail({
+      status: 'approved',
+      paymentStatus: 'paid',
+      approvedAt: '2026-11-18T07:30:00.000Z',
+      approvedBy: { username: 'mudur', email: 'mudur@example.com', fullName: 'Mert Müdür' },
+    });
     open();
     const d = await loaded();
     const approval = within(d).getByRole('heading', { name: 'Onay Bilgileri' }).closest('section')!;
@@ -143,8 +193,24 @@ describe('booking detail sections (02 §2)', () => {
       status: 'rejected',
       rejectionReason: 'Saha bakımda',
       history: [
-        { id: 1, fromStatus: null, toStatus: 'pending', reason: null, actorType: 'customer', actorLabel: null, createdAt: '2026-11-18T06:00:00.000Z' },
-        { id: 2, fromStatus: 'pending', toStatus: 'rejected', reason: 'Saha bakımda', actorType: 'staff', actorLabel: 'admin', createdAt: '2026-11-18T07:00:00.000Z' },
+        {
+          id: 1,
+          fromStatus: null,
+          toStatus: 'pending',
+          reason: null,
+          actorType: 'customer',
+          actorLabel: null,
+          createdAt: '2026-11-18T06:00:00.000Z',
+        },
+        {
+          id: 2,
+          fromStatus: 'pending',
+          toStatus: 'rejected',
+          reason: 'Saha bakımda',
+          actorType: 'staff',
+          actorLabel: 'admin',
+          createdAt: '2026-11-18T07:00:00.000Z',
+        },
       ],
     } as Partial<BookingDetail>);
     open();
@@ -157,7 +223,9 @@ describe('booking detail sections (02 §2)', () => {
     expect(entries[1].textContent).toContain('admin');
     expect(entries[1].textContent).toContain('Saha bakımda');
     // A rejected booking whose deposit never came awaits no payment.
-    expect(within(d).getByRole('heading', { name: 'Ödeme Bilgileri' }).closest('section')!.textContent).not.toContain('Ödeme Bekliyor');
+    expect(within(d).getByRole('heading', { name: 'Ödeme Bilgileri' }).closest('section')!.textContent).not.toContain(
+      'Ödeme Bekliyor',
+    );
   });
 
   it('says Rezervasyon bilgileri yüklenemedi when loading fails, and Tekrar Dene loads again', async () => {
@@ -203,7 +271,11 @@ describe('approve and reject (02 §2, §5)', () => {
 
     const post = calls.find((c) => c.method === 'POST')!;
     expect(post).toMatchObject({ path: '/api/bookings/bk-1/approve', body: { notes: 'Kapora alındı' } });
-    expect(toasts()).toContainEqual({ kind: 'success', title: 'Rezervasyon Onaylandı', description: 'Ayşe Yılmaz · 20 Kasım 2026 20:00–21:00' });
+    expect(toasts()).toContainEqual({
+      kind: 'success',
+      title: 'Rezervasyon Onaylandı',
+      description: 'Ayşe Yılmaz · 20 Kasım 2026 20:00–21:00',
+    });
     expect(onChanged.mock.calls[0][0]).toMatchObject({ status: 'approved' });
     // The new status shows until the dialog closes.
     expect(within(d).getByText('Onaylandı')).toBeTruthy();
@@ -232,8 +304,15 @@ describe('approve and reject (02 §2, §5)', () => {
     fireEvent.click(rejectButton());
     await until(() => expect(onChanged).toHaveBeenCalledTimes(1));
 
-    expect(calls.find((c) => c.method === 'POST')).toMatchObject({ path: '/api/bookings/bk-1/reject', body: { reason: 'Saha bakımda' } });
-    expect(toasts()).toContainEqual({ kind: 'info', title: 'Rezervasyon Reddedildi', description: 'Ayşe Yılmaz · 20 Kasım 2026 20:00–21:00' });
+    expect(calls.find((c) => c.method === 'POST')).toMatchObject({
+      path: '/api/bookings/bk-1/reject',
+      body: { reason: 'Saha bakımda' },
+    });
+    expect(toasts()).toContainEqual({
+      kind: 'info',
+      title: 'Rezervasyon Reddedildi',
+      description: 'Ayşe Yılmaz · 20 Kasım 2026 20:00–21:00',
+    });
     expect(within(d).getByText('Reddedildi')).toBeTruthy();
     act(() => vi.advanceTimersByTime(799));
     expect(onClose).not.toHaveBeenCalled();
@@ -256,7 +335,9 @@ describe('cancelling an approved booking (issue 7 §3: a confirmed cancel, filed
     fireEvent.click(within(d).getByRole('button', { name: 'Rezervasyonu İptal Et' }));
     fireEvent.click(within(d).getByRole('button', { name: /Evet, iptal et/ }));
     await until(() => expect(onChanged).toHaveBeenCalledTimes(1));
-    expect(calls.filter((c) => c.method === 'POST')).toEqual([expect.objectContaining({ path: '/api/bookings/bk-1/cancel', body: { reason: 'Randevu iptal edildi' } })]);
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([
+      expect.objectContaining({ path: '/api/bookings/bk-1/cancel', body: { reason: 'Randevu iptal edildi' } }),
+    ]);
     expect(toasts().map((t) => t.title)).toContain('Rezervasyon iptal edildi');
     expect(toasts().map((t) => t.title)).not.toContain('Rezervasyon Reddedildi');
   });
@@ -285,14 +366,23 @@ describe('approve and reject failures (02 §8)', () => {
     const { onChanged, onClose } = open();
     await loaded();
     await userEvent.click(screen.getByRole('button', { name: /Onayla/ }));
-    await waitFor(() => expect(toasts()).toContainEqual({ kind: 'error', title: 'Bu rezervasyon zaten işlem görmüş', description: undefined }));
+    await waitFor(() =>
+      expect(toasts()).toContainEqual({
+        kind: 'error',
+        title: 'Bu rezervasyon zaten işlem görmüş',
+        description: undefined,
+      }),
+    );
     expect(onChanged).not.toHaveBeenCalled();
     expect(onClose).not.toHaveBeenCalled();
     expect(screen.getByRole('button', { name: /Onayla/ }).hasAttribute('disabled')).toBe(false);
   });
 
   it('toasts Rezervasyon onaylanırken hata oluştu when the server gives no message of its own', async () => {
-    onApprove = () => [500, { data: null, error: { status: 500, name: 'InternalServerError', message: 'Bir hata oluştu', details: {} } }];
+    onApprove = () => [
+      500,
+      { data: null, error: { status: 500, name: 'InternalServerError', message: 'Bir hata oluştu', details: {} } },
+    ];
     open();
     await loaded();
     await userEvent.click(screen.getByRole('button', { name: /Onayla/ }));
@@ -328,8 +418,16 @@ describe('length limits on the decision fields (issue 7 §3)', () => {
   it('the approve note and the reject reason stop at 500 characters', async () => {
     open();
     const d = await loaded();
-    expect(within(d).getByRole('textbox', { name: /Onay notu/ }).getAttribute('maxlength')).toBe('500');
-    expect(within(d).getByRole('textbox', { name: /Red sebebi/ }).getAttribute('maxlength')).toBe('500');
+    expect(
+      within(d)
+        .getByRole('textbox', { name: /Onay notu/ })
+        .getAttribute('maxlength'),
+    ).toBe('500');
+    expect(
+      within(d)
+        .getByRole('textbox', { name: /Red sebebi/ })
+        .getAttribute('maxlength'),
+    ).toBe('500');
   });
 
   it("a 501-character reason pasted past the limit is refused with the length message, not 'Lütfen red sebebini belirtin'", async () => {
@@ -357,7 +455,10 @@ describe('editing the notes (02 §7 PUT /bookings/{id})', () => {
     fireEvent.change(box, { target: { value: 'Yeni not' } });
     fireEvent.click(within(d).getByRole('button', { name: 'Kaydet' }));
     await until(() => expect(onChanged).toHaveBeenCalledTimes(1));
-    expect(calls.find((c) => c.method === 'PUT')).toMatchObject({ path: '/api/bookings/bk-1', body: { notes: 'Yeni not' } });
+    expect(calls.find((c) => c.method === 'PUT')).toMatchObject({
+      path: '/api/bookings/bk-1',
+      body: { notes: 'Yeni not' },
+    });
     await until(() => expect(within(d).getByText('Yeni not')).toBeTruthy());
     expect(onClose).not.toHaveBeenCalled();
   });
@@ -390,8 +491,18 @@ describe('a booking decided elsewhere (issue 7 §3)', () => {
       handleLiveMessage({
         type: 'notification',
         notification: {
-          id: 901, documentId: 'n901', type: 'booking_updated', priority: 'low', title: 'Rezervasyon Onaylandı', message: 'm', isRead: false,
-          readAt: null, createdAt: new Date().toISOString(), bookingId: current.id, facilityId: null, actorUserId: 99,
+          id: 901,
+          documentId: 'n901',
+          type: 'booking_updated',
+          priority: 'low',
+          title: 'Rezervasyon Onaylandı',
+          message: 'm',
+          isRead: false,
+          readAt: null,
+          createdAt: new Date().toISOString(),
+          bookingId: current.id,
+          facilityId: null,
+          actorUserId: 99,
         },
       }),
     );

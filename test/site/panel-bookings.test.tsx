@@ -4,18 +4,38 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import BookingsManager from '../../site/src/islands/BookingsManager';
 import { pageWindow } from '../../site/src/stores/panel-bookings';
 import { $toasts } from '../../site/src/stores/toast';
-import { apiError, detail, listItem, mockApi, type Call, type Reply } from './panel-booking-fixtures';
+import { apiError, type Call, detail, listItem, mockApi, type Reply } from './panel-booking-fixtures';
 
 const COUNTS = { all: 42, today: 3, upcoming: 17, pending: 5, approved: 30, rejected: 4, cancelled: 3 };
 
 let calls: Call[];
 let onList: (c: Call) => Reply | Promise<Reply>;
-let items = [listItem(), listItem({ id: 2, documentId: 'bk-2', bookingNumber: 'HSRABCDEFGH', customerName: 'Mehmet Kaya', status: 'approved' })];
+let items = [
+  listItem(),
+  listItem({
+    id: 2,
+    documentId: 'bk-2',
+    bookingNumber: 'HSRABCDEFGH',
+    customerName: 'Mehmet Kaya',
+    status: 'approved',
+  }),
+];
 let pageCount = 1;
 
 const listReply = (c: Call): Reply => [
   200,
-  { data: items, meta: { pagination: { page: Number(c.query.page), pageSize: Number(c.query.pageSize), pageCount, total: items.length * pageCount }, counts: COUNTS } },
+  {
+    data: items,
+    meta: {
+      pagination: {
+        page: Number(c.query.page),
+        pageSize: Number(c.query.pageSize),
+        pageCount,
+        total: items.length * pageCount,
+      },
+      counts: COUNTS,
+    },
+  },
 ];
 const lists = () => calls.filter((c) => c.method === 'GET' && c.path === '/api/bookings');
 const lastList = () => lists().at(-1)!;
@@ -40,14 +60,24 @@ function screenWidth(narrow: boolean) {
 const originalMatchMedia = window.matchMedia;
 beforeEach(() => {
   window.history.replaceState(null, '', '/yonetim/rezervasyonlar');
-  items = [listItem(), listItem({ id: 2, documentId: 'bk-2', bookingNumber: 'HSRABCDEFGH', customerName: 'Mehmet Kaya', status: 'approved' })];
+  items = [
+    listItem(),
+    listItem({
+      id: 2,
+      documentId: 'bk-2',
+      bookingNumber: 'HSRABCDEFGH',
+      customerName: 'Mehmet Kaya',
+      status: 'approved',
+    }),
+  ];
   pageCount = 1;
   onList = listReply;
   screenWidth(false);
   calls = mockApi((c) => {
     if (c.method === 'GET' && c.path === '/api/bookings') return onList(c);
     if (c.method === 'GET' && c.path === '/api/bookings/bk-1') return [200, { data: detail(), meta: {} }];
-    if (c.method === 'POST' && c.path === '/api/bookings/bk-1/approve') return [200, { data: detail({ status: 'approved' }), meta: {} }];
+    if (c.method === 'POST' && c.path === '/api/bookings/bk-1/approve')
+      return [200, { data: detail({ status: 'approved' }), meta: {} }];
     return apiError(404, 'Bulunamadı');
   });
 });
@@ -81,8 +111,18 @@ describe('live updates over the staff hub (issue 7 §3)', () => {
       handleLiveMessage({
         type: 'notification',
         notification: {
-          id, documentId: `n${id}`, type: 'booking_created', priority: 'high', title: 'Yeni Rezervasyon', message: 'm', isRead: false,
-          readAt: null, createdAt: new Date().toISOString(), bookingId, facilityId: 1, actorUserId: null,
+          id,
+          documentId: `n${id}`,
+          type: 'booking_created',
+          priority: 'high',
+          title: 'Yeni Rezervasyon',
+          message: 'm',
+          isRead: false,
+          readAt: null,
+          createdAt: new Date().toISOString(),
+          bookingId,
+          facilityId: 1,
+          actorUserId: null,
         },
       });
     act(() => handleLiveMessage({ type: 'read', id: 'all' }));
@@ -102,7 +142,13 @@ describe('bookings list (02 §2 Bookings management)', () => {
     await shown();
     expect(screen.getByRole('heading', { level: 1, name: 'Rezervasyon Yönetimi' })).toBeTruthy();
     const stats = document.querySelector('[aria-label="Rezervasyon sayıları"]')!;
-    for (const [key, n] of [['all', 42], ['pending', 5], ['approved', 30], ['rejected', 4], ['cancelled', 3]] as const) {
+    for (const [key, n] of [
+      ['all', 42],
+      ['pending', 5],
+      ['approved', 30],
+      ['rejected', 4],
+      ['cancelled', 3],
+    ] as const) {
       expect(stats.querySelector(`[data-stat="${key}"] dd`)!.textContent).toBe(String(n));
     }
     const row = document.querySelector('tr[data-booking="HSRK7M2P9QX"]') as HTMLElement;
@@ -113,7 +159,9 @@ describe('bookings list (02 §2 Bookings management)', () => {
     expect(row.textContent).toContain('20:00–21:00');
     expect(row.textContent).toContain('₺1.550');
     expect(within(row).getByText('Beklemede')).toBeTruthy();
-    expect(within(document.querySelector('tr[data-booking="HSRABCDEFGH"]') as HTMLElement).getByText('Onaylandı')).toBeTruthy();
+    expect(
+      within(document.querySelector('tr[data-booking="HSRABCDEFGH"]') as HTMLElement).getByText('Onaylandı'),
+    ).toBeTruthy();
     expect(lastList().query).toMatchObject({ tab: 'all', page: '1', pageSize: '10' });
   });
 
@@ -178,10 +226,23 @@ describe('bookings list (02 §2 Bookings management)', () => {
   });
 
   it('restores the filters from the address on load', async () => {
-    window.history.replaceState(null, '', '/yonetim/rezervasyonlar?tab=approved&q=0532&abone=1&servis=1&from=2026-11-01&to=2026-11-30&page=2');
+    window.history.replaceState(
+      null,
+      '',
+      '/yonetim/rezervasyonlar?tab=approved&q=0532&abone=1&servis=1&from=2026-11-01&to=2026-11-30&page=2',
+    );
     pageCount = 3;
     await shown();
-    expect(lists()[0].query).toEqual({ tab: 'approved', q: '0532', subscribers: 'true', transport: 'true', from: '2026-11-01', to: '2026-11-30', page: '2', pageSize: '10' });
+    expect(lists()[0].query).toEqual({
+      tab: 'approved',
+      q: '0532',
+      subscribers: 'true',
+      transport: 'true',
+      from: '2026-11-01',
+      to: '2026-11-30',
+      page: '2',
+      pageSize: '10',
+    });
     expect((screen.getByRole('searchbox', { name: 'Ara' }) as HTMLInputElement).value).toBe('0532');
     expect(tab(/^Onaylı/).getAttribute('aria-selected')).toBe('true');
   });
@@ -200,7 +261,10 @@ describe('bookings list (02 §2 Bookings management)', () => {
     pageCount = 12;
     await shown();
     const nav = screen.getByRole('navigation', { name: 'Sayfalama' });
-    const numbers = () => within(nav).getAllByRole('button', { name: /^Sayfa \d+$/ }).map((b) => b.textContent);
+    const numbers = () =>
+      within(nav)
+        .getAllByRole('button', { name: /^Sayfa \d+$/ })
+        .map((b) => b.textContent);
     expect(numbers()).toEqual(['1', '2', '3', '4', '5']);
     expect(within(nav).getByRole('button', { name: 'Önceki' }).hasAttribute('disabled')).toBe(true);
     expect(within(nav).getByRole('button', { name: 'Sayfa 1' }).getAttribute('aria-current')).toBe('page');
@@ -285,9 +349,22 @@ describe('bookings list (02 §2 Bookings management)', () => {
     onList = (c) =>
       c.query.tab === 'pending'
         ? new Promise<Reply>((r) => {
-            releaseOld = () => r([200, { data: [listItem({ bookingNumber: 'HSROLDOLDOLD' })], meta: { pagination: { page: 1, pageSize: 10, pageCount: 1, total: 1 }, counts: COUNTS } }]);
+            releaseOld = () =>
+              r([
+                200,
+                {
+                  data: [listItem({ bookingNumber: 'HSROLDOLDOLD' })],
+                  meta: { pagination: { page: 1, pageSize: 10, pageCount: 1, total: 1 }, counts: COUNTS },
+                },
+              ]);
           })
-        : [200, { data: [listItem({ bookingNumber: 'HSRNEWNEWNEW' })], meta: { pagination: { page: 1, pageSize: 10, pageCount: 1, total: 1 }, counts: COUNTS } }];
+        : [
+            200,
+            {
+              data: [listItem({ bookingNumber: 'HSRNEWNEWNEW' })],
+              meta: { pagination: { page: 1, pageSize: 10, pageCount: 1, total: 1 }, counts: COUNTS },
+            },
+          ];
     await userEvent.click(tab(/^Bekleyen/));
     await userEvent.click(tab(/^Onaylı/));
     await bookingShown('HSRNEWNEWNEW');

@@ -5,17 +5,29 @@ import Dashboard from '../../site/src/islands/Dashboard';
 import { greeting } from '../../site/src/lib/panel';
 import { $dashboard, type DashboardStats } from '../../site/src/stores/dashboard';
 import { $toasts } from '../../site/src/stores/toast';
-import { apiError, listItem, mockApi, type Call, type Reply } from './panel-booking-fixtures';
+import { apiError, type Call, listItem, mockApi, type Reply } from './panel-booking-fixtures';
 
 // The detail dialog is its own component with its own tests: here only how the dashboard opens it and reacts to a change.
 vi.mock('../../site/src/components/panel/BookingDetailDialog', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../site/src/components/panel/BookingDetailDialog')>()),
-  BookingDetailDialog: ({ documentId, onClose, onChanged }: { documentId: string | null; onClose: () => void; onChanged?: () => void }) =>
+  BookingDetailDialog: ({
+    documentId,
+    onClose,
+    onChanged,
+  }: {
+    documentId: string | null;
+    onClose: () => void;
+    onChanged?: () => void;
+  }) =>
     documentId ? (
       <div role="dialog" aria-label="Rezervasyon Detayı">
         <p>Açık: {documentId}</p>
-        <button type="button" onClick={() => onChanged?.()}>Onayla</button>
-        <button type="button" onClick={onClose}>Kapat</button>
+        <button type="button" onClick={() => onChanged?.()}>
+          Onayla
+        </button>
+        <button type="button" onClick={onClose}>
+          Kapat
+        </button>
       </div>
     ) : null,
 }));
@@ -31,10 +43,40 @@ function stats(over: Partial<DashboardStats> = {}): DashboardStats {
     total: 128,
     revenue: 187250,
     latest: [
-      listItem({ documentId: 'bk-p2', customerName: 'Zeynep Kaya', status: 'pending', date: '2026-11-18', startTime: '20:00', endTime: '21:00', totalPrice: 1500 }),
-      listItem({ documentId: 'bk-p1', customerName: 'Ali Demir', status: 'pending', date: '2026-11-19', startTime: '18:00', endTime: '19:00', totalPrice: 1550 }),
-      listItem({ documentId: 'bk-a1', customerName: 'Burak Şahin', status: 'approved', date: '2026-11-21', startTime: '21:00', endTime: '22:00', totalPrice: 1400 }),
-      listItem({ documentId: 'bk-r1', customerName: '  ', status: 'rejected', date: '2026-11-25', facility: { documentId: 'f2', name: 'Osmangazi Park', slug: 'osmangazi' } }),
+      listItem({
+        documentId: 'bk-p2',
+        customerName: 'Zeynep Kaya',
+        status: 'pending',
+        date: '2026-11-18',
+        startTime: '20:00',
+        endTime: '21:00',
+        totalPrice: 1500,
+      }),
+      listItem({
+        documentId: 'bk-p1',
+        customerName: 'Ali Demir',
+        status: 'pending',
+        date: '2026-11-19',
+        startTime: '18:00',
+        endTime: '19:00',
+        totalPrice: 1550,
+      }),
+      listItem({
+        documentId: 'bk-a1',
+        customerName: 'Burak Şahin',
+        status: 'approved',
+        date: '2026-11-21',
+        startTime: '21:00',
+        endTime: '22:00',
+        totalPrice: 1400,
+      }),
+      listItem({
+        documentId: 'bk-r1',
+        customerName: '  ',
+        status: 'rejected',
+        date: '2026-11-25',
+        facility: { documentId: 'f2', name: 'Osmangazi Park', slug: 'osmangazi' },
+      }),
     ],
     ...over,
   } as DashboardStats;
@@ -103,14 +145,19 @@ describe('dashboard figures', () => {
     expect(screen.getByText('1 bekleyen · 2 onaylı')).toBeTruthy();
     expect(screen.getByText('Bu ay ₺61.500')).toBeTruthy();
     expect(screen.getByText('Bu ay 41 rezervasyon')).toBeTruthy();
-    for (const label of ['Bugün', 'Bekleyen', 'Toplam', 'Gelir']) expect(screen.getByText(label, { selector: 'dt' })).toBeTruthy();
+    for (const label of ['Bugün', 'Bekleyen', 'Toplam', 'Gelir'])
+      expect(screen.getByText(label, { selector: 'dt' })).toBeTruthy();
     expect(statCalls()).toHaveLength(1);
   });
 
   it('links to the bookings, pitches and customers screens', async () => {
     render(<Dashboard name="Ayşe" />);
     const links = within(await screen.findByRole('region', { name: 'Hızlı Erişim' })).getAllByRole('link');
-    expect(links.map((a) => a.getAttribute('href'))).toEqual(['/yonetim/rezervasyonlar', '/yonetim/sahalar', '/yonetim/musteriler']);
+    expect(links.map((a) => a.getAttribute('href'))).toEqual([
+      '/yonetim/rezervasyonlar',
+      '/yonetim/sahalar',
+      '/yonetim/musteriler',
+    ]);
     expect(links[0].textContent).toContain('4 bekleyen');
   });
 
@@ -118,7 +165,12 @@ describe('dashboard figures', () => {
     render(<Dashboard name="Ayşe" />);
     const list = await screen.findByRole('region', { name: 'Son Rezervasyonlar' });
     const rows = within(list).getAllByRole('button');
-    expect(rows.map((r) => r.querySelector('[data-customer]')?.textContent)).toEqual(['Zeynep Kaya', 'Ali Demir', 'Burak Şahin', 'Bilinmeyen Müşteri']);
+    expect(rows.map((r) => r.querySelector('[data-customer]')?.textContent)).toEqual([
+      'Zeynep Kaya',
+      'Ali Demir',
+      'Burak Şahin',
+      'Bilinmeyen Müşteri',
+    ]);
     expect(rows[0].textContent).toContain('Nilüfer Arena · Bugün 20:00–21:00');
     expect(rows[0].textContent).toContain('Beklemede');
     expect(rows[0].textContent).toContain('₺1.500');
@@ -131,11 +183,17 @@ describe('dashboard figures', () => {
   });
 
   it('shows at most 5 latest bookings', async () => {
-    const latest = Array.from({ length: 7 }, (_, i) => listItem({ documentId: `bk-${i}`, customerName: `Müşteri ${i}` }));
+    const latest = Array.from({ length: 7 }, (_, i) =>
+      listItem({ documentId: `bk-${i}`, customerName: `Müşteri ${i}` }),
+    );
     answer = () => [200, { data: stats({ latest }), meta: {} }];
     render(<Dashboard name="Ayşe" />);
     const list = await screen.findByRole('region', { name: 'Son Rezervasyonlar' });
-    expect(within(list).getAllByRole('button').map((r) => r.querySelector('[data-customer]')?.textContent)).toEqual(['Müşteri 0', 'Müşteri 1', 'Müşteri 2', 'Müşteri 3', 'Müşteri 4']);
+    expect(
+      within(list)
+        .getAllByRole('button')
+        .map((r) => r.querySelector('[data-customer]')?.textContent),
+    ).toEqual(['Müşteri 0', 'Müşteri 1', 'Müşteri 2', 'Müşteri 3', 'Müşteri 4']);
   });
 
   it('says so when there are no bookings yet', async () => {
@@ -200,8 +258,18 @@ describe('live updates over the staff hub (issue 7 §3)', () => {
     handleLiveMessage({
       type: 'notification',
       notification: {
-        id: 700, documentId: 'n700', type: 'booking_created', priority: 'high', title: 'Yeni Rezervasyon', message: 'm', isRead: false,
-        readAt: null, createdAt: new Date().toISOString(), bookingId: 42, facilityId: 1, actorUserId: null,
+        id: 700,
+        documentId: 'n700',
+        type: 'booking_created',
+        priority: 'high',
+        title: 'Yeni Rezervasyon',
+        message: 'm',
+        isRead: false,
+        readAt: null,
+        createdAt: new Date().toISOString(),
+        bookingId: 42,
+        facilityId: 1,
+        actorUserId: null,
       },
     });
     await waitFor(() => expect(stat('pending')).toBe('5'));

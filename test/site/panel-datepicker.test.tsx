@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DatePicker, dateFromIso, isoFromDate } from '../../site/src/components/ui/DatePicker';
 import BookingsManager from '../../site/src/islands/BookingsManager';
 import { $toasts } from '../../site/src/stores/toast';
-import { listItem, mockApi, type Call } from './panel-booking-fixtures';
+import { type Call, listItem, mockApi } from './panel-booking-fixtures';
 
 function Harness({ initial = '' }: { initial?: string }) {
   const [iso, setIso] = useState(initial);
@@ -65,7 +65,16 @@ describe('the bookings filter bar uses it (02 §2 date range)', () => {
     window.history.replaceState(null, '', '/yonetim/rezervasyonlar?from=2026-11-01');
     calls = mockApi((c) =>
       c.method === 'GET' && c.path === '/api/bookings'
-        ? [200, { data: [listItem()], meta: { pagination: { page: 1, pageSize: 10, pageCount: 1, total: 1 }, counts: { all: 1, today: 0, upcoming: 1, pending: 1, approved: 0, rejected: 0, cancelled: 0 } } }]
+        ? [
+            200,
+            {
+              data: [listItem()],
+              meta: {
+                pagination: { page: 1, pageSize: 10, pageCount: 1, total: 1 },
+                counts: { all: 1, today: 0, upcoming: 1, pending: 1, approved: 0, rejected: 0, cancelled: 0 },
+              },
+            },
+          ]
         : [404, { data: null, error: { status: 404, name: 'NotFoundError', message: 'Bulunamadı', details: {} } }],
     );
   });
@@ -79,11 +88,21 @@ describe('the bookings filter bar uses it (02 §2 date range)', () => {
     await waitFor(() => expect(calls.some((c) => c.path === '/api/bookings')).toBe(true));
     expect(screen.getByRole('group', { name: 'Başlangıç tarihi' }).textContent).toContain('01.11.2026');
     // No native date box (the browser's mm/dd/yyyy): only react-aria's hidden form input, out of the tab order.
-    expect([...document.querySelectorAll('input[type="date"]')].filter((i) => i.getAttribute('tabindex') !== '-1')).toEqual([]);
-    await typeDate("Bitiş tarihi", "30", "11", "2026");
-    await waitFor(() => expect(calls.filter((c) => c.path === '/api/bookings').at(-1)!.query).toMatchObject({ from: '2026-11-01', to: '2026-11-30' }));
+    expect(
+      [...document.querySelectorAll('input[type="date"]')].filter((i) => i.getAttribute('tabindex') !== '-1'),
+    ).toEqual([]);
+    await typeDate('Bitiş tarihi', '30', '11', '2026');
+    await waitFor(() =>
+      expect(calls.filter((c) => c.path === '/api/bookings').at(-1)!.query).toMatchObject({
+        from: '2026-11-01',
+        to: '2026-11-30',
+      }),
+    );
     // The half-typed years (0002, 0020, 0202) never reached the server nor moved the start date.
-    expect(calls.filter((c) => c.path === '/api/bookings').map((c) => c.query.to ?? null)).toEqual([null, '2026-11-30']);
+    expect(calls.filter((c) => c.path === '/api/bookings').map((c) => c.query.to ?? null)).toEqual([
+      null,
+      '2026-11-30',
+    ]);
     expect(window.location.search).toBe('?from=2026-11-01&to=2026-11-30');
   });
 });

@@ -1,22 +1,47 @@
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import type { PublicUser } from '../../contracts/auth';
 import { displayName, isActiveEntry, loginUrl, navFor } from '../../site/src/lib/panel';
-import { guardPanel, panelScreen, panelStaff } from '../../site/src/lib/panel-page';
 import { panelUser } from '../../site/src/lib/panel-auth';
+import { guardPanel, panelScreen, panelStaff } from '../../site/src/lib/panel-page';
 import { COLLAPSED_KEY, initPanelShell } from '../../site/src/scripts/panel-shell';
 
 // The real reader verifies the HttpOnly cookie against D1 (worker runtime); here only what the guard does with its answer.
 vi.mock('../../site/src/lib/panel-auth', () => ({ panelUser: vi.fn() }));
 
-const admin: PublicUser = { id: 1, documentId: 'u1', username: 'admin', email: 'admin@example.com', firstName: 'Ayşe', lastName: 'Yılmaz', blocked: false, role: { id: 1, name: 'Admin', type: 'admin' } };
-const manager: PublicUser = { ...admin, id: 2, username: 'mudur', firstName: null, lastName: null, role: { id: 2, name: 'Manager', type: 'manager' } };
+const admin: PublicUser = {
+  id: 1,
+  documentId: 'u1',
+  username: 'admin',
+  email: 'admin@example.com',
+  firstName: 'Ayşe',
+  lastName: 'Yılmaz',
+  blocked: false,
+  role: { id: 1, name: 'Admin', type: 'admin' },
+};
+const manager: PublicUser = {
+  ...admin,
+  id: 2,
+  username: 'mudur',
+  firstName: null,
+  lastName: null,
+  role: { id: 2, name: 'Manager', type: 'manager' },
+};
 
 describe('panel sidebar entries', () => {
   it('lists every screen of the route table in order for an admin', () => {
     expect(navFor('admin').map((e) => e.label)).toEqual([
-      'Gösterge Paneli', 'Rezervasyonlar', 'Haftalık Takvim', 'Abonelikler', 'Sahalar', 'Müşteriler', 'Bildirimler',
-      'Saha Servisleri', 'Fiyatlandırma', 'Raporlar', 'Ayarlar',
+      'Gösterge Paneli',
+      'Rezervasyonlar',
+      'Haftalık Takvim',
+      'Abonelikler',
+      'Sahalar',
+      'Müşteriler',
+      'Bildirimler',
+      'Saha Servisleri',
+      'Fiyatlandırma',
+      'Raporlar',
+      'Ayarlar',
     ]);
     expect(navFor('admin')[0].href).toBe('/yonetim');
   });

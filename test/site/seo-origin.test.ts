@@ -8,14 +8,29 @@ describe('withOrigin', () => {
       '@context': 'https://schema.org',
       '@graph': [
         { '@type': 'WebSite', '@id': '/#website', url: '/', name: 'Bursa Halı Saha' },
-        { '@type': 'SportsActivityLocation', url: '/saha/nilufer', sameAs: ['https://instagram.com/x', '//cdn.example/x'], geo: { latitude: 40.2 } },
+        {
+          '@type': 'SportsActivityLocation',
+          url: '/saha/nilufer',
+          sameAs: ['https://instagram.com/x', '//cdn.example/x'],
+          geo: { latitude: 40.2 },
+        },
       ],
     };
     expect(withOrigin(stored, 'https://halisaha.example')).toEqual({
       '@context': 'https://schema.org',
       '@graph': [
-        { '@type': 'WebSite', '@id': 'https://halisaha.example/#website', url: 'https://halisaha.example/', name: 'Bursa Halı Saha' },
-        { '@type': 'SportsActivityLocation', url: 'https://halisaha.example/saha/nilufer', sameAs: ['https://instagram.com/x', '//cdn.example/x'], geo: { latitude: 40.2 } },
+        {
+          '@type': 'WebSite',
+          '@id': 'https://halisaha.example/#website',
+          url: 'https://halisaha.example/',
+          name: 'Bursa Halı Saha',
+        },
+        {
+          '@type': 'SportsActivityLocation',
+          url: 'https://halisaha.example/saha/nilufer',
+          sameAs: ['https://instagram.com/x', '//cdn.example/x'],
+          geo: { latitude: 40.2 },
+        },
       ],
     });
   });

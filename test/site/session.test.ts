@@ -1,7 +1,23 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { $session, clearSession, loadSession, restoreSession, signIn, storedSession } from '../../site/src/stores/session';
+import {
+  $session,
+  clearSession,
+  loadSession,
+  restoreSession,
+  signIn,
+  storedSession,
+} from '../../site/src/stores/session';
 
-const user = { id: 1, documentId: 'd', username: 'admin', email: 'admin@example.com', firstName: 'Ayşe', lastName: 'Yılmaz', blocked: false, role: { id: 1, name: 'Admin', type: 'admin' as const } };
+const user = {
+  id: 1,
+  documentId: 'd',
+  username: 'admin',
+  email: 'admin@example.com',
+  firstName: 'Ayşe',
+  lastName: 'Yılmaz',
+  blocked: false,
+  role: { id: 1, name: 'Admin', type: 'admin' as const },
+};
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -9,7 +25,8 @@ afterEach(() => {
   sessionStorage.clear();
 });
 
-const answer = (status: number, body: unknown) => vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
+const answer = (status: number, body: unknown) =>
+  vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
 
 describe('session store: the HttpOnly cookie is the session (issue 7 §4)', () => {
   it('signing in keeps no token anywhere; the user hint goes to localStorage with remember, else the tab', () => {

@@ -3,8 +3,26 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import Tracking from '../../site/src/islands/Tracking';
 import {
-  bookingStatus, cancelOption, canCancel, counters, customerNotes, DEFAULT_LIST, displayPhone, facilityNames, filterAndSort, isAlreadyProcessed,
-  loyaltyMonths, loyaltyText, occupancyState, paymentLabel, paymentState, phoneDigits, phoneForLookup, rejectionReason, statusLabel, successRate,
+  bookingStatus,
+  canCancel,
+  cancelOption,
+  counters,
+  customerNotes,
+  DEFAULT_LIST,
+  displayPhone,
+  facilityNames,
+  filterAndSort,
+  isAlreadyProcessed,
+  loyaltyMonths,
+  loyaltyText,
+  occupancyState,
+  paymentLabel,
+  paymentState,
+  phoneDigits,
+  phoneForLookup,
+  rejectionReason,
+  statusLabel,
+  successRate,
 } from '../../site/src/lib/tracking';
 import { $toasts } from '../../site/src/stores/toast';
 
@@ -14,15 +32,52 @@ const NUMBER = 'HSRABCDEFGH2';
 
 function booking(over: Record<string, unknown> = {}) {
   return {
-    id: 1, documentId: 'doc1', bookingNumber: NUMBER, customerName: 'Ahmet Yılmaz', customerPhoneMasked: '0532 *** ** 67',
-    notes: null, status: 'pending', paymentStatus: 'pending', totalPrice: 1400, depositAmount: 300, isSubscriber: false,
-    isRecurring: false, recurringGroupId: null, date: '2030-05-18', time: '20:00', startTime: '20:00', endTime: '21:00', isPast: false,
-    includesTransportation: true, transportationPrice: 200,
-    transportationDetails: { pickupPointId: 'p1', pickupPointName: 'Nilüfer Meydan', pickupPointAddress: 'Nilüfer Belediyesi önü', pickupTime: '19:15' },
-    facility: { documentId: 'f1', slug: 'nilufer', name: 'Nilüfer Arena', address: 'Özlüce Mah. No: 24', phone: '0224 111 22 33', phoneNumbers: ['0224 111 22 33'], bankName: null, recipientName: null, depositIban: null },
+    id: 1,
+    documentId: 'doc1',
+    bookingNumber: NUMBER,
+    customerName: 'Ahmet Yılmaz',
+    customerPhoneMasked: '0532 *** ** 67',
+    notes: null,
+    status: 'pending',
+    paymentStatus: 'pending',
+    totalPrice: 1400,
+    depositAmount: 300,
+    isSubscriber: false,
+    isRecurring: false,
+    recurringGroupId: null,
+    date: '2030-05-18',
+    time: '20:00',
+    startTime: '20:00',
+    endTime: '21:00',
+    isPast: false,
+    includesTransportation: true,
+    transportationPrice: 200,
+    transportationDetails: {
+      pickupPointId: 'p1',
+      pickupPointName: 'Nilüfer Meydan',
+      pickupPointAddress: 'Nilüfer Belediyesi önü',
+      pickupTime: '19:15',
+    },
+    facility: {
+      documentId: 'f1',
+      slug: 'nilufer',
+      name: 'Nilüfer Arena',
+      address: 'Özlüce Mah. No: 24',
+      phone: '0224 111 22 33',
+      phoneNumbers: ['0224 111 22 33'],
+      bankName: null,
+      recipientName: null,
+      depositIban: null,
+    },
     bookingSlot: { date: '2030-05-18', startTime: '20:00', endTime: '21:00', price: 1200 },
-    approvedAt: null, rejectionReason: null, cancellationReason: null, cancelledAt: null,
-    createdAt: '2030-05-10T09:30:00.000Z', updatedAt: '2030-05-10T09:30:00.000Z', clientTimestamp: null, clientTimezone: null,
+    approvedAt: null,
+    rejectionReason: null,
+    cancellationReason: null,
+    cancelledAt: null,
+    createdAt: '2030-05-10T09:30:00.000Z',
+    updatedAt: '2030-05-10T09:30:00.000Z',
+    clientTimestamp: null,
+    clientTimezone: null,
     ...over,
   };
 }
@@ -40,18 +95,28 @@ let calls: Call[] = [];
 /** A fetch that answers like the API: `route` gets method and path and returns [status, body]. */
 function mockApi(route: (c: Call) => Reply | Promise<Reply>) {
   calls = [];
-  vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const req = input instanceof Request ? input : new Request(String(input), init);
-    const url = new URL(req.url);
-    const text = req.method === 'GET' ? '' : await req.text();
-    const call = { method: req.method, path: decodeURIComponent(url.pathname), body: text ? JSON.parse(text) : undefined };
-    calls.push(call);
-    const [status, body] = await route(call);
-    return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-  }));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const req = input instanceof Request ? input : new Request(String(input), init);
+      const url = new URL(req.url);
+      const text = req.method === 'GET' ? '' : await req.text();
+      const call = {
+        method: req.method,
+        path: decodeURIComponent(url.pathname),
+        body: text ? JSON.parse(text) : undefined,
+      };
+      calls.push(call);
+      const [status, body] = await route(call);
+      return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+    }),
+  );
 }
 
-const apiError = (status: number, message: string): Reply => [status, { data: null, error: { status, name: 'Error', message, details: {} } }];
+const apiError = (status: number, message: string): Reply => [
+  status,
+  { data: null, error: { status, name: 'Error', message, details: {} } },
+];
 
 beforeEach(() => {
   window.history.replaceState(null, '', '/rezervasyon-takip');
@@ -94,11 +159,22 @@ describe('tracking rules (01 §2, §4)', () => {
   });
 
   it('labels every status in Turkish, an unknown one as pending', () => {
-    expect(['pending', 'approved', 'rejected', 'cancelled', 'expired'].map(statusLabel)).toEqual(['Beklemede', 'Onaylandı', 'Reddedildi', 'İptal Edildi', 'Süresi Geçti']);
+    expect(['pending', 'approved', 'rejected', 'cancelled', 'expired'].map(statusLabel)).toEqual([
+      'Beklemede',
+      'Onaylandı',
+      'Reddedildi',
+      'İptal Edildi',
+      'Süresi Geçti',
+    ]);
     expect(statusLabel('on_hold')).toBe('Beklemede');
     expect(statusLabel(undefined)).toBe('Beklemede');
     expect(bookingStatus('weird')).toBe('pending');
-    expect(['pending', 'paid', 'refunded', 'odd'].map(paymentLabel)).toEqual(['Ödeme Bekliyor', 'Ödendi', 'İade Edildi', 'Ödeme Bekliyor']);
+    expect(['pending', 'paid', 'refunded', 'odd'].map(paymentLabel)).toEqual([
+      'Ödeme Bekliyor',
+      'Ödendi',
+      'İade Edildi',
+      'Ödeme Bekliyor',
+    ]);
   });
 
   it('success rate is approved over total, rounded; 0 without bookings', () => {
@@ -111,7 +187,15 @@ describe('tracking rules (01 §2, §4)', () => {
 
   it('counts loyalty in whole 30-day months since the first booking', () => {
     const now = Date.parse('2030-06-01T12:00:00Z');
-    expect(loyaltyMonths([{ createdAt: '2030-03-03T12:00:00Z', date: '2030-03-10' }, { createdAt: '2030-05-01T00:00:00Z', date: '2030-05-10' }], now)).toBe(3);
+    expect(
+      loyaltyMonths(
+        [
+          { createdAt: '2030-03-03T12:00:00Z', date: '2030-03-10' },
+          { createdAt: '2030-05-01T00:00:00Z', date: '2030-05-10' },
+        ],
+        now,
+      ),
+    ).toBe(3);
     expect(loyaltyMonths([{ createdAt: '2030-05-20T00:00:00Z', date: '2030-05-25' }], now)).toBe(0);
     expect(loyaltyMonths([{ createdAt: null, date: '2030-01-31' }], now)).toBe(4);
     expect(loyaltyMonths([], now)).toBe(0);
@@ -155,13 +239,38 @@ describe('tracking rules (01 §2, §4)', () => {
 
 describe('tracking page', () => {
   it('searches the booking number from ?q= at once and shows every field', async () => {
-    mockApi(() => [200, { data: booking({ status: 'rejected', notes: 'Not: top\nRed nedeni: Kapora yatırılmadı', paymentStatus: 'refunded' }), meta: {} }]);
+    mockApi(() => [
+      200,
+      {
+        data: booking({
+          status: 'rejected',
+          notes: 'Not: top\nRed nedeni: Kapora yatırılmadı',
+          paymentStatus: 'refunded',
+        }),
+        meta: {},
+      },
+    ]);
     render(<Tracking initialQuery={NUMBER.toLowerCase()} />);
     await screen.findByRole('heading', { name: NUMBER });
     expect(calls).toEqual([{ method: 'GET', path: `/api/bookings/track/${NUMBER}`, body: undefined }]);
     const view = screen.getByRole('article');
-    for (const text of ['Reddedildi', 'İade Edildi', 'Ahmet Yılmaz', '0532 *** ** 67', 'Abone değil', 'Nilüfer Arena', 'Özlüce Mah. No: 24', '0224 111 22 33',
-      '18 Mayıs 2030 Cumartesi', '20:00', '21:00', 'Nilüfer Meydan', 'Nilüfer Belediyesi önü', '19:15', 'Kapora yatırılmadı']) {
+    for (const text of [
+      'Reddedildi',
+      'İade Edildi',
+      'Ahmet Yılmaz',
+      '0532 *** ** 67',
+      'Abone değil',
+      'Nilüfer Arena',
+      'Özlüce Mah. No: 24',
+      '0224 111 22 33',
+      '18 Mayıs 2030 Cumartesi',
+      '20:00',
+      '21:00',
+      'Nilüfer Meydan',
+      'Nilüfer Belediyesi önü',
+      '19:15',
+      'Kapora yatırılmadı',
+    ]) {
       expect(within(view).getAllByText(text, { exact: false }).length, text).toBeGreaterThan(0);
     }
     expect(within(view).getByText('₺1.400')).toBeTruthy();
@@ -171,7 +280,11 @@ describe('tracking page', () => {
   });
 
   it('shows the not-found text, tags a past booking and copies the number', async () => {
-    mockApi((c) => (c.path.endsWith('HSRZZZZZZZZ2') ? apiError(404, 'Rezervasyon bulunamadı. Lütfen rezervasyon numaranızı kontrol ediniz.') : [200, { data: booking({ isPast: true, status: 'approved', paymentStatus: 'paid' }), meta: {} }]));
+    mockApi((c) =>
+      c.path.endsWith('HSRZZZZZZZZ2')
+        ? apiError(404, 'Rezervasyon bulunamadı. Lütfen rezervasyon numaranızı kontrol ediniz.')
+        : [200, { data: booking({ isPast: true, status: 'approved', paymentStatus: 'paid' }), meta: {} }],
+    );
     const user = userEvent.setup();
     render(<Tracking />);
     const button = screen.getByRole('button', { name: 'Sorgula' });
@@ -179,7 +292,11 @@ describe('tracking page', () => {
     await user.type(screen.getByLabelText('Rezervasyon numarası'), 'hsrzzzzzzzz2');
     expect(button.hasAttribute('disabled')).toBe(false);
     await user.click(button);
-    expect((await screen.findByText('Rezervasyon bulunamadı. Lütfen rezervasyon numaranızı kontrol ediniz.')).closest('[role=alert]')).toBeTruthy();
+    expect(
+      (await screen.findByText('Rezervasyon bulunamadı. Lütfen rezervasyon numaranızı kontrol ediniz.')).closest(
+        '[role=alert]',
+      ),
+    ).toBeTruthy();
 
     await user.clear(screen.getByLabelText('Rezervasyon numarası'));
     await user.type(screen.getByLabelText('Rezervasyon numarası'), NUMBER);
@@ -193,9 +310,19 @@ describe('tracking page', () => {
 
   it('finds subscriber bookings by phone, typed loosely and sent without spaces', async () => {
     const list = [
-      listed('HSRAAAAAAAA2', { status: 'approved', isSubscriber: true, date: '2030-05-01', createdAt: '2020-01-01T00:00:00Z' }),
+      listed('HSRAAAAAAAA2', {
+        status: 'approved',
+        isSubscriber: true,
+        date: '2030-05-01',
+        createdAt: '2020-01-01T00:00:00Z',
+      }),
       listed('HSRBBBBBBBB3', { status: 'approved', isSubscriber: true, date: '2030-05-08' }),
-      listed('HSRCCCCCCCC4', { status: 'rejected', isSubscriber: true, date: '2030-05-15', facility: { name: 'Osmangazi Spor' } }),
+      listed('HSRCCCCCCCC4', {
+        status: 'rejected',
+        isSubscriber: true,
+        date: '2030-05-15',
+        facility: { name: 'Osmangazi Spor' },
+      }),
     ];
     mockApi(() => [200, { data: list, meta: { customer: { name: 'Emre K.' } } }]);
     const user = userEvent.setup();
@@ -224,7 +351,17 @@ describe('tracking page', () => {
 
   it('a booking picked from the phone list opens only with its full number, and leads back to the list', async () => {
     const full = booking({ bookingNumber: 'HSRBBBBBBBB3', status: 'approved', isSubscriber: true, date: '2030-05-08' });
-    mockApi((c) => (c.path.includes('track-by-phone') ? [200, { data: [listed('HSRBBBBBBBB3', { status: 'approved', isSubscriber: true, date: '2030-05-08' })], meta: {} }] : [200, { data: full, meta: {} }]));
+    mockApi((c) =>
+      c.path.includes('track-by-phone')
+        ? [
+            200,
+            {
+              data: [listed('HSRBBBBBBBB3', { status: 'approved', isSubscriber: true, date: '2030-05-08' })],
+              meta: {},
+            },
+          ]
+        : [200, { data: full, meta: {} }],
+    );
     const user = userEvent.setup();
     render(<Tracking />);
     await user.click(screen.getByRole('tab', { name: 'Abone Takibi' }));
@@ -245,13 +382,21 @@ describe('tracking page', () => {
 
   it('says so when a phone has no subscriber bookings, and when the look-up fails; a failed refresh gets its own text', async () => {
     let mode: 'empty' | 'fail' | 'ok' = 'empty';
-    mockApi(() => (mode === 'empty' ? [200, { data: [], meta: {} }] : mode === 'fail' ? [500, {}] : [200, { data: [booking({ isSubscriber: true })], meta: {} }]));
+    mockApi(() =>
+      mode === 'empty'
+        ? [200, { data: [], meta: {} }]
+        : mode === 'fail'
+          ? [500, {}]
+          : [200, { data: [booking({ isSubscriber: true })], meta: {} }],
+    );
     const user = userEvent.setup();
     render(<Tracking />);
     await user.click(screen.getByRole('tab', { name: 'Abone Takibi' }));
     await user.type(screen.getByLabelText('Telefon numarası'), '05312345678');
     await user.click(screen.getByRole('button', { name: 'Sorgula' }));
-    expect((await screen.findByText('Bu telefon numarasına ait abone rezervasyonu bulunamadı.')).closest('[role=alert]')).toBeTruthy();
+    expect(
+      (await screen.findByText('Bu telefon numarasına ait abone rezervasyonu bulunamadı.')).closest('[role=alert]'),
+    ).toBeTruthy();
     mode = 'fail';
     await user.click(screen.getByRole('button', { name: 'Sorgula' }));
     await screen.findByText('Abone rezervasyonları alınırken bir hata oluştu.');
@@ -264,7 +409,11 @@ describe('tracking page', () => {
   });
 
   it('cancels after confirmation and shows the booking as cancelled', async () => {
-    mockApi((c) => (c.method === 'POST' ? [200, { data: booking({ status: 'cancelled' }), meta: {} }] : [200, { data: booking(), meta: {} }]));
+    mockApi((c) =>
+      c.method === 'POST'
+        ? [200, { data: booking({ status: 'cancelled' }), meta: {} }]
+        : [200, { data: booking(), meta: {} }],
+    );
     const user = userEvent.setup();
     render(<Tracking initialQuery={NUMBER} />);
     await user.click(await screen.findByRole('button', { name: 'Rezervasyonu İptal Et' }));
@@ -274,7 +423,11 @@ describe('tracking page', () => {
     await user.type(within(dialog).getByLabelText('İptal nedeni (isteğe bağlı)'), 'Maç ertelendi');
     await user.click(within(dialog).getByRole('button', { name: 'Evet, iptal et' }));
     await screen.findByText('Rezervasyon başarıyla iptal edildi.');
-    expect(calls.at(-1)).toEqual({ method: 'POST', path: `/api/bookings/cancel/${NUMBER}`, body: { reason: 'Maç ertelendi' } });
+    expect(calls.at(-1)).toEqual({
+      method: 'POST',
+      path: `/api/bookings/cancel/${NUMBER}`,
+      body: { reason: 'Maç ertelendi' },
+    });
     expect(within(screen.getByRole('article')).getByText('İptal Edildi')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Rezervasyonu İptal Et' })).toBeNull();
     expect(screen.queryByRole('alertdialog')).toBeNull();
@@ -283,7 +436,11 @@ describe('tracking page', () => {
   it('an already processed booking gets the warning and the page reloads', async () => {
     const reload = vi.fn();
     vi.spyOn(window.location, 'reload').mockImplementation(reload);
-    mockApi((c) => (c.method === 'POST' ? apiError(409, 'Bu rezervasyon zaten işlem görmüş') : [200, { data: booking({ status: 'approved' }), meta: {} }]));
+    mockApi((c) =>
+      c.method === 'POST'
+        ? apiError(409, 'Bu rezervasyon zaten işlem görmüş')
+        : [200, { data: booking({ status: 'approved' }), meta: {} }],
+    );
     const user = userEvent.setup();
     render(<Tracking initialQuery={NUMBER} />);
     await user.click(await screen.findByRole('button', { name: 'Rezervasyonu İptal Et' }));
@@ -312,7 +469,12 @@ describe('tracking page', () => {
 });
 
 describe('issue 7: true payment state, pending before subscriber, loyalty under a month, the 24-hour cancel rule', () => {
-  const facts = (status: string, paymentStatus: string, depositAmount: number, isSubscriber = false) => ({ status, paymentStatus, depositAmount, isSubscriber });
+  const facts = (status: string, paymentStatus: string, depositAmount: number, isSubscriber = false) => ({
+    status,
+    paymentStatus,
+    depositAmount,
+    isSubscriber,
+  });
 
   it('says what is true about the payment: refunded, paid, awaiting, nothing due, nothing taken', () => {
     expect(paymentState(facts('rejected', 'refunded', 300))).toBe('refunded');
@@ -344,36 +506,58 @@ describe('issue 7: true payment state, pending before subscriber, loyalty under 
 
   it('cancel is allowed 24 hours or more before the real start, shown disabled with the reason inside them, hidden when ended or past', () => {
     const now = Date.parse('2030-05-17T12:00:00Z'); // 15:00 in Istanbul
-    const at = (over: Record<string, unknown>) => cancelOption({ status: 'approved', isPast: false, date: '2030-05-18', startTime: '15:00', ...over } as never, now);
+    const at = (over: Record<string, unknown>) =>
+      cancelOption(
+        { status: 'approved', isPast: false, date: '2030-05-18', startTime: '15:00', ...over } as never,
+        now,
+      );
     expect(at({})).toEqual({ kind: 'allowed' }); // exactly 24 h
-    expect(at({ startTime: '14:30' })).toEqual({ kind: 'too-late', reason: 'Rezervasyon saatine 24 saatten az kaldığı için iptal edilemez. Lütfen saha ile iletişime geçin.' });
+    expect(at({ startTime: '14:30' })).toEqual({
+      kind: 'too-late',
+      reason: 'Rezervasyon saatine 24 saatten az kaldığı için iptal edilemez. Lütfen saha ile iletişime geçin.',
+    });
     // The server's startsAt wins over date + time (an overnight slot's business date is the day before its start).
-    expect(at({ date: '2030-05-17', startTime: '00:30', startsAt: '2030-05-17T21:30:00.000Z' })).toEqual({ kind: 'too-late', reason: expect.any(String) });
-    expect(at({ date: '2030-05-18', startTime: '00:30', startsAt: '2030-05-18T21:30:00.000Z' })).toEqual({ kind: 'allowed' });
+    expect(at({ date: '2030-05-17', startTime: '00:30', startsAt: '2030-05-17T21:30:00.000Z' })).toEqual({
+      kind: 'too-late',
+      reason: expect.any(String),
+    });
+    expect(at({ date: '2030-05-18', startTime: '00:30', startsAt: '2030-05-18T21:30:00.000Z' })).toEqual({
+      kind: 'allowed',
+    });
     expect(at({ status: 'cancelled' })).toEqual({ kind: 'hidden' });
     expect(at({ isPast: true })).toEqual({ kind: 'hidden' });
   });
 
   it('inside 24 hours the cancel button is disabled before any confirmation, and says why', async () => {
     const soon = new Date(Date.now() + 5 * 3_600_000);
-    mockApi(() => [200, { data: booking({ status: 'approved', paymentStatus: 'paid', startsAt: soon.toISOString() }), meta: {} }]);
+    mockApi(() => [
+      200,
+      { data: booking({ status: 'approved', paymentStatus: 'paid', startsAt: soon.toISOString() }), meta: {} },
+    ]);
     const user = userEvent.setup();
     render(<Tracking initialQuery={NUMBER} />);
     const button = await screen.findByRole('button', { name: 'Rezervasyonu İptal Et' });
     expect(button.hasAttribute('disabled')).toBe(true);
     const hint = document.getElementById(button.getAttribute('aria-describedby')!.split(' ')[0])!;
-    expect(hint.textContent).toBe('Rezervasyon saatine 24 saatten az kaldığı için iptal edilemez. Lütfen saha ile iletişime geçin.');
+    expect(hint.textContent).toBe(
+      'Rezervasyon saatine 24 saatten az kaldığı için iptal edilemez. Lütfen saha ile iletişime geçin.',
+    );
     await user.click(button);
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
   });
 
   it('more than 24 hours ahead the button is enabled and tied to the 24-hour rule', async () => {
-    mockApi(() => [200, { data: booking({ startsAt: new Date(Date.now() + 25 * 3_600_000).toISOString() }), meta: {} }]);
+    mockApi(() => [
+      200,
+      { data: booking({ startsAt: new Date(Date.now() + 25 * 3_600_000).toISOString() }), meta: {} },
+    ]);
     render(<Tracking initialQuery={NUMBER} />);
     const button = await screen.findByRole('button', { name: 'Rezervasyonu İptal Et' });
     expect(button.hasAttribute('disabled')).toBe(false);
-    expect(document.getElementById(button.getAttribute('aria-describedby')!.split(' ')[0])!.textContent).toBe('İptal, maç saatinden en az 24 saat önce yapılabilir.');
+    expect(document.getElementById(button.getAttribute('aria-describedby')!.split(' ')[0])!.textContent).toBe(
+      'İptal, maç saatinden en az 24 saat önce yapılabilir.',
+    );
   });
 
   it('a pending subscriber booking reads "Beklemede" first, the subscriber flag apart, and owes no payment', async () => {
@@ -423,6 +607,8 @@ describe('issue 7: true payment state, pending before subscriber, loyalty under 
     await user.click(screen.getByRole('tab', { name: 'Abone Takibi' }));
     const link = screen.getByRole('link', { name: 'Aydınlatma Metni' });
     expect(link.getAttribute('href')).toBe('/aydinlatma-metni');
-    expect(link.closest('p')!.textContent).toBe('Telefon numaranız rezervasyonunuzu yönetmek için işlenir — Aydınlatma Metni');
+    expect(link.closest('p')!.textContent).toBe(
+      'Telefon numaranız rezervasyonunuzu yönetmek için işlenir — Aydınlatma Metni',
+    );
   });
 });

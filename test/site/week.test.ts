@@ -6,12 +6,12 @@ import {
   isPastSlot,
   mondayFromParam,
   mondayOf,
+  type TimedSlot,
   thisMonday,
   timeRows,
   weekDates,
   weekdayName,
   weekRangeLabel,
-  type TimedSlot,
 } from '../../site/src/lib/week';
 
 /** A slot as the API sends it: `startsAt` is the real instant, a day later for an overnight start. */
@@ -37,8 +37,24 @@ describe('the week runs Monday to Sunday on Istanbul dates', () => {
   });
 
   it('lists the seven dates Monday first', () => {
-    expect(weekDates('2026-11-30')).toEqual(['2026-11-30', '2026-12-01', '2026-12-02', '2026-12-03', '2026-12-04', '2026-12-05', '2026-12-06']);
-    expect(weekDates('2026-11-16').map(weekdayName)).toEqual(['Pazartesi', 'Salı', 'Çarşamba', 'Perşembe', 'Cuma', 'Cumartesi', 'Pazar']);
+    expect(weekDates('2026-11-30')).toEqual([
+      '2026-11-30',
+      '2026-12-01',
+      '2026-12-02',
+      '2026-12-03',
+      '2026-12-04',
+      '2026-12-05',
+      '2026-12-06',
+    ]);
+    expect(weekDates('2026-11-16').map(weekdayName)).toEqual([
+      'Pazartesi',
+      'Salı',
+      'Çarşamba',
+      'Perşembe',
+      'Cuma',
+      'Cumartesi',
+      'Pazar',
+    ]);
     expect(dayAndMonth('2026-11-16')).toBe('16 Kasım');
   });
 
@@ -57,22 +73,42 @@ describe('the week runs Monday to Sunday on Istanbul dates', () => {
 });
 
 describe('overnight hours (00 §1)', () => {
-  const overnightDay = [at('2026-11-17', '22:00', '23:00'), at('2026-11-17', '23:00', '00:00'), at('2026-11-17', '00:00', '01:00', true), at('2026-11-17', '01:00', '02:00', true)];
+  const overnightDay = [
+    at('2026-11-17', '22:00', '23:00'),
+    at('2026-11-17', '23:00', '00:00'),
+    at('2026-11-17', '00:00', '01:00', true),
+    at('2026-11-17', '01:00', '02:00', true),
+  ];
 
   it('orders rows from the evening into the night: 06:00 … 23:30, then 00:00 … 05:30', () => {
     const earlyWeekday = [at('2026-11-16', '08:00', '09:00'), at('2026-11-16', '09:00', '10:00')];
-    expect(timeRows([...overnightDay].reverse().concat(earlyWeekday))).toEqual(['08:00', '09:00', '22:00', '23:00', '00:00', '01:00']);
+    expect(timeRows([...overnightDay].reverse().concat(earlyWeekday))).toEqual([
+      '08:00',
+      '09:00',
+      '22:00',
+      '23:00',
+      '00:00',
+      '01:00',
+    ]);
   });
 
   it('lets the real instant decide: a pitch opening at 05:00 keeps 05:00 first', () => {
-    expect(timeRows([at('2026-11-16', '06:00', '07:00'), at('2026-11-16', '05:00', '06:00')])).toEqual(['05:00', '06:00']);
+    expect(timeRows([at('2026-11-16', '06:00', '07:00'), at('2026-11-16', '05:00', '06:00')])).toEqual([
+      '05:00',
+      '06:00',
+    ]);
     expect(businessMinutes(at('2026-11-16', '05:00', '06:00'))).toBe(300);
     expect(businessMinutes(at('2026-11-16', '01:00', '02:00', true))).toBe(1500);
   });
 
   it('without an instant counts a start before 06:00 as after midnight', () => {
     const bare = (start: string): TimedSlot => ({ date: '2026-11-16', startTime: start, endTime: start });
-    expect(timeRows([bare('01:00'), bare('23:30'), bare('06:00'), bare('05:30')])).toEqual(['06:00', '23:30', '01:00', '05:30']);
+    expect(timeRows([bare('01:00'), bare('23:30'), bare('06:00'), bare('05:30')])).toEqual([
+      '06:00',
+      '23:30',
+      '01:00',
+      '05:30',
+    ]);
   });
 
   it("judges past on the real instant: Tuesday's 01:00 is Wednesday 01:00", () => {
@@ -84,8 +120,12 @@ describe('overnight hours (00 §1)', () => {
 
   it('gives the hours the slots cover, first start to last end', () => {
     expect(coveredHours(overnightDay)).toBe('22:00 – 02:00');
-    expect(coveredHours([at('2026-11-16', '08:00', '09:00'), at('2026-11-16', '22:00', '23:00')])).toBe('08:00 – 23:00');
-    expect(coveredHours([at('2026-11-16', '08:00', '08:30'), at('2026-11-16', '23:30', '00:00')])).toBe('08:00 – 00:00');
+    expect(coveredHours([at('2026-11-16', '08:00', '09:00'), at('2026-11-16', '22:00', '23:00')])).toBe(
+      '08:00 – 23:00',
+    );
+    expect(coveredHours([at('2026-11-16', '08:00', '08:30'), at('2026-11-16', '23:30', '00:00')])).toBe(
+      '08:00 – 00:00',
+    );
     expect(coveredHours([])).toBeNull();
   });
 });

@@ -2,9 +2,9 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import WeeklyCalendar from '../../site/src/islands/WeeklyCalendar';
-import type { CalendarSlot } from '../../site/src/stores/weekly-calendar';
 import { $toasts } from '../../site/src/stores/toast';
-import { detail, mockApi, type Call, type Reply } from './panel-booking-fixtures';
+import type { CalendarSlot } from '../../site/src/stores/weekly-calendar';
+import { type Call, detail, mockApi, type Reply } from './panel-booking-fixtures';
 
 // Wednesday 18 November 2026, 10:00 in Istanbul: the week on screen runs Monday 16 … Sunday 22 November.
 const NOW = new Date('2026-11-18T07:00:00Z');
@@ -17,13 +17,18 @@ const FACILITIES = [
 type SlotBooking = NonNullable<CalendarSlot['booking']>;
 let nextId = 1;
 /** A slot as GET …/calendar sends it; `overnight` puts its real start on the next calendar day (00 §1). */
-function slot(date: string, start: string, booking: Partial<SlotBooking> | null = null, opts: { overnight?: boolean; price?: number } = {}): CalendarSlot {
+function slot(
+  date: string,
+  start: string,
+  booking: Partial<SlotBooking> | null = null,
+  opts: { overnight?: boolean; price?: number } = {},
+): CalendarSlot {
   const id = nextId++;
   const h = Number(start.slice(0, 2));
   const startsAt = new Date(Date.parse(`${date}T${start}:00+03:00`) + (opts.overnight ? 86_400_000 : 0)).toISOString();
   const isPast = Date.parse(startsAt) <= NOW.getTime();
   const b: SlotBooking | null = booking
-    ? {
+    ? ({
         documentId: `bk-${date}-${start.replace(':', '')}`,
         bookingNumber: 'HSRK7M2P9QX',
         customerName: 'Ahmet Yılmaz',
@@ -33,7 +38,7 @@ function slot(date: string, start: string, booking: Partial<SlotBooking> | null 
         isSubscriber: false,
         includesTransportation: false,
         ...booking,
-      } as SlotBooking
+      } as SlotBooking)
     : null;
   return {
     id,
@@ -46,7 +51,15 @@ function slot(date: string, start: string, booking: Partial<SlotBooking> | null 
     isPending: b?.status === 'pending',
     isPast,
     startsAt,
-    state: b ? (b.isSubscriber ? 'subscriber' : b.status === 'pending' ? 'pending' : 'booked') : isPast ? 'past' : 'available',
+    state: b
+      ? b.isSubscriber
+        ? 'subscriber'
+        : b.status === 'pending'
+          ? 'pending'
+          : 'booked'
+      : isPast
+        ? 'past'
+        : 'available',
     booking: b,
   } as CalendarSlot;
 }
@@ -64,23 +77,42 @@ const nilufer = (): CalendarSlot[] => [
   slot('2026-11-18', '01:00', null, { overnight: true }),
   slot('2026-11-20', '20:00'),
 ];
-const osmangazi = (): CalendarSlot[] => [slot('2026-11-19', '18:00', null, { price: 1200 }), slot('2026-11-26', '18:00', null, { price: 1200 })];
+const osmangazi = (): CalendarSlot[] => [
+  slot('2026-11-19', '18:00', null, { price: 1200 }),
+  slot('2026-11-26', '18:00', null, { price: 1200 }),
+];
 
 let calls: Call[] = [];
 let weekOf: (ref: string, from: string) => CalendarSlot[] | 'fail' | Promise<CalendarSlot[]>;
 let bookingStatus = 'pending';
 
 function answer(c: Call): Reply | Promise<Reply> {
-  if (c.path === '/api/facilities/all') return [200, { data: FACILITIES, meta: { pagination: { page: 1, pageSize: 100, pageCount: 1, total: 2 } } }];
+  if (c.path === '/api/facilities/all')
+    return [200, { data: FACILITIES, meta: { pagination: { page: 1, pageSize: 100, pageCount: 1, total: 2 } } }];
   const cal = c.path.match(/^\/api\/facilities\/([^/]+)\/calendar$/);
   if (cal) {
     const reply = (slots: CalendarSlot[]): Reply => {
       const f = FACILITIES.find((x) => x.slug === cal[1])!;
       const inWeek = slots.filter((s) => s.date >= c.query.from && s.date <= c.query.to);
-      return [200, { data: { facility: { documentId: f.documentId, slug: f.slug, name: f.name, workingHours: {} }, from: c.query.from, to: c.query.to, slots: inWeek }, meta: {} }];
+      return [
+        200,
+        {
+          data: {
+            facility: { documentId: f.documentId, slug: f.slug, name: f.name, workingHours: {} },
+            from: c.query.from,
+            to: c.query.to,
+            slots: inWeek,
+          },
+          meta: {},
+        },
+      ];
     };
     const result = weekOf(cal[1], c.query.from);
-    if (result === 'fail') return [500, { data: null, error: { status: 500, name: 'ApplicationError', message: 'Bir hata oluştu', details: {} } }];
+    if (result === 'fail')
+      return [
+        500,
+        { data: null, error: { status: 500, name: 'ApplicationError', message: 'Bir hata oluştu', details: {} } },
+      ];
     return result instanceof Promise ? result.then(reply) : reply(result);
   }
   const approve = c.path.match(/^\/api\/bookings\/([^/]+)\/approve$/);
@@ -89,7 +121,11 @@ function answer(c: Call): Reply | Promise<Reply> {
     return [200, { data: detail({ documentId: approve[1], status: 'approved' }) }];
   }
   const one = c.path.match(/^\/api\/bookings\/([^/]+)$/);
-  if (one) return [200, { data: detail({ documentId: one[1], customerName: 'Mehmet Can Demir', status: bookingStatus as 'pending' }) }];
+  if (one)
+    return [
+      200,
+      { data: detail({ documentId: one[1], customerName: 'Mehmet Can Demir', status: bookingStatus as 'pending' }) },
+    ];
   return [404, { data: null, error: { status: 404, name: 'NotFoundError', message: 'Yok', details: {} } }];
 }
 
@@ -146,7 +182,10 @@ afterEach(() => {
 const user = () => userEvent.setup();
 const cell = (documentId: string) => document.querySelector<HTMLElement>(`[data-slot="${documentId}"]`);
 const table = () => screen.findByRole('table');
-const rowHeadings = (t: HTMLElement) => within(t).getAllByRole('rowheader').map((th) => th.textContent!.slice(0, 5));
+const rowHeadings = (t: HTMLElement) =>
+  within(t)
+    .getAllByRole('rowheader')
+    .map((th) => th.textContent!.slice(0, 5));
 const search = () => new URLSearchParams(window.location.search);
 
 describe('the first render agrees with the server (issue 7 §3: no 1969 week, no hydration error #418)', () => {
@@ -167,7 +206,9 @@ describe('the first render agrees with the server (issue 7 §3: no 1969 week, no
     document.body.appendChild(container);
     let root: ReturnType<typeof hydrateRoot> | undefined;
     await act(async () => {
-      root = hydrateRoot(container, <WeeklyCalendar today="2026-11-18" />, { onRecoverableError: (e) => console.error(e) });
+      root = hydrateRoot(container, <WeeklyCalendar today="2026-11-18" />, {
+        onRecoverableError: (e) => console.error(e),
+      });
     });
     await waitFor(() => expect(container.querySelector('table')).toBeTruthy());
     expect(errors).not.toHaveBeenCalled();
@@ -192,14 +233,29 @@ describe('the mobile day strip (issue 7 §3)', () => {
 });
 
 describe('weekly calendar (02 §2 Weekly calendar)', () => {
-  it("opens this week of the first pitch, Monday to Sunday, from ONE request", async () => {
+  it('opens this week of the first pitch, Monday to Sunday, from ONE request', async () => {
     render(<WeeklyCalendar />);
     const t = await table();
     expect(screen.getByRole('heading', { level: 1, name: 'Haftalık Takvim' })).toBeTruthy();
     expect(calendarCalls()).toHaveLength(1);
-    expect(calendarCalls()[0]).toMatchObject({ method: 'GET', path: '/api/facilities/nilufer/calendar', query: { from: '2026-11-16', to: '2026-11-22' } });
-    const columns = within(t).getAllByRole('columnheader').map((th) => th.textContent);
-    expect(columns).toEqual(['Saat', 'Pazartesi16 Kasım', 'Salı17 Kasım', 'Çarşamba18 KasımBugün', 'Perşembe19 Kasım', 'Cuma20 Kasım', 'Cumartesi21 Kasım', 'Pazar22 Kasım']);
+    expect(calendarCalls()[0]).toMatchObject({
+      method: 'GET',
+      path: '/api/facilities/nilufer/calendar',
+      query: { from: '2026-11-16', to: '2026-11-22' },
+    });
+    const columns = within(t)
+      .getAllByRole('columnheader')
+      .map((th) => th.textContent);
+    expect(columns).toEqual([
+      'Saat',
+      'Pazartesi16 Kasım',
+      'Salı17 Kasım',
+      'Çarşamba18 KasımBugün',
+      'Perşembe19 Kasım',
+      'Cuma20 Kasım',
+      'Cumartesi21 Kasım',
+      'Pazar22 Kasım',
+    ]);
     expect(screen.getByText('16 – 22 Kasım 2026')).toBeTruthy();
     expect(screen.getByRole('combobox', { name: 'Saha' })).toHaveProperty('value', 'nilufer');
     expect(search().get('saha')).toBe('nilufer');
@@ -264,7 +320,8 @@ describe('weekly calendar (02 §2 Weekly calendar)', () => {
     expect(subscriber.querySelectorAll('svg')).toHaveLength(1); // the crown
 
     const legend = within(screen.getByRole('list', { name: 'Açıklamalar' }));
-    for (const text of ['Müsait', 'Beklemede', 'Onaylı', 'Abone', 'Onay bekliyor', 'Servis']) expect(legend.getByText(text)).toBeTruthy();
+    for (const text of ['Müsait', 'Beklemede', 'Onaylı', 'Abone', 'Onay bekliyor', 'Servis'])
+      expect(legend.getByText(text)).toBeTruthy();
   });
 
   it('lists overnight 00:00 and 01:00 after 23:00 and judges them past by their real instant', async () => {
@@ -278,9 +335,13 @@ describe('weekly calendar (02 §2 Weekly calendar)', () => {
     expect(cell('2026-11-18-01:00')!.dataset.past).toBeUndefined();
     expect(cell('2026-11-18-01:00')!.dataset.state).toBe('available');
     // Each sits in its own business date's column.
-    const wednesday = within(t).getAllByRole('columnheader').findIndex((th) => th.textContent!.startsWith('Çarşamba'));
+    const wednesday = within(t)
+      .getAllByRole('columnheader')
+      .findIndex((th) => th.textContent!.startsWith('Çarşamba'));
     const lastRow = within(t).getAllByRole('row').at(-1)!;
-    expect(within(lastRow).getAllByRole('cell')[wednesday - 1].querySelector('[data-slot]')!.getAttribute('data-slot')).toBe('2026-11-18-01:00');
+    expect(
+      within(lastRow).getAllByRole('cell')[wednesday - 1].querySelector('[data-slot]')!.getAttribute('data-slot'),
+    ).toBe('2026-11-18-01:00');
   });
 
   it('dims past slots without hiding them: a grey ground, no opacity, and Geçmiş in the name', async () => {
@@ -351,7 +412,8 @@ describe('weekly calendar (02 §2 Weekly calendar)', () => {
 
   it('shows only the newest week when an older answer arrives late', async () => {
     let release: (slots: CalendarSlot[]) => void = () => {};
-    weekOf = (_ref, from) => (from === '2026-11-16' ? new Promise((r) => (release = r)) : [slot('2026-11-24', '19:00')]);
+    weekOf = (_ref, from) =>
+      from === '2026-11-16' ? new Promise((r) => (release = r)) : [slot('2026-11-24', '19:00')];
     const u = user();
     render(<WeeklyCalendar />);
     await waitFor(() => expect(calendarCalls()).toHaveLength(1));
@@ -371,7 +433,10 @@ describe('weekly calendar (02 §2 Weekly calendar)', () => {
     await u.selectOptions(screen.getByRole('combobox', { name: 'Saha' }), 'osmangazi');
     await waitFor(() => expect(cell('2026-11-19-18:00')).not.toBeNull());
     expect(calendarCalls()).toHaveLength(2);
-    expect(calendarCalls()[1]).toMatchObject({ path: '/api/facilities/osmangazi/calendar', query: { from: '2026-11-16', to: '2026-11-22' } });
+    expect(calendarCalls()[1]).toMatchObject({
+      path: '/api/facilities/osmangazi/calendar',
+      query: { from: '2026-11-16', to: '2026-11-22' },
+    });
     expect(search().get('saha')).toBe('osmangazi');
     expect(document.querySelector('[data-week-facility]')!.textContent).toContain('Pasif');
     expect(cell('2026-11-19-18:00')!.textContent).toContain('₺1.200');
@@ -382,7 +447,10 @@ describe('weekly calendar (02 §2 Weekly calendar)', () => {
     render(<WeeklyCalendar />);
     await table();
     expect(calendarCalls()).toHaveLength(1);
-    expect(calendarCalls()[0]).toMatchObject({ path: '/api/facilities/osmangazi/calendar', query: { from: '2026-11-23', to: '2026-11-29' } });
+    expect(calendarCalls()[0]).toMatchObject({
+      path: '/api/facilities/osmangazi/calendar',
+      query: { from: '2026-11-23', to: '2026-11-29' },
+    });
     expect(cell('2026-11-26-18:00')).not.toBeNull();
     expect(screen.getByText('23 – 29 Kasım 2026')).toBeTruthy();
     expect(search().get('hafta')).toBe('2026-11-23');
@@ -392,7 +460,10 @@ describe('weekly calendar (02 §2 Weekly calendar)', () => {
     window.history.replaceState(null, '', '/yonetim/haftalik-takvim?saha=yok&hafta=dun');
     render(<WeeklyCalendar />);
     await table();
-    expect(calendarCalls()[0]).toMatchObject({ path: '/api/facilities/nilufer/calendar', query: { from: '2026-11-16', to: '2026-11-22' } });
+    expect(calendarCalls()[0]).toMatchObject({
+      path: '/api/facilities/nilufer/calendar',
+      query: { from: '2026-11-16', to: '2026-11-22' },
+    });
     expect(search().get('saha')).toBe('nilufer');
   });
 
@@ -403,9 +474,21 @@ describe('weekly calendar (02 §2 Weekly calendar)', () => {
     expect(liveSockets()[0].url).toMatch(/\/api\/facilities\/nilufer\/live$/);
     liveSockets()[0].open();
 
-    weekOf = () => nilufer().map((s) => (s.documentId === '2026-11-20-20:00' ? slot('2026-11-20', '20:00', { customerName: 'Zeynep Kaya', status: 'pending' }) : s));
+    weekOf = () =>
+      nilufer().map((s) =>
+        s.documentId === '2026-11-20-20:00'
+          ? slot('2026-11-20', '20:00', { customerName: 'Zeynep Kaya', status: 'pending' })
+          : s,
+      );
     // The event as the pitch's channel sends it (contracts/socket/pitch.ts); the calendar refetches rather than patch in place.
-    const wire = { id: 1, documentId: '2026-11-20-20:00', date: '2026-11-20', startTime: '20:00', endTime: '21:00', price: 1500 };
+    const wire = {
+      id: 1,
+      documentId: '2026-11-20-20:00',
+      date: '2026-11-20',
+      startTime: '20:00',
+      endTime: '21:00',
+      price: 1500,
+    };
     const booking = { customerName: 'Zeynep', status: 'pending' as const, isSubscriber: false };
     const changed = { ...wire, isAvailable: false, isPending: true, isPast: false, state: 'pending' as const, booking };
     liveSockets()[0].push({ type: 'slot', facility: 'fac-nilufer', slot: changed });
@@ -481,7 +564,9 @@ describe('weekly calendar on a phone (under 1024 px)', () => {
     expect(today.getAttribute('aria-selected')).toBe('true');
     await waitFor(() => expect(cell('2026-11-18-20:00')).not.toBeNull());
     const list = within(screen.getByRole('tabpanel'));
-    expect(list.getAllByRole('listitem').map((li) => li.querySelector('[data-slot]')!.getAttribute('data-slot'))).toEqual([
+    expect(
+      list.getAllByRole('listitem').map((li) => li.querySelector('[data-slot]')!.getAttribute('data-slot')),
+    ).toEqual([
       '2026-11-18-08:00',
       '2026-11-18-20:00',
       '2026-11-18-21:00',

@@ -30,11 +30,19 @@ async function expectFieldError(res: Response, path: string, message: string) {
 
 describe('login validation (01 §5)', () => {
   it('an empty identifier is refused with "E-posta veya kullanıcı adı gerekli"', async () => {
-    await expectFieldError(await login({ identifier: '', password: 'secret123' }), 'identifier', 'E-posta veya kullanıcı adı gerekli');
+    await expectFieldError(
+      await login({ identifier: '', password: 'secret123' }),
+      'identifier',
+      'E-posta veya kullanıcı adı gerekli',
+    );
   });
 
   it('a whitespace-only identifier is refused with "E-posta veya kullanıcı adı gerekli"', async () => {
-    await expectFieldError(await login({ identifier: '   ', password: 'secret123' }), 'identifier', 'E-posta veya kullanıcı adı gerekli');
+    await expectFieldError(
+      await login({ identifier: '   ', password: 'secret123' }),
+      'identifier',
+      'E-posta veya kullanıcı adı gerekli',
+    );
   });
 
   it('a missing identifier is refused with "E-posta veya kullanıcı adı gerekli"', async () => {
@@ -42,8 +50,16 @@ describe('login validation (01 §5)', () => {
   });
 
   it('an identifier with @ that is not an e-mail is refused with "Geçerli bir e-posta adresi girin"', async () => {
-    await expectFieldError(await login({ identifier: 'mudur@', password: 'secret123' }), 'identifier', 'Geçerli bir e-posta adresi girin');
-    await expectFieldError(await login({ identifier: 'mudur@example', password: 'secret123' }), 'identifier', 'Geçerli bir e-posta adresi girin');
+    await expectFieldError(
+      await login({ identifier: 'mudur@', password: 'secret123' }),
+      'identifier',
+      'Geçerli bir e-posta adresi girin',
+    );
+    await expectFieldError(
+      await login({ identifier: 'mudur@example', password: 'secret123' }),
+      'identifier',
+      'Geçerli bir e-posta adresi girin',
+    );
   });
 
   it('a missing password is refused with "Şifre gerekli"', async () => {
@@ -51,12 +67,20 @@ describe('login validation (01 §5)', () => {
   });
 
   it('an empty password is refused with "Şifre gerekli", not the length message', async () => {
-    const error = await expectFieldError(await login({ identifier: 'mudur', password: '' }), 'password', 'Şifre gerekli');
+    const error = await expectFieldError(
+      await login({ identifier: 'mudur', password: '' }),
+      'password',
+      'Şifre gerekli',
+    );
     expect(error.message).toBe('Şifre gerekli');
   });
 
   it('a password shorter than 6 characters is refused with "Şifre en az 6 karakter olmalı"', async () => {
-    await expectFieldError(await login({ identifier: 'mudur', password: '12345' }), 'password', 'Şifre en az 6 karakter olmalı');
+    await expectFieldError(
+      await login({ identifier: 'mudur', password: '12345' }),
+      'password',
+      'Şifre en az 6 karakter olmalı',
+    );
   });
 
   it('reports every invalid field in details.errors at once', async () => {
@@ -74,7 +98,11 @@ describe('login validation (01 §5)', () => {
   });
 
   it('validates a body wrapped as { data: {...} } the same way', async () => {
-    await expectFieldError(await login({ data: { identifier: 'x@y', password: 'secret123' } }), 'identifier', 'Geçerli bir e-posta adresi girin');
+    await expectFieldError(
+      await login({ data: { identifier: 'x@y', password: 'secret123' } }),
+      'identifier',
+      'Geçerli bir e-posta adresi girin',
+    );
   });
 });
 
@@ -90,7 +118,10 @@ describe('login refusals', () => {
   it('an unknown user is 401 with the same message as a wrong password', async () => {
     const byName = await expectError(await login({ identifier: `nobody${uniq()}`, password: 'whatever1' }), 401);
     expect(byName.message).toBe(INVALID_CREDENTIALS);
-    const byMail = await expectError(await login({ identifier: `nobody${uniq()}@example.com`, password: 'whatever1' }), 401);
+    const byMail = await expectError(
+      await login({ identifier: `nobody${uniq()}@example.com`, password: 'whatever1' }),
+      401,
+    );
     expect(byMail.message).toBe(INVALID_CREDENTIALS);
   });
 
@@ -152,7 +183,11 @@ describe('login back-off (issue 7 §4): failures only, reset on success, a growi
     const ip = freshIp();
     const spelling = `doubling${uniq()}`;
     const t0 = Date.parse('2030-01-01T10:00:00Z');
-    const attempt = (at: number) => enforceLoginBackoff(env, ip, spelling, at).then(() => 0, (e: ApiError) => e.details.retryAfter as number);
+    const attempt = (at: number) =>
+      enforceLoginBackoff(env, ip, spelling, at).then(
+        () => 0,
+        (e: ApiError) => e.details.retryAfter as number,
+      );
     for (let i = 0; i < 5; i++) expect(await attempt(t0 + i)).toBe(0);
     expect(await attempt(t0 + 5)).toBe(0); // the sixth is let through and counted: 1 s wait after it
     expect(await attempt(t0 + 6)).toBe(1);
@@ -166,21 +201,28 @@ describe('login back-off (issue 7 §4): failures only, reset on success, a growi
     const user = await createStaff('manager', {}, 'dogru-sifre');
     const ip = freshIp();
     for (let round = 0; round < 3; round++) {
-      for (let i = 0; i < 4; i++) await expectError(await login({ identifier: user.username, password: 'yanlis-sifre' }, ip), 401);
+      for (let i = 0; i < 4; i++)
+        await expectError(await login({ identifier: user.username, password: 'yanlis-sifre' }, ip), 401);
       expect((await login({ identifier: user.username, password: 'dogru-sifre' }, ip)).status).toBe(200);
     }
     // Twelve failures and three successes later, still no wait: 5 free failures are available again.
-    for (let i = 0; i < 5; i++) await expectError(await login({ identifier: user.username, password: 'yanlis-sifre' }, ip), 401);
-    for (let i = 0; i < 20; i++) expect((await login({ identifier: user.username, password: 'dogru-sifre' }, ip)).status).toBe(200);
+    for (let i = 0; i < 5; i++)
+      await expectError(await login({ identifier: user.username, password: 'yanlis-sifre' }, ip), 401);
+    for (let i = 0; i < 20; i++)
+      expect((await login({ identifier: user.username, password: 'dogru-sifre' }, ip)).status).toBe(200);
   });
 
   it('someone failing from other addresses slows the owner by at most a minute, never the old 10-minute lock-out', async () => {
     const user = await createStaff('manager', {}, 'dogru-sifre');
     const t0 = Date.parse('2031-03-01T10:00:00Z');
     // Thirty failures spread over many addresses, as fast as they come.
-    for (let i = 0; i < 30; i++) await enforceLoginBackoff(env, freshIp(), user.username, t0 + i * 61_000).catch(() => undefined);
+    for (let i = 0; i < 30; i++)
+      await enforceLoginBackoff(env, freshIp(), user.username, t0 + i * 61_000).catch(() => undefined);
     // Even right after the last one, the owner's address waits no more than 60 s.
-    const wait = await enforceLoginBackoff(env, freshIp(), user.username, t0 + 29 * 61_000 + 1).then(() => 0, (e: ApiError) => e.details.retryAfter as number);
+    const wait = await enforceLoginBackoff(env, freshIp(), user.username, t0 + 29 * 61_000 + 1).then(
+      () => 0,
+      (e: ApiError) => e.details.retryAfter as number,
+    );
     expect(wait).toBeGreaterThan(0);
     expect(wait).toBeLessThanOrEqual(60);
   });
@@ -188,13 +230,20 @@ describe('login back-off (issue 7 §4): failures only, reset on success, a growi
   it('counts the spelling case-insensitively, so changing its case does not reset the back-off', async () => {
     const name = `casebrute${uniq()}`;
     const ip = freshIp();
-    for (let i = 0; i < 6; i++) await expectError(await login({ identifier: i % 2 ? name.toUpperCase() : name, password: 'yanlis-sifre' }, ip), 401);
-    expect((await expectError(await login({ identifier: name.toUpperCase(), password: 'yanlis-sifre' }, ip), 429)).message).toBe(RATE_LIMITED);
+    for (let i = 0; i < 6; i++)
+      await expectError(
+        await login({ identifier: i % 2 ? name.toUpperCase() : name, password: 'yanlis-sifre' }, ip),
+        401,
+      );
+    expect(
+      (await expectError(await login({ identifier: name.toUpperCase(), password: 'yanlis-sifre' }, ip), 429)).message,
+    ).toBe(RATE_LIMITED);
   });
 
   it('rotating client addresses does not escape the per-spelling back-off', async () => {
     const name = `rotating${uniq()}`;
-    for (let i = 0; i < PER_IDENTIFIER + 1; i++) await expectError(await login({ identifier: name, password: 'yanlis-sifre' }, freshIp()), 401);
+    for (let i = 0; i < PER_IDENTIFIER + 1; i++)
+      await expectError(await login({ identifier: name, password: 'yanlis-sifre' }, freshIp()), 401);
     await expectError(await login({ identifier: name, password: 'yanlis-sifre' }, freshIp()), 429);
   });
 
@@ -202,7 +251,9 @@ describe('login back-off (issue 7 §4): failures only, reset on success, a growi
     const name = `parallel${uniq()}`;
     await createStaff('manager', { username: name, email: `${name}@example.com` }, 'dogru-sifre');
     const ip = freshIp();
-    const statuses = await Promise.all(Array.from({ length: 20 }, () => login({ identifier: name, password: 'yanlis-sifre' }, ip).then((r) => r.status)));
+    const statuses = await Promise.all(
+      Array.from({ length: 20 }, () => login({ identifier: name, password: 'yanlis-sifre' }, ip).then((r) => r.status)),
+    );
     expect(statuses.filter((s) => s === 401).length).toBe(6);
     expect(statuses.filter((s) => s === 429).length).toBe(14);
   });
@@ -223,10 +274,14 @@ describe('the back-off does not tell which spellings share an account', () => {
   it('after the username backs off, the e-mail of the same account answers exactly like an unrelated unknown e-mail', async () => {
     const user = await createStaff('manager');
     const ip = freshIp();
-    for (let i = 0; i < 6; i++) await expectError(await login({ identifier: user.username, password: 'yanlis-sifre' }, ip), 401);
+    for (let i = 0; i < 6; i++)
+      await expectError(await login({ identifier: user.username, password: 'yanlis-sifre' }, ip), 401);
     await expectError(await login({ identifier: user.username, password: 'yanlis-sifre' }, ip), 429);
     const same = await expectError(await login({ identifier: user.email, password: 'yanlis-sifre' }, ip), 401);
-    const unrelated = await expectError(await login({ identifier: `yok-${uniq()}@example.com`, password: 'yanlis-sifre' }, ip), 401);
+    const unrelated = await expectError(
+      await login({ identifier: `yok-${uniq()}@example.com`, password: 'yanlis-sifre' }, ip),
+      401,
+    );
     expect(same).toEqual(unrelated);
   });
 });
@@ -242,7 +297,10 @@ describe('the per-address login budget slides (no double budget at a window edge
       return enforceRateLimit(env, 'login', windowSeconds, rules, now);
     };
     for (let i = 0; i < 3; i++) await expect(attempt(a)).resolves.toBeUndefined();
-    const refused = await attempt(a).then(() => null, (e) => e);
+    const refused = await attempt(a).then(
+      () => null,
+      (e) => e,
+    );
     expect(refused).toBeInstanceOf(ApiError);
     expect(refused.status).toBe(429);
     expect(refused.message).toBe(RATE_LIMITED);
@@ -254,8 +312,10 @@ describe('the per-address login budget slides (no double budget at a window edge
   it('counts attempts from distinct cf-connecting-ip addresses separately per address', async () => {
     const a = freshIp();
     const b = freshIp();
-    for (let i = 0; i < 3; i++) await expectError(await login({ identifier: `ipcount${uniq()}`, password: 'yanlis-sifre' }, a), 401);
-    for (let i = 0; i < 2; i++) await expectError(await login({ identifier: `ipcount${uniq()}`, password: 'yanlis-sifre' }, b), 401);
+    for (let i = 0; i < 3; i++)
+      await expectError(await login({ identifier: `ipcount${uniq()}`, password: 'yanlis-sifre' }, a), 401);
+    for (let i = 0; i < 2; i++)
+      await expectError(await login({ identifier: `ipcount${uniq()}`, password: 'yanlis-sifre' }, b), 401);
     const count = async (ip: string) => {
       await limiterFor(env, 'login').flush();
       return (await limiterFor(env, 'login').stored(`login:ip:${ip}`))?.[3];

@@ -8,7 +8,11 @@ const uniq = () => Math.random().toString(36).slice(2, 8);
 
 async function login(identifier: string, password: string, wrap = false) {
   const payload = { identifier, password };
-  return api('/api/auth/local', { method: 'POST', json: wrap ? { data: payload } : payload, ip: `198.51.100.${Math.floor(Math.random() * 250)}` });
+  return api('/api/auth/local', {
+    method: 'POST',
+    json: wrap ? { data: payload } : payload,
+    ip: `198.51.100.${Math.floor(Math.random() * 250)}`,
+  });
 }
 
 function expectNoPasswordLeak(raw: string, passwordHash: string) {

@@ -1,16 +1,20 @@
 // Staff-only routes refuse every kind of bad token (00 §5); passwords are stored as PBKDF2-SHA256 with a per-user salt.
 import { env } from 'cloudflare:workers';
-import { SignJWT } from 'jose';
 import { eq } from 'drizzle-orm';
+import { SignJWT } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../worker/src/db/schema';
-import { hashPassword, parseHash, verifyPassword, PBKDF2_ITERATIONS } from '../../worker/src/lib/password';
+import { hashPassword, PBKDF2_ITERATIONS, parseHash, verifyPassword } from '../../worker/src/lib/password';
 import { api, createFacility, createStaff, db, expectError, istanbulToday, json, tokenFor } from './fixtures';
 
 const SECRET = new TextEncoder().encode(env.JWT_SECRET);
 const nowSec = () => Math.floor(Date.now() / 1000);
 
-const b64url = (s: string) => btoa(String.fromCharCode(...new TextEncoder().encode(s))).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+const b64url = (s: string) =>
+  btoa(String.fromCharCode(...new TextEncoder().encode(s)))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
 
 /** A token claiming alg none: header.payload. with an empty signature. */
 function algNoneToken(sub: string) {
@@ -19,7 +23,9 @@ function algNoneToken(sub: string) {
   return `${header}.${payload}.`;
 }
 
-function signed(opts: { alg?: string; key?: Uint8Array; sub?: string | null; exp?: number; role?: string; iss?: string } = {}) {
+function signed(
+  opts: { alg?: string; key?: Uint8Array; sub?: string | null; exp?: number; role?: string; iss?: string } = {},
+) {
   const jwt = new SignJWT({ role: opts.role ?? 'admin' })
     .setProtectedHeader({ alg: opts.alg ?? 'HS256', typ: 'JWT' })
     .setIssuer(opts.iss ?? 'halisaha')
@@ -39,9 +45,16 @@ const routes: Route[] = [
   {
     name: 'POST /api/facilities/{id}/generate-slots',
     call: (token) =>
-      api(`/api/facilities/${facilityId}/generate-slots`, { method: 'POST', token, json: { startDate: istanbulToday(), endDate: istanbulToday() } }),
+      api(`/api/facilities/${facilityId}/generate-slots`, {
+        method: 'POST',
+        token,
+        json: { startDate: istanbulToday(), endDate: istanbulToday() },
+      }),
   },
-  { name: 'GET /api/notifications/live (websocket)', call: (token) => api('/api/notifications/live', { token, headers: { Upgrade: 'websocket' } }) },
+  {
+    name: 'GET /api/notifications/live (websocket)',
+    call: (token) => api('/api/notifications/live', { token, headers: { Upgrade: 'websocket' } }),
+  },
 ];
 
 beforeAll(async () => {
@@ -71,7 +84,10 @@ describe.each(routes)('$name refuses a bad caller', ({ call }) => {
   });
 
   it('a token signed with another secret (forged) is refused', async () => {
-    const forged = await signed({ sub: String(admin.id), key: new TextEncoder().encode('another-secret-0123456789abcdef0123456789') });
+    const forged = await signed({
+      sub: String(admin.id),
+      key: new TextEncoder().encode('another-secret-0123456789abcdef0123456789'),
+    });
     await expect401(await call(forged));
   });
 
@@ -153,13 +169,22 @@ describe('a valid staff token is accepted by the same routes', () => {
 
 describe('the live notification feed token in the query string', () => {
   it('a valid ?token= is refused: tokens never travel in URLs (issue 7 §4)', async () => {
-    await expect401(await api(`/api/notifications/live?token=${await tokenFor(admin)}`, { headers: { Upgrade: 'websocket' } }));
+    await expect401(
+      await api(`/api/notifications/live?token=${await tokenFor(admin)}`, { headers: { Upgrade: 'websocket' } }),
+    );
   });
 
   it('a forged ?token= is refused just like a header token', async () => {
-    const forged = await signed({ sub: String(admin.id), key: new TextEncoder().encode('another-secret-0123456789abcdef0123456789') });
+    const forged = await signed({
+      sub: String(admin.id),
+      key: new TextEncoder().encode('another-secret-0123456789abcdef0123456789'),
+    });
     await expect401(await api(`/api/notifications/live?token=${forged}`, { headers: { Upgrade: 'websocket' } }));
-    await expect401(await api(`/api/notifications/live?token=${algNoneToken(String(admin.id))}`, { headers: { Upgrade: 'websocket' } }));
+    await expect401(
+      await api(`/api/notifications/live?token=${algNoneToken(String(admin.id))}`, {
+        headers: { Upgrade: 'websocket' },
+      }),
+    );
   });
 });
 
@@ -179,7 +204,10 @@ describe('inactive pitch detail', () => {
 
   it('stays hidden from a caller presenting a forged token', async () => {
     const f = await createFacility({ isActive: false });
-    const forged = await signed({ sub: String(admin.id), key: new TextEncoder().encode('another-secret-0123456789abcdef0123456789') });
+    const forged = await signed({
+      sub: String(admin.id),
+      key: new TextEncoder().encode('another-secret-0123456789abcdef0123456789'),
+    });
     const res = await api(`/api/facilities/${f.id}`, { token: forged });
     expect(res.status).not.toBe(200);
     expect((await json(res)).data).toBeNull();
@@ -189,7 +217,9 @@ describe('inactive pitch detail', () => {
 describe('password storage', () => {
   it('stores users.password_hash as pbkdf2_sha256 with 100000 iterations and a 16-byte salt', async () => {
     const staff = await createStaff('manager', {}, 'depolanan-sifre');
-    const row = await env.DB.prepare('select password_hash from users where id = ?').bind(staff.id).first<{ password_hash: string }>();
+    const row = await env.DB.prepare('select password_hash from users where id = ?')
+      .bind(staff.id)
+      .first<{ password_hash: string }>();
     const stored = row!.password_hash;
     expect(stored.startsWith('pbkdf2_sha256$')).toBe(true);
     expect(stored).not.toContain('depolanan-sifre');
@@ -208,7 +238,9 @@ describe('password storage', () => {
   it('two users with the same password get different hashes and salts', async () => {
     const a = await createStaff('manager', {}, 'ayni-sifre-123');
     const b = await createStaff('manager', {}, 'ayni-sifre-123');
-    const rows = await env.DB.prepare('select id, password_hash from users where id in (?, ?)').bind(a.id, b.id).all<{ id: number; password_hash: string }>();
+    const rows = await env.DB.prepare('select id, password_hash from users where id in (?, ?)')
+      .bind(a.id, b.id)
+      .all<{ id: number; password_hash: string }>();
     const [ha, hb] = rows.results.map((r) => r.password_hash);
     expect(ha).toBeDefined();
     expect(hb).toBeDefined();

@@ -1,10 +1,27 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { DAY, HOUR } from '../../worker/src/lib/time';
-import { addDays, api, createFacility, createSlots, createStaff, expectError, freshPhone, insertSlot, istanbulToday, json, pickupPointsOf, slotAt, tokenFor } from './fixtures';
+import {
+  addDays,
+  api,
+  createFacility,
+  createSlots,
+  createStaff,
+  expectError,
+  freshPhone,
+  insertSlot,
+  istanbulToday,
+  json,
+  pickupPointsOf,
+  slotAt,
+  tokenFor,
+} from './fixtures';
 
 const tomorrow = () => addDays(istanbulToday(), 1);
-const count = async (sql: string, ...binds: unknown[]) => (await env.DB.prepare(sql).bind(...binds).first<{ n: number }>())!.n;
+const count = async (sql: string, ...binds: unknown[]) =>
+  (await env.DB.prepare(sql)
+    .bind(...binds)
+    .first<{ n: number }>())!.n;
 
 async function setup(opts: { pickup?: boolean } = {}, overrides = {}) {
   const f = await createFacility(overrides, opts);
@@ -18,7 +35,12 @@ describe('refused bookings change nothing', () => {
   it('each form rule has its own Turkish message and field path', async () => {
     const f = await setup();
     const slot = await slotAt(f.id, tomorrow(), '20:00');
-    const base = { facility: f.documentId, bookingSlot: slot.document_id, customerName: 'Ali Veli', customerPhone: freshPhone() };
+    const base = {
+      facility: f.documentId,
+      bookingSlot: slot.document_id,
+      customerName: 'Ali Veli',
+      customerPhone: freshPhone(),
+    };
     const cases: Array<[Record<string, unknown>, string, string]> = [
       [{ customerName: '' }, 'customerName', 'Ad Soyad gerekli'],
       [{ customerName: ' A ' }, 'customerName', 'Ad Soyad en az 2 karakter olmalı'],
@@ -39,7 +61,14 @@ describe('refused bookings change nothing', () => {
   });
 
   it('malformed JSON is a 400 in the one error shape', async () => {
-    const error = await expectError(await api('/api/bookings', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"customerName": "Ali",' }), 400);
+    const error = await expectError(
+      await api('/api/bookings', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"customerName": "Ali",',
+      }),
+      400,
+    );
     expect(error.message).toBe('İstek gövdesi geçerli bir JSON değil');
   });
 
@@ -47,30 +76,94 @@ describe('refused bookings change nothing', () => {
     const a = await setup();
     const b = await setup();
     const slotOfB = await slotAt(b.id, tomorrow(), '20:00');
-    expect((await expectError(await book({ facility: a.documentId, bookingSlot: slotOfB.document_id, customerName: 'Ali Veli', customerPhone: freshPhone() }), 400)).message).toBe('Seçilen saat bu sahaya ait değil');
-    expect((await expectError(await book({ facility: a.documentId, bookingSlot: 'yokboyleslot', customerName: 'Ali Veli', customerPhone: freshPhone() }), 404)).message).toBe('Seçilen saat bulunamadı. Lütfen takvimden yeniden seçin.');
-    expect((await expectError(await book({ facility: 'yok-boyle-saha', bookingSlot: slotOfB.document_id, customerName: 'Ali Veli', customerPhone: freshPhone() }), 404)).message).toBe('Saha bulunamadı');
+    expect(
+      (
+        await expectError(
+          await book({
+            facility: a.documentId,
+            bookingSlot: slotOfB.document_id,
+            customerName: 'Ali Veli',
+            customerPhone: freshPhone(),
+          }),
+          400,
+        )
+      ).message,
+    ).toBe('Seçilen saat bu sahaya ait değil');
+    expect(
+      (
+        await expectError(
+          await book({
+            facility: a.documentId,
+            bookingSlot: 'yokboyleslot',
+            customerName: 'Ali Veli',
+            customerPhone: freshPhone(),
+          }),
+          404,
+        )
+      ).message,
+    ).toBe('Seçilen saat bulunamadı. Lütfen takvimden yeniden seçin.');
+    expect(
+      (
+        await expectError(
+          await book({
+            facility: 'yok-boyle-saha',
+            bookingSlot: slotOfB.document_id,
+            customerName: 'Ali Veli',
+            customerPhone: freshPhone(),
+          }),
+          404,
+        )
+      ).message,
+    ).toBe('Saha bulunamadı');
   });
 
   it('an inactive pitch takes no bookings', async () => {
     const f = await setup({}, { isActive: false });
     const slot = await slotAt(f.id, tomorrow(), '20:00');
-    const error = await expectError(await book({ facility: f.documentId, bookingSlot: slot.document_id, customerName: 'Ali Veli', customerPhone: freshPhone() }), 409);
+    const error = await expectError(
+      await book({
+        facility: f.documentId,
+        bookingSlot: slot.document_id,
+        customerName: 'Ali Veli',
+        customerPhone: freshPhone(),
+      }),
+      409,
+    );
     expect(error.message).toBe('Bu saha şu anda rezervasyona kapalı');
   });
 
   it('booking a past slot is refused with the spec message', async () => {
     const f = await setup();
     const past = await insertSlot(f.id, istanbulToday(), '00:05', Date.now() - HOUR);
-    const error = await expectError(await book({ facility: f.documentId, bookingSlot: past, customerName: 'Geç Kalan', customerPhone: freshPhone() }), 400);
+    const error = await expectError(
+      await book({ facility: f.documentId, bookingSlot: past, customerName: 'Geç Kalan', customerPhone: freshPhone() }),
+      400,
+    );
     expect(error.message).toBe('Geçmiş tarih ve saatlere rezervasyon yapılamaz. Lütfen güncel bir slot seçin.');
   });
 
   it('a taken slot answers 409 and keeps the first booking', async () => {
     const f = await setup();
     const slot = await slotAt(f.id, tomorrow(), '22:00');
-    expect((await book({ facility: f.documentId, bookingSlot: slot.document_id, customerName: 'İlk Gelen', customerPhone: freshPhone() })).status).toBe(201);
-    const error = await expectError(await book({ facility: f.documentId, bookingSlot: slot.document_id, customerName: 'İkinci Gelen', customerPhone: freshPhone() }), 409);
+    expect(
+      (
+        await book({
+          facility: f.documentId,
+          bookingSlot: slot.document_id,
+          customerName: 'İlk Gelen',
+          customerPhone: freshPhone(),
+        })
+      ).status,
+    ).toBe(201);
+    const error = await expectError(
+      await book({
+        facility: f.documentId,
+        bookingSlot: slot.document_id,
+        customerName: 'İkinci Gelen',
+        customerPhone: freshPhone(),
+      }),
+      409,
+    );
     expect(error.message).toBe('Seçtiğiniz saat az önce başka biri tarafından alındı. Lütfen başka bir saat seçin.');
     const rows = await env.DB.prepare('select customer_name from bookings where slot_id = ?').bind(slot.id).all();
     expect(rows.results).toEqual([{ customer_name: 'İlk Gelen' }]);
@@ -80,17 +173,60 @@ describe('refused bookings change nothing', () => {
     const a = await setup();
     const b = await setup();
     const phone = freshPhone();
-    const first = (await json(await book({ facility: a.documentId, bookingSlot: (await slotAt(a.id, tomorrow(), '18:00')).document_id, customerName: 'Çift Rezerv', customerPhone: phone }))).data;
-    const error = await expectError(await book({ facility: b.documentId, bookingSlot: (await slotAt(b.id, tomorrow(), '21:00')).document_id, customerName: 'Çift Rezerv', customerPhone: phone }), 409);
+    const first = (
+      await json(
+        await book({
+          facility: a.documentId,
+          bookingSlot: (await slotAt(a.id, tomorrow(), '18:00')).document_id,
+          customerName: 'Çift Rezerv',
+          customerPhone: phone,
+        }),
+      )
+    ).data;
+    const error = await expectError(
+      await book({
+        facility: b.documentId,
+        bookingSlot: (await slotAt(b.id, tomorrow(), '21:00')).document_id,
+        customerName: 'Çift Rezerv',
+        customerPhone: phone,
+      }),
+      409,
+    );
     expect(error.message).toBe('Aynı gün içinde onaylanmış rezervasyonunuz bulunmaktadır');
     // Masked (issue 7 §1): whoever typed the phone learns the last 3 characters of the number and 'Çift R.', no more.
     expect(error.details.existingBooking).toEqual({
-      bookingNumberMasked: `HSR••••••${first.bookingNumber.slice(-3)}`, customerName: 'Çift R.', facility: a.name, date: tomorrow(), time: '18:00', endTime: '19:00', status: 'pending',
+      bookingNumberMasked: `HSR••••••${first.bookingNumber.slice(-3)}`,
+      customerName: 'Çift R.',
+      facility: a.name,
+      date: tomorrow(),
+      time: '18:00',
+      endTime: '19:00',
+      status: 'pending',
     });
     // Another day is fine, and after cancelling the first the same day is fine again.
-    expect((await book({ facility: b.documentId, bookingSlot: (await slotAt(b.id, addDays(istanbulToday(), 2), '21:00')).document_id, customerName: 'Çift Rezerv', customerPhone: phone })).status).toBe(201);
-    await env.DB.prepare("update bookings set status = 'cancelled' where booking_number = ?").bind(first.bookingNumber).run();
-    expect((await book({ facility: b.documentId, bookingSlot: (await slotAt(b.id, tomorrow(), '21:00')).document_id, customerName: 'Çift Rezerv', customerPhone: phone })).status).toBe(201);
+    expect(
+      (
+        await book({
+          facility: b.documentId,
+          bookingSlot: (await slotAt(b.id, addDays(istanbulToday(), 2), '21:00')).document_id,
+          customerName: 'Çift Rezerv',
+          customerPhone: phone,
+        })
+      ).status,
+    ).toBe(201);
+    await env.DB.prepare("update bookings set status = 'cancelled' where booking_number = ?")
+      .bind(first.bookingNumber)
+      .run();
+    expect(
+      (
+        await book({
+          facility: b.documentId,
+          bookingSlot: (await slotAt(b.id, tomorrow(), '21:00')).document_id,
+          customerName: 'Çift Rezerv',
+          customerPhone: phone,
+        })
+      ).status,
+    ).toBe(201);
   });
 
   it('shuttle rules: a pitch without a shuttle, a missing pickup point and a foreign pickup point', async () => {
@@ -98,10 +234,28 @@ describe('refused bookings change nothing', () => {
     const shuttle = await setup({ pickup: true });
     const other = await setup({ pickup: true });
     const [foreign] = await pickupPointsOf(other.id);
-    const base = (f: { id: number; documentId: string }, time: string) => slotAt(f.id, tomorrow(), time).then((s) => ({ facility: f.documentId, bookingSlot: s.document_id, customerName: 'Servis Kullanıcı', customerPhone: freshPhone(), includesTransportation: true }));
-    expect((await expectError(await book(await base(plain, '20:00')), 400)).message).toBe('Bu sahada servis hizmeti bulunmuyor');
-    expect((await expectError(await book(await base(shuttle, '20:00')), 400)).message).toBe('Ulaşım hizmeti seçtiniz, lütfen bir alış noktası seçin');
-    expect((await expectError(await book({ ...(await base(shuttle, '20:00')), transportationDetails: { pickupPointId: foreign.id } }), 400)).message).toBe('Seçilen alış noktası bu sahanın servis hizmetine ait değil');
+    const base = (f: { id: number; documentId: string }, time: string) =>
+      slotAt(f.id, tomorrow(), time).then((s) => ({
+        facility: f.documentId,
+        bookingSlot: s.document_id,
+        customerName: 'Servis Kullanıcı',
+        customerPhone: freshPhone(),
+        includesTransportation: true,
+      }));
+    expect((await expectError(await book(await base(plain, '20:00')), 400)).message).toBe(
+      'Bu sahada servis hizmeti bulunmuyor',
+    );
+    expect((await expectError(await book(await base(shuttle, '20:00')), 400)).message).toBe(
+      'Ulaşım hizmeti seçtiniz, lütfen bir alış noktası seçin',
+    );
+    expect(
+      (
+        await expectError(
+          await book({ ...(await base(shuttle, '20:00')), transportationDetails: { pickupPointId: foreign.id } }),
+          400,
+        )
+      ).message,
+    ).toBe('Seçilen alış noktası bu sahanın servis hizmetine ait değil');
     expect(await count('select count(*) as n from bookings where facility_id in (?, ?)', plain.id, shuttle.id)).toBe(0);
   });
 
@@ -111,15 +265,39 @@ describe('refused bookings change nothing', () => {
     const slot = await slotAt(f.id, tomorrow(), '09:00');
     const limit = Number(env.RATE_LIMIT_BOOKING_PER_PHONE);
     const statuses: number[] = [];
-    for (let i = 0; i <= limit; i++) statuses.push((await book({ facility: f.documentId, bookingSlot: slot.document_id, customerName: 'Israrcı Kişi', customerPhone: phone })).status);
+    for (let i = 0; i <= limit; i++)
+      statuses.push(
+        (
+          await book({
+            facility: f.documentId,
+            bookingSlot: slot.document_id,
+            customerName: 'Israrcı Kişi',
+            customerPhone: phone,
+          })
+        ).status,
+      );
     expect(statuses[0]).toBe(201);
     expect(statuses.slice(1, limit)).toEqual(Array(limit - 1).fill(409));
-    const res = await book({ facility: f.documentId, bookingSlot: slot.document_id, customerName: 'Israrcı Kişi', customerPhone: phone });
+    const res = await book({
+      facility: f.documentId,
+      bookingSlot: slot.document_id,
+      customerName: 'Israrcı Kişi',
+      customerPhone: phone,
+    });
     const error = await expectError(res, 429);
     expect(error.message).toBe('Çok fazla deneme yaptınız. Lütfen birkaç dakika sonra tekrar deneyin.');
     expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
     // Another phone from the same address is not affected.
-    expect((await book({ facility: f.documentId, bookingSlot: (await slotAt(f.id, tomorrow(), '10:00')).document_id, customerName: 'Başka Kişi', customerPhone: freshPhone() })).status).toBe(201);
+    expect(
+      (
+        await book({
+          facility: f.documentId,
+          bookingSlot: (await slotAt(f.id, tomorrow(), '10:00')).document_id,
+          customerName: 'Başka Kişi',
+          customerPhone: freshPhone(),
+        })
+      ).status,
+    ).toBe(201);
   });
 });
 
@@ -127,16 +305,39 @@ describe('refused cancels and look-ups', () => {
   it('cancelling less than 24 hours before the start is refused and changes nothing', async () => {
     const f = await setup();
     const soon = await insertSlot(f.id, tomorrow(), '23:59', Date.now() + 23 * HOUR);
-    const created = (await json(await book({ facility: f.documentId, bookingSlot: soon, customerName: 'Son Dakika', customerPhone: freshPhone() }))).data;
-    const error = await expectError(await api(`/api/bookings/cancel/${created.bookingNumber}`, { method: 'POST', json: {} }), 400);
-    expect(error.message).toBe('Rezervasyon saatine 24 saatten az kaldığı için iptal edilemez. Lütfen saha ile iletişime geçin.');
+    const created = (
+      await json(
+        await book({
+          facility: f.documentId,
+          bookingSlot: soon,
+          customerName: 'Son Dakika',
+          customerPhone: freshPhone(),
+        }),
+      )
+    ).data;
+    const error = await expectError(
+      await api(`/api/bookings/cancel/${created.bookingNumber}`, { method: 'POST', json: {} }),
+      400,
+    );
+    expect(error.message).toBe(
+      'Rezervasyon saatine 24 saatten az kaldığı için iptal edilemez. Lütfen saha ile iletişime geçin.',
+    );
     expect(await count("select count(*) as n from bookings where id = ? and status = 'pending'", created.id)).toBe(1);
   });
 
   it('a booking 25 hours ahead can still be cancelled', async () => {
     const f = await setup();
     const later = await insertSlot(f.id, addDays(istanbulToday(), 2), '23:58', Date.now() + DAY + HOUR);
-    const created = (await json(await book({ facility: f.documentId, bookingSlot: later, customerName: 'Vaktinde İptal', customerPhone: freshPhone() }))).data;
+    const created = (
+      await json(
+        await book({
+          facility: f.documentId,
+          bookingSlot: later,
+          customerName: 'Vaktinde İptal',
+          customerPhone: freshPhone(),
+        }),
+      )
+    ).data;
     expect((await api(`/api/bookings/cancel/${created.bookingNumber}`, { method: 'POST', json: {} })).status).toBe(200);
   });
 
@@ -144,18 +345,38 @@ describe('refused cancels and look-ups', () => {
     const f = await setup();
     for (const status of ['rejected', 'expired']) {
       const slot = await slotAt(f.id, addDays(istanbulToday(), 3), status === 'rejected' ? '11:00' : '12:00');
-      const created = (await json(await book({ facility: f.documentId, bookingSlot: slot.document_id, customerName: 'Durum Testi', customerPhone: freshPhone() }))).data;
+      const created = (
+        await json(
+          await book({
+            facility: f.documentId,
+            bookingSlot: slot.document_id,
+            customerName: 'Durum Testi',
+            customerPhone: freshPhone(),
+          }),
+        )
+      ).data;
       await env.DB.prepare('update bookings set status = ? where id = ?').bind(status, created.id).run();
-      const error = await expectError(await api(`/api/bookings/cancel/${created.bookingNumber}`, { method: 'POST', json: {} }), 409);
+      const error = await expectError(
+        await api(`/api/bookings/cancel/${created.bookingNumber}`, { method: 'POST', json: {} }),
+        409,
+      );
       expect(error.message).toContain('zaten işlem görmüş');
     }
   });
 
   it('unknown and malformed booking numbers', async () => {
-    expect((await expectError(await api('/api/bookings/track/HSRAAAAAAAAA'), 404)).message).toBe('Rezervasyon bulunamadı. Lütfen rezervasyon numaranızı kontrol ediniz.');
-    expect((await expectError(await api('/api/bookings/track/XYZ'), 400)).message).toBe('Geçerli bir rezervasyon numarası girin (HSR ile başlayan 12 karakter)');
-    expect((await expectError(await api('/api/bookings/cancel/HSRAAAAAAAAA', { method: 'POST', json: {} }), 404)).message).toBe('Rezervasyon bulunamadı. Lütfen rezervasyon numaranızı kontrol ediniz.');
-    expect((await expectError(await api('/api/bookings/track-by-phone/12345'), 400)).message).toBe('Geçerli bir telefon numarası girin (05XX XXX XX XX)');
+    expect((await expectError(await api('/api/bookings/track/HSRAAAAAAAAA'), 404)).message).toBe(
+      'Rezervasyon bulunamadı. Lütfen rezervasyon numaranızı kontrol ediniz.',
+    );
+    expect((await expectError(await api('/api/bookings/track/XYZ'), 400)).message).toBe(
+      'Geçerli bir rezervasyon numarası girin (HSR ile başlayan 12 karakter)',
+    );
+    expect(
+      (await expectError(await api('/api/bookings/cancel/HSRAAAAAAAAA', { method: 'POST', json: {} }), 404)).message,
+    ).toBe('Rezervasyon bulunamadı. Lütfen rezervasyon numaranızı kontrol ediniz.');
+    expect((await expectError(await api('/api/bookings/track-by-phone/12345'), 400)).message).toBe(
+      'Geçerli bir telefon numarası girin (05XX XXX XX XX)',
+    );
     expect((await expectError(await api('/api/bookings/subscription-info'), 400)).name).toBe('ValidationError');
   });
 
@@ -170,9 +391,26 @@ describe('refused cancels and look-ups', () => {
 describe('a pitch deactivated while its object holds cached data', () => {
   it('takes no more bookings from that moment on', async () => {
     const f = await setup();
-    expect((await book({ facility: f.documentId, bookingSlot: (await slotAt(f.id, tomorrow(), '18:00')).document_id, customerName: 'Önce Gelen', customerPhone: freshPhone() })).status).toBe(201);
+    expect(
+      (
+        await book({
+          facility: f.documentId,
+          bookingSlot: (await slotAt(f.id, tomorrow(), '18:00')).document_id,
+          customerName: 'Önce Gelen',
+          customerPhone: freshPhone(),
+        })
+      ).status,
+    ).toBe(201);
     await env.DB.prepare('update facilities set is_active = 0 where id = ?').bind(f.id).run();
-    const error = await expectError(await book({ facility: f.documentId, bookingSlot: (await slotAt(f.id, tomorrow(), '19:00')).document_id, customerName: 'Sonra Gelen', customerPhone: freshPhone() }), 409);
+    const error = await expectError(
+      await book({
+        facility: f.documentId,
+        bookingSlot: (await slotAt(f.id, tomorrow(), '19:00')).document_id,
+        customerName: 'Sonra Gelen',
+        customerPhone: freshPhone(),
+      }),
+      409,
+    );
     expect(error.message).toBe('Bu saha şu anda rezervasyona kapalı');
   });
 });
@@ -181,15 +419,28 @@ describe('malformed bodies on every write route', () => {
   it('cancel and generate-slots answer 400 in the error shape and change nothing', async () => {
     const f = await setup();
     const slot = await slotAt(f.id, addDays(istanbulToday(), 3), '20:00');
-    const created = (await json(await book({ facility: f.documentId, bookingSlot: slot.document_id, customerName: 'Bozuk Gövde', customerPhone: freshPhone() }))).data;
+    const created = (
+      await json(
+        await book({
+          facility: f.documentId,
+          bookingSlot: slot.document_id,
+          customerName: 'Bozuk Gövde',
+          customerPhone: freshPhone(),
+        }),
+      )
+    ).data;
     const raw = (path: string, token?: string) =>
       api(path, { method: 'POST', token, headers: { 'content-type': 'application/json' }, body: '{"reason": ' });
-    expect((await expectError(await raw(`/api/bookings/cancel/${created.bookingNumber}`), 400)).message).toBe('İstek gövdesi geçerli bir JSON değil');
+    expect((await expectError(await raw(`/api/bookings/cancel/${created.bookingNumber}`), 400)).message).toBe(
+      'İstek gövdesi geçerli bir JSON değil',
+    );
     expect(await count("select count(*) as n from bookings where id = ? and status = 'pending'", created.id)).toBe(1);
 
     const token = await tokenFor(await createStaff('admin'));
     const before = await count('select count(*) as n from booking_slots where facility_id = ?', f.id);
-    expect((await expectError(await raw(`/api/facilities/${f.slug}/generate-slots`, token), 400)).message).toBe('İstek gövdesi geçerli bir JSON değil');
+    expect((await expectError(await raw(`/api/facilities/${f.slug}/generate-slots`, token), 400)).message).toBe(
+      'İstek gövdesi geçerli bir JSON değil',
+    );
     expect(await count('select count(*) as n from booking_slots where facility_id = ?', f.id)).toBe(before);
   });
 });

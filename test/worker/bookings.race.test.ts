@@ -2,8 +2,8 @@ import { runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createBookingSchema } from '../../contracts/bookings';
-import type { FacilityBooking } from '../../worker/src/durable-objects/facility-booking';
 import { getDb } from '../../worker/src/db/client';
+import type { FacilityBooking } from '../../worker/src/durable-objects/facility-booking';
 import { ApiError } from '../../worker/src/lib/errors';
 import { createBooking } from '../../worker/src/services/bookings';
 import { findFacilityBundle } from '../../worker/src/services/facilities';
@@ -18,10 +18,19 @@ const phoneFor = (i: number) => `0555${String(round * 1000 + i).padStart(7, '0')
 const INDEX_SQL = `create unique index if not exists bookings_one_live_per_slot on bookings (slot_id) where status in ('pending', 'approved')`;
 const PHONE_DAY_INDEX_SQL = `create unique index if not exists bookings_one_live_per_phone_day on bookings (customer_phone, date) where status in ('pending', 'approved') and is_recurring = 0`;
 
-interface Tally { bookings: number; conflicts: number; serverErrors: number; other: number }
+interface Tally {
+  bookings: number;
+  conflicts: number;
+  serverErrors: number;
+  other: number;
+}
 
 async function liveBookings(slotId: number) {
-  return (await env.DB.prepare("select count(*) as n from bookings where slot_id = ? and status in ('pending', 'approved')").bind(slotId).first<{ n: number }>())!.n;
+  return (await env.DB.prepare(
+    "select count(*) as n from bookings where slot_id = ? and status in ('pending', 'approved')",
+  )
+    .bind(slotId)
+    .first<{ n: number }>())!.n;
 }
 
 async function raceSetup() {
@@ -33,13 +42,24 @@ async function raceSetup() {
 }
 
 /** 200 simultaneous creates on one slot through the public API, i.e. through the pitch's Durable Object. */
-async function raceThroughObject(f: { id: number; documentId: string }, slot: { document_id: string; id: number }): Promise<Tally> {
+async function raceThroughObject(
+  f: { id: number; documentId: string },
+  slot: { document_id: string; id: number },
+): Promise<Tally> {
   await runInDurableObject(facilityStub(env, f.id), (instance: FacilityBooking) => {
     instance.criticalSectionDelayMs = DELAY_MS;
   });
   const responses = await Promise.all(
     Array.from({ length: REQUESTS }, (_, i) =>
-      api('/api/bookings', { method: 'POST', json: { facility: f.documentId, bookingSlot: slot.document_id, customerName: `Oyuncu ${i}`, customerPhone: phoneFor(i) } }),
+      api('/api/bookings', {
+        method: 'POST',
+        json: {
+          facility: f.documentId,
+          bookingSlot: slot.document_id,
+          customerName: `Oyuncu ${i}`,
+          customerPhone: phoneFor(i),
+        },
+      }),
     ),
   );
   const tally: Tally = { bookings: 0, conflicts: 0, serverErrors: 0, other: 0 };
@@ -60,7 +80,12 @@ async function raceUnserialised(f: { id: number }, slot: { document_id: string; 
   const tally: Tally = { bookings: 0, conflicts: 0, serverErrors: 0, other: 0 };
   await Promise.all(
     Array.from({ length: REQUESTS }, async (_, i) => {
-      const input = createBookingSchema.parse({ facility: String(f.id), bookingSlot: slot.document_id, customerName: `Kontrol ${i}`, customerPhone: phoneFor(i) });
+      const input = createBookingSchema.parse({
+        facility: String(f.id),
+        bookingSlot: slot.document_id,
+        customerName: `Kontrol ${i}`,
+        customerPhone: phoneFor(i),
+      });
       try {
         await createBooking({ db: getDb(env.DB), now: Date.now(), pause }, bundle, input);
       } catch (e) {
@@ -117,7 +142,9 @@ describe('simultaneous bookings of one slot', () => {
       env.DB.prepare(
         `insert into bookings (document_id, booking_number, facility_id, slot_id, customer_name, customer_phone, date, start_time, end_time, starts_at, slot_price, total_price, status)
          values (?, ?, ?, ?, 'Doğrudan', '05550000000', '2030-01-01', '20:00', '21:00', 0, 0, 0, ?)`,
-      ).bind(`doc-${n}`, n, f.id, slot.id, status).run();
+      )
+        .bind(`doc-${n}`, n, f.id, slot.id, status)
+        .run();
     await insert('HSRDIRECT0001', 'cancelled');
     await insert('HSRDIRECT0002', 'approved');
     await expect(insert('HSRDIRECT0003', 'pending')).rejects.toThrow(/UNIQUE constraint failed/);
@@ -143,10 +170,24 @@ describe('one phone, one day, five pitches at once (issue 7 §4)', () => {
     }
     const slots = await Promise.all(pitches.map((f) => slotAt(f.id, date, '20:00')));
     const responses = await Promise.all(
-      pitches.map((f, i) => api('/api/bookings', { method: 'POST', json: { facility: f.documentId, bookingSlot: slots[i].document_id, customerName: 'Beş Saha', customerPhone: phone } })),
+      pitches.map((f, i) =>
+        api('/api/bookings', {
+          method: 'POST',
+          json: {
+            facility: f.documentId,
+            bookingSlot: slots[i].document_id,
+            customerName: 'Beş Saha',
+            customerPhone: phone,
+          },
+        }),
+      ),
     );
     const bodies = await Promise.all(responses.map((r) => r.json() as Promise<any>));
-    const live = (await env.DB.prepare("select count(*) as n from bookings where customer_phone = ? and date = ? and status in ('pending', 'approved')").bind(phone, date).first<{ n: number }>())!.n;
+    const live = (await env.DB.prepare(
+      "select count(*) as n from bookings where customer_phone = ? and date = ? and status in ('pending', 'approved')",
+    )
+      .bind(phone, date)
+      .first<{ n: number }>())!.n;
     return { statuses: responses.map((r) => r.status).sort(), bodies, live, date };
   }
 
@@ -157,7 +198,12 @@ describe('one phone, one day, five pitches at once (issue 7 §4)', () => {
     const winner = bodies.find((b) => b.data)!.data;
     for (const b of bodies.filter((b) => b.error)) {
       expect(b.error.message).toBe('Aynı gün içinde onaylanmış rezervasyonunuz bulunmaktadır');
-      expect(b.error.details.existingBooking).toMatchObject({ bookingNumberMasked: `HSR••••••${winner.bookingNumber.slice(-3)}`, customerName: 'Beş S.', date, time: '20:00' });
+      expect(b.error.details.existingBooking).toMatchObject({
+        bookingNumberMasked: `HSR••••••${winner.bookingNumber.slice(-3)}`,
+        customerName: 'Beş S.',
+        date,
+        time: '20:00',
+      });
       expect(JSON.stringify(b)).not.toContain(winner.bookingNumber);
     }
   });
@@ -169,7 +215,7 @@ describe('one phone, one day, five pitches at once (issue 7 §4)', () => {
     expect(live).toBeGreaterThan(1);
   });
 
-  it('a subscriber\'s weekly slots on one day stay possible: the index covers public bookings only', async () => {
+  it("a subscriber's weekly slots on one day stay possible: the index covers public bookings only", async () => {
     const f = await createFacility();
     await createSlots(f, 3, 3);
     const date = addDays(istanbulToday(), 3);
@@ -177,7 +223,17 @@ describe('one phone, one day, five pitches at once (issue 7 §4)', () => {
       env.DB.prepare(
         `insert into bookings (document_id, booking_number, facility_id, customer_name, customer_phone, date, start_time, end_time, starts_at, slot_price, total_price, status, is_subscriber, is_recurring)
          values (?, ?, ?, 'Abone', '05559990000', ?, ?, ?, 0, 0, 0, 'approved', 1, ?)`,
-      ).bind(`doc-sub-${time}-${round}`, `HSRSUBW${time.replace(':', '')}${round}`.slice(0, 12), f.id, date, time, time, recurring).run();
+      )
+        .bind(
+          `doc-sub-${time}-${round}`,
+          `HSRSUBW${time.replace(':', '')}${round}`.slice(0, 12),
+          f.id,
+          date,
+          time,
+          time,
+          recurring,
+        )
+        .run();
     await insert('20:00', 1);
     await insert('21:00', 1);
     await insert('22:00', 0);

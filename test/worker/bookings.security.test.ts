@@ -3,12 +3,24 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { newDocumentId } from '../../worker/src/lib/ids';
-import { addDays, api, createFacility, createSlots, expectError, freshPhone, istanbulToday, json, slotAt } from './fixtures';
+import {
+  addDays,
+  api,
+  createFacility,
+  createSlots,
+  expectError,
+  freshPhone,
+  istanbulToday,
+  json,
+  slotAt,
+} from './fixtures';
 
 const day = (n: number) => addDays(istanbulToday(), n);
 const book = (body: Record<string, unknown>) => api('/api/bookings', { method: 'POST', json: body });
 const statusOf = async (bookingNumber: string) =>
-  (await env.DB.prepare('select status from bookings where booking_number = ?').bind(bookingNumber).first<{ status: string }>())!.status;
+  (await env.DB.prepare('select status from bookings where booking_number = ?')
+    .bind(bookingNumber)
+    .first<{ status: string }>())!.status;
 
 async function pitch() {
   const f = await createFacility();
@@ -22,15 +34,20 @@ async function heldDay() {
   const b = await pitch();
   const phone = freshPhone();
   const res = await book({
-    facility: a.documentId, bookingSlot: (await slotAt(a.id, day(3), '18:00')).document_id, customerName: 'Barış Aksoy',
-    customerPhone: phone, customerEmail: 'baris.aksoy@example.com', notes: 'Gizli not',
+    facility: a.documentId,
+    bookingSlot: (await slotAt(a.id, day(3), '18:00')).document_id,
+    customerName: 'Barış Aksoy',
+    customerPhone: phone,
+    customerEmail: 'baris.aksoy@example.com',
+    notes: 'Gizli not',
   });
   expect(res.status).toBe(201);
   const held = (await json(res)).data as { bookingNumber: string };
   return { a, b, phone, held };
 }
 
-const cancel = (bookingNumber: string, body: Record<string, unknown>) => api(`/api/bookings/cancel/${bookingNumber}`, { method: 'POST', json: body });
+const cancel = (bookingNumber: string, body: Record<string, unknown>) =>
+  api(`/api/bookings/cancel/${bookingNumber}`, { method: 'POST', json: body });
 
 /** A wrong guess of a valid shape: never the held number. */
 const guess = (held: string, i: number) => {
@@ -44,28 +61,43 @@ const guess = (held: string, i: number) => {
 describe('the same-day warning gives nothing away (issue 7 §1)', () => {
   it('the raw 409 carries pitch, date, hour, status, "Barış A." and the number masked to its last 3 characters only', async () => {
     const { a, b, phone, held } = await heldDay();
-    const res = await book({ facility: b.documentId, bookingSlot: (await slotAt(b.id, day(3), '21:00')).document_id, customerName: 'Yabancı Biri', customerPhone: phone });
+    const res = await book({
+      facility: b.documentId,
+      bookingSlot: (await slotAt(b.id, day(3), '21:00')).document_id,
+      customerName: 'Yabancı Biri',
+      customerPhone: phone,
+    });
     expect(res.status).toBe(409);
     const raw = await res.text();
     const body = JSON.parse(raw);
     expect(body.error.message).toBe('Aynı gün içinde onaylanmış rezervasyonunuz bulunmaktadır');
     expect(body.error.details.existingBooking).toEqual({
-      bookingNumberMasked: `HSR••••••${held.bookingNumber.slice(-3)}`, customerName: 'Barış A.', facility: a.name,
-      date: day(3), time: '18:00', endTime: '19:00', status: 'pending',
+      bookingNumberMasked: `HSR••••••${held.bookingNumber.slice(-3)}`,
+      customerName: 'Barış A.',
+      facility: a.name,
+      date: day(3),
+      time: '18:00',
+      endTime: '19:00',
+      status: 'pending',
     });
     // Nothing else leaves the server: not the number (in any case), the surname, the phone, the e-mail or the notes.
     expect(raw).not.toContain(held.bookingNumber);
     expect(raw.toUpperCase()).not.toContain(held.bookingNumber.slice(3, 9));
-    for (const secret of ['Aksoy', phone, phone.slice(1), 'baris.aksoy@example.com', 'Gizli not']) expect(raw).not.toContain(secret);
+    for (const secret of ['Aksoy', phone, phone.slice(1), 'baris.aksoy@example.com', 'Gizli not'])
+      expect(raw).not.toContain(secret);
   });
 
-  it('cancelling from the warning needs the full number of that phone\'s booking; a wrong one is refused and changes nothing', async () => {
+  it("cancelling from the warning needs the full number of that phone's booking; a wrong one is refused and changes nothing", async () => {
     const { phone, held } = await heldDay();
     const wrong = await expectError(await cancel(guess(held.bookingNumber, 1), { customerPhone: phone }), 400);
-    expect(wrong.message).toBe('Girdiğiniz numara bu rezervasyonla eşleşmiyor. Onay ekranındaki veya takip sayfasındaki rezervasyon numarasının tamamını girin.');
+    expect(wrong.message).toBe(
+      'Girdiğiniz numara bu rezervasyonla eşleşmiyor. Onay ekranındaki veya takip sayfasındaki rezervasyon numarasının tamamını girin.',
+    );
     expect(wrong.details.errors).toEqual([{ path: ['bookingNumber'], message: wrong.message }]);
     // The right number with someone else's phone is refused the same way.
-    expect((await expectError(await cancel(held.bookingNumber, { customerPhone: freshPhone() }), 400)).message).toBe(wrong.message);
+    expect((await expectError(await cancel(held.bookingNumber, { customerPhone: freshPhone() }), 400)).message).toBe(
+      wrong.message,
+    );
     expect(await statusOf(held.bookingNumber)).toBe('pending');
     // A masked number is not a number.
     expect((await cancel(`HSR••••••${held.bookingNumber.slice(-3)}`, { customerPhone: phone })).status).toBe(400);
@@ -85,11 +117,13 @@ describe('the same-day warning gives nothing away (issue 7 §1)', () => {
       expect(res.status).toBe(400);
       await res.body?.cancel();
     }
-    expect((await expectError(await cancel(held.bookingNumber, { customerPhone: phone }), 429)).message).toBe('Çok fazla deneme yaptınız. Lütfen birkaç dakika sonra tekrar deneyin.');
+    expect((await expectError(await cancel(held.bookingNumber, { customerPhone: phone }), 429)).message).toBe(
+      'Çok fazla deneme yaptınız. Lütfen birkaç dakika sonra tekrar deneyin.',
+    );
     expect(await statusOf(held.bookingNumber)).toBe('pending');
   });
 
-  it('no route cancels on a bare phone: a phone in the number\'s place is refused', async () => {
+  it("no route cancels on a bare phone: a phone in the number's place is refused", async () => {
     const { phone, held } = await heldDay();
     expect((await cancel(phone, {})).status).toBe(400);
     expect((await cancel(phone, { customerPhone: phone })).status).toBe(400);
@@ -102,23 +136,40 @@ describe('the same-day warning gives nothing away (issue 7 §1)', () => {
 async function subscriber() {
   const f = await pitch();
   const phone = freshPhone();
-  await env.DB.prepare("insert into customers (phone, name, email, is_subscriber) values (?, 'Emre Kaya', 'emre.kaya@example.com', 1)").bind(phone).run();
+  await env.DB.prepare(
+    "insert into customers (phone, name, email, is_subscriber) values (?, 'Emre Kaya', 'emre.kaya@example.com', 1)",
+  )
+    .bind(phone)
+    .run();
   const slot = await slotAt(f.id, day(2), '21:00');
   await env.DB.prepare(
     `insert into bookings (document_id, booking_number, facility_id, slot_id, customer_id, customer_name, customer_phone, customer_email, notes,
        date, start_time, end_time, starts_at, slot_price, total_price, status, payment_status, is_subscriber, is_recurring, recurring_group_id, source)
      values (?, ?, ?, ?, (select id from customers where phone = ?5), 'Emre Kaya', ?5, 'emre.kaya@example.com', 'Kapı şifresi 4321',
        ?, '21:00', '22:00', ?, 150000, 150000, 'approved', 'paid', 1, 1, 'grup-1', 'subscription')`,
-  ).bind(newDocumentId(), `HSRSUB${Array.from({ length: 6 }, () => 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'[Math.floor(Math.random() * 32)]).join('')}`, f.id, slot.id, phone, day(2), slot.starts_at).run();
+  )
+    .bind(
+      newDocumentId(),
+      `HSRSUB${Array.from({ length: 6 }, () => 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'[Math.floor(Math.random() * 32)]).join('')}`,
+      f.id,
+      slot.id,
+      phone,
+      day(2),
+      slot.starts_at,
+    )
+    .run();
   return { f, phone };
 }
 
 describe('a phone is not an identity (issue 7 §4)', () => {
-  it('a public booking with a subscriber\'s phone never rewrites the stored name or e-mail', async () => {
+  it("a public booking with a subscriber's phone never rewrites the stored name or e-mail", async () => {
     const { f, phone } = await subscriber();
     const res = await book({
-      facility: f.documentId, bookingSlot: (await slotAt(f.id, day(4), '20:00')).document_id, customerName: 'Yabancı Kişi',
-      customerPhone: phone, customerEmail: 'yabanci@example.com',
+      facility: f.documentId,
+      bookingSlot: (await slotAt(f.id, day(4), '20:00')).document_id,
+      customerName: 'Yabancı Kişi',
+      customerPhone: phone,
+      customerEmail: 'yabanci@example.com',
     });
     expect(res.status).toBe(201);
     expect((await json(res)).data.customerName).toBe('Yabancı Kişi');
@@ -137,7 +188,9 @@ describe('a phone is not an identity (issue 7 §4)', () => {
     expect(body.data).toHaveLength(1);
     expect(body.data[0]).toMatchObject({ customerEmail: null, notes: null, customerName: 'Emre K.' });
     // The full number cancels the booking: a phone alone never hands it out, nor the full name (issue 7 §1).
-    const { number } = (await env.DB.prepare('select booking_number as number from bookings where customer_phone = ?').bind(phone).first<{ number: string }>())!;
+    const { number } = (await env.DB.prepare('select booking_number as number from bookings where customer_phone = ?')
+      .bind(phone)
+      .first<{ number: string }>())!;
     expect(body.data[0].bookingNumber).toBeUndefined();
     expect(body.data[0].bookingNumberMasked).toBe(`HSR••••••${number.slice(-3)}`);
     expect(raw).not.toContain(number);

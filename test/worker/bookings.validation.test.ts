@@ -2,17 +2,38 @@
 // reaches a user on any public booking route, whatever size or type the input has (issue 7 §2).
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { addDays, api, createFacility, createSlots, expectError, freshPhone, istanbulToday, json, slotAt } from './fixtures';
+import {
+  addDays,
+  api,
+  createFacility,
+  createSlots,
+  expectError,
+  freshPhone,
+  istanbulToday,
+  json,
+  slotAt,
+} from './fixtures';
 
-const RAW_VALIDATOR_TEXT = /Çok büyük|Çok küçük|beklenen|Geçersiz giriş|Geçersiz değer|Invalid|expected|Too big|Too small|received|Required|karakter olmalıdır|<=|>=/;
+const RAW_VALIDATOR_TEXT =
+  /Çok büyük|Çok küçük|beklenen|Geçersiz giriş|Geçersiz değer|Invalid|expected|Too big|Too small|received|Required|karakter olmalıdır|<=|>=/;
 const count = async (facilityId: number) =>
-  (await env.DB.prepare('select count(*) as n from bookings where facility_id = ?').bind(facilityId).first<{ n: number }>())!.n;
+  (await env.DB.prepare('select count(*) as n from bookings where facility_id = ?')
+    .bind(facilityId)
+    .first<{ n: number }>())!.n;
 
 async function base() {
   const f = await createFacility();
   await createSlots(f, 1, 1);
   const slot = await slotAt(f.id, addDays(istanbulToday(), 1), '20:00');
-  return { f, body: { facility: f.documentId, bookingSlot: slot.document_id, customerName: 'Ali Veli', customerPhone: freshPhone() } };
+  return {
+    f,
+    body: {
+      facility: f.documentId,
+      bookingSlot: slot.document_id,
+      customerName: 'Ali Veli',
+      customerPhone: freshPhone(),
+    },
+  };
 }
 
 function assertTurkishOnly(error: { message: string; details?: { errors?: { message: string }[] } }) {
@@ -34,7 +55,14 @@ describe('length limits of the booking form (issue 7 §2)', () => {
       expect(error.details.errors).toContainEqual({ path: [path], message });
     }
     // At the limit it is accepted.
-    expect((await api('/api/bookings', { method: 'POST', json: { ...body, customerName: 'A'.repeat(100), notes: 'n'.repeat(1000) } })).status).toBe(201);
+    expect(
+      (
+        await api('/api/bookings', {
+          method: 'POST',
+          json: { ...body, customerName: 'A'.repeat(100), notes: 'n'.repeat(1000) },
+        })
+      ).status,
+    ).toBe(201);
   });
 });
 
@@ -42,10 +70,22 @@ describe('no raw validator text on any public write route', () => {
   it('oversized and ill-typed create bodies answer 400 in Turkish and book nothing', async () => {
     const { f, body } = await base();
     const patches: Record<string, unknown>[] = [
-      { customerName: 12345 }, { customerName: ['a'] }, { customerPhone: 5321234567 }, { customerPhone: '0'.repeat(5000) },
-      { customerEmail: 42 }, { notes: { text: 'x' } }, { notes: 'n'.repeat(5000) }, { includesTransportation: 'evet' },
-      { transportationDetails: 'servis' }, { transportationDetails: { pickupPointId: 'p'.repeat(65) } }, { clientTimestamp: 't'.repeat(65) },
-      { clientTimezone: 7 }, { facility: [] }, { facility: 'f'.repeat(65) }, { bookingSlot: -1 }, { bookingSlot: { id: 1 } },
+      { customerName: 12345 },
+      { customerName: ['a'] },
+      { customerPhone: 5321234567 },
+      { customerPhone: '0'.repeat(5000) },
+      { customerEmail: 42 },
+      { notes: { text: 'x' } },
+      { notes: 'n'.repeat(5000) },
+      { includesTransportation: 'evet' },
+      { transportationDetails: 'servis' },
+      { transportationDetails: { pickupPointId: 'p'.repeat(65) } },
+      { clientTimestamp: 't'.repeat(65) },
+      { clientTimezone: 7 },
+      { facility: [] },
+      { facility: 'f'.repeat(65) },
+      { bookingSlot: -1 },
+      { bookingSlot: { id: 1 } },
     ];
     for (const patch of patches) {
       const error = await expectError(await api('/api/bookings', { method: 'POST', json: { ...body, ...patch } }), 400);
@@ -55,25 +95,58 @@ describe('no raw validator text on any public write route', () => {
       assertTurkishOnly(await expectError(await api('/api/bookings', { method: 'POST', json: whole }), 400));
     }
     // A body past the size limit is refused before parsing, still in Turkish (issue 7 §4 bodyLimit).
-    assertTurkishOnly(await expectError(await api('/api/bookings', { method: 'POST', json: { ...body, notes: 'n'.repeat(100_000) } }), 413));
+    assertTurkishOnly(
+      await expectError(
+        await api('/api/bookings', { method: 'POST', json: { ...body, notes: 'n'.repeat(100_000) } }),
+        413,
+      ),
+    );
     expect(await count(f.id)).toBe(0);
   });
 
   it('cancel and the look-ups answer Turkish for oversized and ill-typed input', async () => {
     const { f, body } = await base();
     const created = (await json(await api('/api/bookings', { method: 'POST', json: body }))).data;
-    for (const json of [{ reason: 'r'.repeat(501) }, { reason: 5 }, { reason: ['a'] }, { customerPhone: 123 }, { customerPhone: 'x'.repeat(300) }, []]) {
-      const error = await expectError(await api(`/api/bookings/cancel/${created.bookingNumber}`, { method: 'POST', json }), 400);
+    for (const json of [
+      { reason: 'r'.repeat(501) },
+      { reason: 5 },
+      { reason: ['a'] },
+      { customerPhone: 123 },
+      { customerPhone: 'x'.repeat(300) },
+      [],
+    ]) {
+      const error = await expectError(
+        await api(`/api/bookings/cancel/${created.bookingNumber}`, { method: 'POST', json }),
+        400,
+      );
       assertTurkishOnly(error);
     }
-    expect((await expectError(await api(`/api/bookings/cancel/${created.bookingNumber}`, { method: 'POST', json: { reason: 'r'.repeat(501) } }), 400)).message).toBe(
-      'İptal sebebi en fazla 500 karakter olabilir',
-    );
-    for (const path of [`/api/bookings/cancel/${'H'.repeat(300)}`, '/api/bookings/cancel/123']) assertTurkishOnly(await expectError(await api(path, { method: 'POST', json: {} }), 400));
-    for (const path of [`/api/bookings/track/${'X'.repeat(300)}`, `/api/bookings/track-by-phone/${'5'.repeat(300)}`, `/api/bookings/subscription-info?customerPhone=${'5'.repeat(300)}`, '/api/bookings/subscription-info']) {
+    expect(
+      (
+        await expectError(
+          await api(`/api/bookings/cancel/${created.bookingNumber}`, {
+            method: 'POST',
+            json: { reason: 'r'.repeat(501) },
+          }),
+          400,
+        )
+      ).message,
+    ).toBe('İptal sebebi en fazla 500 karakter olabilir');
+    for (const path of [`/api/bookings/cancel/${'H'.repeat(300)}`, '/api/bookings/cancel/123'])
+      assertTurkishOnly(await expectError(await api(path, { method: 'POST', json: {} }), 400));
+    for (const path of [
+      `/api/bookings/track/${'X'.repeat(300)}`,
+      `/api/bookings/track-by-phone/${'5'.repeat(300)}`,
+      `/api/bookings/subscription-info?customerPhone=${'5'.repeat(300)}`,
+      '/api/bookings/subscription-info',
+    ]) {
       assertTurkishOnly(await expectError(await api(path), 400));
     }
-    expect((await env.DB.prepare('select status from bookings where booking_number = ?').bind(created.bookingNumber).first<{ status: string }>())!.status).toBe('pending');
+    expect(
+      (await env.DB.prepare('select status from bookings where booking_number = ?')
+        .bind(created.bookingNumber)
+        .first<{ status: string }>())!.status,
+    ).toBe('pending');
     expect(await count(f.id)).toBe(1);
   });
 });

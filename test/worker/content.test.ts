@@ -8,7 +8,9 @@ async function putSiteSettings(siteName: string) {
   await env.DB.prepare(
     `insert into site_settings (id, site_name, tagline) values (1, ?, 'Test')
      on conflict (id) do update set site_name = excluded.site_name`,
-  ).bind(siteName).run();
+  )
+    .bind(siteName)
+    .run();
 }
 
 describe('GET /api/seo/page/{key}', () => {
@@ -19,7 +21,16 @@ describe('GET /api/seo/page/{key}', () => {
       `insert into seo_pages (key, meta_title, meta_description, keywords, canonical_url, og_title, share_image_url, structured_data)
        values (?, ?, ?, ?, ?, ?, ?, ?)`,
     )
-      .bind(key, 'Sahalar | Bursa', 'Bursa’daki halı sahalar', 'halı saha, bursa', 'https://example.com/sahalar', 'Sahaları keşfedin', '/api/images/seo/share.jpg', JSON.stringify({ '@type': 'WebPage', name: 'Sahalar' }))
+      .bind(
+        key,
+        'Sahalar | Bursa',
+        'Bursa’daki halı sahalar',
+        'halı saha, bursa',
+        'https://example.com/sahalar',
+        'Sahaları keşfedin',
+        '/api/images/seo/share.jpg',
+        JSON.stringify({ '@type': 'WebPage', name: 'Sahalar' }),
+      )
       .run();
 
     const res = await api(`/api/seo/page/${key}`);
@@ -40,7 +51,9 @@ describe('GET /api/seo/page/{key}', () => {
 
   it('falls back to the meta title and description for missing og fields and gives no share image without a url', async () => {
     const key = `test-page-${unique()}`;
-    await env.DB.prepare('insert into seo_pages (key, meta_title, meta_description) values (?, ?, ?)').bind(key, 'Başlık', 'Açıklama').run();
+    await env.DB.prepare('insert into seo_pages (key, meta_title, meta_description) values (?, ?, ?)')
+      .bind(key, 'Başlık', 'Açıklama')
+      .run();
     const { data } = await json(await api(`/api/seo/page/${key}`));
     expect(data.ogTitle).toBe('Başlık');
     expect(data.ogDescription).toBe('Açıklama');

@@ -26,11 +26,33 @@ async function list(query: string, token?: string) {
   return { res, body, slugs: (body.data ?? []).map((f: any) => f.slug) as string[] };
 }
 
-async function insertBooking(slot: { id: number; starts_at: number }, facilityId: number, date: string, time: string, name: string, phone: string, status = 'pending') {
+async function insertBooking(
+  slot: { id: number; starts_at: number },
+  facilityId: number,
+  date: string,
+  time: string,
+  name: string,
+  phone: string,
+  status = 'pending',
+) {
   await env.DB.prepare(
     `insert into bookings (document_id, booking_number, facility_id, slot_id, customer_name, customer_phone, date, start_time, end_time, starts_at, slot_price, total_price, status)
      values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 150000, 150000, ?)`,
-  ).bind(newDocumentId(), newBookingNumber(), facilityId, slot.id, name, phone, date, time, time, slot.starts_at, status).run();
+  )
+    .bind(
+      newDocumentId(),
+      newBookingNumber(),
+      facilityId,
+      slot.id,
+      name,
+      phone,
+      date,
+      time,
+      time,
+      slot.starts_at,
+      status,
+    )
+    .run();
 }
 
 describe('GET /api/facilities', () => {
@@ -50,21 +72,53 @@ describe('GET /api/facilities', () => {
     const names = ['Zeytin', 'Ömür', 'Orman', 'Dere', 'Çınar', 'Cennet', 'İnci', 'Irmak'];
     for (const n of names) await createFacility({ name: `${n} ${t}`, priority: n === 'Zeytin' ? 10 : 0 });
     const { body } = await list(`filters[name][$containsi]=${t}`);
-    expect(body.data.map((f: any) => f.name.split(' ')[0])).toEqual(['Zeytin', 'Cennet', 'Çınar', 'Dere', 'Irmak', 'İnci', 'Orman', 'Ömür']);
+    expect(body.data.map((f: any) => f.name.split(' ')[0])).toEqual([
+      'Zeytin',
+      'Cennet',
+      'Çınar',
+      'Dere',
+      'Irmak',
+      'İnci',
+      'Orman',
+      'Ömür',
+    ]);
   });
 
   it('gives each pitch its images, amenities, shuttle with pickup points and prices in TL', async () => {
     const t = tag();
-    const f = await createFacility({ name: `Detaylı ${t}`, hourlyPrice: 150_000, depositAmount: 30_000 }, { pickup: true });
-    await db().insert(facilityImages).values([
-      { facilityId: f.id, key: `facilities/${f.id}/b-${t}.webp`, name: 'b.webp', mime: 'image/webp', size: 1000, sortOrder: 2 },
-      { facilityId: f.id, key: `facilities/${f.id}/a-${t}.webp`, name: 'a.webp', alternativeText: 'Saha girişi', mime: 'image/webp', size: 1000, sortOrder: 1 },
-    ]);
+    const f = await createFacility(
+      { name: `Detaylı ${t}`, hourlyPrice: 150_000, depositAmount: 30_000 },
+      { pickup: true },
+    );
+    await db()
+      .insert(facilityImages)
+      .values([
+        {
+          facilityId: f.id,
+          key: `facilities/${f.id}/b-${t}.webp`,
+          name: 'b.webp',
+          mime: 'image/webp',
+          size: 1000,
+          sortOrder: 2,
+        },
+        {
+          facilityId: f.id,
+          key: `facilities/${f.id}/a-${t}.webp`,
+          name: 'a.webp',
+          alternativeText: 'Saha girişi',
+          mime: 'image/webp',
+          size: 1000,
+          sortOrder: 1,
+        },
+      ]);
     const { body } = await list(`filters[name][$containsi]=${t}`);
     const wire = body.data.find((x: any) => x.slug === f.slug);
     expect(wire.hourlyPrice).toBe(1500);
     expect(wire.depositAmount).toBe(300);
-    expect(wire.images.map((i: any) => i.url)).toEqual([`/api/images/facilities/${f.id}/a-${t}.webp`, `/api/images/facilities/${f.id}/b-${t}.webp`]);
+    expect(wire.images.map((i: any) => i.url)).toEqual([
+      `/api/images/facilities/${f.id}/a-${t}.webp`,
+      `/api/images/facilities/${f.id}/b-${t}.webp`,
+    ]);
     expect(wire.images[0].alternativeText).toBe('Saha girişi');
     expect(wire.images[1].alternativeText).toBe(f.name);
     expect(wire.facilities).toEqual([
@@ -116,10 +170,18 @@ describe('GET /api/facilities', () => {
     const t = tag();
     const izmir = await createFacility({ name: `İzmir Kale ${t}` });
     const igdir = await createFacility({ name: `Iğdır Spor ${t}` });
-    expect((await list(`filters[name][$containsi]=${encodeURIComponent(`izmir kale ${t}`)}`)).slugs).toEqual([izmir.slug]);
-    expect((await list(`filters[name][$containsi]=${encodeURIComponent(`İZMİR KALE ${t}`)}`)).slugs).toEqual([izmir.slug]);
-    expect((await list(`filters[name][$containsi]=${encodeURIComponent(`IĞDIR SPOR ${t}`)}`)).slugs).toEqual([igdir.slug]);
-    expect((await list(`filters[name][$containsi]=${encodeURIComponent(`ığdır spor ${t}`)}`)).slugs).toEqual([igdir.slug]);
+    expect((await list(`filters[name][$containsi]=${encodeURIComponent(`izmir kale ${t}`)}`)).slugs).toEqual([
+      izmir.slug,
+    ]);
+    expect((await list(`filters[name][$containsi]=${encodeURIComponent(`İZMİR KALE ${t}`)}`)).slugs).toEqual([
+      izmir.slug,
+    ]);
+    expect((await list(`filters[name][$containsi]=${encodeURIComponent(`IĞDIR SPOR ${t}`)}`)).slugs).toEqual([
+      igdir.slug,
+    ]);
+    expect((await list(`filters[name][$containsi]=${encodeURIComponent(`ığdır spor ${t}`)}`)).slugs).toEqual([
+      igdir.slug,
+    ]);
   });
 
   it('filters by hourlyPrice $lte in TL', async () => {

@@ -1,5 +1,6 @@
 // Test data written straight into the migrated D1, plus helpers to call the real Worker.
 import { env, exports } from 'cloudflare:workers';
+import { eq } from 'drizzle-orm';
 import { getDb } from '../../worker/src/db/client';
 import { amenities, facilities, pickupPoints, roles, users, type WorkingHours } from '../../worker/src/db/schema';
 import { newDocumentId } from '../../worker/src/lib/ids';
@@ -7,13 +8,17 @@ import { signToken } from '../../worker/src/lib/jwt';
 import { hashPassword } from '../../worker/src/lib/password';
 import { addDays, istanbulToday } from '../../worker/src/lib/time';
 import { generateSlots } from '../../worker/src/services/slots';
-import { eq } from 'drizzle-orm';
 
 export const db = () => getDb(env.DB);
 
 export const everyDay = (start = '09:00', end = '23:00', isOpen = true): WorkingHours => ({
-  monday: { isOpen, start, end }, tuesday: { isOpen, start, end }, wednesday: { isOpen, start, end },
-  thursday: { isOpen, start, end }, friday: { isOpen, start, end }, saturday: { isOpen, start, end }, sunday: { isOpen, start, end },
+  monday: { isOpen, start, end },
+  tuesday: { isOpen, start, end },
+  wednesday: { isOpen, start, end },
+  thursday: { isOpen, start, end },
+  friday: { isOpen, start, end },
+  saturday: { isOpen, start, end },
+  sunday: { isOpen, start, end },
 });
 
 let seq = 0;
@@ -43,15 +48,33 @@ export async function createFacility(overrides: Partial<FacilityInsert> = {}, op
     })
     .returning()
     .get();
-  await db().insert(amenities).values([
-    { facilityId: row.id, name: 'Duş', available: true, icon: 'shower', sortOrder: 1 },
-    { facilityId: row.id, name: 'Kantin', available: false, icon: 'coffee', sortOrder: 2 },
-  ]);
-  if (opts.pickup) {
-    await db().insert(pickupPoints).values([
-      { id: `pickup-${Date.now()}-${seq}a`, facilityId: row.id, name: 'Merkez Durak', address: 'Atatürk Cad.', time: '19:30', minutesBefore: 90, sortOrder: 1 },
-      { id: `pickup-${Date.now()}-${seq}b`, facilityId: row.id, name: 'Üniversite', address: 'Kampüs Girişi', sortOrder: 2 },
+  await db()
+    .insert(amenities)
+    .values([
+      { facilityId: row.id, name: 'Duş', available: true, icon: 'shower', sortOrder: 1 },
+      { facilityId: row.id, name: 'Kantin', available: false, icon: 'coffee', sortOrder: 2 },
     ]);
+  if (opts.pickup) {
+    await db()
+      .insert(pickupPoints)
+      .values([
+        {
+          id: `pickup-${Date.now()}-${seq}a`,
+          facilityId: row.id,
+          name: 'Merkez Durak',
+          address: 'Atatürk Cad.',
+          time: '19:30',
+          minutesBefore: 90,
+          sortOrder: 1,
+        },
+        {
+          id: `pickup-${Date.now()}-${seq}b`,
+          facilityId: row.id,
+          name: 'Üniversite',
+          address: 'Kampüs Girişi',
+          sortOrder: 2,
+        },
+      ]);
   }
   return row;
 }
@@ -75,11 +98,19 @@ export async function slotAt(facilityId: number, date: string, startTime: string
 }
 
 /** Inserts a slot directly, e.g. one that starts at an exact instant relative to now. */
-export async function insertSlot(facilityId: number, date: string, startTime: string, startsAt: number, price = 150_000) {
+export async function insertSlot(
+  facilityId: number,
+  date: string,
+  startTime: string,
+  startsAt: number,
+  price = 150_000,
+) {
   const documentId = newDocumentId();
   await env.DB.prepare(
     'insert into booking_slots (document_id, facility_id, date, start_time, end_time, starts_at, ends_at, price) values (?, ?, ?, ?, ?, ?, ?, ?)',
-  ).bind(documentId, facilityId, date, startTime, startTime, startsAt, startsAt + 3_600_000, price).run();
+  )
+    .bind(documentId, facilityId, date, startTime, startTime, startsAt, startsAt + 3_600_000, price)
+    .run();
   return documentId;
 }
 
@@ -94,7 +125,11 @@ export async function ensureRoles() {
   ]);
 }
 
-export async function createStaff(type: 'admin' | 'manager', overrides: Partial<typeof users.$inferInsert> = {}, password = 'secret123') {
+export async function createStaff(
+  type: 'admin' | 'manager',
+  overrides: Partial<typeof users.$inferInsert> = {},
+  password = 'secret123',
+) {
   await ensureRoles();
   seq++;
   return db()
@@ -123,7 +158,11 @@ export function api(path: string, init: RequestInit & { json?: unknown; token?: 
   if (init.token) headers.set('authorization', `Bearer ${init.token}`);
   if (init.ip) headers.set('cf-connecting-ip', init.ip);
   return exports.default.fetch(
-    new Request(`http://localhost${path}`, { ...init, headers, body: init.json !== undefined ? JSON.stringify(init.json) : init.body }),
+    new Request(`http://localhost${path}`, {
+      ...init,
+      headers,
+      body: init.json !== undefined ? JSON.stringify(init.json) : init.body,
+    }),
   );
 }
 
@@ -135,7 +174,12 @@ export async function json<T = any>(res: Response): Promise<T> {
 export async function expectError(res: Response, status: number) {
   const body = await json(res);
   if (res.status !== status) throw new Error(`expected ${status}, got ${res.status}: ${JSON.stringify(body)}`);
-  if (body.data !== null || typeof body.error?.message !== 'string' || body.error.status !== status || typeof body.error.name !== 'string') {
+  if (
+    body.data !== null ||
+    typeof body.error?.message !== 'string' ||
+    body.error.status !== status ||
+    typeof body.error.name !== 'string'
+  ) {
     throw new Error(`not the error shape: ${JSON.stringify(body)}`);
   }
   return body.error as { status: number; name: string; message: string; details: any };

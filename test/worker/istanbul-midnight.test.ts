@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { api, createFacility, createStaff, expectError, freshPhone, insertSlot, json, tokenFor } from './fixtures';
 import { istanbulInstant } from '../../worker/src/lib/time';
+import { api, createFacility, createStaff, expectError, freshPhone, insertSlot, json, tokenFor } from './fixtures';
 
 // 2026-11-21 21:30 UTC is 2026-11-22 00:30 in Istanbul: "today" is the 22nd although the UTC date is still the 21st.
 const AFTER_ISTANBUL_MIDNIGHT = Date.parse('2026-11-21T21:30:00Z');
@@ -16,13 +16,25 @@ describe('business days follow Istanbul, not UTC', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
 
     vi.setSystemTime(AFTER_ISTANBUL_MIDNIGHT);
-    const yesterday = await api(`/api/facilities/${f.slug}/generate-slots`, { method: 'POST', token, json: { startDate: '2026-11-21', endDate: '2026-11-21' } });
+    const yesterday = await api(`/api/facilities/${f.slug}/generate-slots`, {
+      method: 'POST',
+      token,
+      json: { startDate: '2026-11-21', endDate: '2026-11-21' },
+    });
     expect((await expectError(yesterday, 400)).message).toContain('3 ay');
-    const today = await api(`/api/facilities/${f.slug}/generate-slots`, { method: 'POST', token, json: { startDate: '2026-11-22', endDate: '2026-11-22' } });
+    const today = await api(`/api/facilities/${f.slug}/generate-slots`, {
+      method: 'POST',
+      token,
+      json: { startDate: '2026-11-22', endDate: '2026-11-22' },
+    });
     expect(today.status).toBe(200);
 
     vi.setSystemTime(BEFORE_ISTANBUL_MIDNIGHT);
-    const stillToday = await api(`/api/facilities/${f.slug}/generate-slots`, { method: 'POST', token, json: { startDate: '2026-11-21', endDate: '2026-11-21' } });
+    const stillToday = await api(`/api/facilities/${f.slug}/generate-slots`, {
+      method: 'POST',
+      token,
+      json: { startDate: '2026-11-21', endDate: '2026-11-21' },
+    });
     expect(stillToday.status).toBe(200);
   });
 
@@ -38,9 +50,22 @@ describe('business days follow Istanbul, not UTC', () => {
     const next = (await json(await api(`/api/facilities/${f.slug}/slots?date=2026-11-22`))).data.slots[0];
     expect(next).toMatchObject({ startTime: '09:00', isPast: false, isAvailable: true });
 
-    const refused = await api('/api/bookings', { method: 'POST', json: { facility: f.documentId, bookingSlot: lateEvening, customerName: 'Gece Yarısı', customerPhone: freshPhone() } });
-    expect((await expectError(refused, 400)).message).toBe('Geçmiş tarih ve saatlere rezervasyon yapılamaz. Lütfen güncel bir slot seçin.');
-    const accepted = await api('/api/bookings', { method: 'POST', json: { facility: f.documentId, bookingSlot: morning, customerName: 'Sabahçı', customerPhone: freshPhone() } });
+    const refused = await api('/api/bookings', {
+      method: 'POST',
+      json: {
+        facility: f.documentId,
+        bookingSlot: lateEvening,
+        customerName: 'Gece Yarısı',
+        customerPhone: freshPhone(),
+      },
+    });
+    expect((await expectError(refused, 400)).message).toBe(
+      'Geçmiş tarih ve saatlere rezervasyon yapılamaz. Lütfen güncel bir slot seçin.',
+    );
+    const accepted = await api('/api/bookings', {
+      method: 'POST',
+      json: { facility: f.documentId, bookingSlot: morning, customerName: 'Sabahçı', customerPhone: freshPhone() },
+    });
     expect(accepted.status).toBe(201);
   });
 });

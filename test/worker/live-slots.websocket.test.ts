@@ -2,10 +2,23 @@ import { exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { pitchEvent } from '../../contracts/socket/pitch';
 import { staffHubEvent } from '../../contracts/socket/staff-hub';
-import { addDays, api, createFacility, createSlots, createStaff, freshPhone, istanbulToday, json, slotAt, tokenFor } from './fixtures';
+import {
+  addDays,
+  api,
+  createFacility,
+  createSlots,
+  createStaff,
+  freshPhone,
+  istanbulToday,
+  json,
+  slotAt,
+  tokenFor,
+} from './fixtures';
 
 async function connect(path: string, headers: Record<string, string> = {}) {
-  const res = await exports.default.fetch(new Request(`http://localhost${path}`, { headers: { Upgrade: 'websocket', ...headers } }));
+  const res = await exports.default.fetch(
+    new Request(`http://localhost${path}`, { headers: { Upgrade: 'websocket', ...headers } }),
+  );
   expect(res.status).toBe(101);
   const ws = res.webSocket!;
   const messages: any[] = [];
@@ -20,7 +33,10 @@ async function connect(path: string, headers: Record<string, string> = {}) {
     while (Date.now() < deadline) {
       const found = messages.find(pred);
       if (found) return found;
-      await new Promise<void>((r) => { waiters.push(r); setTimeout(r, 50); });
+      await new Promise<void>((r) => {
+        waiters.push(r);
+        setTimeout(r, 50);
+      });
     }
     throw new Error(`no matching message in ${JSON.stringify(messages)}`);
   };
@@ -36,9 +52,30 @@ describe('visitors watching a pitch see slot changes live', () => {
     const watcher = await connect(`/api/facilities/${f.slug}/live`);
     await watcher.next((m) => m.type === 'hello');
 
-    const created = (await json(await api('/api/bookings', { method: 'POST', json: { facility: f.documentId, bookingSlot: slot.document_id, customerName: 'Canlı Test', customerPhone: freshPhone() } }))).data;
+    const created = (
+      await json(
+        await api('/api/bookings', {
+          method: 'POST',
+          json: {
+            facility: f.documentId,
+            bookingSlot: slot.document_id,
+            customerName: 'Canlı Test',
+            customerPhone: freshPhone(),
+          },
+        }),
+      )
+    ).data;
     const taken = await watcher.next((m) => m.type === 'slot' && m.slot.state === 'pending');
-    expect(taken).toMatchObject({ facility: f.documentId, slot: { documentId: slot.document_id, date, startTime: '20:00', isAvailable: false, booking: { customerName: 'Canlı', status: 'pending' } } });
+    expect(taken).toMatchObject({
+      facility: f.documentId,
+      slot: {
+        documentId: slot.document_id,
+        date,
+        startTime: '20:00',
+        isAvailable: false,
+        booking: { customerName: 'Canlı', status: 'pending' },
+      },
+    });
     expect(JSON.stringify(taken)).not.toContain(created.customerPhone);
 
     await api(`/api/bookings/cancel/${created.bookingNumber}`, { method: 'POST', json: {} });
@@ -48,14 +85,17 @@ describe('visitors watching a pitch see slot changes live', () => {
     watcher.ws.send('ping');
     await watcher.next((m) => m === 'pong');
     // Every frame the pitch sent is one of the contract's messages (the calendars drop anything else).
-    for (const m of watcher.messages.filter((x) => typeof x === 'object')) expect(pitchEvent.safeParse(m).success).toBe(true);
+    for (const m of watcher.messages.filter((x) => typeof x === 'object'))
+      expect(pitchEvent.safeParse(m).success).toBe(true);
     watcher.ws.close(1000, 'done');
   });
 
   it('an unknown or inactive pitch has no live channel, and a plain GET is refused', async () => {
     expect((await api('/api/facilities/yok-boyle/live', { headers: { Upgrade: 'websocket' } })).status).toBe(404);
     const inactive = await createFacility({ isActive: false });
-    expect((await api(`/api/facilities/${inactive.slug}/live`, { headers: { Upgrade: 'websocket' } })).status).toBe(404);
+    expect((await api(`/api/facilities/${inactive.slug}/live`, { headers: { Upgrade: 'websocket' } })).status).toBe(
+      404,
+    );
     expect((await api(`/api/facilities/${inactive.slug}/live`)).status).toBe(400);
   });
 });
@@ -71,7 +111,19 @@ describe('staff bell hub', () => {
     const f = await createFacility();
     await createSlots(f, 3, 3);
     const slot = await slotAt(f.id, addDays(istanbulToday(), 3), '21:00');
-    const created = (await json(await api('/api/bookings', { method: 'POST', json: { facility: f.documentId, bookingSlot: slot.document_id, customerName: 'Zil Testi', customerPhone: freshPhone() } }))).data;
+    const created = (
+      await json(
+        await api('/api/bookings', {
+          method: 'POST',
+          json: {
+            facility: f.documentId,
+            bookingSlot: slot.document_id,
+            customerName: 'Zil Testi',
+            customerPhone: freshPhone(),
+          },
+        }),
+      )
+    ).data;
     const pushed = await bell.next((m) => m.type === 'notification' && m.notification.bookingId === created.id);
     expect(pushed.notification).toMatchObject({ type: 'booking_created', isRead: false, title: 'Yeni Rezervasyon' });
     expect(pushed.notification.message).toContain('Zil Testi');

@@ -2,7 +2,19 @@
 // filter, page, mark read, delete and count. Read state is shared by all staff, so the counts are global.
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addDays, api, createFacility, createSlots, createStaff, expectError, freshPhone, istanbulToday, json, slotAt, tokenFor } from './fixtures';
+import {
+  addDays,
+  api,
+  createFacility,
+  createSlots,
+  createStaff,
+  expectError,
+  freshPhone,
+  istanbulToday,
+  json,
+  slotAt,
+  tokenFor,
+} from './fixtures';
 
 let token: string;
 let managerToken: string;
@@ -18,7 +30,17 @@ beforeAll(async () => {
 async function create(body: Record<string, unknown>, as = token) {
   const res = await api('/api/notifications', { method: 'POST', token: as, json: body });
   expect(res.status).toBe(201);
-  return (await json(res)).data as { id: number; documentId: string; title: string; message: string; type: string; priority: string; isRead: boolean; readAt: string | null; createdAt: string };
+  return (await json(res)).data as {
+    id: number;
+    documentId: string;
+    title: string;
+    message: string;
+    type: string;
+    priority: string;
+    isRead: boolean;
+    readAt: string | null;
+    createdAt: string;
+  };
 }
 
 const get = async (path: string, as = token) => {
@@ -57,7 +79,10 @@ describe('creating a notification', () => {
   });
 
   it('keeps the type and priority it is given, accepts a { data } wrapper, and a manager may create one', async () => {
-    const n = await create({ data: { type: 'error', priority: 'urgent', title: uniq('Acil '), message: 'Sunucu hatası' } }, managerToken);
+    const n = await create(
+      { data: { type: 'error', priority: 'urgent', title: uniq('Acil '), message: 'Sunucu hatası' } },
+      managerToken,
+    );
     expect(n).toMatchObject({ type: 'error', priority: 'urgent' });
   });
 
@@ -85,7 +110,9 @@ describe('the unread list', () => {
   it('returns the newest 50 unread, newest first, and counts every unread one', async () => {
     const word = uniq('Toplu');
     for (let i = 0; i < 52; i++) {
-      await env.DB.prepare(`insert into notifications (document_id, type, priority, title, message, created_at) values (?, 'other', 'low', ?, 'toplu', ?)`)
+      await env.DB.prepare(
+        `insert into notifications (document_id, type, priority, title, message, created_at) values (?, 'other', 'low', ?, 'toplu', ?)`,
+      )
         .bind(`${word}${i}`, `${word} ${i}`, Date.now() + i)
         .run();
     }
@@ -104,12 +131,26 @@ describe('the unread list', () => {
     const f = await createFacility();
     await createSlots(f, 1, 1);
     const slot = await slotAt(f.id, addDays(istanbulToday(), 1), '20:00');
-    const res = await api('/api/bookings', { method: 'POST', json: { facility: f.documentId, bookingSlot: slot.document_id, customerName: 'Şükrü Öztürk', customerPhone: freshPhone() } });
+    const res = await api('/api/bookings', {
+      method: 'POST',
+      json: {
+        facility: f.documentId,
+        bookingSlot: slot.document_id,
+        customerName: 'Şükrü Öztürk',
+        customerPhone: freshPhone(),
+      },
+    });
     const booking = (await json(res)).data;
     const unread = await get('/api/notifications/unread');
     const mine = unread.data.filter((n: { bookingId: number | null }) => n.bookingId === booking.id);
     expect(mine).toHaveLength(1);
-    expect(mine[0]).toMatchObject({ type: 'booking_created', priority: 'high', title: 'Yeni Rezervasyon', isRead: false, facilityId: f.id });
+    expect(mine[0]).toMatchObject({
+      type: 'booking_created',
+      priority: 'high',
+      title: 'Yeni Rezervasyon',
+      isRead: false,
+      facilityId: f.id,
+    });
     expect(mine[0].message).toContain('Şükrü Öztürk');
     // The search folds the Turkish letters of the message too.
     const found = await get('/api/notifications/all?q=sukru%20ozturk&type=booking_created');
@@ -127,7 +168,8 @@ describe('the full list', () => {
     const search = (q: string) => get(`/api/notifications/all?pageSize=100&q=${encodeURIComponent(q)}`);
 
     expect(ids(await search(word))).toEqual([inTitle.id, inMessage.id, withPercent.id].sort((a, b) => a - b));
-    for (const q of [`isikli saha ${word}`, `IŞIKLI SAHA ${word}`]) expect(ids(await search(q)), q).toEqual([inTitle.id]);
+    for (const q of [`isikli saha ${word}`, `IŞIKLI SAHA ${word}`])
+      expect(ids(await search(q)), q).toEqual([inTitle.id]);
     expect((await search('aydinlatma ariza')).data.map((n: { id: number }) => n.id)).toContain(inTitle.id);
     expect((await search('CELIK KALE')).data.map((n: { id: number }) => n.id)).toEqual([inMessage.id]);
     expect((await search('çelik kale')).data.map((n: { id: number }) => n.id)).toEqual([inMessage.id]);
@@ -166,7 +208,11 @@ describe('the full list', () => {
     const first = await page(1);
     expect(first.meta.pagination).toEqual({ page: 1, pageSize: 3, pageCount: 3, total: 7 });
     expect(first.data.map((n: { title: string }) => n.title)).toEqual([`${word} 7`, `${word} 6`, `${word} 5`]);
-    expect((await page(2)).data.map((n: { title: string }) => n.title)).toEqual([`${word} 4`, `${word} 3`, `${word} 2`]);
+    expect((await page(2)).data.map((n: { title: string }) => n.title)).toEqual([
+      `${word} 4`,
+      `${word} 3`,
+      `${word} 2`,
+    ]);
     const last = await page(3);
     expect(last.data.map((n: { title: string }) => n.title)).toEqual([`${word} 1`]);
     expect(last.meta.pagination).toEqual({ page: 3, pageSize: 3, pageCount: 3, total: 7 });
@@ -191,14 +237,18 @@ describe('marking read', () => {
     const read = (await json(res)).data;
     expect(read).toMatchObject({ id: n.id, isRead: true, title: n.title });
     expect(Date.parse(read.readAt)).toBeGreaterThanOrEqual(before - 1000);
-    const again = (await json(await api(`/api/notifications/${n.id}/mark-read`, { method: 'PUT', token: managerToken }))).data;
+    const again = (
+      await json(await api(`/api/notifications/${n.id}/mark-read`, { method: 'PUT', token: managerToken }))
+    ).data;
     expect(again.readAt).toBe(read.readAt);
     const unread = await get('/api/notifications/unread');
     expect(unread.data.map((x: { id: number }) => x.id)).not.toContain(n.id);
   });
 
   it('an unknown id is 404 and a non-numeric id is 400', async () => {
-    expect((await expectError(await api('/api/notifications/99999999/mark-read', { method: 'POST', token }), 404)).message).toBe('Bildirim bulunamadı');
+    expect(
+      (await expectError(await api('/api/notifications/99999999/mark-read', { method: 'POST', token }), 404)).message,
+    ).toBe('Bildirim bulunamadı');
     await expectError(await api('/api/notifications/abc/mark-read', { method: 'POST', token }), 400);
     await expectError(await api('/api/notifications/-3/mark-read', { method: 'POST', token }), 400);
   });
@@ -215,7 +265,9 @@ describe('marking read', () => {
     expect(after.meta.count).toBe(0);
     expect(after.data).toEqual([]);
     expect(await countRow('select count(*) as n from notifications where is_read = 1 and read_at is null')).toBe(0);
-    expect((await json(await api('/api/notifications/mark-all-read', { method: 'PUT', token }))).data).toEqual({ updated: 0 });
+    expect((await json(await api('/api/notifications/mark-all-read', { method: 'PUT', token }))).data).toEqual({
+      updated: 0,
+    });
   });
 });
 
@@ -226,7 +278,9 @@ describe('deleting', () => {
     expect(res.status).toBe(200);
     expect((await json(res)).data).toEqual({ id: n.id });
     expect(await env.DB.prepare('select id from notifications where id = ?').bind(n.id).first()).toBeNull();
-    expect((await expectError(await api(`/api/notifications/${n.id}`, { method: 'DELETE', token }), 404)).message).toBe('Bildirim bulunamadı');
+    expect((await expectError(await api(`/api/notifications/${n.id}`, { method: 'DELETE', token }), 404)).message).toBe(
+      'Bildirim bulunamadı',
+    );
     await expectError(await api('/api/notifications/abc', { method: 'DELETE', token }), 400);
   });
 });

@@ -2,7 +2,18 @@
 // tab hears new notifications, reads and deletes as they happen, whoever caused them.
 import { exports } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addDays, api, createFacility, createSlots, createStaff, freshPhone, istanbulToday, json, slotAt, tokenFor } from './fixtures';
+import {
+  addDays,
+  api,
+  createFacility,
+  createSlots,
+  createStaff,
+  freshPhone,
+  istanbulToday,
+  json,
+  slotAt,
+  tokenFor,
+} from './fixtures';
 
 type Message = { type: string; [key: string]: any } | string;
 
@@ -57,7 +68,11 @@ beforeAll(async () => {
 });
 
 const post = async (title: string, as = adminToken) => {
-  const res = await api('/api/notifications', { method: 'POST', token: as, json: { title, message: 'Canlı deneme', priority: 'high' } });
+  const res = await api('/api/notifications', {
+    method: 'POST',
+    token: as,
+    json: { title, message: 'Canlı deneme', priority: 'high' },
+  });
   expect(res.status).toBe(201);
   return (await json(res)).data;
 };
@@ -89,17 +104,55 @@ describe('the staff live feed', () => {
     const f = await createFacility();
     await createSlots(f, 2, 2);
     const slot = await slotAt(f.id, addDays(istanbulToday(), 2), '21:00');
-    const booking = (await json(await api('/api/bookings', { method: 'POST', json: { facility: f.documentId, bookingSlot: slot.document_id, customerName: 'Canlı Müşteri', customerPhone: freshPhone() } }))).data;
-    const created = await bell.next((m) => m.type === 'notification' && m.notification.bookingId === booking.id && m.notification.type === 'booking_created');
+    const booking = (
+      await json(
+        await api('/api/bookings', {
+          method: 'POST',
+          json: {
+            facility: f.documentId,
+            bookingSlot: slot.document_id,
+            customerName: 'Canlı Müşteri',
+            customerPhone: freshPhone(),
+          },
+        }),
+      )
+    ).data;
+    const created = await bell.next(
+      (m) =>
+        m.type === 'notification' &&
+        m.notification.bookingId === booking.id &&
+        m.notification.type === 'booking_created',
+    );
     expect(created.notification).toMatchObject({ title: 'Yeni Rezervasyon', isRead: false, facilityId: f.id });
     expect(created.notification.message).toContain('Canlı Müşteri');
 
-    expect((await api(`/api/bookings/${booking.documentId}/approve`, { method: 'POST', token: adminToken, json: {} })).status).toBe(200);
-    const updated = await bell.next((m) => m.type === 'notification' && m.notification.bookingId === booking.id && m.notification.type === 'booking_updated');
+    expect(
+      (await api(`/api/bookings/${booking.documentId}/approve`, { method: 'POST', token: adminToken, json: {} }))
+        .status,
+    ).toBe(200);
+    const updated = await bell.next(
+      (m) =>
+        m.type === 'notification' &&
+        m.notification.bookingId === booking.id &&
+        m.notification.type === 'booking_updated',
+    );
     expect(updated.notification).toMatchObject({ title: 'Rezervasyon Onaylandı' });
 
-    expect((await api(`/api/bookings/${booking.documentId}/reject`, { method: 'POST', token: adminToken, json: { reason: 'Canlı red' } })).status).toBe(200);
-    await bell.next((m) => m.type === 'notification' && m.notification.bookingId === booking.id && m.notification.type === 'booking_cancelled');
+    expect(
+      (
+        await api(`/api/bookings/${booking.documentId}/reject`, {
+          method: 'POST',
+          token: adminToken,
+          json: { reason: 'Canlı red' },
+        })
+      ).status,
+    ).toBe(200);
+    await bell.next(
+      (m) =>
+        m.type === 'notification' &&
+        m.notification.bookingId === booking.id &&
+        m.notification.type === 'booking_cancelled',
+    );
     bell.close();
   });
 
@@ -109,7 +162,9 @@ describe('the staff live feed', () => {
     const second = await post('Silinecek canlı');
     await watcher.next((m) => m.type === 'notification' && m.notification.id === second.id);
 
-    expect((await api(`/api/notifications/${first.id}/mark-read`, { method: 'POST', token: adminToken })).status).toBe(200);
+    expect((await api(`/api/notifications/${first.id}/mark-read`, { method: 'POST', token: adminToken })).status).toBe(
+      200,
+    );
     expect(await watcher.next((m) => m.type === 'read' && m.id === first.id)).toEqual({ type: 'read', id: first.id });
 
     expect((await api('/api/notifications/mark-all-read', { method: 'PUT', token: adminToken })).status).toBe(200);
@@ -122,7 +177,9 @@ describe('the staff live feed', () => {
 
   it('a refused mark-read or delete announces nothing', async () => {
     const watcher = await connect({ token: adminToken });
-    expect((await api('/api/notifications/99999998/mark-read', { method: 'POST', token: adminToken })).status).toBe(404);
+    expect((await api('/api/notifications/99999998/mark-read', { method: 'POST', token: adminToken })).status).toBe(
+      404,
+    );
     expect((await api('/api/notifications/99999998', { method: 'DELETE', token: adminToken })).status).toBe(404);
     expect(await watcher.heard((m) => m.type === 'read' || m.type === 'deleted')).toBe(false);
     watcher.close();

@@ -1,7 +1,7 @@
 // The panel's server-side session (API.md 'Session cookie'): login also sets the JWT as an HttpOnly, SameSite=Strict
 // cookie that server-rendered panel pages and the bell's socket can read; logout clears it.
 import { env, exports } from 'cloudflare:workers';
-import { SignJWT, decodeJwt } from 'jose';
+import { decodeJwt, SignJWT } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { upsertStaffSql } from '../../scripts/lib/staff-sql';
 import { hashPassword } from '../../worker/src/lib/password';
@@ -30,10 +30,12 @@ function sessionCookie(res: Response) {
   const all = res.headers.getSetCookie().filter((c) => c.startsWith('hs_session='));
   expect(all).toHaveLength(1);
   const [pair, ...attrs] = all[0].split(';').map((p) => p.trim());
-  const attributes = new Map(attrs.map((a) => {
-    const [k, ...v] = a.split('=');
-    return [k.toLowerCase(), v.join('=')] as const;
-  }));
+  const attributes = new Map(
+    attrs.map((a) => {
+      const [k, ...v] = a.split('=');
+      return [k.toLowerCase(), v.join('=')] as const;
+    }),
+  );
   return { value: pair.slice('hs_session='.length), attributes, raw: all[0] };
 }
 
@@ -98,12 +100,22 @@ describe('the cookie authenticates on its own', () => {
 
   it('a forged, expired, garbage or blocked-user cookie is refused with 401', async () => {
     const sign = (key: Uint8Array, exp: number) =>
-      new SignJWT({ role: 'admin' }).setProtectedHeader({ alg: 'HS256' }).setIssuer('halisaha').setSubject(String(staff.id)).setIssuedAt().setExpirationTime(exp).sign(key);
+      new SignJWT({ role: 'admin' })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setIssuer('halisaha')
+        .setSubject(String(staff.id))
+        .setIssuedAt()
+        .setExpirationTime(exp)
+        .sign(key);
     const now = Math.floor(Date.now() / 1000);
     const forged = await sign(new TextEncoder().encode('another-secret-0123456789abcdef0123456789'), now + 3600);
-    expect((await expectError(await me(forged), 401)).message).toBe('Geçersiz oturum bilgisi, lütfen tekrar giriş yapın');
+    expect((await expectError(await me(forged), 401)).message).toBe(
+      'Geçersiz oturum bilgisi, lütfen tekrar giriş yapın',
+    );
     const expired = await sign(new TextEncoder().encode(env.JWT_SECRET), now - 10);
-    expect((await expectError(await me(expired), 401)).message).toBe('Oturumunuzun süresi doldu, lütfen tekrar giriş yapın');
+    expect((await expectError(await me(expired), 401)).message).toBe(
+      'Oturumunuzun süresi doldu, lütfen tekrar giriş yapın',
+    );
     await expectError(await me('bozuk-cerez'), 401);
     const blocked = await createStaff('admin', { blocked: true });
     await expectError(await me(await tokenFor(blocked)), 401);
@@ -111,13 +123,19 @@ describe('the cookie authenticates on its own', () => {
 
   it('a cookie by another name is not a session', async () => {
     const token = await tokenFor(staff, 'manager');
-    await expectError(await api('/api/users/me', { headers: { cookie: `session=${token}; hs_sessionx=${token}` } }), 401);
+    await expectError(
+      await api('/api/users/me', { headers: { cookie: `session=${token}; hs_sessionx=${token}` } }),
+      401,
+    );
   });
 });
 
 describe('signing out', () => {
   it('POST /api/auth/logout answers ok and clears the cookie', async () => {
-    const res = await api('/api/auth/logout', { method: 'POST', headers: { cookie: `hs_session=${await tokenFor(staff, 'manager')}`, origin: 'http://localhost' } });
+    const res = await api('/api/auth/logout', {
+      method: 'POST',
+      headers: { cookie: `hs_session=${await tokenFor(staff, 'manager')}`, origin: 'http://localhost' },
+    });
     expect(res.status).toBe(200);
     expect((await json(res)).data).toEqual({ ok: true });
     const cookie = sessionCookie(res);
@@ -145,16 +163,24 @@ describe('revocation (issue 7 §4): logout and a password change end the token, 
   it('after logout the same token is refused, by cookie and by bearer', async () => {
     const { cookie } = await fresh();
     expect((await me(cookie)).status).toBe(200);
-    const out = await api('/api/auth/logout', { method: 'POST', headers: { cookie: `hs_session=${cookie}`, origin: 'http://localhost' } });
+    const out = await api('/api/auth/logout', {
+      method: 'POST',
+      headers: { cookie: `hs_session=${cookie}`, origin: 'http://localhost' },
+    });
     expect(out.status).toBe(200);
-    expect((await expectError(await me(cookie), 401)).message).toBe('Oturumunuzun süresi doldu, lütfen tekrar giriş yapın');
+    expect((await expectError(await me(cookie), 401)).message).toBe(
+      'Oturumunuzun süresi doldu, lütfen tekrar giriş yapın',
+    );
     await expectError(await api('/api/users/me', { token: cookie }), 401);
   });
 
   it('logout ends every session of that user; signing in again works', async () => {
     const { user, cookie } = await fresh();
     const second = sessionCookie(await login({ identifier: user.email, password: PASSWORD })).value;
-    await api('/api/auth/logout', { method: 'POST', headers: { cookie: `hs_session=${cookie}`, origin: 'http://localhost' } });
+    await api('/api/auth/logout', {
+      method: 'POST',
+      headers: { cookie: `hs_session=${cookie}`, origin: 'http://localhost' },
+    });
     await expectError(await me(second), 401);
     const again = sessionCookie(await login({ identifier: user.username, password: PASSWORD })).value;
     expect((await me(again)).status).toBe(200);
@@ -162,7 +188,10 @@ describe('revocation (issue 7 §4): logout and a password change end the token, 
 
   it('a stale (already revoked) token cannot log out the session that replaced it', async () => {
     const { user, cookie } = await fresh();
-    await api('/api/auth/logout', { method: 'POST', headers: { cookie: `hs_session=${cookie}`, origin: 'http://localhost' } });
+    await api('/api/auth/logout', {
+      method: 'POST',
+      headers: { cookie: `hs_session=${cookie}`, origin: 'http://localhost' },
+    });
     const current = sessionCookie(await login({ identifier: user.username, password: PASSWORD })).value;
     await api('/api/auth/logout', { method: 'POST', token: cookie });
     expect((await me(current)).status).toBe(200);
@@ -171,7 +200,13 @@ describe('revocation (issue 7 §4): logout and a password change end the token, 
   it('a password reset by scripts/create-staff.ts refuses the tokens signed before it; the new password signs in', async () => {
     const { user, cookie } = await fresh();
     await env.DB.prepare(
-      upsertStaffSql({ documentId: 'ignored-on-conflict', username: user.username, email: user.email, passwordHash: await hashPassword('yeni-sifre-42'), roleId: 2 }),
+      upsertStaffSql({
+        documentId: 'ignored-on-conflict',
+        username: user.username,
+        email: user.email,
+        passwordHash: await hashPassword('yeni-sifre-42'),
+        roleId: 2,
+      }),
     ).run();
     await expectError(await me(cookie), 401);
     const fresh2 = await login({ identifier: user.username, password: 'yeni-sifre-42' });
@@ -181,7 +216,13 @@ describe('revocation (issue 7 §4): logout and a password change end the token, 
 
   it('the staff socket refuses a revoked token too', async () => {
     const { cookie } = await fresh();
-    await api('/api/auth/logout', { method: 'POST', headers: { cookie: `hs_session=${cookie}`, origin: 'http://localhost' } });
-    await expectError(await api('/api/notifications/live', { headers: { cookie: `hs_session=${cookie}`, upgrade: 'websocket' } }), 401);
+    await api('/api/auth/logout', {
+      method: 'POST',
+      headers: { cookie: `hs_session=${cookie}`, origin: 'http://localhost' },
+    });
+    await expectError(
+      await api('/api/notifications/live', { headers: { cookie: `hs_session=${cookie}`, upgrade: 'websocket' } }),
+      401,
+    );
   });
 });

@@ -34,9 +34,28 @@ describe('an admin updates the settings', () => {
   });
 
   it('trims, turns empty optional texts into null and drops blank phone lines; a { data } wrapper is accepted', async () => {
-    const res = await put({ data: { siteName: '  Saha Dünyası  ', tagline: '   ', contactPhones: ['', '0212 555 44 33', '  '], contactEmail: '', address: '', city: ' İstanbul ' } }, adminToken);
+    const res = await put(
+      {
+        data: {
+          siteName: '  Saha Dünyası  ',
+          tagline: '   ',
+          contactPhones: ['', '0212 555 44 33', '  '],
+          contactEmail: '',
+          address: '',
+          city: ' İstanbul ',
+        },
+      },
+      adminToken,
+    );
     expect(res.status).toBe(200);
-    expect((await json(res)).data).toEqual({ siteName: 'Saha Dünyası', tagline: null, contactPhones: ['0212 555 44 33'], contactEmail: null, address: null, city: 'İstanbul' });
+    expect((await json(res)).data).toEqual({
+      siteName: 'Saha Dünyası',
+      tagline: null,
+      contactPhones: ['0212 555 44 33'],
+      contactEmail: null,
+      address: null,
+      city: 'İstanbul',
+    });
     // Saved, and the next admin update overwrites it.
     expect((await current()).siteName).toBe('Saha Dünyası');
     expect((await put(valid, adminToken)).status).toBe(200);
@@ -44,7 +63,9 @@ describe('an admin updates the settings', () => {
   });
 
   it('the page titles take the new site name', async () => {
-    await env.DB.prepare("insert or ignore into seo_pages (key, meta_title, meta_description) values ('ayar-testi', 'Başlık', 'Açıklama')").run();
+    await env.DB.prepare(
+      "insert or ignore into seo_pages (key, meta_title, meta_description) values ('ayar-testi', 'Başlık', 'Açıklama')",
+    ).run();
     expect((await put({ ...valid, siteName: 'Başlık Sahası' }, adminToken)).status).toBe(200);
     const seo = await api('/api/seo/page/ayar-testi');
     expect(seo.status).toBe(200);
@@ -80,7 +101,11 @@ describe('refused updates change nothing', () => {
       [{ siteName: '   ' }, ['siteName'], 'Site adı en az 2 karakter olmalı'],
       [{ siteName: undefined }, ['siteName'], 'Site adı en az 2 karakter olmalı'],
       [{ contactPhones: ['123'] }, ['contactPhones', '0'], 'Geçerli telefon numaraları giriniz'],
-      [{ contactPhones: ['0224 123 45 67', 'telefon yok'] }, ['contactPhones', '1'], 'Geçerli telefon numaraları giriniz'],
+      [
+        { contactPhones: ['0224 123 45 67', 'telefon yok'] },
+        ['contactPhones', '1'],
+        'Geçerli telefon numaraları giriniz',
+      ],
       [{ contactEmail: 'iletisim' }, ['contactEmail'], 'Geçerli bir e-posta adresi giriniz'],
       [{ contactEmail: 'a@b' }, ['contactEmail'], 'Geçerli bir e-posta adresi giriniz'],
     ];
@@ -93,8 +118,16 @@ describe('refused updates change nothing', () => {
   });
 
   it('more than five phone numbers, or a body that is not JSON, is refused', async () => {
-    await expectError(await put({ ...valid, contactPhones: Array.from({ length: 6 }, () => '0224 123 45 67') }, adminToken), 400);
-    const malformed = await api('/api/site-settings', { method: 'PUT', token: adminToken, headers: { 'content-type': 'application/json' }, body: '{"siteName":' });
+    await expectError(
+      await put({ ...valid, contactPhones: Array.from({ length: 6 }, () => '0224 123 45 67') }, adminToken),
+      400,
+    );
+    const malformed = await api('/api/site-settings', {
+      method: 'PUT',
+      token: adminToken,
+      headers: { 'content-type': 'application/json' },
+      body: '{"siteName":',
+    });
     expect((await expectError(malformed, 400)).message).toBe('İstek gövdesi geçerli bir JSON değil');
     expect(await current()).toEqual(valid);
   });

@@ -4,7 +4,19 @@ import type { WorkingHours } from '../../worker/src/db/schema';
 import { newBookingNumber, newDocumentId } from '../../worker/src/lib/ids';
 import { weekdayOf } from '../../worker/src/lib/time';
 import { runScheduled } from '../../worker/src/scheduled';
-import { addDays, api, createFacility, createStaff, everyDay, expectError, freshPhone, istanbulToday, json, slotAt, tokenFor } from './fixtures';
+import {
+  addDays,
+  api,
+  createFacility,
+  createStaff,
+  everyDay,
+  expectError,
+  freshPhone,
+  istanbulToday,
+  json,
+  slotAt,
+  tokenFor,
+} from './fixtures';
 
 type Facility = Awaited<ReturnType<typeof createFacility>>;
 
@@ -18,7 +30,9 @@ function generate(ref: string, body: Record<string, unknown>, auth: string | nul
 }
 
 async function slotRows(facilityId: number) {
-  const { results } = await env.DB.prepare('select id, document_id, date, start_time from booking_slots where facility_id = ? order by starts_at')
+  const { results } = await env.DB.prepare(
+    'select id, document_id, date, start_time from booking_slots where facility_id = ? order by starts_at',
+  )
     .bind(facilityId)
     .all<{ id: number; document_id: string; date: string; start_time: string }>();
   return results;
@@ -31,19 +45,39 @@ async function insertBooking(f: Facility, date: string, time: string, status: 'p
   await env.DB.prepare(
     `insert into bookings (document_id, booking_number, facility_id, slot_id, customer_name, customer_phone, date, start_time, end_time, starts_at, slot_price, total_price, status)
      values (?, ?, ?, ?, 'Deneme Müşteri', ?, ?, ?, ?, ?, ?, ?, ?)`,
-  ).bind(documentId, newBookingNumber(), f.id, slot.id, freshPhone(), date, time, time, slot.starts_at, slot.price, slot.price, status).run();
+  )
+    .bind(
+      documentId,
+      newBookingNumber(),
+      f.id,
+      slot.id,
+      freshPhone(),
+      date,
+      time,
+      time,
+      slot.starts_at,
+      slot.price,
+      slot.price,
+      status,
+    )
+    .run();
   return { slotId: slot.id, slotDocumentId: slot.document_id, documentId };
 }
 
 const slotIdOfBooking = async (documentId: string) =>
-  (await env.DB.prepare('select slot_id from bookings where document_id = ?').bind(documentId).first<{ slot_id: number | null }>())!.slot_id;
+  (await env.DB.prepare('select slot_id from bookings where document_id = ?')
+    .bind(documentId)
+    .first<{ slot_id: number | null }>())!.slot_id;
 
 describe('POST /api/facilities/{ref}/generate-slots', () => {
   it('creates slots for the open days of the range and says how many', async () => {
     const start = addDays(istanbulToday(), 1);
     const end = addDays(start, 6);
     const closed = weekdayOf(addDays(start, 2));
-    const hours: WorkingHours = { ...everyDay('10:00', '14:00'), [closed]: { isOpen: false, start: '10:00', end: '14:00' } };
+    const hours: WorkingHours = {
+      ...everyDay('10:00', '14:00'),
+      [closed]: { isOpen: false, start: '10:00', end: '14:00' },
+    };
     const f = await createFacility({ workingHours: hours });
     const res = await generate(f.documentId, { startDate: start, endDate: end });
     expect(res.status).toBe(200);
@@ -60,7 +94,11 @@ describe('POST /api/facilities/{ref}/generate-slots', () => {
   it('accepts the body wrapped in { data } and addresses the pitch by slug', async () => {
     const f = await createFacility({ workingHours: everyDay('10:00', '12:00') });
     const day = addDays(istanbulToday(), 1);
-    const res = await api(`/api/facilities/${f.slug}/generate-slots`, { method: 'POST', token, json: { data: { startDate: day, endDate: day } } });
+    const res = await api(`/api/facilities/${f.slug}/generate-slots`, {
+      method: 'POST',
+      token,
+      json: { data: { startDate: day, endDate: day } },
+    });
     expect(res.status).toBe(200);
     expect((await json(res)).data.created).toBe(2);
   });
@@ -94,7 +132,10 @@ describe('POST /api/facilities/{ref}/generate-slots', () => {
     expect(rows.map((r) => r.start_time)).toEqual(['10:00', '11:00', '12:00', '13:00']);
     // The booked slots are the very same rows, still linked to their bookings.
     expect(await slotAt(f.id, day, '10:00')).toMatchObject({ id: pending.slotId, document_id: pending.slotDocumentId });
-    expect(await slotAt(f.id, day, '11:00')).toMatchObject({ id: approved.slotId, document_id: approved.slotDocumentId });
+    expect(await slotAt(f.id, day, '11:00')).toMatchObject({
+      id: approved.slotId,
+      document_id: approved.slotDocumentId,
+    });
     expect(await slotIdOfBooking(pending.documentId)).toBe(pending.slotId);
     expect(await slotIdOfBooking(approved.documentId)).toBe(approved.slotId);
     // Free slots (including one whose booking was cancelled) were replaced by new rows.

@@ -25,7 +25,12 @@ async function book(
   f: Facility,
   date: string,
   time: string,
-  opts: { name: string; phone?: string; status?: 'pending' | 'approved' | 'rejected' | 'cancelled' | 'expired'; subscriber?: boolean },
+  opts: {
+    name: string;
+    phone?: string;
+    status?: 'pending' | 'approved' | 'rejected' | 'cancelled' | 'expired';
+    subscriber?: boolean;
+  },
 ) {
   const slot = await slotAt(f.id, date, time);
   const phone = opts.phone ?? freshPhone();
@@ -34,7 +39,22 @@ async function book(
        starts_at, slot_price, total_price, status, is_subscriber)
      values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   )
-    .bind(newDocumentId(), newBookingNumber(), f.id, slot.id, opts.name, phone, date, time, time, slot.starts_at, slot.price, slot.price, opts.status ?? 'pending', opts.subscriber ? 1 : 0)
+    .bind(
+      newDocumentId(),
+      newBookingNumber(),
+      f.id,
+      slot.id,
+      opts.name,
+      phone,
+      date,
+      time,
+      time,
+      slot.starts_at,
+      slot.price,
+      slot.price,
+      opts.status ?? 'pending',
+      opts.subscriber ? 1 : 0,
+    )
     .run();
   return { slot, phone };
 }
@@ -62,21 +82,53 @@ describe('GET /api/facilities/{ref}/slots?date=', () => {
     tomorrow = addDays(istanbulToday(), 1);
     pendingPhone = (await book(f, tomorrow, '18:00', { name: 'Mehmet Ali Kaya', status: 'pending' })).phone;
     approvedPhone = (await book(f, tomorrow, '19:00', { name: 'Ayşe Demir', status: 'approved' })).phone;
-    subscriberPhone = (await book(f, tomorrow, '20:00', { name: 'Can Öztürk', status: 'approved', subscriber: true })).phone;
+    subscriberPhone = (await book(f, tomorrow, '20:00', { name: 'Can Öztürk', status: 'approved', subscriber: true }))
+      .phone;
     cancelledPhone = (await book(f, tomorrow, '21:00', { name: 'Eski Müşteri', status: 'cancelled' })).phone;
   });
 
   it('lists the day with slots, availableSlots, bookedSlots and the facility with workingHours', async () => {
     const data = await slotsOf(f.slug, `date=${tomorrow}`);
     expect(data.date).toBe(tomorrow);
-    expect(data.slots.map((s: any) => s.startTime)).toEqual(['09:00', '10:00', '11:00', '12:00', '13:00', '14:00', '15:00', '16:00', '17:00', '18:00', '19:00', '20:00', '21:00', '22:00']);
+    expect(data.slots.map((s: any) => s.startTime)).toEqual([
+      '09:00',
+      '10:00',
+      '11:00',
+      '12:00',
+      '13:00',
+      '14:00',
+      '15:00',
+      '16:00',
+      '17:00',
+      '18:00',
+      '19:00',
+      '20:00',
+      '21:00',
+      '22:00',
+    ]);
     expect(data.slots.every((s: any) => s.date === tomorrow)).toBe(true);
-    expect(data.slots[0]).toMatchObject({ startTime: '09:00', endTime: '10:00', price: 1500, isAvailable: true, isPending: false, isPast: false, state: 'available', booking: null });
+    expect(data.slots[0]).toMatchObject({
+      startTime: '09:00',
+      endTime: '10:00',
+      price: 1500,
+      isAvailable: true,
+      isPending: false,
+      isPast: false,
+      state: 'available',
+      booking: null,
+    });
     expect(data.bookedSlots.map((s: any) => s.startTime)).toEqual(['18:00', '19:00', '20:00']);
     expect(data.availableSlots).toHaveLength(11);
     expect(data.availableSlots.every((s: any) => s.isAvailable)).toBe(true);
     expect(byTime(data.availableSlots, '21:00')).toBeDefined(); // a cancelled booking frees its slot
-    expect(data.facility).toMatchObject({ id: f.id, documentId: f.documentId, slug: f.slug, name: f.name, hourlyPrice: 1500, depositAmount: 300 });
+    expect(data.facility).toMatchObject({
+      id: f.id,
+      documentId: f.documentId,
+      slug: f.slug,
+      name: f.name,
+      hourlyPrice: 1500,
+      depositAmount: 300,
+    });
     expect(data.facility.workingHours).toEqual(everyDay());
   });
 
@@ -144,7 +196,12 @@ describe('GET /api/facilities/{ref}/slots?date=', () => {
     const dates = [...new Set(data.slots.map((s: any) => s.date))];
     expect(dates).toEqual(Array.from({ length: 7 }, (_, i) => addDays(from, i)));
     expect(data.slots).toHaveLength(7 * 14);
-    expect(byTime(data.slots.filter((s: any) => s.date === tomorrow), '18:00').state).toBe('pending');
+    expect(
+      byTime(
+        data.slots.filter((s: any) => s.date === tomorrow),
+        '18:00',
+      ).state,
+    ).toBe('pending');
   });
 
   it('accepts a range of exactly 31 days', async () => {
@@ -155,18 +212,26 @@ describe('GET /api/facilities/{ref}/slots?date=', () => {
 
   it('refuses a range of 32 days', async () => {
     const from = istanbulToday();
-    const err = await expectError(await api(`/api/facilities/${f.slug}/slots?from=${from}&to=${addDays(from, 31)}`), 400);
+    const err = await expectError(
+      await api(`/api/facilities/${f.slug}/slots?from=${from}&to=${addDays(from, 31)}`),
+      400,
+    );
     expect(err.message).toBe('Tarih aralığı en fazla 31 gün olabilir');
   });
 
   it('refuses a range whose start is after its end', async () => {
     const from = addDays(istanbulToday(), 3);
-    const err = await expectError(await api(`/api/facilities/${f.slug}/slots?from=${from}&to=${addDays(from, -1)}`), 400);
+    const err = await expectError(
+      await api(`/api/facilities/${f.slug}/slots?from=${from}&to=${addDays(from, -1)}`),
+      400,
+    );
     expect(err.message).toBe('Başlangıç tarihi bitiş tarihinden sonra olamaz!');
   });
 
   it('refuses a malformed or impossible date', async () => {
-    expect((await expectError(await api(`/api/facilities/${f.slug}/slots?date=21.11.2026`), 400)).message).toBe('Tarih YYYY-MM-DD biçiminde olmalı');
+    expect((await expectError(await api(`/api/facilities/${f.slug}/slots?date=21.11.2026`), 400)).message).toBe(
+      'Tarih YYYY-MM-DD biçiminde olmalı',
+    );
     await expectError(await api(`/api/facilities/${f.slug}/slots?date=2026-02-30`), 400);
     await expectError(await api(`/api/facilities/${f.slug}/slots?from=2026-11-1&to=2026-11-05`), 400);
   });
@@ -219,7 +284,16 @@ describe('overnight pitch (18:00–02:00 every day)', () => {
   it('lists 00:00 and 01:00 under the same date, after 23:00', async () => {
     const date = addDays(today, 1);
     const slots = (await slotsOf(f.slug, `date=${date}`)).slots;
-    expect(slots.map((s: any) => s.startTime)).toEqual(['18:00', '19:00', '20:00', '21:00', '22:00', '23:00', '00:00', '01:00']);
+    expect(slots.map((s: any) => s.startTime)).toEqual([
+      '18:00',
+      '19:00',
+      '20:00',
+      '21:00',
+      '22:00',
+      '23:00',
+      '00:00',
+      '01:00',
+    ]);
     expect(slots.every((s: any) => s.date === date)).toBe(true);
     expect(byTime(slots, '23:00').endTime).toBe('00:00');
     expect(byTime(slots, '01:00').endTime).toBe('02:00');
@@ -258,7 +332,12 @@ describe('slot length and offset', () => {
     const f = await createFacility({ workingHours: everyDay('09:00', '11:00'), bookingTimeType: 'half-hourly' });
     await createSlots(f, 1, 1);
     const slots = (await slotsOf(f.slug, `date=${addDays(istanbulToday(), 1)}`)).slots;
-    expect(slots.map((s: any) => `${s.startTime}-${s.endTime}`)).toEqual(['09:00-09:30', '09:30-10:00', '10:00-10:30', '10:30-11:00']);
+    expect(slots.map((s: any) => `${s.startTime}-${s.endTime}`)).toEqual([
+      '09:00-09:30',
+      '09:30-10:00',
+      '10:00-10:30',
+      '10:30-11:00',
+    ]);
   });
 
   it('starts at :30 with startTimeOffset half_hour', async () => {
@@ -271,7 +350,10 @@ describe('slot length and offset', () => {
   it('has no slots on a closed weekday', async () => {
     const closedDate = addDays(istanbulToday(), 2);
     const closedDay = weekdayOf(closedDate);
-    const hours: WorkingHours = { ...everyDay('10:00', '12:00'), [closedDay]: { isOpen: false, start: '10:00', end: '12:00' } };
+    const hours: WorkingHours = {
+      ...everyDay('10:00', '12:00'),
+      [closedDay]: { isOpen: false, start: '10:00', end: '12:00' },
+    };
     const f = await createFacility({ workingHours: hours });
     await createSlots(f, 1, 3);
     const data = await slotsOf(f.slug, `from=${addDays(istanbulToday(), 1)}&to=${addDays(istanbulToday(), 3)}`);
@@ -302,7 +384,9 @@ describe('GET /api/booking-slots/available', () => {
   });
 
   it('lists every slot with includeBooked=true, booked ones with their state', async () => {
-    const body = await json(await api(`/api/booking-slots/available?facilityId=${f.documentId}&date=${date}&includeBooked=true`));
+    const body = await json(
+      await api(`/api/booking-slots/available?facilityId=${f.documentId}&date=${date}&includeBooked=true`),
+    );
     expect(body.data.map((s: any) => s.startTime)).toEqual(['10:00', '11:00', '12:00', '13:00']);
     expect(byTime(body.data, '11:00')).toMatchObject({ state: 'pending', booking: { customerName: 'Zeynep' } });
     expect(byTime(body.data, '12:00')).toMatchObject({ state: 'booked', booking: { customerName: 'Burak Ş.' } });
@@ -314,7 +398,10 @@ describe('GET /api/booking-slots/available', () => {
   });
 
   it('answers an unknown facility with 404', async () => {
-    const err = await expectError(await api(`/api/booking-slots/available?facilityId=boyle-saha-yok-xyz&date=${date}`), 404);
+    const err = await expectError(
+      await api(`/api/booking-slots/available?facilityId=boyle-saha-yok-xyz&date=${date}`),
+      404,
+    );
     expect(err.message).toBe('Saha bulunamadı');
   });
 

@@ -4,12 +4,24 @@ import { runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { PublicUser } from '../../contracts/auth';
+import { getDb } from '../../worker/src/db/client';
 import type { FacilityBooking } from '../../worker/src/durable-objects/facility-booking';
 import { ApiError } from '../../worker/src/lib/errors';
 import { facilityStub } from '../../worker/src/services/facility-ref';
-import { getDb } from '../../worker/src/db/client';
 import { approveByStaff, rejectByStaff } from '../../worker/src/services/staff-bookings';
-import { addDays, api, createFacility, createSlots, createStaff, expectError, freshPhone, istanbulToday, json, slotAt, tokenFor } from './fixtures';
+import {
+  addDays,
+  api,
+  createFacility,
+  createSlots,
+  createStaff,
+  expectError,
+  freshPhone,
+  istanbulToday,
+  json,
+  slotAt,
+  tokenFor,
+} from './fixtures';
 
 const NOT_FOUND = 'Rezervasyon bulunamadı. Lütfen rezervasyon numaranızı kontrol ediniz.';
 const ALREADY = 'Bu rezervasyon zaten işlem görmüş';
@@ -38,7 +50,12 @@ async function pendingBooking(time = '20:00') {
   const slot = await slotAt(f.id, playDay(), time);
   const res = await api('/api/bookings', {
     method: 'POST',
-    json: { facility: f.documentId, bookingSlot: slot.document_id, customerName: `Yarış Oyuncusu ${round}`, customerPhone: freshPhone() },
+    json: {
+      facility: f.documentId,
+      bookingSlot: slot.document_id,
+      customerName: `Yarış Oyuncusu ${round}`,
+      customerPhone: freshPhone(),
+    },
   });
   expect(res.status).toBe(201);
   return { f, slot, booking: (await json(res)).data as { id: number; documentId: string; bookingNumber: string } };
@@ -54,16 +71,30 @@ async function snapshot(bookingId: number) {
     env.DB.prepare('select count(*) as n from booking_history where booking_id = ?').bind(bookingId),
     env.DB.prepare('select count(*) as n from notifications where booking_id = ?').bind(bookingId),
   ]);
-  return { row: row.results[0], history: (history.results[0] as { n: number }).n, notifications: (notes.results[0] as { n: number }).n };
+  return {
+    row: row.results[0],
+    history: (history.results[0] as { n: number }).n,
+    notifications: (notes.results[0] as { n: number }).n,
+  };
 }
 
-const approve = (ref: string, body: unknown = {}, token = adminToken) => api(`/api/bookings/${ref}/approve`, { method: 'POST', token, json: body });
-const reject = (ref: string, body: unknown, token = adminToken) => api(`/api/bookings/${ref}/reject`, { method: 'POST', token, json: body });
+const approve = (ref: string, body: unknown = {}, token = adminToken) =>
+  api(`/api/bookings/${ref}/approve`, { method: 'POST', token, json: body });
+const reject = (ref: string, body: unknown, token = adminToken) =>
+  api(`/api/bookings/${ref}/reject`, { method: 'POST', token, json: body });
 const customerCancel = (number: string) => api(`/api/bookings/cancel/${number}`, { method: 'POST', json: {} });
 
 describe('list filters that make no sense are refused', () => {
   it('an unknown tab, page size over 100, page 0, an unknown sort and a bad flag answer 400', async () => {
-    for (const query of ['tab=foo', 'pageSize=1000', 'pageSize=0', 'page=0', 'page=abc', 'sort=name:asc', 'subscribers=maybe']) {
+    for (const query of [
+      'tab=foo',
+      'pageSize=1000',
+      'pageSize=0',
+      'page=0',
+      'page=abc',
+      'sort=name:asc',
+      'subscribers=maybe',
+    ]) {
       const error = await expectError(await api(`/api/bookings?${query}`, { token: adminToken }), 400);
       expect(error.name, query).toBe('ValidationError');
       expect(error.details.errors.length, query).toBeGreaterThan(0);
@@ -71,9 +102,15 @@ describe('list filters that make no sense are refused', () => {
   });
 
   it('a start date after the end date is refused with the Turkish message', async () => {
-    const error = await expectError(await api(`/api/bookings?from=${addDays(istanbulToday(), 5)}&to=${istanbulToday()}`, { token: adminToken }), 400);
+    const error = await expectError(
+      await api(`/api/bookings?from=${addDays(istanbulToday(), 5)}&to=${istanbulToday()}`, { token: adminToken }),
+      400,
+    );
     expect(error.message).toBe('Başlangıç tarihi bitiş tarihinden sonra olamaz!');
-    expect(error.details.errors).toContainEqual({ path: ['from'], message: 'Başlangıç tarihi bitiş tarihinden sonra olamaz!' });
+    expect(error.details.errors).toContainEqual({
+      path: ['from'],
+      message: 'Başlangıç tarihi bitiş tarihinden sonra olamaz!',
+    });
   });
 
   it('a date that is not a real YYYY-MM-DD is refused', async () => {
@@ -84,8 +121,13 @@ describe('list filters that make no sense are refused', () => {
   });
 
   it('an unknown pitch is 404, for the list and for the dashboard figures', async () => {
-    expect((await expectError(await api('/api/bookings?facility=yok-boyle-saha', { token: adminToken }), 404)).message).toBe('Saha bulunamadı');
-    expect((await expectError(await api('/api/bookings/stats?facilityId=yok-boyle-saha', { token: adminToken }), 404)).message).toBe('Saha bulunamadı');
+    expect(
+      (await expectError(await api('/api/bookings?facility=yok-boyle-saha', { token: adminToken }), 404)).message,
+    ).toBe('Saha bulunamadı');
+    expect(
+      (await expectError(await api('/api/bookings/stats?facilityId=yok-boyle-saha', { token: adminToken }), 404))
+        .message,
+    ).toBe('Saha bulunamadı');
   });
 });
 
@@ -121,7 +163,12 @@ describe('a reject needs a reason', () => {
     const { booking } = await pendingBooking();
     const before = await snapshot(booking.id);
     await expectError(await reject(booking.documentId, { reason: 'x'.repeat(501) }), 400);
-    const malformed = await api(`/api/bookings/${booking.documentId}/reject`, { method: 'POST', token: adminToken, headers: { 'content-type': 'application/json' }, body: '{"reason": ' });
+    const malformed = await api(`/api/bookings/${booking.documentId}/reject`, {
+      method: 'POST',
+      token: adminToken,
+      headers: { 'content-type': 'application/json' },
+      body: '{"reason": ',
+    });
     expect((await expectError(malformed, 400)).message).toBe('İstek gövdesi geçerli bir JSON değil');
     expect(await snapshot(booking.id)).toEqual(before);
   });
@@ -153,7 +200,9 @@ describe('a decision on a booking that is no longer pending', () => {
     const cancelled = (await pendingBooking()).booking;
     expect((await customerCancel(cancelled.bookingNumber)).status).toBe(200);
     const expired = (await pendingBooking()).booking;
-    await env.DB.prepare("update bookings set status = 'expired', expires_at = null where id = ?").bind(expired.id).run();
+    await env.DB.prepare("update bookings set status = 'expired', expires_at = null where id = ?")
+      .bind(expired.id)
+      .run();
 
     for (const b of [rejected, cancelled, expired]) {
       const before = await snapshot(b.id);
@@ -169,7 +218,9 @@ describe('a decision on a booking that is no longer pending', () => {
     const cancelled = (await pendingBooking()).booking;
     expect((await customerCancel(cancelled.bookingNumber)).status).toBe(200);
     const expired = (await pendingBooking()).booking;
-    await env.DB.prepare("update bookings set status = 'expired', expires_at = null where id = ?").bind(expired.id).run();
+    await env.DB.prepare("update bookings set status = 'expired', expires_at = null where id = ?")
+      .bind(expired.id)
+      .run();
 
     for (const b of [rejected, cancelled, expired]) {
       const before = await snapshot(b.id);
@@ -191,15 +242,35 @@ describe('a decision on a booking that is no longer pending', () => {
 // ---------- simultaneous decisions ----------
 
 const staffHistory = async (bookingId: number) =>
-  (await env.DB.prepare("select from_status, to_status from booking_history where booking_id = ? and actor_type = 'staff' order by id").bind(bookingId).all()).results;
+  (
+    await env.DB.prepare(
+      "select from_status, to_status from booking_history where booking_id = ? and actor_type = 'staff' order by id",
+    )
+      .bind(bookingId)
+      .all()
+  ).results;
 const changesAfterCreate = async (bookingId: number) =>
-  (await env.DB.prepare('select from_status, to_status, actor_type from booking_history where booking_id = ? and from_status is not null order by id').bind(bookingId).all<{ from_status: string; to_status: string; actor_type: string }>()).results;
+  (
+    await env.DB.prepare(
+      'select from_status, to_status, actor_type from booking_history where booking_id = ? and from_status is not null order by id',
+    )
+      .bind(bookingId)
+      .all<{ from_status: string; to_status: string; actor_type: string }>()
+  ).results;
 const notificationsOf = async (bookingId: number, type: string) =>
-  (await env.DB.prepare('select count(*) as n from notifications where booking_id = ? and type = ?').bind(bookingId, type).first<{ n: number }>())!.n;
-const statusOf = async (bookingId: number) => (await env.DB.prepare('select status from bookings where id = ?').bind(bookingId).first<{ status: string }>())!.status;
+  (await env.DB.prepare('select count(*) as n from notifications where booking_id = ? and type = ?')
+    .bind(bookingId, type)
+    .first<{ n: number }>())!.n;
+const statusOf = async (bookingId: number) =>
+  (await env.DB.prepare('select status from bookings where id = ?').bind(bookingId).first<{ status: string }>())!
+    .status;
 
 async function tally(responses: Response[]) {
-  const bodies = await Promise.all(responses.map((r) => r.json() as Promise<{ data: unknown; error?: { message: string; details: Record<string, unknown> } }>));
+  const bodies = await Promise.all(
+    responses.map(
+      (r) => r.json() as Promise<{ data: unknown; error?: { message: string; details: Record<string, unknown> } }>,
+    ),
+  );
   return responses.map((r, i) => ({ status: r.status, body: bodies[i] }));
 }
 
@@ -251,7 +322,11 @@ describe('simultaneous decisions on one booking', () => {
   it('ten approvals at once (admins and managers): exactly one succeeds, nine get 409, one history row, one notification', async () => {
     const { booking } = await pendingBooking();
     const results = await tally(
-      await Promise.all(Array.from({ length: 10 }, (_, i) => approve(booking.documentId, { notes: `Onay ${i}` }, i % 2 ? managerToken : adminToken))),
+      await Promise.all(
+        Array.from({ length: 10 }, (_, i) =>
+          approve(booking.documentId, { notes: `Onay ${i}` }, i % 2 ? managerToken : adminToken),
+        ),
+      ),
     );
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
     const refused = results.filter((r) => r.status !== 200);
@@ -283,7 +358,15 @@ describe('simultaneous decisions on one booking', () => {
     expect(await statusOf(booking.id)).toBe(changes[0].to_status);
     expect((await staffHistory(booking.id)).length).toBe(changes[0].actor_type === 'staff' ? 1 : 0);
     // The slot was freed exactly once and takes a new booking.
-    const again = await api('/api/bookings', { method: 'POST', json: { facility: f.documentId, bookingSlot: slot.document_id, customerName: 'Yeni Gelen', customerPhone: freshPhone() } });
+    const again = await api('/api/bookings', {
+      method: 'POST',
+      json: {
+        facility: f.documentId,
+        bookingSlot: slot.document_id,
+        customerName: 'Yeni Gelen',
+        customerPhone: freshPhone(),
+      },
+    });
     expect(again.status).toBe(201);
   });
 
@@ -292,7 +375,11 @@ describe('simultaneous decisions on one booking', () => {
     // may follow it; when either of them goes first, everything else is refused. Each success is one history step.
     const { booking } = await pendingBooking();
     const results = await tally(
-      await Promise.all([approve(booking.documentId, {}, managerToken), reject(booking.documentId, { reason: 'Aynı anda' }), customerCancel(booking.bookingNumber)]),
+      await Promise.all([
+        approve(booking.documentId, {}, managerToken),
+        reject(booking.documentId, { reason: 'Aynı anda' }),
+        customerCancel(booking.bookingNumber),
+      ]),
     );
     const [a, r, c] = results.map((x) => x.status);
     for (const s of [a, r, c]) expect([200, 409]).toContain(s);
@@ -331,7 +418,13 @@ describe('simultaneous decisions on one booking', () => {
   it('with the pause and a reject and a customer cancel racing, the lock keeps exactly one and the slot is freed once', async () => {
     const { f, booking } = await pendingBooking();
     await slowPitchObject(f.id, DELAY_MS);
-    const results = await tally(await Promise.all([reject(booking.documentId, { reason: 'Yavaş red' }), customerCancel(booking.bookingNumber), reject(booking.documentId, { reason: 'Yavaş red 2' }, managerToken)]));
+    const results = await tally(
+      await Promise.all([
+        reject(booking.documentId, { reason: 'Yavaş red' }),
+        customerCancel(booking.bookingNumber),
+        reject(booking.documentId, { reason: 'Yavaş red 2' }, managerToken),
+      ]),
+    );
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
     expect(results.filter((r) => r.status === 409)).toHaveLength(2);
     expect(await changesAfterCreate(booking.id)).toHaveLength(1);
@@ -339,14 +432,22 @@ describe('simultaneous decisions on one booking', () => {
 
   describe('control: the same decisions without the pitch lock', () => {
     const actor = (): PublicUser => ({
-      id: admin.id, documentId: admin.documentId, username: admin.username, email: admin.email, firstName: admin.firstName,
-      lastName: admin.lastName, blocked: false, role: { id: 1, name: 'Admin', type: 'admin' },
+      id: admin.id,
+      documentId: admin.documentId,
+      username: admin.username,
+      email: admin.email,
+      firstName: admin.firstName,
+      lastName: admin.lastName,
+      blocked: false,
+      role: { id: 1, name: 'Admin', type: 'admin' },
     });
 
     async function race(calls: Array<() => Promise<unknown>>) {
       const settled = await Promise.allSettled(calls.map((call) => call()));
       const ok = settled.filter((s) => s.status === 'fulfilled').length;
-      const conflicts = settled.filter((s) => s.status === 'rejected' && s.reason instanceof ApiError && s.reason.status === 409);
+      const conflicts = settled.filter(
+        (s) => s.status === 'rejected' && s.reason instanceof ApiError && s.reason.status === 409,
+      );
       return { ok, conflicts: conflicts.length, other: settled.length - ok - conflicts.length, settled };
     }
 
@@ -389,7 +490,10 @@ describe('simultaneous decisions on one booking', () => {
       expect(history).toHaveLength(1);
       const final = await statusOf(booking.id);
       expect(history[0]).toEqual({ from_status: 'pending', to_status: final });
-      expect((await notificationsOf(booking.id, 'booking_updated')) + (await notificationsOf(booking.id, 'booking_cancelled'))).toBe(1);
+      expect(
+        (await notificationsOf(booking.id, 'booking_updated')) +
+          (await notificationsOf(booking.id, 'booking_cancelled')),
+      ).toBe(1);
     });
   });
 });

@@ -2,10 +2,23 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { istanbulInstant, toMinutes } from '../../worker/src/lib/time';
-import { addDays, api, createFacility, createSlots, createStaff, freshPhone, istanbulToday, json, pickupPointsOf, slotAt, tokenFor } from './fixtures';
+import {
+  addDays,
+  api,
+  createFacility,
+  createSlots,
+  createStaff,
+  freshPhone,
+  istanbulToday,
+  json,
+  pickupPointsOf,
+  slotAt,
+  tokenFor,
+} from './fixtures';
 
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-const randomBookingNumber = () => `HSR${Array.from({ length: 9 }, () => ALPHABET[Math.floor(Math.random() * ALPHABET.length)]).join('')}`;
+const randomBookingNumber = () =>
+  `HSR${Array.from({ length: 9 }, () => ALPHABET[Math.floor(Math.random() * ALPHABET.length)]).join('')}`;
 
 interface Seed {
   name: string;
@@ -38,9 +51,24 @@ async function seedBooking(facilityId: number, s: Seed) {
      returning id, document_id, booking_number`,
   )
     .bind(
-      crypto.randomUUID().replace(/-/g, '').slice(0, 24), randomBookingNumber(), facilityId, s.name, s.phone ?? freshPhone(), s.date,
-      startTime, startTime, startsAt, slotPrice, slotPrice + transport, s.deposit ?? 30_000, transport > 0 ? 1 : 0, transport,
-      s.subscriber ? 1 : 0, s.status ?? 'pending', s.payment ?? 'pending', createdAt,
+      crypto.randomUUID().replace(/-/g, '').slice(0, 24),
+      randomBookingNumber(),
+      facilityId,
+      s.name,
+      s.phone ?? freshPhone(),
+      s.date,
+      startTime,
+      startTime,
+      startsAt,
+      slotPrice,
+      slotPrice + transport,
+      s.deposit ?? 30_000,
+      transport > 0 ? 1 : 0,
+      transport,
+      s.subscriber ? 1 : 0,
+      s.status ?? 'pending',
+      s.payment ?? 'pending',
+      createdAt,
     )
     .first<{ id: number; document_id: string; booking_number: string }>();
   return row!;
@@ -78,29 +106,140 @@ describe('the bookings list', () => {
     const now = Date.now();
     // created_at order differs from date order on purpose, so the sort tests can tell them apart.
     const rows: Array<[string, Seed]> = [
-      ['isik', { name: 'Işık Çelik', phone: '05417771122', status: 'pending', date: addDays(today(), 2), transportPrice: 5_000, createdAt: base + 1 * 60_000 }],
-      ['ahmet', { name: 'Ahmet Yılmaz', phone: '05420000001', status: 'approved', payment: 'paid', date: today(), startsAt: now - 60_000, createdAt: base + 7 * 60_000 }],
-      ['zeynep', { name: 'Zeynep Kaya', phone: '05420000002', status: 'rejected', date: addDays(today(), 1), createdAt: base + 3 * 60_000 }],
-      ['mehmet', { name: 'Mehmet Öz', phone: '05420000003', status: 'cancelled', date: addDays(today(), 3), createdAt: base + 9 * 60_000 }],
-      ['elif', { name: 'Elif Şahin', phone: '05420000004', status: 'expired', date: addDays(today(), -1), createdAt: base + 2 * 60_000 }],
-      ['can', { name: 'Can Demir', phone: '05420000005', status: 'approved', date: addDays(today(), 4), subscriber: true, deposit: 0, createdAt: base + 8 * 60_000 }],
-      ['eski', { name: 'Eski Maç', phone: '05420000006', status: 'approved', payment: 'paid', date: addDays(today(), -2), createdAt: base + 4 * 60_000 }],
-      ['yuzde', { name: 'Yüzde %50 Oyuncu', phone: '05420000007', status: 'pending', date: addDays(today(), 5), createdAt: base + 6 * 60_000 }],
-      ['alt', { name: 'Alt_Çizgi Spor', phone: '05420000008', status: 'pending', date: today(), startsAt: now + 60 * 60_000, createdAt: base + 5 * 60_000 }],
+      [
+        'isik',
+        {
+          name: 'Işık Çelik',
+          phone: '05417771122',
+          status: 'pending',
+          date: addDays(today(), 2),
+          transportPrice: 5_000,
+          createdAt: base + 1 * 60_000,
+        },
+      ],
+      [
+        'ahmet',
+        {
+          name: 'Ahmet Yılmaz',
+          phone: '05420000001',
+          status: 'approved',
+          payment: 'paid',
+          date: today(),
+          startsAt: now - 60_000,
+          createdAt: base + 7 * 60_000,
+        },
+      ],
+      [
+        'zeynep',
+        {
+          name: 'Zeynep Kaya',
+          phone: '05420000002',
+          status: 'rejected',
+          date: addDays(today(), 1),
+          createdAt: base + 3 * 60_000,
+        },
+      ],
+      [
+        'mehmet',
+        {
+          name: 'Mehmet Öz',
+          phone: '05420000003',
+          status: 'cancelled',
+          date: addDays(today(), 3),
+          createdAt: base + 9 * 60_000,
+        },
+      ],
+      [
+        'elif',
+        {
+          name: 'Elif Şahin',
+          phone: '05420000004',
+          status: 'expired',
+          date: addDays(today(), -1),
+          createdAt: base + 2 * 60_000,
+        },
+      ],
+      [
+        'can',
+        {
+          name: 'Can Demir',
+          phone: '05420000005',
+          status: 'approved',
+          date: addDays(today(), 4),
+          subscriber: true,
+          deposit: 0,
+          createdAt: base + 8 * 60_000,
+        },
+      ],
+      [
+        'eski',
+        {
+          name: 'Eski Maç',
+          phone: '05420000006',
+          status: 'approved',
+          payment: 'paid',
+          date: addDays(today(), -2),
+          createdAt: base + 4 * 60_000,
+        },
+      ],
+      [
+        'yuzde',
+        {
+          name: 'Yüzde %50 Oyuncu',
+          phone: '05420000007',
+          status: 'pending',
+          date: addDays(today(), 5),
+          createdAt: base + 6 * 60_000,
+        },
+      ],
+      [
+        'alt',
+        {
+          name: 'Alt_Çizgi Spor',
+          phone: '05420000008',
+          status: 'pending',
+          date: today(),
+          startsAt: now + 60 * 60_000,
+          createdAt: base + 5 * 60_000,
+        },
+      ],
     ];
     for (const [key, seed] of rows) seeded[key] = await seedBooking(f.id, seed);
     // Noise on another pitch that the facility filter must keep out.
-    await seedBooking(other.id, { name: 'Işık Başka', status: 'pending', date: today(), startsAt: now + 2 * 60 * 60_000 });
+    await seedBooking(other.id, {
+      name: 'Işık Başka',
+      status: 'pending',
+      date: today(),
+      startsAt: now + 2 * 60 * 60_000,
+    });
   });
 
   const scope = () => `facility=${f.documentId}&pageSize=100`;
 
   it('counts every tab under the pitch filter, and the all tab returns every row of the pitch only', async () => {
     const body = await list(scope());
-    expect(body.meta.counts).toEqual({ all: 9, today: 2, upcoming: 4, pending: 3, approved: 3, rejected: 1, cancelled: 2 });
+    expect(body.meta.counts).toEqual({
+      all: 9,
+      today: 2,
+      upcoming: 4,
+      pending: 3,
+      approved: 3,
+      rejected: 1,
+      cancelled: 2,
+    });
     expect(body.meta.pagination).toEqual({ page: 1, pageSize: 100, pageCount: 1, total: 9 });
     expect(names(body)).toEqual(
-      ['Ahmet Yılmaz', 'Alt_Çizgi Spor', 'Can Demir', 'Elif Şahin', 'Eski Maç', 'Işık Çelik', 'Mehmet Öz', 'Yüzde %50 Oyuncu', 'Zeynep Kaya'].sort(),
+      [
+        'Ahmet Yılmaz',
+        'Alt_Çizgi Spor',
+        'Can Demir',
+        'Elif Şahin',
+        'Eski Maç',
+        'Işık Çelik',
+        'Mehmet Öz',
+        'Yüzde %50 Oyuncu',
+        'Zeynep Kaya',
+      ].sort(),
     );
   });
 
@@ -129,23 +268,54 @@ describe('the bookings list', () => {
 
   it('counts honour the subscribers, transport and date range filters', async () => {
     const subs = await list(`${scope()}&subscribers=true`);
-    expect(subs.meta.counts).toEqual({ all: 1, today: 0, upcoming: 1, pending: 0, approved: 1, rejected: 0, cancelled: 0 });
+    expect(subs.meta.counts).toEqual({
+      all: 1,
+      today: 0,
+      upcoming: 1,
+      pending: 0,
+      approved: 1,
+      rejected: 0,
+      cancelled: 0,
+    });
     expect(names(subs)).toEqual(['Can Demir']);
 
     const transport = await list(`${scope()}&transport=true`);
-    expect(transport.meta.counts).toEqual({ all: 1, today: 0, upcoming: 1, pending: 1, approved: 0, rejected: 0, cancelled: 0 });
+    expect(transport.meta.counts).toEqual({
+      all: 1,
+      today: 0,
+      upcoming: 1,
+      pending: 1,
+      approved: 0,
+      rejected: 0,
+      cancelled: 0,
+    });
     expect(names(transport)).toEqual(['Işık Çelik']);
-    expect(transport.data[0]).toMatchObject({ includesTransportation: true, transportationPrice: 50, totalPrice: 1550 });
+    expect(transport.data[0]).toMatchObject({
+      includesTransportation: true,
+      transportationPrice: 50,
+      totalPrice: 1550,
+    });
 
     const range = await list(`${scope()}&from=${addDays(today(), 1)}&to=${addDays(today(), 3)}`);
-    expect(range.meta.counts).toEqual({ all: 3, today: 0, upcoming: 1, pending: 1, approved: 0, rejected: 1, cancelled: 1 });
+    expect(range.meta.counts).toEqual({
+      all: 3,
+      today: 0,
+      upcoming: 1,
+      pending: 1,
+      approved: 0,
+      rejected: 1,
+      cancelled: 1,
+    });
     expect(names(range)).toEqual(['Işık Çelik', 'Mehmet Öz', 'Zeynep Kaya']);
 
     // Either end alone, inclusive.
     expect(names(await list(`${scope()}&from=${addDays(today(), 4)}`))).toEqual(['Can Demir', 'Yüzde %50 Oyuncu']);
     expect(names(await list(`${scope()}&to=${addDays(today(), -1)}`))).toEqual(['Elif Şahin', 'Eski Maç']);
     // Filters combine with the tab.
-    expect(names(await list(`${scope()}&from=${addDays(today(), 1)}&tab=pending`))).toEqual(['Işık Çelik', 'Yüzde %50 Oyuncu']);
+    expect(names(await list(`${scope()}&from=${addDays(today(), 1)}&tab=pending`))).toEqual([
+      'Işık Çelik',
+      'Yüzde %50 Oyuncu',
+    ]);
   });
 
   it('a list item carries the documented fields, money in TL and the pitch', async () => {
@@ -154,8 +324,25 @@ describe('the bookings list', () => {
     const item = body.data[0];
     expect(Object.keys(item).sort()).toEqual(
       [
-        'id', 'documentId', 'bookingNumber', 'customerName', 'customerPhone', 'customerEmail', 'status', 'paymentStatus', 'date', 'startTime',
-        'endTime', 'totalPrice', 'depositAmount', 'isSubscriber', 'includesTransportation', 'transportationPrice', 'facility', 'createdAt', 'isPast',
+        'id',
+        'documentId',
+        'bookingNumber',
+        'customerName',
+        'customerPhone',
+        'customerEmail',
+        'status',
+        'paymentStatus',
+        'date',
+        'startTime',
+        'endTime',
+        'totalPrice',
+        'depositAmount',
+        'isSubscriber',
+        'includesTransportation',
+        'transportationPrice',
+        'facility',
+        'createdAt',
+        'isPast',
       ].sort(),
     );
     expect(item).toEqual({
@@ -192,7 +379,16 @@ describe('the bookings list', () => {
   });
 
   it('finds a phone typed with spaces, with +90, or only in part', async () => {
-    for (const q of ['0541 777 11 22', '+90 541 777 11 22', '+905417771122', '541 777 11 22', '(0541) 777-11-22', '777 11', '71122', '+90 541']) {
+    for (const q of [
+      '0541 777 11 22',
+      '+90 541 777 11 22',
+      '+905417771122',
+      '541 777 11 22',
+      '(0541) 777-11-22',
+      '777 11',
+      '71122',
+      '+90 541',
+    ]) {
       const body = await list(`${scope()}&q=${encodeURIComponent(q)}`);
       expect(names(body), q).toEqual(['Işık Çelik']);
     }
@@ -202,7 +398,15 @@ describe('the bookings list', () => {
     const number = seeded.zeynep.booking_number;
     const body = await list(`${scope()}&q=${number.toLowerCase()}`);
     expect(body.data.map((b: { bookingNumber: string }) => b.bookingNumber)).toEqual([number]);
-    expect(body.meta.counts).toEqual({ all: 1, today: 0, upcoming: 0, pending: 0, approved: 0, rejected: 1, cancelled: 0 });
+    expect(body.meta.counts).toEqual({
+      all: 1,
+      today: 0,
+      upcoming: 0,
+      pending: 0,
+      approved: 0,
+      rejected: 1,
+      cancelled: 0,
+    });
     expect((await list(`${scope()}&q=${number}`)).data).toHaveLength(1);
   });
 
@@ -214,7 +418,7 @@ describe('the bookings list', () => {
     expect((await list(`${scope()}&q=${encodeURIComponent('y%z')}`)).data).toEqual([]);
   });
 
-  it("a quote in the search is a plain character too: no SQL gets through, the other filters still apply", async () => {
+  it('a quote in the search is a plain character too: no SQL gets through, the other filters still apply', async () => {
     const injected = `x' or 1=1 or b.search_key like '`;
     const body = await list(`${scope()}&q=${encodeURIComponent(injected)}`);
     expect(body.data).toEqual([]);
@@ -227,18 +431,46 @@ describe('the bookings list', () => {
   it('a search that matches nothing gives zero counts and one empty page', async () => {
     const body = await list(`${scope()}&q=hicbiryerde`);
     expect(body.data).toEqual([]);
-    expect(body.meta.counts).toEqual({ all: 0, today: 0, upcoming: 0, pending: 0, approved: 0, rejected: 0, cancelled: 0 });
+    expect(body.meta.counts).toEqual({
+      all: 0,
+      today: 0,
+      upcoming: 0,
+      pending: 0,
+      approved: 0,
+      rejected: 0,
+      cancelled: 0,
+    });
     expect(body.meta.pagination).toEqual({ page: 1, pageSize: 100, pageCount: 1, total: 0 });
   });
 
   it('sorts by creation (newest first by default, or oldest first) and by slot date either way', async () => {
     const numbersOf = (body: { data: Array<{ customerName: string }> }) => body.data.map((b) => b.customerName);
-    const byCreatedDesc = ['Mehmet Öz', 'Can Demir', 'Ahmet Yılmaz', 'Yüzde %50 Oyuncu', 'Alt_Çizgi Spor', 'Eski Maç', 'Zeynep Kaya', 'Elif Şahin', 'Işık Çelik'];
+    const byCreatedDesc = [
+      'Mehmet Öz',
+      'Can Demir',
+      'Ahmet Yılmaz',
+      'Yüzde %50 Oyuncu',
+      'Alt_Çizgi Spor',
+      'Eski Maç',
+      'Zeynep Kaya',
+      'Elif Şahin',
+      'Işık Çelik',
+    ];
     expect(numbersOf(await list(scope()))).toEqual(byCreatedDesc);
     expect(numbersOf(await list(`${scope()}&sort=createdAt:desc`))).toEqual(byCreatedDesc);
     expect(numbersOf(await list(`${scope()}&sort=createdAt:asc`))).toEqual([...byCreatedDesc].reverse());
     // Today's two rows are ordered by their real start: the one that already started comes first.
-    const byDateAsc = ['Eski Maç', 'Elif Şahin', 'Ahmet Yılmaz', 'Alt_Çizgi Spor', 'Zeynep Kaya', 'Işık Çelik', 'Mehmet Öz', 'Can Demir', 'Yüzde %50 Oyuncu'];
+    const byDateAsc = [
+      'Eski Maç',
+      'Elif Şahin',
+      'Ahmet Yılmaz',
+      'Alt_Çizgi Spor',
+      'Zeynep Kaya',
+      'Işık Çelik',
+      'Mehmet Öz',
+      'Can Demir',
+      'Yüzde %50 Oyuncu',
+    ];
     expect(numbersOf(await list(`${scope()}&sort=date:asc`))).toEqual(byDateAsc);
     expect(numbersOf(await list(`${scope()}&sort=date:desc`))).toEqual([...byDateAsc].reverse());
   });
@@ -286,11 +518,41 @@ describe('the dashboard figures', () => {
     const [y, m] = today.split('-').map(Number);
     const nextMonth = m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
     const now = Date.now();
-    const a = await seedBooking(f.id, { name: 'Bekleyen Bugün', status: 'pending', date: today, createdAt: now - 1 * 60_000 });
-    const b = await seedBooking(f.id, { name: 'Bekleyen Eski', status: 'pending', date: lastMonth, createdAt: now - 10 * 60_000 });
-    const c = await seedBooking(f.id, { name: 'Onaylı Servisli', status: 'approved', payment: 'paid', date: today, transportPrice: 5_000, createdAt: now - 2 * 60_000 });
-    const d = await seedBooking(f.id, { name: 'Onaylı Geçen Ay', status: 'approved', payment: 'paid', date: lastMonth, createdAt: now - 3 * 60_000 });
-    const e = await seedBooking(f.id, { name: 'Onaylı Gelecek Ay', status: 'approved', payment: 'paid', date: nextMonth, slotPrice: 120_050, createdAt: now - 4 * 60_000 });
+    const a = await seedBooking(f.id, {
+      name: 'Bekleyen Bugün',
+      status: 'pending',
+      date: today,
+      createdAt: now - 1 * 60_000,
+    });
+    const b = await seedBooking(f.id, {
+      name: 'Bekleyen Eski',
+      status: 'pending',
+      date: lastMonth,
+      createdAt: now - 10 * 60_000,
+    });
+    const c = await seedBooking(f.id, {
+      name: 'Onaylı Servisli',
+      status: 'approved',
+      payment: 'paid',
+      date: today,
+      transportPrice: 5_000,
+      createdAt: now - 2 * 60_000,
+    });
+    const d = await seedBooking(f.id, {
+      name: 'Onaylı Geçen Ay',
+      status: 'approved',
+      payment: 'paid',
+      date: lastMonth,
+      createdAt: now - 3 * 60_000,
+    });
+    const e = await seedBooking(f.id, {
+      name: 'Onaylı Gelecek Ay',
+      status: 'approved',
+      payment: 'paid',
+      date: nextMonth,
+      slotPrice: 120_050,
+      createdAt: now - 4 * 60_000,
+    });
     await seedBooking(f.id, { name: 'Reddedilen', status: 'rejected', date: today, createdAt: now - 5 * 60_000 });
     await seedBooking(f.id, { name: 'İptal Eden', status: 'cancelled', date: today, createdAt: now - 6 * 60_000 });
     await seedBooking(other.id, { name: 'Başka Saha', status: 'approved', date: today, createdAt: now });
@@ -305,7 +567,11 @@ describe('the dashboard figures', () => {
     expect(data.revenue).toBe(1550 + 1500 + 1200.5);
     // Pending first (newest of them first), then the newest of the rest, five in all.
     expect(data.latest.map((x: { id: number }) => x.id)).toEqual([a.id, b.id, c.id, d.id, e.id]);
-    expect(data.latest[2]).toMatchObject({ customerName: 'Onaylı Servisli', totalPrice: 1550, facility: { documentId: f.documentId } });
+    expect(data.latest[2]).toMatchObject({
+      customerName: 'Onaylı Servisli',
+      totalPrice: 1550,
+      facility: { documentId: f.documentId },
+    });
 
     // The pitch may be named by slug; the figures are the same.
     const bySlug = await json(await api(`/api/bookings/stats?facilityId=${f.slug}`, { token: managerToken }));
@@ -332,11 +598,22 @@ async function pitch(overrides = {}, opts: { pickup?: boolean } = {}) {
   return f;
 }
 
-async function book(f: { documentId: string; id: number }, time: string, extra: Record<string, unknown> = {}, date = tomorrow()) {
+async function book(
+  f: { documentId: string; id: number },
+  time: string,
+  extra: Record<string, unknown> = {},
+  date = tomorrow(),
+) {
   const slot = await slotAt(f.id, date, time);
   const res = await api('/api/bookings', {
     method: 'POST',
-    json: { facility: f.documentId, bookingSlot: slot.document_id, customerName: 'Deniz Aydın', customerPhone: freshPhone(), ...extra },
+    json: {
+      facility: f.documentId,
+      bookingSlot: slot.document_id,
+      customerName: 'Deniz Aydın',
+      customerPhone: freshPhone(),
+      ...extra,
+    },
   });
   expect(res.status).toBe(201);
   return { booking: (await json(res)).data, slot };
@@ -350,11 +627,17 @@ const detail = async (ref: string, token = adminToken) => {
 
 describe('the booking detail', () => {
   it('answers every documented field, by documentId and by booking number alike', async () => {
-    const f = await pitch({ address: 'Spor Cad. 5, Nilüfer', phoneNumbers: ['0224 111 11 11', '0532 222 22 22'] }, { pickup: true });
+    const f = await pitch(
+      { address: 'Spor Cad. 5, Nilüfer', phoneNumbers: ['0224 111 11 11', '0532 222 22 22'] },
+      { pickup: true },
+    );
     const [point] = await pickupPointsOf(f.id);
     const { booking } = await book(f, '21:00', {
-      customerName: 'Servisli Oyuncu', customerEmail: 'oyuncu@example.com', notes: 'Forma getirin',
-      includesTransportation: true, transportationDetails: { pickupPointId: point.id },
+      customerName: 'Servisli Oyuncu',
+      customerEmail: 'oyuncu@example.com',
+      notes: 'Forma getirin',
+      includesTransportation: true,
+      transportationDetails: { pickupPointId: point.id },
     });
     const data = await detail(booking.documentId);
     expect(data).toMatchObject({
@@ -381,11 +664,21 @@ describe('the booking detail', () => {
       cancelledAt: null,
       approvedAt: null,
       approvedBy: null,
-      transportationDetails: { pickupPointId: point.id, pickupPointName: point.name, pickupPointAddress: point.address, pickupTime: point.time },
+      transportationDetails: {
+        pickupPointId: point.id,
+        pickupPointName: point.name,
+        pickupPointAddress: point.address,
+        pickupTime: point.time,
+      },
       bookingSlot: { date: tomorrow(), startTime: '21:00', endTime: '22:00', price: 1500 },
       facility: {
-        documentId: f.documentId, slug: f.slug, name: f.name, address: 'Spor Cad. 5, Nilüfer', phone: '0224 111 11 11',
-        phoneNumbers: ['0224 111 11 11', '0532 222 22 22'], hourlyPrice: 1500,
+        documentId: f.documentId,
+        slug: f.slug,
+        name: f.name,
+        address: 'Spor Cad. 5, Nilüfer',
+        phone: '0224 111 11 11',
+        phoneNumbers: ['0224 111 11 11', '0532 222 22 22'],
+        hourlyPrice: 1500,
       },
       source: 'web',
     });
@@ -393,7 +686,15 @@ describe('the booking detail', () => {
     expect(new Date(data.updatedAt).toISOString()).toBe(data.updatedAt);
     expect(Date.parse(data.expiresAt)).toBeGreaterThan(Date.now());
     expect(data.history).toEqual([
-      { id: expect.any(Number), fromStatus: null, toStatus: 'pending', reason: null, actorType: 'customer', actorLabel: 'Servisli Oyuncu', createdAt: data.createdAt },
+      {
+        id: expect.any(Number),
+        fromStatus: null,
+        toStatus: 'pending',
+        reason: null,
+        actorType: 'customer',
+        actorLabel: 'Servisli Oyuncu',
+        createdAt: data.createdAt,
+      },
     ]);
 
     const byNumber = await detail(booking.bookingNumber, managerToken);
@@ -403,10 +704,36 @@ describe('the booking detail', () => {
   it('lists the history oldest first: created, approved by staff, then rejected by staff', async () => {
     const f = await pitch();
     const { booking } = await book(f, '18:00');
-    expect((await api(`/api/bookings/${booking.documentId}/approve`, { method: 'POST', token: adminToken, json: { notes: 'Kapora geldi' } })).status).toBe(200);
-    expect((await api(`/api/bookings/${booking.documentId}/reject`, { method: 'POST', token: managerToken, json: { reason: 'Saha bakımda' } })).status).toBe(200);
+    expect(
+      (
+        await api(`/api/bookings/${booking.documentId}/approve`, {
+          method: 'POST',
+          token: adminToken,
+          json: { notes: 'Kapora geldi' },
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await api(`/api/bookings/${booking.documentId}/reject`, {
+          method: 'POST',
+          token: managerToken,
+          json: { reason: 'Saha bakımda' },
+        })
+      ).status,
+    ).toBe(200);
     const { history } = await detail(booking.bookingNumber);
-    expect(history.map((h: { fromStatus: string | null; toStatus: string; actorType: string; actorLabel: string; reason: string | null }) => [h.fromStatus, h.toStatus, h.actorType, h.actorLabel, h.reason])).toEqual([
+    expect(
+      history.map(
+        (h: {
+          fromStatus: string | null;
+          toStatus: string;
+          actorType: string;
+          actorLabel: string;
+          reason: string | null;
+        }) => [h.fromStatus, h.toStatus, h.actorType, h.actorLabel, h.reason],
+      ),
+    ).toEqual([
       [null, 'pending', 'customer', 'Deniz Aydın', null],
       ['pending', 'approved', 'staff', 'Ayşe Yönetici', 'Kapora geldi'],
       ['approved', 'rejected', 'staff', 'Mert Müdür', 'Saha bakımda'],
@@ -423,7 +750,11 @@ describe('approving a booking', () => {
     const f = await pitch();
     const { booking } = await book(f, '20:00', { notes: 'Yelek lazım' });
     const before = Date.now();
-    const res = await api(`/api/bookings/${booking.documentId}/approve`, { method: 'POST', token: adminToken, json: { notes: '  Kapora alındı ' } });
+    const res = await api(`/api/bookings/${booking.documentId}/approve`, {
+      method: 'POST',
+      token: adminToken,
+      json: { notes: '  Kapora alındı ' },
+    });
     expect(res.status).toBe(200);
     const { data } = await json(res);
     expect(data).toMatchObject({
@@ -437,8 +768,18 @@ describe('approving a booking', () => {
     expect(Date.parse(data.approvedAt)).toBeGreaterThanOrEqual(before - 1000);
     expect(Date.parse(data.approvedAt)).toBeLessThanOrEqual(Date.now() + 1000);
     const last = data.history.at(-1);
-    expect(last).toMatchObject({ fromStatus: 'pending', toStatus: 'approved', reason: 'Kapora alındı', actorType: 'staff', actorLabel: 'Ayşe Yönetici' });
-    const staffRow = await env.DB.prepare("select actor_user_id from booking_history where booking_id = ? and actor_type = 'staff'").bind(booking.id).first<{ actor_user_id: number }>();
+    expect(last).toMatchObject({
+      fromStatus: 'pending',
+      toStatus: 'approved',
+      reason: 'Kapora alındı',
+      actorType: 'staff',
+      actorLabel: 'Ayşe Yönetici',
+    });
+    const staffRow = await env.DB.prepare(
+      "select actor_user_id from booking_history where booking_id = ? and actor_type = 'staff'",
+    )
+      .bind(booking.id)
+      .first<{ actor_user_id: number }>();
     expect(staffRow).toEqual({ actor_user_id: admin.id });
     // The answer is what a fresh read shows.
     expect(await detail(booking.documentId)).toEqual(data);
@@ -447,7 +788,9 @@ describe('approving a booking', () => {
   it('without a note the notes stay as the customer wrote them and the history reason is empty', async () => {
     const f = await pitch();
     const { booking } = await book(f, '19:00');
-    const { data } = await json(await api(`/api/bookings/${booking.bookingNumber}/approve`, { method: 'POST', token: adminToken, json: {} }));
+    const { data } = await json(
+      await api(`/api/bookings/${booking.bookingNumber}/approve`, { method: 'POST', token: adminToken, json: {} }),
+    );
     expect(data).toMatchObject({ status: 'approved', notes: null });
     expect(data.history.at(-1)).toMatchObject({ toStatus: 'approved', reason: null });
   });
@@ -455,16 +798,25 @@ describe('approving a booking', () => {
   it('a manager may approve too, with PUT', async () => {
     const f = await pitch();
     const { booking } = await book(f, '17:00');
-    const res = await api(`/api/bookings/${booking.documentId}/approve`, { method: 'PUT', token: managerToken, json: {} });
+    const res = await api(`/api/bookings/${booking.documentId}/approve`, {
+      method: 'PUT',
+      token: managerToken,
+      json: {},
+    });
     expect(res.status).toBe(200);
-    expect((await json(res)).data).toMatchObject({ status: 'approved', approvedBy: { username: manager.username, email: manager.email } });
+    expect((await json(res)).data).toMatchObject({
+      status: 'approved',
+      approvedBy: { username: manager.username, email: manager.email },
+    });
   });
 
   it('leaves the payment pending when no deposit was due', async () => {
     const f = await pitch({ depositAmount: 0 });
     const { booking } = await book(f, '20:00');
     expect(booking.depositAmount).toBe(0);
-    const { data } = await json(await api(`/api/bookings/${booking.documentId}/approve`, { method: 'POST', token: adminToken, json: {} }));
+    const { data } = await json(
+      await api(`/api/bookings/${booking.documentId}/approve`, { method: 'POST', token: adminToken, json: {} }),
+    );
     expect(data).toMatchObject({ status: 'approved', paymentStatus: 'pending', depositAmount: 0 });
   });
 
@@ -473,10 +825,17 @@ describe('approving a booking', () => {
     const { booking } = await book(f, '22:00', { customerName: 'Bildirim Beklenen' });
     await api(`/api/bookings/${booking.documentId}/approve`, { method: 'POST', token: adminToken, json: {} });
     // Unread for the other staff; the approving admin's own action is read for them (issue 7 §3).
-    const { data } = await json(await api('/api/notifications/all?type=booking_updated&pageSize=100', { token: managerToken }));
+    const { data } = await json(
+      await api('/api/notifications/all?type=booking_updated&pageSize=100', { token: managerToken }),
+    );
     const mine = data.filter((n: { bookingId: number }) => n.bookingId === booking.id);
     expect(mine).toHaveLength(1);
-    expect(mine[0]).toMatchObject({ type: 'booking_updated', title: 'Rezervasyon Onaylandı', isRead: false, actorUserId: admin.id });
+    expect(mine[0]).toMatchObject({
+      type: 'booking_updated',
+      title: 'Rezervasyon Onaylandı',
+      isRead: false,
+      actorUserId: admin.id,
+    });
     expect(mine[0].message).toContain(booking.bookingNumber);
     expect(mine[0].message).toContain('Bildirim Beklenen');
     expect(mine[0].message).toContain('Ayşe Yönetici');
@@ -486,8 +845,15 @@ describe('approving a booking', () => {
     const f = await pitch();
     const { booking, slot } = await book(f, '21:00', { customerName: 'Onaylı Tam İsim' });
     await api(`/api/bookings/${booking.documentId}/approve`, { method: 'POST', token: adminToken, json: {} });
-    const shown = (await json(await api(`/api/facilities/${f.slug}/slots?date=${tomorrow()}`))).data.slots.find((s: { documentId: string }) => s.documentId === slot.document_id);
-    expect(shown).toMatchObject({ isAvailable: false, isPending: false, state: 'booked', booking: { customerName: 'Onaylı İ.', status: 'approved' } });
+    const shown = (await json(await api(`/api/facilities/${f.slug}/slots?date=${tomorrow()}`))).data.slots.find(
+      (s: { documentId: string }) => s.documentId === slot.document_id,
+    );
+    expect(shown).toMatchObject({
+      isAvailable: false,
+      isPending: false,
+      state: 'booked',
+      booking: { customerName: 'Onaylı İ.', status: 'approved' },
+    });
   });
 });
 
@@ -495,42 +861,96 @@ describe('rejecting a booking', () => {
   it('turns pending into rejected with the reason, frees the slot for the next visitor', async () => {
     const f = await pitch();
     const { booking, slot } = await book(f, '20:00');
-    const res = await api(`/api/bookings/${booking.documentId}/reject`, { method: 'POST', token: adminToken, json: { reason: '  Saha kapalı  ' } });
+    const res = await api(`/api/bookings/${booking.documentId}/reject`, {
+      method: 'POST',
+      token: adminToken,
+      json: { reason: '  Saha kapalı  ' },
+    });
     expect(res.status).toBe(200);
     const { data } = await json(res);
-    expect(data).toMatchObject({ status: 'rejected', rejectionReason: 'Saha kapalı', paymentStatus: 'pending', expiresAt: null, approvedBy: null });
-    expect(data.history.at(-1)).toMatchObject({ fromStatus: 'pending', toStatus: 'rejected', reason: 'Saha kapalı', actorType: 'staff', actorLabel: 'Ayşe Yönetici' });
+    expect(data).toMatchObject({
+      status: 'rejected',
+      rejectionReason: 'Saha kapalı',
+      paymentStatus: 'pending',
+      expiresAt: null,
+      approvedBy: null,
+    });
+    expect(data.history.at(-1)).toMatchObject({
+      fromStatus: 'pending',
+      toStatus: 'rejected',
+      reason: 'Saha kapalı',
+      actorType: 'staff',
+      actorLabel: 'Ayşe Yönetici',
+    });
 
-    const shown = (await json(await api(`/api/facilities/${f.slug}/slots?date=${tomorrow()}`))).data.slots.find((s: { documentId: string }) => s.documentId === slot.document_id);
+    const shown = (await json(await api(`/api/facilities/${f.slug}/slots?date=${tomorrow()}`))).data.slots.find(
+      (s: { documentId: string }) => s.documentId === slot.document_id,
+    );
     expect(shown).toMatchObject({ isAvailable: true, state: 'available', booking: null });
-    const again = await api('/api/bookings', { method: 'POST', json: { facility: f.documentId, bookingSlot: slot.document_id, customerName: 'Sonraki Oyuncu', customerPhone: freshPhone() } });
+    const again = await api('/api/bookings', {
+      method: 'POST',
+      json: {
+        facility: f.documentId,
+        bookingSlot: slot.document_id,
+        customerName: 'Sonraki Oyuncu',
+        customerPhone: freshPhone(),
+      },
+    });
     expect(again.status).toBe(201);
   });
 
   it('an approved and paid booking becomes rejected and refunded (a manager, with PUT)', async () => {
     const f = await pitch();
     const { booking } = await book(f, '19:00');
-    const approved = (await json(await api(`/api/bookings/${booking.documentId}/approve`, { method: 'POST', token: adminToken, json: {} }))).data;
+    const approved = (
+      await json(
+        await api(`/api/bookings/${booking.documentId}/approve`, { method: 'POST', token: adminToken, json: {} }),
+      )
+    ).data;
     expect(approved.paymentStatus).toBe('paid');
-    const res = await api(`/api/bookings/${booking.bookingNumber}/reject`, { method: 'PUT', token: managerToken, json: { reason: 'Randevu iptal edildi' } });
+    const res = await api(`/api/bookings/${booking.bookingNumber}/reject`, {
+      method: 'PUT',
+      token: managerToken,
+      json: { reason: 'Randevu iptal edildi' },
+    });
     expect(res.status).toBe(200);
-    expect((await json(res)).data).toMatchObject({ status: 'rejected', paymentStatus: 'refunded', rejectionReason: 'Randevu iptal edildi' });
+    expect((await json(res)).data).toMatchObject({
+      status: 'rejected',
+      paymentStatus: 'refunded',
+      rejectionReason: 'Randevu iptal edildi',
+    });
   });
 
   it('the customer sees the rejection and its reason on the public tracking page', async () => {
     const f = await pitch();
     const { booking } = await book(f, '18:00');
-    await api(`/api/bookings/${booking.documentId}/reject`, { method: 'POST', token: adminToken, json: { reason: 'Yağmur nedeniyle kapalı' } });
+    await api(`/api/bookings/${booking.documentId}/reject`, {
+      method: 'POST',
+      token: adminToken,
+      json: { reason: 'Yağmur nedeniyle kapalı' },
+    });
     const res = await api(`/api/bookings/track/${booking.bookingNumber}`);
     expect(res.status).toBe(200);
-    expect((await json(res)).data).toMatchObject({ bookingNumber: booking.bookingNumber, status: 'rejected', rejectionReason: 'Yağmur nedeniyle kapalı' });
+    expect((await json(res)).data).toMatchObject({
+      bookingNumber: booking.bookingNumber,
+      status: 'rejected',
+      rejectionReason: 'Yağmur nedeniyle kapalı',
+    });
   });
 
   it('raises a booking_cancelled notification for the staff', async () => {
     const f = await pitch();
     const { booking } = await book(f, '17:00');
-    await api(`/api/bookings/${booking.documentId}/reject`, { method: 'POST', token: adminToken, json: { reason: 'Bakım' } });
-    const rows = await env.DB.prepare("select type, title, is_read from notifications where booking_id = ? and type = 'booking_cancelled'").bind(booking.id).all();
+    await api(`/api/bookings/${booking.documentId}/reject`, {
+      method: 'POST',
+      token: adminToken,
+      json: { reason: 'Bakım' },
+    });
+    const rows = await env.DB.prepare(
+      "select type, title, is_read from notifications where booking_id = ? and type = 'booking_cancelled'",
+    )
+      .bind(booking.id)
+      .all();
     expect(rows.results).toEqual([{ type: 'booking_cancelled', title: 'Rezervasyon Reddedildi', is_read: 0 }]);
   });
 

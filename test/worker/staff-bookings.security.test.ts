@@ -4,7 +4,19 @@ import { env, exports } from 'cloudflare:workers';
 import { SignJWT } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { istanbulInstant } from '../../worker/src/lib/time';
-import { addDays, api, createFacility, createSlots, createStaff, expectError, freshPhone, istanbulToday, json, slotAt, tokenFor } from './fixtures';
+import {
+  addDays,
+  api,
+  createFacility,
+  createSlots,
+  createStaff,
+  expectError,
+  freshPhone,
+  istanbulToday,
+  json,
+  slotAt,
+  tokenFor,
+} from './fixtures';
 
 const SECRET = new TextEncoder().encode(env.JWT_SECRET);
 const OTHER_SECRET = new TextEncoder().encode('another-secret-0123456789abcdef0123456789');
@@ -26,7 +38,8 @@ let manager: Awaited<ReturnType<typeof createStaff>>;
 let seq = 0;
 
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-const randomBookingNumber = () => `HSR${Array.from({ length: 9 }, () => ALPHABET[Math.floor(Math.random() * ALPHABET.length)]).join('')}`;
+const randomBookingNumber = () =>
+  `HSR${Array.from({ length: 9 }, () => ALPHABET[Math.floor(Math.random() * ALPHABET.length)]).join('')}`;
 
 /** A fresh pending booking two days ahead, written straight into D1. */
 async function pendingBooking() {
@@ -37,7 +50,14 @@ async function pendingBooking() {
      values (?1, ?2, ?3, 'Gizli Müşteri', ?4, ?5, '20:00', '21:00', ?6, 150000, 150000, 30000, 'pending')
      returning id, document_id, booking_number, customer_phone`,
   )
-    .bind(crypto.randomUUID().replace(/-/g, '').slice(0, 24), randomBookingNumber(), f.id, freshPhone(), date, istanbulInstant(date, 20 * 60))
+    .bind(
+      crypto.randomUUID().replace(/-/g, '').slice(0, 24),
+      randomBookingNumber(),
+      f.id,
+      freshPhone(),
+      date,
+      istanbulInstant(date, 20 * 60),
+    )
     .first<{ id: number; document_id: string; booking_number: string; customer_phone: string }>())!;
 }
 
@@ -56,12 +76,22 @@ const bookingState = async (id: number) =>
        (select count(*) from booking_history h where h.booking_id = b.id) as history,
        (select count(*) from notifications n where n.booking_id = b.id) as notes
      from bookings b where b.id = ?`,
-  ).bind(id).first();
-const notificationState = async (id: number) => env.DB.prepare('select is_read, read_at from notifications where id = ?').bind(id).first();
+  )
+    .bind(id)
+    .first();
+const notificationState = async (id: number) =>
+  env.DB.prepare('select is_read, read_at from notifications where id = ?').bind(id).first();
 
 type Auth = { token?: string; cookie?: string };
-interface Call { res: Response; untouched?: () => Promise<void> }
-interface Route { name: string; ok: number; run: (auth: Auth) => Promise<Call> }
+interface Call {
+  res: Response;
+  untouched?: () => Promise<void>;
+}
+interface Route {
+  name: string;
+  ok: number;
+  run: (auth: Auth) => Promise<Call>;
+}
 
 function send(path: string, auth: Auth, init: RequestInit & { json?: unknown } = {}) {
   const headers = new Headers(init.headers);
@@ -79,7 +109,10 @@ function decision(verb: 'approve' | 'reject', method: 'POST' | 'PUT'): Route {
     run: async (auth) => {
       const b = await pendingBooking();
       const before = await bookingState(b.id);
-      const res = await send(`/api/bookings/${b.document_id}/${verb}`, auth, { method, json: verb === 'reject' ? { reason: 'Güvenlik' } : {} });
+      const res = await send(`/api/bookings/${b.document_id}/${verb}`, auth, {
+        method,
+        json: verb === 'reject' ? { reason: 'Güvenlik' } : {},
+      });
       return { res, untouched: async () => expect(await bookingState(b.id)).toEqual(before) };
     },
   };
@@ -92,14 +125,25 @@ function readMark(path: (id: number) => string, method: 'POST' | 'PUT', name: st
     run: async (auth) => {
       const n = await unreadNotification();
       const res = await send(path(n.id), auth, { method });
-      return { res, untouched: async () => expect(await notificationState(n.id)).toEqual({ is_read: 0, read_at: null }) };
+      return {
+        res,
+        untouched: async () => expect(await notificationState(n.id)).toEqual({ is_read: 0, read_at: null }),
+      };
     },
   };
 }
 
 const routes: Route[] = [
-  { name: 'GET /api/bookings', ok: 200, run: async (auth) => ({ res: await send(`/api/bookings?facility=${f.documentId}`, auth) }) },
-  { name: 'GET /api/bookings/stats', ok: 200, run: async (auth) => ({ res: await send(`/api/bookings/stats?facilityId=${f.documentId}`, auth) }) },
+  {
+    name: 'GET /api/bookings',
+    ok: 200,
+    run: async (auth) => ({ res: await send(`/api/bookings?facility=${f.documentId}`, auth) }),
+  },
+  {
+    name: 'GET /api/bookings/stats',
+    ok: 200,
+    run: async (auth) => ({ res: await send(`/api/bookings/stats?facilityId=${f.documentId}`, auth) }),
+  },
   {
     name: 'GET /api/bookings/:id',
     ok: 200,
@@ -114,18 +158,36 @@ const routes: Route[] = [
   decision('approve', 'PUT'),
   decision('reject', 'POST'),
   decision('reject', 'PUT'),
-  { name: 'GET /api/notifications/unread', ok: 200, run: async (auth) => ({ res: await send('/api/notifications/unread', auth) }) },
-  { name: 'GET /api/notifications/all', ok: 200, run: async (auth) => ({ res: await send('/api/notifications/all', auth) }) },
-  { name: 'GET /api/notifications/stats', ok: 200, run: async (auth) => ({ res: await send('/api/notifications/stats', auth) }) },
+  {
+    name: 'GET /api/notifications/unread',
+    ok: 200,
+    run: async (auth) => ({ res: await send('/api/notifications/unread', auth) }),
+  },
+  {
+    name: 'GET /api/notifications/all',
+    ok: 200,
+    run: async (auth) => ({ res: await send('/api/notifications/all', auth) }),
+  },
+  {
+    name: 'GET /api/notifications/stats',
+    ok: 200,
+    run: async (auth) => ({ res: await send('/api/notifications/stats', auth) }),
+  },
   {
     name: 'POST /api/notifications',
     ok: 201,
     run: async (auth) => {
       const title = `Sahte ${++seq}`;
-      const res = await send('/api/notifications', auth, { method: 'POST', json: { title, message: 'Kimse görmemeli' } });
+      const res = await send('/api/notifications', auth, {
+        method: 'POST',
+        json: { title, message: 'Kimse görmemeli' },
+      });
       return {
         res,
-        untouched: async () => expect(await env.DB.prepare('select count(*) as n from notifications where title = ?').bind(title).first()).toEqual({ n: 0 }),
+        untouched: async () =>
+          expect(
+            await env.DB.prepare('select count(*) as n from notifications where title = ?').bind(title).first(),
+          ).toEqual({ n: 0 }),
       };
     },
   },
@@ -139,13 +201,21 @@ const routes: Route[] = [
     run: async (auth) => {
       const n = await unreadNotification();
       const res = await send(`/api/notifications/${n.id}`, auth, { method: 'DELETE' });
-      return { res, untouched: async () => expect(await notificationState(n.id)).toEqual({ is_read: 0, read_at: null }) };
+      return {
+        res,
+        untouched: async () => expect(await notificationState(n.id)).toEqual({ is_read: 0, read_at: null }),
+      };
     },
   },
   {
     name: 'GET /api/facilities/:ref/calendar',
     ok: 200,
-    run: async (auth) => ({ res: await send(`/api/facilities/${f.slug}/calendar?from=${istanbulToday()}&to=${addDays(istanbulToday(), 6)}`, auth) }),
+    run: async (auth) => ({
+      res: await send(
+        `/api/facilities/${f.slug}/calendar?from=${istanbulToday()}&to=${addDays(istanbulToday(), 6)}`,
+        auth,
+      ),
+    }),
   },
   {
     name: 'WebSocket /api/notifications/live',
@@ -186,11 +256,17 @@ describe.each(routes)('$name', (route) => {
   });
 
   it('refuses a token signed with another secret and changes nothing', async () => {
-    await expectRefused(await route.run({ token: await signed({ sub: String(admin.id), key: OTHER_SECRET }) }), 'Geçersiz oturum bilgisi, lütfen tekrar giriş yapın');
+    await expectRefused(
+      await route.run({ token: await signed({ sub: String(admin.id), key: OTHER_SECRET }) }),
+      'Geçersiz oturum bilgisi, lütfen tekrar giriş yapın',
+    );
   });
 
   it('refuses an expired token with the session-expired message and changes nothing', async () => {
-    await expectRefused(await route.run({ token: await signed({ sub: String(admin.id), exp: nowSec() - 60 }) }), 'Oturumunuzun süresi doldu, lütfen tekrar giriş yapın');
+    await expectRefused(
+      await route.run({ token: await signed({ sub: String(admin.id), exp: nowSec() - 60 }) }),
+      'Oturumunuzun süresi doldu, lütfen tekrar giriş yapın',
+    );
   });
 
   it('refuses a forged session cookie and changes nothing', async () => {
@@ -220,7 +296,9 @@ describe('the live notification feed', () => {
   async function hello(res: Response) {
     expect(res.status).toBe(101);
     const ws = res.webSocket!;
-    const first = new Promise<{ type: string; userId: number }>((resolve) => ws.addEventListener('message', (e) => resolve(JSON.parse(e.data as string)), { once: true }));
+    const first = new Promise<{ type: string; userId: number }>((resolve) =>
+      ws.addEventListener('message', (e) => resolve(JSON.parse(e.data as string)), { once: true }),
+    );
     ws.accept();
     const message = await first;
     ws.close(1000, 'done');
@@ -232,16 +310,25 @@ describe('the live notification feed', () => {
   });
 
   it('is accepted with the hs_session cookie alone', async () => {
-    expect(await hello(await open({ headers: { cookie: `hs_session=${await tokenFor(admin)}` } }))).toEqual({ type: 'hello', userId: admin.id });
+    expect(await hello(await open({ headers: { cookie: `hs_session=${await tokenFor(admin)}` } }))).toEqual({
+      type: 'hello',
+      userId: admin.id,
+    });
   });
 
   it('ignores a staff id header a caller sets itself', async () => {
-    const error = await expectError(await open({ headers: { 'x-staff-user-id': String(admin.id), 'x-staff-username': admin.username } }), 401);
+    const error = await expectError(
+      await open({ headers: { 'x-staff-user-id': String(admin.id), 'x-staff-username': admin.username } }),
+      401,
+    );
     expect(error.message).toBe('Bu işlem için giriş yapmanız gerekiyor');
   });
 
   it('refuses an expired ?token= and a plain GET without an upgrade', async () => {
-    await expectError(await open({}, `/api/notifications/live?token=${await signed({ sub: String(admin.id), exp: nowSec() - 5 })}`), 401);
+    await expectError(
+      await open({}, `/api/notifications/live?token=${await signed({ sub: String(admin.id), exp: nowSec() - 5 })}`),
+      401,
+    );
     expect((await api('/api/notifications/live', { token: await tokenFor(admin) })).status).toBe(400);
   });
 });
@@ -253,8 +340,24 @@ describe('what staff see stays with staff', () => {
     const date = addDays(istanbulToday(), 1);
     const slot = await slotAt(g.id, date, '20:00');
     const phone = freshPhone();
-    const created = (await json(await api('/api/bookings', { method: 'POST', json: { facility: g.documentId, bookingSlot: slot.document_id, customerName: 'Gizli Telefon', customerPhone: phone } }))).data;
-    const approved = await api(`/api/bookings/${created.documentId}/approve`, { method: 'POST', token: await tokenFor(manager, 'manager'), json: {} });
+    const created = (
+      await json(
+        await api('/api/bookings', {
+          method: 'POST',
+          json: {
+            facility: g.documentId,
+            bookingSlot: slot.document_id,
+            customerName: 'Gizli Telefon',
+            customerPhone: phone,
+          },
+        }),
+      )
+    ).data;
+    const approved = await api(`/api/bookings/${created.documentId}/approve`, {
+      method: 'POST',
+      token: await tokenFor(manager, 'manager'),
+      json: {},
+    });
     expect(approved.status).toBe(200);
     expect(approved.headers.get('cache-control')).toBe('no-store');
     const list = await api(`/api/bookings?facility=${g.documentId}`, { token: await tokenFor(admin) });
@@ -281,7 +384,10 @@ describe('what staff see stays with staff', () => {
 
   it('a bearer header wins over the cookie: a forged header is refused even beside a valid cookie', async () => {
     const forged = await signed({ sub: String(admin.id), key: OTHER_SECRET });
-    const res = await api(`/api/bookings?facility=${f.documentId}`, { token: forged, headers: { cookie: `hs_session=${await tokenFor(admin)}` } });
+    const res = await api(`/api/bookings?facility=${f.documentId}`, {
+      token: forged,
+      headers: { cookie: `hs_session=${await tokenFor(admin)}` },
+    });
     await expectError(res, 401);
   });
 });

@@ -3,7 +3,22 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { HOUR } from '../../worker/src/lib/time';
-import { addDays, api, createFacility, createSlots, createStaff, everyDay, expectError, freshPhone, insertSlot, istanbulToday, json, pickupPointsOf, slotAt, tokenFor } from './fixtures';
+import {
+  addDays,
+  api,
+  createFacility,
+  createSlots,
+  createStaff,
+  everyDay,
+  expectError,
+  freshPhone,
+  insertSlot,
+  istanbulToday,
+  json,
+  pickupPointsOf,
+  slotAt,
+  tokenFor,
+} from './fixtures';
 
 let token: string;
 let managerToken: string;
@@ -14,7 +29,22 @@ beforeAll(async () => {
 });
 
 const day = (n: number) => addDays(istanbulToday(), n);
-const HOURS = ['09:00', '10:00', '11:00', '12:00', '13:00', '14:00', '15:00', '16:00', '17:00', '18:00', '19:00', '20:00', '21:00', '22:00'];
+const HOURS = [
+  '09:00',
+  '10:00',
+  '11:00',
+  '12:00',
+  '13:00',
+  '14:00',
+  '15:00',
+  '16:00',
+  '17:00',
+  '18:00',
+  '19:00',
+  '20:00',
+  '21:00',
+  '22:00',
+];
 
 async function calendar(ref: string, from: string, to: string, as = token) {
   const res = await api(`/api/facilities/${ref}/calendar?from=${from}&to=${to}`, { token: as });
@@ -22,9 +52,23 @@ async function calendar(ref: string, from: string, to: string, as = token) {
   return (await json(res)).data;
 }
 
-async function book(f: { id: number; documentId: string }, date: string, time: string, extra: Record<string, unknown> = {}) {
+async function book(
+  f: { id: number; documentId: string },
+  date: string,
+  time: string,
+  extra: Record<string, unknown> = {},
+) {
   const slot = await slotAt(f.id, date, time);
-  const res = await api('/api/bookings', { method: 'POST', json: { facility: f.documentId, bookingSlot: slot.document_id, customerName: 'Takvim Müşterisi', customerPhone: freshPhone(), ...extra } });
+  const res = await api('/api/bookings', {
+    method: 'POST',
+    json: {
+      facility: f.documentId,
+      bookingSlot: slot.document_id,
+      customerName: 'Takvim Müşterisi',
+      customerPhone: freshPhone(),
+      ...extra,
+    },
+  });
   expect(res.status).toBe(201);
   return (await json(res)).data;
 }
@@ -39,29 +83,60 @@ describe('a week of one pitch', () => {
     await createSlots(f, 1, 7);
     const [point] = await pickupPointsOf(f.id);
     const subscriberPhone = freshPhone();
-    await env.DB.prepare('insert into customers (phone, name, is_subscriber) values (?, ?, 1)').bind(subscriberPhone, 'Abone Aslı').run();
+    await env.DB.prepare('insert into customers (phone, name, is_subscriber) values (?, ?, 1)')
+      .bind(subscriberPhone, 'Abone Aslı')
+      .run();
     const plan: Array<[string, string, string, Record<string, unknown>]> = [
       ['pending', day(1), '20:00', { customerName: 'Pınar Güneş' }],
       ['approved', day(2), '21:00', { customerName: 'Onur Yıldız' }],
       ['cancelled', day(3), '20:00', { customerName: 'Vazgeçen Veli' }],
       ['rejected', day(4), '20:00', { customerName: 'Reddedilen Rıza' }],
       ['subscriber', day(5), '19:00', { customerName: 'Abone Aslı', customerPhone: subscriberPhone }],
-      ['shuttle', day(6), '18:00', { customerName: 'Servisli Sena', includesTransportation: true, transportationDetails: { pickupPointId: point.id } }],
+      [
+        'shuttle',
+        day(6),
+        '18:00',
+        {
+          customerName: 'Servisli Sena',
+          includesTransportation: true,
+          transportationDetails: { pickupPointId: point.id },
+        },
+      ],
     ];
     for (const [key, date, time, extra] of plan) {
       const phone = (extra.customerPhone as string | undefined) ?? freshPhone();
       people[key] = { phone, booking: await book(f, date, time, { ...extra, customerPhone: phone }) };
     }
-    expect((await api(`/api/bookings/${people.approved.booking.documentId}/approve`, { method: 'POST', token, json: {} })).status).toBe(200);
-    expect((await api(`/api/bookings/cancel/${people.cancelled.booking.bookingNumber}`, { method: 'POST', json: {} })).status).toBe(200);
-    expect((await api(`/api/bookings/${people.rejected.booking.documentId}/reject`, { method: 'POST', token, json: { reason: 'Kapalı' } })).status).toBe(200);
+    expect(
+      (await api(`/api/bookings/${people.approved.booking.documentId}/approve`, { method: 'POST', token, json: {} }))
+        .status,
+    ).toBe(200);
+    expect(
+      (await api(`/api/bookings/cancel/${people.cancelled.booking.bookingNumber}`, { method: 'POST', json: {} }))
+        .status,
+    ).toBe(200);
+    expect(
+      (
+        await api(`/api/bookings/${people.rejected.booking.documentId}/reject`, {
+          method: 'POST',
+          token,
+          json: { reason: 'Kapalı' },
+        })
+      ).status,
+    ).toBe(200);
     data = await calendar(f.documentId, day(1), day(7));
   });
 
-  const at = (date: string, time: string) => data.slots.find((s: { date: string; startTime: string }) => s.date === date && s.startTime === time);
+  const at = (date: string, time: string) =>
+    data.slots.find((s: { date: string; startTime: string }) => s.date === date && s.startTime === time);
 
   it('answers the pitch, the range and every slot of the seven days in date and time order', async () => {
-    expect(data.facility).toMatchObject({ documentId: f.documentId, slug: f.slug, name: f.name, workingHours: everyDay() });
+    expect(data.facility).toMatchObject({
+      documentId: f.documentId,
+      slug: f.slug,
+      name: f.name,
+      workingHours: everyDay(),
+    });
     expect(data.from).toBe(day(1));
     expect(data.to).toBe(day(7));
     expect(data.slots).toHaveLength(7 * HOURS.length);
@@ -112,12 +187,20 @@ describe('a week of one pitch', () => {
       state: 'booked',
       isPending: false,
       isAvailable: false,
-      booking: { customerName: 'Onur Yıldız', customerPhone: people.approved.phone, status: 'approved', paymentStatus: 'paid' },
+      booking: {
+        customerName: 'Onur Yıldız',
+        customerPhone: people.approved.phone,
+        status: 'approved',
+        paymentStatus: 'paid',
+      },
     });
   });
 
   it('cancelled and rejected bookings leave their slots free', async () => {
-    for (const [date, time] of [[day(3), '20:00'], [day(4), '20:00']]) {
+    for (const [date, time] of [
+      [day(3), '20:00'],
+      [day(4), '20:00'],
+    ]) {
       expect(at(date, time)).toMatchObject({ state: 'available', isAvailable: true, booking: null });
     }
     expect(JSON.stringify(data)).not.toContain('Vazgeçen Veli');
@@ -126,8 +209,14 @@ describe('a week of one pitch', () => {
 
   it('a subscriber and a shuttle booking are flagged', async () => {
     // A subscriber's new booking is pending: it reads Beklemede until approved, flagged as a subscriber's (issue 7 §2).
-    expect(at(day(5), '19:00')).toMatchObject({ state: 'pending', booking: { customerName: 'Abone Aslı', isSubscriber: true, customerPhone: people.subscriber.phone } });
-    expect(at(day(6), '18:00')).toMatchObject({ state: 'pending', booking: { customerName: 'Servisli Sena', includesTransportation: true } });
+    expect(at(day(5), '19:00')).toMatchObject({
+      state: 'pending',
+      booking: { customerName: 'Abone Aslı', isSubscriber: true, customerPhone: people.subscriber.phone },
+    });
+    expect(at(day(6), '18:00')).toMatchObject({
+      state: 'pending',
+      booking: { customerName: 'Servisli Sena', includesTransportation: true },
+    });
   });
 
   it('the pitch may be named by slug or numeric id, and a manager gets the same answer', async () => {
@@ -148,14 +237,22 @@ describe('an overnight pitch (18:00 to 02:00)', () => {
       ...order.map((t) => `${date} ${t}`),
       ...order.map((t) => `${day(2)} ${t}`),
     ]);
-    const midnight = data.slots.find((s: { date: string; startTime: string }) => s.date === date && s.startTime === '00:00');
+    const midnight = data.slots.find(
+      (s: { date: string; startTime: string }) => s.date === date && s.startTime === '00:00',
+    );
     expect(midnight).toMatchObject({
       endTime: '01:00',
       startsAt: new Date(`${addDays(date, 1)}T00:00:00+03:00`).toISOString(),
       state: 'pending',
-      booking: { bookingNumber: night.bookingNumber, customerName: 'Gece Kuşu Ömer', customerPhone: night.customerPhone },
+      booking: {
+        bookingNumber: night.bookingNumber,
+        customerName: 'Gece Kuşu Ömer',
+        customerPhone: night.customerPhone,
+      },
     });
-    const late = data.slots.find((s: { date: string; startTime: string }) => s.date === date && s.startTime === '23:00');
+    const late = data.slots.find(
+      (s: { date: string; startTime: string }) => s.date === date && s.startTime === '23:00',
+    );
     expect(Date.parse(midnight.startsAt) - Date.parse(late.startsAt)).toBe(HOUR);
     expect(data.facility.workingHours.monday).toEqual({ isOpen: true, start: '18:00', end: '02:00' });
   });
@@ -168,17 +265,26 @@ describe('past slots and inactive pitches', () => {
     const now = Date.now();
     const past = await insertSlot(f.id, today, '00:01', now - 2 * HOUR);
     const pastBooked = await insertSlot(f.id, today, '00:02', now - HOUR);
-    const slotId = (await env.DB.prepare('select id from booking_slots where document_id = ?').bind(pastBooked).first<{ id: number }>())!.id;
+    const slotId = (await env.DB.prepare('select id from booking_slots where document_id = ?')
+      .bind(pastBooked)
+      .first<{ id: number }>())!.id;
     await env.DB.prepare(
       `insert into bookings (document_id, booking_number, facility_id, slot_id, customer_name, customer_phone, date, start_time, end_time, starts_at, slot_price, total_price, status, payment_status)
        values ('pastbookeddoc', 'HSRPASTBKD22', ?1, ?2, 'Geçmiş Oyuncu', '05559990000', ?3, '00:02', '01:02', ?4, 150000, 150000, 'approved', 'paid')`,
-    ).bind(f.id, slotId, today, now - HOUR).run();
+    )
+      .bind(f.id, slotId, today, now - HOUR)
+      .run();
     // Inactive pitches are planned by staff too.
     const data = await calendar(f.documentId, today, today);
     expect(data.facility.documentId).toBe(f.documentId);
     const byDoc = (doc: string) => data.slots.find((s: { documentId: string }) => s.documentId === doc);
     expect(byDoc(past)).toMatchObject({ isPast: true, isAvailable: false, state: 'past', booking: null });
-    expect(byDoc(pastBooked)).toMatchObject({ isPast: true, isAvailable: false, state: 'booked', booking: { customerName: 'Geçmiş Oyuncu', customerPhone: '05559990000' } });
+    expect(byDoc(pastBooked)).toMatchObject({
+      isPast: true,
+      isAvailable: false,
+      state: 'booked',
+      booking: { customerName: 'Geçmiş Oyuncu', customerPhone: '05559990000' },
+    });
   });
 
   it('a range with no slots answers an empty list', async () => {
@@ -207,7 +313,13 @@ describe('refused calendar requests', () => {
   });
 
   it('a missing or malformed date is refused', async () => {
-    for (const q of [`from=${day(1)}`, `to=${day(1)}`, '', `from=2026-02-30&to=2026-03-02`, `from=yarin&to=${day(1)}`]) {
+    for (const q of [
+      `from=${day(1)}`,
+      `to=${day(1)}`,
+      '',
+      `from=2026-02-30&to=2026-03-02`,
+      `from=yarin&to=${day(1)}`,
+    ]) {
       const error = await expectError(await ask(q), 400);
       expect(error.name, q).toBe('ValidationError');
     }

@@ -18,7 +18,11 @@ beforeAll(async () => {
 });
 
 async function signIn(remember = false, password = PASSWORD) {
-  const res = await api('/api/auth/local', { method: 'POST', json: { identifier: admin.username, password, remember }, ip: `100.80.0.${++ipSeq}` });
+  const res = await api('/api/auth/local', {
+    method: 'POST',
+    json: { identifier: admin.username, password, remember },
+    ip: `100.80.0.${++ipSeq}`,
+  });
   expect(res.status).toBe(200);
   const set = res.headers.getSetCookie().find((c) => c.startsWith('hs_session='))!;
   await res.arrayBuffer();
@@ -34,16 +38,33 @@ describe('Settings cannot be changed from another site', () => {
     const { value } = await signIn();
     const before = await settings();
     const body = JSON.stringify({ siteName: 'Ele Geçirildi', contactPhones: [] });
-    await expectError(await putSettings(value, { origin: 'https://kotu.example', 'content-type': 'text/plain' }, body), 403);
-    await expectError(await putSettings(value, { 'sec-fetch-site': 'cross-site', 'content-type': 'application/x-www-form-urlencoded' }, 'siteName=x'), 403);
+    await expectError(
+      await putSettings(value, { origin: 'https://kotu.example', 'content-type': 'text/plain' }, body),
+      403,
+    );
+    await expectError(
+      await putSettings(
+        value,
+        { 'sec-fetch-site': 'cross-site', 'content-type': 'application/x-www-form-urlencoded' },
+        'siteName=x',
+      ),
+      403,
+    );
     // Same origin but not JSON: 415, not a silent {}.
-    await expectError(await putSettings(value, { origin: 'http://localhost', 'content-type': 'text/plain' }, body), 415);
+    await expectError(
+      await putSettings(value, { origin: 'http://localhost', 'content-type': 'text/plain' }, body),
+      415,
+    );
     expect(await settings()).toEqual(before);
   });
 
   it('from our own page the admin saves them (control)', async () => {
     const { value } = await signIn();
-    const res = await putSettings(value, { origin: 'http://localhost', 'content-type': 'application/json' }, JSON.stringify({ siteName: 'Yönetici Kaydı', contactPhones: [] }));
+    const res = await putSettings(
+      value,
+      { origin: 'http://localhost', 'content-type': 'application/json' },
+      JSON.stringify({ siteName: 'Yönetici Kaydı', contactPhones: [] }),
+    );
     expect(res.status).toBe(200);
     expect((await settings()).siteName).toBe('Yönetici Kaydı');
   });
@@ -70,11 +91,22 @@ describe('session lifetime', () => {
 describe('a password reset ends the old sessions', () => {
   it('tokens signed before `npm run staff:create` reset the password are refused; the new password works', async () => {
     const other = await createStaff('admin', {}, PASSWORD);
-    const login = (password: string) => api('/api/auth/local', { method: 'POST', json: { identifier: other.email, password }, ip: `100.81.0.${++ipSeq}` });
+    const login = (password: string) =>
+      api('/api/auth/local', {
+        method: 'POST',
+        json: { identifier: other.email, password },
+        ip: `100.81.0.${++ipSeq}`,
+      });
     const before = (await json(await login(PASSWORD))).data.jwt as string;
     expect((await api('/api/users/me', { token: before })).status).toBe(200);
     await env.DB.prepare(
-      upsertStaffSql({ documentId: 'x', username: other.username, email: other.email, passwordHash: await hashPassword('yepyeni-sifre-9'), roleId: 1 }),
+      upsertStaffSql({
+        documentId: 'x',
+        username: other.username,
+        email: other.email,
+        passwordHash: await hashPassword('yepyeni-sifre-9'),
+        roleId: 1,
+      }),
     ).run();
     await expectError(await api('/api/users/me', { token: before }), 401);
     await expectError(await login(PASSWORD), 401);

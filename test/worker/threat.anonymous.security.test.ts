@@ -4,7 +4,7 @@
 // window edge, or crash the image route with odd conditional headers.
 import { env, exports } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ApiError } from '../../worker/src/lib/errors';
+import type { ApiError } from '../../worker/src/lib/errors';
 import { enforceRateLimit, limiterFor } from '../../worker/src/lib/rate-limit';
 import { securePageResponse } from '../../worker/src/lib/security-headers';
 import { runScheduled } from '../../worker/src/scheduled';
@@ -19,13 +19,23 @@ beforeAll(async () => {
 });
 
 const bookingsOf = async (phone: string) =>
-  (await env.DB.prepare('select count(*) as n from bookings where customer_phone = ?').bind(phone).first<{ n: number }>())!.n;
+  (await env.DB.prepare('select count(*) as n from bookings where customer_phone = ?')
+    .bind(phone)
+    .first<{ n: number }>())!.n;
 
 describe('bodies: JSON only, and small', () => {
   it('a 10 MB body is refused with 413 in the one error shape before it is parsed', async () => {
     const phone = freshPhone();
-    const big = JSON.stringify({ facility: f.documentId, customerName: 'Büyük Gövde', customerPhone: phone, notes: 'x'.repeat(10 * 1024 * 1024) });
-    const error = await expectError(await api('/api/bookings', { method: 'POST', headers: { 'content-type': 'application/json' }, body: big }), 413);
+    const big = JSON.stringify({
+      facility: f.documentId,
+      customerName: 'Büyük Gövde',
+      customerPhone: phone,
+      notes: 'x'.repeat(10 * 1024 * 1024),
+    });
+    const error = await expectError(
+      await api('/api/bookings', { method: 'POST', headers: { 'content-type': 'application/json' }, body: big }),
+      413,
+    );
     expect(error.name).toBe('PayloadTooLargeError');
     expect(error.message).toBe('İstek gövdesi çok büyük');
     expect(await bookingsOf(phone)).toBe(0);
@@ -41,7 +51,12 @@ describe('bodies: JSON only, and small', () => {
       },
     });
     const res = await exports.default.fetch(
-      new Request('http://localhost/api/auth/local', { method: 'POST', headers: { 'content-type': 'application/json' }, body: stream, duplex: 'half' } as RequestInit),
+      new Request('http://localhost/api/auth/local', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: stream,
+        duplex: 'half',
+      } as RequestInit),
     );
     expect((await expectError(res, 413)).message).toBe('İstek gövdesi çok büyük');
   });
@@ -49,8 +64,16 @@ describe('bodies: JSON only, and small', () => {
   it('a text/plain body on a JSON route is 415 with a Turkish message and nothing happens (it was read as {})', async () => {
     const slot = await slotAt(f.id, addDays(istanbulToday(), 1), '20:00');
     const phone = freshPhone();
-    const body = JSON.stringify({ facility: f.documentId, bookingSlot: slot.document_id, customerName: 'Düz Metin', customerPhone: phone });
-    const error = await expectError(await api('/api/bookings', { method: 'POST', headers: { 'content-type': 'text/plain' }, body }), 415);
+    const body = JSON.stringify({
+      facility: f.documentId,
+      bookingSlot: slot.document_id,
+      customerName: 'Düz Metin',
+      customerPhone: phone,
+    });
+    const error = await expectError(
+      await api('/api/bookings', { method: 'POST', headers: { 'content-type': 'text/plain' }, body }),
+      415,
+    );
     expect(error.name).toBe('UnsupportedMediaTypeError');
     expect(error.message).toBe('İstek gövdesi JSON olmalı (Content-Type: application/json)');
     expect(await bookingsOf(phone)).toBe(0);
@@ -58,16 +81,31 @@ describe('bodies: JSON only, and small', () => {
 
   it('form encodings are 415 as well; application/json with a charset passes the type check', async () => {
     for (const type of ['application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'text/html']) {
-      await expectError(await api('/api/auth/local', { method: 'POST', headers: { 'content-type': type }, body: 'identifier=a&password=b' }), 415);
+      await expectError(
+        await api('/api/auth/local', {
+          method: 'POST',
+          headers: { 'content-type': type },
+          body: 'identifier=a&password=b',
+        }),
+        415,
+      );
     }
-    const ok = await api('/api/auth/local', { method: 'POST', headers: { 'content-type': 'application/json; charset=utf-8' }, body: JSON.stringify({ identifier: `x${uniq()}`, password: 'yanlis-sifre' }) });
+    const ok = await api('/api/auth/local', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json; charset=utf-8' },
+      body: JSON.stringify({ identifier: `x${uniq()}`, password: 'yanlis-sifre' }),
+    });
     expect(ok.status).toBe(401);
   });
 });
 
 describe('security headers', () => {
   it('every API answer carries CSP (nothing may load or frame), nosniff, Referrer-Policy and X-Frame-Options', async () => {
-    for (const res of [await api('/api/health'), await api('/api/no-such-route'), await api(`/api/facilities/${f.slug}`)]) {
+    for (const res of [
+      await api('/api/health'),
+      await api('/api/no-such-route'),
+      await api(`/api/facilities/${f.slug}`),
+    ]) {
       const csp = res.headers.get('content-security-policy') ?? '';
       expect(csp).toContain("default-src 'none'");
       expect(csp).toContain("frame-ancestors 'none'");
@@ -79,7 +117,8 @@ describe('security headers', () => {
   });
 
   it('pages get a nonce CSP with frame-ancestors none, and every script of the page carries that nonce', async () => {
-    const html = '<!doctype html><html><head><script>document.documentElement.dataset.t="1"</script></head><body><script type="module" src="/_astro/x.js"></script></body></html>';
+    const html =
+      '<!doctype html><html><head><script>document.documentElement.dataset.t="1"</script></head><body><script type="module" src="/_astro/x.js"></script></body></html>';
     const res = securePageResponse(new Response(html, { headers: { 'content-type': 'text/html; charset=utf-8' } }));
     const csp = res.headers.get('content-security-policy')!;
     const nonce = csp.match(/'nonce-([^']+)'/)![1];
@@ -99,7 +138,8 @@ describe('security headers', () => {
 });
 
 describe('live sockets of a pitch', () => {
-  const open = (headers: Record<string, string>, ref = f.slug) => api(`/api/facilities/${ref}/live`, { headers: { upgrade: 'websocket', ...headers } });
+  const open = (headers: Record<string, string>, ref = f.slug) =>
+    api(`/api/facilities/${ref}/live`, { headers: { upgrade: 'websocket', ...headers } });
   const close = (res: Response) => {
     res.webSocket?.accept();
     res.webSocket?.close(1000, 'done');
@@ -204,14 +244,18 @@ describe('rate limits slide: no double budget at a window edge', () => {
     for (let i = 0; i < limit; i++) await api(`/api/bookings/track/${number}`, { ip: `100.64.0.${i}` });
     const res = await api(`/api/bookings/track/${number}`, { ip: '100.64.1.1' });
     expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect((await expectError(res, 429)).message).toBe('Çok fazla deneme yaptınız. Lütfen birkaç dakika sonra tekrar deneyin.');
+    expect((await expectError(res, 429)).message).toBe(
+      'Çok fazla deneme yaptınız. Lütfen birkaç dakika sonra tekrar deneyin.',
+    );
   });
 });
 
 describe('images answer conditional requests without 500s or wrong 304s', () => {
   const put = async () => {
     const key = `facilities/threat/${uniq()}.png`;
-    await env.BUCKET.put(key, new Uint8Array([137, 80, 78, 71, 1, 2, 3]), { httpMetadata: { contentType: 'image/png' } });
+    await env.BUCKET.put(key, new Uint8Array([137, 80, 78, 71, 1, 2, 3]), {
+      httpMetadata: { contentType: 'image/png' },
+    });
     const first = await api(`/api/images/${key}`);
     await first.arrayBuffer();
     return { key, etag: first.headers.get('etag')! };
@@ -237,7 +281,10 @@ describe('images answer conditional requests without 500s or wrong 304s', () => 
 
   it('If-Match with a wrong tag is 412 (it was 304); with the right tag the image comes', async () => {
     const { key, etag } = await put();
-    const error = await expectError(await api(`/api/images/${key}`, { headers: { 'if-match': '"yanlis-etiket"' } }), 412);
+    const error = await expectError(
+      await api(`/api/images/${key}`, { headers: { 'if-match': '"yanlis-etiket"' } }),
+      412,
+    );
     expect(error.message).toBe('Görsel değişmiş, lütfen sayfayı yenileyin');
     await expectError(await api(`/api/images/${key}`, { headers: { 'if-match': 'garbage' } }), 412);
     // A weak tag never matches If-Match (strong comparison).
@@ -256,10 +303,22 @@ describe('the hourly cron sweeps holds on inactive pitches too', () => {
       `insert into bookings (document_id, booking_number, facility_id, customer_name, customer_phone, date, start_time, end_time,
          starts_at, slot_price, total_price, deposit_amount, status, expires_at)
        values (?1, ?2, ?3, 'Bekleyen Müşteri', ?4, ?5, '20:00', '21:00', ?6, 150000, 150000, 30000, 'pending', ?7) returning id`,
-    ).bind(uniq() + uniq() + uniq(), `HSR${uniq().toUpperCase().slice(0, 6)}AAA`.slice(0, 12), g.id, freshPhone(), date, Date.now() + 86_400_000, Date.now() - 60_000).first<{ id: number }>())!;
+    )
+      .bind(
+        uniq() + uniq() + uniq(),
+        `HSR${uniq().toUpperCase().slice(0, 6)}AAA`.slice(0, 12),
+        g.id,
+        freshPhone(),
+        date,
+        Date.now() + 86_400_000,
+        Date.now() - 60_000,
+      )
+      .first<{ id: number }>())!;
     const result = await runScheduled(env);
     expect(result.swept).toBeGreaterThan(result.facilities - 1);
-    const after = await env.DB.prepare('select status, expires_at from bookings where id = ?').bind(row.id).first<{ status: string; expires_at: number | null }>();
+    const after = await env.DB.prepare('select status, expires_at from bookings where id = ?')
+      .bind(row.id)
+      .first<{ status: string; expires_at: number | null }>();
     expect(after).toEqual({ status: 'expired', expires_at: null });
   });
 });

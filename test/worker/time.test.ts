@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, daysBetween, istanbulClock, istanbulInstant, istanbulToday, weekdayOf } from '../../worker/src/lib/time';
+import {
+  addDays,
+  daysBetween,
+  istanbulClock,
+  istanbulInstant,
+  istanbulToday,
+  weekdayOf,
+} from '../../worker/src/lib/time';
 import { planDay } from '../../worker/src/services/slots';
 import { everyDay } from './fixtures';
 
@@ -82,12 +89,34 @@ describe('weekdayOf', () => {
 });
 
 describe('planDay', () => {
-  const overnight = { workingHours: everyDay('18:00', '02:00'), bookingTimeType: 'hourly' as const, startTimeOffset: 'full_hour' as const };
+  const overnight = {
+    workingHours: everyDay('18:00', '02:00'),
+    bookingTimeType: 'hourly' as const,
+    startTimeOffset: 'full_hour' as const,
+  };
 
   it('lists an overnight pitch 18:00–02:00 with 00:00 and 01:00 on the same business date, after 23:00', () => {
     const plan = planDay(overnight, '2026-11-21');
-    expect(plan.map((p) => p.startTime)).toEqual(['18:00', '19:00', '20:00', '21:00', '22:00', '23:00', '00:00', '01:00']);
-    expect(plan.map((p) => p.endTime)).toEqual(['19:00', '20:00', '21:00', '22:00', '23:00', '00:00', '01:00', '02:00']);
+    expect(plan.map((p) => p.startTime)).toEqual([
+      '18:00',
+      '19:00',
+      '20:00',
+      '21:00',
+      '22:00',
+      '23:00',
+      '00:00',
+      '01:00',
+    ]);
+    expect(plan.map((p) => p.endTime)).toEqual([
+      '19:00',
+      '20:00',
+      '21:00',
+      '22:00',
+      '23:00',
+      '00:00',
+      '01:00',
+      '02:00',
+    ]);
     expect(new Set(plan.map((p) => p.date))).toEqual(new Set(['2026-11-21']));
   });
 
@@ -109,9 +138,20 @@ describe('planDay', () => {
   });
 
   it('plans 30-minute slots for a half-hourly pitch and starts at :30 with the half_hour offset', () => {
-    const half = planDay({ workingHours: everyDay('09:00', '11:00'), bookingTimeType: 'half-hourly', startTimeOffset: 'full_hour' }, '2026-11-21');
-    expect(half.map((p) => `${p.startTime}-${p.endTime}`)).toEqual(['09:00-09:30', '09:30-10:00', '10:00-10:30', '10:30-11:00']);
-    const offset = planDay({ workingHours: everyDay('09:00', '12:00'), bookingTimeType: 'hourly', startTimeOffset: 'half_hour' }, '2026-11-21');
+    const half = planDay(
+      { workingHours: everyDay('09:00', '11:00'), bookingTimeType: 'half-hourly', startTimeOffset: 'full_hour' },
+      '2026-11-21',
+    );
+    expect(half.map((p) => `${p.startTime}-${p.endTime}`)).toEqual([
+      '09:00-09:30',
+      '09:30-10:00',
+      '10:00-10:30',
+      '10:30-11:00',
+    ]);
+    const offset = planDay(
+      { workingHours: everyDay('09:00', '12:00'), bookingTimeType: 'hourly', startTimeOffset: 'half_hour' },
+      '2026-11-21',
+    );
     expect(offset.map((p) => `${p.startTime}-${p.endTime}`)).toEqual(['09:30-10:30', '10:30-11:30']);
   });
 });

@@ -10,7 +10,10 @@ describe('tracking answer', () => {
     // 00:30 after the evening of `date`: the next calendar day in Istanbul (UTC+3).
     const startsAt = Date.parse(`${addDays(date, 1)}T00:30:00+03:00`);
     const slot = await insertSlot(f.id, date, '00:30', startsAt);
-    const created = await api('/api/bookings', { method: 'POST', json: { facility: f.documentId, bookingSlot: slot, customerName: 'Gece Maçı', customerPhone: freshPhone() } });
+    const created = await api('/api/bookings', {
+      method: 'POST',
+      json: { facility: f.documentId, bookingSlot: slot, customerName: 'Gece Maçı', customerPhone: freshPhone() },
+    });
     expect(created.status).toBe(201);
     const { data: booking } = await json(created);
 

@@ -4,12 +4,12 @@ import { csrf } from 'hono/csrf';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
 import { msg } from '../../contracts/messages';
-import { cookieAuthenticated, type AppEnv } from './lib/auth';
+import { type AppEnv, cookieAuthenticated } from './lib/auth';
 import { ApiError, badRequest, forbidden, payloadTooLarge, serverError } from './lib/errors';
 import { API_CSP, REFERRER_POLICY } from './lib/security-headers';
 import { authRoutes } from './routes/auth';
-import { bookingRoutes } from './routes/bookings';
 import { bookingSlotRoutes } from './routes/booking-slots';
+import { bookingRoutes } from './routes/bookings';
 import { contentRoutes } from './routes/content';
 import { facilityRoutes } from './routes/facilities';
 import { notificationRoutes } from './routes/notifications';
@@ -29,11 +29,19 @@ const routes = new Hono<AppEnv>()
   // Both live channels (the staff hub, a pitch's slots): a browser always sends Origin on a WebSocket, and a page of
   // another site must not open one with the visitor's cookie (cross-site WebSocket hijacking) or by the thousand.
   .use('*', async (c, next) => {
-    if (isUpgrade(c.req.raw) && !sameOrigin(c.req.header('origin'), c.req.url, c.env.SITE_URL)) throw forbidden(msg.foreignOrigin);
+    if (isUpgrade(c.req.raw) && !sameOrigin(c.req.header('origin'), c.req.url, c.env.SITE_URL))
+      throw forbidden(msg.foreignOrigin);
     await next();
   })
   // Refused before anything parses it (00 §6 bodies are small JSON).
-  .use('*', (c, next) => bodyLimit({ maxSize: maxBodyBytes(c.env), onError: () => { throw payloadTooLarge(); } })(c, next))
+  .use('*', (c, next) =>
+    bodyLimit({
+      maxSize: maxBodyBytes(c.env),
+      onError: () => {
+        throw payloadTooLarge();
+      },
+    })(c, next),
+  )
   // CSRF: a cookie-authenticated write must come from our own pages (Origin, or Sec-Fetch-Site: same-origin). A bearer
   // token cannot ride along on a cross-site request, so API clients are not affected.
   .use('*', (c, next) => (cookieAuthenticated(c) ? cookieCsrf(c, next) : next()))

@@ -5,8 +5,8 @@ import { securePageResponse } from './lib/security-headers';
 import { runScheduled } from './scheduled';
 
 export { FacilityBooking } from './durable-objects/facility-booking';
-export { StaffHub } from './durable-objects/staff-hub';
 export { RateLimiter } from './durable-objects/rate-limiter';
+export { StaffHub } from './durable-objects/staff-hub';
 
 export default {
   async fetch(request, env, ctx) {

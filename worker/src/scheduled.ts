@@ -7,7 +7,10 @@ import { facilityStub } from './services/facility-ref';
  * Keeps every active pitch generated SLOT_HORIZON_DAYS ahead and sweeps due holds as a backstop to the alarms — on
  * every pitch with a due hold, inactive ones included (a pitch switched off with holds pending still frees them).
  */
-export async function runScheduled(env: Env, now = Date.now()): Promise<{ facilities: number; created: number; swept: number }> {
+export async function runScheduled(
+  env: Env,
+  now = Date.now(),
+): Promise<{ facilities: number; created: number; swept: number }> {
   const days = Number(env.SLOT_HORIZON_DAYS) || 30;
   const db = getDb(env.DB);
   const active = await activeFacilityIds(db);

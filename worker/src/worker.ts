@@ -3,8 +3,8 @@ import { app } from './app';
 import { runScheduled } from './scheduled';
 
 export { FacilityBooking } from './durable-objects/facility-booking';
-export { StaffHub } from './durable-objects/staff-hub';
 export { RateLimiter } from './durable-objects/rate-limiter';
+export { StaffHub } from './durable-objects/staff-hub';
 
 export default {
   fetch: (request, env, ctx) => app.fetch(request, env, ctx),

@@ -6,7 +6,7 @@ import { DuplicateBookingModal } from '../components/booking/DuplicateBookingMod
 import { SlotCalendar } from '../components/booking/SlotCalendar';
 import { StepIndicator } from '../components/booking/StepIndicator';
 import { Toasts } from '../components/ui/Toasts';
-import { $confirmation, $step, initBookingFlow, loadSlots, watchLive, type BookingFacility } from '../stores/booking';
+import { $confirmation, $step, type BookingFacility, initBookingFlow, loadSlots, watchLive } from '../stores/booking';
 
 /** The pitch page's booking flow (01 §2, §4): slot selection, the form, the confirmation. */
 export default function BookingFlow({ facility }: { facility: BookingFacility }) {

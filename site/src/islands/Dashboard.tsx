@@ -1,16 +1,38 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { BookingDetailDialog, NO_DATE, NO_FACILITY, UNKNOWN_CUSTOMER } from '../components/panel/BookingDetailDialog';
-import { StatusBadge } from '../components/ui/StatusBadge';
-import { AlertIcon, BusIcon, CalendarIcon, ClockIcon, CrownIcon, GridIcon, ListIcon, RefreshIcon, UserIcon, WalletIcon } from '../components/ui/icons';
 import { Button } from '../components/ui/Button';
+import {
+  AlertIcon,
+  BusIcon,
+  CalendarIcon,
+  ClockIcon,
+  CrownIcon,
+  GridIcon,
+  ListIcon,
+  RefreshIcon,
+  UserIcon,
+  WalletIcon,
+} from '../components/ui/icons';
+import { StatusBadge } from '../components/ui/StatusBadge';
 import { addDays, istanbulToday, tl, trDateWithDay } from '../lib/format';
 import { greeting, initialOf } from '../lib/panel';
-import { $dashboard, DASHBOARD_FAILED, followBookingEvents, loadDashboard, type DashboardStats } from '../stores/dashboard';
+import {
+  $dashboard,
+  DASHBOARD_FAILED,
+  type DashboardStats,
+  followBookingEvents,
+  loadDashboard,
+} from '../stores/dashboard';
 
 type Latest = DashboardStats['latest'][number];
 
-const shortDate = new Intl.DateTimeFormat('tr-TR', { day: 'numeric', month: 'short', weekday: 'short', timeZone: 'UTC' });
+const shortDate = new Intl.DateTimeFormat('tr-TR', {
+  day: 'numeric',
+  month: 'short',
+  weekday: 'short',
+  timeZone: 'UTC',
+});
 
 /** 'Bugün' / 'Yarın' for the next two days, else a short Turkish date. */
 function bookingDay(date: string | null | undefined, today: string): string {
@@ -45,7 +67,9 @@ export default function Dashboard({ name }: { name: string }) {
         <h1 className="relative mt-1 text-2xl font-bold tracking-tight sm:text-3xl">
           {greeting()}, {name}
         </h1>
-        <p className="relative mt-2 max-w-xl text-sm text-turf-50 sm:text-base">Bugünün rezervasyonlarına ve onay bekleyen taleplere buradan göz atabilirsiniz.</p>
+        <p className="relative mt-2 max-w-xl text-sm text-turf-50 sm:text-base">
+          Bugünün rezervasyonlarına ve onay bekleyen taleplere buradan göz atabilirsiniz.
+        </p>
       </section>
 
       {state.status === 'error' ? (
@@ -54,7 +78,9 @@ export default function Dashboard({ name }: { name: string }) {
             <AlertIcon className="h-6 w-6" />
           </span>
           <p className="text-lg font-semibold">{DASHBOARD_FAILED}</p>
-          {state.message !== DASHBOARD_FAILED && <p className="text-sm text-slate-600 dark:text-slate-300">{state.message}</p>}
+          {state.message !== DASHBOARD_FAILED && (
+            <p className="text-sm text-slate-600 dark:text-slate-300">{state.message}</p>
+          )}
           <Button variant="secondary" onPress={() => void loadDashboard()} className="mt-2">
             <RefreshIcon /> Tekrar Dene
           </Button>
@@ -65,13 +91,22 @@ export default function Dashboard({ name }: { name: string }) {
         <>
           <Stats stats={state.stats} />
           <div className="grid grid-cols-1 gap-6 lg:grid-cols-3 [&>*]:min-w-0">
-            <LatestBookings items={state.stats.latest.slice(0, LATEST_COUNT)} today={today} refreshing={state.refreshing} onOpen={setSelected} />
+            <LatestBookings
+              items={state.stats.latest.slice(0, LATEST_COUNT)}
+              today={today}
+              refreshing={state.refreshing}
+              onOpen={setSelected}
+            />
             <QuickLinks pending={state.stats.pending} />
           </div>
         </>
       )}
 
-      <BookingDetailDialog documentId={selected} onClose={() => setSelected(null)} onChanged={() => void loadDashboard()} />
+      <BookingDetailDialog
+        documentId={selected}
+        onClose={() => setSelected(null)}
+        onChanged={() => void loadDashboard()}
+      />
     </div>
   );
 }
@@ -81,13 +116,42 @@ export default function Dashboard({ name }: { name: string }) {
 function Stats({ stats }: { stats: DashboardStats }) {
   return (
     <section aria-labelledby="dashboard-stats">
-      <h2 id="dashboard-stats" className="sr-only">Özet</h2>
+      <h2 id="dashboard-stats" className="sr-only">
+        Özet
+      </h2>
       <dl className="grid grid-cols-1 gap-4 min-[420px]:grid-cols-2 xl:grid-cols-4">
-        <StatCard stat="today" label="Bugün" value={stats.today.total} icon={<CalendarIcon className="h-5 w-5" />} tone="turf"
-          note={`${stats.today.pending} bekleyen · ${stats.today.approved} onaylı`} />
-        <StatCard stat="pending" label="Bekleyen" value={stats.pending} icon={<ClockIcon className="h-5 w-5" />} tone="amber" note="Onayınızı bekleyen rezervasyonlar" />
-        <StatCard stat="total" label="Toplam" value={stats.total} icon={<ListIcon className="h-5 w-5" />} tone="sky" note={`Bu ay ${stats.monthly.total} rezervasyon`} />
-        <StatCard stat="revenue" label="Gelir" value={tl(stats.revenue)} icon={<WalletIcon className="h-5 w-5" />} tone="violet" note={`Bu ay ${tl(stats.monthly.revenue)}`} />
+        <StatCard
+          stat="today"
+          label="Bugün"
+          value={stats.today.total}
+          icon={<CalendarIcon className="h-5 w-5" />}
+          tone="turf"
+          note={`${stats.today.pending} bekleyen · ${stats.today.approved} onaylı`}
+        />
+        <StatCard
+          stat="pending"
+          label="Bekleyen"
+          value={stats.pending}
+          icon={<ClockIcon className="h-5 w-5" />}
+          tone="amber"
+          note="Onayınızı bekleyen rezervasyonlar"
+        />
+        <StatCard
+          stat="total"
+          label="Toplam"
+          value={stats.total}
+          icon={<ListIcon className="h-5 w-5" />}
+          tone="sky"
+          note={`Bu ay ${stats.monthly.total} rezervasyon`}
+        />
+        <StatCard
+          stat="revenue"
+          label="Gelir"
+          value={tl(stats.revenue)}
+          icon={<WalletIcon className="h-5 w-5" />}
+          tone="violet"
+          note={`Bu ay ${tl(stats.monthly.revenue)}`}
+        />
       </dl>
     </section>
   );
@@ -100,14 +164,33 @@ const tones = {
   violet: 'bg-violet-50 text-violet-800 dark:bg-violet-950 dark:text-violet-300',
 };
 
-function StatCard({ stat, label, value, note, icon, tone }: { stat: 'today' | 'pending' | 'total' | 'revenue'; label: string; value: ReactNode; note: string; icon: ReactNode; tone: keyof typeof tones }) {
+function StatCard({
+  stat,
+  label,
+  value,
+  note,
+  icon,
+  tone,
+}: {
+  stat: 'today' | 'pending' | 'total' | 'revenue';
+  label: string;
+  value: ReactNode;
+  note: string;
+  icon: ReactNode;
+  tone: keyof typeof tones;
+}) {
   return (
     <div className={`${card} p-5`}>
       <dt className="flex items-center justify-between gap-3 text-sm font-medium text-slate-600 dark:text-slate-300">
         {label}
         <span className={`flex h-10 w-10 shrink-0 items-center justify-center rounded-lg ${tones[tone]}`}>{icon}</span>
       </dt>
-      <dd data-stat={stat} className="-mt-2 truncate text-3xl font-bold tracking-tight tabular-nums text-slate-900 dark:text-white">{value}</dd>
+      <dd
+        data-stat={stat}
+        className="-mt-2 truncate text-3xl font-bold tracking-tight tabular-nums text-slate-900 dark:text-white"
+      >
+        {value}
+      </dd>
       <dd className="mt-1 text-sm text-slate-600 dark:text-slate-300">{note}</dd>
     </div>
   );
@@ -115,17 +198,34 @@ function StatCard({ stat, label, value, note, icon, tone }: { stat: 'today' | 'p
 
 // ---------- latest bookings ----------
 
-function LatestBookings({ items, today, refreshing, onOpen }: { items: Latest[]; today: string; refreshing: boolean; onOpen: (id: string) => void }) {
+function LatestBookings({
+  items,
+  today,
+  refreshing,
+  onOpen,
+}: {
+  items: Latest[];
+  today: string;
+  refreshing: boolean;
+  onOpen: (id: string) => void;
+}) {
   return (
     <section aria-labelledby="dashboard-latest" aria-busy={refreshing} className={`${card} min-w-0 lg:col-span-2`}>
       <div className="flex items-center justify-between gap-3 border-b border-slate-200 px-5 py-4 dark:border-slate-800">
-        <h2 id="dashboard-latest" className="text-base font-semibold">Son Rezervasyonlar</h2>
-        <a href="/yonetim/rezervasyonlar" className="rounded text-sm font-semibold text-turf-800 hover:text-turf-900 hover:underline dark:text-turf-300 dark:hover:text-turf-200">
+        <h2 id="dashboard-latest" className="text-base font-semibold">
+          Son Rezervasyonlar
+        </h2>
+        <a
+          href="/yonetim/rezervasyonlar"
+          className="rounded text-sm font-semibold text-turf-800 hover:text-turf-900 hover:underline dark:text-turf-300 dark:hover:text-turf-200"
+        >
           Tümünü Gör
         </a>
       </div>
       {items.length === 0 ? (
-        <p className="px-5 py-10 text-center text-sm text-slate-600 dark:text-slate-300">Henüz rezervasyon bulunmuyor</p>
+        <p className="px-5 py-10 text-center text-sm text-slate-600 dark:text-slate-300">
+          Henüz rezervasyon bulunmuyor
+        </p>
       ) : (
         <ul className="divide-y divide-slate-200 dark:divide-slate-800" data-latest-bookings>
           {items.map((b) => (
@@ -142,19 +242,38 @@ function LatestBookings({ items, today, refreshing, onOpen }: { items: Latest[];
 function LatestRow({ booking: b, today, onOpen }: { booking: Latest; today: string; onOpen: (id: string) => void }) {
   const customer = b.customerName?.trim() || UNKNOWN_CUSTOMER;
   return (
-    <button type="button" aria-haspopup="dialog" onClick={() => onOpen(b.documentId)}
-      className="flex w-full cursor-pointer items-center gap-3 px-5 py-4 text-left transition-colors hover:bg-slate-50 focus-visible:bg-slate-50 sm:gap-4 dark:hover:bg-slate-800/60 dark:focus-visible:bg-slate-800/60">
-      <span aria-hidden="true" className="hidden h-10 w-10 shrink-0 items-center justify-center rounded-full bg-slate-100 text-sm font-semibold text-slate-700 min-[420px]:flex dark:bg-slate-800 dark:text-slate-200">
+    <button
+      type="button"
+      aria-haspopup="dialog"
+      onClick={() => onOpen(b.documentId)}
+      className="flex w-full cursor-pointer items-center gap-3 px-5 py-4 text-left transition-colors hover:bg-slate-50 focus-visible:bg-slate-50 sm:gap-4 dark:hover:bg-slate-800/60 dark:focus-visible:bg-slate-800/60"
+    >
+      <span
+        aria-hidden="true"
+        className="hidden h-10 w-10 shrink-0 items-center justify-center rounded-full bg-slate-100 text-sm font-semibold text-slate-700 min-[420px]:flex dark:bg-slate-800 dark:text-slate-200"
+      >
         {initialOf(customer)}
       </span>
       <span className="min-w-0 flex-1">
         <span className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1">
-          <span className="min-w-0 max-w-full truncate font-semibold text-slate-900 dark:text-white" title={customer} data-customer>{customer}</span>
+          <span
+            className="min-w-0 max-w-full truncate font-semibold text-slate-900 dark:text-white"
+            title={customer}
+            data-customer
+          >
+            {customer}
+          </span>
           {b.isSubscriber && (
-            <span className="inline-flex items-center gap-1 text-xs font-medium text-violet-800 dark:text-violet-300"><CrownIcon className="h-3.5 w-3.5" />Abone</span>
+            <span className="inline-flex items-center gap-1 text-xs font-medium text-violet-800 dark:text-violet-300">
+              <CrownIcon className="h-3.5 w-3.5" />
+              Abone
+            </span>
           )}
           {b.includesTransportation && (
-            <span className="inline-flex items-center gap-1 text-xs font-medium text-sky-800 dark:text-sky-300"><BusIcon className="h-3.5 w-3.5" />Servisli</span>
+            <span className="inline-flex items-center gap-1 text-xs font-medium text-sky-800 dark:text-sky-300">
+              <BusIcon className="h-3.5 w-3.5" />
+              Servisli
+            </span>
           )}
         </span>
         <span className="mt-0.5 block min-w-0 truncate text-sm text-slate-600 dark:text-slate-300">
@@ -173,19 +292,34 @@ function LatestRow({ booking: b, today, onOpen }: { booking: Latest; today: stri
 // ---------- quick links ----------
 
 const LINKS = [
-  { href: '/yonetim/rezervasyonlar', title: 'Rezervasyonlar', text: 'Talepleri onaylayın veya reddedin', icon: ListIcon },
+  {
+    href: '/yonetim/rezervasyonlar',
+    title: 'Rezervasyonlar',
+    text: 'Talepleri onaylayın veya reddedin',
+    icon: ListIcon,
+  },
   { href: '/yonetim/sahalar', title: 'Sahalar', text: 'Sahaları ve saat slotlarını düzenleyin', icon: GridIcon },
-  { href: '/yonetim/musteriler', title: 'Müşteriler', text: 'Müşteri geçmişini ve uyarıları inceleyin', icon: UserIcon },
+  {
+    href: '/yonetim/musteriler',
+    title: 'Müşteriler',
+    text: 'Müşteri geçmişini ve uyarıları inceleyin',
+    icon: UserIcon,
+  },
 ] as const;
 
 function QuickLinks({ pending }: { pending: number }) {
   return (
     <section aria-labelledby="dashboard-links" className={`${card} min-w-0 p-5`}>
-      <h2 id="dashboard-links" className="text-base font-semibold">Hızlı Erişim</h2>
+      <h2 id="dashboard-links" className="text-base font-semibold">
+        Hızlı Erişim
+      </h2>
       <ul className="mt-4 space-y-2">
         {LINKS.map(({ href, title, text, icon: Icon }) => (
           <li key={href}>
-            <a href={href} className="group flex items-center gap-3 rounded-lg border border-slate-200 p-3 transition-colors hover:border-turf-300 hover:bg-turf-50 dark:border-slate-800 dark:hover:border-turf-800 dark:hover:bg-turf-950">
+            <a
+              href={href}
+              className="group flex items-center gap-3 rounded-lg border border-slate-200 p-3 transition-colors hover:border-turf-300 hover:bg-turf-50 dark:border-slate-800 dark:hover:border-turf-800 dark:hover:bg-turf-950"
+            >
               <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-lg bg-slate-100 text-slate-700 group-hover:bg-white group-hover:text-turf-800 dark:bg-slate-800 dark:text-slate-200 dark:group-hover:bg-slate-900 dark:group-hover:text-turf-300">
                 <Icon className="h-5 w-5" />
               </span>
@@ -194,12 +328,24 @@ function QuickLinks({ pending }: { pending: number }) {
                 <span className="flex flex-wrap items-center gap-x-2 gap-y-1 font-semibold text-slate-900 dark:text-white">
                   {title}
                   {href === '/yonetim/rezervasyonlar' && pending > 0 && (
-                    <span className="whitespace-nowrap rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900 dark:bg-amber-900 dark:text-amber-50">{pending} bekleyen</span>
+                    <span className="whitespace-nowrap rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900 dark:bg-amber-900 dark:text-amber-50">
+                      {pending} bekleyen
+                    </span>
                   )}
                 </span>
                 <span className="block text-sm text-slate-600 dark:text-slate-300">{text}</span>
               </span>
-              <svg data-quick-arrow viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" className="h-4 w-4 shrink-0 text-slate-500 transition-transform group-hover:translate-x-0.5 motion-reduce:transition-none dark:text-slate-400">
+              <svg
+                data-quick-arrow
+                viewBox="0 0 24 24"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth={2}
+                strokeLinecap="round"
+                strokeLinejoin="round"
+                aria-hidden="true"
+                className="h-4 w-4 shrink-0 text-slate-500 transition-transform group-hover:translate-x-0.5 motion-reduce:transition-none dark:text-slate-400"
+              >
                 <path d="M5 12h14M13 6l6 6-6 6" />
               </svg>
             </a>
@@ -216,7 +362,9 @@ function Skeleton() {
   const block = 'animate-pulse bg-slate-200 motion-reduce:animate-none dark:bg-slate-800';
   return (
     <div>
-      <p role="status" className="sr-only">Veriler yükleniyor...</p>
+      <p role="status" className="sr-only">
+        Veriler yükleniyor...
+      </p>
       <div aria-hidden="true" className="space-y-6 lg:space-y-8">
         <div className="grid grid-cols-1 gap-4 min-[420px]:grid-cols-2 xl:grid-cols-4">
           {[0, 1, 2, 3].map((i) => (
@@ -241,7 +389,9 @@ function Skeleton() {
             ))}
           </div>
           <div className={`${card} space-y-3 p-5`}>
-            {[0, 1, 2].map((i) => <div key={i} className={`${block} h-16 w-full rounded-lg`} />)}
+            {[0, 1, 2].map((i) => (
+              <div key={i} className={`${block} h-16 w-full rounded-lg`} />
+            ))}
           </div>
         </div>
       </div>
@@ -252,7 +402,14 @@ function Skeleton() {
 /** Faint pitch markings behind the greeting; decorative. */
 function PitchLines() {
   return (
-    <svg aria-hidden="true" viewBox="0 0 400 200" fill="none" stroke="currentColor" strokeWidth={2} className="pointer-events-none absolute -right-16 -top-6 h-56 w-[28rem] text-white/10">
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 400 200"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      className="pointer-events-none absolute -right-16 -top-6 h-56 w-[28rem] text-white/10"
+    >
       <rect x="10" y="10" width="380" height="180" rx="4" />
       <path d="M200 10v180" />
       <circle cx="200" cy="100" r="40" />

@@ -4,16 +4,28 @@ import { Dialog } from '../components/ui/Dialog';
 import { photoFocusRing } from '../components/ui/focus';
 import { ChevronLeftIcon, ChevronRightIcon } from '../components/ui/icons';
 
-export interface GalleryImage { url: string; alt: string; width: number | null; height: number | null }
+export interface GalleryImage {
+  url: string;
+  alt: string;
+  width: number | null;
+  height: number | null;
+}
 
-const control =
-  `flex cursor-pointer items-center justify-center rounded-full bg-black/60 text-white hover:bg-black/80 ${photoFocusRing}`;
+const control = `flex cursor-pointer items-center justify-center rounded-full bg-black/60 text-white hover:bg-black/80 ${photoFocusRing}`;
 
 /**
  * The pitch's photos: a trigger (the hero's gallery button, or a thumbnail grid) and a full-screen lightbox with
  * Escape to close, Left/Right arrows, thumbnails and an 'n / N' counter (01 §2). Focus stays inside while it is open.
  */
-export default function Gallery({ images, name, variant }: { images: GalleryImage[]; name: string; variant: 'button' | 'grid' }) {
+export default function Gallery({
+  images,
+  name,
+  variant,
+}: {
+  images: GalleryImage[];
+  name: string;
+  variant: 'button' | 'grid';
+}) {
   const [open, setOpen] = useState(false);
   const [index, setIndex] = useState(0);
   const thumbs = useRef<HTMLDivElement>(null);
@@ -36,7 +48,9 @@ export default function Gallery({ images, name, variant }: { images: GalleryImag
   const show = (i: number) => {
     const next = (i + n) % n;
     setIndex(next);
-    thumbs.current?.querySelector<HTMLElement>(`[data-thumb="${next}"]`)?.scrollIntoView?.({ block: 'nearest', inline: 'center' });
+    thumbs.current
+      ?.querySelector<HTMLElement>(`[data-thumb="${next}"]`)
+      ?.scrollIntoView?.({ block: 'nearest', inline: 'center' });
   };
   const openAt = (i: number) => {
     setIndex(i);
@@ -52,7 +66,14 @@ export default function Gallery({ images, name, variant }: { images: GalleryImag
           onClick={() => openAt(0)}
           className="inline-flex cursor-pointer items-center gap-2 rounded-lg bg-white/95 px-3 py-2 text-sm font-semibold text-slate-900 shadow hover:bg-white"
         >
-          <svg viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+          <svg
+            viewBox="0 0 24 24"
+            className="h-4 w-4"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            aria-hidden="true"
+          >
             <rect x="3" y="5" width="18" height="14" rx="2" />
             <circle cx="8.5" cy="10" r="1.5" />
             <path d="M21 16l-5-5-9 8" />
@@ -63,7 +84,12 @@ export default function Gallery({ images, name, variant }: { images: GalleryImag
         <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3">
           {images.map((img, i) => (
             <li key={img.url}>
-              <button type="button" onClick={() => openAt(i)} className="group block w-full cursor-pointer overflow-hidden rounded-xl" aria-label={`${img.alt} – büyüt (${i + 1} / ${n})`}>
+              <button
+                type="button"
+                onClick={() => openAt(i)}
+                className="group block w-full cursor-pointer overflow-hidden rounded-xl"
+                aria-label={`${img.alt} – büyüt (${i + 1} / ${n})`}
+              >
                 <img
                   src={img.url}
                   alt=""
@@ -90,19 +116,42 @@ export default function Gallery({ images, name, variant }: { images: GalleryImag
                     <span className="sr-only">: {current.alt}</span>
                   </p>
                   <button type="button" onClick={close} className={`${control} h-10 w-10`} aria-label="Galeriyi kapat">
-                    <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+                    <svg
+                      viewBox="0 0 24 24"
+                      className="h-5 w-5"
+                      fill="none"
+                      stroke="currentColor"
+                      strokeWidth="2"
+                      aria-hidden="true"
+                    >
                       <path d="M6 6l12 12M18 6L6 18" />
                     </svg>
                   </button>
                 </div>
                 <div className="relative flex min-h-0 flex-1 items-center justify-center px-2 sm:px-16">
-                  <img src={current.url} alt={current.alt} className="max-h-full max-w-full rounded object-contain" width={current.width ?? 1200} height={current.height ?? 800} />
+                  <img
+                    src={current.url}
+                    alt={current.alt}
+                    className="max-h-full max-w-full rounded object-contain"
+                    width={current.width ?? 1200}
+                    height={current.height ?? 800}
+                  />
                   {n > 1 && (
                     <>
-                      <button type="button" onClick={() => show(index - 1)} className={`${control} absolute left-2 top-1/2 h-12 w-12 -translate-y-1/2 sm:left-4`} aria-label="Önceki fotoğraf">
+                      <button
+                        type="button"
+                        onClick={() => show(index - 1)}
+                        className={`${control} absolute left-2 top-1/2 h-12 w-12 -translate-y-1/2 sm:left-4`}
+                        aria-label="Önceki fotoğraf"
+                      >
                         <ChevronLeftIcon className="h-6 w-6" />
                       </button>
-                      <button type="button" onClick={() => show(index + 1)} className={`${control} absolute right-2 top-1/2 h-12 w-12 -translate-y-1/2 sm:right-4`} aria-label="Sonraki fotoğraf">
+                      <button
+                        type="button"
+                        onClick={() => show(index + 1)}
+                        className={`${control} absolute right-2 top-1/2 h-12 w-12 -translate-y-1/2 sm:right-4`}
+                        aria-label="Sonraki fotoğraf"
+                      >
                         <ChevronRightIcon className="h-6 w-6" />
                       </button>
                     </>
@@ -110,7 +159,12 @@ export default function Gallery({ images, name, variant }: { images: GalleryImag
                 </div>
                 <p className="px-4 pt-2 text-center text-sm text-slate-200">{current.alt}</p>
                 {n > 1 && (
-                  <div ref={thumbs} className="flex justify-center gap-2 overflow-x-auto px-4 py-3" role="group" aria-label="Küçük resimler">
+                  <div
+                    ref={thumbs}
+                    className="flex justify-center gap-2 overflow-x-auto px-4 py-3"
+                    role="group"
+                    aria-label="Küçük resimler"
+                  >
                     {images.map((img, i) => (
                       <button
                         key={img.url}
@@ -121,7 +175,14 @@ export default function Gallery({ images, name, variant }: { images: GalleryImag
                         aria-current={i === index ? 'true' : undefined}
                         className={`shrink-0 cursor-pointer overflow-hidden rounded-md border-2 ${photoFocusRing} ${i === index ? 'border-white' : 'border-transparent opacity-70 hover:opacity-100'}`}
                       >
-                        <img src={img.url} alt="" width={96} height={64} loading="lazy" className="h-14 w-20 object-cover sm:h-16 sm:w-24" />
+                        <img
+                          src={img.url}
+                          alt=""
+                          width={96}
+                          height={64}
+                          loading="lazy"
+                          className="h-14 w-20 object-cover sm:h-16 sm:w-24"
+                        />
                       </button>
                     ))}
                   </div>

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { loginSchema } from '../../../contracts/auth';
 import { msg } from '../../../contracts/messages';
 import { Button } from '../components/ui/Button';
@@ -117,9 +117,19 @@ export default function LoginForm({ redirect }: { redirect?: string | null }) {
 
   return (
     <>
-      <form ref={formRef} onSubmit={submit} noValidate className="space-y-5" aria-describedby={formError ? 'login-error' : undefined}>
+      <form
+        ref={formRef}
+        onSubmit={submit}
+        noValidate
+        className="space-y-5"
+        aria-describedby={formError ? 'login-error' : undefined}
+      >
         {formError && (
-          <div id="login-error" role="alert" className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm font-medium text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100">
+          <div
+            id="login-error"
+            role="alert"
+            className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm font-medium text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
+          >
             {formError}
           </div>
         )}

@@ -1,12 +1,12 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
+import { TypeIcon, useNow } from '../components/notifications/NotificationParts';
 import { Button } from '../components/ui/Button';
 import { Dialog, DialogTrigger, Heading } from '../components/ui/Dialog';
 import { focusRing } from '../components/ui/focus';
+import { BellIcon, CheckIcon } from '../components/ui/icons';
 import { Popover } from '../components/ui/Popover';
 import { Switch } from '../components/ui/Switch';
-import { TypeIcon, useNow } from '../components/notifications/NotificationParts';
-import { BellIcon, CheckIcon } from '../components/ui/icons';
 import { bellTimeAgo } from '../lib/relative-time';
 import {
   $notificationLive,
@@ -15,13 +15,13 @@ import {
   $unreadCount,
   BELL_ITEMS,
   badgeText,
+  type LiveState,
   markAllRead,
   markBellOpened,
   markRead,
+  type Notification,
   setSoundEnabled,
   startNotifications,
-  type LiveState,
-  type Notification,
 } from '../stores/notifications';
 
 const liveText: Record<LiveState, string> = { open: 'Bağlı', down: 'Bağlı değil', connecting: 'Bağlanıyor…' };
@@ -55,8 +55,13 @@ export default function NotificationBell() {
       <Popover placement="bottom end" offset={8} className="w-[min(24rem,calc(100vw-1rem))] shadow-xl">
         <Dialog aria-label="Bildirimler">
           <div className="flex items-center justify-between gap-3 border-b border-slate-200 px-4 py-3 dark:border-slate-700">
-            <Heading slot="title" className="text-base font-bold">Bildirimler</Heading>
-            <span data-live={live} className="inline-flex items-center gap-1.5 text-xs font-medium text-slate-700 dark:text-slate-300">
+            <Heading slot="title" className="text-base font-bold">
+              Bildirimler
+            </Heading>
+            <span
+              data-live={live}
+              className="inline-flex items-center gap-1.5 text-xs font-medium text-slate-700 dark:text-slate-300"
+            >
               <span aria-hidden="true" className={`h-2 w-2 rounded-full ${liveDot[live]}`} />
               {liveText[live]}
             </span>
@@ -77,7 +82,10 @@ export default function NotificationBell() {
               <Button variant="ghost" size="sm" isDisabled={count === 0} onPress={() => void markAllRead()}>
                 Tümünü okundu işaretle
               </Button>
-              <a href="/yonetim/bildirimler" className={`rounded px-1 text-sm font-semibold text-turf-800 underline-offset-2 hover:underline dark:text-turf-300 ${focusRing}`}>
+              <a
+                href="/yonetim/bildirimler"
+                className={`rounded px-1 text-sm font-semibold text-turf-800 underline-offset-2 hover:underline dark:text-turf-300 ${focusRing}`}
+              >
                 Tüm bildirimler
               </a>
             </div>
@@ -93,7 +101,11 @@ export default function NotificationBell() {
 
 function BellItem({ n, now }: { n: Notification; now: number }) {
   return (
-    <li data-notification-id={n.id} data-read={n.isRead} className={`flex gap-3 px-4 py-3 ${n.isRead ? '' : 'bg-turf-50/60 dark:bg-turf-950/40'}`}>
+    <li
+      data-notification-id={n.id}
+      data-read={n.isRead}
+      className={`flex gap-3 px-4 py-3 ${n.isRead ? '' : 'bg-turf-50/60 dark:bg-turf-950/40'}`}
+    >
       <TypeIcon type={n.type} size="sm" />
       <div className="min-w-0 flex-1">
         <p className="truncate text-sm font-semibold">{n.title}</p>
@@ -108,7 +120,12 @@ function BellItem({ n, now }: { n: Notification; now: number }) {
             <span aria-hidden="true" className="h-2.5 w-2.5 rounded-full bg-turf-600" />
             <span className="sr-only">Okunmamış</span>
           </span>
-          <Button variant="quiet" size="iconSm" aria-label={`Okundu işaretle: ${n.title}`} onPress={() => void markRead(n.id)}>
+          <Button
+            variant="quiet"
+            size="iconSm"
+            aria-label={`Okundu işaretle: ${n.title}`}
+            onPress={() => void markRead(n.id)}
+          >
             <CheckIcon className="h-4 w-4" />
           </Button>
         </div>

@@ -1,13 +1,21 @@
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { PriorityDot, TypeIcon, TYPE_LABELS, useNow } from '../components/notifications/NotificationParts';
-import { CheckIcon, TrashIcon } from '../components/ui/icons';
+import { PriorityDot, TYPE_LABELS, TypeIcon, useNow } from '../components/notifications/NotificationParts';
 import { Button } from '../components/ui/Button';
+import { CheckIcon, TrashIcon } from '../components/ui/icons';
 import { Radio, RadioGroup } from '../components/ui/RadioGroup';
 import { SearchField } from '../components/ui/SearchField';
 import { client, unwrapPage } from '../lib/api';
 import { listTime } from '../lib/relative-time';
-import { $liveEvent, markAllRead, markRead, removeNotification, startNotifications, type LiveMessage, type Notification } from '../stores/notifications';
+import {
+  $liveEvent,
+  type LiveMessage,
+  markAllRead,
+  markRead,
+  type Notification,
+  removeNotification,
+  startNotifications,
+} from '../stores/notifications';
 import { $session, loadSession } from '../stores/session';
 
 // 02 §9: the notification page size is 25. Filtering and paging run on the server (GET /api/notifications/all).
@@ -17,9 +25,18 @@ export const LOAD_FAILED = 'Bildirimler yüklenirken hata oluştu';
 
 export type StatusFilter = 'all' | 'unread' | 'read';
 export type TypeFilter = 'all' | 'booking_created' | 'booking_updated' | 'booking_cancelled' | 'system';
-export interface Filters { q: string; status: StatusFilter; type: TypeFilter; page: number }
+export interface Filters {
+  q: string;
+  status: StatusFilter;
+  type: TypeFilter;
+  page: number;
+}
 
-const STATUS_OPTIONS: Array<[StatusFilter, string]> = [['all', 'Tümü'], ['unread', 'Okunmamış'], ['read', 'Okunmuş']];
+const STATUS_OPTIONS: Array<[StatusFilter, string]> = [
+  ['all', 'Tümü'],
+  ['unread', 'Okunmamış'],
+  ['read', 'Okunmuş'],
+];
 const TYPE_OPTIONS: Array<[TypeFilter, string]> = [
   ['all', 'Tümü'],
   ['booking_created', TYPE_LABELS.booking_created],
@@ -29,16 +46,28 @@ const TYPE_OPTIONS: Array<[TypeFilter, string]> = [
 ];
 const initial: Filters = { q: '', status: 'all', type: 'all', page: 1 };
 
-export const filtersActive = (f: Pick<Filters, 'q' | 'status' | 'type'>) => f.q.trim() !== '' || f.status !== 'all' || f.type !== 'all';
+export const filtersActive = (f: Pick<Filters, 'q' | 'status' | 'type'>) =>
+  f.q.trim() !== '' || f.status !== 'all' || f.type !== 'all';
 
 /** The query GET /api/notifications/all receives (API.md: page, pageSize, q, status, type). */
 export function queryOf(f: Filters): Record<string, string> {
-  const query: Record<string, string> = { page: String(f.page), pageSize: String(PAGE_SIZE), status: f.status, type: f.type };
+  const query: Record<string, string> = {
+    page: String(f.page),
+    pageSize: String(PAGE_SIZE),
+    status: f.status,
+    type: f.type,
+  };
   if (f.q.trim()) query.q = f.q.trim();
   return query;
 }
 
-export interface PageData { items: Notification[]; page: number; pageCount: number; total: number; unread: number }
+export interface PageData {
+  items: Notification[];
+  page: number;
+  pageCount: number;
+  total: number;
+  unread: number;
+}
 const emptyData: PageData = { items: [], page: 1, pageCount: 1, total: 0, unread: 0 };
 
 /** The full list (02 §2 'Notifications'), at /yonetim/bildirimler. */
@@ -64,7 +93,10 @@ export default function NotificationsPage() {
 function Loading() {
   return (
     <p role="status" className="flex items-center justify-center gap-3 py-16 text-slate-700 dark:text-slate-300">
-      <span aria-hidden="true" className="h-5 w-5 animate-spin rounded-full border-2 border-slate-300 border-t-turf-700 motion-reduce:animate-none dark:border-slate-600 dark:border-t-turf-400" />
+      <span
+        aria-hidden="true"
+        className="h-5 w-5 animate-spin rounded-full border-2 border-slate-300 border-t-turf-700 motion-reduce:animate-none dark:border-slate-600 dark:border-t-turf-400"
+      />
       Bildirimler yükleniyor…
     </p>
   );
@@ -89,27 +121,36 @@ function NotificationList() {
   // The bell usually holds the live feed already; this only keeps it running when the page stands alone.
   useEffect(() => startNotifications(), []);
 
-  const load = useCallback(async (f: Filters, silent = false) => {
-    const mine = ++sequence.current;
-    if (!silent) setState('loading');
-    try {
-      const body = await unwrapPage(client.api.notifications.all.$get({ query: queryOf(f) }));
-      if (mine !== sequence.current) return;
-      const { pageCount } = body.meta.pagination;
-      // The page may have emptied under us (deleted elsewhere): show the last one there is.
-      if (body.data.length === 0 && f.page > 1 && f.page > pageCount) {
-        setFilters({ ...f, page: Math.max(1, pageCount) });
-        return;
+  const load = useCallback(
+    async (f: Filters, silent = false) => {
+      const mine = ++sequence.current;
+      if (!silent) setState('loading');
+      try {
+        const body = await unwrapPage(client.api.notifications.all.$get({ query: queryOf(f) }));
+        if (mine !== sequence.current) return;
+        const { pageCount } = body.meta.pagination;
+        // The page may have emptied under us (deleted elsewhere): show the last one there is.
+        if (body.data.length === 0 && f.page > 1 && f.page > pageCount) {
+          setFilters({ ...f, page: Math.max(1, pageCount) });
+          return;
+        }
+        setData({
+          items: body.data,
+          page: f.page,
+          pageCount: Math.max(1, pageCount),
+          total: body.meta.total,
+          unread: body.meta.unread,
+        });
+        setState('ready');
+      } catch {
+        if (mine !== sequence.current) return;
+        // 02 §8: a fetch failure empties the list and sets the count to 0.
+        setData(emptyData);
+        setState('error');
       }
-      setData({ items: body.data, page: f.page, pageCount: Math.max(1, pageCount), total: body.meta.total, unread: body.meta.unread });
-      setState('ready');
-    } catch {
-      if (mine !== sequence.current) return;
-      // 02 §8: a fetch failure empties the list and sets the count to 0.
-      setData(emptyData);
-      setState('error');
-    }
-  }, [setData]);
+    },
+    [setData],
+  );
 
   useEffect(() => {
     void load(filters);
@@ -170,8 +211,18 @@ function NotificationList() {
 
       <div className="mt-6 space-y-4 rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-700 dark:bg-slate-900">
         <SearchField label="Bildirimlerde ara" value={search} onChange={setSearch} placeholder="Başlık veya mesaj" />
-        <FilterGroup label="Durum" value={filters.status} options={STATUS_OPTIONS} onChange={(status) => setFilters((f) => ({ ...f, status, page: 1 }))} />
-        <FilterGroup label="Tür" value={filters.type} options={TYPE_OPTIONS} onChange={(type) => setFilters((f) => ({ ...f, type, page: 1 }))} />
+        <FilterGroup
+          label="Durum"
+          value={filters.status}
+          options={STATUS_OPTIONS}
+          onChange={(status) => setFilters((f) => ({ ...f, status, page: 1 }))}
+        />
+        <FilterGroup
+          label="Tür"
+          value={filters.type}
+          options={TYPE_OPTIONS}
+          onChange={(type) => setFilters((f) => ({ ...f, type, page: 1 }))}
+        />
         {active && (
           <Button variant="ghost" size="sm" onPress={clear}>
             Filtreleri temizle
@@ -183,7 +234,10 @@ function NotificationList() {
         {state === 'loading' && data.items.length === 0 ? (
           <Loading />
         ) : state === 'error' ? (
-          <div role="alert" className="rounded-xl border border-red-300 bg-red-50 p-6 text-center text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100">
+          <div
+            role="alert"
+            className="rounded-xl border border-red-300 bg-red-50 p-6 text-center text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
+          >
             <p className="font-medium">{LOAD_FAILED}</p>
             <Button variant="secondary" size="sm" className="mt-3" onPress={() => void load(filtersRef.current)}>
               Tekrar dene
@@ -191,7 +245,9 @@ function NotificationList() {
           </div>
         ) : data.items.length === 0 ? (
           <p className="rounded-xl border border-dashed border-slate-300 px-4 py-12 text-center text-slate-700 dark:border-slate-600 dark:text-slate-300">
-            {filtersActive(filters) ? 'Filtrelerinize uygun bildirim bulunamadı. Farklı filtreler deneyin.' : 'Henüz bildirim yok'}
+            {filtersActive(filters)
+              ? 'Filtrelerinize uygun bildirim bulunamadı. Farklı filtreler deneyin.'
+              : 'Henüz bildirim yok'}
           </p>
         ) : (
           <ul className="space-y-3">
@@ -204,13 +260,23 @@ function NotificationList() {
 
       {data.pageCount > 1 && (
         <nav aria-label="Sayfalama" className="mt-6 flex items-center justify-center gap-3">
-          <Button variant="secondary" size="sm" isDisabled={filters.page <= 1} onPress={() => setFilters((f) => ({ ...f, page: f.page - 1 }))}>
+          <Button
+            variant="secondary"
+            size="sm"
+            isDisabled={filters.page <= 1}
+            onPress={() => setFilters((f) => ({ ...f, page: f.page - 1 }))}
+          >
             Önceki
           </Button>
           <span className="text-sm font-medium text-slate-800 dark:text-slate-200" aria-live="polite">
             Sayfa {data.page} / {data.pageCount}
           </span>
-          <Button variant="secondary" size="sm" isDisabled={filters.page >= data.pageCount} onPress={() => setFilters((f) => ({ ...f, page: f.page + 1 }))}>
+          <Button
+            variant="secondary"
+            size="sm"
+            isDisabled={filters.page >= data.pageCount}
+            onPress={() => setFilters((f) => ({ ...f, page: f.page + 1 }))}
+          >
             Sonraki
           </Button>
         </nav>
@@ -219,7 +285,17 @@ function NotificationList() {
   );
 }
 
-function FilterGroup<T extends string>({ label, value, options, onChange }: { label: string; value: T; options: Array<[T, string]>; onChange: (v: T) => void }) {
+function FilterGroup<T extends string>({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: T;
+  options: Array<[T, string]>;
+  onChange: (v: T) => void;
+}) {
   return (
     <RadioGroup label={label} value={value} onChange={(v) => onChange(v as T)}>
       {options.map(([v, text]) => (
@@ -231,7 +307,17 @@ function FilterGroup<T extends string>({ label, value, options, onChange }: { la
   );
 }
 
-function Item({ n, now, onMarkRead, onDelete }: { n: Notification; now: number; onMarkRead: (n: Notification) => void; onDelete: (n: Notification) => void }) {
+function Item({
+  n,
+  now,
+  onMarkRead,
+  onDelete,
+}: {
+  n: Notification;
+  now: number;
+  onMarkRead: (n: Notification) => void;
+  onDelete: (n: Notification) => void;
+}) {
   return (
     <li
       data-notification-id={n.id}
@@ -256,11 +342,22 @@ function Item({ n, now, onMarkRead, onDelete }: { n: Notification; now: number; 
       </div>
       <div className="flex shrink-0 flex-col items-end gap-2 sm:flex-row sm:items-start">
         {!n.isRead && (
-          <Button variant="secondary" size="sm" aria-label={`Okundu işaretle: ${n.title}`} onPress={() => onMarkRead(n)}>
+          <Button
+            variant="secondary"
+            size="sm"
+            aria-label={`Okundu işaretle: ${n.title}`}
+            onPress={() => onMarkRead(n)}
+          >
             <CheckIcon className="h-4 w-4" /> <span className="hidden sm:inline">Okundu işaretle</span>
           </Button>
         )}
-        <Button variant="ghost" size="sm" aria-label={`Sil: ${n.title}`} onPress={() => onDelete(n)} className="text-red-800 dark:text-red-300">
+        <Button
+          variant="ghost"
+          size="sm"
+          aria-label={`Sil: ${n.title}`}
+          onPress={() => onDelete(n)}
+          className="text-red-800 dark:text-red-300"
+        >
           <TrashIcon className="h-4 w-4" /> <span className="hidden sm:inline">Sil</span>
         </Button>
       </div>
@@ -274,7 +371,11 @@ function applyRead(d: PageData, id: number): PageData | null {
   const item = d.items.find((x) => x.id === id);
   if (!item) return null;
   if (item.isRead) return d;
-  return { ...d, unread: Math.max(0, d.unread - 1), items: d.items.map((x) => (x.id === id ? { ...x, isRead: true, readAt: new Date().toISOString() } : x)) };
+  return {
+    ...d,
+    unread: Math.max(0, d.unread - 1),
+    items: d.items.map((x) => (x.id === id ? { ...x, isRead: true, readAt: new Date().toISOString() } : x)),
+  };
 }
 
 function applyReadAll(d: PageData): PageData {
@@ -285,7 +386,12 @@ function applyReadAll(d: PageData): PageData {
 function applyDeleted(d: PageData, id: number): PageData | null {
   const item = d.items.find((x) => x.id === id);
   if (!item) return null;
-  return { ...d, total: Math.max(0, d.total - 1), unread: item.isRead ? d.unread : Math.max(0, d.unread - 1), items: d.items.filter((x) => x.id !== id) };
+  return {
+    ...d,
+    total: Math.max(0, d.total - 1),
+    unread: item.isRead ? d.unread : Math.max(0, d.unread - 1),
+    items: d.items.filter((x) => x.id !== id),
+  };
 }
 
 /** How a live event changes this page; whatever it cannot work out locally is read again from the server. */
@@ -300,7 +406,13 @@ export function followLive(d: PageData, event: LiveMessage, f: Filters, reload: 
         return { ...d, total: d.total + 1, unread: d.unread + (n.isRead ? 0 : 1) };
       }
       const total = d.total + 1;
-      return { ...d, total, unread: d.unread + (n.isRead ? 0 : 1), pageCount: Math.max(1, Math.ceil(total / PAGE_SIZE)), items: [n, ...d.items].slice(0, PAGE_SIZE) };
+      return {
+        ...d,
+        total,
+        unread: d.unread + (n.isRead ? 0 : 1),
+        pageCount: Math.max(1, Math.ceil(total / PAGE_SIZE)),
+        items: [n, ...d.items].slice(0, PAGE_SIZE),
+      };
     }
     case 'read': {
       if (event.id === 'all') {

@@ -1,18 +1,24 @@
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { bookingNumberSchema } from '../../../contracts/common';
 import { msg } from '../../../contracts/messages';
 import { normalisePhone } from '../../../contracts/phone';
 import { BookingDetails } from '../components/tracking/BookingDetails';
 import { CancelDialog } from '../components/tracking/CancelDialog';
-import { AlertIcon, SearchIcon } from '../components/ui/icons';
 import { SubscriberView } from '../components/tracking/SubscriberView';
 import { Button } from '../components/ui/Button';
+import { AlertIcon, SearchIcon } from '../components/ui/icons';
 import { Tab, TabList, TabPanel, Tabs } from '../components/ui/Tabs';
 import { TextField } from '../components/ui/TextField';
 import { Toasts } from '../components/ui/Toasts';
 import { client, unwrap } from '../lib/api';
 import { ApiRequestError, errorText, messageOf } from '../lib/errors';
-import { displayPhone, isAlreadyProcessed, phoneForLookup, type PhoneListedBooking, type TrackedBooking } from '../lib/tracking';
+import {
+  displayPhone,
+  isAlreadyProcessed,
+  type PhoneListedBooking,
+  phoneForLookup,
+  type TrackedBooking,
+} from '../lib/tracking';
 import { toast } from '../stores/toast';
 
 // Texts of 01 §8, verbatim.
@@ -104,13 +110,19 @@ export default function Tracking({ initialQuery }: { initialQuery?: string | nul
   async function lookupPhone(shown: string): Promise<Extract<Result, { kind: 'subscriber' }> | string> {
     const phoneNumber = normalisePhone(phoneForLookup(shown));
     if (!phoneNumber) return msg.phoneInvalid;
-    const bookings = await unwrap(client.api.bookings['track-by-phone'][':phone'].$get({ param: { phone: phoneNumber } }));
+    const bookings = await unwrap(
+      client.api.bookings['track-by-phone'][':phone'].$get({ param: { phone: phoneNumber } }),
+    );
     if (!bookings.length) return msg.noSubscriberBookings;
     return { kind: 'subscriber', customer: { name: bookings[0].customerName, phone: phoneNumber }, bookings };
   }
 
   async function searchPhone(shown: string) {
-    await run(() => lookupPhone(shown), TEXT.phoneLookupFailed, () => syncQuery(null));
+    await run(
+      () => lookupPhone(shown),
+      TEXT.phoneLookupFailed,
+      () => syncQuery(null),
+    );
   }
 
   async function refresh(current: Extract<Result, { kind: 'subscriber' }>) {
@@ -149,7 +161,10 @@ export default function Tracking({ initialQuery }: { initialQuery?: string | nul
   async function cancel(booking: TrackedBooking, reason: string) {
     try {
       const updated = await unwrap(
-        client.api.bookings.cancel[':bookingNumber'].$post({ param: { bookingNumber: booking.bookingNumber }, json: reason ? { reason } : {} }),
+        client.api.bookings.cancel[':bookingNumber'].$post({
+          param: { bookingNumber: booking.bookingNumber },
+          json: reason ? { reason } : {},
+        }),
       );
       // After a successful cancel the booking shows as cancelled locally (01 §4).
       setResult((r) => ({
@@ -196,7 +211,12 @@ export default function Tracking({ initialQuery }: { initialQuery?: string | nul
   /** One tab's search form: its fields, then the search button (beside them from sm up). */
   const searchPanel = (id: Mode, label: string, empty: boolean, fields: ReactNode) => (
     <TabPanel id={id} className="mt-5">
-      <form onSubmit={submit} className="flex flex-col gap-3 sm:flex-row sm:items-start" role="search" aria-label={label}>
+      <form
+        onSubmit={submit}
+        className="flex flex-col gap-3 sm:flex-row sm:items-start"
+        role="search"
+        aria-label={label}
+      >
         <div className="flex-1">{fields}</div>
         <Button type="submit" size="lg" className="sm:mt-6 sm:self-start" isDisabled={empty || searching}>
           <SearchIcon /> {searching ? 'Aranıyor...' : 'Sorgula'}
@@ -207,7 +227,10 @@ export default function Tracking({ initialQuery }: { initialQuery?: string | nul
 
   return (
     <div className="space-y-8">
-      <div ref={formRef} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6 dark:border-slate-700 dark:bg-slate-900">
+      <div
+        ref={formRef}
+        className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6 dark:border-slate-700 dark:bg-slate-900"
+      >
         <Tabs
           selectedKey={mode}
           onSelectionChange={(key) => {
@@ -219,7 +242,10 @@ export default function Tracking({ initialQuery }: { initialQuery?: string | nul
             <Tab id="number">Rezervasyon No</Tab>
             <Tab id="phone">Abone Takibi</Tab>
           </TabList>
-          {searchPanel('number', 'Rezervasyon numarası ile ara', !number.trim(), (
+          {searchPanel(
+            'number',
+            'Rezervasyon numarası ile ara',
+            !number.trim(),
             <>
               <TextField
                 label="Rezervasyon numarası"
@@ -232,12 +258,16 @@ export default function Tracking({ initialQuery }: { initialQuery?: string | nul
               />
               {asked && (
                 <p role="status" className="mt-2 text-sm text-slate-700 dark:text-slate-300" data-number-asked>
-                  Ayrıntılar ve iptal için <span className="font-mono font-semibold">{asked.masked}</span> rezervasyonunuzun numarasının tamamını girin (onay ekranında ve size iletilen mesajda yer alır).
+                  Ayrıntılar ve iptal için <span className="font-mono font-semibold">{asked.masked}</span>{' '}
+                  rezervasyonunuzun numarasının tamamını girin (onay ekranında ve size iletilen mesajda yer alır).
                 </p>
               )}
-            </>
-          ))}
-          {searchPanel('phone', 'Abone telefon numarası ile ara', !phone.trim(), (
+            </>,
+          )}
+          {searchPanel(
+            'phone',
+            'Abone telefon numarası ile ara',
+            !phone.trim(),
             <>
               <TextField
                 label="Telefon numarası"
@@ -251,27 +281,49 @@ export default function Tracking({ initialQuery }: { initialQuery?: string | nul
               />
               <p className="mt-2 text-xs text-slate-600 dark:text-slate-300" data-privacy-note>
                 Telefon numaranız rezervasyonunuzu yönetmek için işlenir —{' '}
-                <a href="/aydinlatma-metni" className="font-semibold text-turf-800 underline underline-offset-2 dark:text-turf-300">Aydınlatma Metni</a>
+                <a
+                  href="/aydinlatma-metni"
+                  className="font-semibold text-turf-800 underline underline-offset-2 dark:text-turf-300"
+                >
+                  Aydınlatma Metni
+                </a>
               </p>
-            </>
-          ))}
+            </>,
+          )}
         </Tabs>
       </div>
 
       <div ref={resultRef} tabIndex={-1} aria-busy={searching} className="outline-none" data-tracking-result>
         {error && (
-          <div role="alert" className="flex items-start gap-3 rounded-2xl border border-red-300 bg-red-50 p-4 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100">
+          <div
+            role="alert"
+            className="flex items-start gap-3 rounded-2xl border border-red-300 bg-red-50 p-4 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
+          >
             <AlertIcon className="mt-0.5 h-5 w-5" />
             <p className="font-medium">{error}</p>
           </div>
         )}
         {searching && !result && (
-          <p role="status" className="animate-pulse rounded-2xl border border-slate-200 p-6 text-slate-700 dark:border-slate-700 dark:text-slate-300">Aranıyor...</p>
+          <p
+            role="status"
+            className="animate-pulse rounded-2xl border border-slate-200 p-6 text-slate-700 dark:border-slate-700 dark:text-slate-300"
+          >
+            Aranıyor...
+          </p>
         )}
         {result?.kind === 'booking' && (
           <div className="space-y-4">
             {result.from && (
-              <Button variant="ghost" size="sm" onPress={() => { setResult(result.from!); syncQuery(null); }}>← Abone rezervasyonlarına dön</Button>
+              <Button
+                variant="ghost"
+                size="sm"
+                onPress={() => {
+                  setResult(result.from!);
+                  syncQuery(null);
+                }}
+              >
+                ← Abone rezervasyonlarına dön
+              </Button>
             )}
             <BookingDetails
               booking={result.booking}
@@ -300,7 +352,9 @@ export default function Tracking({ initialQuery }: { initialQuery?: string | nul
               setNumber('');
               setError(null);
               setMode('number');
-              requestAnimationFrame(() => formRef.current?.querySelector<HTMLInputElement>('[role=tabpanel] input')?.focus());
+              requestAnimationFrame(() =>
+                formRef.current?.querySelector<HTMLInputElement>('[role=tabpanel] input')?.focus(),
+              );
             }}
           />
         )}

@@ -6,9 +6,9 @@ import { Legend } from '../components/panel/calendar/Legend';
 import { countWeek } from '../components/panel/calendar/slot-view';
 import { WeekSummary } from '../components/panel/calendar/WeekSummary';
 import { WeekTable } from '../components/panel/calendar/WeekTable';
-import { ChevronLeftIcon, ChevronRightIcon } from '../components/ui/icons';
 import { Button } from '../components/ui/Button';
 import { fieldLabel, input } from '../components/ui/field';
+import { ChevronLeftIcon, ChevronRightIcon } from '../components/ui/icons';
 import { LiveBadge } from '../components/ui/LiveBadge';
 import { istanbulToday } from '../lib/format';
 import { coveredHours, isIsoDate, mondayOf, weekDates, weekRangeLabel } from '../lib/week';
@@ -71,7 +71,10 @@ function Skeleton({ desktop }: { desktop: boolean }) {
       </p>
       <div aria-hidden="true" className={`grid gap-2 ${desktop ? 'grid-cols-8' : 'grid-cols-1'}`} data-skeleton>
         {Array.from({ length: desktop ? 48 : 8 }, (_, i) => (
-          <div key={i} className="h-12 animate-pulse rounded-md bg-slate-200 motion-reduce:animate-none dark:bg-slate-800" />
+          <div
+            key={i}
+            className="h-12 animate-pulse rounded-md bg-slate-200 motion-reduce:animate-none dark:bg-slate-800"
+          />
         ))}
       </div>
     </div>
@@ -80,7 +83,10 @@ function Skeleton({ desktop }: { desktop: boolean }) {
 
 function Failure({ text, onRetry }: { text: string; onRetry: () => void }) {
   return (
-    <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-lg border-l-4 border-red-700 bg-red-50 px-4 py-3 text-red-900 dark:bg-red-950 dark:text-red-100">
+    <div
+      role="alert"
+      className="flex flex-wrap items-center justify-between gap-3 rounded-lg border-l-4 border-red-700 bg-red-50 px-4 py-3 text-red-900 dark:bg-red-950 dark:text-red-100"
+    >
       <p className="font-medium">{text}</p>
       <Button variant="secondary" size="sm" onPress={onRetry}>
         Tekrar Dene
@@ -131,20 +137,48 @@ export default function WeeklyCalendar({ today: serverToday }: { today?: string 
   const slots = shown?.slots ?? [];
 
   let body;
-  if (facilitiesStatus === 'error') body = <Failure text={FACILITIES_FAILED} onRetry={() => void initWeeklyCalendar()} />;
+  if (facilitiesStatus === 'error')
+    body = <Failure text={FACILITIES_FAILED} onRetry={() => void initWeeklyCalendar()} />;
   else if (facilitiesStatus === 'ready' && facilities.length === 0)
-    body = <p className="rounded-lg border border-dashed border-slate-300 px-4 py-6 text-center text-slate-700 dark:border-slate-700 dark:text-slate-300">Henüz saha eklenmemiş</p>;
+    body = (
+      <p className="rounded-lg border border-dashed border-slate-300 px-4 py-6 text-center text-slate-700 dark:border-slate-700 dark:text-slate-300">
+        Henüz saha eklenmemiş
+      </p>
+    );
   else if (status === 'error') body = <Failure text={LOAD_FAILED} onRetry={() => void retryWeek()} />;
   else if (!shown) body = <Skeleton desktop={desktop} />;
   else if (slots.length === 0)
     body = (
-      <p className="rounded-lg border border-dashed border-slate-300 px-4 py-6 text-center text-slate-700 dark:border-slate-700 dark:text-slate-300" data-empty-week>
+      <p
+        className="rounded-lg border border-dashed border-slate-300 px-4 py-6 text-center text-slate-700 dark:border-slate-700 dark:text-slate-300"
+        data-empty-week
+      >
         Bu hafta için slot bulunamadı
       </p>
     );
   else if (desktop)
-    body = <WeekTable dates={dates} slots={slots} today={today} now={now} caption={`${facility?.name ?? ''}, ${range}`} onOpen={setOpenBooking} />;
-  else body = <DayView dates={dates} slots={slots} day={week.day} today={today} now={now} onDay={selectDay} onOpen={setOpenBooking} />;
+    body = (
+      <WeekTable
+        dates={dates}
+        slots={slots}
+        today={today}
+        now={now}
+        caption={`${facility?.name ?? ''}, ${range}`}
+        onOpen={setOpenBooking}
+      />
+    );
+  else
+    body = (
+      <DayView
+        dates={dates}
+        slots={slots}
+        day={week.day}
+        today={today}
+        now={now}
+        onDay={selectDay}
+        onOpen={setOpenBooking}
+      />
+    );
 
   return (
     <div className="space-y-5" data-weekly-calendar>
@@ -165,7 +199,9 @@ export default function WeeklyCalendar({ today: serverToday }: { today?: string 
             onChange={(e) => selectFacility(e.target.value)}
             className={`${input} min-w-60 sm:w-auto dark:[color-scheme:dark]`}
           >
-            {facilities.length === 0 && <option value="">{facilitiesStatus === 'loading' ? 'Yükleniyor…' : '—'}</option>}
+            {facilities.length === 0 && (
+              <option value="">{facilitiesStatus === 'loading' ? 'Yükleniyor…' : '—'}</option>
+            )}
             {facilities.map((f) => (
               <option key={f.documentId} value={f.slug}>
                 {f.isActive ? f.name : `${f.name} (Pasif)`}
@@ -197,7 +233,11 @@ export default function WeeklyCalendar({ today: serverToday }: { today?: string 
 
       <div>{body}</div>
 
-      <BookingDetailDialog documentId={openBooking} onClose={() => setOpenBooking(null)} onChanged={() => void refreshWeek()} />
+      <BookingDetailDialog
+        documentId={openBooking}
+        onClose={() => setOpenBooking(null)}
+        onChanged={() => void refreshWeek()}
+      />
     </div>
   );
 }

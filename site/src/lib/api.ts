@@ -1,7 +1,7 @@
 import { hc } from 'hono/client';
 import type { AppType } from '../server/app-type';
 import { $session, signOut } from '../stores/session';
-import { ApiRequestError, errorText, type ApiErrorBody } from './errors';
+import { type ApiErrorBody, ApiRequestError, errorText } from './errors';
 
 const TIMEOUT_MS = 10_000;
 
@@ -15,12 +15,15 @@ async function fetchWithRules(input: RequestInfo | URL, init?: RequestInit): Pro
   const res = await fetch(input, { ...init, credentials: 'same-origin', signal });
   if (res.status === 401 && ($session.get().status === 'signed-in' || location.pathname.startsWith('/yonetim'))) {
     void signOut();
-    if (location.pathname.startsWith('/yonetim')) location.assign(`/giris?redirect=${encodeURIComponent(location.pathname + location.search)}`);
+    if (location.pathname.startsWith('/yonetim'))
+      location.assign(`/giris?redirect=${encodeURIComponent(location.pathname + location.search)}`);
   }
   return res;
 }
 
-export const client = hc<AppType>(typeof location === 'undefined' ? 'http://localhost' : location.origin, { fetch: fetchWithRules });
+export const client = hc<AppType>(typeof location === 'undefined' ? 'http://localhost' : location.origin, {
+  fetch: fetchWithRules,
+});
 
 type DataOf<T> = T extends { data: infer D } ? D : never;
 type MetaOf<T> = T extends { meta: infer M } ? M : never;

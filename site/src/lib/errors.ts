@@ -2,7 +2,12 @@
 export const FALLBACK_ERROR = 'Bir hata oluştu';
 
 export interface ApiErrorBody {
-  error?: { status?: number; name?: string; message?: string; details?: { errors?: Array<{ message?: string }>; [k: string]: unknown } };
+  error?: {
+    status?: number;
+    name?: string;
+    message?: string;
+    details?: { errors?: Array<{ message?: string }>; [k: string]: unknown };
+  };
   message?: string;
 }
 
@@ -20,7 +25,10 @@ export class ApiRequestError extends Error {
 }
 
 export function errorText(body: ApiErrorBody | null | undefined, own?: string, fallback = FALLBACK_ERROR): string {
-  const joined = body?.error?.details?.errors?.map((e) => e.message).filter(Boolean).join(', ');
+  const joined = body?.error?.details?.errors
+    ?.map((e) => e.message)
+    .filter(Boolean)
+    .join(', ');
   return body?.error?.message || body?.message || joined || own || fallback;
 }
 

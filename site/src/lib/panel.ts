@@ -3,7 +3,18 @@
 import type { PublicUser, RoleType } from '../../../contracts/auth';
 import { ISTANBUL_OFFSET_MS } from '../../../contracts/dates';
 
-export type NavIcon = 'dashboard' | 'bookings' | 'calendar' | 'subscriptions' | 'pitches' | 'customers' | 'notifications' | 'services' | 'pricing' | 'reports' | 'settings';
+export type NavIcon =
+  | 'dashboard'
+  | 'bookings'
+  | 'calendar'
+  | 'subscriptions'
+  | 'pitches'
+  | 'customers'
+  | 'notifications'
+  | 'services'
+  | 'pricing'
+  | 'reports'
+  | 'settings';
 
 export interface NavEntry {
   href: string;

@@ -1,8 +1,8 @@
 // A pitch's live channel (GET /api/facilities/:ref/live), shared by the public slot calendar and the panel's weekly
 // calendar: while the socket is down a refetch at once and polling after, and one more refetch once it is back.
-import { pitchEvent, type PitchEvent } from '../../../contracts/socket/pitch';
+import { type PitchEvent, pitchEvent } from '../../../contracts/socket/pitch';
 import { client } from './api';
-import { openLiveSocket, type LiveSocketState } from './live-socket';
+import { type LiveSocketState, openLiveSocket } from './live-socket';
 
 export type LiveState = 'off' | LiveSocketState;
 export type { PitchEvent };

@@ -13,20 +13,36 @@ export interface PageSeo {
 }
 
 /** SEO data per page key from D1, falling back to the page's own defaults when missing or failing (01 §2). */
-export async function pageSeo(key: string, defaults: { title: string; description: string; keywords?: string }): Promise<PageSeo> {
+export async function pageSeo(
+  key: string,
+  defaults: { title: string; description: string; keywords?: string },
+): Promise<PageSeo> {
   try {
     const row = await seoPageEntry(key);
     if (row) {
       // The stored title wins as written (issue 7); the layout appends the site name only when it is not in it already.
       return {
-        title: row.metaTitle, description: row.metaDescription, keywords: row.keywords, image: row.shareImageUrl,
-        ogTitle: row.ogTitle ?? null, ogDescription: row.ogDescription ?? null, structuredData: row.structuredData ?? null,
+        title: row.metaTitle,
+        description: row.metaDescription,
+        keywords: row.keywords,
+        image: row.shareImageUrl,
+        ogTitle: row.ogTitle ?? null,
+        ogDescription: row.ogDescription ?? null,
+        structuredData: row.structuredData ?? null,
       };
     }
   } catch (e) {
     console.error('SEO verisi yüklenirken hata oluştu', e);
   }
-  return { title: defaults.title, description: defaults.description, keywords: defaults.keywords ?? null, image: null, ogTitle: null, ogDescription: null, structuredData: null };
+  return {
+    title: defaults.title,
+    description: defaults.description,
+    keywords: defaults.keywords ?? null,
+    image: null,
+    ogTitle: null,
+    ogDescription: null,
+    structuredData: null,
+  };
 }
 
 /**
@@ -64,7 +80,16 @@ export function organizationLd(s: SiteSettings, origin: string) {
     url: origin,
     logo: new URL('/favicon.svg', origin).href,
     ...(s.contactEmail ? { email: s.contactEmail } : {}),
-    ...(s.contactPhones.length ? { contactPoint: s.contactPhones.map((telephone) => ({ '@type': 'ContactPoint', telephone, contactType: 'customer service', areaServed: 'TR', availableLanguage: 'Turkish' })) } : {}),
+    ...(s.contactPhones.length
+      ? {
+          contactPoint: s.contactPhones.map((telephone) => ({
+            '@type': 'ContactPoint',
+            telephone,
+            contactType: 'customer service',
+            areaServed: 'TR',
+            availableLanguage: 'Turkish',
+          })),
+        }
+      : {}),
   };
 }
-

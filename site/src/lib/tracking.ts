@@ -3,12 +3,18 @@
 import type { InferResponseType } from 'hono/client';
 import { BOOKING_STATUSES, type BookingStatus, type PaymentStatus } from '../../../contracts/bookings';
 import { msg } from '../../../contracts/messages';
-import type { client } from './api';
 import { phoneTypingDigits } from '../../../contracts/phone';
+import type { client } from './api';
 
-export type TrackedBooking = InferResponseType<(typeof client.api.bookings.track)[':bookingNumber']['$get'], 200>['data'];
+export type TrackedBooking = InferResponseType<
+  (typeof client.api.bookings.track)[':bookingNumber']['$get'],
+  200
+>['data'];
 /** A booking found by phone: masked number, 'Barış A.', no e-mail or notes (the full number opens and cancels it). */
-export type PhoneListedBooking = InferResponseType<(typeof client.api.bookings)['track-by-phone'][':phone']['$get'], 200>['data'][number];
+export type PhoneListedBooking = InferResponseType<
+  (typeof client.api.bookings)['track-by-phone'][':phone']['$get'],
+  200
+>['data'][number];
 
 // ---------- status ----------
 
@@ -43,7 +49,12 @@ export const paymentLabel = (status: string | null | undefined) => PAYMENT_LABEL
  * 'Ödeme yok'; a booking that ended (cancelled, rejected, expired) without a payment shows '—'.
  */
 export type PaymentState = 'paid' | 'refunded' | 'awaiting' | 'none-due' | 'none';
-export interface PaymentFacts { status: string; paymentStatus: string | null | undefined; depositAmount: number; isSubscriber: boolean }
+export interface PaymentFacts {
+  status: string;
+  paymentStatus: string | null | undefined;
+  depositAmount: number;
+  isSubscriber: boolean;
+}
 
 export const PAYMENT_STATE_LABELS: Record<PaymentState, { label: string; spoken: string }> = {
   paid: { label: PAYMENT_LABELS.paid, spoken: PAYMENT_LABELS.paid },
@@ -90,7 +101,10 @@ export type CancelOption = { kind: 'hidden' } | { kind: 'allowed' } | { kind: 't
  * Whether the tracking page offers the customer cancel (01 §4, 00 §3): not at all for an ended or past booking; shown
  * but disabled, with the server's reason, inside the last 24 hours; allowed otherwise.
  */
-export function cancelOption(b: { status: string; isPast: boolean; startsAt?: string | null; date: string; startTime: string }, now = Date.now()): CancelOption {
+export function cancelOption(
+  b: { status: string; isPast: boolean; startsAt?: string | null; date: string; startTime: string },
+  now = Date.now(),
+): CancelOption {
   const s = bookingStatus(b.status);
   if ((s !== 'pending' && s !== 'approved') || b.isPast) return { kind: 'hidden' };
   const start = startInstant(b);
@@ -151,7 +165,13 @@ export const phoneForLookup = (shown: string) => shown.replace(/\s/g, '');
 
 type Figures = { status: string };
 
-export interface Counters { total: number; approved: number; pending: number; cancelled: number; upcoming: number }
+export interface Counters {
+  total: number;
+  approved: number;
+  pending: number;
+  cancelled: number;
+  upcoming: number;
+}
 
 /** 'cancelled' counts every booking that ended without a game: cancelled, rejected (a staff cancel) or expired. */
 export const isEnded = (status: string) => ['cancelled', 'rejected', 'expired'].includes(bookingStatus(status));
@@ -210,7 +230,12 @@ export function loyaltyText(list: Array<{ createdAt?: string | null; date: strin
 export type StatusFilter = 'all' | 'pending' | 'approved' | 'cancelled';
 export type SortKey = 'date' | 'status' | 'facility';
 export type SortDir = 'asc' | 'desc';
-export interface ListOptions { status: StatusFilter; facility: string; sort: SortKey; dir: SortDir }
+export interface ListOptions {
+  status: StatusFilter;
+  facility: string;
+  sort: SortKey;
+  dir: SortDir;
+}
 export const DEFAULT_LIST: ListOptions = { status: 'all', facility: 'all', sort: 'date', dir: 'desc' };
 
 type Listed = { status: string; date: string; startTime: string; facility: { name: string } };
@@ -237,7 +262,9 @@ export function filterAndSort<T extends Listed>(list: T[], o: ListOptions): T[] 
     // Ties (and the date sort itself) fall back to the date and time.
     return d !== 0 ? d * sign : when(a).localeCompare(when(b)) * sign;
   };
-  return list.filter((b) => matchesStatus(b.status, o.status) && (o.facility === 'all' || b.facility.name === o.facility)).sort(compare);
+  return list
+    .filter((b) => matchesStatus(b.status, o.status) && (o.facility === 'all' || b.facility.name === o.facility))
+    .sort(compare);
 }
 
 // ---------- cancel outcome ----------

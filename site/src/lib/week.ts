@@ -9,7 +9,8 @@ const weekdayLong = fmt({ weekday: 'long' });
 const dayMonth = fmt({ day: 'numeric', month: 'long' });
 const monthLong = fmt({ month: 'long' });
 
-export const isIsoDate = (s: string | null | undefined): s is string => !!s && ISO_DATE.test(s) && utc(s).toISOString().slice(0, 10) === s;
+export const isIsoDate = (s: string | null | undefined): s is string =>
+  !!s && ISO_DATE.test(s) && utc(s).toISOString().slice(0, 10) === s;
 
 /** The Monday of the week holding `date` (a business date, YYYY-MM-DD). */
 export function mondayOf(date: string): string {
@@ -79,9 +80,11 @@ export function startInstant(slot: Pick<TimedSlot, 'date' | 'startTime' | 'start
   return Date.parse(`${slot.date}T00:00:00+03:00`) + businessMinutes(slot) * 60_000;
 }
 
-export const isPastSlot = (slot: Pick<TimedSlot, 'date' | 'startTime' | 'startsAt'>, now = Date.now()) => startInstant(slot) <= now;
+export const isPastSlot = (slot: Pick<TimedSlot, 'date' | 'startTime' | 'startsAt'>, now = Date.now()) =>
+  startInstant(slot) <= now;
 
-const durationOf = (s: Pick<TimedSlot, 'startTime' | 'endTime'>) => (((toMinutes(s.endTime) - toMinutes(s.startTime)) % 1440) + 1440) % 1440 || 1440;
+const durationOf = (s: Pick<TimedSlot, 'startTime' | 'endTime'>) =>
+  (((toMinutes(s.endTime) - toMinutes(s.startTime)) % 1440) + 1440) % 1440 || 1440;
 
 /** The distinct start times of the week as table rows: 06:00 … 23:30, then the overnight 00:00 … 05:30. */
 export function timeRows(slots: TimedSlot[]): string[] {
@@ -106,4 +109,5 @@ export function coveredHours(slots: TimedSlot[]): string | null {
   return `${hhmm(first)} – ${hhmm(last)}`;
 }
 
-export const slotTimeLabel = (s: Pick<TimedSlot, 'startTime' | 'endTime'>) => `${s.startTime.slice(0, 5)}–${s.endTime.slice(0, 5)}`;
+export const slotTimeLabel = (s: Pick<TimedSlot, 'startTime' | 'endTime'>) =>
+  `${s.startTime.slice(0, 5)}–${s.endTime.slice(0, 5)}`;

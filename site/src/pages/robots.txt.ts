@@ -4,6 +4,15 @@ import { siteOrigin } from '../lib/seo';
 
 export const GET: APIRoute = ({ url }) =>
   new Response(
-    ['User-agent: *', 'Allow: /', 'Disallow: /yonetim', 'Disallow: /giris', 'Disallow: /api/', '', `Sitemap: ${new URL('/sitemap.xml', siteOrigin(url)).href}`, ''].join('\n'),
+    [
+      'User-agent: *',
+      'Allow: /',
+      'Disallow: /yonetim',
+      'Disallow: /giris',
+      'Disallow: /api/',
+      '',
+      `Sitemap: ${new URL('/sitemap.xml', siteOrigin(url)).href}`,
+      '',
+    ].join('\n'),
     { headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'public, max-age=86400' } },
   );

@@ -6,7 +6,8 @@ import { sitemapPitches } from '../server';
 
 const STATIC_PATHS = ['/', '/sahalar', '/rezervasyon-takip', '/iletisim', '/aydinlatma-metni'];
 
-const escapeXml = (s: string) => s.replace(/[<>&'"]/g, (c) => `&${{ '<': 'lt', '>': 'gt', '&': 'amp', "'": 'apos', '"': 'quot' }[c]};`);
+const escapeXml = (s: string) =>
+  s.replace(/[<>&'"]/g, (c) => `&${{ '<': 'lt', '>': 'gt', '&': 'amp', "'": 'apos', '"': 'quot' }[c]};`);
 const entry = (loc: string, lastmod?: string | null) =>
   `  <url><loc>${escapeXml(loc)}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</url>`;
 
@@ -17,7 +18,10 @@ export const GET: APIRoute = async ({ url }) => {
   } catch (e) {
     console.error('sitemap: pitches could not be read', e);
     // A sitemap without the pitches would tell crawlers they are gone; ask them to come back instead.
-    return new Response('Sitemap geçici olarak kullanılamıyor', { status: 503, headers: { 'retry-after': '600', 'content-type': 'text/plain; charset=utf-8' } });
+    return new Response('Sitemap geçici olarak kullanılamıyor', {
+      status: 503,
+      headers: { 'retry-after': '600', 'content-type': 'text/plain; charset=utf-8' },
+    });
   }
   const { pitches, latest } = listed;
   const abs = (path: string) => new URL(path, siteOrigin(url)).href;
@@ -26,5 +30,7 @@ export const GET: APIRoute = async ({ url }) => {
     ...pitches.map((p) => entry(abs(`/saha/${encodeURIComponent(p.slug)}`), p.lastmod)),
   ];
   const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${lines.join('\n')}\n</urlset>\n`;
-  return new Response(xml, { headers: { 'content-type': 'application/xml; charset=utf-8', 'cache-control': 'public, max-age=3600' } });
+  return new Response(xml, {
+    headers: { 'content-type': 'application/xml; charset=utf-8', 'cache-control': 'public, max-age=3600' },
+  });
 };

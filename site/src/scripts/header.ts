@@ -4,7 +4,12 @@ import { wireThemeToggles } from './theme';
 
 wireThemeToggles();
 
-function wireDisclosure(button: HTMLElement | null, panel: HTMLElement | null, openLabel?: string, closeLabel?: string) {
+function wireDisclosure(
+  button: HTMLElement | null,
+  panel: HTMLElement | null,
+  openLabel?: string,
+  closeLabel?: string,
+) {
   if (!button || !panel) return;
   const set = (open: boolean) => {
     panel.hidden = !open;
@@ -23,7 +28,12 @@ function wireDisclosure(button: HTMLElement | null, panel: HTMLElement | null, o
   });
 }
 
-wireDisclosure(document.querySelector('[data-mobile-toggle]'), document.getElementById('mobile-menu'), 'Menüyü aç', 'Menüyü kapat');
+wireDisclosure(
+  document.querySelector('[data-mobile-toggle]'),
+  document.getElementById('mobile-menu'),
+  'Menüyü aç',
+  'Menüyü kapat',
+);
 
 const session = storedSession();
 const menu = document.querySelector<HTMLElement>('[data-user-menu]');

@@ -37,9 +37,13 @@ export function initPanelShell(): () => void {
   closeButton?.addEventListener('click', () => setDrawer(false), on);
   overlay?.addEventListener('click', () => setDrawer(false), on);
   // The drawer closes after navigation: a followed link leaves it shut (also when the page comes back from bfcache).
-  sidebar?.addEventListener('click', (e) => {
-    if (drawerOpen() && (e.target as Element).closest('a')) setDrawer(false, false);
-  }, on);
+  sidebar?.addEventListener(
+    'click',
+    (e) => {
+      if (drawerOpen() && (e.target as Element).closest('a')) setDrawer(false, false);
+    },
+    on,
+  );
   desktop.addEventListener('change', () => drawerOpen() && setDrawer(false, false), on);
 
   // ---------- collapsed rail (1024 px and up), remembered in the browser ----------
@@ -75,22 +79,38 @@ export function initPanelShell(): () => void {
     else if (returnFocus) menuButton.focus();
   }
   menuButton?.addEventListener('click', () => setMenu(!menuOpen()), on);
-  menu?.addEventListener('focusout', (e) => {
-    if (menuOpen() && !menu.contains(e.relatedTarget as Node | null) && e.relatedTarget) setMenu(false);
-  }, on);
-  document.addEventListener('click', (e) => {
-    if (menuOpen() && menu && !menu.contains(e.target as Node)) setMenu(false);
-  }, on);
-  menu?.querySelector('[data-logout]')?.addEventListener('click', async () => {
-    await signOut();
-    window.location.assign('/giris');
-  }, on);
+  menu?.addEventListener(
+    'focusout',
+    (e) => {
+      if (menuOpen() && !menu.contains(e.relatedTarget as Node | null) && e.relatedTarget) setMenu(false);
+    },
+    on,
+  );
+  document.addEventListener(
+    'click',
+    (e) => {
+      if (menuOpen() && menu && !menu.contains(e.target as Node)) setMenu(false);
+    },
+    on,
+  );
+  menu?.querySelector('[data-logout]')?.addEventListener(
+    'click',
+    async () => {
+      await signOut();
+      window.location.assign('/giris');
+    },
+    on,
+  );
 
-  document.addEventListener('keydown', (e) => {
-    if (e.key !== 'Escape') return;
-    if (menuOpen()) setMenu(false, true);
-    else if (drawerOpen()) setDrawer(false);
-  }, on);
+  document.addEventListener(
+    'keydown',
+    (e) => {
+      if (e.key !== 'Escape') return;
+      if (menuOpen()) setMenu(false, true);
+      else if (drawerOpen()) setDrawer(false);
+    },
+    on,
+  );
 
   return () => {
     controller.abort();

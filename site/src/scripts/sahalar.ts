@@ -10,8 +10,19 @@ export const VIEWS = ['izgara', 'liste'] as const;
 export type PriceBand = (typeof PRICE_BANDS)[number];
 export type Sort = (typeof SORTS)[number];
 export type View = (typeof VIEWS)[number];
-export interface ListState { q: string; fiyat: PriceBand; siralama: Sort; gorunum: View }
-export interface ListItem { name: string; address: string; price: number; rating: number; order: number }
+export interface ListState {
+  q: string;
+  fiyat: PriceBand;
+  siralama: Sort;
+  gorunum: View;
+}
+export interface ListItem {
+  name: string;
+  address: string;
+  price: number;
+  rating: number;
+  order: number;
+}
 
 const pick = <T extends string>(allowed: readonly T[], value: string | undefined, fallback: T): T =>
   (allowed as readonly string[]).includes(value ?? '') ? (value as T) : fallback;
@@ -56,11 +67,16 @@ const collator = new Intl.Collator('tr', { sensitivity: 'base' });
 /** '' keeps the server's order (the owner's priority, then name). */
 export function compare(sort: Sort): (a: ListItem, b: ListItem) => number {
   switch (sort) {
-    case 'ad': return (a, b) => collator.compare(a.name, b.name) || a.order - b.order;
-    case 'fiyat-artan': return (a, b) => a.price - b.price || a.order - b.order;
-    case 'fiyat-azalan': return (a, b) => b.price - a.price || a.order - b.order;
-    case 'puan': return (a, b) => b.rating - a.rating || a.order - b.order;
-    default: return (a, b) => a.order - b.order;
+    case 'ad':
+      return (a, b) => collator.compare(a.name, b.name) || a.order - b.order;
+    case 'fiyat-artan':
+      return (a, b) => a.price - b.price || a.order - b.order;
+    case 'fiyat-azalan':
+      return (a, b) => b.price - a.price || a.order - b.order;
+    case 'puan':
+      return (a, b) => b.rating - a.rating || a.order - b.order;
+    default:
+      return (a, b) => a.order - b.order;
   }
 }
 
@@ -80,7 +96,13 @@ export function init(root: HTMLElement | null = document.querySelector('[data-sa
   const empty = root.querySelector<HTMLElement>('[data-empty]')!;
   const rows = [...list.querySelectorAll<HTMLElement>('[data-item]')].map((el) => ({
     el,
-    item: { name: el.dataset.name ?? '', address: el.dataset.address ?? '', price: Number(el.dataset.price), rating: Number(el.dataset.rating), order: Number(el.dataset.order) },
+    item: {
+      name: el.dataset.name ?? '',
+      address: el.dataset.address ?? '',
+      price: Number(el.dataset.price),
+      rating: Number(el.dataset.rating),
+      order: Number(el.dataset.order),
+    },
   }));
   let view: View = list.dataset.view === 'list' ? 'liste' : 'izgara';
   let announceTimer: ReturnType<typeof setTimeout> | undefined;
@@ -88,7 +110,12 @@ export function init(root: HTMLElement | null = document.querySelector('[data-sa
   for (const el of root.querySelectorAll<HTMLElement>('[data-no-js]')) el.hidden = true;
   for (const el of root.querySelectorAll<HTMLElement>('[data-js-only]')) el.hidden = false;
 
-  const state = (): ListState => ({ q: search.value, fiyat: pick(PRICE_BANDS, band.value, ''), siralama: pick(SORTS, sort.value, ''), gorunum: view });
+  const state = (): ListState => ({
+    q: search.value,
+    fiyat: pick(PRICE_BANDS, band.value, ''),
+    siralama: pick(SORTS, sort.value, ''),
+    gorunum: view,
+  });
 
   function apply({ announceLater = false } = {}) {
     const s = state();

@@ -3,7 +3,8 @@
 export function applyTheme(dark: boolean) {
   document.documentElement.classList.toggle('dark', dark);
   document.documentElement.style.colorScheme = dark ? 'dark' : 'light';
-  for (const b of document.querySelectorAll<HTMLElement>('[data-theme-toggle]')) b.setAttribute('aria-label', dark ? 'Açık temaya geç' : 'Koyu temaya geç');
+  for (const b of document.querySelectorAll<HTMLElement>('[data-theme-toggle]'))
+    b.setAttribute('aria-label', dark ? 'Açık temaya geç' : 'Koyu temaya geç');
 }
 
 /** Wires every [data-theme-toggle] button; islands that draw theme-dependent things listen for 'themechange'. */

@@ -9,8 +9,8 @@ import { SESSION_COOKIE, staffFromToken } from '../../../worker/src/lib/auth';
 import { findSeoPage, readSiteSettings, type SeoPageRow } from '../../../worker/src/services/content';
 import * as facilities from '../../../worker/src/services/facilities';
 
-export { SESSION_COOKIE };
 export type { SeoPageRow };
+export { SESSION_COOKIE };
 
 const db = () => getDb(env.DB);
 

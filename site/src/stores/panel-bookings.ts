@@ -21,6 +21,7 @@ export const BOOKING_TABS = [
   { id: 'cancelled', label: 'İptal' },
 ] as const satisfies readonly { id: BookingTab; label: string }[];
 export type { BookingTab };
+
 const isTab = (v: string | null): v is BookingTab => BOOKING_TABS.some((t) => t.id === v);
 
 export const LIST_FAILED = 'Rezervasyonlar yüklenirken hata oluştu';
@@ -39,7 +40,15 @@ export interface BookingFilters {
   to: string;
   page: number;
 }
-const DEFAULT_FILTERS: BookingFilters = { tab: 'all', q: '', subscribers: false, transport: false, from: '', to: '', page: 1 };
+const DEFAULT_FILTERS: BookingFilters = {
+  tab: 'all',
+  q: '',
+  subscribers: false,
+  transport: false,
+  from: '',
+  to: '',
+  page: 1,
+};
 
 export const $bookingFilters = map<BookingFilters>({ ...DEFAULT_FILTERS });
 export const $bookingItems = atom<BookingListItem[]>([]);

@@ -29,9 +29,7 @@ export function storedSession(): { user: PublicUser } | null {
     if (!user) continue;
     try {
       return { user: JSON.parse(user) as PublicUser };
-    } catch {
-      continue;
-    }
+    } catch {}
   }
   return null;
 }

@@ -1,7 +1,12 @@
 import { atom } from 'nanostores';
 
 export type ToastKind = 'success' | 'error' | 'info' | 'warning';
-export interface Toast { id: number; kind: ToastKind; title: string; description?: string }
+export interface Toast {
+  id: number;
+  kind: ToastKind;
+  title: string;
+  description?: string;
+}
 
 // Default toast 5 seconds (01 §9).
 export const TOAST_MS = 5000;

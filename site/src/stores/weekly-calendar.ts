@@ -1,8 +1,8 @@
 import type { InferResponseType } from 'hono/client';
 import { atom, map } from 'nanostores';
 import { client, unwrap } from '../lib/api';
-import { watchPitchLive, type LiveState } from '../lib/pitch-live';
 import { addDays, istanbulToday } from '../lib/format';
+import { type LiveState, watchPitchLive } from '../lib/pitch-live';
 import { mondayFromParam, mondayOf, thisMonday, weekDates } from '../lib/week';
 
 // The panel's weekly calendar (02 §2 'Weekly calendar'): one pitch, one Monday-to-Sunday week, ONE request per week
@@ -45,7 +45,8 @@ function defaultDay(monday: string, today = istanbulToday()): string {
   return weekDates(monday).includes(today) ? today : monday;
 }
 
-export const selectedFacility = (): PanelFacility | null => $facilities.get().find((f) => f.slug === $week.get().facility) ?? null;
+export const selectedFacility = (): PanelFacility | null =>
+  $facilities.get().find((f) => f.slug === $week.get().facility) ?? null;
 
 // ---------------------------------------------------------------- the address: ?saha=<slug>&hafta=<monday>
 
@@ -61,7 +62,10 @@ function writeAddress() {
 
 // ---------------------------------------------------------------- the week's slots: one request, 60 s cache
 
-interface CacheEntry { at: number; data: WeekCalendar }
+interface CacheEntry {
+  at: number;
+  data: WeekCalendar;
+}
 const cache = new Map<string, CacheEntry>();
 const keyOf = (facility: string, monday: string) => `${facility}|${monday}`;
 let loadSeq = 0;
@@ -89,14 +93,18 @@ export async function loadWeek(opts: { force?: boolean; silent?: boolean } = {})
     return;
   }
   const showing = $calendar.get();
-  const keep = opts.silent && showing?.facility.slug === facility && showing.from === monday && $calendarStatus.get() === 'ready';
+  const keep =
+    opts.silent && showing?.facility.slug === facility && showing.from === monday && $calendarStatus.get() === 'ready';
   if (!keep) {
     $calendar.set(null);
     $calendarStatus.set('loading');
   }
   try {
     const data = await unwrap<CalendarAnswer>(
-      client.api.facilities[':ref'].calendar.$get({ param: { ref: facility }, query: { from: monday, to: addDays(monday, 6) } }),
+      client.api.facilities[':ref'].calendar.$get({
+        param: { ref: facility },
+        query: { from: monday, to: addDays(monday, 6) },
+      }),
     );
     cache.set(key, { at: Date.now(), data });
     if (mine !== loadSeq) return;
@@ -119,7 +127,9 @@ export function refreshWeek() {
 // ---------------------------------------------------------------- pitch and week choice
 
 /** Loads the pitch list and opens the pitch and week the address names, or the first pitch and this week. */
-export async function initWeeklyCalendar(search = typeof window === 'undefined' ? '' : window.location.search): Promise<void> {
+export async function initWeeklyCalendar(
+  search = typeof window === 'undefined' ? '' : window.location.search,
+): Promise<void> {
   const params = new URLSearchParams(search);
   const today = istanbulToday();
   const monday = mondayFromParam(params.get('hafta')) ?? mondayOf(today);
@@ -183,7 +193,8 @@ export function watchWeekLive(): () => void {
   return watchPitchLive(ref, {
     onState: (state) => $live.set(state),
     onEvent: (event) => {
-      if ((event.type === 'slot' || event.type === 'slots-regenerated') && $week.get().facility === ref) void refreshWeek();
+      if ((event.type === 'slot' || event.type === 'slots-regenerated') && $week.get().facility === ref)
+        void refreshWeek();
     },
     resync: () => void refreshWeek(),
   });

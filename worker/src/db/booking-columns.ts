@@ -10,8 +10,13 @@ export const pending = sql`${bookings.status} = 'pending'`;
 
 /** The pitch as a booking answer shows it. */
 export const bookingFacilityFields = {
-  documentId: facilities.documentId, slug: facilities.slug, name: facilities.name, address: facilities.address,
-  phoneNumbers: facilities.phoneNumbers, bankName: facilities.bankName, recipientName: facilities.recipientName,
+  documentId: facilities.documentId,
+  slug: facilities.slug,
+  name: facilities.name,
+  address: facilities.address,
+  phoneNumbers: facilities.phoneNumbers,
+  bankName: facilities.bankName,
+  recipientName: facilities.recipientName,
   depositIban: facilities.depositIban,
 };
 

@@ -1,18 +1,30 @@
 // The panel's bookings list and dashboard (02 §2): hand-tuned queries over the covering index bookings_panel_list.
-import { and, count, desc, eq, getTableName, sql, Subquery, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, getTableName, type SQL, Subquery, sql } from 'drizzle-orm';
+import { facilityDocumentId, pending } from './booking-columns';
 import type { Db } from './client';
 import { bookings, facilities } from './schema';
-import { facilityDocumentId, pending } from './booking-columns';
 import { isLive, quoted } from './sql';
 
 /** One row of the panel's list: the booking's own columns and its pitch's name (02 §2). */
 const listFields = {
-  id: bookings.id, documentId: bookings.documentId, bookingNumber: bookings.bookingNumber, customerName: bookings.customerName,
-  customerPhone: bookings.customerPhone, customerEmail: bookings.customerEmail, status: bookings.status,
-  paymentStatus: bookings.paymentStatus, date: bookings.date, startTime: bookings.startTime, endTime: bookings.endTime,
-  startsAt: bookings.startsAt, totalPrice: bookings.totalPrice, depositAmount: bookings.depositAmount,
-  transportationPrice: bookings.transportationPrice, isSubscriber: bookings.isSubscriber,
-  includesTransportation: bookings.includesTransportation, createdAt: bookings.createdAt,
+  id: bookings.id,
+  documentId: bookings.documentId,
+  bookingNumber: bookings.bookingNumber,
+  customerName: bookings.customerName,
+  customerPhone: bookings.customerPhone,
+  customerEmail: bookings.customerEmail,
+  status: bookings.status,
+  paymentStatus: bookings.paymentStatus,
+  date: bookings.date,
+  startTime: bookings.startTime,
+  endTime: bookings.endTime,
+  startsAt: bookings.startsAt,
+  totalPrice: bookings.totalPrice,
+  depositAmount: bookings.depositAmount,
+  transportationPrice: bookings.transportationPrice,
+  isSubscriber: bookings.isSubscriber,
+  includesTransportation: bookings.includesTransportation,
+  createdAt: bookings.createdAt,
   facility: { documentId: facilityDocumentId, name: facilities.name, slug: facilities.slug },
 };
 
@@ -62,7 +74,11 @@ function tabWhere(tab: ListTab, today: string, yesterday: string, now: number): 
       return [sql`${bookings.date} = ${literal(today)}`];
     case 'upcoming':
       // date >= yesterday narrows the index range; starts_at decides (an overnight slot of yesterday may be ahead).
-      return [isLive(bookings.status), sql`${bookings.date} >= ${literal(yesterday)}`, sql`${bookings.startsAt} > ${literal(now)}`];
+      return [
+        isLive(bookings.status),
+        sql`${bookings.date} >= ${literal(yesterday)}`,
+        sql`${bookings.startsAt} > ${literal(now)}`,
+      ];
     case 'cancelled':
       return [sql`${bookings.status} in ('cancelled', 'expired')`];
     default:
@@ -85,9 +101,21 @@ const whereAll = (parts: SQL[]) => (parts.length ? sql`where ${sql.join(parts, s
  * bookings read through bookings_starts_at: a subquery SQLite flattens into the outer query, keeping the hint, under the
  * table's own name so the outer query's column references still point at it.
  */
-const byStartsAt = new Subquery(sql`select * from ${bookings} indexed by bookings_starts_at`, {}, getTableName(bookings));
+const byStartsAt = new Subquery(
+  sql`select * from ${bookings} indexed by bookings_starts_at`,
+  {},
+  getTableName(bookings),
+);
 
-export interface PageSpec { tab: ListTab; sort: ListSort; page: number; pageSize: number; today: string; yesterday: string; now: number }
+export interface PageSpec {
+  tab: ListTab;
+  sort: ListSort;
+  page: number;
+  pageSize: number;
+  today: string;
+  yesterday: string;
+  now: number;
+}
 
 /**
  * The page. A filtered list picks its page inside the covering index and reads only those rows; an unfiltered one walks
@@ -110,13 +138,15 @@ export function bookingsPage(db: Db, f: ListFilter, p: PageSpec) {
       .orderBy(order);
   }
   const hinted = p.tab === 'upcoming' && p.sort === 'date:asc';
-  return db
-    .select(listFields)
-    .from(hinted ? byStartsAt : bookings)
-    .innerJoin(facilities, eq(facilities.id, bookings.facilityId))
-    .where(and(...parts))
-    // The literal limit and offset (above) ride on the order clause: drizzle's own .limit() would bind them.
-    .orderBy(sql`${order} ${window}`);
+  return (
+    db
+      .select(listFields)
+      .from(hinted ? byStartsAt : bookings)
+      .innerJoin(facilities, eq(facilities.id, bookings.facilityId))
+      .where(and(...parts))
+      // The literal limit and offset (above) ride on the order clause: drizzle's own .limit() would bind them.
+      .orderBy(sql`${order} ${window}`)
+  );
 }
 
 export type ListRow = Awaited<ReturnType<typeof bookingsPage>>[number];
@@ -145,7 +175,11 @@ export async function bookingsPageWithCounts(db: Db, f: ListFilter, p: PageSpec)
 }
 
 /** Figures of 02 §2 'Dashboard' and §7 'GET /bookings/stats' (revenue per §9: approved totals, shuttle included). */
-export async function dashboardRows(db: Db, facilityId: number | null, month: { today: string; start: string; end: string }) {
+export async function dashboardRows(
+  db: Db,
+  facilityId: number | null,
+  month: { today: string; start: string; end: string },
+) {
   const scope = facilityId === null ? undefined : eq(bookings.facilityId, facilityId);
   const sum = (cond: SQL) => sql<number>`coalesce(sum(${cond}), 0)`;
   const approved = sql`${bookings.status} = 'approved'`;
@@ -179,4 +213,3 @@ export async function dashboardRows(db: Db, facilityId: number | null, month: { 
   ]);
   return { figures, pendingFirst, newest };
 }
-

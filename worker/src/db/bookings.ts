@@ -1,11 +1,11 @@
 // The bookings aggregate's queries: a booking with its pitch, the create check and write, status changes, the panel's
 // list, figures and detail, and the KVKK anonymisation. Rows come back typed from schema.ts.
-import { and, count, desc, eq, getTableColumns, isNotNull, lte, min, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, isNotNull, lte, min, or, type SQL, sql } from 'drizzle-orm';
 import { msg } from '../../../contracts/messages';
+import { bookingFacilityFields, bookingRef, facilityDocumentId, pending } from './booking-columns';
 import type { Db } from './client';
 import { forgetCustomerInEvents, notifyStaff, recordHistory } from './events';
-import { bookingHistory, bookings, customers, facilities, slots, users, type Booking } from './schema';
-import { bookingFacilityFields, bookingRef, facilityDocumentId, pending } from './booking-columns';
+import { type Booking, bookingHistory, bookings, customers, facilities, slots, users } from './schema';
 import { isLive, qualified, quoted } from './sql';
 
 export type NewBooking = typeof bookings.$inferInsert;
@@ -14,7 +14,11 @@ export type NewBooking = typeof bookings.$inferInsert;
 
 const bookingWithFacility = (db: Db) =>
   db
-    .select({ booking: bookings, facility: bookingFacilityFields, approver: { username: users.username, email: users.email } })
+    .select({
+      booking: bookings,
+      facility: bookingFacilityFields,
+      approver: { username: users.username, email: users.email },
+    })
     .from(bookings)
     .innerJoin(facilities, eq(facilities.id, bookings.facilityId))
     .leftJoin(users, eq(users.id, bookings.approvedById));
@@ -68,8 +72,13 @@ export function subscriptionSummary(db: Db, phone: string, now: number) {
 // ---------- creation ----------
 
 const sameDayFields = {
-  bookingNumber: bookings.bookingNumber, customerName: bookings.customerName, facility: facilities.name, date: bookings.date,
-  time: bookings.startTime, endTime: bookings.endTime, status: bookings.status,
+  bookingNumber: bookings.bookingNumber,
+  customerName: bookings.customerName,
+  facility: facilities.name,
+  date: bookings.date,
+  time: bookings.startTime,
+  endTime: bookings.endTime,
+  status: bookings.status,
 };
 export type SameDayBooking = { [K in keyof typeof sameDayFields]: (typeof sameDayFields)[K]['_']['data'] };
 
@@ -100,13 +109,25 @@ export function createCheck(db: Db, slotRef: string, phone: string) {
   const bySlotId = /^\d+$/.test(slotRef);
   return db
     .select({
-      id: slots.id, documentId: slots.documentId, facilityId: slots.facilityId, date: slots.date, startTime: slots.startTime,
-      endTime: slots.endTime, startsAt: slots.startsAt, price: slots.price,
+      id: slots.id,
+      documentId: slots.documentId,
+      facilityId: slots.facilityId,
+      date: slots.date,
+      startTime: slots.startTime,
+      endTime: slots.endTime,
+      startsAt: slots.startsAt,
+      price: slots.price,
       liveId: qualified(sql<number | null>`(select ${bookings.id} from ${bookings}
         where ${bookings.slotId} = ${slots.id} and ${isLive(bookings.status)})`),
       sameDay: qualified(sql<string | null>`(${sameDayQuery(db, slots.date, phone)})`).mapWith(parseSameDay),
-      subscriber: qualified(sql<number | null>`(select ${customers.isSubscriber} from ${customers} where ${customers.phone} = ${phone})`),
-      facilityActive: qualified(sql<number | null>`(select ${facilities.isActive} from ${facilities} where ${facilities.id} = ${slots.facilityId})`),
+      subscriber: qualified(
+        sql<number | null>`(select ${customers.isSubscriber} from ${customers} where ${customers.phone} = ${phone})`,
+      ),
+      facilityActive: qualified(
+        sql<
+          number | null
+        >`(select ${facilities.isActive} from ${facilities} where ${facilities.id} = ${slots.facilityId})`,
+      ),
     })
     .from(slots)
     .where(bySlotId ? eq(slots.id, Number(slotRef)) : eq(slots.documentId, slotRef))
@@ -130,14 +151,30 @@ export async function insertBooking(
       .onConflictDoNothing({ target: customers.phone }),
     db
       .insert(bookings)
-      .values({ ...row, customerId: qualified(sql`(select ${customers.id} from ${customers} where ${customers.phone} = ${row.customerPhone})`) })
+      .values({
+        ...row,
+        customerId: qualified(
+          sql`(select ${customers.id} from ${customers} where ${customers.phone} = ${row.customerPhone})`,
+        ),
+      })
       .returning({ id: bookings.id, customerId: bookings.customerId }),
     recordHistory(db, mine, {
-      bookingId: bookings.id, fromStatus: null, toStatus: 'pending', actorType: 'customer', actorLabel: bookings.customerName, createdAt: row.createdAt,
+      bookingId: bookings.id,
+      fromStatus: null,
+      toStatus: 'pending',
+      actorType: 'customer',
+      actorLabel: bookings.customerName,
+      createdAt: row.createdAt,
     }),
     notifyStaff(db, mine, {
-      documentId: notification.documentId, type: 'booking_created', priority: 'high', title: 'Yeni Rezervasyon', message: notification.message,
-      bookingId: bookings.id, facilityId: bookings.facilityId, createdAt: row.createdAt,
+      documentId: notification.documentId,
+      type: 'booking_created',
+      priority: 'high',
+      title: 'Yeni Rezervasyon',
+      message: notification.message,
+      bookingId: bookings.id,
+      facilityId: bookings.facilityId,
+      createdAt: row.createdAt,
     }),
   ]);
   return { ids: inserted[0], notifications: notified };
@@ -148,13 +185,19 @@ export async function insertBooking(
 /** A changed booking as RETURNING gives it, with its slot's documentId so live watchers can match the freed slot. */
 const changedBooking = {
   ...getTableColumns(bookings),
-  slotDocumentId: qualified(sql<string | null>`(select ${slots.documentId} from ${slots} where ${slots.id} = ${bookings.slotId})`),
+  slotDocumentId: qualified(
+    sql<string | null>`(select ${slots.documentId} from ${slots} where ${slots.id} = ${bookings.slotId})`,
+  ),
 };
 export type ChangedBooking = Booking & { slotDocumentId: string | null };
 
 /** The status change itself, only if the booking still has the status the check saw (a lost race changes nothing). */
 export function updateBookingFrom(db: Db, b: Pick<Booking, 'id' | 'status'>, set: Partial<NewBooking>) {
-  return db.update(bookings).set(set).where(and(eq(bookings.id, b.id), eq(bookings.status, b.status))).returning(changedBooking);
+  return db
+    .update(bookings)
+    .set(set)
+    .where(and(eq(bookings.id, b.id), eq(bookings.status, b.status)))
+    .returning(changedBooking);
 }
 
 export interface StatusEvent {
@@ -168,8 +211,18 @@ function statusChange(db: Db, b: Pick<Booking, 'id' | 'status'>, set: StatusSet,
   const mine = eq(bookings.id, b.id);
   return [
     updateBookingFrom(db, b, set),
-    recordHistory(db, mine, { bookingId: bookings.id, fromStatus: b.status, toStatus: set.status, ...event.history }, { whenChanged: true }),
-    notifyStaff(db, mine, { bookingId: bookings.id, facilityId: bookings.facilityId, ...event.notification }, { whenChanged: true }),
+    recordHistory(
+      db,
+      mine,
+      { bookingId: bookings.id, fromStatus: b.status, toStatus: set.status, ...event.history },
+      { whenChanged: true },
+    ),
+    notifyStaff(
+      db,
+      mine,
+      { bookingId: bookings.id, facilityId: bookings.facilityId, ...event.notification },
+      { whenChanged: true },
+    ),
   ] as const;
 }
 
@@ -186,15 +239,29 @@ export async function expireDueHolds(db: Db, facilityId: number, now: number) {
   const due = and(eq(bookings.facilityId, facilityId), pending, lte(bookings.expiresAt, now))!;
   const [, notified, expired] = await db.batch([
     recordHistory(db, due, {
-      bookingId: bookings.id, fromStatus: 'pending', toStatus: 'expired', reason: msg.expiredReason, actorType: 'system',
-      actorLabel: 'Sistem', createdAt: now,
+      bookingId: bookings.id,
+      fromStatus: 'pending',
+      toStatus: 'expired',
+      reason: msg.expiredReason,
+      actorType: 'system',
+      actorLabel: 'Sistem',
+      createdAt: now,
     }),
     notifyStaff(db, due, {
-      documentId: sql`lower(hex(randomblob(12)))`, type: 'booking_updated', priority: 'low', title: 'Rezervasyon Süresi Doldu',
+      documentId: sql`lower(hex(randomblob(12)))`,
+      type: 'booking_updated',
+      priority: 'low',
+      title: 'Rezervasyon Süresi Doldu',
       message: sql`${bookings.bookingNumber} || ' · ' || ${bookings.customerName} || ' · ' || ${bookings.date} || ' ' || ${bookings.startTime}`,
-      bookingId: bookings.id, facilityId: bookings.facilityId, createdAt: now,
+      bookingId: bookings.id,
+      facilityId: bookings.facilityId,
+      createdAt: now,
     }),
-    db.update(bookings).set({ status: 'expired', expiresAt: null, updatedAt: now }).where(due).returning(changedBooking),
+    db
+      .update(bookings)
+      .set({ status: 'expired', expiresAt: null, updatedAt: now })
+      .where(due)
+      .returning(changedBooking),
   ]);
   return { expired, notifications: notified };
 }
@@ -232,7 +299,10 @@ export function bookingForChange(db: Db, ref: string, facilityId: number) {
 export function bookingKey(db: Db, ref: string) {
   return db
     .select({
-      id: bookings.id, documentId: bookings.documentId, bookingNumber: bookings.bookingNumber, status: bookings.status,
+      id: bookings.id,
+      documentId: bookings.documentId,
+      bookingNumber: bookings.bookingNumber,
+      status: bookings.status,
       customerPhone: bookings.customerPhone,
     })
     .from(bookings)
@@ -259,8 +329,13 @@ export type DetailRow = Awaited<ReturnType<typeof detailQuery>>[number];
 export function historyQuery(db: Db, bookingId: number | SQL) {
   return db
     .select({
-      id: bookingHistory.id, fromStatus: bookingHistory.fromStatus, toStatus: bookingHistory.toStatus, reason: bookingHistory.reason,
-      actorType: bookingHistory.actorType, actorLabel: bookingHistory.actorLabel, createdAt: bookingHistory.createdAt,
+      id: bookingHistory.id,
+      fromStatus: bookingHistory.fromStatus,
+      toStatus: bookingHistory.toStatus,
+      reason: bookingHistory.reason,
+      actorType: bookingHistory.actorType,
+      actorLabel: bookingHistory.actorLabel,
+      createdAt: bookingHistory.createdAt,
     })
     .from(bookingHistory)
     .where(eq(bookingHistory.bookingId, bookingId))
@@ -277,7 +352,12 @@ export async function bookingDetailRows(db: Db, ref: string) {
 }
 
 /** A staff decision (approve, reject, cancel) and the detail as it is after it, in one batch. */
-export async function changeStatusAndReread(db: Db, b: Pick<Booking, 'id' | 'status'>, set: StatusSet, event: StatusEvent) {
+export async function changeStatusAndReread(
+  db: Db,
+  b: Pick<Booking, 'id' | 'status'>,
+  set: StatusSet,
+  event: StatusEvent,
+) {
   const [updated, , notified, detail, history] = await db.batch([
     ...statusChange(db, b, set, event),
     detailQuery(db, eq(bookings.id, b.id)),
@@ -287,13 +367,24 @@ export async function changeStatusAndReread(db: Db, b: Pick<Booking, 'id' | 'sta
 }
 
 /** Staff edit the notes; a history row says who. */
-export async function updateNotes(db: Db, bookingId: number, notes: string | null, history: { actorUserId: number; actorLabel: string }, now: number) {
+export async function updateNotes(
+  db: Db,
+  bookingId: number,
+  notes: string | null,
+  history: { actorUserId: number; actorLabel: string },
+  now: number,
+) {
   const mine = eq(bookings.id, bookingId);
   await db.batch([
     db.update(bookings).set({ notes, updatedAt: now }).where(mine),
     recordHistory(db, mine, {
-      bookingId: bookings.id, fromStatus: bookings.status, toStatus: bookings.status, reason: msg.notesUpdatedReason, actorType: 'staff',
-      ...history, createdAt: now,
+      bookingId: bookings.id,
+      fromStatus: bookings.status,
+      toStatus: bookings.status,
+      reason: msg.notesUpdatedReason,
+      actorType: 'staff',
+      ...history,
+      createdAt: now,
     }),
   ]);
 }
@@ -313,19 +404,37 @@ export async function anonymisePhone(
   const ofPhone = eq(bookings.customerPhone, phone);
   const [, , , , , , audited] = await db.batch([
     recordHistory(db, ofPhone, {
-      bookingId: bookings.id, fromStatus: bookings.status, toStatus: bookings.status, reason: msg.customerAnonymised, actorType: 'staff',
-      actorUserId: audit.actorUserId, actorLabel: audit.actorLabel, createdAt: now,
+      bookingId: bookings.id,
+      fromStatus: bookings.status,
+      toStatus: bookings.status,
+      reason: msg.customerAnonymised,
+      actorType: 'staff',
+      actorUserId: audit.actorUserId,
+      actorLabel: audit.actorLabel,
+      createdAt: now,
     }),
     ...forgetCustomerInEvents(db, phone, msg.anonymisedName),
-    db.update(bookings).set({ customerName: msg.anonymisedName, customerPhone: hash, customerEmail: null, notes: null, updatedAt: now }).where(ofPhone),
-    db.update(customers).set({ name: msg.anonymisedName, phone: hash, email: null, updatedAt: now }).where(eq(customers.phone, phone)),
+    db
+      .update(bookings)
+      .set({ customerName: msg.anonymisedName, customerPhone: hash, customerEmail: null, notes: null, updatedAt: now })
+      .where(ofPhone),
+    db
+      .update(customers)
+      .set({ name: msg.anonymisedName, phone: hash, email: null, updatedAt: now })
+      .where(eq(customers.phone, phone)),
     notifyStaff(db, eq(bookings.id, audit.bookingId), {
-      documentId: audit.documentId, type: 'booking_updated', priority: 'low', title: msg.customerAnonymised, message: audit.message,
-      bookingId: bookings.id, facilityId: bookings.facilityId, createdAt: now, actorUserId: audit.actorUserId,
+      documentId: audit.documentId,
+      type: 'booking_updated',
+      priority: 'low',
+      title: msg.customerAnonymised,
+      message: audit.message,
+      bookingId: bookings.id,
+      facilityId: bookings.facilityId,
+      createdAt: now,
+      actorUserId: audit.actorUserId,
     }),
   ]);
   return audited;
 }
-
 
 export const bookingByNumber = (bookingNumber: string) => eq(bookings.bookingNumber, bookingNumber);

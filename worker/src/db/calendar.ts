@@ -18,8 +18,12 @@ export async function calendarRows(db: Db, ref: string, from: string, to: string
   const [[facility], slots] = await db.batch([
     db
       .select({
-        documentId: facilities.documentId, slug: facilities.slug, name: facilities.name, isActive: facilities.isActive,
-        workingHours: facilities.workingHours, hourlyPrice: facilities.hourlyPrice,
+        documentId: facilities.documentId,
+        slug: facilities.slug,
+        name: facilities.name,
+        isActive: facilities.isActive,
+        workingHours: facilities.workingHours,
+        hourlyPrice: facilities.hourlyPrice,
       })
       .from(facilities)
       .where(eq(facilities.id, facilityIdOf(db, ref))),

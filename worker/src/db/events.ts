@@ -1,6 +1,6 @@
 // The one place that writes booking history and staff notifications. Each writer is a statement for a D1 batch, so a
 // change, its history row and its notification land together or not at all.
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from './client';
 import { bookingHistory, bookings, notifications } from './schema';
 import { qualified, rowOf } from './sql';
@@ -18,13 +18,18 @@ const onlyIf = (where: SQL, whenChanged: boolean) => (whenChanged ? and(where, a
 
 /** One history row per booking matching `where`; values may name the booking's own columns (bookings.status, …). */
 export function recordHistory(db: Db, where: SQL, values: HistoryValues, { whenChanged = false } = {}) {
-  return db.insert(bookingHistory).select(db.select(rowOf(bookingHistory, values)).from(bookings).where(onlyIf(where, whenChanged)));
+  return db
+    .insert(bookingHistory)
+    .select(db.select(rowOf(bookingHistory, values)).from(bookings).where(onlyIf(where, whenChanged)));
 }
 
 /** One staff notification per booking matching `where`, returned as written so the staff bells can be told at once. */
 export function notifyStaff(db: Db, where: SQL, values: NotificationValues, { whenChanged = false } = {}) {
   const row = rowOf(notifications, { targetRole: 'Admin', ...values });
-  return db.insert(notifications).select(db.select(row).from(bookings).where(onlyIf(where, whenChanged))).returning();
+  return db
+    .insert(notifications)
+    .select(db.select(row).from(bookings).where(onlyIf(where, whenChanged)))
+    .returning();
 }
 
 /** A notification that belongs to no booking (02 §7 'POST /notifications', the panel's test notification). */
@@ -38,7 +43,9 @@ export function insertNotification(db: Db, values: typeof notifications.$inferIn
  */
 export function forgetCustomerInEvents(db: Db, phone: string, replacement: string) {
   const ofPhone = db.select({ id: bookings.id }).from(bookings).where(eq(bookings.customerPhone, phone));
-  const nameOf = qualified(sql<string>`(select ${bookings.customerName} from ${bookings} where ${bookings.id} = ${notifications.bookingId})`);
+  const nameOf = qualified(
+    sql<string>`(select ${bookings.customerName} from ${bookings} where ${bookings.id} = ${notifications.bookingId})`,
+  );
   const separator = sql`' · '`;
   return [
     db
@@ -50,11 +57,16 @@ export function forgetCustomerInEvents(db: Db, phone: string, replacement: strin
       .update(notifications)
       .set({ message: sql`${replacement} || substr(${notifications.message}, length(${nameOf}) + 1)` })
       .where(
-        and(inArray(notifications.bookingId, ofPhone), sql`substr(${notifications.message}, 1, length(${nameOf}) + 3) = ${nameOf} || ${separator}`),
+        and(
+          inArray(notifications.bookingId, ofPhone),
+          sql`substr(${notifications.message}, 1, length(${nameOf}) + 3) = ${nameOf} || ${separator}`,
+        ),
       ),
     db
       .update(notifications)
-      .set({ message: sql`replace(${notifications.message}, ${separator} || ${nameOf} || ${separator}, ${separator} || ${replacement} || ${separator})` })
+      .set({
+        message: sql`replace(${notifications.message}, ${separator} || ${nameOf} || ${separator}, ${separator} || ${replacement} || ${separator})`,
+      })
       .where(inArray(notifications.bookingId, ofPhone)),
   ] as const;
 }

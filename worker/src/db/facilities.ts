@@ -1,30 +1,59 @@
 // Reads of the pitch aggregate: the pitch, its images, amenities and pickup points, and the slots of its calendar.
 import {
-  and, asc, between, count, eq, gt, gte, inArray, lt, lte, max, or, sql, type SQL, type SQLWrapper,
+  and,
+  asc,
+  between,
+  count,
+  eq,
+  gt,
+  gte,
+  inArray,
+  lt,
+  lte,
+  max,
+  or,
+  type SQL,
+  type SQLWrapper,
+  sql,
 } from 'drizzle-orm';
 import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { LIVE_STATUSES } from '../../../contracts/bookings';
 import type { Db } from './client';
 import { facilityIdOf } from './facility-ref';
+import { amenities, bookings, type Facility, facilities, facilityImages, pickupPoints, slots } from './schema';
 import { liveSlots } from './slots';
-import { amenities, bookings, facilities, facilityImages, pickupPoints, slots, type Facility } from './schema';
 
 export type FacilityRow = Facility;
 export type ImageRow = typeof facilityImages.$inferSelect;
 export type AmenityRow = typeof amenities.$inferSelect;
 export type PickupPointRow = typeof pickupPoints.$inferSelect;
 
-export interface FacilityParts { images: ImageRow[]; amenities: AmenityRow[]; pickupPoints: PickupPointRow[] }
-export interface FacilityBundle extends FacilityParts { facility: FacilityRow }
+export interface FacilityParts {
+  images: ImageRow[];
+  amenities: AmenityRow[];
+  pickupPoints: PickupPointRow[];
+}
+export interface FacilityBundle extends FacilityParts {
+  facility: FacilityRow;
+}
 
 const imagesOf = (db: Db, facilityId: number[] | SQLWrapper) =>
-  db.select().from(facilityImages).where(idIn(facilityImages.facilityId, facilityId))
+  db
+    .select()
+    .from(facilityImages)
+    .where(idIn(facilityImages.facilityId, facilityId))
     .orderBy(asc(facilityImages.sortOrder), asc(facilityImages.id));
 const amenitiesOf = (db: Db, facilityId: number[] | SQLWrapper) =>
-  db.select().from(amenities).where(idIn(amenities.facilityId, facilityId))
+  db
+    .select()
+    .from(amenities)
+    .where(idIn(amenities.facilityId, facilityId))
     .orderBy(asc(amenities.sortOrder), asc(amenities.id));
 const pickupPointsOf = (db: Db, facilityId: number[] | SQLWrapper) =>
-  db.select().from(pickupPoints).where(idIn(pickupPoints.facilityId, facilityId))
+  db
+    .select()
+    .from(pickupPoints)
+    .where(idIn(pickupPoints.facilityId, facilityId))
     .orderBy(asc(pickupPoints.sortOrder), asc(pickupPoints.id));
 
 function idIn(column: AnySQLiteColumn, ids: number[] | SQLWrapper): SQL {
@@ -71,7 +100,11 @@ async function facilityWithParts(db: Db, id: SQLWrapper): Promise<FacilityBundle
 }
 
 export async function facilityByRef(db: Db, ref: string): Promise<FacilityRow | undefined> {
-  return db.select().from(facilities).where(eq(facilities.id, facilityIdOf(db, ref))).get();
+  return db
+    .select()
+    .from(facilities)
+    .where(eq(facilities.id, facilityIdOf(db, ref)))
+    .get();
 }
 
 export async function activeFacilityRows(db: Db): Promise<FacilityRow[]> {
@@ -80,8 +113,11 @@ export async function activeFacilityRows(db: Db): Promise<FacilityRow[]> {
 
 /** What the sitemap needs of each active pitch. */
 export async function activeFacilityPaths(db: Db): Promise<Array<{ slug: string; updatedAt: number }>> {
-  return db.select({ slug: facilities.slug, updatedAt: facilities.updatedAt }).from(facilities)
-    .where(eq(facilities.isActive, true)).all();
+  return db
+    .select({ slug: facilities.slug, updatedAt: facilities.updatedAt })
+    .from(facilities)
+    .where(eq(facilities.isActive, true))
+    .all();
 }
 
 /** Every pitch, active or not. */
@@ -93,13 +129,26 @@ export async function facilityTotal(db: Db): Promise<number> {
 // lower() knows ASCII only, which is why every Turkish capital is replaced first). The letters are literals, not bound
 // parameters: D1 allows 100 parameters a statement and each folded column would take 28.
 const FOLD_PAIRS = [
-  ['Ç', 'c'], ['ç', 'c'], ['Ğ', 'g'], ['ğ', 'g'], ['İ', 'i'], ['ı', 'i'], ['Ö', 'o'],
-  ['ö', 'o'], ['Ş', 's'], ['ş', 's'], ['Ü', 'u'], ['ü', 'u'], ['Â', 'a'], ['â', 'a'],
+  ['Ç', 'c'],
+  ['ç', 'c'],
+  ['Ğ', 'g'],
+  ['ğ', 'g'],
+  ['İ', 'i'],
+  ['ı', 'i'],
+  ['Ö', 'o'],
+  ['ö', 'o'],
+  ['Ş', 's'],
+  ['ş', 's'],
+  ['Ü', 'u'],
+  ['ü', 'u'],
+  ['Â', 'a'],
+  ['â', 'a'],
 ] as const;
 function folded(column: AnySQLiteColumn): SQL {
   const literal = (s: string) => sql.raw(`'${s}'`);
   const replaced = FOLD_PAIRS.reduce<SQL>(
-    (e, [from, to]) => sql`replace(${e}, ${literal(from)}, ${literal(to)})`, sql`coalesce(${column}, '')`,
+    (e, [from, to]) => sql`replace(${e}, ${literal(from)}, ${literal(to)})`,
+    sql`coalesce(${column}, '')`,
   );
   return sql`lower(${replaced})`;
 }
@@ -137,8 +186,12 @@ export async function filteredFacilityKeys(db: Db, f: FacilityFilter): Promise<F
   ];
   return db
     .select({
-      id: facilities.id, name: facilities.name, priority: facilities.priority, hourlyPrice: facilities.hourlyPrice,
-      rating: facilities.rating, createdAt: facilities.createdAt,
+      id: facilities.id,
+      name: facilities.name,
+      priority: facilities.priority,
+      hourlyPrice: facilities.hourlyPrice,
+      rating: facilities.rating,
+      createdAt: facilities.createdAt,
     })
     .from(facilities)
     .where(and(...conds))
@@ -159,15 +212,24 @@ export async function facilityCalendarByRef(db: Db, ref: string, from: string, t
   const [pitch, slotRows, last] = await db.batch([
     db
       .select({
-        id: facilities.id, documentId: facilities.documentId, slug: facilities.slug, name: facilities.name,
-        isActive: facilities.isActive, hourlyPrice: facilities.hourlyPrice, depositAmount: facilities.depositAmount,
-        workingHours: facilities.workingHours, bookingTimeType: facilities.bookingTimeType,
+        id: facilities.id,
+        documentId: facilities.documentId,
+        slug: facilities.slug,
+        name: facilities.name,
+        isActive: facilities.isActive,
+        hourlyPrice: facilities.hourlyPrice,
+        depositAmount: facilities.depositAmount,
+        workingHours: facilities.workingHours,
+        bookingTimeType: facilities.bookingTimeType,
         startTimeOffset: facilities.startTimeOffset,
       })
       .from(facilities)
       .where(eq(facilities.id, id)),
     liveSlots(db, id, from, to),
-    db.select({ last: max(slots.date) }).from(slots).where(eq(slots.facilityId, id)),
+    db
+      .select({ last: max(slots.date) })
+      .from(slots)
+      .where(eq(slots.facilityId, id)),
   ]);
   return { facility: pitch[0], slots: slotRows, lastSlotDate: last[0]?.last ?? null };
 }

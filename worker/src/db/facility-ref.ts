@@ -13,16 +13,23 @@ const matches = (ref: string) =>
 
 /** The id of the pitch `ref` names, as a subquery; an exact slug or documentId wins over a numeric id. */
 export const facilityIdOf = (db: Db, ref: string) =>
-  qualified(sql<number>`(${db
-    .select({ id: facilities.id })
-    .from(facilities)
-    .where(matches(ref))
-    .orderBy(desc(or(eq(facilities.slug, ref), eq(facilities.documentId, ref))!))
-    .limit(1)})`);
+  qualified(
+    sql<number>`(${db
+      .select({ id: facilities.id })
+      .from(facilities)
+      .where(matches(ref))
+      .orderBy(desc(or(eq(facilities.slug, ref), eq(facilities.documentId, ref))!))
+      .limit(1)})`,
+  );
 
 export function facilityRef(db: Db, ref: string) {
   return db
-    .select({ id: facilities.id, isActive: facilities.isActive, documentId: facilities.documentId, name: facilities.name })
+    .select({
+      id: facilities.id,
+      isActive: facilities.isActive,
+      documentId: facilities.documentId,
+      name: facilities.name,
+    })
     .from(facilities)
     .where(eq(facilities.id, facilityIdOf(db, ref)))
     .get();

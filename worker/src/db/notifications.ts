@@ -1,5 +1,5 @@
 // Reading and marking the staff notifications (02 §2, §7). They are written by ./events.ts only.
-import { and, count, desc, eq, not, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, not, type SQL, sql } from 'drizzle-orm';
 import type { Db } from './client';
 import { notifications } from './schema';
 import { quoted } from './sql';
@@ -13,8 +13,20 @@ const unread = (viewer: number) =>
   sql`(${notifications.isRead} = 0 and coalesce(${notifications.actorUserId}, 0) != ${sql.raw(String(Math.trunc(viewer)))})`;
 
 const TURKISH_UPPER_AND_LOWER = [
-  ['Ç', 'c'], ['ç', 'c'], ['Ğ', 'g'], ['ğ', 'g'], ['İ', 'i'], ['ı', 'i'], ['Ö', 'o'],
-  ['ö', 'o'], ['Ş', 's'], ['ş', 's'], ['Ü', 'u'], ['ü', 'u'], ['Â', 'a'], ['â', 'a'],
+  ['Ç', 'c'],
+  ['ç', 'c'],
+  ['Ğ', 'g'],
+  ['ğ', 'g'],
+  ['İ', 'i'],
+  ['ı', 'i'],
+  ['Ö', 'o'],
+  ['ö', 'o'],
+  ['Ş', 's'],
+  ['ş', 's'],
+  ['Ü', 'u'],
+  ['ü', 'u'],
+  ['Â', 'a'],
+  ['â', 'a'],
 ];
 
 /** SQL twin of foldSearch (contracts/search.ts) for a column: lower case with Turkish letters as ASCII. */
@@ -28,7 +40,12 @@ const newestFirst = [desc(notifications.createdAt), desc(notifications.id)];
 
 export async function unreadForViewer(db: Db, viewer: number) {
   const [items, [all]] = await db.batch([
-    db.select().from(notifications).where(unread(viewer)).orderBy(...newestFirst).limit(50),
+    db
+      .select()
+      .from(notifications)
+      .where(unread(viewer))
+      .orderBy(...newestFirst)
+      .limit(50),
     counts(db, viewer),
   ]);
   return { items, unread: all.unread };
@@ -46,12 +63,20 @@ export interface NotificationFilter {
 export async function notificationPage(db: Db, f: NotificationFilter, viewer: number) {
   const where = and(
     // instr, not LIKE: D1 caps LIKE patterns at 50 bytes, which a 49-character search already exceeds.
-    f.search ? sql`(instr(${folded(notifications.title)}, ${f.search}) > 0 or instr(${folded(notifications.message)}, ${f.search}) > 0)` : undefined,
+    f.search
+      ? sql`(instr(${folded(notifications.title)}, ${f.search}) > 0 or instr(${folded(notifications.message)}, ${f.search}) > 0)`
+      : undefined,
     f.status === 'all' ? undefined : f.status === 'unread' ? unread(viewer) : not(unread(viewer)),
     f.type === 'all' ? undefined : eq(notifications.type, f.type),
   );
   const [items, [filtered], [all]] = await db.batch([
-    db.select().from(notifications).where(where).orderBy(...newestFirst).limit(f.pageSize).offset((f.page - 1) * f.pageSize),
+    db
+      .select()
+      .from(notifications)
+      .where(where)
+      .orderBy(...newestFirst)
+      .limit(f.pageSize)
+      .offset((f.page - 1) * f.pageSize),
     db.select({ n: count() }).from(notifications).where(where),
     counts(db, viewer),
   ]);
@@ -77,7 +102,11 @@ export function markRead(db: Db, id: number, now: number) {
 }
 
 export async function markAllRead(db: Db, now: number): Promise<number> {
-  const res = await db.update(notifications).set({ isRead: true, readAt: now }).where(eq(notifications.isRead, false)).run();
+  const res = await db
+    .update(notifications)
+    .set({ isRead: true, readAt: now })
+    .where(eq(notifications.isRead, false))
+    .run();
   return res.meta.changes ?? 0;
 }
 

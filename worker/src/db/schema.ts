@@ -11,226 +11,307 @@ const timestamps = {
 export const roles = sqliteTable('roles', {
   id: integer('id').primaryKey(),
   name: text('name').notNull().unique(),
-  type: text('type', { enum: ['admin', 'manager'] }).notNull().unique(),
+  type: text('type', { enum: ['admin', 'manager'] })
+    .notNull()
+    .unique(),
   description: text('description'),
 });
 
-export const users = sqliteTable('users', {
-  id: integer('id').primaryKey(),
-  documentId: text('document_id').notNull().unique(),
-  username: text('username').notNull(),
-  email: text('email').notNull(),
-  firstName: text('first_name'),
-  lastName: text('last_name'),
-  passwordHash: text('password_hash').notNull(),
-  roleId: integer('role_id').notNull().references(() => roles.id),
-  blocked: integer('blocked', { mode: 'boolean' }).notNull().default(false),
-  lastLoginAt: integer('last_login_at'),
-  /** Bumped by logout and by a password change; a token signed with an older version is refused (migration 0003). */
-  tokenVersion: integer('token_version').notNull().default(0),
-  ...timestamps,
-}, (t) => [
-  uniqueIndex('users_username_nocase').on(sql`${t.username} collate nocase`),
-  uniqueIndex('users_email_nocase').on(sql`${t.email} collate nocase`),
-]);
+export const users = sqliteTable(
+  'users',
+  {
+    id: integer('id').primaryKey(),
+    documentId: text('document_id').notNull().unique(),
+    username: text('username').notNull(),
+    email: text('email').notNull(),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    passwordHash: text('password_hash').notNull(),
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.id),
+    blocked: integer('blocked', { mode: 'boolean' }).notNull().default(false),
+    lastLoginAt: integer('last_login_at'),
+    /** Bumped by logout and by a password change; a token signed with an older version is refused (migration 0003). */
+    tokenVersion: integer('token_version').notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('users_username_nocase').on(sql`${t.username} collate nocase`),
+    uniqueIndex('users_email_nocase').on(sql`${t.email} collate nocase`),
+  ],
+);
 
 export type WorkingDay = { isOpen: boolean; start: string; end: string };
-export type WorkingHours = Record<'monday' | 'tuesday' | 'wednesday' | 'thursday' | 'friday' | 'saturday' | 'sunday', WorkingDay>;
+export type WorkingHours = Record<
+  'monday' | 'tuesday' | 'wednesday' | 'thursday' | 'friday' | 'saturday' | 'sunday',
+  WorkingDay
+>;
 
-export const facilities = sqliteTable('facilities', {
-  id: integer('id').primaryKey(),
-  documentId: text('document_id').notNull().unique(),
-  slug: text('slug').notNull().unique(),
-  name: text('name').notNull(),
-  description: text('description'),
-  address: text('address'),
-  location: text('location'),
-  latitude: real('latitude'),
-  longitude: real('longitude'),
-  isActive: integer('is_active', { mode: 'boolean' }).notNull().default(true),
-  hourlyPrice: integer('hourly_price').notNull().default(15000),
-  depositAmount: integer('deposit_amount').notNull().default(0),
-  depositIban: text('deposit_iban'),
-  bankName: text('bank_name'),
-  recipientName: text('recipient_name'),
-  phoneNumbers: text('phone_numbers', { mode: 'json' }).$type<string[]>().notNull().default(sql`'[]'`),
-  email: text('email'),
-  googleMapsLocation: text('google_maps_location'),
-  workingHours: text('working_hours', { mode: 'json' }).$type<WorkingHours>().notNull(),
-  bookingTimeType: text('booking_time_type', { enum: ['hourly', 'half-hourly'] }).notNull().default('hourly'),
-  startTimeOffset: text('start_time_offset', { enum: ['full_hour', 'half_hour'] }).notNull().default('full_hour'),
-  autoApprovalTimeout: integer('auto_approval_timeout').notNull().default(60),
-  priority: integer('priority').notNull().default(0),
-  rating: real('rating').notNull().default(5),
-  seoTitle: text('seo_title'),
-  seoDescription: text('seo_description'),
-  seoKeywords: text('seo_keywords'),
-  facilityServices: text('facility_services', { mode: 'json' }).$type<string[]>().notNull().default(sql`'[]'`),
-  services: text('services', { mode: 'json' }).$type<string[]>().notNull().default(sql`'[]'`),
-  transportIsActive: integer('transport_is_active', { mode: 'boolean' }).notNull().default(false),
-  transportPrice: integer('transport_price').notNull().default(0),
-  transportDescription: text('transport_description'),
-  vehicleType: text('vehicle_type'),
-  vehicleCapacity: integer('vehicle_capacity'),
-  ...timestamps,
-}, (t) => [index('facilities_listing').on(t.isActive, t.priority, t.name)]);
+export const facilities = sqliteTable(
+  'facilities',
+  {
+    id: integer('id').primaryKey(),
+    documentId: text('document_id').notNull().unique(),
+    slug: text('slug').notNull().unique(),
+    name: text('name').notNull(),
+    description: text('description'),
+    address: text('address'),
+    location: text('location'),
+    latitude: real('latitude'),
+    longitude: real('longitude'),
+    isActive: integer('is_active', { mode: 'boolean' }).notNull().default(true),
+    hourlyPrice: integer('hourly_price').notNull().default(15000),
+    depositAmount: integer('deposit_amount').notNull().default(0),
+    depositIban: text('deposit_iban'),
+    bankName: text('bank_name'),
+    recipientName: text('recipient_name'),
+    phoneNumbers: text('phone_numbers', { mode: 'json' }).$type<string[]>().notNull().default(sql`'[]'`),
+    email: text('email'),
+    googleMapsLocation: text('google_maps_location'),
+    workingHours: text('working_hours', { mode: 'json' }).$type<WorkingHours>().notNull(),
+    bookingTimeType: text('booking_time_type', { enum: ['hourly', 'half-hourly'] })
+      .notNull()
+      .default('hourly'),
+    startTimeOffset: text('start_time_offset', { enum: ['full_hour', 'half_hour'] })
+      .notNull()
+      .default('full_hour'),
+    autoApprovalTimeout: integer('auto_approval_timeout').notNull().default(60),
+    priority: integer('priority').notNull().default(0),
+    rating: real('rating').notNull().default(5),
+    seoTitle: text('seo_title'),
+    seoDescription: text('seo_description'),
+    seoKeywords: text('seo_keywords'),
+    facilityServices: text('facility_services', { mode: 'json' }).$type<string[]>().notNull().default(sql`'[]'`),
+    services: text('services', { mode: 'json' }).$type<string[]>().notNull().default(sql`'[]'`),
+    transportIsActive: integer('transport_is_active', { mode: 'boolean' }).notNull().default(false),
+    transportPrice: integer('transport_price').notNull().default(0),
+    transportDescription: text('transport_description'),
+    vehicleType: text('vehicle_type'),
+    vehicleCapacity: integer('vehicle_capacity'),
+    ...timestamps,
+  },
+  (t) => [index('facilities_listing').on(t.isActive, t.priority, t.name)],
+);
 
-export const facilityImages = sqliteTable('facility_images', {
-  id: integer('id').primaryKey(),
-  facilityId: integer('facility_id').notNull().references(() => facilities.id, { onDelete: 'cascade' }),
-  key: text('r2_key').notNull().unique(),
-  name: text('name').notNull(),
-  alternativeText: text('alternative_text'),
-  mime: text('mime').notNull(),
-  size: integer('size').notNull(),
-  width: integer('width'),
-  height: integer('height'),
-  sortOrder: integer('sort_order').notNull().default(0),
-  createdAt: timestamps.createdAt,
-}, (t) => [index('facility_images_facility').on(t.facilityId, t.sortOrder)]);
+export const facilityImages = sqliteTable(
+  'facility_images',
+  {
+    id: integer('id').primaryKey(),
+    facilityId: integer('facility_id')
+      .notNull()
+      .references(() => facilities.id, { onDelete: 'cascade' }),
+    key: text('r2_key').notNull().unique(),
+    name: text('name').notNull(),
+    alternativeText: text('alternative_text'),
+    mime: text('mime').notNull(),
+    size: integer('size').notNull(),
+    width: integer('width'),
+    height: integer('height'),
+    sortOrder: integer('sort_order').notNull().default(0),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [index('facility_images_facility').on(t.facilityId, t.sortOrder)],
+);
 
-export const amenities = sqliteTable('facility_amenities', {
-  id: integer('id').primaryKey(),
-  facilityId: integer('facility_id').notNull().references(() => facilities.id, { onDelete: 'cascade' }),
-  name: text('name').notNull(),
-  available: integer('available', { mode: 'boolean' }).notNull().default(true),
-  icon: text('icon'),
-  sortOrder: integer('sort_order').notNull().default(0),
-}, (t) => [index('facility_amenities_facility').on(t.facilityId, t.sortOrder)]);
+export const amenities = sqliteTable(
+  'facility_amenities',
+  {
+    id: integer('id').primaryKey(),
+    facilityId: integer('facility_id')
+      .notNull()
+      .references(() => facilities.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    available: integer('available', { mode: 'boolean' }).notNull().default(true),
+    icon: text('icon'),
+    sortOrder: integer('sort_order').notNull().default(0),
+  },
+  (t) => [index('facility_amenities_facility').on(t.facilityId, t.sortOrder)],
+);
 
-export const pickupPoints = sqliteTable('pickup_points', {
-  id: text('id').primaryKey(), // 'pickup-<timestamp>' as the panel creates them (02 §3)
-  facilityId: integer('facility_id').notNull().references(() => facilities.id, { onDelete: 'cascade' }),
-  name: text('name').notNull(),
-  address: text('address'),
-  description: text('description'),
-  time: text('time'),
-  /** The shuttle leaves this many minutes before the match starts; a booking's pickupTime is derived from it (0003). */
-  minutesBefore: integer('minutes_before'),
-  sortOrder: integer('sort_order').notNull().default(0),
-}, (t) => [index('pickup_points_facility').on(t.facilityId, t.sortOrder)]);
+export const pickupPoints = sqliteTable(
+  'pickup_points',
+  {
+    id: text('id').primaryKey(), // 'pickup-<timestamp>' as the panel creates them (02 §3)
+    facilityId: integer('facility_id')
+      .notNull()
+      .references(() => facilities.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    address: text('address'),
+    description: text('description'),
+    time: text('time'),
+    /** The shuttle leaves this many minutes before the match starts; a booking's pickupTime is derived from it (0003). */
+    minutesBefore: integer('minutes_before'),
+    sortOrder: integer('sort_order').notNull().default(0),
+  },
+  (t) => [index('pickup_points_facility').on(t.facilityId, t.sortOrder)],
+);
 
-export const slots = sqliteTable('booking_slots', {
-  id: integer('id').primaryKey(),
-  documentId: text('document_id').notNull().unique(),
-  facilityId: integer('facility_id').notNull().references(() => facilities.id, { onDelete: 'cascade' }),
-  date: text('date').notNull(), // business day, Europe/Istanbul (00 §1)
-  startTime: text('start_time').notNull(),
-  endTime: text('end_time').notNull(),
-  startsAt: integer('starts_at').notNull(), // real instant, so overnight starts judge "past" correctly
-  endsAt: integer('ends_at').notNull(),
-  price: integer('price').notNull(),
-  createdAt: timestamps.createdAt,
-}, (t) => [
-  uniqueIndex('booking_slots_facility_date_time').on(t.facilityId, t.date, t.startTime),
-  index('booking_slots_facility_starts').on(t.facilityId, t.startsAt),
-]);
+export const slots = sqliteTable(
+  'booking_slots',
+  {
+    id: integer('id').primaryKey(),
+    documentId: text('document_id').notNull().unique(),
+    facilityId: integer('facility_id')
+      .notNull()
+      .references(() => facilities.id, { onDelete: 'cascade' }),
+    date: text('date').notNull(), // business day, Europe/Istanbul (00 §1)
+    startTime: text('start_time').notNull(),
+    endTime: text('end_time').notNull(),
+    startsAt: integer('starts_at').notNull(), // real instant, so overnight starts judge "past" correctly
+    endsAt: integer('ends_at').notNull(),
+    price: integer('price').notNull(),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [
+    uniqueIndex('booking_slots_facility_date_time').on(t.facilityId, t.date, t.startTime),
+    index('booking_slots_facility_starts').on(t.facilityId, t.startsAt),
+  ],
+);
 
-export const customers = sqliteTable('customers', {
-  id: integer('id').primaryKey(),
-  phone: text('phone').notNull().unique(), // normalised 05XXXXXXXXX
-  name: text('name').notNull(),
-  email: text('email'),
-  isSubscriber: integer('is_subscriber', { mode: 'boolean' }).notNull().default(false),
-  ...timestamps,
-}, (t) => [index('customers_subscriber').on(t.isSubscriber)]);
+export const customers = sqliteTable(
+  'customers',
+  {
+    id: integer('id').primaryKey(),
+    phone: text('phone').notNull().unique(), // normalised 05XXXXXXXXX
+    name: text('name').notNull(),
+    email: text('email'),
+    isSubscriber: integer('is_subscriber', { mode: 'boolean' }).notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [index('customers_subscriber').on(t.isSubscriber)],
+);
 
-export const bookings = sqliteTable('bookings', {
-  id: integer('id').primaryKey(),
-  documentId: text('document_id').notNull().unique(),
-  bookingNumber: text('booking_number').notNull().unique(),
-  facilityId: integer('facility_id').notNull().references(() => facilities.id),
-  slotId: integer('slot_id').references(() => slots.id, { onDelete: 'set null' }),
-  customerId: integer('customer_id').references(() => customers.id),
-  customerName: text('customer_name').notNull(),
-  customerPhone: text('customer_phone').notNull(),
-  customerEmail: text('customer_email'),
-  notes: text('notes'),
-  // Copied from the slot at booking time so history survives slot regeneration.
-  date: text('date').notNull(),
-  startTime: text('start_time').notNull(),
-  endTime: text('end_time').notNull(),
-  startsAt: integer('starts_at').notNull(),
-  slotPrice: integer('slot_price').notNull(),
-  includesTransportation: integer('includes_transportation', { mode: 'boolean' }).notNull().default(false),
-  transportationPrice: integer('transportation_price').notNull().default(0),
-  pickupPointId: text('pickup_point_id'),
-  pickupPointName: text('pickup_point_name'),
-  pickupPointAddress: text('pickup_point_address'),
-  pickupTime: text('pickup_time'),
-  status: text('status', { enum: ['pending', 'approved', 'rejected', 'cancelled', 'expired'] }).notNull().default('pending'),
-  paymentStatus: text('payment_status', { enum: ['pending', 'paid', 'refunded'] }).notNull().default('pending'),
-  totalPrice: integer('total_price').notNull(),
-  depositAmount: integer('deposit_amount').notNull().default(0),
-  isSubscriber: integer('is_subscriber', { mode: 'boolean' }).notNull().default(false),
-  isRecurring: integer('is_recurring', { mode: 'boolean' }).notNull().default(false),
-  recurringGroupId: text('recurring_group_id'),
-  expiresAt: integer('expires_at'), // pending hold deadline (autoApprovalTimeout)
-  approvedById: integer('approved_by_id').references(() => users.id),
-  approvedAt: integer('approved_at'),
-  rejectionReason: text('rejection_reason'),
-  cancellationReason: text('cancellation_reason'),
-  cancelledAt: integer('cancelled_at'),
-  source: text('source', { enum: ['web', 'panel', 'subscription'] }).notNull().default('web'),
-  clientTimestamp: text('client_timestamp'),
-  clientTimezone: text('client_timezone'),
-  /**
-   * Folded name + phone + booking number for the panel's search, kept by triggers (migration 0002): lower case with the
-   * Turkish letters mapped to ASCII, so 'isik' finds 'Işık' the way staff type on a phone keyboard.
-   */
-  searchKey: text('search_key'),
-  ...timestamps,
-}, (t) => [
-  // At most one live booking per slot, whatever path writes (00 §3).
-  uniqueIndex('bookings_one_live_per_slot').on(t.slotId).where(sql`status in ('pending', 'approved')`),
-  // At most one live public booking per phone and day, across pitches (00 §3; weekly subscription slots excepted, 0003).
-  uniqueIndex('bookings_one_live_per_phone_day').on(t.customerPhone, t.date).where(sql`status in ('pending', 'approved') and is_recurring = 0`),
-  index('bookings_phone_date').on(t.customerPhone, t.date),
-  index('bookings_phone_created').on(t.customerPhone, t.createdAt),
-  index('bookings_facility_date').on(t.facilityId, t.date, t.startTime),
-  index('bookings_date_time').on(t.date, t.startTime),
-  index('bookings_status_created').on(t.status, t.createdAt),
-  index('bookings_created').on(t.createdAt),
-  index('bookings_pending_expiry').on(t.facilityId, t.expiresAt).where(sql`status = 'pending'`),
-  index('bookings_recurring_group').on(t.recurringGroupId),
-  index('bookings_customer').on(t.customerId),
-  // Covers every filter of the panel list, search included: the tab counts and the search read this index only, never
-  // the rows, so the bookings screen stays fast at 100k bookings (bench/bookings-list.ts).
-  index('bookings_panel_list').on(t.status, t.date, t.startsAt, t.isSubscriber, t.includesTransportation, t.facilityId, t.searchKey, t.createdAt),
-  index('bookings_starts_at').on(t.startsAt),
-]);
+export const bookings = sqliteTable(
+  'bookings',
+  {
+    id: integer('id').primaryKey(),
+    documentId: text('document_id').notNull().unique(),
+    bookingNumber: text('booking_number').notNull().unique(),
+    facilityId: integer('facility_id')
+      .notNull()
+      .references(() => facilities.id),
+    slotId: integer('slot_id').references(() => slots.id, { onDelete: 'set null' }),
+    customerId: integer('customer_id').references(() => customers.id),
+    customerName: text('customer_name').notNull(),
+    customerPhone: text('customer_phone').notNull(),
+    customerEmail: text('customer_email'),
+    notes: text('notes'),
+    // Copied from the slot at booking time so history survives slot regeneration.
+    date: text('date').notNull(),
+    startTime: text('start_time').notNull(),
+    endTime: text('end_time').notNull(),
+    startsAt: integer('starts_at').notNull(),
+    slotPrice: integer('slot_price').notNull(),
+    includesTransportation: integer('includes_transportation', { mode: 'boolean' }).notNull().default(false),
+    transportationPrice: integer('transportation_price').notNull().default(0),
+    pickupPointId: text('pickup_point_id'),
+    pickupPointName: text('pickup_point_name'),
+    pickupPointAddress: text('pickup_point_address'),
+    pickupTime: text('pickup_time'),
+    status: text('status', { enum: ['pending', 'approved', 'rejected', 'cancelled', 'expired'] })
+      .notNull()
+      .default('pending'),
+    paymentStatus: text('payment_status', { enum: ['pending', 'paid', 'refunded'] })
+      .notNull()
+      .default('pending'),
+    totalPrice: integer('total_price').notNull(),
+    depositAmount: integer('deposit_amount').notNull().default(0),
+    isSubscriber: integer('is_subscriber', { mode: 'boolean' }).notNull().default(false),
+    isRecurring: integer('is_recurring', { mode: 'boolean' }).notNull().default(false),
+    recurringGroupId: text('recurring_group_id'),
+    expiresAt: integer('expires_at'), // pending hold deadline (autoApprovalTimeout)
+    approvedById: integer('approved_by_id').references(() => users.id),
+    approvedAt: integer('approved_at'),
+    rejectionReason: text('rejection_reason'),
+    cancellationReason: text('cancellation_reason'),
+    cancelledAt: integer('cancelled_at'),
+    source: text('source', { enum: ['web', 'panel', 'subscription'] })
+      .notNull()
+      .default('web'),
+    clientTimestamp: text('client_timestamp'),
+    clientTimezone: text('client_timezone'),
+    /**
+     * Folded name + phone + booking number for the panel's search, kept by triggers (migration 0002): lower case with the
+     * Turkish letters mapped to ASCII, so 'isik' finds 'Işık' the way staff type on a phone keyboard.
+     */
+    searchKey: text('search_key'),
+    ...timestamps,
+  },
+  (t) => [
+    // At most one live booking per slot, whatever path writes (00 §3).
+    uniqueIndex('bookings_one_live_per_slot').on(t.slotId).where(sql`status in ('pending', 'approved')`),
+    // At most one live public booking per phone and day, across pitches (00 §3; weekly subscription slots excepted, 0003).
+    uniqueIndex('bookings_one_live_per_phone_day')
+      .on(t.customerPhone, t.date)
+      .where(sql`status in ('pending', 'approved') and is_recurring = 0`),
+    index('bookings_phone_date').on(t.customerPhone, t.date),
+    index('bookings_phone_created').on(t.customerPhone, t.createdAt),
+    index('bookings_facility_date').on(t.facilityId, t.date, t.startTime),
+    index('bookings_date_time').on(t.date, t.startTime),
+    index('bookings_status_created').on(t.status, t.createdAt),
+    index('bookings_created').on(t.createdAt),
+    index('bookings_pending_expiry').on(t.facilityId, t.expiresAt).where(sql`status = 'pending'`),
+    index('bookings_recurring_group').on(t.recurringGroupId),
+    index('bookings_customer').on(t.customerId),
+    // Covers every filter of the panel list, search included: the tab counts and the search read this index only, never
+    // the rows, so the bookings screen stays fast at 100k bookings (bench/bookings-list.ts).
+    index('bookings_panel_list').on(
+      t.status,
+      t.date,
+      t.startsAt,
+      t.isSubscriber,
+      t.includesTransportation,
+      t.facilityId,
+      t.searchKey,
+      t.createdAt,
+    ),
+    index('bookings_starts_at').on(t.startsAt),
+  ],
+);
 
-export const bookingHistory = sqliteTable('booking_history', {
-  id: integer('id').primaryKey(),
-  bookingId: integer('booking_id').notNull().references(() => bookings.id, { onDelete: 'cascade' }),
-  fromStatus: text('from_status'),
-  toStatus: text('to_status').notNull(),
-  reason: text('reason'),
-  actorType: text('actor_type', { enum: ['customer', 'staff', 'system'] }).notNull(),
-  actorUserId: integer('actor_user_id').references(() => users.id),
-  actorLabel: text('actor_label'),
-  createdAt: timestamps.createdAt,
-}, (t) => [index('booking_history_booking').on(t.bookingId, t.createdAt)]);
+export const bookingHistory = sqliteTable(
+  'booking_history',
+  {
+    id: integer('id').primaryKey(),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    fromStatus: text('from_status'),
+    toStatus: text('to_status').notNull(),
+    reason: text('reason'),
+    actorType: text('actor_type', { enum: ['customer', 'staff', 'system'] }).notNull(),
+    actorUserId: integer('actor_user_id').references(() => users.id),
+    actorLabel: text('actor_label'),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [index('booking_history_booking').on(t.bookingId, t.createdAt)],
+);
 
-export const notifications = sqliteTable('notifications', {
-  id: integer('id').primaryKey(),
-  documentId: text('document_id').notNull().unique(),
-  type: text('type', { enum: ['booking_created', 'booking_updated', 'booking_cancelled', 'error', 'system', 'other'] }).notNull(),
-  priority: text('priority', { enum: ['urgent', 'high', 'medium', 'low'] }).notNull().default('medium'),
-  title: text('title').notNull(),
-  message: text('message').notNull(),
-  isRead: integer('is_read', { mode: 'boolean' }).notNull().default(false),
-  readAt: integer('read_at'),
-  targetRole: text('target_role'),
-  bookingId: integer('booking_id').references(() => bookings.id, { onDelete: 'set null' }),
-  facilityId: integer('facility_id').references(() => facilities.id, { onDelete: 'set null' }),
-  /** The staff member whose action raised it (migration 0003): their own bell neither rings nor counts it unread. */
-  actorUserId: integer('actor_user_id').references(() => users.id),
-  createdAt: timestamps.createdAt,
-}, (t) => [
-  index('notifications_created').on(t.createdAt),
-  index('notifications_unread').on(t.isRead, t.createdAt),
-]);
+export const notifications = sqliteTable(
+  'notifications',
+  {
+    id: integer('id').primaryKey(),
+    documentId: text('document_id').notNull().unique(),
+    type: text('type', {
+      enum: ['booking_created', 'booking_updated', 'booking_cancelled', 'error', 'system', 'other'],
+    }).notNull(),
+    priority: text('priority', { enum: ['urgent', 'high', 'medium', 'low'] })
+      .notNull()
+      .default('medium'),
+    title: text('title').notNull(),
+    message: text('message').notNull(),
+    isRead: integer('is_read', { mode: 'boolean' }).notNull().default(false),
+    readAt: integer('read_at'),
+    targetRole: text('target_role'),
+    bookingId: integer('booking_id').references(() => bookings.id, { onDelete: 'set null' }),
+    facilityId: integer('facility_id').references(() => facilities.id, { onDelete: 'set null' }),
+    /** The staff member whose action raised it (migration 0003): their own bell neither rings nor counts it unread. */
+    actorUserId: integer('actor_user_id').references(() => users.id),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [index('notifications_created').on(t.createdAt), index('notifications_unread').on(t.isRead, t.createdAt)],
+);
 
 export const seoPages = sqliteTable('seo_pages', {
   key: text('key').primaryKey(),

@@ -1,5 +1,5 @@
 // A pitch's slots: generation's reads and writes, and the one join of slots with their live booking.
-import { and, between, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, between, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { LIVE_STATUSES } from '../../../contracts/bookings';
 import type { Db } from './client';
@@ -9,8 +9,13 @@ import { isLive, qualified } from './sql';
 export type NewSlot = typeof slots.$inferInsert;
 
 const slotFields = {
-  id: slots.id, documentId: slots.documentId, date: slots.date, startTime: slots.startTime, endTime: slots.endTime,
-  startsAt: slots.startsAt, price: slots.price,
+  id: slots.id,
+  documentId: slots.documentId,
+  date: slots.date,
+  startTime: slots.startTime,
+  endTime: slots.endTime,
+  startsAt: slots.startsAt,
+  price: slots.price,
   // Only a live booking is joined (below), so its status is pending or approved.
   bookingStatus: sql<(typeof LIVE_STATUSES)[number] | null>`${bookings.status}`,
   customerName: bookings.customerName,
@@ -45,7 +50,9 @@ export function existingSlots(db: Db, facilityId: number, from: string, to: stri
       id: slots.id,
       date: slots.date,
       startTime: slots.startTime,
-      booked: qualified(sql<number>`exists(select 1 from ${bookings} where ${bookings.slotId} = ${slots.id} and ${isLive(bookings.status)})`).mapWith(Boolean),
+      booked: qualified(
+        sql<number>`exists(select 1 from ${bookings} where ${bookings.slotId} = ${slots.id} and ${isLive(bookings.status)})`,
+      ).mapWith(Boolean),
     })
     .from(slots)
     .where(and(eq(slots.facilityId, facilityId), between(slots.date, from, to)))
@@ -64,7 +71,10 @@ export async function replaceSlots(db: Db, removed: number[], added: NewSlot[]):
   }
   for (let i = 0; i < added.length; i += ROWS_PER_INSERT) {
     statements.push(
-      db.insert(slots).values(added.slice(i, i + ROWS_PER_INSERT)).onConflictDoNothing({ target: [slots.facilityId, slots.date, slots.startTime] }),
+      db
+        .insert(slots)
+        .values(added.slice(i, i + ROWS_PER_INSERT))
+        .onConflictDoNothing({ target: [slots.facilityId, slots.date, slots.startTime] }),
     );
   }
   const [first, ...rest] = statements;

@@ -1,5 +1,5 @@
 // Small SQL pieces the data layer shares. Nothing here knows a table.
-import { Column, getTableColumns, is, sql, SQL } from 'drizzle-orm';
+import { Column, getTableColumns, is, SQL, sql } from 'drizzle-orm';
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { LIVE_STATUSES } from '../../../contracts/bookings';
 

@@ -1,19 +1,25 @@
 import { DurableObject } from 'cloudflare:workers';
+import type { PublicUser } from '../../../contracts/auth';
 import type { CreateBookingInput } from '../../../contracts/bookings';
 import { msg } from '../../../contracts/messages';
-import { getDb, type Db } from '../db/client';
+import type { PitchEvent } from '../../../contracts/socket/pitch';
+import type { BookingWire } from '../../../contracts/wire/booking';
+import type { NotificationWire } from '../../../contracts/wire/notification';
+import { type Db, getDb } from '../db/client';
 import { ApiError, fail, notFound, type Outcome } from '../lib/errors';
 import { Mutex } from '../lib/mutex';
 import { addDays, istanbulToday } from '../lib/time';
 import { cancelByCustomer, createBooking, expireHolds, nextHoldDeadline } from '../services/bookings';
-import type { BookingWire } from '../../../contracts/wire/booking';
-import type { NotificationWire } from '../../../contracts/wire/notification';
-import { findFacilityBundleById, type FacilityBundle } from '../services/facilities';
-import { generateSlots, slotToWire, type GenerateResult, type SlotRow } from '../services/slots';
+import { type FacilityBundle, findFacilityBundleById } from '../services/facilities';
 import { publishNotifications } from '../services/notifications';
-import { approveByStaff, cancelByStaff, rejectByStaff, type BookingDetail, type StaffChange } from '../services/staff-bookings';
-import type { PublicUser } from '../../../contracts/auth';
-import type { PitchEvent } from '../../../contracts/socket/pitch';
+import { type GenerateResult, generateSlots, type SlotRow, slotToWire } from '../services/slots';
+import {
+  approveByStaff,
+  type BookingDetail,
+  cancelByStaff,
+  rejectByStaff,
+  type StaffChange,
+} from '../services/staff-bookings';
 
 const FACILITY_KEY = 'facilityId';
 const BUNDLE_TTL_MS = 30_000;
@@ -41,7 +47,8 @@ export class FacilityBooking extends DurableObject<Env> {
 
   private async facility(facilityId: number): Promise<FacilityBundle> {
     const now = Date.now();
-    if (this.bundle && this.bundle.value.facility.id === facilityId && now - this.bundle.at < BUNDLE_TTL_MS) return this.bundle.value;
+    if (this.bundle && this.bundle.value.facility.id === facilityId && now - this.bundle.at < BUNDLE_TTL_MS)
+      return this.bundle.value;
     const value = await findFacilityBundleById(this.db, facilityId);
     if (!value) throw notFound(msg.facilityNotFound);
     this.bundle = { value, at: now };
@@ -82,7 +89,12 @@ export class FacilityBooking extends DurableObject<Env> {
     return { ok: true, value: outcome.value.booking };
   }
 
-  async cancelBooking(facilityId: number, bookingNumber: string, reason: string | null, customerPhone?: string): Promise<Outcome<BookingWire>> {
+  async cancelBooking(
+    facilityId: number,
+    bookingNumber: string,
+    reason: string | null,
+    customerPhone?: string,
+  ): Promise<Outcome<BookingWire>> {
     const outcome = await this.guarded(async () => {
       const bundle = await this.facility(facilityId);
       const change = await cancelByCustomer({ db: this.db, now: Date.now() }, bookingNumber, reason, customerPhone);
@@ -95,17 +107,32 @@ export class FacilityBooking extends DurableObject<Env> {
   }
 
   /** Staff approve (00 §3): under the same lock as every other change to this pitch's slots. */
-  async approveBooking(facilityId: number, ref: string, actor: PublicUser, note: string | null): Promise<Outcome<BookingDetail>> {
+  async approveBooking(
+    facilityId: number,
+    ref: string,
+    actor: PublicUser,
+    note: string | null,
+  ): Promise<Outcome<BookingDetail>> {
     return this.staffChange(facilityId, () => approveByStaff(this.db, facilityId, ref, actor, note, Date.now()));
   }
 
   /** Staff reject, also the panel's "cancel" (02 §4): frees the slot for the next visitor at once. */
-  async rejectBooking(facilityId: number, ref: string, actor: PublicUser, reason: string): Promise<Outcome<BookingDetail>> {
+  async rejectBooking(
+    facilityId: number,
+    ref: string,
+    actor: PublicUser,
+    reason: string,
+  ): Promise<Outcome<BookingDetail>> {
     return this.staffChange(facilityId, () => rejectByStaff(this.db, facilityId, ref, actor, reason, Date.now()));
   }
 
   /** Staff cancel of an approved booking (issue 7 §3): filed under İptal, the slot freed, under the same lock. */
-  async staffCancelBooking(facilityId: number, ref: string, actor: PublicUser, reason: string): Promise<Outcome<BookingDetail>> {
+  async staffCancelBooking(
+    facilityId: number,
+    ref: string,
+    actor: PublicUser,
+    reason: string,
+  ): Promise<Outcome<BookingDetail>> {
     return this.staffChange(facilityId, () => cancelByStaff(this.db, facilityId, ref, actor, reason, Date.now()));
   }
 
@@ -121,11 +148,17 @@ export class FacilityBooking extends DurableObject<Env> {
     return { ok: true, value: outcome.value.booking };
   }
 
-  async generateSlots(facilityId: number, startDate: string, endDate: string, overwrite: boolean): Promise<Outcome<GenerateResult>> {
+  async generateSlots(
+    facilityId: number,
+    startDate: string,
+    endDate: string,
+    overwrite: boolean,
+  ): Promise<Outcome<GenerateResult>> {
     return this.guarded(async () => {
       const bundle = await this.facility(facilityId);
       const result = await generateSlots(this.db, bundle.facility, startDate, endDate, overwrite);
-      if (result.created + result.replaced + result.removed > 0) this.broadcast({ type: 'slots-regenerated', from: startDate, to: endDate });
+      if (result.created + result.replaced + result.removed > 0)
+        this.broadcast({ type: 'slots-regenerated', from: startDate, to: endDate });
       return result;
     });
   }
@@ -175,19 +208,28 @@ export class FacilityBooking extends DurableObject<Env> {
     this.outbox.push(...items);
     if (this.outbox.length > items.length) return;
     this.ctx.waitUntil(
-      new Promise((resolve) => setTimeout(resolve, NOTIFY_COALESCE_MS)).then(() => publishNotifications(this.env, this.outbox.splice(0))),
+      new Promise((resolve) => setTimeout(resolve, NOTIFY_COALESCE_MS)).then(() =>
+        publishNotifications(this.env, this.outbox.splice(0)),
+      ),
     );
   }
 
   // ---------- live slot updates (hibernatable WebSockets) ----------
 
   async fetch(request: Request): Promise<Response> {
-    if (request.headers.get('Upgrade')?.toLowerCase() !== 'websocket') return new Response('Expected WebSocket', { status: 426 });
+    if (request.headers.get('Upgrade')?.toLowerCase() !== 'websocket')
+      return new Response('Expected WebSocket', { status: 426 });
     // Anonymous sockets are capped per pitch and per address (issue 7 §4), so one client cannot hold thousands open.
     const address = `ip:${(request.headers.get('cf-connecting-ip') ?? 'local').slice(0, 64)}`;
-    if (this.ctx.getWebSockets().length >= socketCap(this.env.LIVE_SOCKETS_PER_PITCH, 500) || this.ctx.getWebSockets(address).length >= socketCap(this.env.LIVE_SOCKETS_PER_ADDRESS, 10)) {
+    if (
+      this.ctx.getWebSockets().length >= socketCap(this.env.LIVE_SOCKETS_PER_PITCH, 500) ||
+      this.ctx.getWebSockets(address).length >= socketCap(this.env.LIVE_SOCKETS_PER_ADDRESS, 10)
+    ) {
       const refusal = new ApiError('RateLimitError', msg.tooManySockets, { retryAfter: 60 });
-      return Response.json(refusal.toBody(), { status: 429, headers: { 'retry-after': '60', 'cache-control': 'no-store' } });
+      return Response.json(refusal.toBody(), {
+        status: 429,
+        headers: { 'retry-after': '60', 'cache-control': 'no-store' },
+      });
     }
     const pair = new WebSocketPair();
     const [client, server] = Object.values(pair);
@@ -202,7 +244,11 @@ export class FacilityBooking extends DurableObject<Env> {
 
   async webSocketClose(ws: WebSocket, code: number): Promise<void> {
     // Echoing 1005/1006 throws; they only mean "no code" / "abnormal".
-    try { ws.close(code === 1005 || code === 1006 ? 1000 : code, 'bye'); } catch { /* already closed */ }
+    try {
+      ws.close(code === 1005 || code === 1006 ? 1000 : code, 'bye');
+    } catch {
+      /* already closed */
+    }
   }
 
   private broadcastSlot(bundle: FacilityBundle, slot: SlotRow): void {
@@ -212,7 +258,11 @@ export class FacilityBooking extends DurableObject<Env> {
   private broadcast(event: PitchEvent): void {
     const data = JSON.stringify(event);
     for (const ws of this.ctx.getWebSockets()) {
-      try { ws.send(data); } catch { /* a closing socket */ }
+      try {
+        ws.send(data);
+      } catch {
+        /* a closing socket */
+      }
     }
   }
 }

@@ -6,8 +6,15 @@ type Window = [kind: 'w', windowStart: number, previous: number, current: number
 type Backoff = [kind: 'b', failures: number, blockedUntil: number, lastAt: number];
 type Entry = Window | Backoff;
 
-export interface WindowRule { key: string; limit: number }
-export interface BackoffRule { key: string; free: number; maxDelayMs: number }
+export interface WindowRule {
+  key: string;
+  limit: number;
+}
+export interface BackoffRule {
+  key: string;
+  free: number;
+  maxDelayMs: number;
+}
 
 const FLUSH_EVERY_MS = 1000;
 const BACKOFF_FORGET_MS = 24 * 3_600_000;
@@ -81,7 +88,8 @@ export class RateLimiter extends DurableObject<Env> {
     for (const { key, free, maxDelayMs } of rules) {
       const found = this.entries.get(key);
       const failures = (found && found[0] === 'b' && now - found[3] < BACKOFF_FORGET_MS ? found[1] : 0) + 1;
-      const blockedUntil = failures > free ? now + Math.min(maxDelayMs, 1000 * 2 ** Math.min(30, failures - free - 1)) : 0;
+      const blockedUntil =
+        failures > free ? now + Math.min(maxDelayMs, 1000 * 2 ** Math.min(30, failures - free - 1)) : 0;
       this.set(key, ['b', failures, blockedUntil, now]);
     }
     return 0;

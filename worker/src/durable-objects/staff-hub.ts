@@ -1,9 +1,13 @@
 import { DurableObject } from 'cloudflare:workers';
 import { parseSocketMessage } from '../../../contracts/socket/parse';
-import { staffHubRequest, type StaffHubBroadcast, type StaffHubEvent } from '../../../contracts/socket/staff-hub';
+import { type StaffHubBroadcast, type StaffHubEvent, staffHubRequest } from '../../../contracts/socket/staff-hub';
 import type { NotificationWire } from '../../../contracts/wire/notification';
 
-interface Attachment { userId: number; username: string; connectedAt: number }
+interface Attachment {
+  userId: number;
+  username: string;
+  connectedAt: number;
+}
 
 /**
  * The staff notification hub: one object, one hibernatable WebSocket per signed-in staff tab. The API route
@@ -11,7 +15,8 @@ interface Attachment { userId: number; username: string; connectedAt: number }
  */
 export class StaffHub extends DurableObject<Env> {
   async fetch(request: Request): Promise<Response> {
-    if (request.headers.get('Upgrade')?.toLowerCase() !== 'websocket') return new Response('Expected WebSocket', { status: 426 });
+    if (request.headers.get('Upgrade')?.toLowerCase() !== 'websocket')
+      return new Response('Expected WebSocket', { status: 426 });
     const userId = Number(request.headers.get('x-staff-user-id'));
     const username = request.headers.get('x-staff-username') ?? '';
     if (!Number.isInteger(userId) || userId <= 0) return new Response('Forbidden', { status: 403 });
@@ -46,7 +51,11 @@ export class StaffHub extends DurableObject<Env> {
   }
 
   async webSocketClose(ws: WebSocket, code: number): Promise<void> {
-    try { ws.close(code === 1005 || code === 1006 ? 1000 : code, 'bye'); } catch { /* already closed */ }
+    try {
+      ws.close(code === 1005 || code === 1006 ? 1000 : code, 'bye');
+    } catch {
+      /* already closed */
+    }
   }
 }
 
@@ -54,6 +63,10 @@ const frame = (event: StaffHubEvent) => JSON.stringify(event);
 
 function sendAll(sockets: WebSocket[], data: string): void {
   for (const ws of sockets) {
-    try { ws.send(data); } catch { /* closing */ }
+    try {
+      ws.send(data);
+    } catch {
+      /* closing */
+    }
   }
 }

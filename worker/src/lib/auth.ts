@@ -3,8 +3,8 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
 import type { PublicUser, RoleType } from '../../../contracts/auth';
 import { msg } from '../../../contracts/messages';
-import { getDb, type Db } from '../db/client';
-import { bumpTokenVersion, userById, type RoleRow, type UserRow } from '../db/users';
+import { type Db, getDb } from '../db/client';
+import { bumpTokenVersion, type RoleRow, type UserRow, userById } from '../db/users';
 import { forbidden, unauthorized } from './errors';
 import { verifyToken } from './jwt';
 

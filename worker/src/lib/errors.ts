@@ -25,8 +25,14 @@ const STATUS: Record<ErrorName, number> = {
   ApplicationError: 500,
 };
 
-export interface FieldError { path: string[]; message: string }
-export interface ErrorDetails { errors?: FieldError[]; [key: string]: unknown }
+export interface FieldError {
+  path: string[];
+  message: string;
+}
+export interface ErrorDetails {
+  errors?: FieldError[];
+  [key: string]: unknown;
+}
 
 /** The one error the API raises; onError turns it into the single error body (00 §6). */
 export class ApiError extends Error {
@@ -40,11 +46,15 @@ export class ApiError extends Error {
     this.status = STATUS[errorName];
   }
   toBody() {
-    return { data: null, error: { status: this.status, name: this.errorName, message: this.message, details: this.details } };
+    return {
+      data: null,
+      error: { status: this.status, name: this.errorName, message: this.message, details: this.details },
+    };
   }
 }
 
-export const badRequest = (message: string, details?: ErrorDetails) => new ApiError('ValidationError', message, details);
+export const badRequest = (message: string, details?: ErrorDetails) =>
+  new ApiError('ValidationError', message, details);
 export const unauthorized = (message: string = msg.unauthorized) => new ApiError('UnauthorizedError', message);
 export const forbidden = (message: string = msg.forbidden) => new ApiError('ForbiddenError', message);
 export const notFound = (message: string) => new ApiError('NotFoundError', message);
@@ -57,8 +67,13 @@ export const unsupportedMediaType = () => new ApiError('UnsupportedMediaTypeErro
 export const serverError = () => new ApiError('ApplicationError', msg.generic);
 
 /** A plain, serialisable outcome for crossing the Durable Object RPC boundary without losing the error's shape. */
-export type Outcome<T> = { ok: true; value: T } | { ok: false; error: { name: ErrorName; message: string; details: ErrorDetails } };
-export const fail = (e: ApiError): Outcome<never> => ({ ok: false, error: { name: e.errorName, message: e.message, details: e.details } });
+export type Outcome<T> =
+  | { ok: true; value: T }
+  | { ok: false; error: { name: ErrorName; message: string; details: ErrorDetails } };
+export const fail = (e: ApiError): Outcome<never> => ({
+  ok: false,
+  error: { name: e.errorName, message: e.message, details: e.details },
+});
 export function unwrap<T>(o: Outcome<T>): T {
   if (o.ok) return o.value;
   throw new ApiError(o.error.name, o.error.message, o.error.details);

@@ -3,5 +3,9 @@ import type { Context } from 'hono';
 type MetaOf<M> = M extends undefined ? Record<string, never> : M;
 
 /** The success envelope of 00 §6; the meta keeps its type, so the typed client sees pagination and counts. */
-export const ok = <T, M extends Record<string, unknown> | undefined = undefined>(c: Context, data: T, meta?: M, status: 200 | 201 = 200) =>
-  c.json({ data, meta: (meta ?? {}) as MetaOf<M> }, status);
+export const ok = <T, M extends Record<string, unknown> | undefined = undefined>(
+  c: Context,
+  data: T,
+  meta?: M,
+  status: 200 | 201 = 200,
+) => c.json({ data, meta: (meta ?? {}) as MetaOf<M> }, status);

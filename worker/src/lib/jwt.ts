@@ -1,4 +1,4 @@
-import { SignJWT, jwtVerify, errors } from 'jose';
+import { errors, jwtVerify, SignJWT } from 'jose';
 import { msg } from '../../../contracts/messages';
 import { unauthorized } from './errors';
 
@@ -6,7 +6,11 @@ const ALG = 'HS256';
 const ISSUER = 'halisaha';
 
 /** `ver` is the user's token version when the token was signed: logout and a password change bump it (revocation). */
-export interface TokenClaims { sub: string; role: 'admin' | 'manager'; ver?: number }
+export interface TokenClaims {
+  sub: string;
+  role: 'admin' | 'manager';
+  ver?: number;
+}
 
 function keyOf(secret: string | undefined): Uint8Array {
   if (!secret || secret.length < 32) throw new Error('JWT_SECRET must be set to at least 32 characters');
@@ -26,9 +30,14 @@ export async function signToken(claims: TokenClaims, secret: string | undefined,
 /** The algorithm is pinned: tokens with alg none or any other algorithm are refused. */
 export async function verifyToken(token: string, secret: string | undefined): Promise<TokenClaims> {
   try {
-    const { payload } = await jwtVerify(token, keyOf(secret), { algorithms: [ALG], issuer: ISSUER, requiredClaims: ['exp', 'sub'] });
+    const { payload } = await jwtVerify(token, keyOf(secret), {
+      algorithms: [ALG],
+      issuer: ISSUER,
+      requiredClaims: ['exp', 'sub'],
+    });
     const role = payload.role;
-    if (typeof payload.sub !== 'string' || (role !== 'admin' && role !== 'manager')) throw unauthorized(msg.invalidToken);
+    if (typeof payload.sub !== 'string' || (role !== 'admin' && role !== 'manager'))
+      throw unauthorized(msg.invalidToken);
     const ver = payload.ver ?? 0;
     if (typeof ver !== 'number' || !Number.isInteger(ver)) throw unauthorized(msg.invalidToken);
     return { sub: payload.sub, role, ver };

@@ -14,7 +14,8 @@ async function derive(password: string, salt: Uint8Array<ArrayBuffer>, iteration
 
 /** Format: pbkdf2_sha256$<iterations>$<salt b64>$<hash b64> */
 export async function hashPassword(password: string, iterations = PBKDF2_ITERATIONS): Promise<string> {
-  if (iterations > PBKDF2_ITERATIONS) throw new Error(`PBKDF2 iterations above ${PBKDF2_ITERATIONS} fail in production Workers`);
+  if (iterations > PBKDF2_ITERATIONS)
+    throw new Error(`PBKDF2 iterations above ${PBKDF2_ITERATIONS} fail in production Workers`);
   const salt = crypto.getRandomValues(new Uint8Array(SALT_BYTES));
   const hash = await derive(password, salt, iterations);
   return `pbkdf2_sha256$${iterations}$${b64(salt)}$${b64(hash)}`;

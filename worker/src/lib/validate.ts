@@ -35,20 +35,34 @@ const FIELD_LABELS: Record<string, string> = {
   status: 'Durum',
 };
 
-interface Fallback { code: string; maximum?: number | bigint; minimum?: number | bigint; origin?: string }
+interface Fallback {
+  code: string;
+  maximum?: number | bigint;
+  minimum?: number | bigint;
+  origin?: string;
+}
 const MARK = '\u0000fallback:';
 
 // Marks every issue that has no message of its own; toBadRequest turns the mark into Turkish once the full path is known.
 z.config({
-  customError: (iss) => MARK + JSON.stringify({ code: iss.code, maximum: (iss as { maximum?: unknown }).maximum, minimum: (iss as { minimum?: unknown }).minimum, origin: (iss as { origin?: unknown }).origin } as Fallback),
+  customError: (iss) =>
+    MARK +
+    JSON.stringify({
+      code: iss.code,
+      maximum: (iss as { maximum?: unknown }).maximum,
+      minimum: (iss as { minimum?: unknown }).minimum,
+      origin: (iss as { origin?: unknown }).origin,
+    } as Fallback),
 });
 
 export function fallbackMessage(path: PropertyKey[], f: Fallback): string {
   const key = [...path].reverse().find((p) => typeof p === 'string' && p in FIELD_LABELS) as string | undefined;
   const label = key ? FIELD_LABELS[key] : null;
   if (!label) return msg.validation;
-  if (f.code === 'too_big' && f.origin === 'string' && f.maximum !== undefined) return `${label} en fazla ${f.maximum} karakter olabilir`;
-  if (f.code === 'too_small' && f.origin === 'string' && f.minimum !== undefined) return `${label} en az ${f.minimum} karakter olmalı`;
+  if (f.code === 'too_big' && f.origin === 'string' && f.maximum !== undefined)
+    return `${label} en fazla ${f.maximum} karakter olabilir`;
+  if (f.code === 'too_small' && f.origin === 'string' && f.minimum !== undefined)
+    return `${label} en az ${f.minimum} karakter olmalı`;
   return `${label} geçersiz`;
 }
 
@@ -68,7 +82,11 @@ function toBadRequest(error: z.ZodError): never {
 
 /** Write bodies may come flat or wrapped as { data: {...} } (00 §6). */
 const unwrapData = (value: unknown) =>
-  value && typeof value === 'object' && !Array.isArray(value) && 'data' in value && typeof (value as { data: unknown }).data === 'object'
+  value &&
+  typeof value === 'object' &&
+  !Array.isArray(value) &&
+  'data' in value &&
+  typeof (value as { data: unknown }).data === 'object'
     ? (value as { data: unknown }).data
     : value;
 
@@ -82,7 +100,11 @@ const hook = (result: { success: boolean; error?: unknown }) => {
  */
 function requireJson(req: Request): void {
   const type = req.headers.get('content-type');
-  if (type ? !/^application\/(?:[\w.+-]*\+)?json\s*(?:;|$)/i.test(type) : Number(req.headers.get('content-length') ?? 0) > 0 || req.headers.has('transfer-encoding')) {
+  if (
+    type
+      ? !/^application\/(?:[\w.+-]*\+)?json\s*(?:;|$)/i.test(type)
+      : Number(req.headers.get('content-length') ?? 0) > 0 || req.headers.has('transfer-encoding')
+  ) {
     throw unsupportedMediaType();
   }
 }

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { loginSchema } from '../../../contracts/auth';
-import { clearSessionCookie, requestToken, requireStaff, setSessionCookie, type AppEnv } from '../lib/auth';
+import { type AppEnv, clearSessionCookie, requestToken, requireStaff, setSessionCookie } from '../lib/auth';
 import { ok } from '../lib/http';
 import { clientAddress } from '../lib/rate-limit';
 import { body } from '../lib/validate';

@@ -1,25 +1,42 @@
+import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { cancelBookingSchema, createBookingSchema } from '../../../contracts/bookings';
 import { BOOKING_NUMBER, bookingNumberSchema } from '../../../contracts/common';
 import { msg } from '../../../contracts/messages';
+import {
+  approveBookingSchema,
+  bookingListQuery,
+  bookingStatsQuery,
+  rejectBookingSchema,
+  staffCancelBookingSchema,
+  updateBookingSchema,
+} from '../../../contracts/panel';
 import { phoneSchema } from '../../../contracts/phone';
 import { getDb } from '../db/client';
-import { requireStaff, type AppEnv } from '../lib/auth';
-import { approveBookingSchema, bookingListQuery, bookingStatsQuery, rejectBookingSchema, staffCancelBookingSchema, updateBookingSchema } from '../../../contracts/panel';
-import { anonymiseCustomer, bookingDetail, bookingStats, listBookings, updateNotesByStaff } from '../services/staff-bookings';
-import { approve, bookSlot, cancelByNumber, cancelByStaff, reject } from '../services/pitch-commands';
-import { publishNotifications } from '../services/notifications';
+import { type AppEnv, requireStaff } from '../lib/auth';
 import { ok } from '../lib/http';
-import { clientAddress, enforceRateLimit, limitsFor, type LimitKind } from '../lib/rate-limit';
+import { clientAddress, enforceRateLimit, type LimitKind, limitsFor } from '../lib/rate-limit';
 import { body, param, query } from '../lib/validate';
 import { subscriptionInfo, trackByNumber, trackByPhone } from '../services/bookings';
-import type { Context } from 'hono';
+import { publishNotifications } from '../services/notifications';
+import { approve, bookSlot, cancelByNumber, cancelByStaff, reject } from '../services/pitch-commands';
+import {
+  anonymiseCustomer,
+  bookingDetail,
+  bookingStats,
+  listBookings,
+  updateNotesByStaff,
+} from '../services/staff-bookings';
 
 /** Counts one hit per address and one per target; a second target (a phone next to a booking number) counts too. */
 async function limit(c: Context<AppEnv>, kind: LimitKind, target: string, alsoTarget?: string) {
   const { windowSeconds, rules } = limitsFor(c.env, kind, clientAddress(c.req.raw), target);
-  const extra = alsoTarget ? limitsFor(c.env, kind, clientAddress(c.req.raw), alsoTarget).rules.filter((r) => !rules.some((k) => k.key === r.key)) : [];
+  const extra = alsoTarget
+    ? limitsFor(c.env, kind, clientAddress(c.req.raw), alsoTarget).rules.filter(
+        (r) => !rules.some((k) => k.key === r.key),
+      )
+    : [];
   await enforceRateLimit(c.env, kind, windowSeconds, [...rules, ...extra]);
 }
 
@@ -35,7 +52,14 @@ async function lookup<T>(c: Context<AppEnv>, target: string, read: () => Promise
 }
 
 // A documentId, or a booking number in any case (staff type it as they read it).
-const bookingRef = z.object({ id: z.string().trim().min(1).max(64).transform((id) => (BOOKING_NUMBER.test(id.toUpperCase()) ? id.toUpperCase() : id)) });
+const bookingRef = z.object({
+  id: z
+    .string()
+    .trim()
+    .min(1)
+    .max(64)
+    .transform((id) => (BOOKING_NUMBER.test(id.toUpperCase()) ? id.toUpperCase() : id)),
+});
 
 export const bookingRoutes = new Hono<AppEnv>()
   /** Public create: goes through the pitch's Durable Object, which serialises every change to its slots (00 §3). */
@@ -88,7 +112,9 @@ export const bookingRoutes = new Hono<AppEnv>()
   .get('/stats', requireStaff, query(bookingStatsQuery), async (c) => {
     return ok(c, await bookingStats(getDb(c.env.DB), c.req.valid('query').facilityId, Date.now()));
   })
-  .get('/:id', requireStaff, param(bookingRef), async (c) => ok(c, await bookingDetail(getDb(c.env.DB), c.req.valid('param').id, Date.now())))
+  .get('/:id', requireStaff, param(bookingRef), async (c) =>
+    ok(c, await bookingDetail(getDb(c.env.DB), c.req.valid('param').id, Date.now())),
+  )
   /** Approve and reject go through the pitch's Durable Object like every slot change (00 §3); POST or PUT (02 §7). */
   .on(['POST', 'PUT'], '/:id/approve', requireStaff, param(bookingRef), body(approveBookingSchema), async (c) =>
     ok(c, await approve(c.env, c.req.valid('param').id, c.get('user'), c.req.valid('json').notes)),
@@ -102,11 +128,25 @@ export const bookingRoutes = new Hono<AppEnv>()
   )
   /** KVKK (issue 7 §5): the customer of this booking loses name, phone, e-mail and notes on every booking; the rows stay. */
   .post('/:id/anonymize', requireStaff, param(bookingRef), async (c) => {
-    const { booking, notifications } = await anonymiseCustomer(getDb(c.env.DB), c.req.valid('param').id, c.get('user'), Date.now());
+    const { booking, notifications } = await anonymiseCustomer(
+      getDb(c.env.DB),
+      c.req.valid('param').id,
+      c.get('user'),
+      Date.now(),
+    );
     c.executionCtx.waitUntil(publishNotifications(c.env, notifications));
     return ok(c, booking);
   })
   /** 02 §7 'PUT /bookings/{id}: data.notes' (flat or wrapped, 00 §6). */
   .put('/:id', requireStaff, param(bookingRef), body(updateBookingSchema), async (c) =>
-    ok(c, await updateNotesByStaff(getDb(c.env.DB), c.req.valid('param').id, c.get('user'), c.req.valid('json').notes, Date.now())),
+    ok(
+      c,
+      await updateNotesByStaff(
+        getDb(c.env.DB),
+        c.req.valid('param').id,
+        c.get('user'),
+        c.req.valid('json').notes,
+        Date.now(),
+      ),
+    ),
   );

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { siteSettingsSchema } from '../../../contracts/panel';
 import { getDb } from '../db/client';
-import { requireRole, requireStaff, type AppEnv } from '../lib/auth';
+import { type AppEnv, requireRole, requireStaff } from '../lib/auth';
 import { ok } from '../lib/http';
 import { body } from '../lib/validate';
 import { imageResponse, readSiteSettings, saveSiteSettings, seoPage } from '../services/content';
@@ -11,6 +11,7 @@ export const contentRoutes = new Hono<AppEnv>()
   .get('/site-settings', async (c) => ok(c, await readSiteSettings(getDb(c.env.DB))))
   /** Settings are admin-only (00 §5): a manager gets 403. */
   .put('/site-settings', requireStaff, requireRole('admin'), body(siteSettingsSchema), async (c) =>
-    ok(c, await saveSiteSettings(getDb(c.env.DB), c.req.valid('json'))))
+    ok(c, await saveSiteSettings(getDb(c.env.DB), c.req.valid('json'))),
+  )
   /** Pitch images from R2 (immutable keys, long cache). */
   .get('/images/:key{.+}', (c) => imageResponse(c.env.BUCKET, c.req.param('key'), c.req.raw.headers));

@@ -3,13 +3,19 @@ import { facilityListQuery, generateSlotsSchema, slotsQuery } from '../../../con
 import { msg } from '../../../contracts/messages';
 import { calendarQuery } from '../../../contracts/panel';
 import { getDb } from '../db/client';
-import { requestToken, requireStaff, staffFromToken, type AppEnv } from '../lib/auth';
+import { type AppEnv, requestToken, requireStaff, staffFromToken } from '../lib/auth';
 import { notFound } from '../lib/errors';
 import { ok } from '../lib/http';
-import { query, body } from '../lib/validate';
+import { body, query } from '../lib/validate';
 import { staffCalendar } from '../services/calendar';
 import {
-  assertRange, facilityAvailability, facilityLiveSocket, findFacilityBundle, generateFacilitySlots, listFacilities, toWire,
+  assertRange,
+  facilityAvailability,
+  facilityLiveSocket,
+  findFacilityBundle,
+  generateFacilitySlots,
+  listFacilities,
+  toWire,
 } from '../services/facilities';
 
 export const facilityRoutes = new Hono<AppEnv>()
@@ -49,4 +55,5 @@ export const facilityRoutes = new Hono<AppEnv>()
     return ok(c, await staffCalendar(c.env.DB, c.req.param('ref'), from, to, Date.now()));
   })
   .post('/:ref/generate-slots', requireStaff, body(generateSlotsSchema), async (c) =>
-    ok(c, await generateFacilitySlots(c.env, c.req.param('ref'), c.req.valid('json'))));
+    ok(c, await generateFacilitySlots(c.env, c.req.param('ref'), c.req.valid('json'))),
+  );

@@ -8,7 +8,14 @@ import { badRequest, unauthorized } from '../lib/errors';
 import { ok } from '../lib/http';
 import { body, param, query } from '../lib/validate';
 import {
-  createNotification, deleteNotification, listNotifications, markAllRead, markRead, notificationStats, staffHub, unreadNotifications,
+  createNotification,
+  deleteNotification,
+  listNotifications,
+  markAllRead,
+  markRead,
+  notificationStats,
+  staffHub,
+  unreadNotifications,
 } from '../services/notifications';
 
 const idParam = param(z.object({ id: z.coerce.number().int().positive() }));
@@ -38,6 +45,10 @@ export const notificationRoutes = new Hono<AppEnv>()
   })
   .get('/stats', requireStaff, async (c) => ok(c, await notificationStats(getDb(c.env.DB), c.get('user').id)))
   .on(['POST', 'PUT'], '/mark-all-read', requireStaff, async (c) => ok(c, await markAllRead(c.env, Date.now())))
-  .on(['POST', 'PUT'], '/:id/mark-read', requireStaff, idParam, async (c) => ok(c, await markRead(c.env, c.req.valid('param').id, Date.now())))
+  .on(['POST', 'PUT'], '/:id/mark-read', requireStaff, idParam, async (c) =>
+    ok(c, await markRead(c.env, c.req.valid('param').id, Date.now())),
+  )
   .delete('/:id', requireStaff, idParam, async (c) => ok(c, await deleteNotification(c.env, c.req.valid('param').id)))
-  .post('/', requireStaff, body(createNotificationSchema), async (c) => ok(c, await createNotification(c.env, c.req.valid('json'), Date.now()), undefined, 201));
+  .post('/', requireStaff, body(createNotificationSchema), async (c) =>
+    ok(c, await createNotification(c.env, c.req.valid('json'), Date.now()), undefined, 201),
+  );

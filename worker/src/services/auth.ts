@@ -17,11 +17,19 @@ export interface SignedIn {
 
 /** Login by e-mail or username (00 §5). `waitUntil` carries the last-login write past the answer. */
 export async function signIn(
-  env: Env, { identifier, password, remember }: LoginInput, address: string, waitUntil: (p: Promise<unknown>) => void,
+  env: Env,
+  { identifier, password, remember }: LoginInput,
+  address: string,
+  waitUntil: (p: Promise<unknown>) => void,
 ): Promise<SignedIn> {
   const { windowSeconds, rules } = limitsFor(env, 'login', address, identifier);
   // The loose per-address budget counts every attempt; the spelling's back-off counts failures only.
-  await enforceRateLimit(env, 'login', windowSeconds, rules.filter((r) => r.key.startsWith('login:ip:')));
+  await enforceRateLimit(
+    env,
+    'login',
+    windowSeconds,
+    rules.filter((r) => r.key.startsWith('login:ip:')),
+  );
   await enforceLoginBackoff(env, address, identifier);
   const db = getDb(env.DB);
   const row = await userByIdentifier(db, identifier);
@@ -33,7 +41,11 @@ export async function signIn(
   await clearLoginBackoff(env, address, [row.user.username, row.user.email]);
   if (row.user.blocked) throw unauthorized(msg.userBlocked);
   const ttl = tokenLifetime(env, Boolean(remember));
-  const jwt = await signToken({ sub: String(row.user.id), role: row.role.type, ver: row.user.tokenVersion }, env.JWT_SECRET, ttl);
+  const jwt = await signToken(
+    { sub: String(row.user.id), role: row.role.type, ver: row.user.tokenVersion },
+    env.JWT_SECRET,
+    ttl,
+  );
   waitUntil(recordLogin(db, row.user.id, Date.now()));
   // Without 'Beni hatırla' the cookie ends with the browser session (and the token after 12 h at most).
   return { jwt, user: toPublicUser(row.user, row.role), cookieMaxAge: remember ? ttl : null };

@@ -2,7 +2,12 @@
 // the detail dialog. The shapes themselves are contracts/wire/booking.ts.
 import { maskBookingNumber, nameWithInitial } from '../../../contracts/common';
 import type {
-  BookingDetail, BookingFacilityWire, BookingListItem, BookingWire, PhoneLookupBookingWire, TransportationDetailsWire,
+  BookingDetail,
+  BookingFacilityWire,
+  BookingListItem,
+  BookingWire,
+  PhoneLookupBookingWire,
+  TransportationDetailsWire,
 } from '../../../contracts/wire/booking';
 import type { ListRow } from '../db/booking-list';
 import type { DetailRow, HistoryRow } from '../db/bookings';
@@ -14,7 +19,10 @@ import { isoInstant } from '../lib/time';
 /** owner: the booking's own answers (create, track by number); public: someone else's booking; staff: the panel. */
 export type Audience = 'owner' | 'public' | 'staff';
 
-export type BookingFacility = Pick<Facility, 'documentId' | 'slug' | 'name' | 'address' | 'phoneNumbers' | 'bankName' | 'recipientName' | 'depositIban'>;
+export type BookingFacility = Pick<
+  Facility,
+  'documentId' | 'slug' | 'name' | 'address' | 'phoneNumbers' | 'bankName' | 'recipientName' | 'depositIban'
+>;
 
 const facilityToWire = (f: BookingFacility): BookingFacilityWire => ({
   documentId: f.documentId,
@@ -30,10 +38,20 @@ const facilityToWire = (f: BookingFacility): BookingFacilityWire => ({
 
 const transportOf = (b: Booking): TransportationDetailsWire | null =>
   b.includesTransportation
-    ? { pickupPointId: b.pickupPointId, pickupPointName: b.pickupPointName, pickupPointAddress: b.pickupPointAddress, pickupTime: b.pickupTime }
+    ? {
+        pickupPointId: b.pickupPointId,
+        pickupPointName: b.pickupPointName,
+        pickupPointAddress: b.pickupPointAddress,
+        pickupTime: b.pickupTime,
+      }
     : null;
 
-const bookingSlotOf = (b: Booking) => ({ date: b.date, startTime: b.startTime, endTime: b.endTime, price: toTl(b.slotPrice) });
+const bookingSlotOf = (b: Booking) => ({
+  date: b.date,
+  startTime: b.startTime,
+  endTime: b.endTime,
+  price: toTl(b.slotPrice),
+});
 
 export function bookingToWire(
   b: Booking,
@@ -71,7 +89,9 @@ export function bookingToWire(
     facility: facilityToWire(f),
     bookingSlot: bookingSlotOf(b),
     approvedAt: isoInstant(b.approvedAt),
-    ...(audience === 'staff' ? { approvedBy: approver ?? null, source: b.source, expiresAt: isoInstant(b.expiresAt) } : {}),
+    ...(audience === 'staff'
+      ? { approvedBy: approver ?? null, source: b.source, expiresAt: isoInstant(b.expiresAt) }
+      : {}),
     rejectionReason: b.rejectionReason,
     cancellationReason: b.cancellationReason,
     cancelledAt: isoInstant(b.cancelledAt),
@@ -89,10 +109,19 @@ export function bookingToWire(
  */
 export function phoneLookupToWire(b: Booking, f: BookingFacility, now: number): PhoneLookupBookingWire {
   const { bookingNumber, notes: _notes, ...rest } = bookingToWire(b, f, 'owner', now);
-  return { ...rest, customerEmail: null, notes: null, customerName: nameWithInitial(b.customerName), bookingNumberMasked: maskBookingNumber(bookingNumber) };
+  return {
+    ...rest,
+    customerEmail: null,
+    notes: null,
+    customerName: nameWithInitial(b.customerName),
+    bookingNumberMasked: maskBookingNumber(bookingNumber),
+  };
 }
 
-export function listItemToWire(r: Omit<ListRow, 'facility'> & { facility: Pick<ListRow['facility'], 'documentId' | 'name' | 'slug'> }, now: number): BookingListItem {
+export function listItemToWire(
+  r: Omit<ListRow, 'facility'> & { facility: Pick<ListRow['facility'], 'documentId' | 'name' | 'slug'> },
+  now: number,
+): BookingListItem {
   return {
     id: r.id,
     documentId: r.documentId,
@@ -116,7 +145,11 @@ export function listItemToWire(r: Omit<ListRow, 'facility'> & { facility: Pick<L
   };
 }
 
-export function detailToWire({ booking: b, facility: f, approver }: DetailRow, history: HistoryRow[], now: number): BookingDetail {
+export function detailToWire(
+  { booking: b, facility: f, approver }: DetailRow,
+  history: HistoryRow[],
+  now: number,
+): BookingDetail {
   return {
     ...listItemToWire({ ...b, facility: f }, now),
     notes: b.notes,

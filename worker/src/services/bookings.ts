@@ -2,9 +2,15 @@
 import type { CreateBookingInput } from '../../../contracts/bookings';
 import { maskBookingNumber, nameWithInitial, pickupTimeFor } from '../../../contracts/common';
 import { msg } from '../../../contracts/messages';
-import type { BookingWire, PhoneLookupBookingWire, SameDayBookingWire, SubscriptionInfoWire } from '../../../contracts/wire/booking';
-import type { Db } from '../db/client';
+import type {
+  BookingWire,
+  PhoneLookupBookingWire,
+  SameDayBookingWire,
+  SubscriptionInfoWire,
+} from '../../../contracts/wire/booking';
+import type { NotificationWire } from '../../../contracts/wire/notification';
 import * as store from '../db/bookings';
+import type { Db } from '../db/client';
 import type { Booking } from '../db/schema';
 import { badRequest, conflict, notFound } from '../lib/errors';
 import { trLongDate } from '../lib/format';
@@ -13,12 +19,13 @@ import { DAY, MINUTE } from '../lib/time';
 import { bookingToWire, phoneLookupToWire } from './booking-wire';
 import type { FacilityBundle } from './facilities';
 import { notificationsToWire } from './notifications';
-import type { NotificationWire } from '../../../contracts/wire/notification';
-import { slotOfBooking, type SlotRow } from './slots';
+import { type SlotRow, slotOfBooking } from './slots';
 
-export { bookingToWire, phoneLookupToWire, type Audience } from './booking-wire';
+export { type Audience, bookingToWire, phoneLookupToWire } from './booking-wire';
 
-export interface Clock { now: number }
+export interface Clock {
+  now: number;
+}
 
 // ---------- creation ----------
 
@@ -45,7 +52,12 @@ export interface CreateDeps extends Clock {
   pause?: () => Promise<void>;
 }
 
-export interface CreatedBooking { booking: BookingWire; slot: SlotRow; notifications: NotificationWire[]; expiresAt: number }
+export interface CreatedBooking {
+  booking: BookingWire;
+  slot: SlotRow;
+  notifications: NotificationWire[];
+  expiresAt: number;
+}
 
 const fieldError = (path: string[], message: string) => badRequest(message, { errors: [{ path, message }] });
 
@@ -74,7 +86,11 @@ const errorText = (e: unknown) => {
  * Safe only when callers are serialised per pitch (the FacilityBooking Durable Object); the partial unique index
  * on bookings(slot_id) is the backstop for any other path.
  */
-export async function createBooking(deps: CreateDeps, bundle: FacilityBundle, input: CreateBookingInput): Promise<CreatedBooking> {
+export async function createBooking(
+  deps: CreateDeps,
+  bundle: FacilityBundle,
+  input: CreateBookingInput,
+): Promise<CreatedBooking> {
   const { db, now } = deps;
   const f = bundle.facility;
 
@@ -127,7 +143,10 @@ export async function createBooking(deps: CreateDeps, bundle: FacilityBundle, in
     createdAt: now,
     updatedAt: now,
   } as const;
-  const notification = { documentId: newDocumentId(), message: `${row.customerName} · ${f.name} · ${trLongDate(row.date)} ${row.startTime}` };
+  const notification = {
+    documentId: newDocumentId(),
+    message: `${row.customerName} · ${f.name} · ${trLongDate(row.date)} ${row.startTime}`,
+  };
 
   for (let attempt = 0; ; attempt++) {
     const bookingNumber = newBookingNumber();
@@ -135,8 +154,18 @@ export async function createBooking(deps: CreateDeps, bundle: FacilityBundle, in
       const { ids, notifications } = await store.insertBooking(db, { ...row, bookingNumber }, notification);
       // Every column but the ids is already known here; no need to ship the whole row back through D1.
       const created: Booking = {
-        ...row, id: ids.id, customerId: ids.customerId, bookingNumber, isRecurring: false, recurringGroupId: null, approvedById: null,
-        approvedAt: null, rejectionReason: null, cancellationReason: null, cancelledAt: null, searchKey: null,
+        ...row,
+        id: ids.id,
+        customerId: ids.customerId,
+        bookingNumber,
+        isRecurring: false,
+        recurringGroupId: null,
+        approvedById: null,
+        approvedAt: null,
+        rejectionReason: null,
+        cancellationReason: null,
+        cancelledAt: null,
+        searchKey: null,
       };
       return {
         booking: bookingToWire(created, f, 'owner', now),
@@ -147,7 +176,8 @@ export async function createBooking(deps: CreateDeps, bundle: FacilityBundle, in
     } catch (e) {
       const text = errorText(e);
       if (text.includes('bookings.booking_number') && attempt < 3) continue;
-      if (text.includes('UNIQUE constraint failed') && text.includes('bookings.slot_id')) throw conflict(msg.slotTaken, { slot: check.documentId });
+      if (text.includes('UNIQUE constraint failed') && text.includes('bookings.slot_id'))
+        throw conflict(msg.slotTaken, { slot: check.documentId });
       // Another pitch's object won the same-day race for this phone (bookings_one_live_per_phone_day): the same 409.
       if (text.includes('UNIQUE constraint failed') && text.includes('bookings.customer_phone')) {
         const other = await store.sameDayBooking(db, row.date, row.customerPhone);
@@ -190,13 +220,18 @@ export async function subscriptionInfo(db: Db, phone: string, now: number): Prom
 /** The pitch whose object a customer cancel by this number goes through; a number that is no booking is refused here. */
 export async function facilityOfBookingNumber(db: Db, bookingNumber: string, customerPhone?: string): Promise<number> {
   const facilityId = await store.facilityIdOfBooking(db, store.bookingByNumber(bookingNumber));
-  if (facilityId === undefined) throw customerPhone ? fieldError(['bookingNumber'], msg.bookingNumberMismatch) : notFound(msg.bookingNotFound);
+  if (facilityId === undefined)
+    throw customerPhone ? fieldError(['bookingNumber'], msg.bookingNumberMismatch) : notFound(msg.bookingNotFound);
   return facilityId;
 }
 
 // ---------- status changes ----------
 
-export interface StatusChange { booking: BookingWire; slot: SlotRow | null; notifications: NotificationWire[] }
+export interface StatusChange {
+  booking: BookingWire;
+  slot: SlotRow | null;
+  notifications: NotificationWire[];
+}
 
 /** Customer cancel by booking number (00 §3): only live bookings, and only 24 hours or more before the start. */
 export async function cancelByCustomer(
@@ -208,7 +243,8 @@ export async function cancelByCustomer(
   const { db, now } = deps;
   const found = await store.findByNumber(db, bookingNumber);
   // From the same-day warning the number must be that phone's booking; a wrong one is told apart from nothing else.
-  if (customerPhone !== undefined && found?.booking.customerPhone !== customerPhone) throw fieldError(['bookingNumber'], msg.bookingNumberMismatch);
+  if (customerPhone !== undefined && found?.booking.customerPhone !== customerPhone)
+    throw fieldError(['bookingNumber'], msg.bookingNumberMismatch);
   if (!found) throw notFound(msg.bookingNotFound);
   const b = found.booking;
   if (b.status !== 'pending' && b.status !== 'approved') throw conflict(msg.alreadyProcessed, { status: b.status });
@@ -220,14 +256,22 @@ export async function cancelByCustomer(
     db,
     b,
     {
-      status: 'cancelled', paymentStatus: b.paymentStatus === 'paid' ? 'refunded' : b.paymentStatus, cancellationReason: why,
-      cancelledAt: now, expiresAt: null, updatedAt: now,
+      status: 'cancelled',
+      paymentStatus: b.paymentStatus === 'paid' ? 'refunded' : b.paymentStatus,
+      cancellationReason: why,
+      cancelledAt: now,
+      expiresAt: null,
+      updatedAt: now,
     },
     {
       history: { reason: why, actorType: 'customer', actorLabel: b.customerName, createdAt: now },
       notification: {
-        documentId: newDocumentId(), type: 'booking_cancelled', priority: 'medium', title: 'Rezervasyon İptal Edildi',
-        message: `${b.bookingNumber} · ${b.customerName} · ${found.facility.name} · ${trLongDate(b.date)} ${b.startTime}`, createdAt: now,
+        documentId: newDocumentId(),
+        type: 'booking_cancelled',
+        priority: 'medium',
+        title: 'Rezervasyon İptal Edildi',
+        message: `${b.bookingNumber} · ${b.customerName} · ${found.facility.name} · ${trLongDate(b.date)} ${b.startTime}`,
+        createdAt: now,
       },
     },
   );
@@ -244,7 +288,11 @@ export async function cancelByCustomer(
  * Pending holds past their deadline become expired and free their slot (00 §3). Idempotent: a second run finds nothing.
  * History, notifications and the status change are one atomic batch keyed on the same instant.
  */
-export async function expireHolds(db: Db, facilityId: number, now: number): Promise<{ freed: SlotRow[]; count: number; notifications: NotificationWire[] }> {
+export async function expireHolds(
+  db: Db,
+  facilityId: number,
+  now: number,
+): Promise<{ freed: SlotRow[]; count: number; notifications: NotificationWire[] }> {
   const { expired, notifications } = await store.expireDueHolds(db, facilityId, now);
   return {
     freed: expired.filter((b) => b.slotId).map((b) => slotOfBooking(b, false)),

@@ -12,7 +12,14 @@ export async function staffCalendar(d1: D1Database, ref: string, from: string, t
   if (!found) throw notFound(msg.facilityNotFound);
   const { facility: f, slots } = found;
   return {
-    facility: { documentId: f.documentId, slug: f.slug, name: f.name, isActive: f.isActive, hourlyPrice: toTl(f.hourlyPrice), workingHours: f.workingHours },
+    facility: {
+      documentId: f.documentId,
+      slug: f.slug,
+      name: f.name,
+      isActive: f.isActive,
+      hourlyPrice: toTl(f.hourlyPrice),
+      workingHours: f.workingHours,
+    },
     from,
     to,
     slots: slots.map((r) => ({

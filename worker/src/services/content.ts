@@ -1,7 +1,13 @@
 import { msg } from '../../../contracts/messages';
 import type { SeoPageWire, SiteSettingsWire } from '../../../contracts/wire/content';
 import type { Db } from '../db/client';
-import { saveSiteSettingsRow, seoPageRow, siteSettingsRow, type SeoPageRow, type SiteSettingsInput } from '../db/content';
+import {
+  type SeoPageRow,
+  type SiteSettingsInput,
+  saveSiteSettingsRow,
+  seoPageRow,
+  siteSettingsRow,
+} from '../db/content';
 import { notFound, preconditionFailed } from '../lib/errors';
 
 export type { SeoPageRow };
@@ -61,7 +67,8 @@ export async function imageResponse(bucket: R2Bucket, key: string, request: Head
   const ifMatch = request.get('if-match');
   if (ifMatch !== null && !etagListMatches(ifMatch, head.etag, true)) throw preconditionFailed(msg.imageChanged);
   const ifNoneMatch = request.get('if-none-match');
-  if (ifNoneMatch !== null && etagListMatches(ifNoneMatch, head.etag, false)) return new Response(null, { status: 304, headers });
+  if (ifNoneMatch !== null && etagListMatches(ifNoneMatch, head.etag, false))
+    return new Response(null, { status: 304, headers });
   const object = await bucket.get(key);
   if (!object) throw notFound(msg.imageNotFound);
   return new Response(object.body, { headers });

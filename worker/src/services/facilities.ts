@@ -5,9 +5,23 @@ import { foldSearch } from '../../../contracts/search';
 import type { FacilitySummaryWire, FacilityWire } from '../../../contracts/wire/facility';
 import type { Db } from '../db/client';
 import {
-  activeFacilityPaths, activeFacilityRows, facilitiesWithParts, facilityCalendarByRef, facilityByRef, facilityTotal,
-  facilityWithPartsById, facilityWithPartsByRef, filteredFacilityKeys, partsOfFacilities, type AmenityRow,
-  type FacilityBundle, type FacilityParts, type FacilityRow, type FacilitySortKeys, type ImageRow, type PickupPointRow,
+  type AmenityRow,
+  activeFacilityPaths,
+  activeFacilityRows,
+  type FacilityBundle,
+  type FacilityParts,
+  type FacilityRow,
+  type FacilitySortKeys,
+  facilitiesWithParts,
+  facilityByRef,
+  facilityCalendarByRef,
+  facilityTotal,
+  facilityWithPartsById,
+  facilityWithPartsByRef,
+  filteredFacilityKeys,
+  type ImageRow,
+  type PickupPointRow,
+  partsOfFacilities,
 } from '../db/facilities';
 import { badRequest, notFound, unwrap } from '../lib/errors';
 import { toKurus, toTl } from '../lib/money';
@@ -58,7 +72,13 @@ export function byPriorityThenName(a: Ranked, b: Ranked): number {
 /** Every active pitch in the public order (priority, then name), as the home page and the pitch list show them. */
 export async function activeFacilities(db: Db): Promise<FacilityWire[]> {
   const rows = (await activeFacilityRows(db)).sort(byPriorityThenName);
-  return bundlesOf(rows, await partsOfFacilities(db, rows.map((r) => r.id))).map(toWire);
+  return bundlesOf(
+    rows,
+    await partsOfFacilities(
+      db,
+      rows.map((r) => r.id),
+    ),
+  ).map(toWire);
 }
 
 /** Every pitch, active or not: the pitch list's "total" count. */
@@ -134,7 +154,10 @@ function bySortParams(sort: string[]): (a: FacilitySortKeys, b: FacilitySortKeys
  * pitch is visible to staff only: `isStaff` is asked only then.
  */
 export async function facilityAvailability(
-  db: Db, ref: string, q: SlotsQuery, opts: { now: number; horizonDays: unknown; isStaff: () => Promise<boolean> },
+  db: Db,
+  ref: string,
+  q: SlotsQuery,
+  opts: { now: number; horizonDays: unknown; isStaff: () => Promise<boolean> },
 ) {
   const from = q.date ?? q.from!;
   const to = q.date ?? q.to!;
@@ -142,7 +165,11 @@ export async function facilityAvailability(
   assertRange(from, to);
   const { facility: f, slots: rows, lastSlotDate } = await facilityCalendarByRef(db, ref, from, to);
   if (!f || (!f.isActive && !(await opts.isStaff()))) throw notFound(msg.facilityNotFound);
-  const facility: FacilitySummaryWire = { ...f, hourlyPrice: toTl(f.hourlyPrice), depositAmount: toTl(f.depositAmount) };
+  const facility: FacilitySummaryWire = {
+    ...f,
+    hourlyPrice: toTl(f.hourlyPrice),
+    depositAmount: toTl(f.depositAmount),
+  };
   const slots = rows.map((r) => slotToWire(r, opts.now));
   // Days after this are not open for booking yet ('Henüz açılmadı'), not closed (issue 7 §2).
   const horizon = bookableUntil(lastSlotDate, opts.horizonDays);
@@ -198,7 +225,8 @@ export async function generateFacilitySlots(env: Env, ref: string, input: Genera
 
 /** Live slot changes of one pitch: the socket is the pitch's Durable Object's; an inactive pitch is for staff only. */
 export async function facilityLiveSocket(env: Env, ref: string, request: Request, isStaff: () => Promise<boolean>) {
-  if (request.headers.get('Upgrade')?.toLowerCase() !== 'websocket') throw badRequest('WebSocket bağlantısı bekleniyor');
+  if (request.headers.get('Upgrade')?.toLowerCase() !== 'websocket')
+    throw badRequest('WebSocket bağlantısı bekleniyor');
   const f = await resolveFacility(env.DB, ref);
   if (!f.isActive && !(await isStaff())) throw notFound(msg.facilityNotFound);
   return facilityStub(env, f.id).fetch(request);
@@ -250,7 +278,12 @@ export function toWire({ facility: f, images, amenities: ams, pickupPoints: pps 
       description: f.transportDescription,
       vehicleInfo: { type: f.vehicleType, capacity: f.vehicleCapacity },
       pickupPoints: pps.map((p) => ({
-        id: p.id, name: p.name, address: p.address, description: p.description, time: p.time, minutesBefore: p.minutesBefore,
+        id: p.id,
+        name: p.name,
+        address: p.address,
+        description: p.description,
+        time: p.time,
+        minutesBefore: p.minutesBefore,
       })),
     },
     createdAt: isoInstant(f.createdAt),

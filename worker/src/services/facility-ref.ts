@@ -3,8 +3,12 @@ import { getDb } from '../db/client';
 import { facilityRef } from '../db/facility-ref';
 import { notFound } from '../lib/errors';
 
-
-export interface FacilityRef { id: number; isActive: boolean; documentId: string; name: string }
+export interface FacilityRef {
+  id: number;
+  isActive: boolean;
+  documentId: string;
+  name: string;
+}
 
 /** A documentId, a slug, or (only when it is all digits) a numeric id; an exact slug or documentId wins. */
 export async function resolveFacility(d1: D1Database, ref: string): Promise<FacilityRef> {

@@ -1,9 +1,9 @@
 import type { z } from 'zod';
-import type { NotificationWire } from '../../../contracts/wire/notification';
-import type { createNotificationSchema, notificationListQuery } from '../../../contracts/panel';
 import { msg } from '../../../contracts/messages';
+import type { createNotificationSchema, notificationListQuery } from '../../../contracts/panel';
 import { foldSearch } from '../../../contracts/search';
-import { getDb, type Db } from '../db/client';
+import type { NotificationWire } from '../../../contracts/wire/notification';
+import { type Db, getDb } from '../db/client';
 import { insertNotification } from '../db/events';
 import * as store from '../db/notifications';
 import type { Notification } from '../db/schema';
@@ -67,7 +67,11 @@ export async function unreadNotifications(db: Db, viewer = 0) {
 
 /** The full list: search over title and message (Turkish letters folded), status and type filters, newest first, paged. */
 export async function listNotifications(db: Db, q: z.infer<typeof notificationListQuery>, viewer = 0) {
-  const { items, total, all } = await store.notificationPage(db, { ...q, search: q.q ? foldSearch(q.q).replace(/\0/g, '') : undefined }, viewer);
+  const { items, total, all } = await store.notificationPage(
+    db,
+    { ...q, search: q.q ? foldSearch(q.q).replace(/\0/g, '') : undefined },
+    viewer,
+  );
   return {
     data: items.map(forViewer(viewer)),
     meta: {
@@ -107,8 +111,13 @@ export async function notificationStats(db: Db, viewer = 0) {
 /** A notification written by staff (02 §7 'POST /notifications', the test notification), pushed live like any other. */
 export async function createNotification(env: Env, input: z.infer<typeof createNotificationSchema>, now: number) {
   const [row] = await insertNotification(getDb(env.DB), {
-    documentId: newDocumentId(), type: input.type, priority: input.priority, title: input.title, message: input.message,
-    targetRole: input.targetRole ?? 'Admin', createdAt: now,
+    documentId: newDocumentId(),
+    type: input.type,
+    priority: input.priority,
+    title: input.title,
+    message: input.message,
+    targetRole: input.targetRole ?? 'Admin',
+    createdAt: now,
   });
   const item = notificationToWire(row);
   await publishNotifications(env, [item]);

@@ -14,7 +14,12 @@ export async function bookSlot(env: Env, input: CreateBookingInput): Promise<Boo
   return unwrap(await facilityStub(env, facilityId).createBooking(facilityId, input));
 }
 
-export async function cancelByNumber(env: Env, bookingNumber: string, reason: string | null, customerPhone?: string): Promise<BookingWire> {
+export async function cancelByNumber(
+  env: Env,
+  bookingNumber: string,
+  reason: string | null,
+  customerPhone?: string,
+): Promise<BookingWire> {
   const facilityId = await facilityOfBookingNumber(getDb(env.DB), bookingNumber, customerPhone);
   return unwrap(await facilityStub(env, facilityId).cancelBooking(facilityId, bookingNumber, reason, customerPhone));
 }

@@ -1,19 +1,28 @@
-import type { Db } from '../db/client';
-import type { ChangedBooking } from '../db/bookings';
-import { existingSlots, liveSlots, replaceSlots, type SlotRow } from '../db/slots';
-import { facilityByRef, type FacilityRow } from '../db/facilities';
-import type { SlotState, SlotWire } from '../../../contracts/wire/slot';
+import { firstName, nameWithInitial } from '../../../contracts/common';
 import { msg } from '../../../contracts/messages';
+import type { SlotState, SlotWire } from '../../../contracts/wire/slot';
+import type { ChangedBooking } from '../db/bookings';
+import type { Db } from '../db/client';
+import { type FacilityRow, facilityByRef } from '../db/facilities';
+import { existingSlots, liveSlots, replaceSlots, type SlotRow } from '../db/slots';
 import { notFound } from '../lib/errors';
 import { newDocumentId } from '../lib/ids';
 import { toTl } from '../lib/money';
 import { addDays, fromMinutes, istanbulInstant, istanbulToday, toMinutes, weekdayOf } from '../lib/time';
-import { firstName, nameWithInitial } from '../../../contracts/common';
 
-export interface PlannedSlot { date: string; startTime: string; endTime: string; startsAt: number; endsAt: number }
+export interface PlannedSlot {
+  date: string;
+  startTime: string;
+  endTime: string;
+  startsAt: number;
+  endsAt: number;
+}
 
 /** The slots a pitch's working hours give on one business day (00 §2). Overnight hours run past midnight on the same `date`. */
-export function planDay(f: Pick<FacilityRow, 'workingHours' | 'bookingTimeType' | 'startTimeOffset'>, date: string): PlannedSlot[] {
+export function planDay(
+  f: Pick<FacilityRow, 'workingHours' | 'bookingTimeType' | 'startTimeOffset'>,
+  date: string,
+): PlannedSlot[] {
   const day = f.workingHours?.[weekdayOf(date)];
   if (!day?.isOpen) return [];
   const open = toMinutes(day.start);
@@ -21,9 +30,10 @@ export function planDay(f: Pick<FacilityRow, 'workingHours' | 'bookingTimeType' 
   if (close <= open) close += 1440;
   const length = f.bookingTimeType === 'hourly' ? 60 : 30;
   const within = open % 60;
-  const first = f.startTimeOffset === 'half_hour'
-    ? open - within + (within <= 30 ? 30 : 90)
-    : open - within + (within === 0 ? 0 : 60);
+  const first =
+    f.startTimeOffset === 'half_hour'
+      ? open - within + (within <= 30 ? 30 : 90)
+      : open - within + (within === 0 ? 0 : 60);
   const out: PlannedSlot[] = [];
   for (let t = first; t + length <= close; t += length) {
     out.push({
@@ -37,14 +47,25 @@ export function planDay(f: Pick<FacilityRow, 'workingHours' | 'bookingTimeType' 
   return out;
 }
 
-export interface GenerateResult { created: number; replaced: number; kept: number; removed: number }
+export interface GenerateResult {
+  created: number;
+  replaced: number;
+  kept: number;
+  removed: number;
+}
 
 /**
  * Creates the slots of [startDate, endDate] for open days. Without overwrite existing slots stay; with overwrite only
  * slots without a pending or approved booking are replaced, so a booked slot is never destroyed (00 §2).
  * Runs inside the pitch's Durable Object, serialised with bookings.
  */
-export async function generateSlots(db: Db, f: FacilityRow, startDate: string, endDate: string, overwrite: boolean): Promise<GenerateResult> {
+export async function generateSlots(
+  db: Db,
+  f: FacilityRow,
+  startDate: string,
+  endDate: string,
+  overwrite: boolean,
+): Promise<GenerateResult> {
   const planned: PlannedSlot[] = [];
   for (let d = startDate; d <= endDate; d = addDays(d, 1)) planned.push(...planDay(f, d));
 
@@ -58,18 +79,34 @@ export async function generateSlots(db: Db, f: FacilityRow, startDate: string, e
   const toDelete: number[] = [];
   for (const p of planned) {
     const e = existingByKey.get(keyOf(p.date, p.startTime));
-    if (!e) { result.created++; toInsert.push(p); continue; }
-    if (overwrite && !e.booked) { result.replaced++; toDelete.push(e.id); toInsert.push(p); continue; }
+    if (!e) {
+      result.created++;
+      toInsert.push(p);
+      continue;
+    }
+    if (overwrite && !e.booked) {
+      result.replaced++;
+      toDelete.push(e.id);
+      toInsert.push(p);
+      continue;
+    }
     result.kept++;
   }
   if (overwrite) {
     for (const e of existing) {
-      if (!e.booked && !plannedKeys.has(keyOf(e.date, e.startTime))) { result.removed++; toDelete.push(e.id); }
+      if (!e.booked && !plannedKeys.has(keyOf(e.date, e.startTime))) {
+        result.removed++;
+        toDelete.push(e.id);
+      }
     }
   }
   if (!overwrite) result.kept += existing.filter((e) => !plannedKeys.has(keyOf(e.date, e.startTime))).length;
 
-  await replaceSlots(db, toDelete, toInsert.map((p) => ({ ...p, documentId: newDocumentId(), facilityId: f.id, price: f.hourlyPrice })));
+  await replaceSlots(
+    db,
+    toDelete,
+    toInsert.map((p) => ({ ...p, documentId: newDocumentId(), facilityId: f.id, price: f.hourlyPrice })),
+  );
   return result;
 }
 
@@ -91,7 +128,12 @@ export async function publicSlots(db: Db, facilityId: number, from: string, to: 
 /** The slot a changed booking holds or freed, as the live watchers are told of it. */
 export function slotOfBooking(b: ChangedBooking, holds: boolean): SlotRow {
   return {
-    id: b.slotId!, documentId: b.slotDocumentId ?? '', date: b.date, startTime: b.startTime, endTime: b.endTime, startsAt: b.startsAt,
+    id: b.slotId!,
+    documentId: b.slotDocumentId ?? '',
+    date: b.date,
+    startTime: b.startTime,
+    endTime: b.endTime,
+    startsAt: b.startsAt,
     price: b.slotPrice,
     ...(holds && (b.status === 'pending' || b.status === 'approved')
       ? { bookingStatus: b.status, customerName: b.customerName, isSubscriber: b.isSubscriber }
@@ -109,7 +151,6 @@ export function bookableUntil(lastSlotDate: string | null, horizonDays: unknown,
   return lastSlotDate && lastSlotDate > byCron ? lastSlotDate : byCron;
 }
 
-
 /**
  * Public slot shape: a booked slot shows only the first name, and an approved one the first name and the surname's
  * initial ('Barış A.'); never a phone. 01 §2 shows an approved booking's full name to every visitor: a surname on a
@@ -119,9 +160,16 @@ export function slotToWire(r: SlotRow, now: number): SlotWire {
   const isPast = r.startsAt <= now;
   const status = r.bookingStatus;
   const isSubscriber = status !== null && Boolean(r.isSubscriber);
-  const state: SlotState = status !== null
-    ? status === 'pending' ? 'pending' : isSubscriber ? 'subscriber' : 'booked'
-    : isPast ? 'past' : 'available';
+  const state: SlotState =
+    status !== null
+      ? status === 'pending'
+        ? 'pending'
+        : isSubscriber
+          ? 'subscriber'
+          : 'booked'
+      : isPast
+        ? 'past'
+        : 'available';
   return {
     id: r.id,
     documentId: r.documentId,
@@ -133,12 +181,14 @@ export function slotToWire(r: SlotRow, now: number): SlotWire {
     isPending: status === 'pending',
     isPast,
     state,
-    booking: status !== null
-      ? {
-          customerName: status === 'approved' ? nameWithInitial(r.customerName ?? '') : firstName(r.customerName ?? ''),
-          status,
-          isSubscriber,
-        }
-      : null,
+    booking:
+      status !== null
+        ? {
+            customerName:
+              status === 'approved' ? nameWithInitial(r.customerName ?? '') : firstName(r.customerName ?? ''),
+            status,
+            isSubscriber,
+          }
+        : null,
   };
 }

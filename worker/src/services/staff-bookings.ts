@@ -2,14 +2,15 @@
 // a server-filtered, counted and paged list, the dashboard figures, the detail with its history, approve and reject.
 import type { PublicUser } from '../../../contracts/auth';
 import { msg } from '../../../contracts/messages';
-import { normalisePhone } from '../../../contracts/phone';
 import type { BookingListQuery } from '../../../contracts/panel';
+import { normalisePhone } from '../../../contracts/phone';
 import { foldSearch } from '../../../contracts/search';
 import type { BookingCounts, BookingDetail, BookingStatsWire } from '../../../contracts/wire/booking';
-import type { Db } from '../db/client';
+import type { NotificationWire } from '../../../contracts/wire/notification';
 import { bookingRef } from '../db/booking-columns';
 import * as list from '../db/booking-list';
 import * as store from '../db/bookings';
+import type { Db } from '../db/client';
 import { facilityRef } from '../db/facility-ref';
 import type { Booking, Notification } from '../db/schema';
 import { conflict, notFound } from '../lib/errors';
@@ -19,8 +20,7 @@ import { toTl } from '../lib/money';
 import { addDays, istanbulToday } from '../lib/time';
 import { detailToWire, listItemToWire } from './booking-wire';
 import { notificationsToWire } from './notifications';
-import type { NotificationWire } from '../../../contracts/wire/notification';
-import { slotOfBooking, type SlotRow } from './slots';
+import { type SlotRow, slotOfBooking } from './slots';
 
 export type { BookingCounts, BookingDetail, BookingListItem } from '../../../contracts/wire/booking';
 
@@ -136,7 +136,11 @@ export async function facilityOfBooking(db: Db, ref: string): Promise<number> {
 
 // ---------- approve and reject (called inside the pitch's Durable Object lock) ----------
 
-export interface StaffChange { booking: BookingDetail; slot: SlotRow | null; notifications: NotificationWire[] }
+export interface StaffChange {
+  booking: BookingDetail;
+  slot: SlotRow | null;
+  notifications: NotificationWire[];
+}
 
 const actorLabel = (u: PublicUser) => [u.firstName, u.lastName].filter(Boolean).join(' ') || u.username;
 const appendLine = (notes: string | null, line: string) => (notes ? `${notes}\n${line}` : line);
@@ -152,14 +156,27 @@ async function loadForChange(db: Db, ref: string, facilityId: number) {
  * pending → approved (00 §3): approvedBy and approvedAt set, paid when a deposit was due. The optional note goes to the
  * history and, labelled, to the booking's notes, so the tracking page shows it too.
  */
-export async function approveByStaff(db: Db, facilityId: number, ref: string, actor: PublicUser, note: string | null, now: number): Promise<StaffChange> {
+export async function approveByStaff(
+  db: Db,
+  facilityId: number,
+  ref: string,
+  actor: PublicUser,
+  note: string | null,
+  now: number,
+): Promise<StaffChange> {
   const found = await loadForChange(db, ref, facilityId);
   const b = found.booking;
-  if (b.status !== 'pending') throw conflict(b.status === 'approved' ? msg.alreadyProcessed : msg.notPending, { status: b.status });
+  if (b.status !== 'pending')
+    throw conflict(b.status === 'approved' ? msg.alreadyProcessed : msg.notPending, { status: b.status });
   return applyChange(db, found, now, {
     set: {
-      status: 'approved', paymentStatus: b.depositAmount > 0 ? 'paid' : b.paymentStatus, approvedById: actor.id, approvedAt: now,
-      expiresAt: null, notes: note ? appendLine(b.notes, `${msg.approveNoteLabel}: ${note}`) : b.notes, updatedAt: now,
+      status: 'approved',
+      paymentStatus: b.depositAmount > 0 ? 'paid' : b.paymentStatus,
+      approvedById: actor.id,
+      approvedAt: now,
+      expiresAt: null,
+      notes: note ? appendLine(b.notes, `${msg.approveNoteLabel}: ${note}`) : b.notes,
+      updatedAt: now,
     },
     reason: note,
     actor,
@@ -168,12 +185,25 @@ export async function approveByStaff(db: Db, facilityId: number, ref: string, ac
 }
 
 /** pending or approved → rejected with a required reason (00 §3); a paid deposit becomes refunded; the slot is freed. */
-export async function rejectByStaff(db: Db, facilityId: number, ref: string, actor: PublicUser, reason: string, now: number): Promise<StaffChange> {
+export async function rejectByStaff(
+  db: Db,
+  facilityId: number,
+  ref: string,
+  actor: PublicUser,
+  reason: string,
+  now: number,
+): Promise<StaffChange> {
   const found = await loadForChange(db, ref, facilityId);
   const b = found.booking;
   if (b.status !== 'pending' && b.status !== 'approved') throw conflict(msg.alreadyProcessed, { status: b.status });
   return applyChange(db, found, now, {
-    set: { status: 'rejected', paymentStatus: refundedIfPaid(b), rejectionReason: reason, expiresAt: null, updatedAt: now },
+    set: {
+      status: 'rejected',
+      paymentStatus: refundedIfPaid(b),
+      rejectionReason: reason,
+      expiresAt: null,
+      updatedAt: now,
+    },
     reason,
     actor,
     notification: { type: 'booking_cancelled', priority: 'medium', title: msg.rejectedTitle },
@@ -185,7 +215,14 @@ export async function rejectByStaff(db: Db, facilityId: number, ref: string, act
  * filed under İptal with the reason as cancellationReason; a paid deposit becomes refunded; the slot is freed. A past
  * booking is not cancelled (its slot is gone anyway); a pending one is rejected instead.
  */
-export async function cancelByStaff(db: Db, facilityId: number, ref: string, actor: PublicUser, reason: string, now: number): Promise<StaffChange> {
+export async function cancelByStaff(
+  db: Db,
+  facilityId: number,
+  ref: string,
+  actor: PublicUser,
+  reason: string,
+  now: number,
+): Promise<StaffChange> {
   const found = await loadForChange(db, ref, facilityId);
   const b = found.booking;
   if (b.status === 'pending') throw conflict(msg.staffCancelOnlyApproved, { status: b.status });
@@ -193,7 +230,12 @@ export async function cancelByStaff(db: Db, facilityId: number, ref: string, act
   if (b.startsAt <= now) throw conflict(msg.cancelPast, { status: b.status });
   return applyChange(db, found, now, {
     set: {
-      status: 'cancelled', paymentStatus: refundedIfPaid(b), cancellationReason: reason, cancelledAt: now, expiresAt: null, updatedAt: now,
+      status: 'cancelled',
+      paymentStatus: refundedIfPaid(b),
+      cancellationReason: reason,
+      cancelledAt: now,
+      expiresAt: null,
+      updatedAt: now,
     },
     reason,
     actor,
@@ -215,14 +257,23 @@ interface ChangeSpec {
  * history row is written only when the conditional update changed the row, and the notification only when the history
  * row was written: a decision that lost a race leaves no trace.
  */
-async function applyChange(db: Db, { booking: b, facilityName }: { booking: Booking; facilityName: string }, now: number, spec: ChangeSpec): Promise<StaffChange> {
+async function applyChange(
+  db: Db,
+  { booking: b, facilityName }: { booking: Booking; facilityName: string },
+  now: number,
+  spec: ChangeSpec,
+): Promise<StaffChange> {
   const label = actorLabel(spec.actor);
   const change = await store.changeStatusAndReread(db, b, spec.set, {
     history: { reason: spec.reason, actorType: 'staff', actorUserId: spec.actor.id, actorLabel: label, createdAt: now },
     notification: {
-      documentId: newDocumentId(), type: spec.notification.type, priority: spec.notification.priority, title: spec.notification.title,
+      documentId: newDocumentId(),
+      type: spec.notification.type,
+      priority: spec.notification.priority,
+      title: spec.notification.title,
       message: `${b.bookingNumber} · ${b.customerName} · ${facilityName} · ${trLongDate(b.date)} ${b.startTime} · ${label}`,
-      createdAt: now, actorUserId: spec.actor.id,
+      createdAt: now,
+      actorUserId: spec.actor.id,
     },
   });
   const after = change.booking;
@@ -243,7 +294,13 @@ async function keyOf(db: Db, ref: string) {
 }
 
 /** Staff edit the notes (empty clears them); a history row says who, and updatedAt moves. Not a slot change: no lock. */
-export async function updateNotesByStaff(db: Db, ref: string, actor: PublicUser, notes: string | null, now: number): Promise<BookingDetail> {
+export async function updateNotesByStaff(
+  db: Db,
+  ref: string,
+  actor: PublicUser,
+  notes: string | null,
+  now: number,
+): Promise<BookingDetail> {
   const b = await keyOf(db, ref);
   await store.updateNotes(db, b.id, notes, { actorUserId: actor.id, actorLabel: actorLabel(actor) }, now);
   return bookingDetail(db, b.documentId, now);
@@ -260,7 +317,13 @@ export const isAnonymisedPhone = (phone: string) => phone.startsWith(ANONYMISED_
 async function phoneHash(phone: string): Promise<string> {
   const salt = crypto.getRandomValues(new Uint8Array(16));
   const digest = await crypto.subtle.digest('SHA-256', new Uint8Array([...salt, ...new TextEncoder().encode(phone)]));
-  return ANONYMISED_PHONE_PREFIX + [...new Uint8Array(digest)].slice(0, 12).map((x) => x.toString(16).padStart(2, '0')).join('');
+  return (
+    ANONYMISED_PHONE_PREFIX +
+    [...new Uint8Array(digest)]
+      .slice(0, 12)
+      .map((x) => x.toString(16).padStart(2, '0'))
+      .join('')
+  );
 }
 
 /**
@@ -273,8 +336,18 @@ export async function anonymiseCustomer(db: Db, ref: string, actor: PublicUser, 
   const b = await keyOf(db, ref);
   if (isAnonymisedPhone(b.customerPhone)) throw conflict(msg.alreadyAnonymised);
   const label = actorLabel(actor);
-  const audit = await store.anonymisePhone(db, b.customerPhone, await phoneHash(b.customerPhone), {
-    bookingId: b.id, documentId: newDocumentId(), message: `${b.bookingNumber} · ${label}`, actorUserId: actor.id, actorLabel: label,
-  }, now);
+  const audit = await store.anonymisePhone(
+    db,
+    b.customerPhone,
+    await phoneHash(b.customerPhone),
+    {
+      bookingId: b.id,
+      documentId: newDocumentId(),
+      message: `${b.bookingNumber} · ${label}`,
+      actorUserId: actor.id,
+      actorLabel: label,
+    },
+    now,
+  );
   return { booking: await bookingDetail(db, b.documentId, now), notifications: notificationsToWire(audit) };
 }

@@ -1,29 +1,46 @@
 import { useStore } from '@nanostores/react';
-import { useRef, useState, type FormEvent, type Ref } from 'react';
-import { tl, trDateWithDay } from '../../lib/format';
+import { type FormEvent, type Ref, useRef, useState } from 'react';
 import { EMAIL_MAX, NAME_MAX, NOTES_MAX } from '../../../../contracts/bookings';
 import { pickupTimeFor } from '../../../../contracts/common';
-import { $draft, $errors, $selected, $submitting, backToSlots, editDraft, submitBooking, totalPrice, type BookingFacility } from '../../stores/booking';
+import { tl, trDateWithDay } from '../../lib/format';
+import {
+  $draft,
+  $errors,
+  $selected,
+  $submitting,
+  type BookingFacility,
+  backToSlots,
+  editDraft,
+  submitBooking,
+  totalPrice,
+} from '../../stores/booking';
+import { hasFocusRing } from '../ui/focus';
+import { BusIcon, CheckIcon, ClockIcon, PinIcon, SparkIcon } from '../ui/icons';
 import { TextField } from '../ui/TextField';
 import { Action } from './Action';
-import { hasFocusRing } from '../ui/focus';
 import { AmenitiesModal } from './AmenitiesModal';
-import { BusIcon, CheckIcon, ClockIcon, PinIcon, SparkIcon } from '../ui/icons';
 import { PhoneField } from './PhoneField';
 import { slotLength, slotTime } from './SlotCalendar';
 
 function SummaryBar({ facility: f }: { facility: BookingFacility }) {
   const slot = useStore($selected);
   const [amenitiesOpen, setAmenitiesOpen] = useState(false);
-  const link = 'inline-flex items-center gap-1.5 rounded-lg px-3 py-1.5 text-sm font-semibold text-turf-800 hover:bg-turf-100 dark:text-turf-200 dark:hover:bg-turf-900';
+  const link =
+    'inline-flex items-center gap-1.5 rounded-lg px-3 py-1.5 text-sm font-semibold text-turf-800 hover:bg-turf-100 dark:text-turf-200 dark:hover:bg-turf-900';
   return (
-    <div className="flex flex-col gap-3 rounded-xl border border-turf-200 bg-turf-50 p-4 sm:flex-row sm:items-center sm:justify-between dark:border-turf-900 dark:bg-turf-950" data-summary>
+    <div
+      className="flex flex-col gap-3 rounded-xl border border-turf-200 bg-turf-50 p-4 sm:flex-row sm:items-center sm:justify-between dark:border-turf-900 dark:bg-turf-950"
+      data-summary
+    >
       <div>
         {slot && (
           <p className="flex items-center gap-2 font-semibold">
             <ClockIcon className="h-5 w-5 shrink-0 text-turf-800 dark:text-turf-300" />
             <span>
-              {trDateWithDay(slot.date)} · <span className="whitespace-nowrap tabular-nums" data-summary-time>{slotTime(slot)}</span>
+              {trDateWithDay(slot.date)} ·{' '}
+              <span className="whitespace-nowrap tabular-nums" data-summary-time>
+                {slotTime(slot)}
+              </span>
             </span>
           </p>
         )}
@@ -31,7 +48,8 @@ function SummaryBar({ facility: f }: { facility: BookingFacility }) {
         <p className="mt-0.5 text-sm text-slate-700 dark:text-slate-300" data-summary-price>
           {slot ? (
             <>
-              <span className="font-bold text-turf-800 dark:text-turf-200">{tl(slot.price)}</span> · <span className="whitespace-nowrap">{slotLength(slot)}</span>
+              <span className="font-bold text-turf-800 dark:text-turf-200">{tl(slot.price)}</span> ·{' '}
+              <span className="whitespace-nowrap">{slotLength(slot)}</span>
             </>
           ) : (
             <>
@@ -80,17 +98,30 @@ function TransportChoice({ facility: f }: { facility: BookingFacility }) {
         />
         <span>
           <span className="flex items-center gap-1.5 font-medium">
-            <BusIcon className="h-4 w-4" /> Servis hizmeti istiyorum <span className="font-semibold text-turf-800 dark:text-turf-300">(+{tl(t.price)})</span>
+            <BusIcon className="h-4 w-4" /> Servis hizmeti istiyorum{' '}
+            <span className="font-semibold text-turf-800 dark:text-turf-300">(+{tl(t.price)})</span>
           </span>
-          {t.description && <span className="mt-0.5 block text-sm text-slate-700 dark:text-slate-300">{t.description}</span>}
-          {t.vehicle && <span className="mt-0.5 block text-xs text-slate-600 dark:text-slate-400">Araç: {t.vehicle}</span>}
+          {t.description && (
+            <span className="mt-0.5 block text-sm text-slate-700 dark:text-slate-300">{t.description}</span>
+          )}
+          {t.vehicle && (
+            <span className="mt-0.5 block text-xs text-slate-600 dark:text-slate-400">Araç: {t.vehicle}</span>
+          )}
         </span>
       </label>
 
       {draft.includesTransportation && t.pickupPoints.length > 0 && (
-        <fieldset className="mt-4" data-invalid={error ? true : undefined} aria-describedby={error ? 'pickup-error' : undefined}>
+        <fieldset
+          className="mt-4"
+          data-invalid={error ? true : undefined}
+          aria-describedby={error ? 'pickup-error' : undefined}
+        >
           <legend className="text-sm font-semibold text-slate-800 dark:text-slate-200">
-            Alış noktası<span aria-hidden="true" className="text-red-700 dark:text-red-400"> *</span>
+            Alış noktası
+            <span aria-hidden="true" className="text-red-700 dark:text-red-400">
+              {' '}
+              *
+            </span>
             <span className="sr-only"> (zorunlu)</span>
           </legend>
           <div className="mt-2 grid gap-2 sm:grid-cols-2">
@@ -139,32 +170,40 @@ function Total({ facility: f }: { facility: BookingFacility }) {
   const withTransport = draft.includesTransportation && f.transport;
   return (
     <div className="rounded-xl bg-slate-100 p-4 text-sm dark:bg-slate-800" data-total>
-    <dl className="space-y-1">
-      <div className="flex justify-between">
-        <dt>Saha ücreti</dt>
-        <dd className="tabular-nums">{tl(slot?.price ?? f.hourlyPrice)}</dd>
-      </div>
-      {withTransport && (
+      <dl className="space-y-1">
         <div className="flex justify-between">
-          <dt>Servis</dt>
-          <dd className="tabular-nums">{tl(f.transport!.price)}</dd>
+          <dt>Saha ücreti</dt>
+          <dd className="tabular-nums">{tl(slot?.price ?? f.hourlyPrice)}</dd>
         </div>
-      )}
-      <div className="flex justify-between border-t border-slate-300 pt-2 text-base font-bold dark:border-slate-600">
-        <dt>Toplam</dt>
-        <dd className="tabular-nums" aria-live="polite" data-total-amount>
-          {tl(totalPrice(slot, f, draft))}
-        </dd>
-      </div>
-    </dl>
+        {withTransport && (
+          <div className="flex justify-between">
+            <dt>Servis</dt>
+            <dd className="tabular-nums">{tl(f.transport!.price)}</dd>
+          </div>
+        )}
+        <div className="flex justify-between border-t border-slate-300 pt-2 text-base font-bold dark:border-slate-600">
+          <dt>Toplam</dt>
+          <dd className="tabular-nums" aria-live="polite" data-total-amount>
+            {tl(totalPrice(slot, f, draft))}
+          </dd>
+        </div>
+      </dl>
       {f.depositAmount > 0 && (
-        <p className="pt-2 text-xs text-slate-700 dark:text-slate-300">Onay için {tl(f.depositAmount)} kapora gerekir (abonelerden kapora alınmaz).</p>
+        <p className="pt-2 text-xs text-slate-700 dark:text-slate-300">
+          Onay için {tl(f.depositAmount)} kapora gerekir (abonelerden kapora alınmaz).
+        </p>
       )}
     </div>
   );
 }
 
-export function BookingForm({ facility: f, headingRef }: { facility: BookingFacility; headingRef?: Ref<HTMLHeadingElement> }) {
+export function BookingForm({
+  facility: f,
+  headingRef,
+}: {
+  facility: BookingFacility;
+  headingRef?: Ref<HTMLHeadingElement>;
+}) {
   const draft = useStore($draft);
   const errors = useStore($errors);
   const submitting = useStore($submitting);
@@ -175,17 +214,30 @@ export function BookingForm({ facility: f, headingRef }: { facility: BookingFaci
     const outcome = await submitBooking();
     if (outcome === 'invalid') {
       // Focus the first field that needs attention.
-      requestAnimationFrame(() => form.current?.querySelector<HTMLElement>('[data-invalid] input, [data-invalid] textarea')?.focus());
+      requestAnimationFrame(() =>
+        form.current?.querySelector<HTMLElement>('[data-invalid] input, [data-invalid] textarea')?.focus(),
+      );
     }
   }
 
   return (
     <section aria-labelledby="booking-step-heading" data-booking-step="2">
-      <h2 id="booking-step-heading" ref={headingRef} tabIndex={-1} className="mb-4 scroll-mt-24 text-2xl font-bold outline-none">
+      <h2
+        id="booking-step-heading"
+        ref={headingRef}
+        tabIndex={-1}
+        className="mb-4 scroll-mt-24 text-2xl font-bold outline-none"
+      >
         Bilgiler
       </h2>
       <SummaryBar facility={f} />
-      <form ref={form} noValidate onSubmit={onSubmit} className="mt-6 grid gap-5 lg:grid-cols-[1fr_20rem]" aria-label="Rezervasyon bilgileri">
+      <form
+        ref={form}
+        noValidate
+        onSubmit={onSubmit}
+        className="mt-6 grid gap-5 lg:grid-cols-[1fr_20rem]"
+        aria-label="Rezervasyon bilgileri"
+      >
         <div className="space-y-4">
           <TextField
             label="Ad Soyad"
@@ -198,7 +250,11 @@ export function BookingForm({ facility: f, headingRef }: { facility: BookingFaci
             onChange={(v) => editDraft('customerName', v)}
             errorMessage={errors.customerName}
           />
-          <PhoneField value={draft.customerPhone} onChange={(v) => editDraft('customerPhone', v)} errorMessage={errors.customerPhone} />
+          <PhoneField
+            value={draft.customerPhone}
+            onChange={(v) => editDraft('customerPhone', v)}
+            errorMessage={errors.customerPhone}
+          />
           <TextField
             label="E-posta (isteğe bağlı)"
             name="customerEmail"

@@ -1,31 +1,55 @@
 import type { Ref } from 'react';
 import { tl, trDateWithDay } from '../../lib/format';
-import { newBooking, statusLabel, type Booking, type BookingFacility } from '../../stores/booking';
-import { Action, action } from './Action';
+import { type Booking, type BookingFacility, newBooking, statusLabel } from '../../stores/booking';
 import { CheckIcon } from '../ui/icons';
+import { Action, action } from './Action';
 import { CopyButton } from './CopyButton';
 import { hhmm } from './SlotCalendar';
 
 /** TR12 3456 … for reading; the copy button copies the bare IBAN. */
-const groupedIban = (iban: string) => iban.replace(/\s+/g, '').replace(/(.{4})/g, '$1 ').trim();
+const groupedIban = (iban: string) =>
+  iban
+    .replace(/\s+/g, '')
+    .replace(/(.{4})/g, '$1 ')
+    .trim();
 
-export const showsDeposit = (b: Pick<Booking, 'depositAmount' | 'isSubscriber'>) => b.depositAmount > 0 && !b.isSubscriber;
+export const showsDeposit = (b: Pick<Booking, 'depositAmount' | 'isSubscriber'>) =>
+  b.depositAmount > 0 && !b.isSubscriber;
 
-export function Confirmation({ booking: b, facility: f, headingRef }: { booking: Booking; facility: BookingFacility; headingRef?: Ref<HTMLHeadingElement> }) {
+export function Confirmation({
+  booking: b,
+  facility: f,
+  headingRef,
+}: {
+  booking: Booking;
+  facility: BookingFacility;
+  headingRef?: Ref<HTMLHeadingElement>;
+}) {
   const deposit = showsDeposit(b);
   const iban = b.facility.depositIban?.replace(/\s+/g, '') ?? '';
   return (
     <section aria-labelledby="booking-step-heading" data-booking-step="3" className="mx-auto max-w-3xl">
       <div className="flex items-start gap-4">
-        <span aria-hidden="true" className="flex h-12 w-12 shrink-0 items-center justify-center rounded-full bg-turf-700 text-white">
+        <span
+          aria-hidden="true"
+          className="flex h-12 w-12 shrink-0 items-center justify-center rounded-full bg-turf-700 text-white"
+        >
           <CheckIcon className="h-7 w-7" />
         </span>
         <div>
-          <h2 id="booking-step-heading" ref={headingRef} tabIndex={-1} className="scroll-mt-24 text-2xl font-bold outline-none">
+          <h2
+            id="booking-step-heading"
+            ref={headingRef}
+            tabIndex={-1}
+            className="scroll-mt-24 text-2xl font-bold outline-none"
+          >
             Rezervasyonunuz alındı
           </h2>
           <p className="mt-1 text-slate-700 dark:text-slate-300">
-            Durum: <strong>{statusLabel(b.status)}</strong>. {deposit ? 'Kapora ödemesi yapıldıktan sonra onaylanacaktır.' : 'Saha yetkilisi onayladığında kesinleşecektir.'}
+            Durum: <strong>{statusLabel(b.status)}</strong>.{' '}
+            {deposit
+              ? 'Kapora ödemesi yapıldıktan sonra onaylanacaktır.'
+              : 'Saha yetkilisi onayladığında kesinleşecektir.'}
           </p>
         </div>
       </div>
@@ -35,7 +59,11 @@ export function Confirmation({ booking: b, facility: f, headingRef }: { booking:
           <p className="text-sm font-medium text-slate-700 dark:text-slate-300" id="booking-number-label">
             Rezervasyon Numaranız
           </p>
-          <p className="font-mono text-2xl font-bold tracking-wider text-turf-900 dark:text-turf-100" aria-labelledby="booking-number-label" data-booking-number>
+          <p
+            className="font-mono text-2xl font-bold tracking-wider text-turf-900 dark:text-turf-100"
+            aria-labelledby="booking-number-label"
+            data-booking-number
+          >
             {b.bookingNumber}
           </p>
         </div>
@@ -49,7 +77,17 @@ export function Confirmation({ booking: b, facility: f, headingRef }: { booking:
           ['Saat', `${hhmm(b.startTime)}–${hhmm(b.endTime)}`],
           ['Ad Soyad', b.customerName],
           ...(b.includesTransportation && b.transportationDetails
-            ? [['Servis', [b.transportationDetails.pickupPointName, b.transportationDetails.pickupTime && `Kalkış ${b.transportationDetails.pickupTime}`].filter(Boolean).join(' · ')]]
+            ? [
+                [
+                  'Servis',
+                  [
+                    b.transportationDetails.pickupPointName,
+                    b.transportationDetails.pickupTime && `Kalkış ${b.transportationDetails.pickupTime}`,
+                  ]
+                    .filter(Boolean)
+                    .join(' · '),
+                ],
+              ]
             : []),
           ['Toplam Tutar', tl(b.totalPrice)],
         ].map(([k, v]) => (
@@ -61,11 +99,17 @@ export function Confirmation({ booking: b, facility: f, headingRef }: { booking:
       </dl>
 
       {deposit && (
-        <section aria-labelledby="deposit-heading" className="mt-6 rounded-xl border border-amber-400 bg-amber-50 p-5 text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-50" data-deposit>
+        <section
+          aria-labelledby="deposit-heading"
+          className="mt-6 rounded-xl border border-amber-400 bg-amber-50 p-5 text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-50"
+          data-deposit
+        >
           <h3 id="deposit-heading" className="text-lg font-bold">
             Kapora: {tl(b.depositAmount)}
           </h3>
-          <p className="mt-1 text-sm">Kaporayı aşağıdaki hesaba havale/EFT ile gönderin; açıklamaya rezervasyon numaranızı yazın.</p>
+          <p className="mt-1 text-sm">
+            Kaporayı aşağıdaki hesaba havale/EFT ile gönderin; açıklamaya rezervasyon numaranızı yazın.
+          </p>
           <dl className="mt-3 space-y-2 text-sm">
             <div>
               <dt className="font-medium">Banka</dt>
@@ -95,17 +139,22 @@ export function Confirmation({ booking: b, facility: f, headingRef }: { booking:
         <ol className="mt-2 list-decimal space-y-1.5 pl-5 text-sm text-slate-800 dark:text-slate-200">
           {deposit ? (
             <li>
-              {tl(b.depositAmount)} kaporayı yukarıdaki IBAN'a gönderin; açıklamaya <strong>{b.bookingNumber}</strong> yazın.
+              {tl(b.depositAmount)} kaporayı yukarıdaki IBAN'a gönderin; açıklamaya <strong>{b.bookingNumber}</strong>{' '}
+              yazın.
             </li>
           ) : (
-            <li>{b.isSubscriber ? 'Abone olduğunuz için kapora ödemeniz gerekmez.' : 'Bu saha için kapora alınmıyor.'}</li>
+            <li>
+              {b.isSubscriber ? 'Abone olduğunuz için kapora ödemeniz gerekmez.' : 'Bu saha için kapora alınmıyor.'}
+            </li>
           )}
           <li>
-            Rezervasyonunuz saha yetkilisi tarafından onaylanır. {f.autoApprovalTimeout} dakika içinde onaylanmayan rezervasyonların süresi dolar ve saat yeniden
-            açılır.
+            Rezervasyonunuz saha yetkilisi tarafından onaylanır. {f.autoApprovalTimeout} dakika içinde onaylanmayan
+            rezervasyonların süresi dolar ve saat yeniden açılır.
           </li>
           <li>Durumu rezervasyon numaranızla Rezervasyon Takip sayfasından izleyebilirsiniz.</li>
-          <li>İptal etmek isterseniz maç saatine en az 24 saat kala Rezervasyon Takip sayfasından iptal edebilirsiniz.</li>
+          <li>
+            İptal etmek isterseniz maç saatine en az 24 saat kala Rezervasyon Takip sayfasından iptal edebilirsiniz.
+          </li>
         </ol>
       </section>
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { Action } from './Action';
 import { CheckIcon, CopyIcon } from '../ui/icons';
+import { Action } from './Action';
 
 export const COPIED_MS = 2000;
 
@@ -27,7 +27,9 @@ export function CopyButton({ text, label }: { text: string; label: string }) {
         {copied ? <CheckIcon className="h-4 w-4 text-turf-700 dark:text-turf-300" /> : <CopyIcon className="h-4 w-4" />}
         <span aria-hidden="true">{copied ? 'Kopyalandı' : 'Kopyala'}</span>
       </Action>
-      <span role="status" className="sr-only">{copied ? 'Kopyalandı' : ''}</span>
+      <span role="status" className="sr-only">
+        {copied ? 'Kopyalandı' : ''}
+      </span>
     </>
   );
 }

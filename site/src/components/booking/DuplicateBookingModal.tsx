@@ -14,10 +14,10 @@ import {
   statusLabel,
   stepBackFromConfirmation,
 } from '../../stores/booking';
-import { Action } from './Action';
-import { Modal } from '../ui/Modal';
 import { input as textBox } from '../ui/field';
 import { AlertIcon } from '../ui/icons';
+import { Modal } from '../ui/Modal';
+import { Action } from './Action';
 import { hhmm } from './SlotCalendar';
 
 const input = `${textBox} font-mono uppercase`;
@@ -125,12 +125,20 @@ export function DuplicateBookingModal() {
             </p>
           </form>
           {confirming && !cancelError && (
-            <p role="alert" className="rounded-lg border-l-4 border-red-700 bg-red-50 p-3 text-sm font-medium text-red-900 dark:bg-red-950 dark:text-red-100" data-cancel-confirm>
+            <p
+              role="alert"
+              className="rounded-lg border-l-4 border-red-700 bg-red-50 p-3 text-sm font-medium text-red-900 dark:bg-red-950 dark:text-red-100"
+              data-cancel-confirm
+            >
               {number} numaralı rezervasyonu iptal etmek istediğinize emin misiniz? Bu işlem geri alınamaz.
             </p>
           )}
           {cancelError && (
-            <p role="alert" className="rounded-lg border-l-4 border-red-700 bg-red-50 p-3 text-sm font-medium text-red-900 dark:bg-red-950 dark:text-red-100" data-cancel-error>
+            <p
+              role="alert"
+              className="rounded-lg border-l-4 border-red-700 bg-red-50 p-3 text-sm font-medium text-red-900 dark:bg-red-950 dark:text-red-100"
+              data-cancel-error
+            >
               {cancelError}
             </p>
           )}

@@ -3,7 +3,15 @@ import { caretAfterDigits, formatPhoneTyping } from '../../stores/booking';
 import { TextField } from '../ui/TextField';
 
 /** Phone input formatted while typing as 0XXX XXX XX XX (+90, 90 and 0090 become the 0); the caret stays after the same digit. */
-export function PhoneField({ value, onChange, errorMessage }: { value: string; onChange: (v: string) => void; errorMessage?: string }) {
+export function PhoneField({
+  value,
+  onChange,
+  errorMessage,
+}: {
+  value: string;
+  onChange: (v: string) => void;
+  errorMessage?: string;
+}) {
   const ref = useRef<HTMLInputElement>(null);
   const caret = useRef<number | null>(null);
   // A deleted space formats back to the same value: re-render anyway so the caret is placed again.
@@ -11,7 +19,8 @@ export function PhoneField({ value, onChange, errorMessage }: { value: string; o
 
   useLayoutEffect(() => {
     const el = ref.current;
-    if (el && caret.current !== null && document.activeElement === el) el.setSelectionRange(caret.current, caret.current);
+    if (el && caret.current !== null && document.activeElement === el)
+      el.setSelectionRange(caret.current, caret.current);
     caret.current = null;
   });
 

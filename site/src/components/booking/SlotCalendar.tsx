@@ -10,6 +10,7 @@ import {
   $selected,
   $slots,
   $slotsStatus,
+  type CalendarView,
   canStepBack,
   canStepForward,
   datesOf,
@@ -19,20 +20,19 @@ import {
   monthStart,
   rangeOf,
   rangeProblem,
+  SLOTS_FAILED,
+  type Slot,
   selectSlot,
   setCustomRange,
   setMonthDay,
   setView,
-  SLOTS_FAILED,
   step,
   weekdayIndex,
-  type CalendarView,
-  type Slot,
 } from '../../stores/booking';
-import { Action } from './Action';
 import { peerFocusRing } from '../ui/focus';
-import { LiveBadge } from '../ui/LiveBadge';
 import { CheckIcon, ChevronLeftIcon, ChevronRightIcon, ClockIcon, CrownSolidIcon, LockIcon } from '../ui/icons';
+import { LiveBadge } from '../ui/LiveBadge';
+import { Action } from './Action';
 
 const at = (date: string) => new Date(date + 'T00:00:00Z');
 const fmt = (o: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat('tr-TR', { ...o, timeZone: 'UTC' });
@@ -55,7 +55,8 @@ export const slotTime = (s: Pick<Slot, 'startTime' | 'endTime'>) => `${hhmm(s.st
 
 const minutesOf = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3, 5));
 /** A slot's length in minutes; an overnight slot (23:30–00:00) wraps. */
-export const slotMinutes = (s: Pick<Slot, 'startTime' | 'endTime'>) => ((minutesOf(s.endTime) - minutesOf(s.startTime)) % 1440 + 1440) % 1440 || 1440;
+export const slotMinutes = (s: Pick<Slot, 'startTime' | 'endTime'>) =>
+  (((minutesOf(s.endTime) - minutesOf(s.startTime)) % 1440) + 1440) % 1440 || 1440;
 /** '1 saat', '30 dakika', '1 saat 30 dakika'. */
 export function slotLength(s: Pick<Slot, 'startTime' | 'endTime'>): string {
   const m = slotMinutes(s);
@@ -94,9 +95,11 @@ const tone: Record<Display, string> = {
   available:
     'border-turf-600 bg-white text-slate-900 hover:bg-turf-50 cursor-pointer dark:border-turf-500 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-turf-950',
   selected: 'border-turf-800 bg-turf-700 text-white ring-2 ring-turf-700/40 cursor-pointer dark:border-turf-300',
-  pending: 'border-amber-400 border-dashed bg-amber-50 text-amber-950 dark:border-amber-600 dark:bg-amber-950 dark:text-amber-100',
+  pending:
+    'border-amber-400 border-dashed bg-amber-50 text-amber-950 dark:border-amber-600 dark:bg-amber-950 dark:text-amber-100',
   booked: 'border-red-300 bg-red-50 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100',
-  subscriber: 'border-violet-300 bg-violet-50 text-violet-900 dark:border-violet-700 dark:bg-violet-950 dark:text-violet-100',
+  subscriber:
+    'border-violet-300 bg-violet-50 text-violet-900 dark:border-violet-700 dark:bg-violet-950 dark:text-violet-100',
   past: 'border-slate-200 bg-slate-100 text-slate-600 dark:border-slate-800 dark:bg-slate-800/60 dark:text-slate-400',
 };
 
@@ -118,7 +121,9 @@ export function SlotButton({ slot, selectedId }: { slot: Slot; selectedId: strin
       title={name || undefined}
       className={`flex min-h-14 w-full flex-col items-start justify-center rounded-lg border px-2.5 py-1.5 text-left transition disabled:cursor-default ${tone[display]}`}
     >
-      <span className={`text-sm font-semibold tabular-nums ${display === 'past' ? 'line-through' : ''}`}>{slotTime(slot)}</span>
+      <span className={`text-sm font-semibold tabular-nums ${display === 'past' ? 'line-through' : ''}`}>
+        {slotTime(slot)}
+      </span>
       <span className="flex w-full min-w-0 items-center gap-1 text-xs font-medium">
         {display === 'available' && (
           <span className="font-semibold text-turf-800 dark:text-turf-300">
@@ -143,7 +148,8 @@ export function SlotButton({ slot, selectedId }: { slot: Slot; selectedId: strin
         )}
         {display === 'subscriber' && (
           <>
-            <CrownSolidIcon className="h-3.5 w-3.5 shrink-0" /> <span className="truncate">Abone{name && ` · ${name}`}</span>
+            <CrownSolidIcon className="h-3.5 w-3.5 shrink-0" />{' '}
+            <span className="truncate">Abone{name && ` · ${name}`}</span>
           </>
         )}
         {display === 'past' && <span>Geçti</span>}
@@ -155,30 +161,59 @@ export function SlotButton({ slot, selectedId }: { slot: Slot; selectedId: strin
 /** After the generated horizon a day is not open for booking yet; it is not closed (issue 7 §2). */
 const notOpenYet = (date: string, horizon: string | null) => horizon !== null && date > horizon;
 
-function DaySlots({ date, slots, columns, loading, compactHeading }: { date: string; slots: Slot[] | undefined; columns: string; loading: boolean; compactHeading?: boolean }) {
+function DaySlots({
+  date,
+  slots,
+  columns,
+  loading,
+  compactHeading,
+}: {
+  date: string;
+  slots: Slot[] | undefined;
+  columns: string;
+  loading: boolean;
+  compactHeading?: boolean;
+}) {
   const selected = useStore($selected);
   const horizon = useStore($horizon);
   const today = istanbulToday();
   const headingId = `day-${date}`;
   return (
     <section aria-labelledby={headingId} data-day={date} className="min-w-0">
-      <h3 id={headingId} className="mb-2 flex items-center gap-2 text-sm font-semibold text-slate-800 dark:text-slate-200">
+      <h3
+        id={headingId}
+        className="mb-2 flex items-center gap-2 text-sm font-semibold text-slate-800 dark:text-slate-200"
+      >
         <span className={compactHeading ? 'lg:hidden' : ''}>{dayLong.format(at(date))}</span>
         {compactHeading && <span className="hidden lg:inline">{dayShort.format(at(date))}</span>}
-        {date === today && <span className="rounded-full bg-turf-100 px-2 py-0.5 text-xs font-semibold text-turf-900 dark:bg-turf-900 dark:text-turf-100">Bugün</span>}
+        {date === today && (
+          <span className="rounded-full bg-turf-100 px-2 py-0.5 text-xs font-semibold text-turf-900 dark:bg-turf-900 dark:text-turf-100">
+            Bugün
+          </span>
+        )}
       </h3>
       {date < today ? (
         // A whole day in the past holds nothing bookable; listing its slots would only push the open days down.
-        <p className="rounded-lg bg-slate-100 px-3 py-3 text-sm text-slate-700 dark:bg-slate-800/60 dark:text-slate-300">Geçmiş gün</p>
+        <p className="rounded-lg bg-slate-100 px-3 py-3 text-sm text-slate-700 dark:bg-slate-800/60 dark:text-slate-300">
+          Geçmiş gün
+        </p>
       ) : slots === undefined ? (
         <div className={`grid gap-2 ${columns}`} aria-hidden="true">
           {Array.from({ length: loading ? 4 : 0 }, (_, i) => (
-            <div key={i} className="h-14 animate-pulse rounded-lg bg-slate-200 motion-reduce:animate-none dark:bg-slate-800" />
+            <div
+              key={i}
+              className="h-14 animate-pulse rounded-lg bg-slate-200 motion-reduce:animate-none dark:bg-slate-800"
+            />
           ))}
         </div>
       ) : slots.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-slate-300 px-3 py-3 text-sm text-slate-700 dark:border-slate-700 dark:text-slate-300" data-day-empty={notOpenYet(date, horizon) ? 'not-open' : 'closed'}>
-          {notOpenYet(date, horizon) ? 'Henüz açılmadı: bu tarih henüz rezervasyona açılmadı.' : 'Bu tarihte uygun saat bulunmuyor.'}
+        <p
+          className="rounded-lg border border-dashed border-slate-300 px-3 py-3 text-sm text-slate-700 dark:border-slate-700 dark:text-slate-300"
+          data-day-empty={notOpenYet(date, horizon) ? 'not-open' : 'closed'}
+        >
+          {notOpenYet(date, horizon)
+            ? 'Henüz açılmadı: bu tarih henüz rezervasyona açılmadı.'
+            : 'Bu tarihte uygun saat bulunmuyor.'}
         </p>
       ) : (
         <ul className={`grid gap-2 ${columns}`} aria-labelledby={headingId}>
@@ -197,14 +232,31 @@ function DaySlots({ date, slots, columns, loading, compactHeading }: { date: str
  * Days wholly in the past fold into one line: on a phone they would only push the open days down. The desktop week
  * keeps its seven columns, so there they stay, each saying 'Geçmiş gün'.
  */
-function DayList({ dates, weekly, columns, shown, loading }: { dates: string[]; weekly: boolean; columns: string; shown: (d: string) => Slot[] | undefined; loading: boolean }) {
+function DayList({
+  dates,
+  weekly,
+  columns,
+  shown,
+  loading,
+}: {
+  dates: string[];
+  weekly: boolean;
+  columns: string;
+  shown: (d: string) => Slot[] | undefined;
+  loading: boolean;
+}) {
   const today = istanbulToday();
   const past = dates.filter((d) => d < today);
   return (
     <div className={weekly ? 'grid gap-6 lg:grid-cols-7 lg:gap-2' : 'grid gap-6'}>
       {past.length > 0 && (
-        <p className={`rounded-lg bg-slate-100 px-3 py-2 text-sm text-slate-700 dark:bg-slate-800/60 dark:text-slate-300 ${weekly ? 'lg:hidden' : ''}`}>
-          {past.length === 1 ? dayLong.format(at(past[0])) : rangeFmt.formatRange(at(past[0]), at(past[past.length - 1]))}: geçmiş {past.length === 1 ? 'gün' : 'günler'}
+        <p
+          className={`rounded-lg bg-slate-100 px-3 py-2 text-sm text-slate-700 dark:bg-slate-800/60 dark:text-slate-300 ${weekly ? 'lg:hidden' : ''}`}
+        >
+          {past.length === 1
+            ? dayLong.format(at(past[0]))
+            : rangeFmt.formatRange(at(past[0]), at(past[past.length - 1]))}
+          : geçmiş {past.length === 1 ? 'gün' : 'günler'}
         </p>
       )}
       {dates.map((d) =>
@@ -222,7 +274,17 @@ function DayList({ dates, weekly, columns, shown, loading }: { dates: string[]; 
   );
 }
 
-function MonthGrid({ from, to, slots, monthDay }: { from: string; to: string; slots: Record<string, Slot[]>; monthDay: string | null }) {
+function MonthGrid({
+  from,
+  to,
+  slots,
+  monthDay,
+}: {
+  from: string;
+  to: string;
+  slots: Record<string, Slot[]>;
+  monthDay: string | null;
+}) {
   const today = istanbulToday();
   const horizon = useStore($horizon);
   const dates = datesOf({ from, to });
@@ -231,9 +293,14 @@ function MonthGrid({ from, to, slots, monthDay }: { from: string; to: string; sl
   const weekdays = Array.from({ length: 7 }, (_, i) => weekdayNarrow.format(at(`2026-11-0${1 + i}`)));
   return (
     <div>
-      <div className="grid grid-cols-7 gap-1 text-center text-xs font-semibold text-slate-700 dark:text-slate-300" aria-hidden="true">
+      <div
+        className="grid grid-cols-7 gap-1 text-center text-xs font-semibold text-slate-700 dark:text-slate-300"
+        aria-hidden="true"
+      >
         {weekdays.map((w) => (
-          <span key={w} className="py-1">{w}</span>
+          <span key={w} className="py-1">
+            {w}
+          </span>
         ))}
       </div>
       <ul className="grid grid-cols-7 gap-1" aria-label={`${monthFmt.format(at(from))} günleri`}>
@@ -245,7 +312,18 @@ function MonthGrid({ from, to, slots, monthDay }: { from: string; to: string; sl
           const free = day?.filter((s) => s.state === 'available').length ?? 0;
           const past = d < today;
           const later = notOpenYet(d, horizon) && (day === undefined || day.length === 0);
-          const summary = day === undefined ? '' : past ? 'Geçti' : later ? 'Henüz açılmadı' : day.length === 0 ? 'Kapalı' : free === 0 ? 'Dolu' : `${free} müsait`;
+          const summary =
+            day === undefined
+              ? ''
+              : past
+                ? 'Geçti'
+                : later
+                  ? 'Henüz açılmadı'
+                  : day.length === 0
+                    ? 'Kapalı'
+                    : free === 0
+                      ? 'Dolu'
+                      : `${free} müsait`;
           const isSelected = d === monthDay;
           return (
             <li key={d}>
@@ -274,7 +352,11 @@ function MonthGrid({ from, to, slots, monthDay }: { from: string; to: string; sl
                   {fullDate.format(at(d))}
                   {summary ? ', ' : ''}
                 </span>
-                <span className={`text-[0.7rem] leading-tight sm:text-xs ${isSelected ? '' : free > 0 && !past ? 'text-turf-800 dark:text-turf-300' : ''}`}>{summary}</span>
+                <span
+                  className={`text-[0.7rem] leading-tight sm:text-xs ${isSelected ? '' : free > 0 && !past ? 'text-turf-800 dark:text-turf-300' : ''}`}
+                >
+                  {summary}
+                </span>
               </button>
             </li>
           );
@@ -304,10 +386,16 @@ function Legend() {
     ['past', 'Geçmiş'],
   ];
   return (
-    <ul className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-700 dark:text-slate-300" aria-label="Renk açıklamaları">
+    <ul
+      className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-700 dark:text-slate-300"
+      aria-label="Renk açıklamaları"
+    >
       {items.map(([d, label]) => (
         <li key={d} className="flex items-center gap-1.5">
-          <span aria-hidden="true" className={`inline-flex h-4 w-4 items-center justify-center rounded border ${tone[d]}`}>
+          <span
+            aria-hidden="true"
+            className={`inline-flex h-4 w-4 items-center justify-center rounded border ${tone[d]}`}
+          >
             {d === 'pending' && <ClockIcon className="h-3 w-3" />}
             {d === 'booked' && <LockIcon className="h-3 w-3" />}
             {d === 'subscriber' && <CrownSolidIcon className="h-3 w-3" />}
@@ -353,18 +441,36 @@ export function SlotCalendar({ headingRef }: { headingRef?: React.Ref<HTMLHeadin
   return (
     <section aria-labelledby="booking-step-heading" data-booking-step="1">
       <div className="flex flex-wrap items-start justify-between gap-3">
-        <h2 id="booking-step-heading" ref={headingRef} tabIndex={-1} className="scroll-mt-24 text-2xl font-bold outline-none">
+        <h2
+          id="booking-step-heading"
+          ref={headingRef}
+          tabIndex={-1}
+          className="scroll-mt-24 text-2xl font-bold outline-none"
+        >
           Saat Seçimi
         </h2>
         <Live />
       </div>
 
       <div className="mt-4 flex flex-col gap-4 lg:flex-row lg:items-end lg:justify-between">
-        <div role="radiogroup" aria-label="Takvim görünümü" className="inline-flex w-full rounded-lg border border-slate-300 bg-slate-100 p-1 sm:w-auto dark:border-slate-700 dark:bg-slate-800">
+        <div
+          role="radiogroup"
+          aria-label="Takvim görünümü"
+          className="inline-flex w-full rounded-lg border border-slate-300 bg-slate-100 p-1 sm:w-auto dark:border-slate-700 dark:bg-slate-800"
+        >
           {VIEWS.map((v) => (
             <label key={v.id} className="flex-1">
-              <input type="radio" name="calendar-view" value={v.id} checked={c.view === v.id} onChange={() => setView(v.id)} className="peer sr-only" />
-              <span className={`block cursor-pointer rounded-md px-3 py-1.5 text-center text-sm font-medium whitespace-nowrap text-slate-800 transition peer-checked:bg-turf-700 peer-checked:text-white hover:bg-white peer-checked:hover:bg-turf-800 dark:text-slate-200 dark:hover:bg-slate-700 ${peerFocusRing}`}>
+              <input
+                type="radio"
+                name="calendar-view"
+                value={v.id}
+                checked={c.view === v.id}
+                onChange={() => setView(v.id)}
+                className="peer sr-only"
+              />
+              <span
+                className={`block cursor-pointer rounded-md px-3 py-1.5 text-center text-sm font-medium whitespace-nowrap text-slate-800 transition peer-checked:bg-turf-700 peer-checked:text-white hover:bg-white peer-checked:hover:bg-turf-800 dark:text-slate-200 dark:hover:bg-slate-700 ${peerFocusRing}`}
+              >
                 {v.label}
               </span>
             </label>
@@ -374,22 +480,46 @@ export function SlotCalendar({ headingRef }: { headingRef?: React.Ref<HTMLHeadin
         {c.view === 'custom' ? (
           <Suspense fallback={<div className="h-16" aria-hidden="true" />}>
             <div className="grid grid-cols-1 gap-3 min-[420px]:grid-cols-2 sm:flex sm:items-end">
-              <IsoDatePicker label="Başlangıç tarihi" value={c.customFrom} onChange={(v) => setCustomRange(v, c.customTo)} />
-              <IsoDatePicker label="Bitiş tarihi" value={c.customTo} onChange={(v) => setCustomRange(c.customFrom, v)} />
+              <IsoDatePicker
+                label="Başlangıç tarihi"
+                value={c.customFrom}
+                onChange={(v) => setCustomRange(v, c.customTo)}
+              />
+              <IsoDatePicker
+                label="Bitiş tarihi"
+                value={c.customTo}
+                onChange={(v) => setCustomRange(c.customFrom, v)}
+              />
             </div>
           </Suspense>
         ) : null}
 
         <div className="flex items-center gap-2">
-          <Action variant="secondary" size="sm" aria-label={unit ? `Önceki ${unit}` : 'Önceki'} disabled={!canStepBack(c)} onClick={() => step(-1)}>
+          <Action
+            variant="secondary"
+            size="sm"
+            aria-label={unit ? `Önceki ${unit}` : 'Önceki'}
+            disabled={!canStepBack(c)}
+            onClick={() => step(-1)}
+          >
             <ChevronLeftIcon className="h-4 w-4" />
-            <span className="hidden sm:inline" aria-hidden="true">Önceki</span>
+            <span className="hidden sm:inline" aria-hidden="true">
+              Önceki
+            </span>
           </Action>
           <Action variant="secondary" size="sm" onClick={goToday} disabled={c.view === 'custom'}>
             Bugün
           </Action>
-          <Action variant="secondary" size="sm" aria-label={unit ? `Sonraki ${unit}` : 'Sonraki'} disabled={!canStepForward(c, horizon)} onClick={() => step(1)}>
-            <span className="hidden sm:inline" aria-hidden="true">Sonraki</span>
+          <Action
+            variant="secondary"
+            size="sm"
+            aria-label={unit ? `Sonraki ${unit}` : 'Sonraki'}
+            disabled={!canStepForward(c, horizon)}
+            onClick={() => step(1)}
+          >
+            <span className="hidden sm:inline" aria-hidden="true">
+              Sonraki
+            </span>
             <ChevronRightIcon className="h-4 w-4" />
           </Action>
         </div>
@@ -399,7 +529,10 @@ export function SlotCalendar({ headingRef }: { headingRef?: React.Ref<HTMLHeadin
         {title}
       </p>
       {problem && problem !== msg.dateInvalid && (
-        <p role="alert" className="mt-3 rounded-lg border-l-4 border-red-700 bg-red-50 px-4 py-3 text-sm font-medium text-red-900 dark:bg-red-950 dark:text-red-100">
+        <p
+          role="alert"
+          className="mt-3 rounded-lg border-l-4 border-red-700 bg-red-50 px-4 py-3 text-sm font-medium text-red-900 dark:bg-red-950 dark:text-red-100"
+        >
           {problem}
         </p>
       )}
@@ -408,9 +541,16 @@ export function SlotCalendar({ headingRef }: { headingRef?: React.Ref<HTMLHeadin
       </div>
 
       <div className="relative mt-5" aria-busy={loading}>
-        {loading && <p role="status" className="sr-only">Saatler yükleniyor…</p>}
+        {loading && (
+          <p role="status" className="sr-only">
+            Saatler yükleniyor…
+          </p>
+        )}
         {status === 'error' ? (
-          <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-lg border-l-4 border-red-700 bg-red-50 px-4 py-3 text-red-900 dark:bg-red-950 dark:text-red-100">
+          <div
+            role="alert"
+            className="flex flex-wrap items-center justify-between gap-3 rounded-lg border-l-4 border-red-700 bg-red-50 px-4 py-3 text-red-900 dark:bg-red-950 dark:text-red-100"
+          >
             <p className="font-medium">{SLOTS_FAILED}</p>
             <Action variant="secondary" size="sm" onClick={() => void loadSlots()}>
               Tekrar Dene
@@ -418,15 +558,31 @@ export function SlotCalendar({ headingRef }: { headingRef?: React.Ref<HTMLHeadin
           </div>
         ) : problem ? null : c.view === 'monthly' ? (
           <div className="grid gap-6 lg:grid-cols-[minmax(0,26rem)_1fr]">
-            <MonthGrid from={monthStart(c.anchor)} to={monthEnd(c.anchor)} slots={inRange ? slots : {}} monthDay={c.monthDay} />
+            <MonthGrid
+              from={monthStart(c.anchor)}
+              to={monthEnd(c.anchor)}
+              slots={inRange ? slots : {}}
+              monthDay={c.monthDay}
+            />
             {c.monthDay && c.monthDay >= range.from && c.monthDay <= range.to ? (
-              <DaySlots date={c.monthDay} slots={shown(c.monthDay)} columns="grid-cols-2 sm:grid-cols-3 md:grid-cols-4" loading={loading} />
+              <DaySlots
+                date={c.monthDay}
+                slots={shown(c.monthDay)}
+                columns="grid-cols-2 sm:grid-cols-3 md:grid-cols-4"
+                loading={loading}
+              />
             ) : (
               <p className="text-sm text-slate-700 dark:text-slate-300">Saatleri görmek için bir gün seçin.</p>
             )}
           </div>
         ) : (
-          <DayList dates={datesOf(range)} weekly={c.view === 'weekly'} columns={columns} shown={shown} loading={loading || status === 'idle'} />
+          <DayList
+            dates={datesOf(range)}
+            weekly={c.view === 'weekly'}
+            columns={columns}
+            shown={shown}
+            loading={loading || status === 'idle'}
+          />
         )}
       </div>
     </section>

@@ -11,7 +11,12 @@ export function StepIndicator({ step }: { step: Step }) {
           const n = (i + 1) as Step;
           const state = n < step ? 'done' : n === step ? 'current' : 'todo';
           return (
-            <li key={label} className="flex flex-1 items-center gap-2 sm:gap-3" aria-current={state === 'current' ? 'step' : undefined} data-step-state={state}>
+            <li
+              key={label}
+              className="flex flex-1 items-center gap-2 sm:gap-3"
+              aria-current={state === 'current' ? 'step' : undefined}
+              data-step-state={state}
+            >
               <span
                 className={`flex h-8 w-8 shrink-0 items-center justify-center rounded-full border-2 text-sm font-bold ${
                   state === 'todo'
@@ -22,11 +27,20 @@ export function StepIndicator({ step }: { step: Step }) {
               >
                 {state === 'done' ? <CheckIcon className="h-4 w-4" /> : n}
               </span>
-              <span className={`text-sm whitespace-nowrap ${state === 'current' ? 'font-bold text-slate-900 dark:text-white' : 'font-medium text-slate-700 dark:text-slate-300'}`}>
+              <span
+                className={`text-sm whitespace-nowrap ${state === 'current' ? 'font-bold text-slate-900 dark:text-white' : 'font-medium text-slate-700 dark:text-slate-300'}`}
+              >
                 {label}
-                <span className="sr-only">{state === 'done' ? ' (tamamlandı)' : state === 'current' ? ' (şu anki adım)' : ''}</span>
+                <span className="sr-only">
+                  {state === 'done' ? ' (tamamlandı)' : state === 'current' ? ' (şu anki adım)' : ''}
+                </span>
               </span>
-              {i < STEPS.length - 1 && <span aria-hidden="true" className={`hidden h-0.5 flex-1 rounded sm:block ${n < step ? 'bg-turf-700' : 'bg-slate-300 dark:bg-slate-700'}`} />}
+              {i < STEPS.length - 1 && (
+                <span
+                  aria-hidden="true"
+                  className={`hidden h-0.5 flex-1 rounded sm:block ${n < step ? 'bg-turf-700' : 'bg-slate-300 dark:bg-slate-700'}`}
+                />
+              )}
             </li>
           );
         })}

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ComponentType, type SVGProps } from 'react';
+import { type ComponentType, type SVGProps, useEffect, useState } from 'react';
 import type { NotificationPriority, NotificationType } from '../../stores/notifications';
 import { AlertIcon, BellIcon, CalendarPlusIcon, CalendarXIcon, InfoIcon, PencilIcon } from '../ui/icons';
 
@@ -37,15 +37,28 @@ export function TypeIcon({ type, size = 'md' }: { type: NotificationType; size?:
   const Icon = typeIcon[type] ?? BellIcon;
   const box = size === 'sm' ? 'h-8 w-8' : 'h-10 w-10';
   return (
-    <span className={`flex ${box} shrink-0 items-center justify-center rounded-full ${typeTone[type] ?? typeTone.other}`} data-type={type}>
+    <span
+      className={`flex ${box} shrink-0 items-center justify-center rounded-full ${typeTone[type] ?? typeTone.other}`}
+      data-type={type}
+    >
       <Icon className={size === 'sm' ? 'h-4 w-4' : 'h-5 w-5'} />
       <span className="sr-only">{TYPE_LABELS[type] ?? TYPE_LABELS.other}</span>
     </span>
   );
 }
 
-export const PRIORITY_LABELS: Record<NotificationPriority, string> = { urgent: 'Acil', high: 'Yüksek', medium: 'Orta', low: 'Düşük' };
-const priorityDot: Record<NotificationPriority, string> = { urgent: 'bg-red-600', high: 'bg-orange-500', medium: 'bg-blue-600', low: 'bg-slate-400' };
+export const PRIORITY_LABELS: Record<NotificationPriority, string> = {
+  urgent: 'Acil',
+  high: 'Yüksek',
+  medium: 'Orta',
+  low: 'Düşük',
+};
+const priorityDot: Record<NotificationPriority, string> = {
+  urgent: 'bg-red-600',
+  high: 'bg-orange-500',
+  medium: 'bg-blue-600',
+  low: 'bg-slate-400',
+};
 
 /** 02 §2: urgent red, high orange, medium blue, otherwise grey; the tooltip and hidden text name the priority. */
 export function PriorityDot({ priority }: { priority: NotificationPriority }) {

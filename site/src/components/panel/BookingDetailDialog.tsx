@@ -1,20 +1,20 @@
-import { msg } from '../../../../contracts/messages';
 import type { InferResponseType } from 'hono/client';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { msg } from '../../../../contracts/messages';
+import { APPROVE_NOTE_MAX, REJECT_REASON_MAX, STAFF_NOTES_MAX } from '../../../../contracts/panel';
 import { formatPhone } from '../../../../contracts/phone';
 import { client, unwrap } from '../../lib/api';
 import { ApiRequestError, errorText, FALLBACK_ERROR } from '../../lib/errors';
 import { tl, trDate, trDateTime, trDateWithDay } from '../../lib/format';
 import { bookingStatus, rejectionReason, statusLabel } from '../../lib/tracking';
-import { APPROVE_NOTE_MAX, REJECT_REASON_MAX, STAFF_NOTES_MAX } from '../../../../contracts/panel';
 import { $liveEvent } from '../../stores/notifications';
 import { toast } from '../../stores/toast';
-import { BusIcon, CalendarIcon, CheckIcon, HistoryIcon, InfoIcon, UserIcon, WalletIcon, XIcon } from '../ui/icons';
 import { Button } from '../ui/Button';
+import { BusIcon, CalendarIcon, CheckIcon, HistoryIcon, InfoIcon, UserIcon, WalletIcon, XIcon } from '../ui/icons';
 import { Modal } from '../ui/Modal';
-import { TextField } from '../ui/TextField';
 import { Row, Section } from '../ui/Section';
 import { PaymentBadge, StatusBadge, SubscriberMark } from '../ui/StatusBadge';
+import { TextField } from '../ui/TextField';
 
 export type BookingDetail = InferResponseType<(typeof client.api.bookings)[':id']['$get'], 200>['data'];
 
@@ -143,7 +143,12 @@ export function BookingDetailDialog({ documentId, onClose, onChanged }: Props) {
     }
     setBusy('approve');
     try {
-      const b = await unwrap(client.api.bookings[':id'].approve.$post({ param: { id: booking.documentId }, json: note ? { notes: note } : {} }));
+      const b = await unwrap(
+        client.api.bookings[':id'].approve.$post({
+          param: { id: booking.documentId },
+          json: note ? { notes: note } : {},
+        }),
+      );
       settled(b, 'approved');
     } catch (e) {
       toast('error', failureText(e, APPROVE_FAILED));
@@ -186,7 +191,9 @@ export function BookingDetailDialog({ documentId, onClose, onChanged }: Props) {
     if (!booking || busy) return false;
     setBusy('notes');
     try {
-      const b = await unwrap(client.api.bookings[':id'].$put({ param: { id: booking.documentId }, json: { notes: text.trim() || null } }));
+      const b = await unwrap(
+        client.api.bookings[':id'].$put({ param: { id: booking.documentId }, json: { notes: text.trim() || null } }),
+      );
       setBooking(b);
       toast('success', msg.notesUpdatedReason);
       latest.current.onChanged?.(b);
@@ -228,13 +235,21 @@ export function BookingDetailDialog({ documentId, onClose, onChanged }: Props) {
     >
       {state === 'loading' || (!booking && state !== 'error') ? (
         <p role="status" className="flex items-center gap-3 py-8 text-slate-700 dark:text-slate-300">
-          <span aria-hidden="true" className="h-5 w-5 animate-spin rounded-full border-2 border-slate-300 border-t-turf-700 motion-reduce:animate-none dark:border-slate-600 dark:border-t-turf-400" />
+          <span
+            aria-hidden="true"
+            className="h-5 w-5 animate-spin rounded-full border-2 border-slate-300 border-t-turf-700 motion-reduce:animate-none dark:border-slate-600 dark:border-t-turf-400"
+          />
           Rezervasyon bilgileri yükleniyor...
         </p>
       ) : state === 'error' || !booking ? (
-        <div role="alert" className="rounded-xl border border-red-300 bg-red-50 p-4 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100">
+        <div
+          role="alert"
+          className="rounded-xl border border-red-300 bg-red-50 p-4 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
+        >
           <p className="font-semibold">{LOAD_FAILED}</p>
-          <Button variant="secondary" size="sm" className="mt-3" onPress={() => setAttempt((n) => n + 1)}>Tekrar Dene</Button>
+          <Button variant="secondary" size="sm" className="mt-3" onPress={() => setAttempt((n) => n + 1)}>
+            Tekrar Dene
+          </Button>
         </div>
       ) : (
         <DetailBody
@@ -244,7 +259,12 @@ export function BookingDetailDialog({ documentId, onClose, onChanged }: Props) {
           onAnonymise={anonymise}
           actions={
             bookingStatus(booking.status) === 'approved' && !booking.isPast && !done ? (
-              <CancelApproved key={booking.documentId} busy={busy} reasonError={reasonError} onCancel={(why) => cancel(why)} />
+              <CancelApproved
+                key={booking.documentId}
+                busy={busy}
+                reasonError={reasonError}
+                onCancel={(why) => cancel(why)}
+              />
             ) : bookingStatus(booking.status) === 'pending' && !done ? (
               <Actions
                 notes={notes}
@@ -282,7 +302,7 @@ function DetailBody({ booking: b, actions, busy, onSaveNotes, onAnonymise }: Bod
   const hidden = isHiddenPhone(b.customerPhone);
   const phone = hidden ? HIDDEN_PHONE : b.customerPhone?.trim() ? formatPhone(b.customerPhone) : null;
   const transport = b.transportationDetails;
-  const pitchFee = b.bookingSlot?.price ?? b.totalPrice - (b.includesTransportation ? b.transportationPrice ?? 0 : 0);
+  const pitchFee = b.bookingSlot?.price ?? b.totalPrice - (b.includesTransportation ? (b.transportationPrice ?? 0) : 0);
   const reason = status === 'rejected' ? rejectionReason(b) : null;
   const history = b.history ?? [];
 
@@ -297,19 +317,30 @@ function DetailBody({ booking: b, actions, busy, onSaveNotes, onAnonymise }: Bod
       </div>
 
       <div className="grid gap-4 sm:grid-cols-2 [&>*]:min-w-0">
-        <Section icon={<UserIcon />} title="Müşteri Bilgileri" footer={hidden ? null : <Anonymise busy={busy} onConfirm={onAnonymise} />}>
+        <Section
+          icon={<UserIcon />}
+          title="Müşteri Bilgileri"
+          footer={hidden ? null : <Anonymise busy={busy} onConfirm={onAnonymise} />}
+        >
           <Row label="Ad Soyad">{customerOf(b)}</Row>
           {phone && (
             <Row label="Telefon">
               {hidden ? (
                 phone
               ) : (
-                <a href={`tel:${b.customerPhone.replace(/\s/g, '')}`} className="text-turf-800 underline underline-offset-2 dark:text-turf-300">{phone}</a>
+                <a
+                  href={`tel:${b.customerPhone.replace(/\s/g, '')}`}
+                  className="text-turf-800 underline underline-offset-2 dark:text-turf-300"
+                >
+                  {phone}
+                </a>
               )}
             </Row>
           )}
           {b.customerEmail && <Row label="E-posta">{b.customerEmail}</Row>}
-          <Row label="Abonelik"><SubscriberMark isSubscriber={b.isSubscriber} /></Row>
+          <Row label="Abonelik">
+            <SubscriberMark isSubscriber={b.isSubscriber} />
+          </Row>
         </Section>
 
         <Section icon={<CalendarIcon />} title="Rezervasyon Bilgileri">
@@ -339,7 +370,9 @@ function DetailBody({ booking: b, actions, busy, onSaveNotes, onAnonymise }: Bod
           <Row label="Toplam">
             <span className="font-bold">{tl(b.totalPrice)}</span>
           </Row>
-          <Row label="Ödeme durumu"><PaymentBadge booking={b} /></Row>
+          <Row label="Ödeme durumu">
+            <PaymentBadge booking={b} />
+          </Row>
         </Section>
       </div>
 
@@ -370,9 +403,17 @@ function DetailBody({ booking: b, actions, busy, onSaveNotes, onAnonymise }: Bod
 
       {actions}
 
-      <section aria-labelledby="booking-history" className="rounded-xl border border-slate-200 p-4 dark:border-slate-700">
-        <h3 id="booking-history" className="flex items-center gap-2 text-sm font-semibold tracking-wide text-slate-700 uppercase dark:text-slate-300">
-          <span className="text-turf-700 dark:text-turf-400"><HistoryIcon /></span>
+      <section
+        aria-labelledby="booking-history"
+        className="rounded-xl border border-slate-200 p-4 dark:border-slate-700"
+      >
+        <h3
+          id="booking-history"
+          className="flex items-center gap-2 text-sm font-semibold tracking-wide text-slate-700 uppercase dark:text-slate-300"
+        >
+          <span className="text-turf-700 dark:text-turf-400">
+            <HistoryIcon />
+          </span>
           İşlem Geçmişi
         </h3>
         {history.length === 0 ? (
@@ -380,14 +421,21 @@ function DetailBody({ booking: b, actions, busy, onSaveNotes, onAnonymise }: Bod
         ) : (
           <ol className="mt-3 space-y-3">
             {history.map((h) => (
-              <li key={h.id} className="min-w-0 border-l-2 border-turf-600 pl-3 text-sm [overflow-wrap:anywhere] dark:border-turf-400">
+              <li
+                key={h.id}
+                className="min-w-0 border-l-2 border-turf-600 pl-3 text-sm [overflow-wrap:anywhere] dark:border-turf-400"
+              >
                 <p className="font-medium text-slate-900 dark:text-slate-100">
-                  {h.fromStatus ? `${statusLabel(h.fromStatus)} → ${statusLabel(h.toStatus)}` : `Oluşturuldu: ${statusLabel(h.toStatus)}`}
+                  {h.fromStatus
+                    ? `${statusLabel(h.fromStatus)} → ${statusLabel(h.toStatus)}`
+                    : `Oluşturuldu: ${statusLabel(h.toStatus)}`}
                 </p>
                 <p className="text-slate-600 dark:text-slate-300">
                   {h.actorLabel || ACTORS[h.actorType] || h.actorType} · {trDateTime(h.createdAt)}
                 </p>
-                {h.reason && <p className="mt-0.5 whitespace-pre-line text-slate-800 dark:text-slate-200">{h.reason}</p>}
+                {h.reason && (
+                  <p className="mt-0.5 whitespace-pre-line text-slate-800 dark:text-slate-200">{h.reason}</p>
+                )}
               </li>
             ))}
           </ol>
@@ -411,7 +459,10 @@ interface ActionsProps {
 /** Approve takes an optional note; reject needs a reason, and its button stays disabled while the reason is blank (02 §5). */
 function Actions({ notes, onNotes, reason, onReason, reasonError, busy, onApprove, onReject }: ActionsProps) {
   return (
-    <section aria-label="Onay işlemleri" className="grid gap-4 rounded-xl border border-slate-200 p-4 sm:grid-cols-2 dark:border-slate-700">
+    <section
+      aria-label="Onay işlemleri"
+      className="grid gap-4 rounded-xl border border-slate-200 p-4 sm:grid-cols-2 dark:border-slate-700"
+    >
       <div className="flex flex-col gap-3">
         <TextField
           label="Onay notu (isteğe bağlı)"
@@ -451,24 +502,57 @@ function Actions({ notes, onNotes, reason, onReason, reasonError, busy, onApprov
  * 'Randevu iptal edildi' and a confirmation step comes first; the server files it under İptal, frees the slot and
  * refunds a paid deposit.
  */
-function CancelApproved({ busy, reasonError, onCancel }: { busy: Busy; reasonError: string | null; onCancel: (reason: string) => void }) {
+function CancelApproved({
+  busy,
+  reasonError,
+  onCancel,
+}: {
+  busy: Busy;
+  reasonError: string | null;
+  onCancel: (reason: string) => void;
+}) {
   const [why, setWhy] = useState<string>(msg.adminCancelReason);
   const [confirming, setConfirming] = useState(false);
   return (
-    <section aria-label="İptal işlemi" className="flex flex-col gap-3 rounded-xl border border-slate-200 p-4 dark:border-slate-700">
-      <TextField label="İptal sebebi" multiline isRequired value={why} onChange={setWhy} maxLength={REJECT_REASON_MAX} isDisabled={busy !== null} errorMessage={reasonError} />
+    <section
+      aria-label="İptal işlemi"
+      className="flex flex-col gap-3 rounded-xl border border-slate-200 p-4 dark:border-slate-700"
+    >
+      <TextField
+        label="İptal sebebi"
+        multiline
+        isRequired
+        value={why}
+        onChange={setWhy}
+        maxLength={REJECT_REASON_MAX}
+        isDisabled={busy !== null}
+        errorMessage={reasonError}
+      />
       {confirming ? (
-        <div role="group" aria-label="İptali onayla" className="flex flex-col gap-2 rounded-lg bg-red-50 p-3 dark:bg-red-950">
-          <p className="text-sm font-semibold text-red-900 dark:text-red-100">Rezervasyon iptal edilecek ve saat boşa çıkacak. Emin misiniz?</p>
+        <div
+          role="group"
+          aria-label="İptali onayla"
+          className="flex flex-col gap-2 rounded-lg bg-red-50 p-3 dark:bg-red-950"
+        >
+          <p className="text-sm font-semibold text-red-900 dark:text-red-100">
+            Rezervasyon iptal edilecek ve saat boşa çıkacak. Emin misiniz?
+          </p>
           <div className="flex flex-wrap gap-2">
-            <Button variant="secondary" onPress={() => setConfirming(false)} isDisabled={busy !== null}>Vazgeç</Button>
+            <Button variant="secondary" onPress={() => setConfirming(false)} isDisabled={busy !== null}>
+              Vazgeç
+            </Button>
             <Button variant="danger" onPress={() => onCancel(why)} isDisabled={busy !== null || !why.trim()}>
               <XIcon /> {busy === 'cancel' ? 'İptal ediliyor...' : 'Evet, iptal et'}
             </Button>
           </div>
         </div>
       ) : (
-        <Button variant="danger" onPress={() => setConfirming(true)} isDisabled={busy !== null || !why.trim()} className="self-start">
+        <Button
+          variant="danger"
+          onPress={() => setConfirming(true)}
+          isDisabled={busy !== null || !why.trim()}
+          className="self-start"
+        >
           <XIcon /> Rezervasyonu İptal Et
         </Button>
       )}
@@ -477,7 +561,15 @@ function CancelApproved({ busy, reasonError, onCancel }: { busy: Busy; reasonErr
 }
 
 /** The notes with an edit mode (02 §7 PUT /bookings/{id}); at most 1000 characters. */
-function Notes({ notes, busy, onSave }: { notes: string | null; busy: Busy; onSave: (text: string) => Promise<boolean> }) {
+function Notes({
+  notes,
+  busy,
+  onSave,
+}: {
+  notes: string | null;
+  busy: Busy;
+  onSave: (text: string) => Promise<boolean>;
+}) {
   const [editing, setEditing] = useState(false);
   const [text, setText] = useState(notes ?? '');
   const tooLong = text.trim().length > STAFF_NOTES_MAX;
@@ -485,11 +577,19 @@ function Notes({ notes, busy, onSave }: { notes: string | null; busy: Busy; onSa
     return (
       <div className="flex flex-col gap-2">
         {notes?.trim() ? (
-          <p className="text-sm whitespace-pre-line text-slate-900 [overflow-wrap:anywhere] dark:text-slate-100">{notes}</p>
+          <p className="text-sm whitespace-pre-line text-slate-900 [overflow-wrap:anywhere] dark:text-slate-100">
+            {notes}
+          </p>
         ) : (
           <p className="text-sm text-slate-600 dark:text-slate-300">Not yok.</p>
         )}
-        <Button variant="secondary" size="sm" className="self-start" isDisabled={busy !== null} onPress={() => setEditing(true)}>
+        <Button
+          variant="secondary"
+          size="sm"
+          className="self-start"
+          isDisabled={busy !== null}
+          onPress={() => setEditing(true)}
+        >
           Notları düzenle
         </Button>
       </div>
@@ -497,10 +597,34 @@ function Notes({ notes, busy, onSave }: { notes: string | null; busy: Busy; onSa
   }
   return (
     <div className="flex flex-col gap-2">
-      <TextField label="Notlar" multiline value={text} onChange={setText} maxLength={STAFF_NOTES_MAX} isDisabled={busy !== null} errorMessage={tooLong ? msg.staffNotesTooLong : null} />
+      <TextField
+        label="Notlar"
+        multiline
+        value={text}
+        onChange={setText}
+        maxLength={STAFF_NOTES_MAX}
+        isDisabled={busy !== null}
+        errorMessage={tooLong ? msg.staffNotesTooLong : null}
+      />
       <div className="flex flex-wrap gap-2">
-        <Button variant="secondary" size="sm" isDisabled={busy !== null} onPress={() => { setText(notes ?? ''); setEditing(false); }}>Vazgeç</Button>
-        <Button size="sm" isDisabled={busy !== null || tooLong} onPress={async () => { if (await onSave(text)) setEditing(false); }}>
+        <Button
+          variant="secondary"
+          size="sm"
+          isDisabled={busy !== null}
+          onPress={() => {
+            setText(notes ?? '');
+            setEditing(false);
+          }}
+        >
+          Vazgeç
+        </Button>
+        <Button
+          size="sm"
+          isDisabled={busy !== null || tooLong}
+          onPress={async () => {
+            if (await onSave(text)) setEditing(false);
+          }}
+        >
           {busy === 'notes' ? 'Kaydediliyor...' : 'Kaydet'}
         </Button>
       </div>
@@ -519,12 +643,19 @@ function Anonymise({ busy, onConfirm }: { busy: Busy; onConfirm: () => void }) {
     );
   }
   return (
-    <div role="group" aria-label="Müşteri bilgilerini silmeyi onayla" className="flex flex-col gap-2 rounded-lg bg-red-50 p-3 dark:bg-red-950">
+    <div
+      role="group"
+      aria-label="Müşteri bilgilerini silmeyi onayla"
+      className="flex flex-col gap-2 rounded-lg bg-red-50 p-3 dark:bg-red-950"
+    >
       <p className="text-sm font-semibold text-red-900 dark:text-red-100">
-        Bu müşterinin adı, telefonu, e-postası ve notları tüm rezervasyonlarından kalıcı olarak silinecek. Rezervasyon kayıtları ve tutarlar kalır.
+        Bu müşterinin adı, telefonu, e-postası ve notları tüm rezervasyonlarından kalıcı olarak silinecek. Rezervasyon
+        kayıtları ve tutarlar kalır.
       </p>
       <div className="flex flex-wrap gap-2">
-        <Button variant="secondary" size="sm" isDisabled={busy !== null} onPress={() => setConfirming(false)}>Vazgeç</Button>
+        <Button variant="secondary" size="sm" isDisabled={busy !== null} onPress={() => setConfirming(false)}>
+          Vazgeç
+        </Button>
         <Button variant="danger" size="sm" isDisabled={busy !== null} onPress={onConfirm}>
           {busy === 'anonymise' ? 'Siliniyor...' : 'Evet, sil'}
         </Button>

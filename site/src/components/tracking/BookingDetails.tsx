@@ -1,7 +1,14 @@
-import { useId, type ReactNode } from 'react';
+import { type ReactNode, useId } from 'react';
 import { formatPhone } from '../../../../contracts/phone';
 import { tl, trDateTime, trDateWithDay } from '../../lib/format';
-import { bookingStatus, cancelOption, customerNotes, paymentState, rejectionReason, type TrackedBooking } from '../../lib/tracking';
+import {
+  bookingStatus,
+  cancelOption,
+  customerNotes,
+  paymentState,
+  rejectionReason,
+  type TrackedBooking,
+} from '../../lib/tracking';
 import { Button } from '../ui/Button';
 import { BusIcon, CalendarIcon, CopyIcon, InfoIcon, PinIcon, SearchIcon, UserIcon, WalletIcon } from '../ui/icons';
 import { Row, Section } from '../ui/Section';
@@ -22,17 +29,28 @@ export function BookingDetails({ booking: b, now, onCopy, onNewSearch, onCancel 
   const reason = rejectionReason(b);
   const notes = customerNotes(b.notes);
   const status = bookingStatus(b.status);
-  const phone = 'customerPhoneMasked' in b ? b.customerPhoneMasked : 'customerPhone' in b && b.customerPhone ? formatPhone(b.customerPhone) : null;
+  const phone =
+    'customerPhoneMasked' in b
+      ? b.customerPhoneMasked
+      : 'customerPhone' in b && b.customerPhone
+        ? formatPhone(b.customerPhone)
+        : null;
   const awaitingDeposit = status === 'pending' && paymentState(b) === 'awaiting';
   const cancel = cancelOption(b, now);
 
   return (
-    <article aria-labelledby="booking-number" className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm dark:border-slate-700 dark:bg-slate-900" data-booking={b.bookingNumber}>
+    <article
+      aria-labelledby="booking-number"
+      className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm dark:border-slate-700 dark:bg-slate-900"
+      data-booking={b.bookingNumber}
+    >
       <header className="flex flex-wrap items-start justify-between gap-4 border-b border-slate-200 bg-slate-50 p-5 sm:p-6 dark:border-slate-700 dark:bg-slate-800/60">
         <div>
           <p className="text-sm font-medium text-slate-600 dark:text-slate-300">Rezervasyon No</p>
           <div className="mt-1 flex items-center gap-2">
-            <h2 id="booking-number" className="font-mono text-2xl font-bold tracking-wider">{b.bookingNumber}</h2>
+            <h2 id="booking-number" className="font-mono text-2xl font-bold tracking-wider">
+              {b.bookingNumber}
+            </h2>
             <Button variant="ghost" size="sm" onPress={onCopy} aria-label="Rezervasyon numarasını kopyala">
               <CopyIcon />
               <span className="hidden sm:inline">Kopyala</span>
@@ -50,7 +68,9 @@ export function BookingDetails({ booking: b, now, onCopy, onNewSearch, onCancel 
         <Section icon={<UserIcon />} title="Müşteri">
           <Row label="Ad Soyad">{b.customerName}</Row>
           {phone && <Row label="Telefon">{phone}</Row>}
-          <Row label="Abonelik"><SubscriberMark isSubscriber={b.isSubscriber} /></Row>
+          <Row label="Abonelik">
+            <SubscriberMark isSubscriber={b.isSubscriber} />
+          </Row>
         </Section>
 
         <Section icon={<PinIcon />} title="Saha">
@@ -58,7 +78,12 @@ export function BookingDetails({ booking: b, now, onCopy, onNewSearch, onCancel 
           {b.facility.address && <Row label="Adres">{b.facility.address}</Row>}
           {b.facility.phone && (
             <Row label="Telefon">
-              <a className="font-medium text-turf-800 underline underline-offset-2 dark:text-turf-300" href={`tel:${b.facility.phone.replace(/\s/g, '')}`}>{b.facility.phone}</a>
+              <a
+                className="font-medium text-turf-800 underline underline-offset-2 dark:text-turf-300"
+                href={`tel:${b.facility.phone.replace(/\s/g, '')}`}
+              >
+                {b.facility.phone}
+              </a>
             </Row>
           )}
         </Section>
@@ -72,18 +97,28 @@ export function BookingDetails({ booking: b, now, onCopy, onNewSearch, onCancel 
         <Section icon={<WalletIcon />} title="Ücret">
           <Row label="Toplam ücret">
             <span className="font-semibold">{tl(b.totalPrice)}</span>
-            {b.includesTransportation && <span className="block text-xs text-slate-600 dark:text-slate-300">Ulaşım ücreti ({tl(b.transportationPrice)}) dahil</span>}
+            {b.includesTransportation && (
+              <span className="block text-xs text-slate-600 dark:text-slate-300">
+                Ulaşım ücreti ({tl(b.transportationPrice)}) dahil
+              </span>
+            )}
           </Row>
           <Row label="Kapora">
             {tl(b.depositAmount)}
-            {b.isSubscriber && <span className="block text-xs text-slate-600 dark:text-slate-300">Abonelerden kapora alınmaz</span>}
+            {b.isSubscriber && (
+              <span className="block text-xs text-slate-600 dark:text-slate-300">Abonelerden kapora alınmaz</span>
+            )}
           </Row>
         </Section>
 
         {b.transportationDetails && (
           <Section icon={<BusIcon />} title="Ulaşım">
-            {b.transportationDetails.pickupPointName && <Row label="Alış noktası">{b.transportationDetails.pickupPointName}</Row>}
-            {b.transportationDetails.pickupPointAddress && <Row label="Adres">{b.transportationDetails.pickupPointAddress}</Row>}
+            {b.transportationDetails.pickupPointName && (
+              <Row label="Alış noktası">{b.transportationDetails.pickupPointName}</Row>
+            )}
+            {b.transportationDetails.pickupPointAddress && (
+              <Row label="Adres">{b.transportationDetails.pickupPointAddress}</Row>
+            )}
             {b.transportationDetails.pickupTime && <Row label="Alış saati">{b.transportationDetails.pickupTime}</Row>}
           </Section>
         )}
@@ -98,11 +133,19 @@ export function BookingDetails({ booking: b, now, onCopy, onNewSearch, onCancel 
       {(reason || (status === 'cancelled' && b.cancellationReason) || awaitingDeposit) && (
         <div className="space-y-3 px-5 pb-5 sm:px-6 sm:pb-6">
           {reason && (
-            <Notice tone="danger" title="Red nedeni">{reason}</Notice>
+            <Notice tone="danger" title="Red nedeni">
+              {reason}
+            </Notice>
           )}
-          {status === 'cancelled' && b.cancellationReason && <Notice tone="neutral" title="İptal nedeni">{b.cancellationReason}</Notice>}
+          {status === 'cancelled' && b.cancellationReason && (
+            <Notice tone="neutral" title="İptal nedeni">
+              {b.cancellationReason}
+            </Notice>
+          )}
           {awaitingDeposit && (
-            <Notice tone="info" title="Kapora bekleniyor">Rezervasyonunuz {tl(b.depositAmount)} kapora ödendikten sonra onaylanır.</Notice>
+            <Notice tone="info" title="Kapora bekleniyor">
+              Rezervasyonunuz {tl(b.depositAmount)} kapora ödendikten sonra onaylanır.
+            </Notice>
           )}
         </div>
       )}
@@ -113,8 +156,19 @@ export function BookingDetails({ booking: b, now, onCopy, onNewSearch, onCancel 
         </Button>
         {cancel.kind !== 'hidden' && (
           <div className="flex flex-col gap-1 sm:max-w-sm sm:items-end">
-            <Button variant="danger" onPress={onCancel} isDisabled={cancel.kind === 'too-late'} aria-describedby={cancelHint}>Rezervasyonu İptal Et</Button>
-            <p id={cancelHint} className={`text-xs sm:text-right ${cancel.kind === 'too-late' ? 'font-medium text-red-800 dark:text-red-200' : 'text-slate-600 dark:text-slate-300'}`} data-cancel-hint>
+            <Button
+              variant="danger"
+              onPress={onCancel}
+              isDisabled={cancel.kind === 'too-late'}
+              aria-describedby={cancelHint}
+            >
+              Rezervasyonu İptal Et
+            </Button>
+            <p
+              id={cancelHint}
+              className={`text-xs sm:text-right ${cancel.kind === 'too-late' ? 'font-medium text-red-800 dark:text-red-200' : 'text-slate-600 dark:text-slate-300'}`}
+              data-cancel-hint
+            >
               {cancel.kind === 'too-late' ? cancel.reason : 'İptal, maç saatinden en az 24 saat önce yapılabilir.'}
             </p>
           </div>

@@ -17,7 +17,14 @@ interface CancelDialogProps {
  * The cancel confirmation of the tracking page. 01 §9's confirm defaults 'Onayla' / 'İptal' are ambiguous when the action
  * itself is a cancel (issue 7): the buttons say 'Vazgeç' and 'Evet, iptal et'.
  */
-export function CancelDialog({ bookingNumber, isOpen, onOpenChange, onConfirm, confirmLabel = 'Evet, iptal et', cancelLabel = 'Vazgeç' }: CancelDialogProps) {
+export function CancelDialog({
+  bookingNumber,
+  isOpen,
+  onOpenChange,
+  onConfirm,
+  confirmLabel = 'Evet, iptal et',
+  cancelLabel = 'Vazgeç',
+}: CancelDialogProps) {
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
 
@@ -40,17 +47,31 @@ export function CancelDialog({ bookingNumber, isOpen, onOpenChange, onConfirm, c
       isDismissable={!busy}
       footer={
         <>
-          <Button variant="secondary" onPress={() => onOpenChange(false)} isDisabled={busy}>{cancelLabel}</Button>
-          <Button variant="danger" onPress={confirm} isDisabled={busy} data-confirm>{busy ? 'İptal ediliyor...' : confirmLabel}</Button>
+          <Button variant="secondary" onPress={() => onOpenChange(false)} isDisabled={busy}>
+            {cancelLabel}
+          </Button>
+          <Button variant="danger" onPress={confirm} isDisabled={busy} data-confirm>
+            {busy ? 'İptal ediliyor...' : confirmLabel}
+          </Button>
         </>
       }
     >
       <p>
-        <strong className="font-mono">{bookingNumber}</strong> numaralı rezervasyonunuzu iptal etmek istediğinize emin misiniz? Bu işlem geri alınamaz.
+        <strong className="font-mono">{bookingNumber}</strong> numaralı rezervasyonunuzu iptal etmek istediğinize emin
+        misiniz? Bu işlem geri alınamaz.
       </p>
-      <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">İptal, maç saatinden en az 24 saat önce yapılabilir.</p>
+      <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">
+        İptal, maç saatinden en az 24 saat önce yapılabilir.
+      </p>
       <div className="mt-4">
-        <TextField label="İptal nedeni (isteğe bağlı)" multiline value={reason} onChange={setReason} maxLength={500} isDisabled={busy} />
+        <TextField
+          label="İptal nedeni (isteğe bağlı)"
+          multiline
+          value={reason}
+          onChange={setReason}
+          maxLength={500}
+          isDisabled={busy}
+        />
       </div>
     </Modal>
   );

@@ -1,4 +1,4 @@
-import { Button as RACButton, composeRenderProps, type ButtonProps as RACButtonProps } from 'react-aria-components';
+import { composeRenderProps, Button as RACButton, type ButtonProps as RACButtonProps } from 'react-aria-components';
 import { tv, type VariantProps } from 'tailwind-variants';
 import { focusRing } from './focus';
 
@@ -7,7 +7,8 @@ export const button = tv({
   variants: {
     variant: {
       primary: 'bg-turf-700 text-white hover:bg-turf-800 data-pressed:bg-turf-900',
-      secondary: 'border border-slate-300 bg-white text-slate-900 hover:bg-slate-50 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800',
+      secondary:
+        'border border-slate-300 bg-white text-slate-900 hover:bg-slate-50 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800',
       danger: 'bg-red-700 text-white hover:bg-red-800',
       ghost: 'text-slate-800 hover:bg-slate-100 dark:text-slate-100 dark:hover:bg-slate-800',
       /** An icon button in a header or a list row. */
@@ -30,5 +31,12 @@ export const button = tv({
 export interface ButtonProps extends RACButtonProps, VariantProps<typeof button> {}
 
 export function Button({ variant, size, ...props }: ButtonProps) {
-  return <RACButton {...props} className={composeRenderProps(props.className, (className, renderProps) => button({ ...renderProps, variant, size, className }))} />;
+  return (
+    <RACButton
+      {...props}
+      className={composeRenderProps(props.className, (className, renderProps) =>
+        button({ ...renderProps, variant, size, className }),
+      )}
+    />
+  );
 }

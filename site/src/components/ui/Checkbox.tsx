@@ -1,4 +1,4 @@
-import { Checkbox as RACCheckbox, type CheckboxProps } from 'react-aria-components/Checkbox';
+import { type CheckboxProps, Checkbox as RACCheckbox } from 'react-aria-components/Checkbox';
 import { composeRenderProps } from 'react-aria-components/composeRenderProps';
 import { withBase, withIndicator } from './compose';
 import { groupFocusRing } from './focus';

@@ -1,7 +1,6 @@
-import { parseDate, type CalendarDate } from '@internationalized/date';
-import { useEffect, useState, type ReactNode } from 'react';
+import { type CalendarDate, parseDate } from '@internationalized/date';
+import { type ReactNode, useEffect, useState } from 'react';
 import {
-  Button as RACButton,
   Calendar,
   CalendarCell,
   CalendarGrid,
@@ -10,17 +9,18 @@ import {
   CalendarHeaderCell,
   composeRenderProps,
   DateInput,
-  DatePicker as RACDatePicker,
   DateSegment,
+  type DateValue,
   Dialog,
   FieldError,
   Group,
   Heading,
   I18nProvider,
   Label,
-  Text,
+  Button as RACButton,
+  DatePicker as RACDatePicker,
   type DatePickerProps as RACDatePickerProps,
-  type DateValue,
+  Text,
 } from 'react-aria-components';
 import { tv } from 'tailwind-variants';
 import { fieldDescription, fieldError, fieldLabel } from './field';
@@ -42,7 +42,8 @@ export function dateFromIso(value: string | null | undefined): CalendarDate | nu
 }
 
 /** A calendar date back to 'YYYY-MM-DD'; no date is ''. */
-export const isoFromDate = (value: DateValue | null | undefined): string => (value ? value.toString().slice(0, 10) : '');
+export const isoFromDate = (value: DateValue | null | undefined): string =>
+  value ? value.toString().slice(0, 10) : '';
 
 /**
  * react-aria reports a date as soon as every segment holds a number, so typing the year 2026 passes through 0002, 0020
@@ -57,8 +58,7 @@ const field = tv({
     group:
       'mt-1 flex w-full min-w-0 items-center rounded-lg border border-slate-400 bg-white pl-3 text-sm text-slate-900 outline-none focus-within:border-turf-700 focus-within:ring-2 focus-within:ring-turf-600/40 dark:border-slate-500 dark:bg-slate-900 dark:text-slate-100',
     input: 'flex min-w-0 flex-1 py-2 tabular-nums',
-    trigger:
-      `flex h-9 w-9 shrink-0 cursor-pointer items-center justify-center rounded-r-lg text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800 ${focusRing}`,
+    trigger: `flex h-9 w-9 shrink-0 cursor-pointer items-center justify-center rounded-r-lg text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800 ${focusRing}`,
     description: fieldDescription,
     error: fieldError,
   },
@@ -89,9 +89,13 @@ function MonthHeader() {
   const nav = `flex h-8 w-8 cursor-pointer items-center justify-center rounded-lg hover:bg-slate-100 dark:hover:bg-slate-800 ${focusRing}`;
   return (
     <header className="mb-2 flex items-center justify-between gap-2">
-      <RACButton slot="previous" aria-label="Önceki ay" className={nav}>‹</RACButton>
+      <RACButton slot="previous" aria-label="Önceki ay" className={nav}>
+        ‹
+      </RACButton>
       <Heading className="text-sm font-semibold" />
-      <RACButton slot="next" aria-label="Sonraki ay" className={nav}>›</RACButton>
+      <RACButton slot="next" aria-label="Sonraki ay" className={nav}>
+        ›
+      </RACButton>
     </header>
   );
 }
@@ -99,8 +103,18 @@ function MonthHeader() {
 function Grid() {
   return (
     <CalendarGrid className="border-separate border-spacing-0.5">
-      <CalendarGridHeader>{(day) => <CalendarHeaderCell className="text-xs font-medium text-slate-600 dark:text-slate-300">{day}</CalendarHeaderCell>}</CalendarGridHeader>
-      <CalendarGridBody>{(date) => <CalendarCell date={date} className={composeRenderProps('', (className, p) => cell({ ...p, className }))} />}</CalendarGridBody>
+      <CalendarGridHeader>
+        {(day) => (
+          <CalendarHeaderCell className="text-xs font-medium text-slate-600 dark:text-slate-300">
+            {day}
+          </CalendarHeaderCell>
+        )}
+      </CalendarGridHeader>
+      <CalendarGridBody>
+        {(date) => (
+          <CalendarCell date={date} className={composeRenderProps('', (className, p) => cell({ ...p, className }))} />
+        )}
+      </CalendarGridBody>
     </CalendarGrid>
   );
 }
@@ -117,19 +131,41 @@ interface FieldTexts {
 export interface DatePickerProps<T extends DateValue> extends Omit<RACDatePickerProps<T>, 'children'>, FieldTexts {}
 
 /** A single date: typed segment by segment as dd.mm.yyyy, or picked from a calendar (react-aria, locale tr-TR). */
-export function DatePicker<T extends DateValue>({ label, description, errorMessage, calendarLabel, className, ...props }: DatePickerProps<T>) {
+export function DatePicker<T extends DateValue>({
+  label,
+  description,
+  errorMessage,
+  calendarLabel,
+  className,
+  ...props
+}: DatePickerProps<T>) {
   const s = field({ isInvalid: Boolean(errorMessage) || props.isInvalid, isDisabled: props.isDisabled });
   return (
     <I18nProvider locale={DATE_LOCALE}>
-      <RACDatePicker {...props} isInvalid={Boolean(errorMessage) || props.isInvalid} className={composeRenderProps(className, (c) => s.root({ className: c }))}>
+      <RACDatePicker
+        {...props}
+        isInvalid={Boolean(errorMessage) || props.isInvalid}
+        className={composeRenderProps(className, (c) => s.root({ className: c }))}
+      >
         <Label className={s.label()}>{label}</Label>
         <Group className={s.group()}>
-          <DateInput className={s.input()}>{(seg) => <DateSegment segment={seg} className={composeRenderProps('', (c, p) => segment({ ...p, className: c }))} />}</DateInput>
+          <DateInput className={s.input()}>
+            {(seg) => (
+              <DateSegment
+                segment={seg}
+                className={composeRenderProps('', (c, p) => segment({ ...p, className: c }))}
+              />
+            )}
+          </DateInput>
           <RACButton aria-label={calendarLabel ?? `${label} için takvimi aç`} className={s.trigger()}>
             <CalendarIcon />
           </RACButton>
         </Group>
-        {description && <Text slot="description" className={s.description()}>{description}</Text>}
+        {description && (
+          <Text slot="description" className={s.description()}>
+            {description}
+          </Text>
+        )}
         <FieldError className={s.error()}>{errorMessage}</FieldError>
         <Popover className="p-3 shadow-lg">
           <Dialog className="outline-none">
@@ -144,7 +180,8 @@ export function DatePicker<T extends DateValue>({ label, description, errorMessa
   );
 }
 
-export interface IsoDatePickerProps extends Omit<DatePickerProps<CalendarDate>, 'value' | 'defaultValue' | 'onChange' | 'minValue' | 'maxValue'> {
+export interface IsoDatePickerProps
+  extends Omit<DatePickerProps<CalendarDate>, 'value' | 'defaultValue' | 'onChange' | 'minValue' | 'maxValue'> {
   /** 'YYYY-MM-DD' or '' (the wire format, 00 §1). */
   value: string;
   onChange: (value: string) => void;

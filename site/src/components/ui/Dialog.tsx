@@ -1,4 +1,4 @@
-import { Dialog as RACDialog, type DialogProps } from 'react-aria-components/Dialog';
+import { type DialogProps, Dialog as RACDialog } from 'react-aria-components/Dialog';
 import { withBase } from './compose';
 
 export { DialogTrigger, Heading } from 'react-aria-components/Dialog';

@@ -13,7 +13,10 @@ export interface LiveBadgeProps {
 export function LiveBadge({ state, texts, size = 'sm' }: LiveBadgeProps) {
   if (state === 'off') return null;
   return (
-    <p className={`flex items-center gap-2 ${size === 'xs' ? 'text-xs' : 'text-sm'} font-medium text-slate-700 dark:text-slate-300`} data-live={state}>
+    <p
+      className={`flex items-center gap-2 ${size === 'xs' ? 'text-xs' : 'text-sm'} font-medium text-slate-700 dark:text-slate-300`}
+      data-live={state}
+    >
       <span aria-hidden="true" className={`h-2 w-2 rounded-full ${dot[state]}`} />
       {texts[state]}
     </p>

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Button as RACButton } from 'react-aria-components/Button';
-import { Modal as RACModal, ModalOverlay, type ModalOverlayProps } from 'react-aria-components/Modal';
+import { ModalOverlay, type ModalOverlayProps, Modal as RACModal } from 'react-aria-components/Modal';
 import { Dialog, Heading } from './Dialog';
 import { focusRing } from './focus';
 import { XIcon } from './icons';
@@ -23,7 +23,15 @@ export interface ModalProps extends Omit<ModalOverlayProps, 'children'> {
 }
 
 /** A react-aria modal dialog: focus trapped, Escape and the close button dismiss it, focus returns to the trigger. */
-export function Modal({ title, children, footer, closeLabel = 'Kapat', role = 'dialog', size = 'md', ...props }: ModalProps) {
+export function Modal({
+  title,
+  children,
+  footer,
+  closeLabel = 'Kapat',
+  role = 'dialog',
+  size = 'md',
+  ...props
+}: ModalProps) {
   return (
     <ModalOverlay
       {...props}
@@ -37,7 +45,9 @@ export function Modal({ title, children, footer, closeLabel = 'Kapat', role = 'd
           {({ close }) => (
             <>
               <div className="flex items-start justify-between gap-4">
-                <Heading slot="title" className="text-xl font-bold">{title}</Heading>
+                <Heading slot="title" className="text-xl font-bold">
+                  {title}
+                </Heading>
                 <RACButton aria-label={closeLabel} onPress={close} className={closeButton}>
                   <XIcon strokeWidth={2.5} />
                 </RACButton>

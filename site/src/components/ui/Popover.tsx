@@ -1,4 +1,4 @@
-import { composeRenderProps, Popover as RACPopover, type PopoverProps } from 'react-aria-components';
+import { composeRenderProps, type PopoverProps, Popover as RACPopover } from 'react-aria-components';
 import { withBase } from './compose';
 
 const surface =

@@ -27,7 +27,11 @@ export function SearchField({ label, placeholder, hint, hintId, withIcon, size =
   const ownId = useId();
   const describedBy = hint ? (hintId ?? ownId) : undefined;
   return (
-    <RACSearchField {...props} aria-describedby={describedBy ?? props['aria-describedby']} className={composeRenderProps(props.className, withBase('block'))}>
+    <RACSearchField
+      {...props}
+      aria-describedby={describedBy ?? props['aria-describedby']}
+      className={composeRenderProps(props.className, withBase('block'))}
+    >
       <Label className={fieldLabel}>{label}</Label>
       <div className="relative">
         {withIcon && (
@@ -38,7 +42,11 @@ export function SearchField({ label, placeholder, hint, hintId, withIcon, size =
           className={`${input} ${size === 'sm' ? 'text-sm' : ''} ${withIcon ? 'pl-9' : ''} [&::-webkit-search-cancel-button]:hidden`}
         />
       </div>
-      {hint && <span id={describedBy} className="sr-only">{hint}</span>}
+      {hint && (
+        <span id={describedBy} className="sr-only">
+          {hint}
+        </span>
+      )}
     </RACSearchField>
   );
 }

@@ -1,6 +1,23 @@
 import type { BookingStatus } from '../../../../contracts/bookings';
-import { bookingStatus, paymentState, PAYMENT_STATE_LABELS, STATUS_LABELS, type PaymentFacts, type PaymentState } from '../../lib/tracking';
-import { BanIcon, CheckIcon, ClockIcon, CrownIcon, HistoryIcon, HourglassIcon, UndoIcon, WalletIcon, XIcon } from './icons';
+import {
+  bookingStatus,
+  PAYMENT_STATE_LABELS,
+  type PaymentFacts,
+  type PaymentState,
+  paymentState,
+  STATUS_LABELS,
+} from '../../lib/tracking';
+import {
+  BanIcon,
+  CheckIcon,
+  ClockIcon,
+  CrownIcon,
+  HistoryIcon,
+  HourglassIcon,
+  UndoIcon,
+  WalletIcon,
+  XIcon,
+} from './icons';
 
 // The same badges on the tracking page and in the panel (02 §4). Every badge carries a word and an icon shape, so the
 // status never depends on colour alone.
@@ -11,9 +28,16 @@ const statusTone: Record<BookingStatus, string> = {
   approved: 'border-turf-300 bg-turf-50 text-turf-900 dark:border-turf-700 dark:bg-turf-950 dark:text-turf-100',
   rejected: 'border-red-300 bg-red-50 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100',
   cancelled: 'border-slate-300 bg-slate-100 text-slate-800 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100',
-  expired: 'border-orange-300 bg-orange-50 text-orange-900 dark:border-orange-800 dark:bg-orange-950 dark:text-orange-100',
+  expired:
+    'border-orange-300 bg-orange-50 text-orange-900 dark:border-orange-800 dark:bg-orange-950 dark:text-orange-100',
 };
-const statusIcon = { pending: ClockIcon, approved: CheckIcon, rejected: XIcon, cancelled: BanIcon, expired: HourglassIcon };
+const statusIcon = {
+  pending: ClockIcon,
+  approved: CheckIcon,
+  rejected: XIcon,
+  cancelled: BanIcon,
+  expired: HourglassIcon,
+};
 
 export function StatusBadge({ status }: { status: string }) {
   const s = bookingStatus(status);
@@ -21,7 +45,10 @@ export function StatusBadge({ status }: { status: string }) {
   return (
     <span className={`${base} ${statusTone[s]}`} data-status={s}>
       <Icon className="h-3.5 w-3.5" />
-      <span><span className="sr-only">Durum: </span>{STATUS_LABELS[s]}</span>
+      <span>
+        <span className="sr-only">Durum: </span>
+        {STATUS_LABELS[s]}
+      </span>
     </span>
   );
 }
@@ -33,7 +60,13 @@ const paymentTone: Record<PaymentState, string> = {
   'none-due': 'border-slate-300 bg-white text-slate-800 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100',
   none: 'border-slate-300 bg-white text-slate-800 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100',
 };
-const paymentIcon = { awaiting: WalletIcon, paid: CheckIcon, refunded: UndoIcon, 'none-due': WalletIcon, none: WalletIcon };
+const paymentIcon = {
+  awaiting: WalletIcon,
+  paid: CheckIcon,
+  refunded: UndoIcon,
+  'none-due': WalletIcon,
+  none: WalletIcon,
+};
 
 /** The payment state that is true for the booking (lib/tracking paymentState): tracking and the panel alike. */
 export function PaymentBadge({ booking }: { booking: PaymentFacts }) {
@@ -51,7 +84,9 @@ export function PaymentBadge({ booking }: { booking: PaymentFacts }) {
 
 export function PastTag() {
   return (
-    <span className={`${base} border-slate-300 bg-slate-100 text-slate-800 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100`}>
+    <span
+      className={`${base} border-slate-300 bg-slate-100 text-slate-800 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100`}
+    >
       <HistoryIcon className="h-3.5 w-3.5" />
       Geçmiş Rezervasyon
     </span>

@@ -7,7 +7,8 @@ const track =
   'group-data-selected:bg-turf-700 dark:bg-slate-600 dark:group-data-selected:bg-turf-600';
 
 const label = 'group flex cursor-pointer items-center gap-3 text-sm text-slate-800 outline-none dark:text-slate-200';
-const thumb = 'h-4 w-4 rounded-full bg-white shadow transition group-data-selected:translate-x-4 motion-reduce:transition-none';
+const thumb =
+  'h-4 w-4 rounded-full bg-white shadow transition group-data-selected:translate-x-4 motion-reduce:transition-none';
 
 /** An on/off setting: the label after a sliding track. */
 export function Switch({ children, ...props }: SwitchProps) {

@@ -3,16 +3,16 @@ import {
   composeRenderProps,
   Tab as RACTab,
   TabList as RACTabList,
-  TabPanel as RACTabPanel,
   type TabListProps as RACTabListProps,
-  type TabPanelProps,
+  TabPanel as RACTabPanel,
   type TabProps as RACTabProps,
+  type TabPanelProps,
 } from 'react-aria-components';
 import { tv } from 'tailwind-variants';
 import { withBase } from './compose';
 import { focusRing } from './focus';
 
-export { Tabs, type Key, type TabsProps } from 'react-aria-components';
+export { type Key, Tabs, type TabsProps } from 'react-aria-components';
 
 type TabsVariant = 'segmented' | 'pills' | 'days';
 const Variant = createContext<TabsVariant>('segmented');
@@ -46,7 +46,11 @@ const tab = tv({
   },
   compoundVariants: [
     { variant: 'days', isSelected: true, className: 'bg-turf-700 font-semibold text-white' },
-    { variant: 'days', isSelected: false, className: 'text-slate-800 hover:bg-white dark:text-slate-200 dark:hover:bg-slate-700' },
+    {
+      variant: 'days',
+      isSelected: false,
+      className: 'text-slate-800 hover:bg-white dark:text-slate-200 dark:hover:bg-slate-700',
+    },
   ],
 });
 
@@ -58,7 +62,10 @@ export interface TabListProps<T extends object> extends RACTabListProps<T> {
 export function TabList<T extends object>({ variant = 'segmented', ...props }: TabListProps<T>) {
   return (
     <Variant.Provider value={variant}>
-      <RACTabList {...props} className={composeRenderProps(props.className, (className) => tabList({ variant, className }))} />
+      <RACTabList
+        {...props}
+        className={composeRenderProps(props.className, (className) => tabList({ variant, className }))}
+      />
     </Variant.Provider>
   );
 }
@@ -68,7 +75,9 @@ export function Tab(props: RACTabProps) {
   return (
     <RACTab
       {...props}
-      className={composeRenderProps(props.className, (className, { isSelected }) => tab({ variant, isSelected, className }))}
+      className={composeRenderProps(props.className, (className, { isSelected }) =>
+        tab({ variant, isSelected, className }),
+      )}
     />
   );
 }

@@ -40,19 +40,32 @@ export function TextField({
     <RACTextField {...props} isInvalid={Boolean(errorMessage) || props.isInvalid} className="block">
       <Label className={fieldLabel}>
         {label}
-        {props.isRequired && <span aria-hidden="true" className="text-red-700 dark:text-red-400"> *</span>}
+        {props.isRequired && (
+          <span aria-hidden="true" className="text-red-700 dark:text-red-400">
+            {' '}
+            *
+          </span>
+        )}
       </Label>
       {multiline ? (
         <TextArea placeholder={placeholder} rows={3} className={`${input} ${inputClassName}`} />
       ) : suffix ? (
         <div className="relative mt-1">
-          <Input ref={inputRef} placeholder={placeholder} className={`block w-full py-2 pr-12 pl-3 ${inputBox} ${inputClassName}`} />
+          <Input
+            ref={inputRef}
+            placeholder={placeholder}
+            className={`block w-full py-2 pr-12 pl-3 ${inputBox} ${inputClassName}`}
+          />
           {suffix}
         </div>
       ) : (
         <Input ref={inputRef} placeholder={placeholder} className={`${input} ${inputClassName}`} />
       )}
-      {description && <Text slot="description" className={fieldDescription} {...descriptionData}>{description}</Text>}
+      {description && (
+        <Text slot="description" className={fieldDescription} {...descriptionData}>
+          {description}
+        </Text>
+      )}
       <FieldError className={fieldError}>{errorMessage}</FieldError>
     </RACTextField>
   );

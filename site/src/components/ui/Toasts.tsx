@@ -14,23 +14,50 @@ export function Toasts() {
   return (
     <div className="pointer-events-none fixed inset-x-0 bottom-4 z-[60] flex flex-col items-center gap-2 px-4">
       <div role="status" aria-live="polite" className="contents">
-        {toasts.filter((t) => t.kind !== 'error').map((t) => <ToastItem key={t.id} {...t} />)}
+        {toasts
+          .filter((t) => t.kind !== 'error')
+          .map((t) => (
+            <ToastItem key={t.id} {...t} />
+          ))}
       </div>
       <div role="alert" aria-live="assertive" className="contents">
-        {toasts.filter((t) => t.kind === 'error').map((t) => <ToastItem key={t.id} {...t} />)}
+        {toasts
+          .filter((t) => t.kind === 'error')
+          .map((t) => (
+            <ToastItem key={t.id} {...t} />
+          ))}
       </div>
     </div>
   );
 }
 
-function ToastItem({ id, kind, title, description }: { id: number; kind: keyof typeof tone; title: string; description?: string }) {
+function ToastItem({
+  id,
+  kind,
+  title,
+  description,
+}: {
+  id: number;
+  kind: keyof typeof tone;
+  title: string;
+  description?: string;
+}) {
   return (
-    <div className={`pointer-events-auto flex w-full max-w-md items-start gap-3 rounded-xl border-l-4 p-4 shadow-lg ${tone[kind]}`}>
+    <div
+      className={`pointer-events-auto flex w-full max-w-md items-start gap-3 rounded-xl border-l-4 p-4 shadow-lg ${tone[kind]}`}
+    >
       <div className="flex-1">
         <p className="font-semibold">{title}</p>
         {description && <p className="mt-0.5 text-sm">{description}</p>}
       </div>
-      <button type="button" onClick={() => dismissToast(id)} className="rounded px-1 text-sm font-bold" aria-label="Bildirimi kapat">✕</button>
+      <button
+        type="button"
+        onClick={() => dismissToast(id)}
+        className="rounded px-1 text-sm font-bold"
+        aria-label="Bildirimi kapat"
+      >
+        ✕
+      </button>
     </div>
   );
 }

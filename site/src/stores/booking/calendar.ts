@@ -1,10 +1,13 @@
 // The public calendar's views and ranges (01 §2): pure rules over business dates, and the store of what is on screen.
 import { atom, map } from 'nanostores';
-import { msg } from '../../../../contracts/messages';
 import { addDays, daysBetween, istanbulToday, monthEnd, monthStart, weekStart } from '../../../../contracts/dates';
+import { msg } from '../../../../contracts/messages';
 
 export type CalendarView = 'daily' | 'weekly' | 'monthly' | 'custom';
-export interface DateRange { from: string; to: string }
+export interface DateRange {
+  from: string;
+  to: string;
+}
 export const MAX_RANGE_DAYS = 31;
 
 export interface CalendarState {

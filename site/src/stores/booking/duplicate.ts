@@ -15,7 +15,15 @@ import { CANCEL_FALLBACK, CANCEL_SUCCESS } from './texts';
  */
 export interface DuplicateWarning {
   message: string;
-  existing: { bookingNumberMasked: string; customerName?: string; facility?: string; date?: string; time?: string; endTime?: string; status?: string };
+  existing: {
+    bookingNumberMasked: string;
+    customerName?: string;
+    facility?: string;
+    date?: string;
+    time?: string;
+    endTime?: string;
+    status?: string;
+  };
 }
 export const $duplicate = atom<DuplicateWarning | null>(null);
 
@@ -72,14 +80,19 @@ export async function cancelExistingBooking(): Promise<boolean> {
   $cancelError.set(null);
   try {
     await unwrap(
-      client.api.bookings.cancel[':bookingNumber'].$post({ param: { bookingNumber: parsed.data }, json: { reason: msg.customerCancelReason, customerPhone } }),
+      client.api.bookings.cancel[':bookingNumber'].$post({
+        param: { bookingNumber: parsed.data },
+        json: { reason: msg.customerCancelReason, customerPhone },
+      }),
     );
     closeDuplicate();
     toast('success', CANCEL_SUCCESS);
     return true;
   } catch (e) {
     $cancelConfirming.set(false);
-    $cancelError.set(e instanceof ApiRequestError ? errorText(e.body, undefined, CANCEL_FALLBACK) : messageOf(e, CANCEL_FALLBACK));
+    $cancelError.set(
+      e instanceof ApiRequestError ? errorText(e.body, undefined, CANCEL_FALLBACK) : messageOf(e, CANCEL_FALLBACK),
+    );
     return false;
   } finally {
     $cancelling.set(false);

@@ -1,11 +1,18 @@
 // The pitch as the booking flow needs it, and the wire shapes the flow works with.
 import { atom } from 'nanostores';
-import type { SlotWire } from '../../../../contracts/wire/slot';
 import type { BookingWire } from '../../../../contracts/wire/booking';
 import type { FacilityWire } from '../../../../contracts/wire/facility';
+import type { SlotWire } from '../../../../contracts/wire/slot';
 
 /** `minutesBefore`: the shuttle leaves that long before the match; the shown time is derived from the chosen hour. */
-export interface PickupPoint { id: string; name: string; address: string | null; description: string | null; time: string | null; minutesBefore?: number | null }
+export interface PickupPoint {
+  id: string;
+  name: string;
+  address: string | null;
+  description: string | null;
+  time: string | null;
+  minutesBefore?: number | null;
+}
 export interface BookingFacility {
   slug: string;
   documentId: string;
@@ -21,7 +28,9 @@ export interface BookingFacility {
 
 export function toBookingFacility(f: FacilityWire, mapsUrl: string | null): BookingFacility {
   const t = f.transportationService;
-  const vehicle = [t.vehicleInfo.type, t.vehicleInfo.capacity ? `${t.vehicleInfo.capacity} kişilik` : null].filter(Boolean).join(', ');
+  const vehicle = [t.vehicleInfo.type, t.vehicleInfo.capacity ? `${t.vehicleInfo.capacity} kişilik` : null]
+    .filter(Boolean)
+    .join(', ');
   return {
     slug: f.slug,
     documentId: f.documentId,
@@ -32,7 +41,9 @@ export function toBookingFacility(f: FacilityWire, mapsUrl: string | null): Book
     autoApprovalTimeout: f.autoApprovalTimeout,
     mapsUrl,
     amenities: f.facilities.filter((a) => a.available).map((a) => a.name),
-    transport: t.isActive ? { price: t.price, description: t.description, vehicle: vehicle || null, pickupPoints: t.pickupPoints } : null,
+    transport: t.isActive
+      ? { price: t.price, description: t.description, vehicle: vehicle || null, pickupPoints: t.pickupPoints }
+      : null,
   };
 }
 

@@ -12,7 +12,14 @@ export interface Draft {
   includesTransportation: boolean;
   pickupPointId: string | null;
 }
-const emptyDraft: Draft = { customerName: '', customerPhone: '', customerEmail: '', notes: '', includesTransportation: false, pickupPointId: null };
+const emptyDraft: Draft = {
+  customerName: '',
+  customerPhone: '',
+  customerEmail: '',
+  notes: '',
+  includesTransportation: false,
+  pickupPointId: null,
+};
 export const $draft = map<Draft>({ ...emptyDraft });
 
 export type DraftField = 'customerName' | 'customerPhone' | 'customerEmail' | 'notes' | 'pickupPointId';
@@ -50,7 +57,8 @@ export function validateDraft(d: Draft, f: BookingFacility): FieldErrors {
       errors[key] = issue.message;
     }
   }
-  if (d.includesTransportation && f.transport && f.transport.pickupPoints.length > 0 && !d.pickupPointId) errors.pickupPointId = msg.pickupPointRequired;
+  if (d.includesTransportation && f.transport && f.transport.pickupPoints.length > 0 && !d.pickupPointId)
+    errors.pickupPointId = msg.pickupPointRequired;
   return errors;
 }
 
@@ -62,7 +70,8 @@ export function serverFieldErrors(list: unknown): FieldErrors {
   if (!Array.isArray(list)) return out;
   for (const item of list as { path?: unknown[]; message?: unknown }[]) {
     const key = (item?.path?.[0] === 'transportationDetails' ? 'pickupPointId' : item?.path?.[0]) as DraftField;
-    if ((FORM_FIELDS.includes(key) || key === 'pickupPointId') && typeof item.message === 'string' && !(key in out)) out[key] = item.message;
+    if ((FORM_FIELDS.includes(key) || key === 'pickupPointId') && typeof item.message === 'string' && !(key in out))
+      out[key] = item.message;
   }
   return out;
 }

@@ -1,6 +1,6 @@
 // The pitch's live channel while the calendar is on screen.
 import { atom } from 'nanostores';
-import { POLL_MS, watchPitchLive, type LiveState } from '../../lib/pitch-live';
+import { type LiveState, POLL_MS, watchPitchLive } from '../../lib/pitch-live';
 import { $facility } from './facility';
 import { applySlotUpdate, loadSlots } from './slots';
 

@@ -1,6 +1,6 @@
 // Moving the calendar (01 §2): each move shows the new range and loads its slots.
 import { addDays, addMonths, istanbulToday, weekStart } from '../../../../contracts/dates';
-import { $calendar, canStepForward, defaultMonthDay, type CalendarView } from './calendar';
+import { $calendar, type CalendarView, canStepForward, defaultMonthDay } from './calendar';
 import { loadSlots } from './slots';
 
 export function setView(view: CalendarView) {
@@ -15,7 +15,11 @@ export function step(direction: -1 | 1) {
   const c = $calendar.get();
   if (c.view === 'custom' || (direction === 1 && !canStepForward(c))) return;
   const anchor =
-    c.view === 'daily' ? addDays(c.anchor, direction) : c.view === 'weekly' ? addDays(weekStart(c.anchor), 7 * direction) : addMonths(c.anchor, direction);
+    c.view === 'daily'
+      ? addDays(c.anchor, direction)
+      : c.view === 'weekly'
+        ? addDays(weekStart(c.anchor), 7 * direction)
+        : addMonths(c.anchor, direction);
   $calendar.set({ ...c, anchor, monthDay: c.view === 'monthly' ? defaultMonthDay(anchor) : c.monthDay });
   void loadSlots();
 }

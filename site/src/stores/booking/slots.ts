@@ -3,7 +3,7 @@ import type { InferResponseType } from 'hono/client';
 import { atom } from 'nanostores';
 import { datesOf } from '../../../../contracts/dates';
 import { client, unwrap } from '../../lib/api';
-import { $calendar, $horizon, rangeOf, rangeProblem, type DateRange } from './calendar';
+import { $calendar, $horizon, type DateRange, rangeOf, rangeProblem } from './calendar';
 import { $facility, type Slot } from './facility';
 import { $selected, $step } from './flow';
 
@@ -36,7 +36,9 @@ export async function loadSlots(opts: { silent?: boolean } = {}): Promise<void> 
   const sameRange = loaded?.from === range.from && loaded?.to === range.to;
   if (!(opts.silent && sameRange && $slotsStatus.get() === 'ready')) $slotsStatus.set('loading');
   try {
-    const data = await unwrap<SlotsAnswer>(client.api.facilities[':ref'].slots.$get({ param: { ref: f.slug }, query: { from: range.from, to: range.to } }));
+    const data = await unwrap<SlotsAnswer>(
+      client.api.facilities[':ref'].slots.$get({ param: { ref: f.slug }, query: { from: range.from, to: range.to } }),
+    );
     if (mine !== loadSeq) return;
     $slots.set(groupByDate(data.slots, range));
     $horizon.set(data.bookableUntil ?? null);

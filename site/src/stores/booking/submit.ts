@@ -47,7 +47,9 @@ export async function submitBooking(): Promise<SubmitOutcome> {
     backToSlotsWith(msg.pastSlot);
     return 'past';
   }
-  const pickup = d.includesTransportation ? f.transport?.pickupPoints.find((p) => p.id === d.pickupPointId) ?? null : null;
+  const pickup = d.includesTransportation
+    ? (f.transport?.pickupPoints.find((p) => p.id === d.pickupPointId) ?? null)
+    : null;
   $submitting.set(true);
   try {
     const booking = await unwrap(
@@ -60,7 +62,9 @@ export async function submitBooking(): Promise<SubmitOutcome> {
           customerEmail: d.customerEmail || null,
           notes: d.notes || null,
           includesTransportation: Boolean(d.includesTransportation && f.transport),
-          transportationDetails: pickup ? { pickupPointId: pickup.id, pickupPointName: pickup.name, pickupPointAddress: pickup.address } : null,
+          transportationDetails: pickup
+            ? { pickupPointId: pickup.id, pickupPointName: pickup.name, pickupPointAddress: pickup.address }
+            : null,
           clientTimestamp: new Date().toISOString(),
           clientTimezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
         },

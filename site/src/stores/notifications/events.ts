@@ -11,11 +11,11 @@ import {
   $liveEvent,
   $notifications,
   $unreadCount,
+  type LiveMessage,
+  type Notification,
   setCount,
   setItems,
   TOAST_MS,
-  type LiveMessage,
-  type Notification,
 } from './state';
 
 /** A new notification goes on top and raises the unread count; one we already hold is not counted twice. */
@@ -76,7 +76,10 @@ export function handleLiveMessage(incoming: LiveMessage) {
   switch (message.type) {
     case 'notification': {
       const own = isOwnAction(message.notification);
-      const n = own && !message.notification.isRead ? { ...message.notification, isRead: true, readAt: message.notification.createdAt } : message.notification;
+      const n =
+        own && !message.notification.isRead
+          ? { ...message.notification, isRead: true, readAt: message.notification.createdAt }
+          : message.notification;
       message = { type: 'notification', notification: n };
       if (!insert(n)) break;
       if (own) break;

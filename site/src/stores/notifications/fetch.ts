@@ -1,12 +1,14 @@
 // Reading the bell's list from the server (02 §7): page 1 of the latest, with the unread count.
 import { client, unwrapPage } from '../../lib/api';
-import { BELL_FETCH_SIZE, feed, setCount, setItems, type Notification } from './state';
+import { BELL_FETCH_SIZE, feed, type Notification, setCount, setItems } from './state';
 
 let inflight: Promise<void> | null = null;
 let again = false;
 
 async function fetchLatest(): Promise<{ items: Notification[]; unread: number }> {
-  const body = await unwrapPage(client.api.notifications.all.$get({ query: { page: '1', pageSize: String(BELL_FETCH_SIZE) } }));
+  const body = await unwrapPage(
+    client.api.notifications.all.$get({ query: { page: '1', pageSize: String(BELL_FETCH_SIZE) } }),
+  );
   return { items: body.data, unread: body.meta.unread };
 }
 

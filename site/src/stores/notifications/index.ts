@@ -9,25 +9,25 @@ export {
   LAST_CHECK_KEY,
   markBellOpened,
   readSoundSetting,
-  setSoundEnabled,
   SOUND_KEY,
+  setSoundEnabled,
 } from './settings';
-export { playNotificationSound, tonesFor, type Tone } from './sound';
+export { playNotificationSound, type Tone, tonesFor } from './sound';
 export {
   $liveEvent,
   $notificationLive,
   $notifications,
   $unreadCount,
   BADGE_CAP,
-  badgeText,
   BELL_FETCH_SIZE,
   BELL_ITEMS,
-  POLL_DOWN_MS,
-  POLL_OPEN_MS,
-  TOAST_MS,
+  badgeText,
   type LiveMessage,
   type LiveState,
   type Notification,
   type NotificationPriority,
   type NotificationType,
+  POLL_DOWN_MS,
+  POLL_OPEN_MS,
+  TOAST_MS,
 } from './state';

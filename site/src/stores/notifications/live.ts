@@ -1,7 +1,7 @@
 // The bell's live connection and its fallback polls (00 §8, 02 §9): one socket for the whole page.
-import { staffHubEvent, type StaffHubRequest } from '../../../../contracts/socket/staff-hub';
+import { type StaffHubRequest, staffHubEvent } from '../../../../contracts/socket/staff-hub';
 import { client } from '../../lib/api';
-import { openLiveSocket, type LiveSocket } from '../../lib/live-socket';
+import { type LiveSocket, openLiveSocket } from '../../lib/live-socket';
 import { $session } from '../session';
 import { forgetViewer, handleLiveMessage } from './events';
 import { refreshNotifications } from './fetch';

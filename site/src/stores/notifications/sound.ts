@@ -1,7 +1,13 @@
 // Short tones per notification type, made with Web Audio: no audio files (02 §2 'sounds differing by type').
 import type { NotificationType } from './state';
 
-export interface Tone { at: number; duration: number; from: number; to?: number; wave: OscillatorType }
+export interface Tone {
+  at: number;
+  duration: number;
+  from: number;
+  to?: number;
+  wave: OscillatorType;
+}
 
 /** The tones of each type (02 §2 'sounds differing by type'); times in seconds from the start. */
 export function tonesFor(type: NotificationType): Tone[] {
@@ -26,7 +32,10 @@ let audio: AudioContext | null = null;
 /** Plays the type's tones. Missing Web Audio (tests, old browsers) or a blocked context is simply silence. */
 export function playNotificationSound(type: NotificationType): boolean {
   try {
-    const w = typeof window === 'undefined' ? undefined : (window as unknown as { AudioContext?: AudioContextClass; webkitAudioContext?: AudioContextClass });
+    const w =
+      typeof window === 'undefined'
+        ? undefined
+        : (window as unknown as { AudioContext?: AudioContextClass; webkitAudioContext?: AudioContextClass });
     const Ctx = w?.AudioContext ?? w?.webkitAudioContext;
     if (!Ctx) return false;
     audio ??= new Ctx();

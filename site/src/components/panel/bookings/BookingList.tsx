@@ -1,8 +1,8 @@
 import { formatPhone } from '../../../../../contracts/phone';
 import { tl, trDate } from '../../../lib/format';
 import type { BookingListItem } from '../../../stores/panel-bookings';
-import { BusIcon, CrownIcon } from '../../ui/icons';
 import { Button } from '../../ui/Button';
+import { BusIcon, CrownIcon } from '../../ui/icons';
 import { StatusBadge } from '../../ui/StatusBadge';
 
 // Fallback texts of 02 §2 'Booking detail dialog', used on the list as well.
@@ -11,7 +11,8 @@ const pitch = (b: BookingListItem) => b.facility?.name?.trim() || 'Saha bilgisi 
 const day = (b: BookingListItem) => (b.date ? trDate(b.date) : 'Tarih yok');
 const time = (b: BookingListItem) => (b.startTime ? `${b.startTime}–${b.endTime}` : '');
 // An anonymised customer's phone is a hash (issue 7 §5): never shown.
-const phone = (b: BookingListItem) => (b.customerPhone?.startsWith('#') ? 'Gizlendi (KVKK)' : b.customerPhone?.trim() ? formatPhone(b.customerPhone) : null);
+const phone = (b: BookingListItem) =>
+  b.customerPhone?.startsWith('#') ? 'Gizlendi (KVKK)' : b.customerPhone?.trim() ? formatPhone(b.customerPhone) : null;
 
 interface ListProps {
   items: BookingListItem[];
@@ -27,7 +28,9 @@ function Marks({ b }: { b: BookingListItem }) {
         </span>
       )}
       {b.isPast && (
-        <span className="inline-flex items-center rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-800 dark:bg-slate-800 dark:text-slate-200">Geçmiş</span>
+        <span className="inline-flex items-center rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-800 dark:bg-slate-800 dark:text-slate-200">
+          Geçmiş
+        </span>
       )}
       {b.includesTransportation && (
         <span className="inline-flex items-center gap-1 rounded-full bg-sky-100 px-2 py-0.5 text-xs font-semibold text-sky-900 dark:bg-sky-950 dark:text-sky-100">
@@ -54,13 +57,27 @@ export function BookingTable({ items, onOpen }: ListProps) {
         <caption className="sr-only">Rezervasyonlar</caption>
         <thead className="bg-slate-50 text-xs text-slate-700 uppercase dark:bg-slate-800 dark:text-slate-300">
           <tr>
-            <th scope="col" className="px-4 py-3 font-semibold">Rezervasyon No</th>
-            <th scope="col" className="px-4 py-3 font-semibold">Müşteri</th>
-            <th scope="col" className="px-4 py-3 font-semibold">Saha</th>
-            <th scope="col" className="px-4 py-3 font-semibold">Tarih / Saat</th>
-            <th scope="col" className="px-4 py-3 text-right font-semibold">Tutar</th>
-            <th scope="col" className="px-4 py-3 font-semibold">Durum</th>
-            <th scope="col" className="px-4 py-3 font-semibold"><span className="sr-only">İşlem</span></th>
+            <th scope="col" className="px-4 py-3 font-semibold">
+              Rezervasyon No
+            </th>
+            <th scope="col" className="px-4 py-3 font-semibold">
+              Müşteri
+            </th>
+            <th scope="col" className="px-4 py-3 font-semibold">
+              Saha
+            </th>
+            <th scope="col" className="px-4 py-3 font-semibold">
+              Tarih / Saat
+            </th>
+            <th scope="col" className="px-4 py-3 text-right font-semibold">
+              Tutar
+            </th>
+            <th scope="col" className="px-4 py-3 font-semibold">
+              Durum
+            </th>
+            <th scope="col" className="px-4 py-3 font-semibold">
+              <span className="sr-only">İşlem</span>
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-200 dark:divide-slate-700">
@@ -77,7 +94,9 @@ export function BookingTable({ items, onOpen }: ListProps) {
               <td className="max-w-64 px-4 py-3 [overflow-wrap:anywhere]">
                 <div className="font-medium text-slate-900 dark:text-slate-100">{customer(b)}</div>
                 {phone(b) && <div className="text-slate-600 dark:text-slate-300">{phone(b)}</div>}
-                <div className="mt-1 flex flex-wrap gap-1"><Marks b={b} /></div>
+                <div className="mt-1 flex flex-wrap gap-1">
+                  <Marks b={b} />
+                </div>
               </td>
               <td className="max-w-48 px-4 py-3 [overflow-wrap:anywhere]">{pitch(b)}</td>
               <td className="px-4 py-3 whitespace-nowrap">
@@ -85,8 +104,12 @@ export function BookingTable({ items, onOpen }: ListProps) {
                 <div className="text-slate-600 dark:text-slate-300">{time(b)}</div>
               </td>
               <td className="px-4 py-3 text-right font-semibold whitespace-nowrap tabular-nums">{tl(b.totalPrice)}</td>
-              <td className="px-4 py-3"><StatusBadge status={b.status} /></td>
-              <td className="px-4 py-3 text-right"><DetailButton b={b} onOpen={onOpen} /></td>
+              <td className="px-4 py-3">
+                <StatusBadge status={b.status} />
+              </td>
+              <td className="px-4 py-3 text-right">
+                <DetailButton b={b} onOpen={onOpen} />
+              </td>
             </tr>
           ))}
         </tbody>
@@ -100,7 +123,11 @@ export function BookingCards({ items, onOpen }: ListProps) {
   return (
     <ul aria-label="Rezervasyonlar" className="space-y-3">
       {items.map((b) => (
-        <li key={b.documentId} data-booking={b.bookingNumber} className="min-w-0 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-700 dark:bg-slate-900">
+        <li
+          key={b.documentId}
+          data-booking={b.bookingNumber}
+          className="min-w-0 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-700 dark:bg-slate-900"
+        >
           <div className="flex items-start justify-between gap-3">
             <div className="min-w-0">
               <p className="font-semibold text-slate-900 [overflow-wrap:anywhere] dark:text-slate-100">{customer(b)}</p>
@@ -114,12 +141,16 @@ export function BookingCards({ items, onOpen }: ListProps) {
             <dt className="text-slate-600 dark:text-slate-300">Saha</dt>
             <dd>{pitch(b)}</dd>
             <dt className="text-slate-600 dark:text-slate-300">Tarih</dt>
-            <dd>{day(b)} {time(b)}</dd>
+            <dd>
+              {day(b)} {time(b)}
+            </dd>
             <dt className="text-slate-600 dark:text-slate-300">Tutar</dt>
             <dd className="font-semibold tabular-nums">{tl(b.totalPrice)}</dd>
           </dl>
           <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
-            <div className="flex flex-wrap gap-1"><Marks b={b} /></div>
+            <div className="flex flex-wrap gap-1">
+              <Marks b={b} />
+            </div>
             <DetailButton b={b} onOpen={onOpen} />
           </div>
         </li>

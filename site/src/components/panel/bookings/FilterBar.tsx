@@ -10,9 +10,9 @@ import {
   setSubscribersOnly,
   setTransportOnly,
 } from '../../../stores/panel-bookings';
-import { BusIcon, CrownIcon, XIcon } from '../../ui/icons';
 import { Button } from '../../ui/Button';
 import { IsoDatePicker } from '../../ui/DatePicker';
+import { BusIcon, CrownIcon, XIcon } from '../../ui/icons';
 import { SearchField } from '../../ui/SearchField';
 import { ToggleButton } from '../../ui/ToggleButton';
 
@@ -47,7 +47,9 @@ export const FilterBar = memo(function FilterBar() {
 
       {anyFilter && (
         <div className="lg:col-span-3">
-          <Button variant="ghost" size="sm" onPress={clearBookingFilters}>Tüm filtreleri temizle</Button>
+          <Button variant="ghost" size="sm" onPress={clearBookingFilters}>
+            Tüm filtreleri temizle
+          </Button>
         </div>
       )}
     </div>
@@ -60,9 +62,26 @@ const DateRange = memo(function DateRange() {
   return (
     <div role="group" aria-label="Tarih aralığı" className="flex min-w-0 flex-wrap items-end gap-2">
       {/* dd.mm.yyyy in every browser (issue 7 §3); the store and the address keep YYYY-MM-DD. */}
-      <IsoDatePicker label="Başlangıç tarihi" className="min-w-40 flex-1" value={f.from} max={f.to} onChange={(v) => void setDateFrom(v)} />
-      <IsoDatePicker label="Bitiş tarihi" className="min-w-40 flex-1" value={f.to} min={f.from} onChange={(v) => void setDateTo(v)} />
-      <Button variant="secondary" onPress={clearDates} isDisabled={!f.from && !f.to} aria-label="Tarih aralığını temizle">
+      <IsoDatePicker
+        label="Başlangıç tarihi"
+        className="min-w-40 flex-1"
+        value={f.from}
+        max={f.to}
+        onChange={(v) => void setDateFrom(v)}
+      />
+      <IsoDatePicker
+        label="Bitiş tarihi"
+        className="min-w-40 flex-1"
+        value={f.to}
+        min={f.from}
+        onChange={(v) => void setDateTo(v)}
+      />
+      <Button
+        variant="secondary"
+        onPress={clearDates}
+        isDisabled={!f.from && !f.to}
+        aria-label="Tarih aralığını temizle"
+      >
         <XIcon /> Temizle
       </Button>
     </div>

@@ -40,7 +40,9 @@ export function Pager({ page, pageCount, total, narrow, onPage }: PagerProps) {
       </p>
       {pageCount > 1 && (
         <div className="flex flex-wrap items-center gap-1">
-          <Button variant="secondary" size="sm" isDisabled={page <= 1} onPress={() => onPage(page - 1)}>Önceki</Button>
+          <Button variant="secondary" size="sm" isDisabled={page <= 1} onPress={() => onPage(page - 1)}>
+            Önceki
+          </Button>
           {narrow ? (
             <form
               noValidate
@@ -67,7 +69,11 @@ export function Pager({ page, pageCount, total, narrow, onPage }: PagerProps) {
               />
               <span className="text-sm text-slate-700 dark:text-slate-300">/ {pageCount}</span>
               {error && (
-                <p id={errorId} role="alert" className="absolute top-full left-1 mt-1 w-max max-w-[70vw] text-xs font-medium text-red-700 dark:text-red-400">
+                <p
+                  id={errorId}
+                  role="alert"
+                  className="absolute top-full left-1 mt-1 w-max max-w-[70vw] text-xs font-medium text-red-700 dark:text-red-400"
+                >
                   {error}
                 </p>
               )}
@@ -86,7 +92,9 @@ export function Pager({ page, pageCount, total, narrow, onPage }: PagerProps) {
               </Button>
             ))
           )}
-          <Button variant="secondary" size="sm" isDisabled={page >= pageCount} onPress={() => onPage(page + 1)}>Sonraki</Button>
+          <Button variant="secondary" size="sm" isDisabled={page >= pageCount} onPress={() => onPage(page + 1)}>
+            Sonraki
+          </Button>
         </div>
       )}
     </nav>

@@ -14,7 +14,11 @@ export function StatStrip({ counts }: { counts: BookingsMeta['counts'] | null })
     <div role="group" aria-label="Rezervasyon sayıları">
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
         {ITEMS.map((item) => (
-          <div key={item.key} className="rounded-xl border border-slate-200 bg-white p-3 dark:border-slate-700 dark:bg-slate-900" data-stat={item.key}>
+          <div
+            key={item.key}
+            className="rounded-xl border border-slate-200 bg-white p-3 dark:border-slate-700 dark:bg-slate-900"
+            data-stat={item.key}
+          >
             <dt className="text-xs font-medium text-slate-600 uppercase dark:text-slate-300">{item.label}</dt>
             <dd className={`mt-1 text-2xl font-bold tabular-nums ${item.tone}`}>{counts ? counts[item.key] : '–'}</dd>
           </div>

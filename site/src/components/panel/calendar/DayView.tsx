@@ -31,7 +31,13 @@ export function DayView({ dates, slots, day, today, now, onDay, onOpen }: DayVie
               <>
                 <span className="text-xs">{short.format(new Date(d + 'T00:00:00Z'))}</span>
                 <span className="text-base font-semibold tabular-nums">{Number(d.slice(8))}</span>
-                {d === today && <span className={`max-w-full truncate text-[0.65rem] font-semibold ${isSelected ? 'text-white' : 'text-turf-800 dark:text-turf-300'}`}>Bugün</span>}
+                {d === today && (
+                  <span
+                    className={`max-w-full truncate text-[0.65rem] font-semibold ${isSelected ? 'text-white' : 'text-turf-800 dark:text-turf-300'}`}
+                  >
+                    Bugün
+                  </span>
+                )}
               </>
             )}
           </Tab>
@@ -47,7 +53,9 @@ export function DayView({ dates, slots, day, today, now, onDay, onOpen }: DayVie
               {weekdayName(d)} {dayAndMonth(d)}
             </h3>
             {mine.length === 0 ? (
-              <p className="rounded-lg border border-dashed border-slate-300 px-3 py-3 text-sm text-slate-700 dark:border-slate-700 dark:text-slate-300">Bu gün için slot yok</p>
+              <p className="rounded-lg border border-dashed border-slate-300 px-3 py-3 text-sm text-slate-700 dark:border-slate-700 dark:text-slate-300">
+                Bu gün için slot yok
+              </p>
             ) : (
               <ul className="grid gap-1.5" data-day-list={d}>
                 {mine.map((s) => (

@@ -1,15 +1,22 @@
 import { BusIcon, ClockIcon, CrownSolidIcon } from '../../ui/icons';
-import { AWAITING_APPROVAL, STATE_LABELS, TRANSPORT, TONE, type CellState } from './slot-view';
+import { AWAITING_APPROVAL, type CellState, STATE_LABELS, TONE, TRANSPORT } from './slot-view';
 
 const STATES: CellState[] = ['available', 'pending', 'booked', 'subscriber'];
 
 /** Müsait, Beklemede, Onaylı, Abone, the awaiting-approval icon and the shuttle icon (02 §2). */
 export function Legend() {
   return (
-    <ul aria-label="Açıklamalar" className="flex flex-wrap gap-x-4 gap-y-2 text-sm text-slate-700 dark:text-slate-300" data-legend>
+    <ul
+      aria-label="Açıklamalar"
+      className="flex flex-wrap gap-x-4 gap-y-2 text-sm text-slate-700 dark:text-slate-300"
+      data-legend
+    >
       {STATES.map((s) => (
         <li key={s} className="flex items-center gap-1.5">
-          <span aria-hidden="true" className={`inline-flex h-4 w-5 items-center justify-center rounded border ${TONE[s].live}`}>
+          <span
+            aria-hidden="true"
+            className={`inline-flex h-4 w-5 items-center justify-center rounded border ${TONE[s].live}`}
+          >
             {s === 'subscriber' && <CrownSolidIcon className="h-3 w-3" />}
           </span>
           {STATE_LABELS[s]}

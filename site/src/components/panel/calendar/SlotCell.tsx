@@ -14,7 +14,9 @@ interface SlotCellProps {
 export function SlotCell({ slot, now, onOpen, withTime = false }: SlotCellProps) {
   const v = cellView(slot, now);
   const base = `flex w-full min-h-12 items-center gap-1.5 rounded-md border px-2 py-1.5 text-left text-sm ${toneOf(v)}`;
-  const time = withTime && <span className="w-24 shrink-0 font-semibold tabular-nums">{`${slot.startTime.slice(0, 5)}–${slot.endTime.slice(0, 5)}`}</span>;
+  const time = withTime && (
+    <span className="w-24 shrink-0 font-semibold tabular-nums">{`${slot.startTime.slice(0, 5)}–${slot.endTime.slice(0, 5)}`}</span>
+  );
   const data = { 'data-slot': slot.documentId, 'data-state': v.state, 'data-past': v.past ? 'true' : undefined };
 
   if (!v.bookingId) {

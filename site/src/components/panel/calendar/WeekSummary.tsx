@@ -43,7 +43,11 @@ export function WeekSummary({ range, facilityName, inactive, hours, counts }: We
       </div>
       <dl className="grid grid-cols-3 gap-2 sm:grid-cols-5">
         {COUNTERS.map((c) => (
-          <div key={c.key} className={`rounded-lg border-l-4 bg-white px-3 py-2 shadow-sm dark:bg-slate-900 ${c.tone}`} data-counter={c.key}>
+          <div
+            key={c.key}
+            className={`rounded-lg border-l-4 bg-white px-3 py-2 shadow-sm dark:bg-slate-900 ${c.tone}`}
+            data-counter={c.key}
+          >
             <dt className="text-xs font-medium text-slate-700 dark:text-slate-300">{c.label}</dt>
             <dd className="text-lg font-bold tabular-nums">{counts ? counts[c.key] : '–'}</dd>
           </div>

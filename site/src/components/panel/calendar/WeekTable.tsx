@@ -16,11 +16,17 @@ export function WeekTable({ dates, slots, today, now, caption, onOpen }: WeekTab
   const rows = timeRows(slots);
   const at = new Map(slots.map((s) => [`${s.date} ${s.startTime.slice(0, 5)}`, s]));
   const rowEnd = new Map<string, string>();
-  for (const s of slots) if (!rowEnd.has(s.startTime.slice(0, 5))) rowEnd.set(s.startTime.slice(0, 5), s.endTime.slice(0, 5));
+  for (const s of slots)
+    if (!rowEnd.has(s.startTime.slice(0, 5))) rowEnd.set(s.startTime.slice(0, 5), s.endTime.slice(0, 5));
 
   return (
     // Focusable so the keyboard can scroll it sideways on a narrow desktop window.
-    <div role="region" aria-label={caption} tabIndex={0} className="overflow-x-auto rounded-xl border border-slate-200 bg-white dark:border-slate-700 dark:bg-slate-900">
+    <div
+      role="region"
+      aria-label={caption}
+      tabIndex={0}
+      className="overflow-x-auto rounded-xl border border-slate-200 bg-white dark:border-slate-700 dark:bg-slate-900"
+    >
       <table className="w-full min-w-[48rem] table-fixed border-collapse text-sm" data-week-table>
         <caption className="sr-only">{caption}</caption>
         <thead>
@@ -39,7 +45,11 @@ export function WeekTable({ dates, slots, today, now, caption, onOpen }: WeekTab
                 <span className="block">{weekdayName(d)}</span>
                 <span className="block text-xs font-medium text-slate-700 dark:text-slate-300">
                   {dayAndMonth(d)}
-                  {d === today && <span className="ml-1 rounded-full bg-turf-700 px-1.5 py-0.5 text-[0.7rem] font-semibold text-white">Bugün</span>}
+                  {d === today && (
+                    <span className="ml-1 rounded-full bg-turf-700 px-1.5 py-0.5 text-[0.7rem] font-semibold text-white">
+                      Bugün
+                    </span>
+                  )}
                 </span>
               </th>
             ))}
@@ -48,7 +58,10 @@ export function WeekTable({ dates, slots, today, now, caption, onOpen }: WeekTab
         <tbody>
           {rows.map((time) => (
             <tr key={time} data-row={time} className="border-b border-slate-100 last:border-b-0 dark:border-slate-800">
-              <th scope="row" className="px-2 py-1 text-left font-semibold whitespace-nowrap text-slate-800 tabular-nums dark:text-slate-200">
+              <th
+                scope="row"
+                className="px-2 py-1 text-left font-semibold whitespace-nowrap text-slate-800 tabular-nums dark:text-slate-200"
+              >
                 {time}
                 <span className="text-xs font-medium text-slate-700 dark:text-slate-300">–{rowEnd.get(time)}</span>
               </th>

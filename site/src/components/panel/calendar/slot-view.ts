@@ -35,7 +35,15 @@ export interface CellView {
 export function cellView(slot: CalendarSlot, now = Date.now()): CellView {
   const past = slot.isPast || isPastSlot(slot, now);
   const b = slot.booking;
-  const state: CellState = b ? (b.isSubscriber ? 'subscriber' : b.status === 'pending' ? 'pending' : 'booked') : past ? 'past' : 'available';
+  const state: CellState = b
+    ? b.isSubscriber
+      ? 'subscriber'
+      : b.status === 'pending'
+        ? 'pending'
+        : 'booked'
+    : past
+      ? 'past'
+      : 'available';
   const awaitingApproval = b?.status === 'pending';
   const transport = Boolean(b?.includesTransportation);
   const name = b ? (state === 'pending' ? firstName(b.customerName ?? '') : (b.customerName ?? '')) : '';
@@ -54,7 +62,13 @@ export function cellView(slot: CalendarSlot, now = Date.now()): CellView {
   return { state, past, text, awaitingApproval, transport, bookingId: b?.documentId ?? null, label: parts.join(', ') };
 }
 
-export interface WeekCounts { total: number; available: number; pending: number; booked: number; subscriber: number }
+export interface WeekCounts {
+  total: number;
+  available: number;
+  pending: number;
+  booked: number;
+  subscriber: number;
+}
 
 /**
  * The five counters: Toplam, Müsait, Beklemede, Onaylı, Abone. Toplam is every slot of the week; the four state
