@@ -56,7 +56,7 @@ describe('panel: dashboard and guards', () => {
     // Refused on the server: the redirect comes with the HTML, before any script runs.
     const res = await context.request.get('/yonetim/raporlar', { maxRedirects: 0 });
     expect(res.status()).toBe(302);
-    expect(res.headers()['location']).toBe('/yonetim/yetkisiz');
+    expect(res.headers().location).toBe('/yonetim/yetkisiz');
     await page.goto('/yonetim/ayarlar');
     expect(new URL(page.url()).pathname).toBe('/yonetim/yetkisiz');
     await page.getByRole('heading', { name: 'Yetkisiz Erişim' }).waitFor();
@@ -68,7 +68,7 @@ describe('panel: dashboard and guards', () => {
     for (const path of ['/yonetim', '/yonetim/haftalik-takvim', '/yonetim/bildirimler?durum=okunmamis']) {
       const res = await context.request.get(path, { maxRedirects: 0 });
       expect(res.status()).toBe(302);
-      expect(res.headers()['location']).toBe(`/giris?redirect=${encodeURIComponent(path)}`);
+      expect(res.headers().location).toBe(`/giris?redirect=${encodeURIComponent(path)}`);
     }
     await context.close();
   });

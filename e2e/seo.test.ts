@@ -34,7 +34,8 @@ async function head(path: string): Promise<{ status: number; head: Head }> {
     const metas: Record<string, string[]> = {};
     for (const m of document.head.querySelectorAll('meta[name], meta[property]')) {
       const key = m.getAttribute('name') ?? m.getAttribute('property')!;
-      (metas[key] ??= []).push(m.getAttribute('content') ?? '');
+      metas[key] ??= [];
+      metas[key].push(m.getAttribute('content') ?? '');
     }
     return {
       title: document.title,
@@ -67,7 +68,7 @@ async function pngSize(url: string): Promise<[number, number]> {
 function ldAddresses(doc: unknown): string[] {
   const out: string[] = [];
   const walk = (v: unknown, key = '') => {
-    if (Array.isArray(v)) v.forEach((x) => walk(x, key));
+    if (Array.isArray(v)) for (const x of v) walk(x, key);
     else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) walk(x, k);
     else if (typeof v === 'string' && ['url', '@id', 'logo', 'image'].includes(key)) out.push(v);
   };

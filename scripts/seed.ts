@@ -43,7 +43,7 @@ async function renderImages(jobs: ImageJob[]): Promise<Map<string, RenderedImage
   const out = new Map<string, RenderedImage>();
   const lanes = Math.max(1, Math.min(availableParallelism(), 4, jobs.length));
   const buckets: ImageJob[][] = Array.from({ length: lanes }, () => []);
-  jobs.forEach((job, i) => buckets[i % lanes].push(job));
+  for (const [i, job] of jobs.entries()) buckets[i % lanes].push(job);
   try {
     await Promise.all(
       buckets.map(
@@ -342,27 +342,28 @@ class SeedContext {
       this.facilityIds.push(f.id);
       facilities.set(p.key, f);
 
-      await db
-        .insert(s.amenities)
-        .values(
-          p.amenities.map(([name, available], i) => ({
-            facilityId: f.id,
-            name,
-            available,
-            icon: data.AMENITY_ICONS[name],
-            sortOrder: i,
-          })),
-        );
-      const pps = (p.transport?.pickupPoints ?? []).map((pp, i) => ({
-        id: `pickup-${(pickupStamp += 1000 + i * 137)}`,
-        facilityId: f.id,
-        name: pp.name,
-        address: pp.address,
-        description: pp.description ?? null,
-        time: pp.time ?? null,
-        minutesBefore: pp.minutesBefore ?? null,
-        sortOrder: i,
-      }));
+      await db.insert(s.amenities).values(
+        p.amenities.map(([name, available], i) => ({
+          facilityId: f.id,
+          name,
+          available,
+          icon: data.AMENITY_ICONS[name],
+          sortOrder: i,
+        })),
+      );
+      const pps = (p.transport?.pickupPoints ?? []).map((pp, i) => {
+        pickupStamp += 1000 + i * 137;
+        return {
+          id: `pickup-${pickupStamp}`,
+          facilityId: f.id,
+          name: pp.name,
+          address: pp.address,
+          description: pp.description ?? null,
+          time: pp.time ?? null,
+          minutesBefore: pp.minutesBefore ?? null,
+          sortOrder: i,
+        };
+      });
       if (pps.length > 0) await db.insert(s.pickupPoints).values(pps);
       pickups.set(p.key, pps);
     }

@@ -60,7 +60,7 @@ const GOAL_FOV = 58; // horizontal field of view of the close-up camera
 // ---------------------------------------------------------------------------------------------
 // Small math helpers
 // ---------------------------------------------------------------------------------------------
-const clamp01 = (v: number): number => (v < 0 ? 0 : v > 1 ? 1 : v);
+const clamp01 = (v: number): number => (v < 0 ? 0 : Math.min(v, 1));
 const mix = (a: number, b: number, t: number): number => a + (b - a) * t;
 const hyp2 = (a: number, b: number): number => Math.sqrt(a * a + b * b);
 const hyp3 = (a: number, b: number, c: number): number => Math.sqrt(a * a + b * b + c * c);
@@ -411,7 +411,7 @@ function shapeCoverage(sh: Shape, g: GroundSample): number {
     const vy = sh.by - sh.ay;
     const ll = vx * vx + vy * vy;
     let t = ll > 0 ? ((x - sh.ax) * vx + (y - sh.ay) * vy) / ll : 0;
-    t = t < 0 ? 0 : t > 1 ? 1 : t;
+    t = t < 0 ? 0 : Math.min(t, 1);
     nx = x - (sh.ax + vx * t);
     ny = y - (sh.ay + vy * t);
     d = hyp2(nx, ny);
@@ -482,7 +482,7 @@ function tubeHit(t: Tube, x: number, y: number): Float64Array {
   const vy = t.by - t.ay;
   const ll = vx * vx + vy * vy;
   let u = ll > 0 ? ((x - t.ax) * vx + (y - t.ay) * vy) / ll : 0;
-  u = u < 0 ? 0 : u > 1 ? 1 : u;
+  u = u < 0 ? 0 : Math.min(u, 1);
   const qx = x - (t.ax + vx * u);
   const qy = y - (t.ay + vy * u);
   const r = mix(t.ra, t.rb, u);
@@ -694,7 +694,7 @@ function groundRow(c: GroundCtx, py: number): void {
     }
     const footX = Math.sqrt(g.jxx * g.jxx + g.jyx * g.jyx);
     const footY = Math.sqrt(g.jxy * g.jxy + g.jyy * g.jyy);
-    const foot = footX > footY ? footX : footY;
+    const foot = Math.max(footX, footY);
 
     // Distance outside the playing rectangle (negative inside).
     const out = Math.max(-x, x - PL, -y, y - PW);
@@ -1430,7 +1430,7 @@ function finish(img: Float32Array, w: number, h: number, variant: 0 | 1 | 2): Ui
       r = r > 0 ? r * 255 : 0;
       g = g > 0 ? g * 255 : 0;
       b = b > 0 ? b * 255 : 0;
-      const m = r > g ? (r > b ? r : b) : g > b ? g : b;
+      const m = r > g ? Math.max(r, b) : Math.max(g, b);
       if (m <= 0) continue;
       const k = Math.round(m) / m;
       out[o] = Math.min(255, Math.round(r * k));

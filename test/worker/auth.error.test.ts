@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { msg } from '../../contracts/messages';
 import { ApiError } from '../../worker/src/lib/errors';
 import { enforceLoginBackoff, enforceRateLimit, limiterFor, limitsFor } from '../../worker/src/lib/rate-limit';
-import { api, createStaff, expectError, json } from './fixtures';
+import { api, createStaff, expectError } from './fixtures';
 
 const uniq = () => Math.random().toString(36).slice(2, 8);
 let ipSeq = 0;

@@ -43,7 +43,7 @@ function assertTurkishOnly(error: { message: string; details?: { errors?: { mess
 
 describe('length limits of the booking form (issue 7 §2)', () => {
   it('each limit answers its own Turkish message on its field, the one the form shows', async () => {
-    const { f, body } = await base();
+    const { body } = await base();
     const cases: Array<[Record<string, unknown>, string, string]> = [
       [{ customerName: 'A'.repeat(101) }, 'customerName', 'Ad Soyad en fazla 100 karakter olabilir'],
       [{ notes: 'n'.repeat(1001) }, 'notes', 'Notlar en fazla 1000 karakter olabilir'],

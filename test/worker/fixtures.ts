@@ -2,7 +2,7 @@
 import { env, exports } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
 import { getDb } from '../../worker/src/db/client';
-import { amenities, facilities, pickupPoints, roles, users, type WorkingHours } from '../../worker/src/db/schema';
+import { amenities, facilities, pickupPoints, users, type WorkingHours } from '../../worker/src/db/schema';
 import { newDocumentId } from '../../worker/src/lib/ids';
 import { signToken } from '../../worker/src/lib/jwt';
 import { hashPassword } from '../../worker/src/lib/password';

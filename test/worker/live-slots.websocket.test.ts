@@ -25,7 +25,7 @@ async function connect(path: string, headers: Record<string, string> = {}) {
   const waiters: Array<() => void> = [];
   ws.addEventListener('message', (e) => {
     messages.push(typeof e.data === 'string' && e.data.startsWith('{') ? JSON.parse(e.data) : e.data);
-    waiters.splice(0).forEach((w) => w());
+    for (const w of waiters.splice(0)) w();
   });
   ws.accept();
   const next = async (pred: (m: any) => boolean, timeoutMs = 2000) => {

@@ -31,7 +31,7 @@ async function connect(init: { token?: string; cookie?: string }) {
   ws.addEventListener('message', (e) => {
     const text = e.data as string;
     messages.push(text.startsWith('{') ? JSON.parse(text) : text);
-    waiters.splice(0).forEach((w) => w());
+    for (const w of waiters.splice(0)) w();
   });
   ws.accept();
   const next = async (pred: (m: any) => boolean, timeoutMs = 3000): Promise<any> => {

@@ -24,6 +24,7 @@ export default function BookingFlow({ facility }: { facility: BookingFacility })
   }, [step]);
 
   // A step change moves focus to the new step's heading, so keyboard and screen-reader users land on it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each step change; the heading ref is the new step's
   useEffect(() => {
     if (first.current) {
       first.current = false;

@@ -24,7 +24,7 @@ export const REDIRECT_DELAY_MS = 700;
  * '/\host' and absolute URLs would leave the site; /giris itself would loop.
  */
 export function safeRedirect(target: string | null | undefined): string {
-  if (!target || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return '/';
+  if (!target?.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return '/';
   try {
     const url = new URL(target, 'https://site.invalid');
     if (url.origin !== 'https://site.invalid' || url.pathname === '/giris') return '/';
@@ -62,6 +62,7 @@ export default function LoginForm({ redirect }: { redirect?: string | null }) {
   const target = () => safeRedirect(redirect ?? new URLSearchParams(window.location.search).get('redirect'));
 
   // An already signed-in visitor goes back where they came from (01 §2 'Login'): the server says so, not a stored hint.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once on mount: the redirect target is read when the session answers
   useEffect(() => {
     setHydrated(true);
     void loadSession().then((s) => {

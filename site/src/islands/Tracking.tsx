@@ -192,11 +192,13 @@ export default function Tracking({ initialQuery }: { initialQuery?: string | nul
   }
 
   // A booking number in ?q= is searched at once (01 §2; the panel's customer history links use it too).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a ?q= number is searched once, on mount
   useEffect(() => {
     const q = initialQuery ?? new URLSearchParams(window.location.search).get('q');
     if (q?.trim()) void searchNumber(q);
   }, []);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: focus moves when a different result arrives, not on every re-render of the same one
   useEffect(() => {
     if (result) resultRef.current?.focus();
   }, [result?.kind, result?.kind === 'booking' ? result.booking.bookingNumber : null]);

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useState, useSyncExternalStore } from 'react';
+import { type ReactNode, useEffect, useId, useState, useSyncExternalStore } from 'react';
 import { BookingDetailDialog } from '../components/panel/BookingDetailDialog';
 import { DayView } from '../components/panel/calendar/DayView';
 import { Legend } from '../components/panel/calendar/Legend';
@@ -72,6 +72,7 @@ function Skeleton({ desktop }: { desktop: boolean }) {
       <div aria-hidden="true" className={`grid gap-2 ${desktop ? 'grid-cols-8' : 'grid-cols-1'}`} data-skeleton>
         {Array.from({ length: desktop ? 48 : 8 }, (_, i) => (
           <div
+            // biome-ignore lint/suspicious/noArrayIndexKey: identical loading placeholders have no identity but their place
             key={i}
             className="h-12 animate-pulse rounded-md bg-slate-200 motion-reduce:animate-none dark:bg-slate-800"
           />
@@ -127,6 +128,7 @@ export default function WeeklyCalendar({ today: serverToday }: { today?: string 
     return () => resetWeeklyCalendar();
   }, []);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the live channel follows the pitch shown and starts once the list is in; watchWeekLive reads both from the store
   useEffect(() => watchWeekLive(), [week.facility, facilitiesStatus]);
 
   const today = mounted ? istanbulToday(now) : firstDay;
@@ -136,7 +138,7 @@ export default function WeeklyCalendar({ today: serverToday }: { today?: string 
   const shown = calendar && calendar.facility.slug === week.facility && calendar.from === week.monday ? calendar : null;
   const slots = shown?.slots ?? [];
 
-  let body;
+  let body: ReactNode;
   if (facilitiesStatus === 'error')
     body = <Failure text={FACILITIES_FAILED} onRetry={() => void initWeeklyCalendar()} />;
   else if (facilitiesStatus === 'ready' && facilities.length === 0)

@@ -12,7 +12,7 @@ const entry = (loc: string, lastmod?: string | null) =>
   `  <url><loc>${escapeXml(loc)}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</url>`;
 
 export const GET: APIRoute = async ({ url }) => {
-  let listed;
+  let listed: Awaited<ReturnType<typeof sitemapPitches>>;
   try {
     listed = await sitemapPitches();
   } catch (e) {

@@ -1,6 +1,6 @@
 // The bookings aggregate's queries: a booking with its pitch, the create check and write, status changes, the panel's
 // list, figures and detail, and the KVKK anonymisation. Rows come back typed from schema.ts.
-import { and, count, desc, eq, getTableColumns, isNotNull, lte, min, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, isNotNull, lte, min, type SQL, sql } from 'drizzle-orm';
 import { msg } from '../../../contracts/messages';
 import { bookingFacilityFields, bookingRef, facilityDocumentId, pending } from './booking-columns';
 import type { Db } from './client';

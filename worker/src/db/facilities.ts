@@ -1,26 +1,9 @@
 // Reads of the pitch aggregate: the pitch, its images, amenities and pickup points, and the slots of its calendar.
-import {
-  and,
-  asc,
-  between,
-  count,
-  eq,
-  gt,
-  gte,
-  inArray,
-  lt,
-  lte,
-  max,
-  or,
-  type SQL,
-  type SQLWrapper,
-  sql,
-} from 'drizzle-orm';
+import { and, asc, count, eq, gt, gte, inArray, lt, lte, max, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
-import { LIVE_STATUSES } from '../../../contracts/bookings';
 import type { Db } from './client';
 import { facilityIdOf } from './facility-ref';
-import { amenities, bookings, type Facility, facilities, facilityImages, pickupPoints, slots } from './schema';
+import { amenities, type Facility, facilities, facilityImages, pickupPoints, slots } from './schema';
 import { liveSlots } from './slots';
 
 export type FacilityRow = Facility;
@@ -198,10 +181,6 @@ export async function filteredFacilityKeys(db: Db, f: FacilityFilter): Promise<F
     .orderBy(asc(facilities.id))
     .all();
 }
-
-// Spelled as literals so the planner can use the partial index bookings_one_live_per_slot (status in ('pending',
-// 'approved')): with bound parameters it cannot prove the query implies the index's condition.
-const LIVE = sql.raw(LIVE_STATUSES.map((s) => `'${s}'`).join(', '));
 
 /**
  * A pitch's calendar for [from, to] in one round trip: the pitch, its slots each with its live booking if any, and the

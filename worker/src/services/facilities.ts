@@ -96,7 +96,7 @@ export async function sitemapPitches(db: Db) {
 /** The pitch page: an active pitch only (an inactive one is staff business). */
 export async function publicFacility(db: Db, ref: string): Promise<FacilityWire | null> {
   const bundle = await findFacilityBundle(db, ref);
-  return bundle && bundle.facility.isActive ? toWire(bundle) : null;
+  return bundle?.facility.isActive ? toWire(bundle) : null;
 }
 
 /**

@@ -115,7 +115,7 @@ export type { SlotRow };
 /** One day of an active pitch's slots, the free ones unless `includeBooked` (the original client's availability call). */
 export async function dayOfSlots(db: Db, ref: string, date: string, includeBooked: boolean, now: number) {
   const f = await facilityByRef(db, ref);
-  if (!f || !f.isActive) throw notFound(msg.facilityNotFound);
+  if (!f?.isActive) throw notFound(msg.facilityNotFound);
   const slots = await publicSlots(db, f.id, date, date, now);
   return { facility: f.documentId, slots: includeBooked ? slots : slots.filter((s) => s.isAvailable) };
 }

@@ -15,7 +15,7 @@ import {
   totalPrice,
 } from '../../stores/booking';
 import { hasFocusRing } from '../ui/focus';
-import { BusIcon, CheckIcon, ClockIcon, PinIcon, SparkIcon } from '../ui/icons';
+import { BusIcon, ClockIcon, PinIcon, SparkIcon } from '../ui/icons';
 import { TextField } from '../ui/TextField';
 import { Action } from './Action';
 import { AmenitiesModal } from './AmenitiesModal';

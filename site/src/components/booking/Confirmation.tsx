@@ -61,7 +61,6 @@ export function Confirmation({
           </p>
           <p
             className="font-mono text-2xl font-bold tracking-wider text-turf-900 dark:text-turf-100"
-            aria-labelledby="booking-number-label"
             data-booking-number
           >
             {b.bookingNumber}

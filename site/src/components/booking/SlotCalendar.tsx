@@ -201,6 +201,7 @@ function DaySlots({
         <div className={`grid gap-2 ${columns}`} aria-hidden="true">
           {Array.from({ length: loading ? 4 : 0 }, (_, i) => (
             <div
+              // biome-ignore lint/suspicious/noArrayIndexKey: identical loading placeholders have no identity but their place
               key={i}
               className="h-14 animate-pulse rounded-lg bg-slate-200 motion-reduce:animate-none dark:bg-slate-800"
             />
@@ -305,6 +306,7 @@ function MonthGrid({
       </div>
       <ul className="grid grid-cols-7 gap-1" aria-label={`${monthFmt.format(at(from))} günleri`}>
         {Array.from({ length: lead }, (_, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: empty cells before the 1st have no identity but their place
           <li key={`lead-${i}`} aria-hidden="true" />
         ))}
         {dates.map((d) => {

@@ -75,6 +75,7 @@ export function BookingDetailDialog({ documentId, onClose, onChanged }: Props) {
   const latest = useRef({ onClose, onChanged });
   latest.current = { onClose, onChanged };
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the dialog resets and loads when the booking it shows changes; callbacks are read through a ref
   useEffect(() => {
     clearTimeout(closeTimer.current);
     setNotes('');

@@ -21,7 +21,10 @@ function groupByDate(slots: Slot[], range: DateRange): Record<string, Slot[]> {
   const out: Record<string, Slot[]> = {};
   for (const d of datesOf(range)) out[d] = [];
   // The API orders by real start, so an overnight pitch's 00:00–05:00 already follow 23:00.
-  for (const s of slots) (out[s.date] ??= []).push(s);
+  for (const s of slots) {
+    out[s.date] ??= [];
+    out[s.date].push(s);
+  }
   return out;
 }
 

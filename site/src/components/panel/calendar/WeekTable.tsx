@@ -24,6 +24,7 @@ export function WeekTable({ dates, slots, today, now, caption, onOpen }: WeekTab
     <div
       role="region"
       aria-label={caption}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus to scroll by keyboard (axe scrollable-region-focusable)
       tabIndex={0}
       className="overflow-x-auto rounded-xl border border-slate-200 bg-white dark:border-slate-700 dark:bg-slate-900"
     >
