@@ -4,6 +4,7 @@ import { BookingDetailDialog, NO_DATE, NO_FACILITY, UNKNOWN_CUSTOMER } from '../
 import { Button } from '../components/ui/Button';
 import {
   AlertIcon,
+  ArrowRightIcon,
   BusIcon,
   CalendarIcon,
   ClockIcon,
@@ -335,19 +336,10 @@ function QuickLinks({ pending }: { pending: number }) {
                 </span>
                 <span className="block text-sm text-slate-600 dark:text-slate-300">{text}</span>
               </span>
-              <svg
+              <ArrowRightIcon
                 data-quick-arrow
-                viewBox="0 0 24 24"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth={2}
-                strokeLinecap="round"
-                strokeLinejoin="round"
-                aria-hidden="true"
-                className="h-4 w-4 shrink-0 text-slate-500 transition-transform group-hover:translate-x-0.5 motion-reduce:transition-none dark:text-slate-400"
-              >
-                <path d="M5 12h14M13 6l6 6-6 6" />
-              </svg>
+                className="h-4 w-4 text-slate-500 transition-transform group-hover:translate-x-0.5 motion-reduce:transition-none dark:text-slate-400"
+              />
             </a>
           </li>
         ))}

@@ -5,6 +5,7 @@ import type { Db } from './client';
 import { facilityIdOf } from './facility-ref';
 import { amenities, type Facility, facilities, facilityImages, pickupPoints, slots } from './schema';
 import { liveSlots } from './slots';
+import { folded } from './sql';
 
 export type FacilityRow = Facility;
 export type ImageRow = typeof facilityImages.$inferSelect;
@@ -108,33 +109,6 @@ export async function facilityTotal(db: Db): Promise<number> {
   return (await db.select({ n: count() }).from(facilities).get())?.n ?? 0;
 }
 
-// The SQL twin of contracts/search.ts foldSearch for a column: Turkish letters to ASCII, then lower case (SQLite's
-// lower() knows ASCII only, which is why every Turkish capital is replaced first). The letters are literals, not bound
-// parameters: D1 allows 100 parameters a statement and each folded column would take 28.
-const FOLD_PAIRS = [
-  ['Ç', 'c'],
-  ['ç', 'c'],
-  ['Ğ', 'g'],
-  ['ğ', 'g'],
-  ['İ', 'i'],
-  ['ı', 'i'],
-  ['Ö', 'o'],
-  ['ö', 'o'],
-  ['Ş', 's'],
-  ['ş', 's'],
-  ['Ü', 'u'],
-  ['ü', 'u'],
-  ['Â', 'a'],
-  ['â', 'a'],
-] as const;
-function folded(column: AnySQLiteColumn): SQL {
-  const literal = (s: string) => sql.raw(`'${s}'`);
-  const replaced = FOLD_PAIRS.reduce<SQL>(
-    (e, [from, to]) => sql`replace(${e}, ${literal(from)}, ${literal(to)})`,
-    sql`coalesce(${column}, '')`,
-  );
-  return sql`lower(${replaced})`;
-}
 const contains = (column: AnySQLiteColumn, foldedNeedle: string) => sql`instr(${folded(column)}, ${foldedNeedle}) > 0`;
 
 /** List filters with needles already folded (foldSearch) and prices in kuruş. */

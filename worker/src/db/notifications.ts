@@ -1,8 +1,8 @@
 // Reading and marking the staff notifications (02 §2, §7). They are written by ./events.ts only.
-import { and, count, desc, eq, not, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, not, sql } from 'drizzle-orm';
 import type { Db } from './client';
 import { notifications } from './schema';
-import { quoted } from './sql';
+import { folded } from './sql';
 
 /**
  * Read state is shared by the staff (02 §3 Notification has one isRead), except that what a staff member did themselves
@@ -11,27 +11,6 @@ import { quoted } from './sql';
  */
 const unread = (viewer: number) =>
   sql`(${notifications.isRead} = 0 and coalesce(${notifications.actorUserId}, 0) != ${sql.raw(String(Math.trunc(viewer)))})`;
-
-const TURKISH_UPPER_AND_LOWER = [
-  ['Ç', 'c'],
-  ['ç', 'c'],
-  ['Ğ', 'g'],
-  ['ğ', 'g'],
-  ['İ', 'i'],
-  ['ı', 'i'],
-  ['Ö', 'o'],
-  ['ö', 'o'],
-  ['Ş', 's'],
-  ['ş', 's'],
-  ['Ü', 'u'],
-  ['ü', 'u'],
-  ['Â', 'a'],
-  ['â', 'a'],
-];
-
-/** SQL twin of foldSearch (contracts/search.ts) for a column: lower case with Turkish letters as ASCII. */
-const folded = (column: typeof notifications.title | typeof notifications.message) =>
-  sql`lower(${TURKISH_UPPER_AND_LOWER.reduce<SQL>((e, [a, b]) => sql`replace(${e}, ${sql.raw(quoted(a))}, ${sql.raw(quoted(b))})`, sql`${column}`)})`;
 
 const counts = (db: Db, viewer: number) =>
   db.select({ total: count(), unread: sql<number>`coalesce(sum(${unread(viewer)}), 0)` }).from(notifications);

@@ -1,6 +1,6 @@
 // Small SQL pieces the data layer shares. Nothing here knows a table.
 import { Column, getTableColumns, is, SQL, sql } from 'drizzle-orm';
-import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
+import type { AnySQLiteColumn, SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { LIVE_STATUSES } from '../../../contracts/bookings';
 
 /** A string as a quoted SQL literal (single quotes doubled). */
@@ -36,4 +36,34 @@ export function rowOf<T extends SQLiteTable>(table: T, values: RowValues<T>) {
     else out[key] = col.default === undefined ? sql`null` : sql`${sql.param(col.default, col)}`;
   }
   return out as { [K in keyof T['$inferInsert']]-?: SQL | SQLiteColumn };
+}
+
+// Turkish capitals and small letters to ASCII; replaced before lower(), which knows ASCII only.
+const FOLD_PAIRS = [
+  ['Ç', 'c'],
+  ['ç', 'c'],
+  ['Ğ', 'g'],
+  ['ğ', 'g'],
+  ['İ', 'i'],
+  ['ı', 'i'],
+  ['Ö', 'o'],
+  ['ö', 'o'],
+  ['Ş', 's'],
+  ['ş', 's'],
+  ['Ü', 'u'],
+  ['ü', 'u'],
+  ['Â', 'a'],
+  ['â', 'a'],
+] as const;
+
+/**
+ * The SQL twin of contracts/search.ts foldSearch for a column (null reads as ''). The letters are literals, not bound
+ * parameters: D1 allows 100 parameters a statement and each folded column would take 28.
+ */
+export function folded(column: AnySQLiteColumn): SQL {
+  const replaced = FOLD_PAIRS.reduce<SQL>(
+    (e, [from, to]) => sql`replace(${e}, ${sql.raw(quoted(from))}, ${sql.raw(quoted(to))})`,
+    sql`coalesce(${column}, '')`,
+  );
+  return sql`lower(${replaced})`;
 }

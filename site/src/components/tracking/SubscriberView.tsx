@@ -271,16 +271,24 @@ function Card({ booking: b, onOpen }: { booking: PhoneListedBooking; onOpen: (b:
           <p className="text-lg font-bold">{tl(b.totalPrice)}</p>
           <p className="font-mono text-xs text-slate-600 dark:text-slate-300">{b.bookingNumberMasked}</p>
         </div>
-        <Button
-          variant="secondary"
-          size="sm"
-          onPress={() => onOpen(b)}
-          aria-label={`Ayrıntılar, ${b.bookingNumberMasked}`}
-        >
-          Ayrıntılar
-        </Button>
+        <DetailsButton booking={b} onOpen={onOpen} />
       </div>
     </div>
+  );
+}
+
+/** 'Ayrıntılar' asks for the full booking number before it shows anything (issue 7). */
+function DetailsButton({
+  booking: b,
+  onOpen,
+}: {
+  booking: PhoneListedBooking;
+  onOpen: (b: PhoneListedBooking) => void;
+}) {
+  return (
+    <Button variant="secondary" size="sm" onPress={() => onOpen(b)} aria-label={`Ayrıntılar, ${b.bookingNumberMasked}`}>
+      Ayrıntılar
+    </Button>
   );
 }
 
@@ -301,14 +309,7 @@ function Line({ booking: b, onOpen }: { booking: PhoneListedBooking; onOpen: (b:
       </div>
       <div className="flex items-center justify-between gap-3 sm:justify-end">
         <span className="font-semibold sm:w-20 sm:text-right">{tl(b.totalPrice)}</span>
-        <Button
-          variant="secondary"
-          size="sm"
-          onPress={() => onOpen(b)}
-          aria-label={`Ayrıntılar, ${b.bookingNumberMasked}`}
-        >
-          Ayrıntılar
-        </Button>
+        <DetailsButton booking={b} onOpen={onOpen} />
       </div>
     </div>
   );

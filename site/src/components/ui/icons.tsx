@@ -155,6 +155,11 @@ export const CrownSolidIcon = (p: P) => (
     <path d="M3 7l4.5 4L12 4l4.5 7L21 7l-2 12H5L3 7z" fill="currentColor" fillOpacity=".25" />
   </Icon>
 );
+export const ArrowRightIcon = (p: P) => (
+  <Icon {...p}>
+    <path d="M5 12h14M13 6l6 6-6 6" />
+  </Icon>
+);
 export const ChevronLeftIcon = (p: P) => (
   <Icon {...p}>
     <path d="M15 18l-6-6 6-6" />
