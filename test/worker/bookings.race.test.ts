@@ -1,14 +1,12 @@
-import { runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createBookingSchema } from '../../contracts/bookings';
 import { getDb } from '../../worker/src/db/client';
-import type { FacilityBooking } from '../../worker/src/durable-objects/facility-booking';
 import { ApiError } from '../../worker/src/lib/errors';
 import { createBooking } from '../../worker/src/services/bookings';
 import { findFacilityBundle } from '../../worker/src/services/facilities';
-import { facilityStub } from '../../worker/src/services/facility-ref';
 import { addDays, api, createFacility, createSlots, istanbulToday, slotAt } from './fixtures';
+import { slowPitchObject, slowReads } from './slow-d1';
 
 const REQUESTS = 200;
 const DELAY_MS = 5;
@@ -46,9 +44,8 @@ async function raceThroughObject(
   f: { id: number; documentId: string },
   slot: { document_id: string; id: number },
 ): Promise<Tally> {
-  await runInDurableObject(facilityStub(env, f.id), (instance: FacilityBooking) => {
-    instance.criticalSectionDelayMs = DELAY_MS;
-  });
+  // The object's own reads (its check) are slowed, so without its lock the writes would interleave.
+  await slowPitchObject(f.id, DELAY_MS);
   const responses = await Promise.all(
     Array.from({ length: REQUESTS }, (_, i) =>
       api('/api/bookings', {
@@ -76,7 +73,8 @@ async function raceThroughObject(
 /** The control: the very same service, called 200 times at once without the object's lock. */
 async function raceUnserialised(f: { id: number }, slot: { document_id: string; id: number }): Promise<Tally> {
   const bundle = (await findFacilityBundle(getDb(env.DB), String(f.id)))!;
-  const pause = () => new Promise<void>((r) => setTimeout(r, DELAY_MS));
+  // The same slowed reads as the object's, without its lock.
+  const slow = getDb(slowReads(env.DB, DELAY_MS));
   const tally: Tally = { bookings: 0, conflicts: 0, serverErrors: 0, other: 0 };
   await Promise.all(
     Array.from({ length: REQUESTS }, async (_, i) => {
@@ -87,7 +85,7 @@ async function raceUnserialised(f: { id: number }, slot: { document_id: string; 
         customerPhone: phoneFor(i),
       });
       try {
-        await createBooking({ db: getDb(env.DB), now: Date.now(), pause }, bundle, input);
+        await createBooking({ db: slow, now: Date.now() }, bundle, input);
       } catch (e) {
         if (e instanceof ApiError && e.status === 409) tally.conflicts++;
         else tally.serverErrors++;
@@ -164,9 +162,7 @@ describe('one phone, one day, five pitches at once (issue 7 §4)', () => {
     const pitches = await Promise.all(Array.from({ length: PITCHES }, () => createFacility()));
     for (const f of pitches) {
       await createSlots(f, 2, 2);
-      await runInDurableObject(facilityStub(env, f.id), (instance: FacilityBooking) => {
-        instance.criticalSectionDelayMs = 20;
-      });
+      await slowPitchObject(f.id, 20);
     }
     const slots = await Promise.all(pitches.map((f) => slotAt(f.id, date, '20:00')));
     const responses = await Promise.all(

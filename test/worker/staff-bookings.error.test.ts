@@ -1,13 +1,10 @@
 // Staff bookings refused (02 §5, §7; 00 §3, §6): bad filters, unknown bookings, decisions on the wrong status, and
 // simultaneous decisions on one booking. Every refusal leaves the booking exactly as it was.
-import { runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { PublicUser } from '../../contracts/auth';
 import { getDb } from '../../worker/src/db/client';
-import type { FacilityBooking } from '../../worker/src/durable-objects/facility-booking';
 import { ApiError } from '../../worker/src/lib/errors';
-import { facilityStub } from '../../worker/src/services/facility-ref';
 import { approveByStaff, rejectByStaff } from '../../worker/src/services/staff-bookings';
 import {
   addDays,
@@ -22,6 +19,7 @@ import {
   slotAt,
   tokenFor,
 } from './fixtures';
+import { slowPitchObject, slowReads } from './slow-d1';
 
 const NOT_FOUND = 'Rezervasyon bulunamadı. Lütfen rezervasyon numaranızı kontrol ediniz.';
 const ALREADY = 'Bu rezervasyon zaten işlem görmüş';
@@ -272,48 +270,6 @@ async function tally(responses: Response[]) {
     ),
   );
   return responses.map((r, i) => ({ status: r.status, body: bodies[i] }));
-}
-
-const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
-
-/** A D1 whose single-row reads (the check before a decision) take `ms` longer: widens the gap between check and write. */
-function slowReads(d1: D1Database, ms: number): D1Database {
-  const wrap = (stmt: D1PreparedStatement): D1PreparedStatement => {
-    const bind = stmt.bind.bind(stmt);
-    const first = stmt.first.bind(stmt) as (col?: string) => Promise<unknown>;
-    const raw = stmt.raw.bind(stmt) as () => Promise<unknown>;
-    Object.assign(stmt, {
-      bind: (...values: unknown[]) => wrap(bind(...values)),
-      first: async (col?: string) => {
-        const row = await first(col);
-        await sleep(ms);
-        return row;
-      },
-      // drizzle reads a row through raw()
-      raw: async () => {
-        const rows = await raw();
-        await sleep(ms);
-        return rows;
-      },
-    });
-    return stmt;
-  };
-  return new Proxy(d1, {
-    get(target, prop) {
-      if (prop === 'prepare') return (query: string) => wrap(target.prepare(query));
-      const value = Reflect.get(target, prop) as unknown;
-      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
-    },
-  });
-}
-
-/** Makes the pitch object's own D1 slow, so every decision it runs pauses between its check and its write. */
-async function slowPitchObject(facilityId: number, ms: number) {
-  await runInDurableObject(facilityStub(env, facilityId), (instance: FacilityBooking) => {
-    const own = (instance as unknown as { env: Env }).env;
-    const slow = new Proxy(own, { get: (t, p) => (p === 'DB' ? slowReads(own.DB, ms) : Reflect.get(t, p)) });
-    Object.defineProperty(instance, 'env', { value: slow, configurable: true, writable: true });
-  });
 }
 
 const DELAY_MS = 40;

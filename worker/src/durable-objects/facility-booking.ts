@@ -36,8 +36,6 @@ export class FacilityBooking extends DurableObject<Env> {
   private bundle: { value: FacilityBundle; at: number } | null = null;
   private alarmAt: number | null | undefined;
   private readonly outbox: NotificationWire[] = [];
-  /** Test hook only: milliseconds to pause inside the critical section between check and write. */
-  criticalSectionDelayMs = 0;
 
   /** The object's database handle, rebuilt only if its D1 binding is replaced (the tests slow it down that way). */
   private get db(): Db {
@@ -57,11 +55,6 @@ export class FacilityBooking extends DurableObject<Env> {
     return value;
   }
 
-  /** Forget cached pitch data after staff edit the pitch. */
-  invalidate(): void {
-    this.bundle = null;
-  }
-
   private async guarded<T>(work: () => Promise<T>): Promise<Outcome<T>> {
     try {
       return { ok: true, value: await this.lock.run(work) };
@@ -74,12 +67,7 @@ export class FacilityBooking extends DurableObject<Env> {
   async createBooking(facilityId: number, input: CreateBookingInput): Promise<Outcome<BookingWire>> {
     const outcome = await this.guarded(async () => {
       const bundle = await this.facility(facilityId);
-      const delay = this.criticalSectionDelayMs;
-      const created = await createBooking(
-        { db: this.db, now: Date.now(), pause: delay > 0 ? () => new Promise((r) => setTimeout(r, delay)) : undefined },
-        bundle,
-        input,
-      );
+      const created = await createBooking({ db: this.db, now: Date.now() }, bundle, input);
       await this.scheduleExpiry(created.expiresAt);
       this.broadcastSlot(bundle, created.slot);
       return created;

@@ -48,8 +48,6 @@ function sameDayConflict(row: store.SameDayBooking) {
 
 export interface CreateDeps extends Clock {
   db: Db;
-  /** Test hook: an injected pause between the check and the write, to prove the critical section is serialised. */
-  pause?: () => Promise<void>;
 }
 
 export interface CreatedBooking {
@@ -104,8 +102,6 @@ export async function createBooking(
   if (check.liveId !== null) throw conflict(msg.slotTaken, { slot: check.documentId });
   if (check.sameDay) throw sameDayConflict(check.sameDay);
   const transport = transportFor(bundle, input);
-
-  if (deps.pause) await deps.pause();
 
   // ---- write (one atomic batch) ----
   const isSubscriber = check.subscriber === 1;
