@@ -41,7 +41,6 @@ export const statusLabel = (status: string | null | undefined) => STATUS_LABELS[
 export function paymentStatus(status: string | null | undefined): PaymentStatus {
   return status === 'paid' || status === 'refunded' ? status : 'pending';
 }
-export const paymentLabel = (status: string | null | undefined) => PAYMENT_LABELS[paymentStatus(status)];
 
 /**
  * Payment as it really stands, for every tracking and panel view (issue 7): a refund or a payment is said as such; a
@@ -69,15 +68,6 @@ export function paymentState(b: PaymentFacts): PaymentState {
   if (p === 'paid' || p === 'refunded') return p;
   if (isEnded(b.status)) return 'none';
   return b.isSubscriber || b.depositAmount <= 0 ? 'none-due' : 'awaiting';
-}
-
-/**
- * What a booked slot shows (issue 7): the status first — a pending booking reads 'Beklemede' whoever holds it; only an
- * approved subscriber booking is 'Abone'. For the slot calendars (public and panel).
- */
-export function occupancyState(b: { status: string; isSubscriber: boolean }): 'pending' | 'subscriber' | 'booked' {
-  if (bookingStatus(b.status) === 'pending') return 'pending';
-  return b.isSubscriber ? 'subscriber' : 'booked';
 }
 
 // ---------- customer cancel ----------
@@ -110,12 +100,6 @@ export function cancelOption(
   const start = startInstant(b);
   if (start <= now) return { kind: 'hidden' };
   return start - now >= CANCEL_NOTICE_MS ? { kind: 'allowed' } : { kind: 'too-late', reason: msg.cancelTooLate };
-}
-
-/** A customer may cancel only a pending or approved booking that has not started (01 §4; see cancelOption for 24 h). */
-export function canCancel(b: { status: string; isPast: boolean }): boolean {
-  const s = bookingStatus(b.status);
-  return (s === 'pending' || s === 'approved') && !b.isPast;
 }
 
 // ---------- rejection reason ----------
@@ -204,13 +188,6 @@ function firstBooking(list: Array<{ createdAt?: string | null; date: string }>):
     if (t < first) first = t;
   }
   return Number.isFinite(first) ? first : null;
-}
-
-/** Whole months of 30 days since the first booking (its creation, else its date). */
-export function loyaltyMonths(list: Array<{ createdAt?: string | null; date: string }>, now = Date.now()): number {
-  const first = firstBooking(list);
-  if (first === null || first > now) return 0;
-  return Math.floor((now - first) / DAY_MS / 30);
 }
 
 /**

@@ -11,11 +11,6 @@ export const DAY = 24 * HOUR;
 export const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
 
-/** Istanbul wall-clock time now, HH:MM. */
-export function istanbulClock(now = Date.now()): string {
-  return new Date(now + ISTANBUL_OFFSET_MS).toISOString().slice(11, 16);
-}
-
 export function weekdayOf(date: string): Weekday {
   return WEEKDAYS[weekdayIndex(date)];
 }
