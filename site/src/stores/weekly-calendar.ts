@@ -1,5 +1,7 @@
 import type { InferResponseType } from 'hono/client';
 import { atom, map } from 'nanostores';
+import type { CalendarSlotWire, CalendarWire } from '../../../contracts/wire/calendar';
+import type { FacilityWire } from '../../../contracts/wire/facility';
 import { client, unwrap } from '../lib/api';
 import { addDays, istanbulToday } from '../lib/format';
 import { type LiveState, watchPitchLive } from '../lib/pitch-live';
@@ -11,9 +13,9 @@ import { mondayFromParam, mondayOf, thisMonday, weekDates } from '../lib/week';
 type FacilitiesAnswer = InferResponseType<typeof client.api.facilities.all.$get, 200>;
 type CalendarAnswer = InferResponseType<(typeof client.api.facilities)[':ref']['calendar']['$get'], 200>;
 
-export type PanelFacility = FacilitiesAnswer['data'][number];
-export type WeekCalendar = CalendarAnswer['data'];
-export type CalendarSlot = WeekCalendar['slots'][number];
+export type PanelFacility = FacilityWire;
+export type WeekCalendar = CalendarWire;
+export type CalendarSlot = CalendarSlotWire;
 export type LoadStatus = 'idle' | 'loading' | 'ready' | 'error';
 
 export const CACHE_MS = 60_000;

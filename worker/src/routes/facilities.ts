@@ -52,7 +52,7 @@ export const facilityRoutes = new Hono<AppEnv>()
   .get('/:ref/calendar', requireStaff, query(calendarQuery), async (c) => {
     const { from, to } = c.req.valid('query');
     assertRange(from, to);
-    return ok(c, await staffCalendar(c.env.DB, c.req.param('ref'), from, to, Date.now()));
+    return ok(c, await staffCalendar(getDb(c.env.DB), c.req.param('ref'), from, to, Date.now()));
   })
   .post('/:ref/generate-slots', requireStaff, body(generateSlotsSchema), async (c) =>
     ok(c, await generateFacilitySlots(c.env, c.req.param('ref'), c.req.valid('json'))),

@@ -1,14 +1,15 @@
 // The panel's weekly calendar (02 §2 'Weekly calendar'): slots with their live booking in full, one request a week.
 import { msg } from '../../../contracts/messages';
+import type { CalendarWire } from '../../../contracts/wire/calendar';
 import { calendarRows } from '../db/calendar';
-import { getDb } from '../db/client';
+import type { Db } from '../db/client';
 import { notFound } from '../lib/errors';
 import { toTl } from '../lib/money';
 import { isoInstant } from '../lib/time';
 import { slotToWire } from './slots';
 
-export async function staffCalendar(d1: D1Database, ref: string, from: string, to: string, now: number) {
-  const found = await calendarRows(getDb(d1), ref, from, to);
+export async function staffCalendar(db: Db, ref: string, from: string, to: string, now: number): Promise<CalendarWire> {
+  const found = await calendarRows(db, ref, from, to);
   if (!found) throw notFound(msg.facilityNotFound);
   const { facility: f, slots } = found;
   return {
@@ -35,11 +36,10 @@ export async function staffCalendar(d1: D1Database, ref: string, from: string, t
               customerName: r.customerName ?? '',
               customerPhone: r.customerPhone ?? '',
               status: r.bookingStatus,
-              paymentStatus: r.paymentStatus,
+              paymentStatus: r.paymentStatus ?? 'pending',
               isSubscriber: r.isSubscriber === true,
               includesTransportation: r.includesTransportation === true,
             },
     })),
   };
 }
-export type CalendarWire = Awaited<ReturnType<typeof staffCalendar>>;

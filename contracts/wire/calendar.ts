@@ -1,0 +1,35 @@
+// The panel's weekly calendar (02 §2 'Weekly calendar'): a pitch's slots with the live booking of each in full.
+import type { PaymentStatus } from '../bookings';
+import type { WorkingHoursWire } from './facility';
+import type { SlotWire } from './slot';
+
+/** Staff see the whole booking: the full name, the phone, payment and shuttle (the public slot hides them). */
+export interface CalendarBookingWire {
+  documentId: string;
+  bookingNumber: string;
+  customerName: string;
+  customerPhone: string;
+  status: 'pending' | 'approved';
+  paymentStatus: PaymentStatus;
+  isSubscriber: boolean;
+  includesTransportation: boolean;
+}
+
+export interface CalendarSlotWire extends Omit<SlotWire, 'booking'> {
+  startsAt: string;
+  booking: CalendarBookingWire | null;
+}
+
+export interface CalendarWire {
+  facility: {
+    documentId: string;
+    slug: string;
+    name: string;
+    isActive: boolean;
+    hourlyPrice: number;
+    workingHours: WorkingHoursWire;
+  };
+  from: string;
+  to: string;
+  slots: CalendarSlotWire[];
+}
