@@ -132,6 +132,26 @@ describe('GET /api/facilities/{ref}/slots?date=', () => {
     expect(data.facility.workingHours).toEqual(everyDay());
   });
 
+  it('binds each request its own pitch and dates: the statements are rendered once, the values never reused', async () => {
+    const other = await createFacility({ name: 'Başka Saha' });
+    await createSlots(other, 0, 3);
+    const later = addDays(tomorrow, 2);
+    // Interleaved, so a value kept from the call before would show as the wrong pitch or the wrong day.
+    const [a, b, c] = [
+      await slotsOf(f.slug, `date=${tomorrow}`),
+      await slotsOf(other.slug, `date=${later}`),
+      await slotsOf(f.documentId, `from=${tomorrow}&to=${later}`),
+    ];
+    expect(a.facility.documentId).toBe(f.documentId);
+    expect(new Set(a.slots.map((s: any) => s.date))).toEqual(new Set([tomorrow]));
+    expect(b.facility.documentId).toBe(other.documentId);
+    expect(b.facility.name).toBe('Başka Saha');
+    expect(new Set(b.slots.map((s: any) => s.date))).toEqual(new Set([later]));
+    expect(b.slots.some((s: any) => s.booking !== null)).toBe(false);
+    expect(c.facility.documentId).toBe(f.documentId);
+    expect(new Set(c.slots.map((s: any) => s.date))).toEqual(new Set([tomorrow, addDays(tomorrow, 1), later]));
+  });
+
   it('answers the same day by documentId and by numeric id', async () => {
     const bySlug = await slotsOf(f.slug, `date=${tomorrow}`);
     const byDoc = await slotsOf(f.documentId, `date=${tomorrow}`);

@@ -5,7 +5,7 @@ import type { Db } from './client';
 import { facilityIdOf } from './facility-ref';
 import { amenities, type Facility, facilities, facilityImages, pickupPoints, slots } from './schema';
 import { liveSlots } from './slots';
-import { folded } from './sql';
+import { folded, renderedBatch } from './sql';
 
 export type FacilityRow = Facility;
 export type ImageRow = typeof facilityImages.$inferSelect;
@@ -161,28 +161,36 @@ export async function filteredFacilityKeys(db: Db, f: FacilityFilter): Promise<F
  * last date it has slots for.
  */
 export async function facilityCalendarByRef(db: Db, ref: string, from: string, to: string) {
-  const id = facilityIdOf(db, ref);
-  const [pitch, slotRows, last] = await db.batch([
-    db
-      .select({
-        id: facilities.id,
-        documentId: facilities.documentId,
-        slug: facilities.slug,
-        name: facilities.name,
-        isActive: facilities.isActive,
-        hourlyPrice: facilities.hourlyPrice,
-        depositAmount: facilities.depositAmount,
-        workingHours: facilities.workingHours,
-        bookingTimeType: facilities.bookingTimeType,
-        startTimeOffset: facilities.startTimeOffset,
-      })
-      .from(facilities)
-      .where(eq(facilities.id, id)),
-    liveSlots(db, id, from, to),
-    db
-      .select({ last: max(slots.date) })
-      .from(slots)
-      .where(eq(slots.facilityId, id)),
-  ]);
+  // The public calendar is the hottest read: its statements are rendered once per isolate (db/sql.ts renderedBatch).
+  const [pitch, slotRows, last] = await renderedBatch(
+    db,
+    'facility-calendar',
+    () => {
+      const id = facilityIdOf(db, sql.placeholder('ref'));
+      return [
+        db
+          .select({
+            id: facilities.id,
+            documentId: facilities.documentId,
+            slug: facilities.slug,
+            name: facilities.name,
+            isActive: facilities.isActive,
+            hourlyPrice: facilities.hourlyPrice,
+            depositAmount: facilities.depositAmount,
+            workingHours: facilities.workingHours,
+            bookingTimeType: facilities.bookingTimeType,
+            startTimeOffset: facilities.startTimeOffset,
+          })
+          .from(facilities)
+          .where(eq(facilities.id, id)),
+        liveSlots(db, id, sql.placeholder('from'), sql.placeholder('to')),
+        db
+          .select({ last: max(slots.date) })
+          .from(slots)
+          .where(eq(slots.facilityId, id)),
+      ] as const;
+    },
+    { ref, from, to },
+  );
   return { facility: pitch[0], slots: slotRows, lastSlotDate: last[0]?.last ?? null };
 }

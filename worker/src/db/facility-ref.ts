@@ -1,10 +1,13 @@
 // Finding a pitch by what a URL or a form names it: its slug, its documentId, or (all digits) its numeric id.
-import { and, desc, eq, or, sql } from 'drizzle-orm';
+import { and, desc, eq, or, type Placeholder, sql } from 'drizzle-orm';
 import type { Db } from './client';
 import { facilities } from './schema';
 import { qualified } from './sql';
 
-const matches = (ref: string) =>
+/** `ref` may be a placeholder, for statements rendered once (see db/sql.ts renderedBatch). */
+type Ref = string | Placeholder<string, string>;
+
+const matches = (ref: Ref) =>
   or(
     eq(facilities.slug, ref),
     eq(facilities.documentId, ref),
@@ -12,7 +15,7 @@ const matches = (ref: string) =>
   );
 
 /** The id of the pitch `ref` names, as a subquery; an exact slug or documentId wins over a numeric id. */
-export const facilityIdOf = (db: Db, ref: string) =>
+export const facilityIdOf = (db: Db, ref: Ref) =>
   qualified(
     sql<number>`(${db
       .select({ id: facilities.id })

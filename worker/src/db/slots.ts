@@ -1,5 +1,5 @@
 // A pitch's slots: generation's reads and writes, and the one join of slots with their live booking.
-import { and, between, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, between, eq, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { LIVE_STATUSES } from '../../../contracts/bookings';
 import type { Db } from './client';
@@ -29,8 +29,8 @@ const slotFields = {
 export function liveSlots<E extends Record<string, SQL.Aliased | SQL | AnySQLiteColumn>>(
   db: Db,
   facilityId: number | SQL<number>,
-  from: string,
-  to: string,
+  from: string | Placeholder<string, string>,
+  to: string | Placeholder<string, string>,
   extra?: E,
 ) {
   return db
