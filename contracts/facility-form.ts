@@ -1,0 +1,316 @@
+// What staff send to create or update a pitch (02 §3 Pitch, §5 Pitch form, §9; 00 §7). The panel's form validates with
+// this same schema before it sends; the server validates again and is the authority.
+import { z } from 'zod';
+import { hhmm } from './common';
+import './messages';
+import type { WeekDay } from './wire/facility';
+
+export const WEEK_DAYS: readonly WeekDay[] = [
+  'monday',
+  'tuesday',
+  'wednesday',
+  'thursday',
+  'friday',
+  'saturday',
+  'sunday',
+];
+export const WEEK_DAY_LABELS: Record<WeekDay, string> = {
+  monday: 'Pazartesi',
+  tuesday: 'Salı',
+  wednesday: 'Çarşamba',
+  thursday: 'Perşembe',
+  friday: 'Cuma',
+  saturday: 'Cumartesi',
+  sunday: 'Pazar',
+};
+
+/** The predefined amenities of the form (02 §3 default list), each with its icon key. */
+export const AMENITY_PRESETS = [
+  { name: 'Otopark', icon: 'parking' },
+  { name: 'Duş', icon: 'shower' },
+  { name: 'Soyunma Odası', icon: 'locker' },
+  { name: 'Kantin', icon: 'cafe' },
+  { name: 'WiFi', icon: 'wifi' },
+  { name: 'Güvenlik', icon: 'shield' },
+  { name: 'Tribün', icon: 'stands' },
+  { name: 'Gece Aydınlatma', icon: 'light' },
+  { name: 'Sentetik Çim', icon: 'turf' },
+  { name: 'Doğal Çim', icon: 'grass' },
+] as const;
+
+/** Icons a custom amenity may carry: keys the pages draw, never free markup. */
+export const AMENITY_ICONS = [
+  'parking',
+  'shower',
+  'locker',
+  'cafe',
+  'wifi',
+  'shield',
+  'stands',
+  'light',
+  'turf',
+  'grass',
+  'ball',
+  'star',
+  'check',
+] as const;
+export type AmenityIcon = (typeof AMENITY_ICONS)[number];
+
+/** Images per pitch and bytes per image (02 §9). */
+export const MAX_IMAGES = 5;
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/avif'] as const;
+export type ImageType = (typeof IMAGE_TYPES)[number];
+
+/** The form's starting values (02 §9): 150 ₺ an hour, no deposit, 60 minutes to approve, 09:00–23:00 every day. */
+export const FACILITY_DEFAULTS = {
+  hourlyPrice: 150,
+  depositAmount: 0,
+  autoApprovalTimeout: 60,
+  priority: 0,
+  isActive: true,
+  bookingTimeType: 'hourly',
+  startTimeOffset: 'full_hour',
+  dayStart: '09:00',
+  dayEnd: '23:00',
+} as const;
+
+export const facilityMsg = {
+  nameRequired: 'Saha adı gereklidir',
+  nameTooLong: 'Saha adı en fazla 120 karakter olabilir',
+  hourlyPrice: "Saat ücreti 0'dan büyük olmalıdır",
+  hourlyPriceTooHigh: 'Saat ücreti en fazla 100.000 ₺ olabilir',
+  depositNegative: 'Depozito tutarı negatif olamaz',
+  depositTooHigh: 'Depozito tutarı saat ücretinden büyük olamaz',
+  email: 'Geçerli bir e-posta adresi giriniz',
+  phones: 'Geçerli telefon numaraları giriniz',
+  iban: 'Geçerli bir IBAN numarası giriniz',
+  formInvalid: 'Lütfen form hatalarını düzeltin',
+  autoApproval: 'Otomatik iptal süresi 15 ile 1440 dakika arasında olmalıdır',
+  priority: 'Öncelik 0 ile 100 arasında olmalıdır',
+  transportPrice: 'Servis ücreti negatif olamaz',
+  vehicleCapacity: 'Araç kapasitesi 0 veya daha büyük bir tam sayı olmalıdır',
+  pickupPointsRequired: 'Servis hizmeti için en az bir alış noktası ekleyin',
+  pickupNameRequired: 'Alış noktası adı gereklidir',
+  minutesBefore: 'Alış süresi 0 ile 240 dakika arasında olmalıdır',
+  amenityNameRequired: 'İmkan adı gereklidir',
+  amenityDuplicate: 'Aynı imkan birden fazla kez eklenemez',
+  mapsUrl: 'Harita konumu için Google Haritalar bağlantısı veya yerleştirme kodu giriniz',
+  hoursInvalid: 'Açılış ve kapanış saatleri SS:DD biçiminde olmalıdır',
+  imageTooLarge: "Görsel boyutu 5MB'dan küçük olmalıdır",
+  imageType: 'Yalnızca JPEG, PNG, WebP veya AVIF görseller yüklenebilir',
+  tooManyImages: (existing: number) =>
+    `En fazla ${MAX_IMAGES} görsel yüklenebilir. Mevcut ${existing} görsel var, en fazla ${Math.max(0, MAX_IMAGES - existing)} görsel daha ekleyebilirsiniz.`,
+  activeBookings: (n: number) =>
+    `Bu sahada ${n} aktif randevu bulunuyor. Silmek için önce randevuları iptal edin ya da sahayı pasif yapın.`,
+  created: 'Saha başarıyla oluşturuldu!',
+  updated: 'Saha başarıyla güncellendi!',
+  deleted: 'Saha silindi',
+  forceCancelReason: 'Saha silindiği için randevu iptal edildi',
+} as const;
+
+/** Trimmed; empty becomes null (02 §3, 00 §7). */
+const text = (max: number, tooLong?: string) =>
+  z
+    .string()
+    .max(max, tooLong)
+    .nullish()
+    .transform((v) => {
+      const t = v?.trim();
+      return t ? t : null;
+    });
+
+// Optional plus, then at least 10 of digits, spaces, dashes or parentheses (02 §5), with at least 10 digits in it.
+const PHONE = /^\+?[\d\s\-()]{10,}$/;
+const phoneOk = (p: string) => PHONE.test(p) && p.replace(/\D/g, '').length >= 10 && p.replace(/\D/g, '').length <= 15;
+// Two letters, two digits, four alphanumerics, seven digits, up to 16 more alphanumerics (02 §5), spaces ignored.
+const IBAN = /^[A-Z]{2}\d{2}[A-Z0-9]{4}\d{7}[A-Z0-9]{0,16}$/;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/**
+ * A Google Maps URL from what was pasted: a link, or an embed snippet whose iframe src is taken (00 §7). Only https URLs
+ * on Google's map hosts survive; anything else is null, and the caller refuses it. Never returns markup.
+ */
+export function googleMapsUrl(input: string): string | null {
+  const trimmed = input.trim();
+  const src = /<iframe\b[^>]*\bsrc\s*=\s*(["'])(.*?)\1/i.exec(trimmed)?.[2] ?? trimmed;
+  const candidate = src.replace(/&amp;/g, '&').trim();
+  if (/[\s<>"'`]/.test(candidate)) return null;
+  let url: URL;
+  try {
+    url = new URL(candidate);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'https:' || url.username || url.password || url.port) return null;
+  const host = url.hostname.toLowerCase();
+  const mapsHost =
+    host === 'maps.app.goo.gl' ||
+    host === 'goo.gl' ||
+    host === 'maps.google.com' ||
+    /^(www\.)?google\.(com|com\.tr)$/.test(host);
+  if (!mapsHost) return null;
+  if (host === 'goo.gl' && !url.pathname.startsWith('/maps')) return null;
+  if (
+    (host === 'www.google.com' || /^google\./.test(host) || host === 'www.google.com.tr') &&
+    !url.pathname.startsWith('/maps')
+  )
+    return null;
+  return url.toString();
+}
+
+const workingDay = z.object({
+  isOpen: z.boolean(),
+  start: hhmm.or(z.literal('24:00').transform(() => '00:00')),
+  end: hhmm.or(z.literal('24:00').transform(() => '00:00')),
+});
+
+const pickupPoint = z.object({
+  // 'pickup-<timestamp>' as the panel creates them (02 §3); the server assigns one when missing.
+  id: z
+    .string()
+    .regex(/^pickup-\d{1,16}$/)
+    .nullish(),
+  name: z.string().trim().min(1, facilityMsg.pickupNameRequired).max(120),
+  address: text(300),
+  description: text(500),
+  time: hhmm.nullish(),
+  minutesBefore: z.coerce
+    .number()
+    .int(facilityMsg.minutesBefore)
+    .min(0, facilityMsg.minutesBefore)
+    .max(240, facilityMsg.minutesBefore)
+    .nullish(),
+});
+
+const amenity = z.object({
+  name: z.string().trim().min(1, facilityMsg.amenityNameRequired).max(60),
+  available: z.boolean().default(true),
+  icon: z.enum(AMENITY_ICONS).nullish(),
+});
+
+const money = (message: string, max: number, tooHigh: string) =>
+  z.coerce.number({ error: message }).refine(Number.isFinite, message).pipe(z.number().max(max, tooHigh));
+
+/**
+ * The pitch as staff enter it. Field names are the wire names (02 §3); money in TL. Create and update take the same
+ * shape; update also takes `imagesToDelete` (ids of the pitch's own images).
+ */
+export const facilityInput = z
+  .object({
+    name: z
+      .string({ error: facilityMsg.nameRequired })
+      .trim()
+      .min(1, facilityMsg.nameRequired)
+      .max(120, facilityMsg.nameTooLong),
+    description: text(5000, 'Açıklama en fazla 5000 karakter olabilir'),
+    address: text(500, 'Adres en fazla 500 karakter olabilir'),
+    latitude: z.coerce.number().min(-90).max(90).nullish(),
+    longitude: z.coerce.number().min(-180).max(180).nullish(),
+    hourlyPrice: money(facilityMsg.hourlyPrice, 100_000, facilityMsg.hourlyPriceTooHigh).refine(
+      (n) => n > 0,
+      facilityMsg.hourlyPrice,
+    ),
+    depositAmount: money(facilityMsg.depositNegative, 100_000, facilityMsg.depositTooHigh)
+      .refine((n) => n >= 0, facilityMsg.depositNegative)
+      .default(FACILITY_DEFAULTS.depositAmount),
+    depositIban: text(64)
+      .transform((v) => (v ? v.replace(/\s+/g, '').toUpperCase() : null))
+      .refine((v) => v === null || IBAN.test(v), facilityMsg.iban),
+    bankName: text(120, 'Banka adı en fazla 120 karakter olabilir'),
+    recipientName: text(120, 'Alıcı adı en fazla 120 karakter olabilir'),
+    // Blank entries are dropped (02 §3); each filled one must look like a phone.
+    phoneNumbers: z
+      .array(z.string().max(40, facilityMsg.phones))
+      .max(10, 'En fazla 10 telefon numarası eklenebilir')
+      .default([])
+      .transform((list) => list.map((p) => p.trim()).filter(Boolean))
+      .refine((list) => list.every(phoneOk), facilityMsg.phones),
+    email: text(254, facilityMsg.email).refine((v) => v === null || EMAIL.test(v), facilityMsg.email),
+    googleMapsLocation: text(4000, facilityMsg.mapsUrl).transform((v, ctx) => {
+      if (v === null) return null;
+      const url = googleMapsUrl(v);
+      if (url === null) ctx.addIssue({ code: 'custom', message: facilityMsg.mapsUrl });
+      return url;
+    }),
+    workingHours: z.object(
+      Object.fromEntries(WEEK_DAYS.map((d) => [d, workingDay])) as Record<WeekDay, typeof workingDay>,
+    ),
+    bookingTimeType: z.enum(['hourly', 'half-hourly']).default(FACILITY_DEFAULTS.bookingTimeType),
+    startTimeOffset: z.enum(['full_hour', 'half_hour']).default(FACILITY_DEFAULTS.startTimeOffset),
+    autoApprovalTimeout: z.coerce
+      .number({ error: facilityMsg.autoApproval })
+      .int(facilityMsg.autoApproval)
+      .min(15, facilityMsg.autoApproval)
+      .max(1440, facilityMsg.autoApproval)
+      .default(FACILITY_DEFAULTS.autoApprovalTimeout),
+    priority: z.coerce
+      .number({ error: facilityMsg.priority })
+      .int(facilityMsg.priority)
+      .min(0, facilityMsg.priority)
+      .max(100, facilityMsg.priority)
+      .default(FACILITY_DEFAULTS.priority),
+    seoTitle: text(120, 'SEO başlığı en fazla 120 karakter olabilir'),
+    seoDescription: text(320, 'SEO açıklaması en fazla 320 karakter olabilir'),
+    seoKeywords: text(300, 'SEO anahtar kelimeleri en fazla 300 karakter olabilir'),
+    isActive: z.boolean().default(FACILITY_DEFAULTS.isActive),
+    facilities: z
+      .array(amenity)
+      .max(40, 'En fazla 40 imkan eklenebilir')
+      .default([])
+      .refine(
+        (list) => new Set(list.map((a) => a.name.toLocaleLowerCase('tr-TR'))).size === list.length,
+        facilityMsg.amenityDuplicate,
+      ),
+    transportationService: z
+      .object({
+        isActive: z.boolean().default(false),
+        price: z.coerce
+          .number({ error: facilityMsg.transportPrice })
+          .min(0, facilityMsg.transportPrice)
+          .max(10_000)
+          .default(0),
+        description: text(500, 'Servis açıklaması en fazla 500 karakter olabilir'),
+        vehicleInfo: z
+          .object({
+            type: text(60, 'Araç tipi en fazla 60 karakter olabilir'),
+            capacity: z.coerce
+              .number({ error: facilityMsg.vehicleCapacity })
+              .int(facilityMsg.vehicleCapacity)
+              .min(0, facilityMsg.vehicleCapacity)
+              .max(1000, facilityMsg.vehicleCapacity)
+              .nullish(),
+          })
+          .default({ type: null, capacity: null }),
+        pickupPoints: z.array(pickupPoint).max(20, 'En fazla 20 alış noktası eklenebilir').default([]),
+      })
+      .default({
+        isActive: false,
+        price: 0,
+        description: null,
+        vehicleInfo: { type: null, capacity: null },
+        pickupPoints: [],
+      })
+      .refine((t) => !t.isActive || t.pickupPoints.length > 0, {
+        message: facilityMsg.pickupPointsRequired,
+        path: ['pickupPoints'],
+      }),
+    imagesToDelete: z
+      .array(z.coerce.number().int().positive())
+      .max(MAX_IMAGES * 4)
+      .default([]),
+  })
+  .refine((f) => f.depositAmount <= f.hourlyPrice, { message: facilityMsg.depositTooHigh, path: ['depositAmount'] });
+
+export type FacilityInput = z.infer<typeof facilityInput>;
+export type FacilityFormValues = z.input<typeof facilityInput>;
+
+export const toggleStatusSchema = z.object({
+  isActive: z.boolean({ error: 'Durum (isActive) true ya da false olmalı' }),
+});
+export const deleteFacilityQuery = z.object({
+  force: z
+    .enum(['true', 'false', '1', '0'])
+    .optional()
+    .transform((v) => v === 'true' || v === '1'),
+});
