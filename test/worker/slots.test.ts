@@ -1,6 +1,8 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { facilityCalendarByRef } from '../../worker/src/db/facilities';
 import type { WorkingHours } from '../../worker/src/db/schema';
+import { liveSlots } from '../../worker/src/db/slots';
 import { newBookingNumber, newDocumentId } from '../../worker/src/lib/ids';
 import { weekdayOf } from '../../worker/src/lib/time';
 import {
@@ -9,6 +11,7 @@ import {
   createFacility,
   createSlots,
   createStaff,
+  db,
   everyDay,
   expectError,
   freshPhone,
@@ -150,6 +153,17 @@ describe('GET /api/facilities/{ref}/slots?date=', () => {
     expect(b.slots.some((s: any) => s.booking !== null)).toBe(false);
     expect(c.facility.documentId).toBe(f.documentId);
     expect(new Set(c.slots.map((s: any) => s.date))).toEqual(new Set([tomorrow, addDays(tomorrow, 1), later]));
+  });
+
+  it('maps rows exactly as drizzle does: the precomputed row mapper decodes booleans, JSON and nulls the same way', async () => {
+    const fast = await facilityCalendarByRef(db(), f.slug, tomorrow, tomorrow);
+    const viaDrizzle = await liveSlots(db(), f.id, tomorrow, tomorrow);
+    expect(fast.slots).toEqual(viaDrizzle);
+    const subscriber = fast.slots.find((s) => s.startTime === '20:00');
+    expect(subscriber).toMatchObject({ bookingStatus: 'approved', isSubscriber: true, customerName: 'Can Öztürk' });
+    expect(fast.slots.find((s) => s.startTime === '09:00')).toMatchObject({ bookingStatus: null, isSubscriber: null });
+    expect(fast.facility).toMatchObject({ id: f.id, isActive: true, workingHours: everyDay() });
+    expect(typeof fast.lastSlotDate).toBe('string');
   });
 
   it('answers the same day by documentId and by numeric id', async () => {

@@ -70,16 +70,64 @@ export function folded(column: AnySQLiteColumn): SQL {
   return sql`lower(${replaced})`;
 }
 
-interface RenderedStatement {
+interface DrizzleDecoder {
+  mapFromDriverValue(value: unknown): unknown;
+}
+interface DrizzlePrepared {
   getQuery(): { sql: string; params: unknown[] };
   mapResult(response: unknown, isFromBatch?: boolean): unknown;
+  executeMethod: 'all' | 'get' | 'run' | 'values';
+  fields?: { path: string[]; field: unknown }[];
+  customResultMapper?: unknown;
+  joinsNotNullableMap?: unknown;
 }
+interface RenderedStatement {
+  sql: string;
+  params: unknown[];
+  map(response: D1Result): unknown;
+}
+
+// drizzle keeps an SQL expression's decoder (its mapWith) internal.
+type Decoded = { decoder: DrizzleDecoder };
+
+function decoderOf(field: unknown): DrizzleDecoder {
+  if (is(field, Column)) return field;
+  if (is(field, SQL)) return (field as unknown as Decoded).decoder;
+  return ((field as SQL.Aliased).sql as unknown as Decoded).decoder;
+}
+
+/**
+ * What a flat select's rows become, decided once: drizzle's own row mapping asks every cell what kind of field it is
+ * (≈12 µs a slot row, issue 8 bench). Nested selections and joins that nullify an object keep drizzle's mapping.
+ */
+function rowMapper(q: DrizzlePrepared): RenderedStatement['map'] {
+  const fields = q.fields;
+  if (q.executeMethod !== 'all' || !fields || q.customResultMapper || fields.some((f) => f.path.length !== 1)) {
+    return (response) => q.mapResult(response, true);
+  }
+  const keys = fields.map((f) => f.path[0]);
+  const decoders = fields.map((f) => decoderOf(f.field));
+  const width = keys.length;
+  return (response) =>
+    response.results.map((row) => {
+      // D1 answers objects in select order; drizzle reads them the same way (d1ToRawMapping).
+      const values = Object.values(row as Record<string, unknown>);
+      const out: Record<string, unknown> = {};
+      for (let i = 0; i < width; i++) {
+        const v = values[i];
+        out[keys[i]] = v === null ? null : decoders[i].mapFromDriverValue(v);
+      }
+      return out;
+    });
+}
+
 const rendered = new Map<string, RenderedStatement[]>();
 
 /**
  * A batch whose SQL is rendered once per isolate and then only bound: drizzle renders a statement on every call, which
- * cost the public calendar ≈0.5 ms of CPU a request (issue 8 bench). `build` returns the batch with `sql.placeholder`s
- * for every value that changes; `values` fills them. Rows map exactly as in `db.batch`. For the hottest reads only.
+ * cost the public calendar ≈0.5 ms of CPU a request (issue 8 bench), and maps every row field by field. `build` returns
+ * the batch with `sql.placeholder`s for every value that changes; `values` fills them. Rows come out exactly as
+ * `db.batch` gives them (test/worker/slots.test.ts compares). For the hottest reads only.
  */
 export async function renderedBatch<T extends readonly [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]]>(
   db: Db,
@@ -89,17 +137,16 @@ export async function renderedBatch<T extends readonly [BatchItem<'sqlite'>, ...
 ): Promise<BatchResponse<T>> {
   let statements = rendered.get(key);
   if (!statements) {
-    // _prepare() is what db.batch itself calls on each query to render it.
-    statements = build().map((q) => (q as unknown as { _prepare(): RenderedStatement })._prepare());
+    statements = build().map((item) => {
+      // _prepare() is what db.batch itself calls on each query to render it.
+      const q = (item as unknown as { _prepare(): DrizzlePrepared })._prepare();
+      const { sql: text, params } = q.getQuery();
+      return { sql: text, params, map: rowMapper(q) };
+    });
     rendered.set(key, statements);
   }
   const d1 = db.$client;
-  const results = await d1.batch(
-    statements.map((s) => {
-      const { sql: text, params } = s.getQuery();
-      return d1.prepare(text).bind(...fillPlaceholders(params, values));
-    }),
-  );
-  const mapped = statements.map((s, i) => s.mapResult(results[i], true));
+  const results = await d1.batch(statements.map((s) => d1.prepare(s.sql).bind(...fillPlaceholders(s.params, values))));
+  const mapped = statements.map((s, i) => s.map(results[i]));
   return mapped as unknown as BatchResponse<T>;
 }
