@@ -178,7 +178,7 @@ export function SlotGenerationDialog({ facility, onClose, onGenerated }: Props) 
         </div>
       ) : (
         <div className="min-w-0">
-          <SlotPreview facility={facility} startDate={step.startDate} endDate={step.endDate} />
+          <SlotPreview autoFocus facility={facility} startDate={step.startDate} endDate={step.endDate} />
           <div className="mt-6 flex flex-wrap justify-end gap-2">
             <Button variant="secondary" onPress={onClose}>
               Kapat

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { datesOf } from '../../../../../contracts/dates';
 import type { SlotWire } from '../../../../../contracts/wire/slot';
 import { client, unwrap } from '../../../lib/api';
@@ -30,6 +30,8 @@ export interface SlotPreviewProps {
   /** The generated range, YYYY-MM-DD, both included. */
   startDate: string;
   endDate: string;
+  /** Moves the focus to the chosen day once shown (the step that opened it is gone, so focus would be lost). */
+  autoFocus?: boolean;
 }
 
 /**
@@ -37,7 +39,8 @@ export interface SlotPreviewProps {
  * and a grid of its slots. The whole range comes in one request per 31 days (00 §2), in the API's order, so an
  * overnight pitch's 00:00 and 01:00 stay after 23:00 under the business day they belong to (00 §1).
  */
-export function SlotPreview({ facility, startDate, endDate }: SlotPreviewProps) {
+export function SlotPreview({ facility, startDate, endDate, autoFocus = false }: SlotPreviewProps) {
+  const root = useRef<HTMLDivElement>(null);
   const days = useMemo(
     () => (startDate <= endDate ? datesOf({ from: startDate, to: endDate }) : []),
     [startDate, endDate],
@@ -73,6 +76,15 @@ export function SlotPreview({ facility, startDate, endDate }: SlotPreviewProps) 
     };
   }, [facility.id, startDate, endDate, attempt]);
 
+  useEffect(() => {
+    if (!autoFocus) return;
+    // After the frame: the day tabs are built by react-aria's collection, not in the first commit.
+    const frame = requestAnimationFrame(() =>
+      root.current?.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]')?.focus(),
+    );
+    return () => cancelAnimationFrame(frame);
+  }, [autoFocus]);
+
   const pageIndex = Math.max(
     0,
     pages.findIndex((p) => p.includes(day)),
@@ -84,7 +96,7 @@ export function SlotPreview({ facility, startDate, endDate }: SlotPreviewProps) 
 
   if (days.length === 0) return null;
   return (
-    <div className="min-w-0 space-y-3" data-slot-preview>
+    <div ref={root} className="min-w-0 space-y-3" data-slot-preview>
       {pages.length > 1 && (
         <div className="flex items-center justify-between gap-2">
           <Button
