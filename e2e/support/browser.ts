@@ -26,10 +26,11 @@ export async function launch(): Promise<{ browser: Browser; close: () => Promise
 
 export async function newPage(
   browser: Browser,
-  opts: { theme?: 'light' | 'dark'; width?: number } = {},
+  opts: { theme?: 'light' | 'dark'; width?: number; origin?: string } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
-    baseURL: origin(),
+    // Another server than the shared one (a test that needs an empty database starts its own).
+    baseURL: opts.origin ?? origin(),
     viewport: { width: opts.width ?? 1280, height: 900 },
     colorScheme: opts.theme ?? 'light',
     locale: 'tr-TR',

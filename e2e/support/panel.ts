@@ -36,7 +36,12 @@ export async function signIn(context: BrowserContext, who: keyof typeof STAFF): 
 
 /** A read-only look at the running server's local D1 database. */
 export function queryDb<T>(sql: string, ...args: (string | number)[]): T[] {
-  const dir = resolve(inject('state'), 'v3/d1/miniflare-D1DatabaseObject');
+  return queryDbAt<T>(inject('state'), sql, ...args);
+}
+
+/** The same for a server a test started itself (its own state directory). */
+export function queryDbAt<T>(state: string, sql: string, ...args: (string | number)[]): T[] {
+  const dir = resolve(state, 'v3/d1/miniflare-D1DatabaseObject');
   const file = readdirSync(dir).find((f) => f.endsWith('.sqlite') && f !== 'metadata.sqlite');
   if (!file) throw new Error(`no D1 file in ${dir}`);
   const db = new DatabaseSync(resolve(dir, file), { readOnly: true });

@@ -2,7 +2,7 @@
 // Used by the browser tests and the benchmarks; `stop()` ends the server and removes the state.
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 
@@ -61,6 +61,8 @@ export interface ServerOptions {
   vars?: Record<string, string>;
   /** Where run directories go (each run gets its own, removed on stop). */
   runsDir?: string;
+  /** Serve the build already in dist/ (a second server in the same test run) instead of building again. */
+  reuseBuild?: boolean;
 }
 
 export async function startLocalServer(opts: ServerOptions): Promise<LocalServer> {
@@ -72,7 +74,8 @@ export async function startLocalServer(opts: ServerOptions): Promise<LocalServer
   // One build at a time; each run serves its own copy, so parallel runs never share files.
   await withBuildLock(() => {
     // A production build whatever the caller runs under (vitest sets NODE_ENV=test, which would ship React's dev build).
-    execFileSync('npm', ['run', 'build'], { ...quiet, env: { ...toolEnv, NODE_ENV: 'production' } });
+    if (!opts.reuseBuild || !existsSync(resolve(root, 'dist/server/wrangler.json')))
+      execFileSync('npm', ['run', 'build'], { ...quiet, env: { ...toolEnv, NODE_ENV: 'production' } });
     cpSync(resolve(root, 'dist'), dist, { recursive: true });
   });
   // The port is known before the seed so the site's one origin (SITE_URL) is this server's, in the stored JSON-LD too.

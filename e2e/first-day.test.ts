@@ -1,0 +1,206 @@
+// A pitch owner's first day (issue 9): production is never seeded, so this runs on a server of its own whose database
+// holds nothing but one admin. From 'Henüz saha eklenmemiş' the admin adds the first pitch with two photos, bank
+// details and a shuttle, generates two weeks of slots and sees them in the preview; a visitor then finds the pitch on
+// the public site and in the sitemap and books one of those slots.
+import { resolve } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type LocalServer, root, startLocalServer } from '../scripts/lib/local-server';
+import { upsertStaffSql } from '../scripts/lib/staff-sql';
+import { newDocumentId } from '../worker/src/lib/ids';
+import { hashPassword } from '../worker/src/lib/password';
+import { launch, newPage } from './support/browser';
+import { istanbulDate, queryDbAt } from './support/panel';
+
+// Two real PNG photos (48×32 green, 32×32 blue).
+const PHOTOS = [
+  {
+    name: 'saha-genel.png',
+    buffer: Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAADAAAAAgCAIAAADbtmxLAAAANUlEQVR4nO3OQQ0AAAgEILNY19K28HywEYDq6VcqPhASEhJKD4SEhITSAyEhIaH0QEhI6NgCRcbaPaz9T1gAAAAASUVORK5CYII=',
+      'base64',
+    ),
+  },
+  {
+    name: 'soyunma-odasi.png',
+    buffer: Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAACAAAAAgCAIAAAD8GO2jAAAAKklEQVR4nGMQCVhAU8QwasGoBaMWjFowasGoBaMWjFowasGoBaMWDBULAE2AED13NMbQAAAAAElFTkSuQmCC',
+      'base64',
+    ),
+  },
+].map((p) => ({ ...p, mimeType: 'image/png' }));
+
+const OWNER = { username: 'sahip', email: 'sahip@ornek.com', password: 'ilk-gun-sifresi' };
+const NAME = 'Yıldız Halı Saha';
+
+let server: LocalServer;
+let browser: Browser;
+let closeBrowser: () => Promise<void>;
+
+beforeAll(async () => {
+  const sql = upsertStaffSql({
+    documentId: newDocumentId(),
+    username: OWNER.username,
+    email: OWNER.email,
+    firstName: 'Saha',
+    lastName: 'Sahibi',
+    passwordHash: await hashPassword(OWNER.password),
+    roleId: 1,
+  });
+  server = await startLocalServer({ seed: { sql }, runsDir: resolve(root, 'e2e/.state'), reuseBuild: true });
+  ({ browser, close: closeBrowser } = await launch());
+}, 240_000);
+
+afterAll(async () => {
+  await closeBrowser?.();
+  await server?.stop();
+});
+
+const db = <T>(sql: string, ...args: (string | number)[]) => queryDbAt<T>(server.state, sql, ...args);
+
+async function settle(page: Page) {
+  await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'), undefined, { timeout: 15_000 });
+}
+
+/** Types an Istanbul business date into a react-aria date field, segment by segment as a person does. */
+async function typeDate(page: Page, label: string, iso: string) {
+  const [y, m, d] = iso.split('-');
+  await page.getByRole('group', { name: label }).getByRole('spinbutton').first().click();
+  await page.keyboard.type(d + m + y);
+}
+
+describe("a pitch owner's first day, on an empty database", () => {
+  let slug = '';
+
+  it("an admin signs in, meets 'Henüz saha eklenmemiş' and adds the first pitch with photos, bank details and a shuttle", async () => {
+    expect(db<{ n: number }>('select count(*) as n from facilities')[0].n).toBe(0);
+    const { page, context } = await newPage(browser, { origin: server.origin });
+    await page.goto('/giris');
+    await settle(page);
+    await page.getByLabel('E-posta veya kullanıcı adı').fill(OWNER.username);
+    await page.getByLabel('Şifre', { exact: true }).fill(OWNER.password);
+    await page.getByRole('button', { name: 'Giriş Yap', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/yonetim');
+
+    await page.goto('/yonetim/sahalar');
+    await settle(page);
+    await page.getByText('Henüz saha eklenmemiş').waitFor();
+    await page.getByRole('button', { name: 'İlk Sahanızı Ekleyin' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Yeni Saha Ekle' });
+    await dialog.waitFor();
+
+    await dialog.getByLabel(/^Saha Adı/).fill(NAME);
+    await dialog.getByLabel('Açıklama').first().fill('Işıklı, kapalı soyunma odalı 7+7 saha');
+    await dialog.getByLabel('Adres').first().fill('Atatürk Cad. No: 12, Nilüfer');
+    await dialog.getByLabel(/^Saat Ücreti/).fill('1200');
+    await dialog.getByLabel(/^Depozito Tutarı/).fill('300');
+    await dialog.getByLabel('Görsel ekle').setInputFiles(PHOTOS);
+    await expect.poll(() => dialog.locator('[data-new-image]').count()).toBe(2);
+
+    await dialog.getByRole('tab', { name: /^İletişim/ }).click();
+    await dialog.getByLabel('Telefon 1', { exact: true }).fill('0532 111 22 33');
+    await dialog.getByLabel('IBAN').fill('TR33 0006 1005 1978 6457 8413 26');
+    await dialog.getByLabel('Banka Adı').fill('Ziraat Bankası');
+    await dialog.getByLabel('Alıcı Adı').fill('Yıldız Spor Tesisleri');
+
+    await dialog.getByRole('tab', { name: /^İmkanlar/ }).click();
+    await dialog.getByRole('checkbox', { name: 'Otopark' }).check({ force: true });
+    await dialog.getByRole('checkbox', { name: 'Duş' }).check({ force: true });
+    await dialog.getByRole('switch', { name: 'Servis hizmeti var' }).check({ force: true });
+    await dialog.getByLabel(/^Servis Ücreti/).fill('50');
+    await dialog.getByRole('button', { name: /Alış Noktası Ekle/ }).click();
+    await dialog.getByLabel('Alış Noktası 1 Adı').fill('Metro Durağı');
+    await dialog.getByLabel('Kaç dakika önce').first().fill('30');
+
+    await dialog.getByRole('button', { name: 'Oluştur', exact: true }).click();
+    await page.getByText('Saha başarıyla oluşturuldu!').first().waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByRole('heading', { name: NAME, exact: true }).waitFor();
+
+    const [row] = db<{ slug: string; hourly_price: number; deposit_iban: string; transport_is_active: number }>(
+      'select slug, hourly_price, deposit_iban, transport_is_active from facilities',
+    );
+    expect(row).toMatchObject({
+      hourly_price: 120000,
+      deposit_iban: 'TR330006100519786457841326',
+      transport_is_active: 1,
+    });
+    slug = row.slug;
+    expect(slug).toBe('yildiz-hali-saha');
+    const images = db<{ mime: string; width: number }>('select mime, width from facility_images order by sort_order');
+    expect(images).toEqual([
+      { mime: 'image/png', width: 48 },
+      { mime: 'image/png', width: 32 },
+    ]);
+    expect(db<{ n: number }>('select count(*) as n from pickup_points')[0].n).toBe(1);
+    await context.close();
+  });
+
+  it('the admin generates two weeks of slots and sees them in the preview; a visitor books one on the new public page', async () => {
+    expect(slug).not.toBe('');
+    const { page, context } = await newPage(browser, { origin: server.origin });
+    await page.goto('/giris');
+    await settle(page);
+    await page.getByLabel('E-posta veya kullanıcı adı').fill(OWNER.username);
+    await page.getByLabel('Şifre', { exact: true }).fill(OWNER.password);
+    await page.getByRole('button', { name: 'Giriş Yap', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/yonetim');
+    await page.goto('/yonetim/sahalar');
+    await settle(page);
+
+    await page.getByRole('button', { name: `${NAME} işlemleri`, exact: true }).click();
+    await page.getByRole('menuitem', { name: 'Slot Oluştur' }).click();
+    const dialog = page.getByRole('dialog', { name: /Slot Oluştur/ });
+    await dialog.waitFor();
+    const from = istanbulDate(1);
+    const to = istanbulDate(14);
+    await typeDate(page, 'Başlangıç tarihi', from);
+    await typeDate(page, 'Bitiş tarihi', to);
+    await dialog.getByRole('button', { name: 'Slot Oluştur', exact: true }).click();
+    await dialog.locator('[data-generation-result]').waitFor();
+    // 09:00–23:00 every day (the form's defaults): 14 hourly slots a day for 14 days.
+    const [{ n: generated }] = db<{ n: number }>(
+      'select count(*) as n from booking_slots where date between ? and ?',
+      from,
+      to,
+    );
+    expect(generated).toBe(14 * 14);
+    expect(await dialog.locator('[data-generation-result]').textContent()).toContain(`${generated} slot oluşturuldu`);
+
+    await dialog.getByRole('button', { name: 'Önizle' }).click();
+    await dialog.locator('[data-preview-slot]').first().waitFor();
+    expect(await dialog.locator('[data-preview-slot]').count()).toBe(14);
+    expect(await dialog.locator('[data-count="total"]').textContent()).toContain('14');
+    expect(await dialog.locator('[data-preview-slot]').first().textContent()).toContain('₺1.200');
+    await context.close();
+
+    // The visitor: the pitch is on the public list, in the sitemap, and bookable.
+    const visitor = await newPage(browser, { origin: server.origin });
+    const sitemap = await visitor.context.request.get('/sitemap.xml');
+    expect(await sitemap.text()).toContain(`/saha/${slug}`);
+    await visitor.page.goto('/sahalar');
+    await visitor.page.getByRole('link', { name: `${NAME} için rezervasyon yap` }).click();
+    await visitor.page.waitForURL(`**/saha/${slug}`);
+    await settle(visitor.page);
+    await visitor.page.locator('label', { has: visitor.page.getByRole('radio', { name: 'Günlük' }) }).click();
+    await visitor.page.getByRole('button', { name: 'Sonraki gün' }).click();
+    const free = visitor.page.locator(`[data-day="${from}"] [data-state=available]`).first();
+    await free.waitFor();
+    await free.click();
+    await visitor.page.getByRole('heading', { name: 'Bilgiler' }).waitFor();
+    await visitor.page.getByRole('textbox', { name: /^Ad Soyad/ }).fill('Deniz Kaya');
+    await visitor.page.getByRole('textbox', { name: /^Telefon/ }).pressSequentially('05321234567');
+    await visitor.page.getByRole('button', { name: 'Rezervasyonu Tamamla' }).click();
+    await visitor.page.getByRole('heading', { name: 'Rezervasyonunuz alındı' }).waitFor();
+    const number = await visitor.page.locator('[data-booking-number]').textContent();
+    await expect(visitor.page.locator('[data-deposit]').getByRole('heading').textContent()).resolves.toBe(
+      'Kapora: ₺300',
+    );
+    const [booking] = db<{ status: string; date: string; deposit_amount: number }>(
+      'select status, date, deposit_amount from bookings where booking_number = ?',
+      number!,
+    );
+    expect(booking).toEqual({ status: 'pending', date: from, deposit_amount: 30000 });
+    await visitor.context.close();
+  });
+});
