@@ -87,7 +87,7 @@ describe('POST /api/facilities: the §5 rules, each with its message and path', 
     ],
     ['missing working hours', { workingHours: undefined }, ['workingHours'], 'Çalışma saatleri geçersiz'],
     ['an unknown slot length', { bookingTimeType: 'daily' }, ['bookingTimeType'], 'Rezervasyon süresi geçersiz'],
-    ['an isActive that is no boolean', { isActive: 'evet' }, ['isActive'], 'Durum geçersiz'],
+    ['an isActive that is no boolean', { isActive: 'evet' }, ['isActive'], 'Aktiflik durumu geçersiz'],
   ];
   for (const [what, overrides, path, message] of cases) {
     it(`refuses ${what}`, async () => {
