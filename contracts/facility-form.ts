@@ -306,7 +306,7 @@ export type FacilityInput = z.infer<typeof facilityInput>;
 export type FacilityFormValues = z.input<typeof facilityInput>;
 
 export const toggleStatusSchema = z.object({
-  isActive: z.boolean({ error: 'Durum (isActive) true ya da false olmalı' }),
+  isActive: z.boolean({ error: 'Saha durumu aktif ya da pasif olarak belirtilmeli' }),
 });
 export const deleteFacilityQuery = z.object({
   force: z

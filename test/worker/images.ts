@@ -58,6 +58,22 @@ export const PNG_WITH_SCRIPT_CHUNK = (() => {
   const chunk = concat(u32(text.length), utf8('tEXt'), text, u32(0));
   return concat(PNG_1x1.subarray(0, 33), chunk, PNG_1x1.subarray(33));
 })();
+const pngChunk = (type: string, data: Uint8Array) => concat(u32(data.length), utf8(type), data, u32(0));
+const PADDING = pngChunk('tEXt', concat(utf8('Comment\0'), utf8('a'.repeat(600))));
+/** A real PNG whose compressed pixel data, past the first 512 bytes, happens to hold '<svg' (as photos do by chance). */
+export const PNG_MARKER_IN_PIXELS = concat(
+  PNG_1x1.subarray(0, 33),
+  PADDING,
+  pngChunk('IDAT', utf8('\x01<svg\x02')),
+  PNG_1x1.subarray(33),
+);
+/** The same marker in a metadata chunk past the first 512 bytes: read, and refused. */
+export const PNG_MARKER_IN_METADATA = concat(
+  PNG_1x1.subarray(0, 33),
+  PADDING,
+  pngChunk('tEXt', concat(utf8('Comment\0'), utf8('<svg onload=alert(1)>'))),
+  PNG_1x1.subarray(33),
+);
 /** JPEG magic followed by 6 MB: over the size limit before anything else is read. */
 export const SIX_MB = (() => {
   const out = new Uint8Array(6 * 1024 * 1024);

@@ -1,7 +1,9 @@
 // What a pitch image really is, from its bytes (00 §7): JPEG, PNG, WebP or AVIF, parsed far enough to know its
 // dimensions and where it ends. A file is refused when its bytes are none of these, when its name claims another type,
-// when bytes follow the image's end (a polyglot carrying a page after the picture), or when it contains markup or
-// script markers anywhere.
+// when bytes follow the image's end (a polyglot carrying a page after the picture), or when markup or script markers sit
+// where a reader could find them: the first 512 bytes (what MIME sniffers read) and every byte that is not compressed
+// picture data (headers, metadata, comments). Compressed data is skipped: it is noise, and a 5 MB photo would hold some
+// '<svg' by chance about once in a hundred uploads.
 import type { ImageType } from '../../../contracts/facility-form';
 
 export interface SniffedImage {
@@ -10,6 +12,10 @@ export interface SniffedImage {
   width: number;
   height: number;
 }
+
+/** Byte ranges [start, end) of compressed picture data, which the markup scan skips past the first 512 bytes. */
+type Ranges = Array<[number, number]>;
+const SNIFFED_PREFIX = 512;
 
 /** Markers of a page or a script hidden in an image (compared case-insensitively). */
 const MARKERS = [
@@ -34,30 +40,40 @@ const EXTENSIONS: Record<ImageType, readonly string[]> = {
 
 /** The image the bytes hold, or null when they are not one clean JPEG, PNG, WebP or AVIF named as such. */
 export function sniffImage(bytes: Uint8Array, fileName: string): SniffedImage | null {
-  const found = parse(bytes);
+  const skip: Ranges = [];
+  const found = parse(bytes, skip);
   if (!found) return null;
   const ext = /\.([a-z0-9]+)$/i.exec(fileName.trim())?.[1]?.toLowerCase();
   if (!ext || !EXTENSIONS[found.type].includes(ext)) return null;
-  if (containsMarkup(bytes)) return null;
+  if (containsMarkup(bytes, skip)) return null;
   return found;
 }
 
-function parse(b: Uint8Array): SniffedImage | null {
+function parse(b: Uint8Array, skip: Ranges): SniffedImage | null {
   try {
-    if (b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return jpeg(b);
-    if (b.length >= 8 && ascii(b, 0, 8) === '\x89PNG\r\n\x1a\n') return png(b);
-    if (b.length >= 12 && ascii(b, 0, 4) === 'RIFF' && ascii(b, 8, 4) === 'WEBP') return webp(b);
-    if (b.length >= 12 && ascii(b, 4, 4) === 'ftyp') return avif(b);
+    if (b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return jpeg(b, skip);
+    if (b.length >= 8 && ascii(b, 0, 8) === '\x89PNG\r\n\x1a\n') return png(b, skip);
+    if (b.length >= 12 && ascii(b, 0, 4) === 'RIFF' && ascii(b, 8, 4) === 'WEBP') return webp(b, skip);
+    if (b.length >= 12 && ascii(b, 4, 4) === 'ftyp') return avif(b, skip);
   } catch {
     // a truncated or malformed structure read past its end
   }
   return null;
 }
 
-/** Any of MARKERS, case-insensitively, anywhere in the bytes. */
-export function containsMarkup(b: Uint8Array): boolean {
+/** Any of MARKERS, case-insensitively, in the bytes outside `skip` (the first 512 bytes are always read). */
+export function containsMarkup(b: Uint8Array, skip: Ranges = []): boolean {
   const patterns = MARKERS.map((m) => [...m].map((ch) => ch.charCodeAt(0)));
+  const ranges = [...skip].sort((x, y) => x[0] - y[0]);
+  let r = 0;
   for (let i = 0; i < b.length; i++) {
+    if (i >= SNIFFED_PREFIX) {
+      while (r < ranges.length && ranges[r][1] <= i) r++;
+      if (r < ranges.length && ranges[r][0] <= i) {
+        i = ranges[r][1] - 1;
+        continue;
+      }
+    }
     const c = b[i];
     if (c !== 0x3c && c !== 0x6a && c !== 0x4a) continue; // '<', 'j', 'J'
     for (const p of patterns) {
@@ -106,7 +122,7 @@ const sized = (type: ImageType, ext: SniffedImage['ext'], width: number, height:
  * JPEG: marker segments from SOI; the dimensions from the first SOFn; entropy-coded data after each SOS up to the next
  * marker; the file must end exactly with EOI.
  */
-function jpeg(b: Uint8Array): SniffedImage | null {
+function jpeg(b: Uint8Array, skip: Ranges): SniffedImage | null {
   let i = 2;
   let width = 0;
   let height = 0;
@@ -127,6 +143,7 @@ function jpeg(b: Uint8Array): SniffedImage | null {
     i += length;
     if (marker === 0xda) {
       // Entropy-coded data: ends at a marker that is neither a stuffed 0xFF00 nor a restart marker.
+      const start = i;
       while (i < b.length) {
         if (b[i] === 0xff && i + 1 < b.length && b[i + 1] !== 0x00 && !(b[i + 1] >= 0xd0 && b[i + 1] <= 0xd7)) {
           if (b[i + 1] === 0xff) {
@@ -137,13 +154,14 @@ function jpeg(b: Uint8Array): SniffedImage | null {
         }
         i++;
       }
+      skip.push([start, i]);
     }
   }
   return null;
 }
 
 /** PNG: IHDR first, chunks up to IEND, and IEND's CRC is the file's last byte. */
-function png(b: Uint8Array): SniffedImage | null {
+function png(b: Uint8Array, skip: Ranges): SniffedImage | null {
   let i = 8;
   if (ascii(b, 12, 4) !== 'IHDR') return null;
   const width = u32be(b, 16);
@@ -154,14 +172,23 @@ function png(b: Uint8Array): SniffedImage | null {
     const end = i + 12 + length;
     if (end > b.length) return null;
     if (type === 'IEND') return end === b.length ? sized('image/png', 'png', width, height) : null;
+    if (type === 'IDAT') skip.push([i + 8, i + 8 + length]);
     i = end;
   }
   return null;
 }
 
 /** WebP: the RIFF size covers the file exactly; the dimensions from VP8X, VP8 or VP8L, whichever comes first. */
-function webp(b: Uint8Array): SniffedImage | null {
+function webp(b: Uint8Array, skip: Ranges): SniffedImage | null {
   if (u32le(b, 4) + 8 !== b.length) return null;
+  // Chunks tile the file (each padded to an even size); bitstreams and alpha are skipped, metadata (EXIF, XMP) is read.
+  for (let i = 12; i < b.length; ) {
+    const size = u32le(b, i + 4);
+    const end = i + 8 + size + (size % 2);
+    if (end > b.length) return null;
+    if (['VP8 ', 'VP8L', 'ALPH', 'ANMF'].includes(ascii(b, i, 4))) skip.push([i + 8, i + 8 + size]);
+    i = end;
+  }
   const chunk = ascii(b, 12, 4);
   const at = 20;
   if (chunk === 'VP8X') return sized('image/webp', 'webp', u24le(b, at + 4) + 1, u24le(b, at + 7) + 1);
@@ -209,9 +236,10 @@ function boxes(b: Uint8Array, from: number, to: number): Box[] | null {
 const AVIF_BRANDS = new Set(['avif', 'avis']);
 
 /** AVIF: an ftyp naming an AVIF brand, top-level boxes covering the file exactly, and the size from meta/iprp/ipco/ispe. */
-function avif(b: Uint8Array): SniffedImage | null {
+function avif(b: Uint8Array, skip: Ranges): SniffedImage | null {
   const top = boxes(b, 0, b.length);
   if (top?.[0]?.type !== 'ftyp') return null;
+  for (const box of top) if (box.type === 'mdat') skip.push([box.start, box.end]);
   const ftyp = top[0];
   const brands = [ascii(b, ftyp.start, 4)];
   for (let i = ftyp.start + 8; i + 4 <= ftyp.end; i += 4) brands.push(ascii(b, i, 4));
