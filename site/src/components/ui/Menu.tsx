@@ -1,9 +1,9 @@
 import {
   composeRenderProps,
-  MenuItem as RACMenuItem,
   type MenuItemProps,
-  Menu as RACMenu,
   type MenuProps,
+  Menu as RACMenu,
+  MenuItem as RACMenuItem,
 } from 'react-aria-components';
 import { withBase } from './compose';
 import { Popover } from './Popover';

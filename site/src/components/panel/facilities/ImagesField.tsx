@@ -1,5 +1,5 @@
 import { useEffect, useId, useMemo, useState } from 'react';
-import { IMAGE_TYPES, MAX_IMAGE_BYTES, MAX_IMAGES, facilityMsg } from '../../../../../contracts/facility-form';
+import { facilityMsg, IMAGE_TYPES, MAX_IMAGE_BYTES, MAX_IMAGES } from '../../../../../contracts/facility-form';
 import type { FacilityImageWire } from '../../../../../contracts/wire/facility';
 import { toast } from '../../../stores/toast';
 import { Button } from '../../ui/Button';

@@ -1,7 +1,6 @@
 import { type ReactNode, useId } from 'react';
 import { fieldDescription, fieldError, fieldLabel, input } from '../../ui/field';
-import type { FormState } from './form-state';
-import type { FieldErrors } from './form-state';
+import type { FieldErrors, FormState } from './form-state';
 
 // Native number and time boxes of the pitch form in the UI kit's look (field.ts): the browser's min / max / step and
 // its time picker, wired to a label, a hint and our Turkish error.
