@@ -159,12 +159,11 @@ describe('pitch card (02 §2 Pitch card)', () => {
     within(card('fac-1')).getByRole('button', { name: 'Nilüfer Arena işlemleri' }).focus();
     await user.keyboard('{Enter}');
     const menu = await screen.findByRole('menu');
-    expect(within(menu).getAllByRole('menuitem').map((m) => m.textContent?.trim())).toEqual([
-      'Düzenle',
-      'Pasif Yap',
-      'Slot Oluştur',
-      'Sil',
-    ]);
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((m) => m.textContent?.trim()),
+    ).toEqual(['Düzenle', 'Pasif Yap', 'Slot Oluştur', 'Sil']);
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
     await user.click(within(card('fac-2')).getByRole('button', { name: 'Görükle Halı Saha işlemleri' }));
@@ -211,7 +210,8 @@ describe('delete (02 §4 Pitch)', () => {
   });
 
   it('"aktif randevu" offers Zorla Sil (naming the bookings to cancel) and Pasif Yap for an active pitch', async () => {
-    const message = 'Bu sahada 3 aktif randevu bulunuyor. Silmek için önce randevuları iptal edin ya da sahayı pasif yapın.';
+    const message =
+      'Bu sahada 3 aktif randevu bulunuyor. Silmek için önce randevuları iptal edin ya da sahayı pasif yapın.';
     onDelete = (c) =>
       c.query.force === 'true'
         ? [200, { data: { id: 1, documentId: 'fac-1', name: 'Nilüfer Arena', cancelledBookings: 3 } }]
@@ -231,8 +231,7 @@ describe('delete (02 §4 Pitch)', () => {
   });
 
   it('Pasif Yap in the conflict deactivates instead; an inactive pitch is offered only Zorla Sil', async () => {
-    onDelete = () =>
-      apiError(409, 'Bu sahada 2 aktif randevu bulunuyor.', { activeBookings: 2, isActive: true });
+    onDelete = () => apiError(409, 'Bu sahada 2 aktif randevu bulunuyor.', { activeBookings: 2, isActive: true });
     await shown();
     await chooseAction('fac-1', /^Sil$/);
     let dialog = await screen.findByRole('alertdialog');

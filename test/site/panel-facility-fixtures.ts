@@ -17,7 +17,9 @@ export function facility(over: Partial<FacilityWire> = {}): FacilityWire {
     latitude: null,
     longitude: null,
     isActive: true,
-    images: [{ id: 11, url: '/img/nilufer-1.webp', name: 'nilufer-1.webp', alternativeText: 'Saha', width: 800, height: 450 }],
+    images: [
+      { id: 11, url: '/img/nilufer-1.webp', name: 'nilufer-1.webp', alternativeText: 'Saha', width: 800, height: 450 },
+    ],
     facilities: [
       { name: 'Otopark', available: true, icon: 'parking' },
       { name: 'Duş', available: true, icon: 'shower' },
