@@ -3,9 +3,11 @@ import { bodyLimit } from 'hono/body-limit';
 import { csrf } from 'hono/csrf';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
+import { MAX_IMAGE_BYTES, MAX_IMAGES } from '../../contracts/facility-form';
 import { msg } from '../../contracts/messages';
 import { type AppEnv, cookieAuthenticated } from './lib/auth';
 import { ApiError, badRequest, forbidden, payloadTooLarge, serverError } from './lib/errors';
+import { isMultipart } from './lib/multipart';
 import { API_CSP, REFERRER_POLICY } from './lib/security-headers';
 import { authRoutes } from './routes/auth';
 import { bookingSlotRoutes } from './routes/booking-slots';
@@ -33,10 +35,10 @@ const routes = new Hono<AppEnv>()
       throw forbidden(msg.foreignOrigin);
     await next();
   })
-  // Refused before anything parses it (00 §6 bodies are small JSON).
+  // Refused before anything parses it (00 §6 bodies are small JSON); only the pitch form's uploads may be larger.
   .use('*', (c, next) =>
     bodyLimit({
-      maxSize: maxBodyBytes(c.env),
+      maxSize: isPitchUpload(c.req.raw, c.req.path) ? UPLOAD_BODY_BYTES : maxBodyBytes(c.env),
       onError: () => {
         throw payloadTooLarge();
       },
@@ -67,6 +69,17 @@ function sameOrigin(origin: string | undefined, requestUrl: string, siteUrl: str
     // a malformed SITE_URL only leaves the request's own origin
   }
   return own.includes(origin);
+}
+
+/** Five images of at most 5 MB and the form's JSON (02 §9). */
+export const UPLOAD_BODY_BYTES = MAX_IMAGES * MAX_IMAGE_BYTES + 1024 * 1024;
+
+/** Multipart create or update of a pitch: POST /api/facilities, PUT /api/facilities/:ref. */
+function isPitchUpload(req: Request, path: string): boolean {
+  if (!isMultipart(req)) return false;
+  if (req.method === 'POST') return /^\/api\/facilities\/?$/.test(path);
+  if (req.method === 'PUT') return /^\/api\/facilities\/[^/]+\/?$/.test(path);
+  return false;
 }
 
 function maxBodyBytes(env: Env): number {

@@ -126,7 +126,7 @@ export function createCheck(db: Db, slotRef: string, phone: string) {
       facilityActive: qualified(
         sql<
           number | null
-        >`(select ${facilities.isActive} from ${facilities} where ${facilities.id} = ${slots.facilityId})`,
+        >`(select ${facilities.isActive} and ${facilities.deletedAt} is null from ${facilities} where ${facilities.id} = ${slots.facilityId})`,
       ),
     })
     .from(slots)
@@ -183,7 +183,7 @@ export async function insertBooking(
 // ---------- status changes ----------
 
 /** A changed booking as RETURNING gives it, with its slot's documentId so live watchers can match the freed slot. */
-const changedBooking = {
+export const changedBooking = {
   ...getTableColumns(bookings),
   slotDocumentId: qualified(
     sql<string | null>`(select ${slots.documentId} from ${slots} where ${slots.id} = ${bookings.slotId})`,

@@ -2,7 +2,7 @@
 import { and, asc, count, eq, gt, gte, inArray, lt, lte, max, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { Db } from './client';
-import { facilityIdOf } from './facility-ref';
+import { facilityIdOf, notDeleted } from './facility-ref';
 import { amenities, type Facility, facilities, facilityImages, pickupPoints, slots } from './schema';
 import { liveSlots } from './slots';
 import { folded, renderedBatch } from './sql';
@@ -55,7 +55,10 @@ export async function partsOfFacilities(db: Db, ids: number[]): Promise<Facility
 export async function facilitiesWithParts(db: Db, ids: number[]): Promise<{ rows: FacilityRow[] } & FacilityParts> {
   if (ids.length === 0) return { rows: [], images: [], amenities: [], pickupPoints: [] };
   const [rows, images, ams, pps] = await db.batch([
-    db.select().from(facilities).where(inArray(facilities.id, ids)),
+    db
+      .select()
+      .from(facilities)
+      .where(and(inArray(facilities.id, ids), notDeleted)),
     imagesOf(db, ids),
     amenitiesOf(db, ids),
     pickupPointsOf(db, ids),
@@ -92,7 +95,11 @@ export async function facilityByRef(db: Db, ref: string): Promise<FacilityRow | 
 }
 
 export async function activeFacilityRows(db: Db): Promise<FacilityRow[]> {
-  return db.select().from(facilities).where(eq(facilities.isActive, true)).all();
+  return db
+    .select()
+    .from(facilities)
+    .where(and(eq(facilities.isActive, true), notDeleted))
+    .all();
 }
 
 /** What the sitemap needs of each active pitch. */
@@ -100,13 +107,13 @@ export async function activeFacilityPaths(db: Db): Promise<Array<{ slug: string;
   return db
     .select({ slug: facilities.slug, updatedAt: facilities.updatedAt })
     .from(facilities)
-    .where(eq(facilities.isActive, true))
+    .where(and(eq(facilities.isActive, true), notDeleted))
     .all();
 }
 
-/** Every pitch, active or not. */
+/** Every pitch, active or not (a deleted one is gone). */
 export async function facilityTotal(db: Db): Promise<number> {
-  return (await db.select({ n: count() }).from(facilities).get())?.n ?? 0;
+  return (await db.select({ n: count() }).from(facilities).where(notDeleted).get())?.n ?? 0;
 }
 
 const contains = (column: AnySQLiteColumn, foldedNeedle: string) => sql`instr(${folded(column)}, ${foldedNeedle}) > 0`;
@@ -130,6 +137,7 @@ export type FacilitySortKeys = Pick<FacilityRow, 'id' | 'name' | 'priority' | 'h
  */
 export async function filteredFacilityKeys(db: Db, f: FacilityFilter): Promise<FacilitySortKeys[]> {
   const conds: Array<SQL | undefined> = [
+    notDeleted,
     f.activeOnly ? eq(facilities.isActive, true) : undefined,
     f.isActive === undefined ? undefined : eq(facilities.isActive, f.isActive),
     f.slug ? eq(facilities.slug, f.slug) : undefined,

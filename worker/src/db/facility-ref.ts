@@ -1,5 +1,5 @@
 // Finding a pitch by what a URL or a form names it: its slug, its documentId, or (all digits) its numeric id.
-import { and, desc, eq, or, type Placeholder, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, or, type Placeholder, sql } from 'drizzle-orm';
 import type { Db } from './client';
 import { facilities } from './schema';
 import { qualified } from './sql';
@@ -7,11 +7,17 @@ import { qualified } from './sql';
 /** `ref` may be a placeholder, for statements rendered once (see db/sql.ts renderedBatch). */
 type Ref = string | Placeholder<string, string>;
 
+/** A deleted pitch (soft delete, migration 0004) is no longer there for any reference. */
+export const notDeleted = isNull(facilities.deletedAt);
+
 const matches = (ref: Ref) =>
-  or(
-    eq(facilities.slug, ref),
-    eq(facilities.documentId, ref),
-    and(sql`${ref} <> ''`, sql`${ref} not glob '*[^0-9]*'`, sql`${facilities.id} = cast(${ref} as integer)`),
+  and(
+    notDeleted,
+    or(
+      eq(facilities.slug, ref),
+      eq(facilities.documentId, ref),
+      and(sql`${ref} <> ''`, sql`${ref} not glob '*[^0-9]*'`, sql`${facilities.id} = cast(${ref} as integer)`),
+    ),
   );
 
 /** The id of the pitch `ref` names, as a subquery; an exact slug or documentId wins over a numeric id. */
@@ -39,5 +45,9 @@ export function facilityRef(db: Db, ref: string) {
 }
 
 export function activeFacilityIds(db: Db) {
-  return db.select({ id: facilities.id }).from(facilities).where(eq(facilities.isActive, true)).all();
+  return db
+    .select({ id: facilities.id })
+    .from(facilities)
+    .where(and(eq(facilities.isActive, true), notDeleted))
+    .all();
 }

@@ -89,6 +89,8 @@ export const facilities = sqliteTable(
     transportDescription: text('transport_description'),
     vehicleType: text('vehicle_type'),
     vehicleCapacity: integer('vehicle_capacity'),
+    /** Set when staff delete the pitch (migration 0004): the row, its bookings and their history stay; every read skips it. */
+    deletedAt: integer('deleted_at'),
     ...timestamps,
   },
   (t) => [index('facilities_listing').on(t.isActive, t.priority, t.name)],

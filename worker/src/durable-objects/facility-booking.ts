@@ -11,8 +11,9 @@ import { Mutex } from '../lib/mutex';
 import { addDays, istanbulToday } from '../lib/time';
 import { cancelByCustomer, createBooking, expireHolds, nextHoldDeadline } from '../services/bookings';
 import { type FacilityBundle, findFacilityBundleById } from '../services/facilities';
+import { type RetireResult, retireFacility } from '../services/facility-admin';
 import { publishNotifications } from '../services/notifications';
-import { type GenerateResult, generateSlots, type SlotRow, slotToWire } from '../services/slots';
+import { type GenerateResult, generateSlots, type SlotRow, slotOfBooking, slotToWire } from '../services/slots';
 import {
   approveByStaff,
   type BookingDetail,
@@ -143,12 +144,40 @@ export class FacilityBooking extends DurableObject<Env> {
     overwrite: boolean,
   ): Promise<Outcome<GenerateResult>> {
     return this.guarded(async () => {
+      // Generation reads the pitch fresh: its hours or price may have just been edited.
+      this.bundle = null;
       const bundle = await this.facility(facilityId);
       const result = await generateSlots(this.db, bundle.facility, startDate, endDate, overwrite);
       if (result.created + result.replaced + result.removed > 0)
         this.broadcast({ type: 'slots-regenerated', from: startDate, to: endDate });
       return result;
     });
+  }
+
+  /** Staff edited the pitch: the next change reads it fresh (price, pickup points, hours), under the lock. */
+  async forget(): Promise<void> {
+    await this.lock.run(async () => {
+      this.bundle = null;
+    });
+  }
+
+  /**
+   * Staff delete the pitch (issue 9), serialised with bookings: without `force` and with active bookings (pending or
+   * approved, not started yet) it refuses with 409; with `force` those bookings are cancelled (history, notifications,
+   * slots freed) and the pitch is soft-deleted in the same batch, so no booking can slip in between.
+   */
+  async retire(facilityId: number, actor: PublicUser, force: boolean): Promise<Outcome<RetireResult>> {
+    const outcome = await this.guarded(async () => {
+      this.bundle = null;
+      const bundle = await this.facility(facilityId);
+      const result = await retireFacility(this.db, bundle, actor, force, Date.now());
+      this.bundle = null;
+      for (const b of result.cancelled) if (b.slotId) this.broadcastSlot(bundle, slotOfBooking(b, false));
+      return result;
+    });
+    if (!outcome.ok) return outcome;
+    this.notify(outcome.value.notifications);
+    return { ok: true, value: outcome.value.summary };
   }
 
   /** Keeps the pitch generated `days` ahead (the cron's job); never overwrites. */

@@ -33,6 +33,54 @@ const FIELD_LABELS: Record<string, string> = {
   page: 'Sayfa',
   pageSize: 'Sayfa boyutu',
   status: 'Durum',
+  // the pitch form (issue 9, contracts/facility-form.ts)
+  name: 'Ad',
+  description: 'Açıklama',
+  address: 'Adres',
+  latitude: 'Enlem',
+  longitude: 'Boylam',
+  hourlyPrice: 'Saat ücreti',
+  depositAmount: 'Depozito tutarı',
+  depositIban: 'IBAN',
+  bankName: 'Banka adı',
+  recipientName: 'Alıcı adı',
+  phoneNumbers: 'Telefon numaraları',
+  email: 'E-posta',
+  googleMapsLocation: 'Harita konumu',
+  workingHours: 'Çalışma saatleri',
+  monday: 'Pazartesi',
+  tuesday: 'Salı',
+  wednesday: 'Çarşamba',
+  thursday: 'Perşembe',
+  friday: 'Cuma',
+  saturday: 'Cumartesi',
+  sunday: 'Pazar',
+  isOpen: 'Açık günü',
+  start: 'Açılış saati',
+  end: 'Kapanış saati',
+  bookingTimeType: 'Rezervasyon süresi',
+  startTimeOffset: 'Başlangıç saati tipi',
+  autoApprovalTimeout: 'Otomatik iptal süresi',
+  priority: 'Öncelik',
+  seoTitle: 'SEO başlığı',
+  seoDescription: 'SEO açıklaması',
+  seoKeywords: 'SEO anahtar kelimeleri',
+  isActive: 'Durum',
+  facilities: 'İmkanlar',
+  available: 'Kullanılabilirlik',
+  icon: 'Simge',
+  transportationService: 'Servis hizmeti',
+  price: 'Servis ücreti',
+  vehicleInfo: 'Araç bilgisi',
+  type: 'Araç tipi',
+  capacity: 'Araç kapasitesi',
+  pickupPoints: 'Alış noktaları',
+  id: 'Kimlik',
+  time: 'Alış saati',
+  minutesBefore: 'Alış süresi',
+  imagesToDelete: 'Silinecek görseller',
+  'files.images': 'Görseller',
+  force: 'Zorla silme',
 };
 
 interface Fallback {
@@ -90,6 +138,13 @@ const unwrapData = (value: unknown) =>
     ? (value as { data: unknown }).data
     : value;
 
+/** Validates a value already read (a multipart form's `data` field, say) with the same messages and shape as body(). */
+export function parseInput<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
+  const result = schema.safeParse(unwrapData(value));
+  if (!result.success) toBadRequest(result.error);
+  return result.data as z.infer<S>;
+}
+
 const hook = (result: { success: boolean; error?: unknown }) => {
   if (!result.success) toBadRequest(result.error as z.ZodError);
 };
@@ -98,7 +153,7 @@ const hook = (result: { success: boolean; error?: unknown }) => {
  * JSON routes take JSON only (issue 7 §4): another type is refused with 415 instead of being read as {} (a text/plain
  * form post from a foreign page must not reach a handler). A request with no body at all still reads as {}.
  */
-function requireJson(req: Request): void {
+export function requireJson(req: Request): void {
   const type = req.headers.get('content-type');
   if (
     type

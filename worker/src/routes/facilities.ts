@@ -1,12 +1,14 @@
 import { Hono } from 'hono';
 import { facilityListQuery, generateSlotsSchema, slotsQuery } from '../../../contracts/facilities';
+import { deleteFacilityQuery, facilityInput, toggleStatusSchema } from '../../../contracts/facility-form';
 import { msg } from '../../../contracts/messages';
 import { calendarQuery } from '../../../contracts/panel';
 import { getDb } from '../db/client';
 import { type AppEnv, requestToken, requireStaff, staffFromToken } from '../lib/auth';
 import { notFound } from '../lib/errors';
 import { ok } from '../lib/http';
-import { body, query } from '../lib/validate';
+import { readFormOrJson } from '../lib/multipart';
+import { body, parseInput, query } from '../lib/validate';
 import { staffCalendar } from '../services/calendar';
 import {
   assertRange,
@@ -17,6 +19,7 @@ import {
   listFacilities,
   toWire,
 } from '../services/facilities';
+import { createFacility, deleteFacility, setFacilityActive, updateFacility } from '../services/facility-admin';
 
 export const facilityRoutes = new Hono<AppEnv>()
   /** Public list: active pitches only, by priority (higher first) then name. */
@@ -56,4 +59,21 @@ export const facilityRoutes = new Hono<AppEnv>()
   })
   .post('/:ref/generate-slots', requireStaff, body(generateSlotsSchema), async (c) =>
     ok(c, await generateFacilitySlots(c.env, c.req.param('ref'), c.req.valid('json'))),
+  )
+  /** Create (02 §7): JSON, or multipart with `data` (JSON) and images under `files.images`. */
+  .post('/', requireStaff, async (c) => {
+    const { value, files } = await readFormOrJson(c);
+    return ok(c, await createFacility(c.env, parseInput(facilityInput, value), files), undefined, 201);
+  })
+  /** Update: the same shapes, plus `imagesToDelete` (ids of this pitch's own images). */
+  .put('/:ref', requireStaff, async (c) => {
+    const { value, files } = await readFormOrJson(c);
+    return ok(c, await updateFacility(c.env, c.req.param('ref'), parseInput(facilityInput, value), files));
+  })
+  .patch('/:ref/toggle-status', requireStaff, body(toggleStatusSchema), async (c) =>
+    ok(c, await setFacilityActive(c.env, c.req.param('ref'), c.req.valid('json').isActive)),
+  )
+  /** Soft delete; with active bookings 409 unless `force`, which cancels them first (through the pitch's object). */
+  .delete('/:ref', requireStaff, query(deleteFacilityQuery), async (c) =>
+    ok(c, await deleteFacility(c.env, c.req.param('ref'), c.req.valid('query').force, c.get('user'))),
   );

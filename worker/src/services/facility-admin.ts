@@ -1,0 +1,341 @@
+// Staff manage pitches (02 §2 'Pitch administration', §7 Pitches; issue 9): create, update, toggle and delete, with
+// images in R2. Nothing is stored unless everything sent is valid: the form, every image's bytes, the image count.
+import type { PublicUser } from '../../../contracts/auth';
+import { type FacilityInput, facilityMsg, MAX_IMAGE_BYTES, MAX_IMAGES } from '../../../contracts/facility-form';
+import { msg } from '../../../contracts/messages';
+import type { FacilityWire } from '../../../contracts/wire/facility';
+import type { NotificationWire } from '../../../contracts/wire/notification';
+import type { ChangedBooking } from '../db/bookings';
+import { getDb } from '../db/client';
+import * as store from '../db/facility-admin';
+import { badRequest, conflict, notFound, unwrap } from '../lib/errors';
+import { newDocumentId } from '../lib/ids';
+import { type SniffedImage, sniffImage } from '../lib/images';
+import { toKurus } from '../lib/money';
+import { type FacilityBundle, findFacilityBundle, findFacilityBundleById, toWire } from './facilities';
+import { facilityStub, resolveFacility } from './facility-ref';
+import { notificationsToWire } from './notifications';
+
+// ---------- slugs ----------
+
+const TR_ASCII: Record<string, string> = { ç: 'c', ğ: 'g', ı: 'i', ö: 'o', ş: 's', ü: 'u', â: 'a', î: 'i', û: 'u' };
+
+/** 'Yıldız Halı Saha' → 'yildiz-hali-saha': Turkish letters to ASCII, anything else between words to one dash. */
+export function slugify(name: string): string {
+  const base = name
+    .toLocaleLowerCase('tr-TR')
+    .replace(/[çğıöşüâîû]/g, (ch) => TR_ASCII[ch] ?? ch)
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 80)
+    .replace(/-+$/, '');
+  if (!base) return 'saha';
+  // An all-digit slug would read like a numeric id.
+  return /^\d+$/.test(base) ? `saha-${base}` : base;
+}
+
+/** The first free of base, base-2, base-3 … (deleted pitches keep theirs: the column is unique). */
+async function uniqueSlug(d1: D1Database, name: string): Promise<string> {
+  const base = slugify(name);
+  const taken = await store.slugsLike(getDb(d1), base);
+  if (!taken.has(base)) return base;
+  for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
+}
+
+// ---------- images ----------
+
+interface CheckedImage {
+  bytes: Uint8Array;
+  name: string;
+  sniffed: SniffedImage;
+}
+
+const filesPath = (i?: number) => (i === undefined ? ['files.images'] : ['files.images', String(i)]);
+const imageError = (message: string, i?: number) => badRequest(message, { errors: [{ path: filesPath(i), message }] });
+
+/**
+ * Every file must fit (at most MAX_IMAGES with the `existing` ones, each at most MAX_IMAGE_BYTES) and be a real image
+ * named as what it is (lib/images.ts); one bad file refuses them all.
+ */
+export async function checkImages(files: File[], existing: number): Promise<CheckedImage[]> {
+  if (files.length === 0) return [];
+  if (existing + files.length > MAX_IMAGES) throw imageError(facilityMsg.tooManyImages(existing));
+  const out: CheckedImage[] = [];
+  for (const [i, file] of files.entries()) {
+    if (file.size > MAX_IMAGE_BYTES) throw imageError(facilityMsg.imageTooLarge, i);
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    if (bytes.length > MAX_IMAGE_BYTES) throw imageError(facilityMsg.imageTooLarge, i);
+    const sniffed = sniffImage(bytes, file.name);
+    if (!sniffed) throw imageError(facilityMsg.imageType, i);
+    out.push({ bytes, name: displayName(file.name, sniffed.ext), sniffed });
+  }
+  return out;
+}
+
+/** The file's own name without any path, kept short; a default when nothing is left. */
+function displayName(name: string, ext: string): string {
+  const own = [...(name.split(/[\\/]/).pop() ?? '')]
+    .filter((ch) => ch.charCodeAt(0) > 0x1f && ch.charCodeAt(0) !== 0x7f && !'<>"\'`'.includes(ch))
+    .join('')
+    .trim();
+  return own ? own.slice(0, 200) : `gorsel.${ext}`;
+}
+
+/** Puts the images under fresh random keys; if one put fails, the ones already put are deleted. */
+async function putImages(bucket: R2Bucket, documentId: string, images: CheckedImage[]) {
+  const keys: string[] = [];
+  try {
+    for (const img of images) {
+      const key = `facilities/${documentId}/${newDocumentId()}.${img.sniffed.ext}`;
+      await bucket.put(key, img.bytes, { httpMetadata: { contentType: img.sniffed.type } });
+      keys.push(key);
+    }
+  } catch (e) {
+    await dropKeys(bucket, keys);
+    throw e;
+  }
+  return keys;
+}
+
+async function dropKeys(bucket: R2Bucket, keys: string[]): Promise<void> {
+  if (keys.length === 0) return;
+  try {
+    await bucket.delete(keys);
+  } catch (e) {
+    console.error('r2 cleanup', keys, e);
+  }
+}
+
+function imageRows(images: CheckedImage[], keys: string[], firstOrder: number): store.ImageValues[] {
+  return images.map((img, i) => ({
+    key: keys[i],
+    name: img.name,
+    alternativeText: null,
+    mime: img.sniffed.type,
+    size: img.bytes.length,
+    width: img.sniffed.width,
+    height: img.sniffed.height,
+    sortOrder: firstOrder + i,
+  }));
+}
+
+// ---------- the pitch's values ----------
+
+function valuesOf(input: FacilityInput, now: number): store.FacilityValues {
+  const t = input.transportationService;
+  return {
+    name: input.name,
+    description: input.description,
+    address: input.address,
+    latitude: input.latitude ?? null,
+    longitude: input.longitude ?? null,
+    isActive: input.isActive,
+    hourlyPrice: toKurus(input.hourlyPrice),
+    depositAmount: toKurus(input.depositAmount),
+    depositIban: input.depositIban,
+    bankName: input.bankName,
+    recipientName: input.recipientName,
+    phoneNumbers: input.phoneNumbers,
+    email: input.email,
+    // Already reduced to a Google Maps URL by the schema (00 §7): never markup.
+    googleMapsLocation: input.googleMapsLocation,
+    workingHours: input.workingHours,
+    bookingTimeType: input.bookingTimeType,
+    startTimeOffset: input.startTimeOffset,
+    autoApprovalTimeout: input.autoApprovalTimeout,
+    priority: input.priority,
+    seoTitle: input.seoTitle,
+    seoDescription: input.seoDescription,
+    seoKeywords: input.seoKeywords,
+    transportIsActive: t.isActive,
+    transportPrice: toKurus(t.price),
+    transportDescription: t.description,
+    vehicleType: t.vehicleInfo.type,
+    vehicleCapacity: t.vehicleInfo.capacity ?? null,
+    updatedAt: now,
+  };
+}
+
+const amenityRows = (input: FacilityInput): store.AmenityValues[] =>
+  input.facilities.map((a, i) => ({ name: a.name, available: a.available, icon: a.icon ?? null, sortOrder: i }));
+
+let pickupSeq = 0;
+const newPickupId = () => `pickup-${Date.now()}${String(pickupSeq++ % 1000).padStart(3, '0')}`;
+
+/**
+ * Pickup points as sent: an id the panel sent is kept unless another pitch owns it or it repeats; a missing one is
+ * generated ('pickup-<digits>', 02 §3).
+ */
+async function pickupRows(d1: D1Database, input: FacilityInput, facilityId: number | null) {
+  const sent = input.transportationService.pickupPoints;
+  const others = await store.pickupIdsOfOthers(
+    getDb(d1),
+    sent.flatMap((p) => (p.id ? [p.id] : [])),
+    facilityId,
+  );
+  const used = new Set<string>();
+  return sent.map((p, i): store.PickupPointValues => {
+    let id = p.id && !others.has(p.id) && !used.has(p.id) ? p.id : newPickupId();
+    while (used.has(id) || others.has(id)) id = newPickupId();
+    used.add(id);
+    return {
+      id,
+      name: p.name,
+      address: p.address,
+      description: p.description,
+      time: p.time ?? null,
+      minutesBefore: p.minutesBefore ?? null,
+      sortOrder: i,
+    };
+  });
+}
+
+const isSlugClash = (e: unknown) => String((e as Error)?.message ?? e).includes('facilities.slug');
+
+// ---------- create, update, toggle ----------
+
+/** POST /api/facilities: the pitch, its parts and its images; R2 first, then one D1 batch (R2 undone if it fails). */
+export async function createFacility(env: Env, input: FacilityInput, files: File[]): Promise<FacilityWire> {
+  const images = await checkImages(files, 0);
+  const documentId = newDocumentId();
+  const now = Date.now();
+  const amenities = amenityRows(input);
+  const pickupPoints = await pickupRows(env.DB, input, null);
+  const keys = await putImages(env.BUCKET, documentId, images);
+  let id: number | undefined;
+  try {
+    for (let attempt = 0; id === undefined; attempt++) {
+      const slug = await uniqueSlug(env.DB, input.name);
+      try {
+        id = await store.insertFacility(
+          getDb(env.DB),
+          { ...valuesOf(input, now), documentId, slug, createdAt: now },
+          { amenities, pickupPoints, images: imageRows(images, keys, 0) },
+        );
+      } catch (e) {
+        // Two pitches of the same name created at once: the loser takes the next number.
+        if (!isSlugClash(e) || attempt >= 4) throw e;
+      }
+    }
+  } catch (e) {
+    await dropKeys(env.BUCKET, keys);
+    throw e;
+  }
+  return wireOf(env, id);
+}
+
+async function wireOf(env: Env, id: number): Promise<FacilityWire> {
+  const bundle = await findFacilityBundleById(getDb(env.DB), id);
+  if (!bundle) throw notFound(msg.facilityNotFound);
+  return toWire(bundle);
+}
+
+/**
+ * PUT /api/facilities/:ref: fields updated, amenities and pickup points replaced as sent, new images added, the ones in
+ * imagesToDelete (this pitch's own only) removed: D1 first, then R2. The slug stays.
+ */
+export async function updateFacility(
+  env: Env,
+  ref: string,
+  input: FacilityInput,
+  files: File[],
+): Promise<FacilityWire> {
+  const db = getDb(env.DB);
+  const bundle = await findFacilityBundle(db, ref);
+  if (!bundle) throw notFound(msg.facilityNotFound);
+  const f = bundle.facility;
+  const own = new Map(bundle.images.map((i) => [i.id, i]));
+  const toDelete = [...new Set(input.imagesToDelete)];
+  const foreign = toDelete.findIndex((id) => !own.has(id));
+  if (foreign >= 0) {
+    const message = 'Silinecek görsel bu sahaya ait değil';
+    throw badRequest(message, { errors: [{ path: ['imagesToDelete', String(foreign)], message }] });
+  }
+  const images = await checkImages(files, bundle.images.length - toDelete.length);
+  const amenities = amenityRows(input);
+  const pickupPoints = await pickupRows(env.DB, input, f.id);
+  const keys = await putImages(env.BUCKET, f.documentId, images);
+  const nextOrder = bundle.images.reduce((m, i) => Math.max(m, i.sortOrder + 1), 0);
+  let updated: boolean;
+  try {
+    updated = await store.updateFacilityRow(db, f.id, valuesOf(input, Date.now()), {
+      amenities,
+      pickupPoints,
+      images: imageRows(images, keys, nextOrder),
+      deleteImageIds: toDelete,
+    });
+  } catch (e) {
+    await dropKeys(env.BUCKET, keys);
+    throw e;
+  }
+  if (!updated) {
+    await dropKeys(env.BUCKET, keys);
+    throw notFound(msg.facilityNotFound);
+  }
+  await dropKeys(
+    env.BUCKET,
+    toDelete.map((id) => own.get(id)!.key),
+  );
+  await facilityStub(env, f.id).forget();
+  return wireOf(env, f.id);
+}
+
+/** PATCH /api/facilities/:ref/toggle-status: the public list shows or hides the pitch at once. */
+export async function setFacilityActive(env: Env, ref: string, isActive: boolean): Promise<FacilityWire> {
+  const f = await resolveFacility(env.DB, ref);
+  const row = await store.setFacilityActive(getDb(env.DB), f.id, isActive, Date.now());
+  if (!row) throw notFound(msg.facilityNotFound);
+  await facilityStub(env, f.id).forget();
+  return wireOf(env, f.id);
+}
+
+// ---------- delete ----------
+
+export interface RetireResult {
+  id: number;
+  documentId: string;
+  name: string;
+  cancelledBookings: number;
+}
+
+/** DELETE /api/facilities/:ref?force=: through the pitch's Durable Object, serialised with its bookings. */
+export async function deleteFacility(env: Env, ref: string, force: boolean, actor: PublicUser): Promise<RetireResult> {
+  const f = await resolveFacility(env.DB, ref);
+  return unwrap(await facilityStub(env, f.id).retire(f.id, actor, force));
+}
+
+const actorLabel = (u: PublicUser) => [u.firstName, u.lastName].filter(Boolean).join(' ') || u.username;
+
+/**
+ * Inside the pitch's lock: refuses with 409 while bookings are active and `force` is off; otherwise cancels them (history,
+ * notifications) and soft-deletes the pitch in one batch. History is never lost: the pitch row, its bookings and images
+ * stay, and every read of pitches skips it.
+ */
+export async function retireFacility(
+  db: ReturnType<typeof getDb>,
+  bundle: FacilityBundle,
+  actor: PublicUser,
+  force: boolean,
+  now: number,
+): Promise<{ summary: RetireResult; cancelled: ChangedBooking[]; notifications: NotificationWire[] }> {
+  const f = bundle.facility;
+  if (f.deletedAt !== null) throw notFound(msg.facilityNotFound);
+  const active = await store.activeBookingCount(db, f.id, now);
+  if (active > 0 && !force)
+    throw conflict(facilityMsg.activeBookings(active), { activeBookings: active, isActive: f.isActive });
+  const result = await store.retireFacility(db, f.id, now, {
+    reason: facilityMsg.forceCancelReason,
+    title: msg.staffCancelledTitle,
+    facilityName: f.name,
+    actorUserId: actor.id,
+    actorLabel: actorLabel(actor),
+  });
+  if (!result.deleted) throw notFound(msg.facilityNotFound);
+  return {
+    summary: { id: f.id, documentId: f.documentId, name: f.name, cancelledBookings: result.cancelled.length },
+    cancelled: result.cancelled,
+    notifications: notificationsToWire(result.notifications),
+  };
+}
