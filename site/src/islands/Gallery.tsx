@@ -11,6 +11,14 @@ export interface GalleryImage {
   height: number | null;
 }
 
+// `sizes` of each picture for its layout. The grid sits in the pitch page's main column: the full max-w-6xl (72rem) width
+// minus px-4 under 1024 px, two of three columns (gap-10) from 1024 px; two thumbnails a row (gap-3) under 640 px, three
+// from 640 px. The lightbox picture fills the screen less its side padding (px-2, sm:px-16).
+const GRID_SIZES =
+  '(min-width: 1152px) 237px, (min-width: 1024px) calc((200vw - 11rem) / 9), (min-width: 640px) calc((100vw - 3.5rem) / 3), calc(50vw - 1.375rem)';
+const LIGHTBOX_SIZES = '(min-width: 640px) calc(100vw - 8rem), calc(100vw - 1rem)';
+const THUMB_SIZES = '(min-width: 640px) 96px, 80px';
+
 const control = `flex cursor-pointer items-center justify-center rounded-full bg-black/60 text-white hover:bg-black/80 ${photoFocusRing}`;
 
 /**
@@ -95,6 +103,7 @@ export default function Gallery({
                   alt=""
                   width={img.width ?? 960}
                   height={img.height ?? 640}
+                  sizes={GRID_SIZES}
                   loading="lazy"
                   decoding="async"
                   className="aspect-[3/2] w-full object-cover transition group-hover:scale-105 motion-reduce:transition-none"
@@ -135,6 +144,8 @@ export default function Gallery({
                     className="max-h-full max-w-full rounded object-contain"
                     width={current.width ?? 1200}
                     height={current.height ?? 800}
+                    sizes={LIGHTBOX_SIZES}
+                    decoding="async"
                   />
                   {n > 1 && (
                     <>
@@ -180,7 +191,9 @@ export default function Gallery({
                           alt=""
                           width={96}
                           height={64}
+                          sizes={THUMB_SIZES}
                           loading="lazy"
+                          decoding="async"
                           className="h-14 w-20 object-cover sm:h-16 sm:w-24"
                         />
                       </button>
