@@ -1,6 +1,6 @@
 import { atom, computed } from 'nanostores';
 import type { FacilityWire } from '../../../contracts/wire/facility';
-import { client, send, unwrap } from '../lib/api';
+import { client, unwrap } from '../lib/api';
 import { ApiRequestError, errorText, FALLBACK_ERROR } from '../lib/errors';
 import { toast } from './toast';
 
@@ -66,9 +66,9 @@ export const toggledText = (name: string, isActive: boolean) =>
 /** PATCH /api/facilities/:id/toggle-status, then the toast of 02 §4 and a fresh list; false when it failed. */
 export async function setFacilityActive(f: Pick<FacilityWire, 'documentId' | 'name'>, isActive: boolean) {
   try {
-    await send<FacilityWire>('PATCH', `/api/facilities/${encodeURIComponent(f.documentId)}/toggle-status`, {
-      isActive,
-    });
+    await unwrap(
+      client.api.facilities[':ref']['toggle-status'].$patch({ param: { ref: f.documentId }, json: { isActive } }),
+    );
   } catch (e) {
     toast('error', failureOr(e, TOGGLE_FAILED));
     return false;
@@ -87,8 +87,10 @@ export interface DeletedFacility {
 
 /** DELETE /api/facilities/:id (force cancels its active bookings, 02 §4); throws ApiRequestError as the server said. */
 export async function deleteFacility(f: Pick<FacilityWire, 'documentId'>, force = false) {
-  const q = force ? '?force=true' : '';
-  const done = await send<DeletedFacility>('DELETE', `/api/facilities/${encodeURIComponent(f.documentId)}${q}`);
+  const query = force ? { force: 'true' as const } : {};
+  const done: DeletedFacility = await unwrap(
+    client.api.facilities[':ref'].$delete({ param: { ref: f.documentId }, query }),
+  );
   void loadFacilities();
   return done;
 }
