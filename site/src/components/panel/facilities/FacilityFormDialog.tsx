@@ -14,6 +14,7 @@ import { BasicTab } from './BasicTab';
 import { ContactTab } from './ContactTab';
 import {
   emptyForm,
+  errorUnder,
   type FieldErrors,
   FORM_TABS,
   type FormState,
@@ -119,7 +120,7 @@ export function FacilityFormDialog({ editing, onClose, onSaved }: Props) {
       onToggleDelete={(id) => setToDelete((l) => (l.includes(id) ? l.filter((x) => x !== id) : [...l, id]))}
       files={files}
       onFiles={setFiles}
-      error={errors.images ?? errors.files}
+      error={errorUnder(errors, 'files.images') ?? errors.images}
     />
   );
 
