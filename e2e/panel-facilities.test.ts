@@ -4,6 +4,7 @@
 // made here is deleted again, so the demo data the other files count stays as it was.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axe } from './support/axe';
 import { launch, newPage } from './support/browser';
 import { createLongPitch, LONG, removeLongData } from './support/long-data';
 import { queryDb, signIn } from './support/panel';
@@ -119,7 +120,7 @@ describe.each(['light', 'dark'] as const)('pitch administration at 360 px in the
   beforeAll(() => void createLongPitch());
   afterAll(() => removeLongData());
 
-  it('a pitch with a 120-character unbroken name widens neither the list nor its dialogs', async () => {
+  it('a pitch with a 120-character unbroken name widens neither the list nor its dialogs, and axe finds no serious violation', async () => {
     const { page, context } = await newPage(browser, { theme, width: 360 });
     await page.addInitScript((t) => localStorage.setItem('theme', t), theme);
     await openPanel(context, page);
@@ -129,6 +130,7 @@ describe.each(['light', 'dark'] as const)('pitch administration at 360 px in the
     expect(await overflow(page)).toBe(0);
     const cardBox = await card(page, name).boundingBox();
     expect(cardBox!.x + cardBox!.width).toBeLessThanOrEqual(360);
+    const failures: string[] = (await axe(page)).map((v) => `list: ${v}`);
 
     await menu(page, name, /Düzenle/);
     const edit = page.getByRole('dialog', { name: 'Saha Düzenle' });
@@ -138,6 +140,7 @@ describe.each(['light', 'dark'] as const)('pitch administration at 360 px in the
       expect(await overflow(page), tab).toBe(0);
       const box = await edit.boundingBox();
       expect(box!.x + box!.width, tab).toBeLessThanOrEqual(360);
+      for (const v of await axe(page)) failures.push(`form ${tab}: ${v}`);
     }
     await page.keyboard.press('Escape');
     await edit.waitFor({ state: 'detached' });
@@ -148,6 +151,8 @@ describe.each(['light', 'dark'] as const)('pitch administration at 360 px in the
     expect(await overflow(page)).toBe(0);
     const box = await confirm.boundingBox();
     expect(box!.x + box!.width).toBeLessThanOrEqual(360);
+    for (const v of await axe(page)) failures.push(`delete dialog: ${v}`);
+    expect(failures).toEqual([]);
     await confirm.getByRole('button', { name: 'İptal', exact: true }).click();
     await confirm.waitFor({ state: 'detached' });
     await context.close();
