@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { facilityMsg } from '../../contracts/facility-form';
@@ -37,6 +37,8 @@ afterEach(() => {
 const toastTitles = () => $toasts.get().map((t) => t.title);
 const saves = () => calls.filter((c) => c.method === 'POST' || c.method === 'PUT');
 const tab = (name: string) => screen.getByRole('tab', { name: new RegExp(`^${name}`) });
+/** A 24-hour time field's shown value (its segments), e.g. '09:00'. */
+const time = (name: string) => screen.getByRole('group', { name }).textContent!.replace(/[^\d:]/g, '');
 const field = (name: string | RegExp) => screen.getByLabelText(name) as HTMLInputElement;
 /** The error text tied to a field through aria-describedby (TextField's FieldError or a native field's own span). */
 function errorOf(el: HTMLElement): string {
@@ -75,8 +77,8 @@ describe('create form (02 §2 Pitch create/edit modal, §5 Pitch form)', () => {
     expect(field(/^Saat Ücreti/).value).toBe('150');
     expect(field(/^Depozito Tutarı/).value).toBe('0');
     await userEvent.click(tab('Çalışma Saatleri'));
-    expect(field('Pazartesi açılış').value).toBe('09:00');
-    expect(field('Pazar kapanış').value).toBe('23:00');
+    expect(time('Pazartesi açılış')).toBe('09:00');
+    expect(time('Pazar kapanış')).toBe('23:00');
     expect(screen.getAllByRole('switch').filter((s) => (s as HTMLInputElement).checked)).toHaveLength(7);
     await userEvent.click(tab('Ayarlar'));
     expect(field(/^Otomatik İptal Süresi/).value).toBe('60');
@@ -209,6 +211,29 @@ describe('create form (02 §2 Pitch create/edit modal, §5 Pitch form)', () => {
     await waitFor(() => expect(toastTitles()).toContain(facilityMsg.created));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await waitFor(() => expect(calls.filter((c) => c.path === '/api/facilities/all').length).toBe(before + 1));
+  });
+
+  it('hours are typed 24-hour; an end before the start is labelled "ertesi gün" and a closed day is sent closed', async () => {
+    const dialog = await openCreate();
+    const user = userEvent.setup();
+    await user.type(field(/^Saha Adı/), 'Gece Sahası');
+    await user.click(tab('Çalışma Saatleri'));
+    expect(document.querySelector('[data-day="monday"] [data-overnight]')).toBeNull();
+    const [hour] = within(screen.getByRole('group', { name: 'Pazartesi kapanış' })).getAllByRole('spinbutton');
+    act(() => hour.focus());
+    await user.keyboard('02');
+    await waitFor(() => expect(time('Pazartesi kapanış')).toBe('02:00'));
+    expect(document.querySelector('[data-day="monday"] [data-overnight]')!.textContent).toBe('ertesi gün');
+    await user.click(screen.getByRole('switch', { name: /^Pazar açık/ }));
+    expect(document.querySelector('[data-day="sunday"]')!.textContent).toContain('Kapalı');
+    await user.click(within(dialog).getByRole('button', { name: 'Oluştur' }));
+    await waitFor(() => expect(saves()).toHaveLength(1));
+    expect(saves()[0].body).toMatchObject({
+      workingHours: {
+        monday: { isOpen: true, start: '09:00', end: '02:00' },
+        sunday: { isOpen: false, start: '09:00', end: '23:00' },
+      },
+    });
   });
 
   it('maps the server field errors to their fields and tab, and toasts its message', async () => {

@@ -88,125 +88,127 @@ export function AmenitiesTab({ form, update, errors }: TabProps) {
         </Button>
       </fieldset>
 
-      <fieldset className="min-w-0 space-y-4 rounded-xl border border-slate-200 p-4 dark:border-slate-700">
-        <legend className={`${sectionTitle} px-1`}>Servis Hizmeti</legend>
-        <Switch isSelected={t.isActive} onChange={(isActive) => setT({ isActive })}>
-          Servis hizmeti var
-        </Switch>
-        {t.isActive && (
-          <div className="space-y-4" data-transport-fields>
-            <div className="grid gap-4 sm:grid-cols-2">
-              <NativeField
-                label="Servis Ücreti (₺)"
-                min={0}
-                step={0.01}
-                value={t.price}
-                onChange={(price) => setT({ price })}
-                error={errors['transportationService.price']}
+      <fieldset className="min-w-0 space-y-3">
+        <legend className={sectionTitle}>Servis Hizmeti</legend>
+        <div className="space-y-4 rounded-xl border border-slate-200 p-4 dark:border-slate-700">
+          <Switch isSelected={t.isActive} onChange={(isActive) => setT({ isActive })}>
+            Servis hizmeti var
+          </Switch>
+          {t.isActive && (
+            <div className="space-y-4" data-transport-fields>
+              <div className="grid gap-4 sm:grid-cols-2">
+                <NativeField
+                  label="Servis Ücreti (₺)"
+                  min={0}
+                  step={0.01}
+                  value={t.price}
+                  onChange={(price) => setT({ price })}
+                  error={errors['transportationService.price']}
+                />
+                <NativeField
+                  label="Araç Kapasitesi"
+                  min={0}
+                  step={1}
+                  value={t.capacity}
+                  onChange={(capacity) => setT({ capacity })}
+                  error={errorUnder(errors, 'transportationService.vehicleInfo.capacity')}
+                />
+              </div>
+              <TextField
+                label="Araç Tipi"
+                value={t.vehicleType}
+                onChange={(vehicleType) => setT({ vehicleType })}
+                errorMessage={errors['transportationService.vehicleInfo.type']}
+                placeholder="Örn. Minibüs"
               />
-              <NativeField
-                label="Araç Kapasitesi"
-                min={0}
-                step={1}
-                value={t.capacity}
-                onChange={(capacity) => setT({ capacity })}
-                error={errorUnder(errors, 'transportationService.vehicleInfo.capacity')}
+              <TextField
+                label="Servis Açıklaması"
+                multiline
+                value={t.description}
+                onChange={(description) => setT({ description })}
+                errorMessage={errors['transportationService.description']}
               />
-            </div>
-            <TextField
-              label="Araç Tipi"
-              value={t.vehicleType}
-              onChange={(vehicleType) => setT({ vehicleType })}
-              errorMessage={errors['transportationService.vehicleInfo.type']}
-              placeholder="Örn. Minibüs"
-            />
-            <TextField
-              label="Servis Açıklaması"
-              multiline
-              value={t.description}
-              onChange={(description) => setT({ description })}
-              errorMessage={errors['transportationService.description']}
-            />
-            <div className="space-y-3">
-              <h4 className={sectionTitle}>Alış Noktaları</h4>
-              <ul className="space-y-3">
-                {t.pickupPoints.map((p, i) => (
-                  <li
-                    key={p.key}
-                    className="min-w-0 space-y-3 rounded-xl border border-slate-200 p-3 dark:border-slate-700"
-                    data-pickup-row
-                  >
-                    <div className="flex items-end gap-2">
-                      <div className="min-w-0 flex-1">
-                        <TextField
-                          label={`Alış Noktası ${i + 1} Adı`}
-                          isRequired
-                          value={p.name}
-                          onChange={(name) => setPickup(p.key, { name })}
-                          errorMessage={errors[`transportationService.pickupPoints.${i}.name`]}
-                        />
+              <div className="space-y-3">
+                <h4 className={sectionTitle}>Alış Noktaları</h4>
+                <ul className="space-y-3">
+                  {t.pickupPoints.map((p, i) => (
+                    <li
+                      key={p.key}
+                      className="min-w-0 space-y-3 rounded-xl border border-slate-200 p-3 dark:border-slate-700"
+                      data-pickup-row
+                    >
+                      <div className="flex items-end gap-2">
+                        <div className="min-w-0 flex-1">
+                          <TextField
+                            label={`Alış Noktası ${i + 1} Adı`}
+                            isRequired
+                            value={p.name}
+                            onChange={(name) => setPickup(p.key, { name })}
+                            errorMessage={errors[`transportationService.pickupPoints.${i}.name`]}
+                          />
+                        </div>
+                        <Button
+                          variant="quiet"
+                          size="icon"
+                          aria-label={`Alış noktası ${i + 1} kaldır`}
+                          onPress={() => setT({ pickupPoints: t.pickupPoints.filter((x) => x.key !== p.key) })}
+                        >
+                          <TrashIcon />
+                        </Button>
                       </div>
-                      <Button
-                        variant="quiet"
-                        size="icon"
-                        aria-label={`Alış noktası ${i + 1} kaldır`}
-                        onPress={() => setT({ pickupPoints: t.pickupPoints.filter((x) => x.key !== p.key) })}
-                      >
-                        <TrashIcon />
-                      </Button>
-                    </div>
-                    <TextField
-                      label="Adres"
-                      value={p.address}
-                      onChange={(address) => setPickup(p.key, { address })}
-                      errorMessage={errors[`transportationService.pickupPoints.${i}.address`]}
-                    />
-                    <TextField
-                      label="Açıklama"
-                      value={p.description}
-                      onChange={(description) => setPickup(p.key, { description })}
-                      errorMessage={errors[`transportationService.pickupPoints.${i}.description`]}
-                    />
-                    <NativeField
-                      label="Kaç dakika önce"
-                      description="Maçtan kaç dakika önce alınır"
-                      min={0}
-                      max={240}
-                      step={1}
-                      value={p.minutesBefore}
-                      onChange={(minutesBefore) => setPickup(p.key, { minutesBefore })}
-                      error={errors[`transportationService.pickupPoints.${i}.minutesBefore`]}
-                      className="max-w-48"
-                    />
-                  </li>
-                ))}
-              </ul>
-              <GroupError message={errors['transportationService.pickupPoints'] ?? errors.transportationService} />
-              <Button
-                variant="secondary"
-                size="sm"
-                onPress={() =>
-                  setT({
-                    pickupPoints: [
-                      ...t.pickupPoints,
-                      {
-                        key: rowKey(),
-                        id: `pickup-${Date.now()}`,
-                        name: '',
-                        address: '',
-                        description: '',
-                        time: null,
-                        minutesBefore: '',
-                      },
-                    ],
-                  })
-                }
-              >
-                <PlusIcon /> Alış Noktası Ekle
-              </Button>
+                      <TextField
+                        label="Adres"
+                        value={p.address}
+                        onChange={(address) => setPickup(p.key, { address })}
+                        errorMessage={errors[`transportationService.pickupPoints.${i}.address`]}
+                      />
+                      <TextField
+                        label="Açıklama"
+                        value={p.description}
+                        onChange={(description) => setPickup(p.key, { description })}
+                        errorMessage={errors[`transportationService.pickupPoints.${i}.description`]}
+                      />
+                      <NativeField
+                        label="Kaç dakika önce"
+                        description="Maçtan kaç dakika önce alınır"
+                        min={0}
+                        max={240}
+                        step={1}
+                        value={p.minutesBefore}
+                        onChange={(minutesBefore) => setPickup(p.key, { minutesBefore })}
+                        error={errors[`transportationService.pickupPoints.${i}.minutesBefore`]}
+                        className="max-w-48"
+                      />
+                    </li>
+                  ))}
+                </ul>
+                <GroupError message={errors['transportationService.pickupPoints'] ?? errors.transportationService} />
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  onPress={() =>
+                    setT({
+                      pickupPoints: [
+                        ...t.pickupPoints,
+                        {
+                          key: rowKey(),
+                          id: `pickup-${Date.now()}`,
+                          name: '',
+                          address: '',
+                          description: '',
+                          time: null,
+                          minutesBefore: '',
+                        },
+                      ],
+                    })
+                  }
+                >
+                  <PlusIcon /> Alış Noktası Ekle
+                </Button>
+              </div>
             </div>
-          </div>
-        )}
+          )}
+        </div>
       </fieldset>
     </div>
   );

@@ -103,7 +103,7 @@ export function DeleteFacilityDialog({
           data-conflict
         >
           <p className="flex items-start gap-2 font-semibold">
-            <AlertIcon className="mt-0.5" /> {conflict.message}
+            <AlertIcon className="mt-0.5 h-4 w-4" /> {conflict.message}
           </p>
           <p>
             Zorla silerseniz{' '}

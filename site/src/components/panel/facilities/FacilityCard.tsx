@@ -116,7 +116,7 @@ export function FacilityCard({ facility: f, onAction }: { facility: FacilityWire
         <ul className="space-y-1 text-sm text-slate-700 dark:text-slate-300" aria-label="İletişim">
           {phones.length > 0 && (
             <li className="flex min-w-0 items-center gap-2" data-contact="phone">
-              <PhoneIcon className="text-slate-600 dark:text-slate-300" />
+              <PhoneIcon className="h-4 w-4 text-slate-600 dark:text-slate-300" />
               <span className="[overflow-wrap:anywhere]">
                 {phones.length > 1 ? `${phones.length} telefon` : formatPhone(phones[0])}
               </span>
@@ -124,13 +124,13 @@ export function FacilityCard({ facility: f, onAction }: { facility: FacilityWire
           )}
           {f.bankName && (
             <li className="flex min-w-0 items-center gap-2" data-contact="bank">
-              <BankIcon className="text-slate-600 dark:text-slate-300" />
+              <BankIcon className="h-4 w-4 text-slate-600 dark:text-slate-300" />
               <span className="[overflow-wrap:anywhere]">{f.bankName}</span>
             </li>
           )}
           {f.googleMapsLocation && (
             <li className="flex min-w-0 items-center gap-2" data-contact="map">
-              <MapIcon className="text-slate-600 dark:text-slate-300" />
+              <MapIcon className="h-4 w-4 text-slate-600 dark:text-slate-300" />
               <span>Harita konumu mevcut</span>
             </li>
           )}

@@ -1,6 +1,7 @@
 import { WEEK_DAY_LABELS, WEEK_DAYS } from '../../../../../contracts/facility-form';
 import { Switch } from '../../ui/Switch';
-import { GroupError, NativeField, type TabProps } from './fields';
+import { TimeField } from '../../ui/TimeField';
+import { GroupError, type TabProps } from './fields';
 import { errorUnder, isOvernight } from './form-state';
 
 /** Çalışma Saatleri: each weekday open or closed with its hours; an end before the start runs past midnight. */
@@ -28,21 +29,19 @@ export function HoursTab({ form, update, errors }: TabProps) {
               </Switch>
               {h.isOpen ? (
                 <div className="flex min-w-0 flex-wrap items-end gap-2">
-                  <NativeField
-                    type="time"
+                  <TimeField
                     label={`${label} açılış`}
                     value={h.start}
                     onChange={(start) => set({ start })}
-                    className="w-32"
-                    error={errors[`workingHours.${day}.start`]}
+                    className="w-28"
+                    errorMessage={errors[`workingHours.${day}.start`]}
                   />
-                  <NativeField
-                    type="time"
+                  <TimeField
                     label={`${label} kapanış`}
                     value={h.end}
                     onChange={(end) => set({ end })}
-                    className="w-32"
-                    error={errors[`workingHours.${day}.end`]}
+                    className="w-28"
+                    errorMessage={errors[`workingHours.${day}.end`]}
                   />
                   {isOvernight(h.start, h.end) && (
                     <span

@@ -2,8 +2,8 @@ import { type ReactNode, useId } from 'react';
 import { fieldDescription, fieldError, fieldLabel, input } from '../../ui/field';
 import type { FieldErrors, FormState } from './form-state';
 
-// Native number and time boxes of the pitch form in the UI kit's look (field.ts): the browser's min / max / step and
-// its time picker, wired to a label, a hint and our Turkish error.
+// Native number boxes of the pitch form in the UI kit's look (field.ts): the browser's min / max / step, wired to a
+// label, a hint and our Turkish error.
 
 export interface TabProps {
   form: FormState;
@@ -24,7 +24,6 @@ interface NativeProps {
   className?: string;
   /** A shorter visible label; `label` stays the accessible name. */
   hideLabel?: boolean;
-  type?: 'number' | 'time';
 }
 
 export function NativeField({
@@ -39,7 +38,6 @@ export function NativeField({
   isRequired,
   className,
   hideLabel,
-  type = 'number',
 }: NativeProps) {
   const id = useId();
   const described = [description ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ');
@@ -56,8 +54,8 @@ export function NativeField({
       </label>
       <input
         id={id}
-        type={type}
-        inputMode={type === 'number' ? 'decimal' : undefined}
+        type="number"
+        inputMode="decimal"
         value={value}
         min={min}
         max={max}
