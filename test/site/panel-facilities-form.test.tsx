@@ -249,6 +249,20 @@ describe('create form (02 §2 Pitch create/edit modal, §5 Pitch form)', () => {
     expect(screen.getByRole('dialog', { name: 'Yeni Saha Ekle' })).toBeTruthy();
   });
 
+  it('a refused image (server path files.images.N) shows under the images on Temel Bilgiler', async () => {
+    const message = 'Görsel dosyası bozuk veya desteklenmiyor';
+    onSave = () => apiError(400, message, { errors: [{ path: ['files.images', '0'], message }] });
+    const dialog = await openCreate();
+    const user = userEvent.setup();
+    await user.type(field(/^Saha Adı/), 'Arena');
+    chooseFiles([imageFile('a.jpg')]);
+    await user.click(tab('Ayarlar'));
+    await user.click(within(dialog).getByRole('button', { name: 'Oluştur' }));
+    await waitFor(() => expect(tab('Temel Bilgiler').getAttribute('aria-selected')).toBe('true'));
+    expect(screen.getByRole('alert').textContent).toBe(message);
+    expect(errorOf(screen.getByLabelText('Görsel ekle'))).toContain(message);
+  });
+
   it('a failure without a message toasts "Saha oluşturulurken hata oluştu"', async () => {
     onSave = () => [500, { data: null, error: { status: 500, name: 'Error', message: '', details: {} } }];
     const dialog = await openCreate();
