@@ -2,7 +2,8 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FACILITY_DEFAULTS } from '../../contracts/facility-form';
-import { api, createStaff, json, tokenFor } from './fixtures';
+import { activeFacilities, publicFacility, sitemapPitches } from '../../worker/src/services/facilities';
+import { api, createStaff, db, json, tokenFor } from './fixtures';
 import { file, JPEG_2x2, PNG_1x1, pitchForm, pitchInput } from './images';
 
 let token: string;
@@ -254,6 +255,10 @@ describe('PATCH /api/facilities/:ref/toggle-status', () => {
     expect((await json(off)).data.isActive).toBe(false);
     expect(await inList()).toBe(0);
     expect((await api(`/api/facilities/${created.slug}`)).status).toBe(404);
+    // The server-rendered pages read through the same services, uncached: the home list, the pitch page, the sitemap.
+    expect((await activeFacilities(db())).map((f) => f.slug)).not.toContain(created.slug);
+    expect(await publicFacility(db(), created.slug)).toBeNull();
+    expect((await sitemapPitches(db())).pitches.map((p) => p.slug)).not.toContain(created.slug);
 
     const on = await api(`/api/facilities/${created.slug}/toggle-status`, {
       method: 'PATCH',
@@ -262,5 +267,7 @@ describe('PATCH /api/facilities/:ref/toggle-status', () => {
     });
     expect((await json(on)).data.isActive).toBe(true);
     expect(await inList()).toBe(1);
+    expect((await publicFacility(db(), created.slug))?.name).toBe(created.name);
+    expect((await sitemapPitches(db())).pitches.map((p) => p.slug)).toContain(created.slug);
   });
 });

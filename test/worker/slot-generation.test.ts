@@ -1,9 +1,14 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { createBookingSchema } from '../../contracts/bookings';
+import { getDb } from '../../worker/src/db/client';
 import type { WorkingHours } from '../../worker/src/db/schema';
 import { newBookingNumber, newDocumentId } from '../../worker/src/lib/ids';
 import { weekdayOf } from '../../worker/src/lib/time';
 import { runScheduled } from '../../worker/src/scheduled';
+import { createBooking } from '../../worker/src/services/bookings';
+import { findFacilityBundle } from '../../worker/src/services/facilities';
+import { generateSlots } from '../../worker/src/services/slots';
 import {
   addDays,
   api,
@@ -17,6 +22,7 @@ import {
   slotAt,
   tokenFor,
 } from './fixtures';
+import { sleep, slowPitchObject, slowReads } from './slow-d1';
 
 type Facility = Awaited<ReturnType<typeof createFacility>>;
 
@@ -214,5 +220,112 @@ describe('scheduled slot generation (runScheduled)', () => {
     expect(second.facilities).toBeGreaterThanOrEqual(1);
     // Same rows (ids and order) after the second run: nothing added, nothing replaced.
     expect(await slotRows(f.id)).toEqual(first);
+  });
+});
+
+describe('generation through the API: slot length, offset and overnight hours (00 §2)', () => {
+  it('a half-hourly pitch open 22:00–01:00 gets 30-minute starts past midnight, on the same business date', async () => {
+    const f = await createFacility({ workingHours: everyDay('22:00', '01:00'), bookingTimeType: 'half-hourly' });
+    const day = addDays(istanbulToday(), 3);
+    const res = await generate(f.documentId, { startDate: day, endDate: day });
+    expect((await json(res)).data.created).toBe(6);
+    const rows = await slotRows(f.id);
+    expect(rows.map((r) => r.start_time)).toEqual(['22:00', '22:30', '23:00', '23:30', '00:00', '00:30']);
+    expect(rows.every((r) => r.date === day)).toBe(true);
+    const next = addDays(day, 1);
+    expect((await slotAt(f.id, day, '00:30')).starts_at).toBe(Date.parse(`${next}T00:30:00+03:00`));
+    expect((await slotAt(f.id, day, '23:30')).starts_at).toBe(Date.parse(`${day}T23:30:00+03:00`));
+  });
+
+  it('an hourly pitch with startTimeOffset half_hour starts at :30 and ends within the hours', async () => {
+    const f = await createFacility({ workingHours: everyDay('09:00', '13:00'), startTimeOffset: 'half_hour' });
+    const day = addDays(istanbulToday(), 1);
+    await generate(f.slug, { startDate: day, endDate: day });
+    const slots = (await json(await api(`/api/facilities/${f.slug}/slots?date=${day}`))).data.slots;
+    expect(slots.map((s: any) => `${s.startTime}-${s.endTime}`)).toEqual(['09:30-10:30', '10:30-11:30', '11:30-12:30']);
+  });
+
+  it('an overnight hourly pitch 20:00–02:00 with overwrite keeps its booked 01:00 slot', async () => {
+    const f = await createFacility({ workingHours: everyDay('20:00', '02:00') });
+    const day = addDays(istanbulToday(), 2);
+    await generate(f.slug, { startDate: day, endDate: day });
+    const held = await insertBooking(f, day, '01:00', 'approved');
+    const res = await generate(f.slug, { startDate: day, endDate: day, overwrite: true });
+    expect((await json(res)).data).toMatchObject({ created: 0, replaced: 5, kept: 1 });
+    expect(await slotAt(f.id, day, '01:00')).toMatchObject({ id: held.slotId });
+    expect(await slotIdOfBooking(held.documentId)).toBe(held.slotId);
+  });
+});
+
+describe('generation racing a booking', () => {
+  /** Every live booking of the pitch still holds an existing slot of its own date and time. */
+  async function consistency(facilityId: number) {
+    const { results } = await env.DB.prepare(
+      `select b.id, b.slot_id, s.id as sid, s.date = b.date and s.start_time = b.start_time as same
+         from bookings b left join booking_slots s on s.id = b.slot_id
+        where b.facility_id = ? and b.status in ('pending', 'approved')`,
+    )
+      .bind(facilityId)
+      .all<{ id: number; slot_id: number | null; sid: number | null; same: number | null }>();
+    return results;
+  }
+
+  it('through the pitch object an overwrite and a booking never leave a booking without its slot', async () => {
+    const f = await createFacility({ workingHours: everyDay('10:00', '14:00') });
+    const day = addDays(istanbulToday(), 2);
+    await generate(f.slug, { startDate: day, endDate: day });
+    const slot = await slotAt(f.id, day, '11:00');
+    // Warm the reference cache, then widen every gap between a check and its write inside the object.
+    await api(`/api/facilities/${f.documentId}/slots?date=${day}`);
+    await slowPitchObject(f.id, 40);
+    const regen = generate(f.slug, { startDate: day, endDate: day, overwrite: true });
+    await sleep(5);
+    const booking = api('/api/bookings', {
+      method: 'POST',
+      json: {
+        facility: f.documentId,
+        bookingSlot: slot.document_id,
+        customerName: 'Yarış Oyuncu',
+        customerPhone: freshPhone(),
+      },
+    });
+    const [g, b] = await Promise.all([regen, booking]);
+    expect(g.status).toBe(200);
+    // Generation went first and replaced the free slot, so the booking of the old slot is refused cleanly; or the
+    // booking went first and generation kept its slot. Either way every live booking holds its own slot.
+    expect([201, 404, 409]).toContain(b.status);
+    const rows = await consistency(f.id);
+    expect(rows.every((r) => r.sid !== null && r.same === 1)).toBe(true);
+    if (b.status === 201) expect(rows).toHaveLength(1);
+    else expect(rows).toHaveLength(0);
+    // The slot list still has one 11:00.
+    const slots = (await json(await api(`/api/facilities/${f.slug}/slots?date=${day}`))).data.slots;
+    expect(slots.filter((s: any) => s.startTime === '11:00')).toHaveLength(1);
+  });
+
+  it('control: unserialised, the same race leaves a live booking whose slot was deleted under it', async () => {
+    const f = await createFacility({ workingHours: everyDay('10:00', '14:00') });
+    const day = addDays(istanbulToday(), 2);
+    await generate(f.slug, { startDate: day, endDate: day });
+    const slot = await slotAt(f.id, day, '11:00');
+    const bundle = (await findFacilityBundle(getDb(env.DB), String(f.id)))!;
+    // Generation reads the slots as free, then waits; the booking is written meanwhile; generation then replaces
+    // the slot it saw free.
+    const regen = generateSlots(getDb(slowReads(env.DB, 60)), bundle.facility, day, day, true);
+    await sleep(10);
+    const input = createBookingSchema.parse({
+      facility: String(f.id),
+      bookingSlot: slot.document_id,
+      customerName: 'Kontrol Oyuncu',
+      customerPhone: freshPhone(),
+    });
+    await createBooking({ db: getDb(env.DB), now: Date.now() }, bundle, input);
+    await regen;
+    const rows = await consistency(f.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0].slot_id).toBeNull();
+    // And the hour shows free to the next visitor while a booking is live on it.
+    const slots = (await json(await api(`/api/facilities/${f.slug}/slots?date=${day}`))).data.slots;
+    expect(slots.find((s: any) => s.startTime === '11:00').isAvailable).toBe(true);
   });
 });

@@ -278,8 +278,17 @@ export async function updateFacility(
     env.BUCKET,
     toDelete.map((id) => own.get(id)!.key),
   );
-  await facilityStub(env, f.id).forget();
+  await forgetCached(env, f.id);
   return wireOf(env, f.id);
+}
+
+/** Tells the pitch's object to read the pitch afresh; the change is already stored, so a failure here is only logged. */
+async function forgetCached(env: Env, facilityId: number): Promise<void> {
+  try {
+    await facilityStub(env, facilityId).forget();
+  } catch (e) {
+    console.error('facility object forget', facilityId, e);
+  }
 }
 
 /** PATCH /api/facilities/:ref/toggle-status: the public list shows or hides the pitch at once. */
@@ -287,7 +296,7 @@ export async function setFacilityActive(env: Env, ref: string, isActive: boolean
   const f = await resolveFacility(env.DB, ref);
   const row = await store.setFacilityActive(getDb(env.DB), f.id, isActive, Date.now());
   if (!row) throw notFound(msg.facilityNotFound);
-  await facilityStub(env, f.id).forget();
+  await forgetCached(env, f.id);
   return wireOf(env, f.id);
 }
 

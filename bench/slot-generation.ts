@@ -1,0 +1,120 @@
+// Slot generation at the panel's scale (issue 9): 10 pitches created through the panel's API, then three months of
+// slots generated for each through POST /api/facilities/:ref/generate-slots, on a private local server.
+//   npm run bench:generation
+// Prints the total time, the rows written and whether the target (all 10 pitches in ≤ 3 s) was met.
+import { startLocalServer } from '../scripts/lib/local-server';
+import { newDocumentId } from '../worker/src/lib/ids';
+import { hashPassword } from '../worker/src/lib/password';
+import { addDays, istanbulToday } from '../worker/src/lib/time';
+
+const PITCHES = 10;
+const DAYS = 92; // today … today + 3 months, the panel's generation window (00 §2)
+const TARGET_MS = 3000;
+const q = (v: string) => `'${v.replace(/'/g, "''")}'`;
+const DAY_NAMES = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
+
+/** Five hourly pitches open 09:00–23:00 and five half-hourly ones open 08:00–01:00 (overnight), as staff enter them. */
+function pitch(i: number) {
+  const halfHourly = i % 2 === 1;
+  const day = halfHourly
+    ? { isOpen: true, start: '08:00', end: '01:00' }
+    : { isOpen: true, start: '09:00', end: '23:00' };
+  return {
+    data: {
+      name: `Bench Üretim Sahası ${i + 1}`,
+      hourlyPrice: 150 + i * 10,
+      depositAmount: 50,
+      bookingTimeType: halfHourly ? 'half-hourly' : 'hourly',
+      workingHours: Object.fromEntries(DAY_NAMES.map((d) => [d, day])),
+      facilities: [{ name: 'Duş' }, { name: 'Otopark' }],
+    },
+  };
+}
+
+async function main() {
+  console.log('bench:generation: building and starting a private server …');
+  const server = await startLocalServer({
+    seed: {
+      sql: `insert into users (document_id, username, email, password_hash, role_id, first_name, last_name) values
+        (${q(newDocumentId())}, 'bench', 'bench@example.com', ${q(await hashPassword('bench1234'))}, 2, 'Bench', 'Müdür');`,
+    },
+  });
+  try {
+    const login = await fetch(`${server.origin}/api/auth/local`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ identifier: 'bench', password: 'bench1234' }),
+    });
+    // Staff sessions are cookie-only: carry the cookie the login set, and the page's Origin as a browser would.
+    const session = login.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .find((c) => c.startsWith('hs_session='));
+    if (!session) throw new Error(`bench login failed: HTTP ${login.status} ${await login.text()}`);
+    const headers = { cookie: session, origin: server.origin, 'content-type': 'application/json' };
+
+    const refs: string[] = [];
+    const createStart = performance.now();
+    for (let i = 0; i < PITCHES; i++) {
+      const res = await fetch(`${server.origin}/api/facilities`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify(pitch(i)),
+      });
+      const body = (await res.json()) as { data: { documentId: string } };
+      if (res.status !== 201) throw new Error(`create: HTTP ${res.status} ${JSON.stringify(body)}`);
+      refs.push(body.data.documentId);
+    }
+    const createMs = performance.now() - createStart;
+
+    const startDate = istanbulToday();
+    const endDate = addDays(startDate, DAYS);
+    const perPitch: number[] = [];
+    let rows = 0;
+    const start = performance.now();
+    for (const ref of refs) {
+      const t = performance.now();
+      const res = await fetch(`${server.origin}/api/facilities/${ref}/generate-slots`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ startDate, endDate, overwrite: false }),
+      });
+      const body = (await res.json()) as { data: { created: number } };
+      if (res.status !== 200) throw new Error(`generate: HTTP ${res.status} ${JSON.stringify(body)}`);
+      perPitch.push(performance.now() - t);
+      rows += body.data.created;
+    }
+    const totalMs = performance.now() - start;
+
+    // A second pass with overwrite: every free slot replaced (deletes and inserts), the heaviest generation there is.
+    const overStart = performance.now();
+    let replaced = 0;
+    for (const ref of refs) {
+      const res = await fetch(`${server.origin}/api/facilities/${ref}/generate-slots`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ startDate, endDate, overwrite: true }),
+      });
+      const body = (await res.json()) as { data: { replaced: number } };
+      if (res.status !== 200) throw new Error(`overwrite: HTTP ${res.status} ${JSON.stringify(body)}`);
+      replaced += body.data.replaced;
+    }
+    const overMs = performance.now() - overStart;
+
+    console.log(
+      `\n${PITCHES} pitches created through POST /api/facilities in ${createMs.toFixed(0)} ms; loopback; wrangler dev (workerd); ${new Date().toISOString()}`,
+    );
+    console.log(`generation ${startDate} … ${endDate} (${DAYS + 1} days), one request per pitch, sequential:`);
+    console.log(`  total time            ${totalMs.toFixed(0)} ms`);
+    console.log(`  rows written          ${rows.toLocaleString('en')} slots`);
+    console.log(
+      `  per pitch             min ${Math.min(...perPitch).toFixed(0)} ms, max ${Math.max(...perPitch).toFixed(0)} ms`,
+    );
+    console.log(`  overwrite pass        ${overMs.toFixed(0)} ms, ${replaced.toLocaleString('en')} slots replaced`);
+    console.log(`\ntarget ≤ 3 s: ${totalMs <= TARGET_MS ? 'met' : 'MISS'}`);
+  } finally {
+    await server.stop();
+  }
+}
+
+await main();

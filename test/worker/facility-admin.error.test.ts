@@ -1,0 +1,245 @@
+// Refusals of the pitch form (issue 9; 02 §5 'Pitch form', 00 §6): each with its Turkish message and field path, and
+// nothing stored.
+import { env } from 'cloudflare:workers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { facilityMsg } from '../../contracts/facility-form';
+import { msg } from '../../contracts/messages';
+import { api, createStaff, expectError, json, tokenFor } from './fixtures';
+import { pitchForm, pitchInput } from './images';
+
+let token: string;
+let staffId: number;
+beforeAll(async () => {
+  const staff = await createStaff('admin');
+  staffId = staff.id;
+  token = await tokenFor(staff);
+});
+
+const facilityCount = async () =>
+  (await env.DB.prepare('select count(*) as n from facilities').first<{ n: number }>())?.n ?? 0;
+
+async function refused(data: unknown, path: string[], message: string) {
+  const before = await facilityCount();
+  const err = await expectError(await api('/api/facilities', { method: 'POST', json: { data }, token }), 400);
+  expect(err.name).toBe('ValidationError');
+  expect(err.details.errors).toContainEqual({ path, message });
+  expect(err.message).toBe(err.details.errors[0].message);
+  expect(await facilityCount()).toBe(before);
+  return err;
+}
+
+describe('POST /api/facilities: the §5 rules, each with its message and path', () => {
+  const cases: Array<[string, Record<string, unknown>, string[], string]> = [
+    ['a missing name', { name: undefined }, ['name'], facilityMsg.nameRequired],
+    ['a blank name', { name: '    ' }, ['name'], 'Saha adı gereklidir'],
+    ['an hourly price of 0', { hourlyPrice: 0 }, ['hourlyPrice'], "Saat ücreti 0'dan büyük olmalıdır"],
+    ['a price that is no number', { hourlyPrice: 'çok' }, ['hourlyPrice'], facilityMsg.hourlyPrice],
+    ['a negative deposit', { depositAmount: -1 }, ['depositAmount'], 'Depozito tutarı negatif olamaz'],
+    ['a deposit above the hourly price', { depositAmount: 500 }, ['depositAmount'], facilityMsg.depositTooHigh],
+    ['a malformed e-mail', { email: 'ali@' }, ['email'], 'Geçerli bir e-posta adresi giriniz'],
+    ['a short phone', { phoneNumbers: ['0224 111', ''] }, ['phoneNumbers'], 'Geçerli telefon numaraları giriniz'],
+    ['a phone with letters', { phoneNumbers: ['0532 ABC 12 34'] }, ['phoneNumbers'], facilityMsg.phones],
+    ['a malformed IBAN', { depositIban: 'TR12 3456' }, ['depositIban'], 'Geçerli bir IBAN numarası giriniz'],
+    ['an approval timeout of 14', { autoApprovalTimeout: 14 }, ['autoApprovalTimeout'], facilityMsg.autoApproval],
+    ['an approval timeout of 1441', { autoApprovalTimeout: 1441 }, ['autoApprovalTimeout'], facilityMsg.autoApproval],
+    ['a priority of 101', { priority: 101 }, ['priority'], facilityMsg.priority],
+    [
+      'a negative shuttle price',
+      { transportationService: { price: -1 } },
+      ['transportationService', 'price'],
+      facilityMsg.transportPrice,
+    ],
+    [
+      'a fractional vehicle capacity',
+      { transportationService: { vehicleInfo: { capacity: 1.5 } } },
+      ['transportationService', 'vehicleInfo', 'capacity'],
+      facilityMsg.vehicleCapacity,
+    ],
+    [
+      'an active shuttle without pickup points',
+      { transportationService: { isActive: true, pickupPoints: [] } },
+      ['transportationService', 'pickupPoints'],
+      facilityMsg.pickupPointsRequired,
+    ],
+    [
+      'a pickup point without a name',
+      { transportationService: { isActive: true, pickupPoints: [{ name: ' ' }] } },
+      ['transportationService', 'pickupPoints', '0', 'name'],
+      facilityMsg.pickupNameRequired,
+    ],
+    [
+      'the same amenity twice',
+      { facilities: [{ name: 'Duş' }, { name: 'duş' }] },
+      ['facilities'],
+      facilityMsg.amenityDuplicate,
+    ],
+    [
+      'a map link to another site',
+      { googleMapsLocation: 'https://evil.example/maps' },
+      ['googleMapsLocation'],
+      facilityMsg.mapsUrl,
+    ],
+    [
+      'an iframe pointing elsewhere',
+      { googleMapsLocation: '<iframe src="javascript:alert(1)"></iframe>' },
+      ['googleMapsLocation'],
+      facilityMsg.mapsUrl,
+    ],
+    ['missing working hours', { workingHours: undefined }, ['workingHours'], 'Çalışma saatleri geçersiz'],
+    ['an unknown slot length', { bookingTimeType: 'daily' }, ['bookingTimeType'], 'Rezervasyon süresi geçersiz'],
+    ['an isActive that is no boolean', { isActive: 'evet' }, ['isActive'], 'Aktiflik durumu geçersiz'],
+  ];
+  for (const [what, overrides, path, message] of cases) {
+    it(`refuses ${what}`, async () => {
+      await refused(pitchInput(overrides), path, message);
+    });
+  }
+
+  it('refuses a malformed opening hour with a Turkish message, never a validator text', async () => {
+    const hours = pitchInput().workingHours as Record<string, unknown>;
+    const err = await expectError(
+      await api('/api/facilities', {
+        method: 'POST',
+        token,
+        json: pitchInput({ workingHours: { ...hours, monday: { isOpen: true, start: '9', end: '23:00' } } }),
+      }),
+      400,
+    );
+    expect(err.details.errors[0].path).toEqual(['workingHours', 'monday', 'start']);
+    expect(err.details.errors[0].message).not.toMatch(/expected|invalid|beklenen/i);
+  });
+
+  it('refuses a multipart body whose data is not JSON', async () => {
+    const form = new FormData();
+    form.set('data', '{name: bozuk');
+    const err = await expectError(await api('/api/facilities', { method: 'POST', body: form, token }), 400);
+    expect(err.message).toBe(msg.malformedJson);
+    expect(err.details.errors).toEqual([{ path: ['data'], message: msg.malformedJson }]);
+  });
+
+  it('refuses a JSON body that is not JSON, and a text/plain body with 415', async () => {
+    const bad = await api('/api/facilities', {
+      method: 'POST',
+      token,
+      headers: { 'content-type': 'application/json' },
+      body: '{"name":',
+    });
+    expect((await expectError(bad, 400)).message).toBe(msg.malformedJson);
+    const plain = await api('/api/facilities', {
+      method: 'POST',
+      token,
+      headers: { 'content-type': 'text/plain' },
+      body: JSON.stringify(pitchInput()),
+    });
+    await expectError(plain, 415);
+  });
+});
+
+describe('who may write', () => {
+  it('answers 401 without a token, and creates nothing', async () => {
+    const before = await facilityCount();
+    const res = await api('/api/facilities', { method: 'POST', json: pitchInput() });
+    expect((await expectError(res, 401)).name).toBe('UnauthorizedError');
+    expect(await facilityCount()).toBe(before);
+    await expectError(await api('/api/facilities/1', { method: 'PUT', json: pitchInput() }), 401);
+    await expectError(
+      await api('/api/facilities/1/toggle-status', { method: 'PATCH', json: { isActive: false } }),
+      401,
+    );
+    await expectError(await api('/api/facilities/1', { method: 'DELETE' }), 401);
+  });
+
+  it('answers 403 to a cookie-authenticated write from another site, and creates nothing', async () => {
+    const cookie = await tokenFor({ id: staffId });
+    const before = await facilityCount();
+    const res = await api('/api/facilities', {
+      method: 'POST',
+      body: pitchForm(pitchInput({ name: 'Sahte Saha' })),
+      headers: { cookie: `hs_session=${cookie}`, origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
+    });
+    expect((await expectError(res, 403)).message).toBe(msg.csrfRefused);
+    expect(await facilityCount()).toBe(before);
+    // The same write from the panel's own page goes through.
+    const own = await api('/api/facilities', {
+      method: 'POST',
+      body: pitchForm(pitchInput({ name: 'Gerçek Saha' })),
+      headers: { cookie: `hs_session=${cookie}`, origin: 'http://localhost' },
+    });
+    expect(own.status).toBe(201);
+  });
+});
+
+describe('body limits', () => {
+  it('keeps 64 KB for JSON: a larger pitch JSON gets 413 in the one error shape', async () => {
+    const big = pitchInput({ description: 'x'.repeat(70_000) });
+    const err = await expectError(await api('/api/facilities', { method: 'POST', token, json: big }), 413);
+    expect(err.message).toBe(msg.bodyTooLarge);
+  });
+
+  it('lets a multipart upload past 64 KB, but not past 5 × 5 MB + 1 MB', async () => {
+    const form = new FormData();
+    form.set('data', JSON.stringify(pitchInput({ name: 'Büyük Yükleme' })));
+    form.append('files.images', new File([new Uint8Array(27 * 1024 * 1024)], 'kocaman.jpg'));
+    const before = await facilityCount();
+    const err = await expectError(await api('/api/facilities', { method: 'POST', body: form, token }), 413);
+    expect(err.name).toBe('PayloadTooLargeError');
+    expect(await facilityCount()).toBe(before);
+    // 100 KB of multipart is not refused by the limit: it reaches the image check.
+    const small = new FormData();
+    small.set('data', JSON.stringify(pitchInput({ name: 'Orta Yükleme' })));
+    small.append('files.images', new File([new Uint8Array(100 * 1024)], 'orta.jpg'));
+    const res = await api('/api/facilities', { method: 'POST', body: small, token });
+    expect((await expectError(res, 400)).message).toBe(facilityMsg.imageType);
+  });
+});
+
+describe('PUT, PATCH and DELETE on what is not there', () => {
+  it('answers 404 Saha bulunamadı for an unknown pitch', async () => {
+    for (const [path, method, body] of [
+      ['/api/facilities/yok-boyle-saha', 'PUT', pitchInput()],
+      ['/api/facilities/yok-boyle-saha/toggle-status', 'PATCH', { isActive: true }],
+      ['/api/facilities/yok-boyle-saha', 'DELETE', undefined],
+    ] as const) {
+      const err = await expectError(await api(path, { method, token, json: body }), 404);
+      expect(err.message).toBe(msg.facilityNotFound);
+    }
+  });
+
+  it('refuses a toggle without a boolean', async () => {
+    const created = (await json(await api('/api/facilities', { method: 'POST', json: pitchInput(), token }))).data;
+    const err = await expectError(
+      await api(`/api/facilities/${created.id}/toggle-status`, { method: 'PATCH', token, json: { isActive: 'evet' } }),
+      400,
+    );
+    expect(err.details.errors[0].path).toEqual(['isActive']);
+    expect((await json(await api(`/api/facilities/${created.id}`))).data.isActive).toBe(true);
+  });
+
+  it('refuses an update with another pitch’s image id, and changes nothing', async () => {
+    const a = (
+      await json(await api('/api/facilities', { method: 'POST', json: pitchInput({ name: 'A Saha' }), token }))
+    ).data;
+    await env.DB.prepare(
+      "insert into facility_images (facility_id, r2_key, name, mime, size) values (?, 'facilities/x/y.png', 'y.png', 'image/png', 1)",
+    )
+      .bind(a.id)
+      .run();
+    const foreign = await env.DB.prepare('select id from facility_images where facility_id = ?')
+      .bind(a.id)
+      .first<{ id: number }>();
+    const b = (
+      await json(await api('/api/facilities', { method: 'POST', json: pitchInput({ name: 'B Saha' }), token }))
+    ).data;
+    const err = await expectError(
+      await api(`/api/facilities/${b.id}`, {
+        method: 'PUT',
+        token,
+        json: pitchInput({ name: 'B Değişti', imagesToDelete: [foreign!.id] }),
+      }),
+      400,
+    );
+    expect(err.details.errors[0].path).toEqual(['imagesToDelete', '0']);
+    expect((await json(await api(`/api/facilities/${b.id}`))).data.name).toBe('B Saha');
+    expect((await json(await api(`/api/facilities/${a.id}`))).data.images).toHaveLength(1);
+  });
+});
