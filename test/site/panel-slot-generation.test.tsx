@@ -15,6 +15,7 @@ import {
   OVERWRITE_WARNING,
   SlotGenerationDialog,
 } from '../../site/src/components/panel/facilities/SlotGenerationDialog';
+import { SlotPreviewDialog } from '../../site/src/components/panel/facilities/SlotPreviewDialog';
 import { $toasts } from '../../site/src/stores/toast';
 import { apiError, type Call, mockApi, type Reply } from './panel-booking-fixtures';
 
@@ -364,5 +365,20 @@ describe('focus', () => {
     await userEvent.setup().keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await waitFor(() => expect(document.activeElement).toBe(opener));
+  });
+});
+
+describe('SlotPreviewDialog on its own', () => {
+  it("is a labelled 'Slot Önizleme' dialog over the given range, closed by Kapat", async () => {
+    const onClose = vi.fn();
+    render(<SlotPreviewDialog facility={FACILITY} startDate={day1} endDate={day2} onClose={onClose} />);
+    const dialog = screen.getByRole('dialog', { name: 'Slot Önizleme' });
+    expect(within(dialog).getByText('Nilüfer Arena')).toBeTruthy();
+    await waitFor(() => expect(count('total')).toBe('5'));
+    expect(gets().map((c) => c.query)).toEqual([{ from: day1, to: day2 }]);
+    expect(screen.getAllByRole('tab')).toHaveLength(2);
+    expect(screen.queryByRole('button', { name: 'Sonraki günler' })).toBeNull();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Kapat' }));
+    expect(onClose).toHaveBeenCalledTimes(1);
   });
 });
