@@ -171,6 +171,17 @@ describe('pitch card (02 §2 Pitch card)', () => {
   });
 });
 
+describe('slot generation from the card', () => {
+  it('Slot Oluştur opens the generation dialog for that pitch; closing it unmounts it', async () => {
+    await shown();
+    await chooseAction('fac-2', /Slot Oluştur/);
+    const dialog = await screen.findByRole('dialog', { name: 'Slot Oluştur' });
+    expect(dialog.textContent).toContain('Görükle Halı Saha');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'İptal' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+});
+
 describe('toggle (02 §4 Pitch)', () => {
   it('Pasif Yap sends isActive false, toasts "<name> sahası pasif yapıldı" and reads the list again', async () => {
     await shown();
