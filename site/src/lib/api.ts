@@ -48,3 +48,33 @@ export async function unwrapPage<T>(call: Call<T>): Promise<{ data: DataOf<T>; m
 }
 
 export { ApiRequestError };
+
+/** Uploads take longer than the 10 s of every other call (02 §7: 30 s). */
+export const UPLOAD_TIMEOUT_MS = 30_000;
+
+/**
+ * A call hc's typed client cannot make: a multipart body (a pitch with its images: `data` the JSON of the values, each
+ * file as `files.images`, 02 §7), or a route it does not know yet. Same 401 rule and error text as `unwrap`.
+ */
+export async function send<T>(
+  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  path: string,
+  body?: FormData | object,
+  timeout = body instanceof FormData ? UPLOAD_TIMEOUT_MS : TIMEOUT_MS,
+): Promise<T> {
+  const init: RequestInit = { method, signal: AbortSignal.timeout(timeout) };
+  if (body instanceof FormData) init.body = body;
+  else if (body !== undefined) {
+    init.body = JSON.stringify(body);
+    init.headers = { 'content-type': 'application/json' };
+  }
+  return (await unwrap<{ data: T }>(fetchWithRules(new URL(path, location.origin), init))) as T;
+}
+
+/** The pitch form's body: the values as JSON in `data` and every new image as `files.images` (02 §7). */
+export function facilityFormData(values: unknown, files: readonly File[]): FormData {
+  const form = new FormData();
+  form.append('data', JSON.stringify(values));
+  for (const file of files) form.append('files.images', file, file.name);
+  return form;
+}
