@@ -62,6 +62,18 @@ async function settle(page: Page) {
   await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'), undefined, { timeout: 15_000 });
 }
 
+/** The panel sends a visitor without a session to /giris, and back after the login. */
+async function signInAsOwner(page: Page) {
+  await page.goto('/yonetim/sahalar');
+  await page.waitForURL((url) => url.pathname === '/giris');
+  await settle(page);
+  await page.getByLabel('E-posta veya kullanıcı adı').fill(OWNER.username);
+  await page.getByLabel('Şifre', { exact: true }).fill(OWNER.password);
+  await page.getByRole('button', { name: 'Giriş Yap', exact: true }).click();
+  await page.waitForURL((url) => url.pathname === '/yonetim/sahalar');
+  await settle(page);
+}
+
 /** Types an Istanbul business date into a react-aria date field, segment by segment as a person does. */
 async function typeDate(page: Page, label: string, iso: string) {
   const [y, m, d] = iso.split('-');
@@ -75,15 +87,7 @@ describe("a pitch owner's first day, on an empty database", () => {
   it("an admin signs in, meets 'Henüz saha eklenmemiş' and adds the first pitch with photos, bank details and a shuttle", async () => {
     expect(db<{ n: number }>('select count(*) as n from facilities')[0].n).toBe(0);
     const { page, context } = await newPage(browser, { origin: server.origin });
-    await page.goto('/giris');
-    await settle(page);
-    await page.getByLabel('E-posta veya kullanıcı adı').fill(OWNER.username);
-    await page.getByLabel('Şifre', { exact: true }).fill(OWNER.password);
-    await page.getByRole('button', { name: 'Giriş Yap', exact: true }).click();
-    await page.waitForURL((url) => url.pathname === '/yonetim');
-
-    await page.goto('/yonetim/sahalar');
-    await settle(page);
+    await signInAsOwner(page);
     await page.getByText('Henüz saha eklenmemiş').waitFor();
     await page.getByRole('button', { name: 'İlk Sahanızı Ekleyin' }).click();
     const dialog = page.getByRole('dialog', { name: 'Yeni Saha Ekle' });
@@ -139,18 +143,12 @@ describe("a pitch owner's first day, on an empty database", () => {
   it('the admin generates two weeks of slots and sees them in the preview; a visitor books one on the new public page', async () => {
     expect(slug).not.toBe('');
     const { page, context } = await newPage(browser, { origin: server.origin });
-    await page.goto('/giris');
-    await settle(page);
-    await page.getByLabel('E-posta veya kullanıcı adı').fill(OWNER.username);
-    await page.getByLabel('Şifre', { exact: true }).fill(OWNER.password);
-    await page.getByRole('button', { name: 'Giriş Yap', exact: true }).click();
-    await page.waitForURL((url) => url.pathname === '/yonetim');
-    await page.goto('/yonetim/sahalar');
-    await settle(page);
+    await signInAsOwner(page);
 
     await page.getByRole('button', { name: `${NAME} işlemleri`, exact: true }).click();
     await page.getByRole('menuitem', { name: 'Slot Oluştur' }).click();
-    const dialog = page.getByRole('dialog', { name: /Slot Oluştur/ });
+    // Titled 'Slot Oluştur', then 'Slot Önizleme': the one dialog on the page throughout.
+    const dialog = page.getByRole('dialog');
     await dialog.waitFor();
     const from = istanbulDate(1);
     const to = istanbulDate(14);
@@ -181,7 +179,8 @@ describe("a pitch owner's first day, on an empty database", () => {
     await visitor.page.goto('/sahalar');
     await visitor.page.getByRole('link', { name: `${NAME} için rezervasyon yap` }).click();
     await visitor.page.waitForURL(`**/saha/${slug}`);
-    await settle(visitor.page);
+    // The calendar is an island of its own; its slots are on screen once it runs.
+    await visitor.page.locator('[data-state]').first().waitFor();
     await visitor.page.locator('label', { has: visitor.page.getByRole('radio', { name: 'Günlük' }) }).click();
     await visitor.page.getByRole('button', { name: 'Sonraki gün' }).click();
     const free = visitor.page.locator(`[data-day="${from}"] [data-state=available]`).first();

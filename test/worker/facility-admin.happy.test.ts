@@ -81,6 +81,15 @@ describe('POST /api/facilities', () => {
     expect([a.body.data.slug, b.body.data.slug, c.body.data.slug]).toEqual([base, `${base}-2`, `${base}-3`]);
   });
 
+  it('takes a 120-character name twice: the long slug gets its -2 too (no LIKE pattern D1 finds too complex)', async () => {
+    const name = `${'Ç'.repeat(100)}${unique()}`.slice(0, 120);
+    const a = await create(pitchInput({ name }));
+    const b = await create(pitchInput({ name }));
+    expect([a.res.status, b.res.status]).toEqual([201, 201]);
+    expect(a.body.data.slug).toMatch(/^c{80}$/);
+    expect(b.body.data.slug).toBe(`${a.body.data.slug}-2`);
+  });
+
   it('keeps sent pickup point ids and generates the missing ones; stores only the Maps URL of an embed snippet', async () => {
     const { res, body } = await create(
       pitchInput({

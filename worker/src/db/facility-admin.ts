@@ -1,6 +1,6 @@
 // Staff writes to the pitch aggregate (issue 9): create, update, toggle, soft delete. Every change is one D1 batch, so
 // a pitch and its amenities, pickup points and images change together or not at all.
-import { and, eq, gt, inArray, like, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gt, gte, inArray, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import { changedBooking } from './bookings';
 import type { Db } from './client';
 import { notifyStaff, recordHistory } from './events';
@@ -18,7 +18,8 @@ export async function slugsLike(db: Db, base: string): Promise<Set<string>> {
   const rows = await db
     .select({ slug: facilities.slug })
     .from(facilities)
-    .where(or(eq(facilities.slug, base), like(facilities.slug, `${base}-%`)))
+    // `base-…` as a range ('.' follows '-'): a LIKE pattern over a long slug is 'too complex' for D1.
+    .where(or(eq(facilities.slug, base), and(gte(facilities.slug, `${base}-`), lt(facilities.slug, `${base}.`))))
     .all();
   return new Set(rows.map((r) => r.slug));
 }
