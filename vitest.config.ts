@@ -45,6 +45,8 @@ export default defineConfig({
           include: ['test/site/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
           setupFiles: ['./test/site/setup.ts'],
+          // A form test types key by key through React Aria; on a loaded 2-core machine that passes 5 s.
+          testTimeout: 20_000,
         },
       }),
       // Real pages in Debian's Chromium against the built Worker (one server for the whole run, see e2e/support).
