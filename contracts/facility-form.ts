@@ -61,6 +61,11 @@ export const MAX_IMAGES = 5;
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/avif'] as const;
 export type ImageType = (typeof IMAGE_TYPES)[number];
+/**
+ * Smaller copies the panel makes of each new photo in the browser (WebP, these widths, only below the photo's own),
+ * sent as `files.variants` named '<photo index>-<width>.webp'; public pages offer them through srcset.
+ */
+export const IMAGE_VARIANT_WIDTHS = [480, 960, 1600] as const;
 
 /** The form's starting values (02 §9): 150 ₺ an hour, no deposit, 60 minutes to approve, 09:00–23:00 every day. */
 export const FACILITY_DEFAULTS = {
@@ -99,6 +104,7 @@ export const facilityMsg = {
   hoursInvalid: 'Açılış ve kapanış saatleri SS:DD biçiminde olmalıdır',
   imageTooLarge: "Görsel boyutu 5MB'dan küçük olmalıdır",
   imageType: 'Yalnızca JPEG, PNG, WebP veya AVIF görseller yüklenebilir',
+  variantInvalid: 'Görselin küçültülmüş kopyası geçersiz',
   tooManyImages: (existing: number) =>
     `En fazla ${MAX_IMAGES} görsel yüklenebilir. Mevcut ${existing} görsel var, en fazla ${Math.max(0, MAX_IMAGES - existing)} görsel daha ekleyebilirsiniz.`,
   activeBookings: (n: number) =>

@@ -11,23 +11,12 @@ import { newDocumentId } from '../worker/src/lib/ids';
 import { hashPassword } from '../worker/src/lib/password';
 import { launch, newPage } from './support/browser';
 import { istanbulDate, queryDbAt } from './support/panel';
+import { solidPng } from './support/png';
 
-// Two real PNG photos (48×32 green, 32×32 blue).
+// Two real PNG photos: a 1200×800 one the panel makes 480 and 960 px copies of, and a 32×32 one too small for any.
 const PHOTOS = [
-  {
-    name: 'saha-genel.png',
-    buffer: Buffer.from(
-      'iVBORw0KGgoAAAANSUhEUgAAADAAAAAgCAIAAADbtmxLAAAANUlEQVR4nO3OQQ0AAAgEILNY19K28HywEYDq6VcqPhASEhJKD4SEhITSAyEhIaH0QEhI6NgCRcbaPaz9T1gAAAAASUVORK5CYII=',
-      'base64',
-    ),
-  },
-  {
-    name: 'soyunma-odasi.png',
-    buffer: Buffer.from(
-      'iVBORw0KGgoAAAANSUhEUgAAACAAAAAgCAIAAAD8GO2jAAAAKklEQVR4nGMQCVhAU8QwasGoBaMWjFowasGoBaMWjFowasGoBaMWDBULAE2AED13NMbQAAAAAElFTkSuQmCC',
-      'base64',
-    ),
-  },
+  { name: 'saha-genel.png', buffer: solidPng(1200, 800, [34, 139, 34]) },
+  { name: 'soyunma-odasi.png', buffer: solidPng(32, 32, [20, 80, 160]) },
 ].map((p) => ({ ...p, mimeType: 'image/png' }));
 
 const OWNER = { username: 'sahip', email: 'sahip@ornek.com', password: 'ilk-gun-sifresi' };
@@ -131,11 +120,19 @@ describe("a pitch owner's first day, on an empty database", () => {
     });
     slug = row.slug;
     expect(slug).toBe('yildiz-hali-saha');
-    const images = db<{ mime: string; width: number }>('select mime, width from facility_images order by sort_order');
-    expect(images).toEqual([
-      { mime: 'image/png', width: 48 },
-      { mime: 'image/png', width: 32 },
+    const images = db<{ mime: string; width: number; variants: string }>(
+      'select mime, width, variants from facility_images order by sort_order',
+    );
+    expect(images.map((i) => [i.mime, i.width])).toEqual([
+      ['image/png', 1200],
+      ['image/png', 32],
     ]);
+    // The browser made WebP copies of the big photo only; the server checked and stored them.
+    expect(JSON.parse(images[0].variants).map((v: { width: number; height: number }) => [v.width, v.height])).toEqual([
+      [480, 320],
+      [960, 640],
+    ]);
+    expect(JSON.parse(images[1].variants)).toEqual([]);
     expect(db<{ n: number }>('select count(*) as n from pickup_points')[0].n).toBe(1);
     await context.close();
   });
@@ -177,6 +174,9 @@ describe("a pitch owner's first day, on an empty database", () => {
     const sitemap = await visitor.context.request.get('/sitemap.xml');
     expect(await sitemap.text()).toContain(`/saha/${slug}`);
     await visitor.page.goto('/sahalar');
+    // Phones fetch a copy: the card's photo offers them through srcset.
+    const srcset = await visitor.page.locator('[data-facility-card] img').first().getAttribute('srcset');
+    expect(srcset).toMatch(/-480\.webp 480w, .+-960\.webp 960w, .+\.png 1200w$/);
     await visitor.page.getByRole('link', { name: `${NAME} için rezervasyon yap` }).click();
     await visitor.page.waitForURL(`**/saha/${slug}`);
     // The calendar is an island of its own; its slots are on screen once it runs.

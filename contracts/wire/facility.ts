@@ -15,6 +15,8 @@ export interface FacilityImageWire {
   alternativeText: string;
   width: number | null;
   height: number | null;
+  /** The photo and its smaller copies as an `<img srcset>` value; null when it has no copies. */
+  srcset: string | null;
 }
 
 export interface AmenityWire {

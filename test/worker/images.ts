@@ -94,10 +94,34 @@ export function pitchInput(overrides: Record<string, unknown> = {}) {
   };
 }
 
-/** The multipart body of 02 §7: `data` as a JSON string, images under `files.images`. */
-export function pitchForm(data: unknown, files: File[] = []) {
+/** The multipart body of 02 §7: `data` as a JSON string, images under `files.images`, copies under `files.variants`. */
+export function pitchForm(data: unknown, files: File[] = [], variants: File[] = []) {
   const form = new FormData();
   form.set('data', JSON.stringify(data));
   for (const f of files) form.append('files.images', f);
+  for (const f of variants) form.append('files.variants', f);
   return form;
+}
+
+/** A PNG of any size: the 1×1 file with its IHDR saying width × height (the sniffer reads structure, not pixels). */
+export function pngOf(width: number, height: number): Uint8Array {
+  const out = PNG_1x1.slice();
+  new DataView(out.buffer).setUint32(16, width);
+  new DataView(out.buffer).setUint32(20, height);
+  return out;
+}
+
+/** A lossless WebP (VP8L) header of width × height, as the panel's copies are WebP. */
+export function webpOf(width: number, height: number): Uint8Array {
+  const data = new Uint8Array(6);
+  data[0] = 0x2f;
+  new DataView(data.buffer).setUint32(1, (width - 1) | ((height - 1) << 14), true);
+  const out = new Uint8Array(12 + 8 + data.length);
+  const view = new DataView(out.buffer);
+  out.set(utf8('RIFF'), 0);
+  view.setUint32(4, out.length - 8, true);
+  out.set(utf8('WEBPVP8L'), 8);
+  view.setUint32(16, data.length, true);
+  out.set(data, 20);
+  return out;
 }

@@ -71,8 +71,11 @@ function sameOrigin(origin: string | undefined, requestUrl: string, siteUrl: str
   return own.includes(origin);
 }
 
-/** Five images of at most 5 MB and the form's JSON (02 §9). */
-export const UPLOAD_BODY_BYTES = MAX_IMAGES * MAX_IMAGE_BYTES + 1024 * 1024;
+/**
+ * Five images of at most 5 MB (02 §9), their smaller WebP copies (each a fraction of its photo: half as much again is
+ * ample) and the form's JSON.
+ */
+export const UPLOAD_BODY_BYTES = Math.ceil(MAX_IMAGES * MAX_IMAGE_BYTES * 1.5) + 1024 * 1024;
 
 /** Multipart create or update of a pitch: POST /api/facilities, PUT /api/facilities/:ref. */
 function isPitchUpload(req: Request, path: string): boolean {

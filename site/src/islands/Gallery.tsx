@@ -9,6 +9,8 @@ export interface GalleryImage {
   alt: string;
   width: number | null;
   height: number | null;
+  /** The photo's smaller copies (FacilityImageWire.srcset). */
+  srcset: string | null;
 }
 
 // `sizes` of each picture for its layout. The grid sits in the pitch page's main column: the full max-w-6xl (72rem) width
@@ -100,6 +102,7 @@ export default function Gallery({
               >
                 <img
                   src={img.url}
+                  srcSet={img.srcset ?? undefined}
                   alt=""
                   width={img.width ?? 960}
                   height={img.height ?? 640}
@@ -140,6 +143,7 @@ export default function Gallery({
                 <div className="relative flex min-h-0 flex-1 items-center justify-center px-2 sm:px-16">
                   <img
                     src={current.url}
+                    srcSet={current.srcset ?? undefined}
                     alt={current.alt}
                     className="max-h-full max-w-full rounded object-contain"
                     width={current.width ?? 1200}
@@ -188,6 +192,7 @@ export default function Gallery({
                       >
                         <img
                           src={img.url}
+                  srcSet={img.srcset ?? undefined}
                           alt=""
                           width={96}
                           height={64}

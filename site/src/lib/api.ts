@@ -71,10 +71,14 @@ export async function send<T>(
   return (await unwrap<{ data: T }>(fetchWithRules(new URL(path, location.origin), init))) as T;
 }
 
-/** The pitch form's body: the values as JSON in `data` and every new image as `files.images` (02 §7). */
-export function facilityFormData(values: unknown, files: readonly File[]): FormData {
+/**
+ * The pitch form's body: the values as JSON in `data`, every new image as `files.images` (02 §7) and their smaller
+ * copies as `files.variants` (lib/image-variants.ts).
+ */
+export function facilityFormData(values: unknown, files: readonly File[], variants: readonly File[] = []): FormData {
   const form = new FormData();
   form.append('data', JSON.stringify(values));
   for (const file of files) form.append('files.images', file, file.name);
+  for (const file of variants) form.append('files.variants', file, file.name);
   return form;
 }

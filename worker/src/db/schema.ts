@@ -96,6 +96,12 @@ export const facilities = sqliteTable(
   (t) => [index('facilities_listing').on(t.isActive, t.priority, t.name)],
 );
 
+export interface ImageVariant {
+  key: string;
+  width: number;
+  height: number;
+}
+
 export const facilityImages = sqliteTable(
   'facility_images',
   {
@@ -110,6 +116,8 @@ export const facilityImages = sqliteTable(
     size: integer('size').notNull(),
     width: integer('width'),
     height: integer('height'),
+    /** Smaller WebP copies of the photo for srcset (issue 9): R2 key and size of each. */
+    variants: text('variants', { mode: 'json' }).$type<ImageVariant[]>().notNull().default(sql`'[]'`),
     sortOrder: integer('sort_order').notNull().default(0),
     createdAt: timestamps.createdAt,
   },

@@ -6,6 +6,7 @@ import { badRequest } from './errors';
 import { requireJson } from './validate';
 
 export const IMAGES_FIELD = 'files.images';
+export const VARIANTS_FIELD = 'files.variants';
 
 export const isMultipart = (req: Request) => /^multipart\/form-data\s*;/i.test(req.headers.get('content-type') ?? '');
 
@@ -13,7 +14,7 @@ const unreadable = (path: string) =>
   badRequest(msg.malformedJson, { errors: [{ path: [path], message: msg.malformedJson }] });
 
 /** The body's value (still to be validated) and the uploaded files, in the order sent. */
-export async function readFormOrJson(c: Context): Promise<{ value: unknown; files: File[] }> {
+export async function readFormOrJson(c: Context): Promise<{ value: unknown; files: File[]; variants: File[] }> {
   if (isMultipart(c.req.raw)) {
     let form: FormData;
     try {
@@ -31,16 +32,15 @@ export async function readFormOrJson(c: Context): Promise<{ value: unknown; file
       }
     }
     // A file input left empty still sends one nameless, empty part: it is no image.
-    const files = form
-      .getAll(IMAGES_FIELD)
-      .filter((f): f is File => typeof f !== 'string' && !(f.size === 0 && f.name === ''));
-    return { value, files };
+    const filesOf = (field: string) =>
+      form.getAll(field).filter((f): f is File => typeof f !== 'string' && !(f.size === 0 && f.name === ''));
+    return { value, files: filesOf(IMAGES_FIELD), variants: filesOf(VARIANTS_FIELD) };
   }
   requireJson(c.req.raw);
   const text = await c.req.raw.text();
-  if (text.trim() === '') return { value: {}, files: [] };
+  if (text.trim() === '') return { value: {}, files: [], variants: [] };
   try {
-    return { value: JSON.parse(text), files: [] };
+    return { value: JSON.parse(text), files: [], variants: [] };
   } catch {
     throw badRequest(msg.malformedJson);
   }

@@ -36,6 +36,16 @@ export type { AmenityRow, FacilityBundle, FacilityRow, ImageRow, PickupPointRow 
 
 export const imageUrl = (key: string) => `/api/images/${key}`;
 
+/** The copies narrowest first, then the photo itself, each with its width. */
+function srcsetOf(i: ImageRow): string | null {
+  if (i.variants.length === 0 || !i.width || !i.height) return null;
+  const copies = [...i.variants].sort((a, b) => a.width - b.width);
+  // Copies are upright (EXIF orientation applied); a photo stored on its side is as wide upright as it is tall here.
+  const sideways = Math.abs(copies[0].height / copies[0].width - i.height / i.width) > 0.02;
+  const uprightWidth = sideways ? i.height : i.width;
+  return [...copies.map((v) => `${imageUrl(v.key)} ${v.width}w`), `${imageUrl(i.key)} ${uprightWidth}w`].join(', ');
+}
+
 function bundlesOf(rows: FacilityRow[], parts: FacilityParts): FacilityBundle[] {
   return rows.map((facility) => ({
     facility,
@@ -251,6 +261,7 @@ export function toWire({ facility: f, images, amenities: ams, pickupPoints: pps 
       alternativeText: i.alternativeText ?? f.name,
       width: i.width,
       height: i.height,
+      srcset: srcsetOf(i),
     })),
     facilities: ams.map((a) => ({ name: a.name, available: a.available, icon: a.icon })),
     hourlyPrice: toTl(f.hourlyPrice),

@@ -1,13 +1,20 @@
 // Staff manage pitches (02 §2 'Pitch administration', §7 Pitches; issue 9): create, update, toggle and delete, with
 // images in R2. Nothing is stored unless everything sent is valid: the form, every image's bytes, the image count.
 import type { PublicUser } from '../../../contracts/auth';
-import { type FacilityInput, facilityMsg, MAX_IMAGE_BYTES, MAX_IMAGES } from '../../../contracts/facility-form';
+import {
+  type FacilityInput,
+  facilityMsg,
+  IMAGE_VARIANT_WIDTHS,
+  MAX_IMAGE_BYTES,
+  MAX_IMAGES,
+} from '../../../contracts/facility-form';
 import { msg } from '../../../contracts/messages';
 import type { FacilityWire } from '../../../contracts/wire/facility';
 import type { NotificationWire } from '../../../contracts/wire/notification';
 import type { ChangedBooking } from '../db/bookings';
 import { getDb } from '../db/client';
 import * as store from '../db/facility-admin';
+import type { ImageVariant } from '../db/schema';
 import { badRequest, conflict, notFound, unwrap } from '../lib/errors';
 import { newDocumentId } from '../lib/ids';
 import { type SniffedImage, sniffImage } from '../lib/images';
@@ -46,21 +53,33 @@ async function uniqueSlug(d1: D1Database, name: string): Promise<string> {
 
 // ---------- images ----------
 
+interface CheckedVariant {
+  bytes: Uint8Array;
+  width: number;
+  height: number;
+}
+
 interface CheckedImage {
   bytes: Uint8Array;
   name: string;
   sniffed: SniffedImage;
+  variants: CheckedVariant[];
 }
 
 const filesPath = (i?: number) => (i === undefined ? ['files.images'] : ['files.images', String(i)]);
 const imageError = (message: string, i?: number) => badRequest(message, { errors: [{ path: filesPath(i), message }] });
+const variantError = (i: number) =>
+  badRequest(facilityMsg.variantInvalid, {
+    errors: [{ path: ['files.variants', String(i)], message: facilityMsg.variantInvalid }],
+  });
 
 /**
  * Every file must fit (at most MAX_IMAGES with the `existing` ones, each at most MAX_IMAGE_BYTES) and be a real image
- * named as what it is (lib/images.ts); one bad file refuses them all.
+ * named as what it is (lib/images.ts); one bad file refuses them all. Each of `variants` ('<photo index>-<width>.webp')
+ * must be a real WebP of that width, narrower than its photo and of the same shape.
  */
-export async function checkImages(files: File[], existing: number): Promise<CheckedImage[]> {
-  if (files.length === 0) return [];
+export async function checkImages(files: File[], existing: number, variants: File[] = []): Promise<CheckedImage[]> {
+  if (files.length === 0 && variants.length === 0) return [];
   if (existing + files.length > MAX_IMAGES) throw imageError(facilityMsg.tooManyImages(existing));
   const out: CheckedImage[] = [];
   for (const [i, file] of files.entries()) {
@@ -69,7 +88,25 @@ export async function checkImages(files: File[], existing: number): Promise<Chec
     if (bytes.length > MAX_IMAGE_BYTES) throw imageError(facilityMsg.imageTooLarge, i);
     const sniffed = sniffImage(bytes, file.name);
     if (!sniffed) throw imageError(facilityMsg.imageType, i);
-    out.push({ bytes, name: displayName(file.name, sniffed.ext), sniffed });
+    out.push({ bytes, name: displayName(file.name, sniffed.ext), sniffed, variants: [] });
+  }
+  for (const [i, file] of variants.entries()) {
+    const named = /^(\d{1,2})-(\d{3,4})\.webp$/.exec(file.name);
+    const photo = named ? out[Number(named[1])] : undefined;
+    const width = Number(named?.[2]);
+    const allowed = (IMAGE_VARIANT_WIDTHS as readonly number[]).includes(width);
+    // The browser turns a photo upright by its EXIF orientation before copying it: its sides may come swapped.
+    const [w, h] = [photo?.sniffed.width ?? 0, photo?.sniffed.height ?? 0];
+    if (!photo || !allowed || width >= Math.max(w, h) || photo.variants.some((v) => v.width === width))
+      throw variantError(i);
+    if (file.size > MAX_IMAGE_BYTES) throw variantError(i);
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    const sniffed = sniffImage(bytes, file.name);
+    const shaped = (across: number, down: number) =>
+      Math.abs((sniffed?.height ?? 0) - Math.round((down * width) / across)) <= 1;
+    if (sniffed?.type !== 'image/webp' || sniffed.width !== width || !(shaped(w, h) || shaped(h, w)))
+      throw variantError(i);
+    photo.variants.push({ bytes, width, height: sniffed.height });
   }
   return out;
 }
@@ -83,20 +120,41 @@ function displayName(name: string, ext: string): string {
   return own ? own.slice(0, 200) : `gorsel.${ext}`;
 }
 
-/** Puts the images under fresh random keys; if one put fails, the ones already put are deleted. */
+interface PlacedImage {
+  key: string;
+  variants: ImageVariant[];
+}
+
+/** Every key a placed image holds in R2: the photo and its copies. */
+const keysOf = (img: { key: string; variants: ImageVariant[] }) => [img.key, ...img.variants.map((v) => v.key)];
+
+/**
+ * Puts the images and their copies under fresh random keys ('<random>.<ext>', '<random>-<width>.webp'); if one put
+ * fails, the ones already put are deleted.
+ */
 async function putImages(bucket: R2Bucket, documentId: string, images: CheckedImage[]) {
-  const keys: string[] = [];
+  const placed: PlacedImage[] = [];
+  const put: string[] = [];
   try {
     for (const img of images) {
-      const key = `facilities/${documentId}/${newDocumentId()}.${img.sniffed.ext}`;
+      const base = `facilities/${documentId}/${newDocumentId()}`;
+      const key = `${base}.${img.sniffed.ext}`;
       await bucket.put(key, img.bytes, { httpMetadata: { contentType: img.sniffed.type } });
-      keys.push(key);
+      put.push(key);
+      const variants: ImageVariant[] = [];
+      for (const v of img.variants) {
+        const vkey = `${base}-${v.width}.webp`;
+        await bucket.put(vkey, v.bytes, { httpMetadata: { contentType: 'image/webp' } });
+        put.push(vkey);
+        variants.push({ key: vkey, width: v.width, height: v.height });
+      }
+      placed.push({ key, variants });
     }
   } catch (e) {
-    await dropKeys(bucket, keys);
+    await dropKeys(bucket, put);
     throw e;
   }
-  return keys;
+  return placed;
 }
 
 async function dropKeys(bucket: R2Bucket, keys: string[]): Promise<void> {
@@ -108,9 +166,10 @@ async function dropKeys(bucket: R2Bucket, keys: string[]): Promise<void> {
   }
 }
 
-function imageRows(images: CheckedImage[], keys: string[], firstOrder: number): store.ImageValues[] {
+function imageRows(images: CheckedImage[], placed: PlacedImage[], firstOrder: number): store.ImageValues[] {
   return images.map((img, i) => ({
-    key: keys[i],
+    key: placed[i].key,
+    variants: placed[i].variants,
     name: img.name,
     alternativeText: null,
     mime: img.sniffed.type,
@@ -197,13 +256,19 @@ const isSlugClash = (e: unknown) => String((e as Error)?.message ?? e).includes(
 // ---------- create, update, toggle ----------
 
 /** POST /api/facilities: the pitch, its parts and its images; R2 first, then one D1 batch (R2 undone if it fails). */
-export async function createFacility(env: Env, input: FacilityInput, files: File[]): Promise<FacilityWire> {
-  const images = await checkImages(files, 0);
+export async function createFacility(
+  env: Env,
+  input: FacilityInput,
+  files: File[],
+  variants: File[] = [],
+): Promise<FacilityWire> {
+  const images = await checkImages(files, 0, variants);
   const documentId = newDocumentId();
   const now = Date.now();
   const amenities = amenityRows(input);
   const pickupPoints = await pickupRows(env.DB, input, null);
-  const keys = await putImages(env.BUCKET, documentId, images);
+  const placed = await putImages(env.BUCKET, documentId, images);
+  const keys = placed.flatMap(keysOf);
   let id: number | undefined;
   try {
     for (let attempt = 0; id === undefined; attempt++) {
@@ -212,7 +277,7 @@ export async function createFacility(env: Env, input: FacilityInput, files: File
         id = await store.insertFacility(
           getDb(env.DB),
           { ...valuesOf(input, now), documentId, slug, createdAt: now },
-          { amenities, pickupPoints, images: imageRows(images, keys, 0) },
+          { amenities, pickupPoints, images: imageRows(images, placed, 0) },
         );
       } catch (e) {
         // Two pitches of the same name created at once: the loser takes the next number.
@@ -241,6 +306,7 @@ export async function updateFacility(
   ref: string,
   input: FacilityInput,
   files: File[],
+  variants: File[] = [],
 ): Promise<FacilityWire> {
   const db = getDb(env.DB);
   const bundle = await findFacilityBundle(db, ref);
@@ -253,17 +319,18 @@ export async function updateFacility(
     const message = 'Silinecek görsel bu sahaya ait değil';
     throw badRequest(message, { errors: [{ path: ['imagesToDelete', String(foreign)], message }] });
   }
-  const images = await checkImages(files, bundle.images.length - toDelete.length);
+  const images = await checkImages(files, bundle.images.length - toDelete.length, variants);
   const amenities = amenityRows(input);
   const pickupPoints = await pickupRows(env.DB, input, f.id);
-  const keys = await putImages(env.BUCKET, f.documentId, images);
+  const placed = await putImages(env.BUCKET, f.documentId, images);
+  const keys = placed.flatMap(keysOf);
   const nextOrder = bundle.images.reduce((m, i) => Math.max(m, i.sortOrder + 1), 0);
   let updated: boolean;
   try {
     updated = await store.updateFacilityRow(db, f.id, valuesOf(input, Date.now()), {
       amenities,
       pickupPoints,
-      images: imageRows(images, keys, nextOrder),
+      images: imageRows(images, placed, nextOrder),
       deleteImageIds: toDelete,
     });
   } catch (e) {
@@ -276,7 +343,7 @@ export async function updateFacility(
   }
   await dropKeys(
     env.BUCKET,
-    toDelete.map((id) => own.get(id)!.key),
+    toDelete.flatMap((id) => keysOf(own.get(id)!)),
   );
   await forgetCached(env, f.id);
   return wireOf(env, f.id);

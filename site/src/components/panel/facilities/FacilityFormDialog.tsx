@@ -3,6 +3,7 @@ import { facilityMsg } from '../../../../../contracts/facility-form';
 import type { FacilityWire } from '../../../../../contracts/wire/facility';
 import { client, facilityFormData, send, unwrap } from '../../../lib/api';
 import { ApiRequestError } from '../../../lib/errors';
+import { imageVariants } from '../../../lib/image-variants';
 import { failureOr } from '../../../stores/panel-facilities';
 import { toast } from '../../../stores/toast';
 import { Button } from '../../ui/Button';
@@ -96,7 +97,7 @@ export function FacilityFormDialog({ editing, onClose, onSaved }: Props) {
     setErrors({});
     setSaving(true);
     const { imagesToDelete, ...values } = checked.data;
-    const body = facilityFormData(isEdit ? { ...values, imagesToDelete } : values, files);
+    const body = facilityFormData(isEdit ? { ...values, imagesToDelete } : values, files, await imageVariants(files));
     try {
       const saved = isEdit
         ? await send<FacilityWire>('PUT', `/api/facilities/${encodeURIComponent(editing.documentId)}`, body)
