@@ -13,6 +13,7 @@ import {
   updateBookingSchema,
 } from '../../../contracts/panel';
 import { phoneSchema } from '../../../contracts/phone';
+import { createSubscriptionSchema } from '../../../contracts/subscriptions';
 import { getDb } from '../db/client';
 import { type AppEnv, requireStaff } from '../lib/auth';
 import { ok } from '../lib/http';
@@ -20,7 +21,7 @@ import { clientAddress, enforceRateLimit, type LimitKind, limitsFor } from '../l
 import { body, param, query } from '../lib/validate';
 import { subscriptionInfo, trackByNumber, trackByPhone } from '../services/bookings';
 import { publishNotifications } from '../services/notifications';
-import { approve, bookSlot, cancelByNumber, cancelByStaff, reject } from '../services/pitch-commands';
+import { approve, bookSlot, bookSubscription, cancelByNumber, cancelByStaff, reject } from '../services/pitch-commands';
 import {
   anonymiseCustomer,
   bookingDetail,
@@ -108,6 +109,14 @@ export const bookingRoutes = new Hono<AppEnv>()
     const q = c.req.valid('query');
     const { data, meta } = await listBookings(getDb(c.env.DB), q, Date.now());
     return ok(c, data, meta);
+  })
+  /**
+   * 00 §4: weekly approved bookings through the pitch's object. Booked: 201 with status 'success'. Some weeks taken and
+   * no confirmPartial: 200 with status 'partial' and nothing booked (the panel reads `data.status`). None free: 409.
+   */
+  .post('/create-subscription', requireStaff, body(createSubscriptionSchema), async (c) => {
+    const answer = await bookSubscription(c.env, c.req.valid('json'), c.get('user'));
+    return ok(c, answer, undefined, answer.status === 'success' ? 201 : 200);
   })
   .get('/stats', requireStaff, query(bookingStatsQuery), async (c) => {
     return ok(c, await bookingStats(getDb(c.env.DB), c.req.valid('query').facilityId, Date.now()));
