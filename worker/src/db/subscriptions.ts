@@ -8,20 +8,15 @@ import { isLive, qualified } from './sql';
 
 export type NewBooking = typeof bookings.$inferInsert;
 
-/** Whether the pitch takes bookings now, read fresh (the object's cached pitch may be seconds old). */
-export async function facilityIsOpen(db: Db, facilityId: number): Promise<boolean> {
-  const row = await db
-    .select({ open: sql<number>`${facilities.isActive} and ${facilities.deletedAt} is null` })
-    .from(facilities)
-    .where(eq(facilities.id, facilityId))
-    .get();
-  return row?.open === 1;
-}
-
-/** The pitch's slots at `startTime` on `dates`, each with the live booking holding it (name and status), if any. */
+/**
+ * In one read (so the check is one round trip): whether the pitch takes bookings now, read fresh (the object's cached
+ * pitch may be seconds old), and its slots at `startTime` on `dates`, each with the live booking holding it (name and
+ * status), if any. The pitch's own row always comes back, with null slot columns when no requested slot exists.
+ */
 export function weeklySlots(db: Db, facilityId: number, dates: string[], startTime: string) {
   return db
     .select({
+      facilityOpen: sql<number>`${facilities.isActive} and ${facilities.deletedAt} is null`,
       id: slots.id,
       documentId: slots.documentId,
       date: slots.date,
@@ -33,9 +28,13 @@ export function weeklySlots(db: Db, facilityId: number, dates: string[], startTi
       holderStatus: bookings.status,
       holderSubscriber: bookings.isSubscriber,
     })
-    .from(slots)
+    .from(facilities)
+    .leftJoin(
+      slots,
+      and(eq(slots.facilityId, facilities.id), inArray(slots.date, dates), eq(slots.startTime, startTime)),
+    )
     .leftJoin(bookings, and(eq(bookings.slotId, slots.id), isLive(bookings.status)))
-    .where(and(eq(slots.facilityId, facilityId), inArray(slots.date, dates), eq(slots.startTime, startTime)))
+    .where(eq(facilities.id, facilityId))
     .all();
 }
 export type WeeklySlot = Awaited<ReturnType<typeof weeklySlots>>[number];

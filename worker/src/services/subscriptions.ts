@@ -53,18 +53,23 @@ function shuttleFor(bundle: FacilityBundle, input: CreateSubscriptionInput) {
 
 const actorLabel = (u: PublicUser) => [u.firstName, u.lastName].filter(Boolean).join(' ') || u.username;
 
+type Slot = {
+  [K in keyof store.WeeklySlot]: K extends `holder${string}` ? store.WeeklySlot[K] : NonNullable<store.WeeklySlot[K]>;
+};
+const isSlot = (r: store.WeeklySlot): r is Slot => r.id !== null;
+
 interface Classified extends SubscriptionAvailability {
-  free: store.WeeklySlot[];
+  free: Slot[];
 }
 
 /** Each requested week: no slot → nonexistent; past or held by a live booking → conflicted; else available. */
-function classify(dates: string[], rows: store.WeeklySlot[], now: number): Classified {
+function classify(dates: string[], rows: Slot[], now: number): Classified {
   const byDate = new Map(rows.map((r) => [r.date, r]));
   const day = (date: string): SubscriptionDateWire => ({
     date,
     day: WEEK_DAY_LABELS[WEEK_DAYS[(weekdayIndex(date) + 6) % 7]],
   });
-  const free: store.WeeklySlot[] = [];
+  const free: Slot[] = [];
   const conflictedDates: SubscriptionConflictWire[] = [];
   const nonExistentDates: SubscriptionDateWire[] = [];
   for (const date of dates) {
@@ -123,9 +128,10 @@ export async function createSubscription(
   const { db, now } = deps;
   const f = bundle.facility;
   const shuttle = shuttleFor(bundle, input);
-  if (!(await store.facilityIsOpen(db, f.id))) throw conflict(msg.facilityInactive);
   const dates = subscriptionDates(input.startDate, input.dayOfWeek, input.weekCount);
-  const { free, ...availability } = classify(dates, await store.weeklySlots(db, f.id, dates, input.timeSlot), now);
+  const found = await store.weeklySlots(db, f.id, dates, input.timeSlot);
+  if (found[0]?.facilityOpen !== 1) throw conflict(msg.facilityInactive);
+  const { free, ...availability } = classify(dates, found.filter(isSlot), now);
 
   if (free.length === 0) throw conflict(subscriptionMsg.noneAvailable, { ...availability });
   if (free.length < dates.length && !input.confirmPartial)
