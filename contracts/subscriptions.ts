@@ -192,3 +192,64 @@ export const successMessage = (booked: number, requested: number) =>
   booked === requested
     ? `Abonelik oluşturuldu: ${booked} haftalık rezervasyon onaylandı.`
     : `Abonelik oluşturuldu: istenen ${requested} haftanın ${booked} haftası için rezervasyon onaylandı.`;
+
+// ---------- the panel's subscriber list (02 §2 'Subscriptions') ----------
+
+/**
+ * GET /api/bookings/subscriptions. A search shorter than 2 characters is no search (the list starts searching at 2);
+ * pages of 10 by default. Without a search the first page of 5 is the panel's 'latest 5'.
+ */
+export const subscriberListQuery = z.object({
+  search: z
+    .string()
+    .trim()
+    .max(100)
+    .optional()
+    .transform((s) => (s && s.length >= SUBSCRIBER_SEARCH_MIN ? s : undefined)),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(SUBSCRIBER_PAGE_SIZE),
+});
+export type SubscriberListQuery = z.infer<typeof subscriberListQuery>;
+
+/** One subscriber: the customer and the subscription they booked last. */
+export interface SubscriberWire {
+  /** customers.id: GET /api/bookings/customers/{id} gives the detail (overview, bookings, history). */
+  customerId: number;
+  customerName: string;
+  customerPhone: string;
+  customerEmail: string | null;
+  /** The pitch, weekday and hour of the latest subscription. */
+  facility: { documentId: string; name: string } | null;
+  dayOfWeek: WeekDay | null;
+  day: string | null;
+  timeSlot: string | null;
+  recurringGroupId: string | null;
+  /** Approved subscriber bookings still ahead: 1–2 means renewal is due (02 §9). */
+  remainingBookings: number;
+  totalBookings: number;
+  cancelledBookings: number;
+  /** More than 10 bookings (02 §9). */
+  isLoyal: boolean;
+  firstBookingDate: string | null;
+  lastBookingDate: string | null;
+  nextBooking: { date: string; time: string } | null;
+}
+
+/** The four counters of 02 §2 'Subscriptions'. */
+export interface SubscriptionSummaryWire {
+  /** Distinct subscriber phones. */
+  totalSubscribers: number;
+  /** Live subscriber bookings dated today (Istanbul). */
+  todayBookings: number;
+  /** Live subscriber bookings dated in this calendar month. */
+  monthBookings: number;
+  /** Approved subscriber bookings still ahead. */
+  activeBookings: number;
+}
+
+export type SubscriberListMeta = {
+  pagination: { page: number; pageSize: number; pageCount: number; total: number };
+  summary: SubscriptionSummaryWire;
+  /** Every subscriber with 1 or 2 approved upcoming bookings left, fewest first (the renewal card and its modal). */
+  renewals: SubscriberWire[];
+};

@@ -1,10 +1,10 @@
 // Subscriptions (00 §4): the weekly slots a subscription asks for with whoever holds each, and the one atomic write of
 // its bookings, its customer, their history rows and its single staff notification.
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from './client';
 import { notifyStaff, recordHistory } from './events';
 import { bookings, customers, facilities, type notifications, slots } from './schema';
-import { isLive, qualified } from './sql';
+import { folded, isLive, qualified } from './sql';
 
 export type NewBooking = typeof bookings.$inferInsert;
 
@@ -104,4 +104,107 @@ export async function insertSubscription(
   rest.pop(); // the history insert
   const ids = rest as { id: number; customerId: number | null }[][];
   return { ids: ids.map((r) => r[0]), notifications: notified };
+}
+
+// ---------- the panel's subscriber list (02 §2 'Subscriptions') ----------
+
+export interface SubscriberFilter {
+  /** Folded name text (contracts/search.ts) and, when the search looks like a phone, its digits. */
+  name?: string;
+  digits?: string;
+}
+
+const subscriberBookings = and(eq(bookings.customerPhone, customers.phone), eq(bookings.isSubscriber, true));
+interface LatestSubscription {
+  recurringGroupId: string | null;
+  facilityDocumentId: string;
+  facilityName: string;
+  startTime: string;
+  date: string;
+}
+const parseJson = <T>(text: string | null) => (text ? (JSON.parse(text) as T) : null);
+
+/** One row per subscriber: the customer, counts over their subscriber bookings, the latest subscription, the next week. */
+function subscriberRows(db: Db, now: number, filter: SubscriberFilter) {
+  // Correlated subqueries: their own `bookings` shadows the outer one, `customers` is the outer row.
+  const ofCustomer = and(eq(bookings.customerPhone, customers.phone), eq(bookings.isSubscriber, true));
+  const latestQuery = db
+    .select({
+      json: sql`json_object('recurringGroupId', ${bookings.recurringGroupId}, 'facilityDocumentId', ${facilities.documentId},
+        'facilityName', ${facilities.name}, 'startTime', ${bookings.startTime}, 'date', ${bookings.date})`,
+    })
+    .from(bookings)
+    .innerJoin(facilities, eq(facilities.id, bookings.facilityId))
+    .where(ofCustomer)
+    .orderBy(desc(bookings.createdAt), desc(bookings.id))
+    .limit(1);
+  const nextQuery = db
+    .select({ json: sql`json_object('date', ${bookings.date}, 'time', ${bookings.startTime})` })
+    .from(bookings)
+    .where(and(ofCustomer, isLive(bookings.status), gt(bookings.startsAt, now)))
+    .orderBy(bookings.startsAt)
+    .limit(1);
+  const latest = qualified(sql<string | null>`(${latestQuery})`).mapWith(parseJson<LatestSubscription>);
+  const next = qualified(sql<string | null>`(${nextQuery})`).mapWith(parseJson<{ date: string; time: string }>);
+  const remaining = sql<number>`coalesce(sum(${bookings.status} = 'approved' and ${bookings.startsAt} > ${now}), 0)`;
+  const search: SQL[] = [];
+  if (filter.name) search.push(sql`instr(${folded(customers.name)}, ${filter.name}) > 0`);
+  if (filter.digits) search.push(sql`instr(${customers.phone}, ${filter.digits}) > 0`);
+  const where = and(eq(customers.isSubscriber, true), search.length ? or(...search) : undefined);
+  const query = db
+    .select({
+      customerId: customers.id,
+      customerName: customers.name,
+      customerPhone: customers.phone,
+      customerEmail: customers.email,
+      totalBookings: count(bookings.id),
+      remainingBookings: remaining,
+      cancelledBookings: sql<number>`coalesce(sum(${bookings.status} in ('cancelled', 'rejected')), 0)`,
+      firstBookingDate: sql<string | null>`min(${bookings.date})`,
+      lastBookingDate: sql<string | null>`max(${bookings.date})`,
+      latest,
+      next,
+    })
+    .from(customers)
+    .innerJoin(bookings, subscriberBookings)
+    .where(where)
+    .groupBy(customers.id);
+  return { query, remaining, where };
+}
+export type SubscriberRow = Awaited<ReturnType<typeof subscriberRows>['query']>[number];
+
+/** A page of subscribers (latest subscription first), the total, the renewals due and the four counters, in one batch. */
+export async function subscriberList(
+  db: Db,
+  filter: SubscriberFilter,
+  page: { limit: number; offset: number },
+  dates: { today: string; monthFrom: string; monthTo: string },
+  now: number,
+  renewalMax: number,
+) {
+  const list = subscriberRows(db, now, filter);
+  const renewals = subscriberRows(db, now, {});
+  const live = isLive(bookings.status);
+  const [rows, total, due, summary] = await db.batch([
+    list.query.orderBy(sql`max(${bookings.createdAt}) desc`, desc(customers.id)).limit(page.limit).offset(page.offset),
+    db
+      .select({ n: sql<number>`count(distinct ${customers.id})` })
+      .from(customers)
+      .innerJoin(bookings, subscriberBookings)
+      .where(list.where),
+    renewals.query
+      .having(sql`${renewals.remaining} between 1 and ${renewalMax}`)
+      .orderBy(renewals.remaining, sql`min(case when ${bookings.startsAt} > ${now} then ${bookings.startsAt} end)`)
+      .limit(200),
+    db
+      .select({
+        totalSubscribers: sql<number>`count(distinct ${bookings.customerPhone})`,
+        todayBookings: sql<number>`coalesce(sum(${live} and ${bookings.date} = ${dates.today}), 0)`,
+        monthBookings: sql<number>`coalesce(sum(${live} and ${bookings.date} between ${dates.monthFrom} and ${dates.monthTo}), 0)`,
+        activeBookings: sql<number>`coalesce(sum(${bookings.status} = 'approved' and ${bookings.startsAt} > ${now}), 0)`,
+      })
+      .from(bookings)
+      .where(eq(bookings.isSubscriber, true)),
+  ]);
+  return { rows, total: total[0]?.n ?? 0, renewals: due, summary: summary[0] };
 }

@@ -13,7 +13,7 @@ import {
   updateBookingSchema,
 } from '../../../contracts/panel';
 import { phoneSchema } from '../../../contracts/phone';
-import { createSubscriptionSchema } from '../../../contracts/subscriptions';
+import { createSubscriptionSchema, subscriberListQuery } from '../../../contracts/subscriptions';
 import { getDb } from '../db/client';
 import { type AppEnv, requireStaff } from '../lib/auth';
 import { ok } from '../lib/http';
@@ -29,6 +29,7 @@ import {
   listBookings,
   updateNotesByStaff,
 } from '../services/staff-bookings';
+import { listSubscribers } from '../services/subscriptions';
 
 /** Counts one hit per address and one per target; a second target (a phone next to a booking number) counts too. */
 async function limit(c: Context<AppEnv>, kind: LimitKind, target: string, alsoTarget?: string) {
@@ -117,6 +118,11 @@ export const bookingRoutes = new Hono<AppEnv>()
   .post('/create-subscription', requireStaff, body(createSubscriptionSchema), async (c) => {
     const answer = await bookSubscription(c.env, c.req.valid('json'), c.get('user'));
     return ok(c, answer, undefined, answer.status === 'success' ? 201 : 200);
+  })
+  /** The subscriber list (02 §2): a page, meta.pagination, meta.summary (the four counters) and meta.renewals. */
+  .get('/subscriptions', requireStaff, query(subscriberListQuery), async (c) => {
+    const { data, meta } = await listSubscribers(getDb(c.env.DB), c.req.valid('query'), Date.now());
+    return ok(c, data, meta);
   })
   .get('/stats', requireStaff, query(bookingStatsQuery), async (c) => {
     return ok(c, await bookingStats(getDb(c.env.DB), c.req.valid('query').facilityId, Date.now()));

@@ -3,12 +3,18 @@
 // its write cannot interleave with a visitor's booking of one of those slots.
 import type { PublicUser } from '../../../contracts/auth';
 import { firstName, pickupTimeFor } from '../../../contracts/common';
-import { addDays, weekdayIndex } from '../../../contracts/dates';
+import { addDays, istanbulToday, monthEnd, monthStart, weekdayIndex } from '../../../contracts/dates';
 import { WEEK_DAY_LABELS, WEEK_DAYS } from '../../../contracts/facility-form';
 import { msg } from '../../../contracts/messages';
+import { foldSearch } from '../../../contracts/search';
 import {
   type CreateSubscriptionInput,
+  LOYAL_ABOVE,
   partialMessage,
+  RENEWAL_MAX_REMAINING,
+  type SubscriberListMeta,
+  type SubscriberListQuery,
+  type SubscriberWire,
   type SubscriptionAnswerWire,
   type SubscriptionAvailability,
   type SubscriptionConflictWire,
@@ -256,5 +262,65 @@ export async function createSubscription(
     },
     slots: slotsHeld,
     notifications: notificationsToWire(written.notifications),
+  };
+}
+
+// ---------- the panel's subscriber list ----------
+
+function subscriberToWire(r: store.SubscriberRow): SubscriberWire {
+  const latest = r.latest;
+  const dayOfWeek = latest ? WEEK_DAYS[(weekdayIndex(latest.date) + 6) % 7] : null;
+  return {
+    customerId: r.customerId,
+    customerName: r.customerName,
+    customerPhone: r.customerPhone,
+    customerEmail: r.customerEmail,
+    facility: latest ? { documentId: latest.facilityDocumentId, name: latest.facilityName } : null,
+    dayOfWeek,
+    day: dayOfWeek ? WEEK_DAY_LABELS[dayOfWeek] : null,
+    timeSlot: latest?.startTime ?? null,
+    recurringGroupId: latest?.recurringGroupId ?? null,
+    remainingBookings: r.remainingBookings,
+    totalBookings: r.totalBookings,
+    cancelledBookings: r.cancelledBookings,
+    isLoyal: r.totalBookings > LOYAL_ABOVE,
+    firstBookingDate: r.firstBookingDate,
+    lastBookingDate: r.lastBookingDate,
+    nextBooking: r.next,
+  };
+}
+
+/** GET /api/bookings/subscriptions: a page of subscribers, the renewals due and the four counters (02 §2). */
+export async function listSubscribers(
+  db: Db,
+  q: SubscriberListQuery,
+  now: number,
+): Promise<{ data: SubscriberWire[]; meta: SubscriberListMeta }> {
+  const search = q.search ? foldSearch(q.search) : undefined;
+  const digits = q.search?.replace(/[\s()+.\-/]/g, '');
+  const filter: store.SubscriberFilter = search
+    ? { name: search, digits: digits && /^\d{2,}$/.test(digits) ? digits.replace(/^(?:0090|90)(?=5)/, '0') : undefined }
+    : {};
+  const today = istanbulToday(now);
+  const { rows, total, renewals, summary } = await store.subscriberList(
+    db,
+    filter,
+    { limit: q.pageSize, offset: (q.page - 1) * q.pageSize },
+    { today, monthFrom: monthStart(today), monthTo: monthEnd(today) },
+    now,
+    RENEWAL_MAX_REMAINING,
+  );
+  return {
+    data: rows.map(subscriberToWire),
+    meta: {
+      pagination: { page: q.page, pageSize: q.pageSize, pageCount: Math.ceil(total / q.pageSize), total },
+      summary: {
+        totalSubscribers: summary?.totalSubscribers ?? 0,
+        todayBookings: summary?.todayBookings ?? 0,
+        monthBookings: summary?.monthBookings ?? 0,
+        activeBookings: summary?.activeBookings ?? 0,
+      },
+      renewals: renewals.map(subscriberToWire),
+    },
   };
 }
