@@ -3,7 +3,16 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { facilityStub } from '../../worker/src/services/facility-ref';
-import { addDays, createFacility, expectError, freshPhone, istanbulToday, pickupPointsOf } from './fixtures';
+import {
+  addDays,
+  api,
+  createFacility,
+  expectError,
+  freshPhone,
+  istanbulToday,
+  pickupPointsOf,
+  tokenFor,
+} from './fixtures';
 import { pitchWithMonth, request, rows, staffToken, subscribe } from './subscriptions.fixtures';
 
 const nothingFor = async (phone: string) => {
@@ -18,6 +27,26 @@ describe('who may create a subscription', () => {
     expect((await expectError(await subscribe(undefined, request(f, phone)), 401)).name).toBe('UnauthorizedError');
     expect((await expectError(await subscribe('not-a-token', request(f, phone)), 401)).name).toBe('UnauthorizedError');
     await nothingFor(phone);
+  });
+
+  it('refuses an expired token with the session message, and serves an admin token and the session cookie alone', async () => {
+    const f = await pitchWithMonth();
+    const { user } = await staffToken('admin');
+    const phone = freshPhone();
+    const expired = await expectError(await subscribe(await tokenFor(user, 'admin', -60), request(f, phone)), 401);
+    expect(expired.message).toBe('Oturumunuzun süresi doldu, lütfen tekrar giriş yapın');
+    await nothingFor(phone);
+    // The panel's HttpOnly session cookie alone (issue 7 §4), from the panel's own origin.
+    const viaCookie = await api('/api/bookings/create-subscription', {
+      method: 'POST',
+      headers: { cookie: `hs_session=${await tokenFor(user, 'admin')}`, origin: 'http://localhost' },
+      json: request(f, phone, { weekCount: 2 }),
+    });
+    expect(viaCookie.status).toBe(201);
+    expect(await rows('select id from bookings where customer_phone = ?', phone)).toHaveLength(2);
+    expect(
+      (await subscribe(await tokenFor(user, 'admin'), request(f, freshPhone(), { timeSlot: '21:00' }))).status,
+    ).toBe(201);
   });
 });
 
