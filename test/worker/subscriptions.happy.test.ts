@@ -1,7 +1,8 @@
 // POST /api/bookings/create-subscription (00 §4, 02 §4): full, partial, confirmPartial, none free; the same-day rule and
 // the public subscription look-up.
-import { env } from 'cloudflare:workers';
+import { env, exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
+import { pitchEvent } from '../../contracts/socket/pitch';
 import { addDays, api, expectError, freshPhone, json, pickupPointsOf, slotAt } from './fixtures';
 import {
   dayOf,
@@ -323,5 +324,32 @@ describe('the public subscription look-up', () => {
     expect(text).not.toContain('Özel not');
     expect(text).not.toContain('Veli');
     expect(text).not.toContain('Abone Ali');
+  });
+});
+
+describe('live watchers of the pitch', () => {
+  it('see every booked week turn into a subscriber slot, with the name as the public shows it', async () => {
+    const f = await pitchWithMonth();
+    const watcher = await exports.default.fetch(
+      new Request(`http://localhost/api/facilities/${f.slug}/live`, { headers: { Upgrade: 'websocket' } }),
+    );
+    expect(watcher.status).toBe(101);
+    const ws = watcher.webSocket!;
+    const events: any[] = [];
+    ws.addEventListener('message', (e) => events.push(JSON.parse(e.data as string)));
+    ws.accept();
+    const { token } = await staffToken();
+    const phone = freshPhone();
+    expect((await subscribe(token, request(f, phone, { weekCount: 3 }))).status).toBe(201);
+    const weeks = weeksFrom(tomorrow(), 3);
+    const deadline = Date.now() + 3000;
+    const slotEvents = () => events.filter((m) => m.type === 'slot');
+    while (slotEvents().length < 3 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
+    ws.close(1000, 'done');
+    expect(slotEvents().map((m) => pitchEvent.parse(m).type)).toEqual(['slot', 'slot', 'slot']);
+    expect(slotEvents().map((m) => [m.slot.date, m.slot.startTime, m.slot.state, m.slot.booking.customerName])).toEqual(
+      weeks.map((d) => [d, '20:00', 'subscriber', 'Abone V.']),
+    );
+    expect(JSON.stringify(events)).not.toContain(phone);
   });
 });
