@@ -3,7 +3,17 @@
 import { env, exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { pitchEvent } from '../../contracts/socket/pitch';
-import { addDays, api, expectError, freshPhone, json, pickupPointsOf, slotAt } from './fixtures';
+import {
+  addDays,
+  api,
+  expectError,
+  freshPhone,
+  insertSlot,
+  istanbulToday,
+  json,
+  pickupPointsOf,
+  slotAt,
+} from './fixtures';
 import {
   dayOf,
   pitchWithMonth,
@@ -261,6 +271,30 @@ describe('some weeks not free', () => {
       },
     });
     expect(JSON.stringify(error)).not.toContain('Kaya');
+    expect(await rows('select id from bookings where customer_phone = ?', phone)).toEqual([]);
+  });
+});
+
+describe('an hour already past today', () => {
+  it('is a conflicted week with the reason and no name; with no other week free the answer is 409', async () => {
+    const f = await pitchWithMonth();
+    const today = istanbulToday();
+    await insertSlot(f.id, today, '07:00', Date.now() - 3_600_000);
+    const { token } = await staffToken();
+    const phone = freshPhone();
+    const error = await expectError(
+      await subscribe(
+        token,
+        request(f, phone, { startDate: today, dayOfWeek: dayOf(today), timeSlot: '07:00', weekCount: 2 }),
+      ),
+      409,
+    );
+    expect(error.details).toMatchObject({
+      requestedWeeks: 2,
+      availableWeeks: 0,
+      conflictedDates: [{ date: today, day: trDayOf(today), reason: 'Bu saat geçmişte kaldı', currentCustomer: null }],
+      nonExistentDates: [{ date: addDays(today, 7) }],
+    });
     expect(await rows('select id from bookings where customer_phone = ?', phone)).toEqual([]);
   });
 });
