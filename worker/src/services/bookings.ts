@@ -60,10 +60,7 @@ export interface CreatedBooking {
 const fieldError = (path: string[], message: string) => badRequest(message, { errors: [{ path, message }] });
 
 /** The pickup point and shuttle price a booking asks for, by the pitch's transport rules (00 §3, issue 7 §2). */
-export function transportFor(
-  bundle: FacilityBundle,
-  input: Pick<CreateBookingInput, 'includesTransportation' | 'transportationDetails'>,
-) {
+function transportFor(bundle: FacilityBundle, input: CreateBookingInput) {
   const f = bundle.facility;
   if (!input.includesTransportation) return { price: 0, pickup: null };
   if (!f.transportIsActive) throw fieldError(['includesTransportation'], msg.transportUnavailable);
