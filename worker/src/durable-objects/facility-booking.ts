@@ -3,6 +3,7 @@ import type { PublicUser } from '../../../contracts/auth';
 import type { CreateBookingInput } from '../../../contracts/bookings';
 import { msg } from '../../../contracts/messages';
 import type { PitchEvent } from '../../../contracts/socket/pitch';
+import type { CreateSubscriptionInput, SubscriptionAnswerWire } from '../../../contracts/subscriptions';
 import type { BookingWire } from '../../../contracts/wire/booking';
 import type { NotificationWire } from '../../../contracts/wire/notification';
 import { type Db, getDb } from '../db/client';
@@ -21,6 +22,7 @@ import {
   rejectByStaff,
   type StaffChange,
 } from '../services/staff-bookings';
+import { createSubscription } from '../services/subscriptions';
 
 const FACILITY_KEY = 'facilityId';
 const BUNDLE_TTL_MS = 30_000;
@@ -76,6 +78,23 @@ export class FacilityBooking extends DurableObject<Env> {
     if (!outcome.ok) return outcome;
     this.notify(outcome.value.notifications);
     return { ok: true, value: outcome.value.booking };
+  }
+
+  /** Staff book a subscription's weeks (00 §4): checked and written under the lock every public booking takes. */
+  async createSubscription(
+    facilityId: number,
+    input: CreateSubscriptionInput,
+    actor: PublicUser,
+  ): Promise<Outcome<SubscriptionAnswerWire>> {
+    const outcome = await this.guarded(async () => {
+      const bundle = await this.facility(facilityId);
+      const created = await createSubscription({ db: this.db, now: Date.now() }, bundle, input, actor);
+      for (const slot of created.slots) this.broadcastSlot(bundle, slot);
+      return created;
+    });
+    if (!outcome.ok) return outcome;
+    this.notify(outcome.value.notifications);
+    return { ok: true, value: outcome.value.answer };
   }
 
   async cancelBooking(

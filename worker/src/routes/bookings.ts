@@ -13,6 +13,7 @@ import {
   updateBookingSchema,
 } from '../../../contracts/panel';
 import { phoneSchema } from '../../../contracts/phone';
+import { createSubscriptionSchema, subscriberListQuery } from '../../../contracts/subscriptions';
 import { getDb } from '../db/client';
 import { type AppEnv, requireStaff } from '../lib/auth';
 import { ok } from '../lib/http';
@@ -20,7 +21,7 @@ import { clientAddress, enforceRateLimit, type LimitKind, limitsFor } from '../l
 import { body, param, query } from '../lib/validate';
 import { subscriptionInfo, trackByNumber, trackByPhone } from '../services/bookings';
 import { publishNotifications } from '../services/notifications';
-import { approve, bookSlot, cancelByNumber, cancelByStaff, reject } from '../services/pitch-commands';
+import { approve, bookSlot, bookSubscription, cancelByNumber, cancelByStaff, reject } from '../services/pitch-commands';
 import {
   anonymiseCustomer,
   bookingDetail,
@@ -28,6 +29,7 @@ import {
   listBookings,
   updateNotesByStaff,
 } from '../services/staff-bookings';
+import { listSubscribers } from '../services/subscriptions';
 
 /** Counts one hit per address and one per target; a second target (a phone next to a booking number) counts too. */
 async function limit(c: Context<AppEnv>, kind: LimitKind, target: string, alsoTarget?: string) {
@@ -107,6 +109,19 @@ export const bookingRoutes = new Hono<AppEnv>()
   .get('/', requireStaff, query(bookingListQuery), async (c) => {
     const q = c.req.valid('query');
     const { data, meta } = await listBookings(getDb(c.env.DB), q, Date.now());
+    return ok(c, data, meta);
+  })
+  /**
+   * 00 §4: weekly approved bookings through the pitch's object. Booked: 201 with status 'success'. Some weeks taken and
+   * no confirmPartial: 200 with status 'partial' and nothing booked (the panel reads `data.status`). None free: 409.
+   */
+  .post('/create-subscription', requireStaff, body(createSubscriptionSchema), async (c) => {
+    const answer = await bookSubscription(c.env, c.req.valid('json'), c.get('user'));
+    return ok(c, answer, undefined, answer.status === 'success' ? 201 : 200);
+  })
+  /** The subscriber list (02 §2): a page, meta.pagination, meta.summary (the four counters) and meta.renewals. */
+  .get('/subscriptions', requireStaff, query(subscriberListQuery), async (c) => {
+    const { data, meta } = await listSubscribers(getDb(c.env.DB), c.req.valid('query'), Date.now());
     return ok(c, data, meta);
   })
   .get('/stats', requireStaff, query(bookingStatsQuery), async (c) => {

@@ -2,6 +2,7 @@
 // the pitch and call its object; the object runs services/bookings.ts and services/staff-bookings.ts under its lock.
 import type { PublicUser } from '../../../contracts/auth';
 import type { CreateBookingInput } from '../../../contracts/bookings';
+import type { CreateSubscriptionInput, SubscriptionAnswerWire } from '../../../contracts/subscriptions';
 import type { BookingDetail, BookingWire } from '../../../contracts/wire/booking';
 import { getDb } from '../db/client';
 import { unwrap } from '../lib/errors';
@@ -12,6 +13,16 @@ import { facilityOfBooking } from './staff-bookings';
 export async function bookSlot(env: Env, input: CreateBookingInput): Promise<BookingWire> {
   const facilityId = await resolveFacilityId(env.DB, input.facility!);
   return unwrap(await facilityStub(env, facilityId).createBooking(facilityId, input));
+}
+
+/** A subscription's weeks, booked by staff through the pitch's object (00 §4). */
+export async function bookSubscription(
+  env: Env,
+  input: CreateSubscriptionInput,
+  actor: PublicUser,
+): Promise<SubscriptionAnswerWire> {
+  const facilityId = await resolveFacilityId(env.DB, input.facility);
+  return unwrap(await facilityStub(env, facilityId).createSubscription(facilityId, input, actor));
 }
 
 export async function cancelByNumber(

@@ -1,0 +1,210 @@
+// Subscriptions (00 §4): the weekly slots a subscription asks for with whoever holds each, and the one atomic write of
+// its bookings, its customer, their history rows and its single staff notification.
+import { and, count, desc, eq, gt, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from './client';
+import { notifyStaff, recordHistory } from './events';
+import { bookings, customers, facilities, type notifications, slots } from './schema';
+import { folded, isLive, qualified } from './sql';
+
+export type NewBooking = typeof bookings.$inferInsert;
+
+/**
+ * In one read (so the check is one round trip): whether the pitch takes bookings now, read fresh (the object's cached
+ * pitch may be seconds old), and its slots at `startTime` on `dates`, each with the live booking holding it (name and
+ * status), if any. The pitch's own row always comes back, with null slot columns when no requested slot exists.
+ */
+export function weeklySlots(db: Db, facilityId: number, dates: string[], startTime: string) {
+  return db
+    .select({
+      facilityOpen: sql<number>`${facilities.isActive} and ${facilities.deletedAt} is null`,
+      id: slots.id,
+      documentId: slots.documentId,
+      date: slots.date,
+      startTime: slots.startTime,
+      endTime: slots.endTime,
+      startsAt: slots.startsAt,
+      price: slots.price,
+      holderName: bookings.customerName,
+      holderStatus: bookings.status,
+      holderSubscriber: bookings.isSubscriber,
+    })
+    .from(facilities)
+    .leftJoin(
+      slots,
+      and(eq(slots.facilityId, facilities.id), inArray(slots.date, dates), eq(slots.startTime, startTime)),
+    )
+    .leftJoin(bookings, and(eq(bookings.slotId, slots.id), isLive(bookings.status)))
+    .where(eq(facilities.id, facilityId))
+    .all();
+}
+export type WeeklySlot = Awaited<ReturnType<typeof weeklySlots>>[number];
+
+export interface SubscriptionEvents {
+  history: { reason: string; actorUserId: number; actorLabel: string };
+  notification: { documentId: string; title: string; message: string; actorUserId: number };
+}
+
+/**
+ * Everything a subscription writes, in one atomic D1 batch: the customer (created, or rewritten by staff and marked a
+ * subscriber: 00 §1 lets staff do what a public booking never does), one approved booking per week (one statement each:
+ * D1 binds at most 100 parameters a statement), a history row per booking and ONE notification on the first booking.
+ */
+export async function insertSubscription(
+  db: Db,
+  rows: (NewBooking & { documentId: string; recurringGroupId: string; createdAt: number })[],
+  customer: { phone: string; name: string; email: string | null },
+  events: SubscriptionEvents,
+) {
+  const now = rows[0].createdAt;
+  const customerId = qualified(
+    sql<number>`(select ${customers.id} from ${customers} where ${customers.phone} = ${customer.phone})`,
+  );
+  const [, ...rest] = await db.batch([
+    db
+      .insert(customers)
+      .values({ ...customer, isSubscriber: true, createdAt: now, updatedAt: now })
+      .onConflictDoUpdate({
+        target: customers.phone,
+        set: {
+          name: customer.name,
+          email: sql`coalesce(${customer.email}, ${customers.email})`,
+          isSubscriber: true,
+          updatedAt: now,
+        },
+      }),
+    ...rows.map((row) =>
+      db
+        .insert(bookings)
+        .values({ ...row, customerId })
+        .returning({ id: bookings.id, customerId: bookings.customerId }),
+    ),
+    recordHistory(db, eq(bookings.recurringGroupId, rows[0].recurringGroupId), {
+      bookingId: bookings.id,
+      fromStatus: null,
+      toStatus: 'approved',
+      reason: events.history.reason,
+      actorType: 'staff',
+      actorUserId: events.history.actorUserId,
+      actorLabel: events.history.actorLabel,
+      createdAt: now,
+    }),
+    notifyStaff(db, eq(bookings.documentId, rows[0].documentId), {
+      documentId: events.notification.documentId,
+      type: 'booking_created',
+      priority: 'high',
+      title: events.notification.title,
+      message: events.notification.message,
+      bookingId: bookings.id,
+      facilityId: bookings.facilityId,
+      createdAt: now,
+      actorUserId: events.notification.actorUserId,
+    }),
+  ]);
+  const notified = rest.pop() as (typeof notifications.$inferSelect)[];
+  rest.pop(); // the history insert
+  const ids = rest as { id: number; customerId: number | null }[][];
+  return { ids: ids.map((r) => r[0]), notifications: notified };
+}
+
+// ---------- the panel's subscriber list (02 §2 'Subscriptions') ----------
+
+export interface SubscriberFilter {
+  /** Folded name text (contracts/search.ts) and, when the search looks like a phone, its digits. */
+  name?: string;
+  digits?: string;
+}
+
+const subscriberBookings = and(eq(bookings.customerPhone, customers.phone), eq(bookings.isSubscriber, true));
+interface LatestSubscription {
+  recurringGroupId: string | null;
+  facilityDocumentId: string;
+  facilityName: string;
+  startTime: string;
+  date: string;
+}
+const parseJson = <T>(text: string | null) => (text ? (JSON.parse(text) as T) : null);
+
+/** One row per subscriber: the customer, counts over their subscriber bookings, the latest subscription, the next week. */
+function subscriberRows(db: Db, now: number, filter: SubscriberFilter) {
+  // Correlated subqueries: their own `bookings` shadows the outer one, `customers` is the outer row.
+  const ofCustomer = and(eq(bookings.customerPhone, customers.phone), eq(bookings.isSubscriber, true));
+  const latestQuery = db
+    .select({
+      json: sql`json_object('recurringGroupId', ${bookings.recurringGroupId}, 'facilityDocumentId', ${facilities.documentId},
+        'facilityName', ${facilities.name}, 'startTime', ${bookings.startTime}, 'date', ${bookings.date})`,
+    })
+    .from(bookings)
+    .innerJoin(facilities, eq(facilities.id, bookings.facilityId))
+    .where(ofCustomer)
+    .orderBy(desc(bookings.createdAt), desc(bookings.id))
+    .limit(1);
+  const nextQuery = db
+    .select({ json: sql`json_object('date', ${bookings.date}, 'time', ${bookings.startTime})` })
+    .from(bookings)
+    .where(and(ofCustomer, isLive(bookings.status), gt(bookings.startsAt, now)))
+    .orderBy(bookings.startsAt)
+    .limit(1);
+  const latest = qualified(sql<string | null>`(${latestQuery})`).mapWith(parseJson<LatestSubscription>);
+  const next = qualified(sql<string | null>`(${nextQuery})`).mapWith(parseJson<{ date: string; time: string }>);
+  const remaining = sql<number>`coalesce(sum(${bookings.status} = 'approved' and ${bookings.startsAt} > ${now}), 0)`;
+  const search: SQL[] = [];
+  if (filter.name) search.push(sql`instr(${folded(customers.name)}, ${filter.name}) > 0`);
+  if (filter.digits) search.push(sql`instr(${customers.phone}, ${filter.digits}) > 0`);
+  const where = and(eq(customers.isSubscriber, true), search.length ? or(...search) : undefined);
+  const query = db
+    .select({
+      customerId: customers.id,
+      customerName: customers.name,
+      customerPhone: customers.phone,
+      customerEmail: customers.email,
+      totalBookings: count(bookings.id),
+      remainingBookings: remaining,
+      cancelledBookings: sql<number>`coalesce(sum(${bookings.status} in ('cancelled', 'rejected')), 0)`,
+      firstBookingDate: sql<string | null>`min(${bookings.date})`,
+      lastBookingDate: sql<string | null>`max(${bookings.date})`,
+      latest,
+      next,
+    })
+    .from(customers)
+    .innerJoin(bookings, subscriberBookings)
+    .where(where)
+    .groupBy(customers.id);
+  return { query, remaining, where };
+}
+export type SubscriberRow = Awaited<ReturnType<typeof subscriberRows>['query']>[number];
+
+/** A page of subscribers (latest subscription first), the total, the renewals due and the four counters, in one batch. */
+export async function subscriberList(
+  db: Db,
+  filter: SubscriberFilter,
+  page: { limit: number; offset: number },
+  dates: { today: string; monthFrom: string; monthTo: string },
+  now: number,
+  renewalMax: number,
+) {
+  const list = subscriberRows(db, now, filter);
+  const renewals = subscriberRows(db, now, {});
+  const live = isLive(bookings.status);
+  const [rows, total, due, summary] = await db.batch([
+    list.query.orderBy(sql`max(${bookings.createdAt}) desc`, desc(customers.id)).limit(page.limit).offset(page.offset),
+    db
+      .select({ n: sql<number>`count(distinct ${customers.id})` })
+      .from(customers)
+      .innerJoin(bookings, subscriberBookings)
+      .where(list.where),
+    renewals.query
+      .having(sql`${renewals.remaining} between 1 and ${renewalMax}`)
+      .orderBy(renewals.remaining, sql`min(case when ${bookings.startsAt} > ${now} then ${bookings.startsAt} end)`)
+      .limit(200),
+    db
+      .select({
+        totalSubscribers: sql<number>`count(distinct ${bookings.customerPhone})`,
+        todayBookings: sql<number>`coalesce(sum(${live} and ${bookings.date} = ${dates.today}), 0)`,
+        monthBookings: sql<number>`coalesce(sum(${live} and ${bookings.date} between ${dates.monthFrom} and ${dates.monthTo}), 0)`,
+        activeBookings: sql<number>`coalesce(sum(${bookings.status} = 'approved' and ${bookings.startsAt} > ${now}), 0)`,
+      })
+      .from(bookings)
+      .where(eq(bookings.isSubscriber, true)),
+  ]);
+  return { rows, total: total[0]?.n ?? 0, renewals: due, summary: summary[0] };
+}
