@@ -18,7 +18,15 @@ export function facility(over: Partial<FacilityWire> = {}): FacilityWire {
     longitude: null,
     isActive: true,
     images: [
-      { id: 11, url: '/img/nilufer-1.webp', name: 'nilufer-1.webp', alternativeText: 'Saha', width: 800, height: 450, srcset: null },
+      {
+        id: 11,
+        url: '/img/nilufer-1.webp',
+        name: 'nilufer-1.webp',
+        alternativeText: 'Saha',
+        width: 800,
+        height: 450,
+        srcset: null,
+      },
     ],
     facilities: [
       { name: 'Otopark', available: true, icon: 'parking' },

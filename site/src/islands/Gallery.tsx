@@ -192,7 +192,7 @@ export default function Gallery({
                       >
                         <img
                           src={img.url}
-                  srcSet={img.srcset ?? undefined}
+                          srcSet={img.srcset ?? undefined}
                           alt=""
                           width={96}
                           height={64}
