@@ -130,6 +130,9 @@ describe('every booking write keeps the customer row equal to a full recomputati
 
     // forced pitch delete: b4 is cancelled, counted as cancelled but skipped by the consecutive run
     expect((await api(`/api/facilities/${g.documentId}?force=true`, { method: 'DELETE', token })).status).toBe(200);
+    expect(
+      await env.DB.prepare('select status from bookings where document_id = ?').bind(b4.documentId).first('status'),
+    ).toBe('cancelled');
     await expectConsistent();
     expect(await storedRow(id)).toMatchObject({
       cancelled_bookings: 3,
