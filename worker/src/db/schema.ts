@@ -236,6 +236,15 @@ export const customerStats = sqliteTable(
     index('customer_stats_approval_rate').on(t.approvalRate),
     index('customer_stats_consecutive').on(t.consecutiveCancellations),
     index('customer_stats_subscriber').on(t.isSubscriber, t.consecutiveCancellations),
+    // Covers meta.summary and the numeric filters: the filtered set is counted from this index, not from the rows.
+    index('customer_stats_summary').on(
+      t.isSubscriber,
+      t.consecutiveCancellations,
+      t.lastBookingDate,
+      t.totalBookings,
+      t.cancellationRate,
+      t.transportationBookings,
+    ),
   ],
 );
 
