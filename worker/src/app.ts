@@ -13,6 +13,7 @@ import { authRoutes } from './routes/auth';
 import { bookingSlotRoutes } from './routes/booking-slots';
 import { bookingRoutes } from './routes/bookings';
 import { contentRoutes } from './routes/content';
+import { customerRoutes } from './routes/customers';
 import { facilityRoutes } from './routes/facilities';
 import { notificationRoutes } from './routes/notifications';
 
@@ -50,6 +51,8 @@ const routes = new Hono<AppEnv>()
   .get('/health', (c) => c.json({ data: { ok: true }, meta: {} }))
   .route('/facilities', facilityRoutes)
   .route('/booking-slots', bookingSlotRoutes)
+  // Before the bookings routes: their '/:id' would otherwise take 'customers'.
+  .route('/bookings/customers', customerRoutes)
   .route('/bookings', bookingRoutes)
   .route('/notifications', notificationRoutes)
   .route('/', authRoutes)

@@ -192,6 +192,70 @@ export const customers = sqliteTable(
   (t) => [index('customers_subscriber').on(t.isSubscriber)],
 );
 
+/**
+ * One row per customer with the figures of the customer list (02 §3 'Customer stats row'), kept by triggers (migration
+ * 0005): every insert, status change or delete of a booking and every change of the customer row recomputes that one
+ * customer's row from their bookings, in the same statement, whichever path wrote it. The list then filters, sorts and
+ * pages 20,000 customers without reading a booking (bench/customers.ts). db/customers.ts holds the from-scratch
+ * recomputation the tests compare it with.
+ */
+export const customerStats = sqliteTable(
+  'customer_stats',
+  {
+    customerId: integer('customer_id')
+      .primaryKey()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    /** The folded name (contracts/search.ts): sorting by name ignores case and Turkish letters. */
+    nameKey: text('name_key').notNull(),
+    /** Folded name, phone and folded e-mail, for the search box. */
+    searchKey: text('search_key').notNull(),
+    isSubscriber: integer('is_subscriber', { mode: 'boolean' }).notNull().default(false),
+    totalBookings: integer('total_bookings').notNull().default(0),
+    approvedBookings: integer('approved_bookings').notNull().default(0),
+    cancelledBookings: integer('cancelled_bookings').notNull().default(0),
+    pendingBookings: integer('pending_bookings').notNull().default(0),
+    rejectedBookings: integer('rejected_bookings').notNull().default(0),
+    expiredBookings: integer('expired_bookings').notNull().default(0),
+    transportationBookings: integer('transportation_bookings').notNull().default(0),
+    consecutiveCancellations: integer('consecutive_cancellations').notNull().default(0),
+    /** Percentages 0–100 with one decimal; 0 without bookings. */
+    cancellationRate: real('cancellation_rate').notNull().default(0),
+    approvalRate: real('approval_rate').notNull().default(0),
+    firstBookingDate: text('first_booking_date'),
+    lastBookingDate: text('last_booking_date'),
+    lastActualBookingDate: text('last_actual_booking_date'),
+    favoriteFacilityId: integer('favorite_facility_id'),
+    /** 0 = Sunday … 6 = Saturday (SQLite's %w). */
+    favoriteDay: integer('favorite_day'),
+    favoriteHour: text('favorite_hour'),
+    /** Kuruş, approved bookings only. */
+    totalSpent: integer('total_spent').notNull().default(0),
+    /** JSON object: facility id → bookings there. */
+    facilityUsage: text('facility_usage', { mode: 'json' })
+      .$type<Record<string, number>>()
+      .notNull()
+      .default(sql`'{}'`),
+  },
+  (t) => [
+    index('customer_stats_last_booking').on(t.lastBookingDate),
+    index('customer_stats_name').on(t.nameKey),
+    index('customer_stats_total').on(t.totalBookings),
+    index('customer_stats_cancellation_rate').on(t.cancellationRate),
+    index('customer_stats_approval_rate').on(t.approvalRate),
+    index('customer_stats_consecutive').on(t.consecutiveCancellations),
+    index('customer_stats_subscriber').on(t.isSubscriber, t.consecutiveCancellations),
+    // Covers meta.summary and the numeric filters: the filtered set is counted from this index, not from the rows.
+    index('customer_stats_summary').on(
+      t.isSubscriber,
+      t.consecutiveCancellations,
+      t.lastBookingDate,
+      t.totalBookings,
+      t.cancellationRate,
+      t.transportationBookings,
+    ),
+  ],
+);
+
 export const bookings = sqliteTable(
   'bookings',
   {
@@ -351,4 +415,5 @@ export type Facility = typeof facilities.$inferSelect;
 export type Slot = typeof slots.$inferSelect;
 export type Booking = typeof bookings.$inferSelect;
 export type Customer = typeof customers.$inferSelect;
+export type CustomerStats = typeof customerStats.$inferSelect;
 export type Notification = typeof notifications.$inferSelect;

@@ -27,7 +27,7 @@ export type { BookingCounts, BookingDetail, BookingListItem } from '../../../con
 // ---------- the list ----------
 
 /** A search that is all phone characters looks for the phone's digits in the normalised form the table keeps. */
-function searchPattern(q: string): string {
+export function searchPattern(q: string): string {
   const compact = q.replace(/[\s()+-]/g, '');
   if (/^\d{3,}$/.test(compact)) {
     const phone = normalisePhone(compact);

@@ -1,0 +1,193 @@
+// The customer list at scale (issue 10): 20,000 customers with 200,000 bookings in a private D1, then the screen's
+// list call (GET /api/bookings/customers/stats: a filtered, sorted page with its summary) timed request by request.
+//   npm run bench:customers      (BENCH_CUSTOMERS=20000, BENCH_BOOKINGS_PER_CUSTOMER=10, BENCH_REQUESTS=200)
+// Prints p50/p95/p99 and the payload per case against the target p95 ≤ 100 ms.
+import { startLocalServer } from '../scripts/lib/local-server';
+import { newDocumentId } from '../worker/src/lib/ids';
+import { hashPassword } from '../worker/src/lib/password';
+import { addDays, istanbulToday } from '../worker/src/lib/time';
+
+const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 20_000);
+const PER_CUSTOMER = Number(process.env.BENCH_BOOKINGS_PER_CUSTOMER ?? 10);
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
+const PITCHES = 5;
+const P95_TARGET_MS = 100;
+
+const DAY_OPEN = { isOpen: true, start: '09:00', end: '00:00' };
+const HOURS = Object.fromEntries(
+  ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((d) => [d, DAY_OPEN]),
+);
+const q = (v: string) => `'${v.replace(/'/g, "''")}'`;
+const LETTERS = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+const char = (expr: string) => `substr('${LETTERS}', 1 + (${expr}) % 32, 1)`;
+
+/**
+ * Generated inside SQLite with recursive CTEs. Bookings go in first and customers after them, so the stats triggers of
+ * migration 0005 compute each customer once from their 10 bookings (the other order recomputes a customer on each of
+ * their bookings: the same result, ten times the work). Customer k's booking j is played at a step of 20–69 days
+ * after the one before, from about 600 days ago: last bookings range from a year ago to months ahead, so every
+ * activity status occurs. Every tenth customer ends on a run of 0–5 cancellations; every eighth is a subscriber.
+ */
+async function seedSql(): Promise<string> {
+  const today = istanbulToday();
+  const total = CUSTOMERS * PER_CUSTOMER;
+  const lines = [
+    `insert into users (document_id, username, email, password_hash, role_id, first_name, last_name) values
+       (${q(newDocumentId())}, 'bench', 'bench@example.com', ${q(await hashPassword('bench1234'))}, 1, 'Bench', 'Admin');`,
+  ];
+  for (let p = 1; p <= PITCHES; p++) {
+    lines.push(
+      `insert into facilities (id, document_id, slug, name, hourly_price, deposit_amount, working_hours) values (${p}, ${q(newDocumentId())}, 'bench-saha-${p}', 'Bench Saha ${p}', 150000, 30000, ${q(JSON.stringify(HOURS))});`,
+    );
+  }
+  const names = [
+    'Ahmet Yılmaz',
+    'Ayşe Kaya',
+    'Mehmet Öztürk',
+    'Işık Çelik',
+    'Şule Demir',
+    'Can Güneş',
+    'Ümit Aydın',
+    'Gökhan Şahin',
+    'Elif Arslan',
+    'Burak Doğan',
+    'Zeynep Koç',
+    'Emre Kurt',
+  ];
+  const nameCase = names.map((n, i) => `when ${i} then ${q(n)}`).join(' ');
+  const phone = (k: string) => `'05' || printf('%09d', ${k} * 7919 % 1000000000)`;
+  lines.push(`
+    with recursive seq(n) as (select 0 union all select n + 1 from seq where n < ${total - 1})
+    insert into bookings (document_id, booking_number, facility_id, customer_name, customer_phone, date, start_time, end_time,
+      starts_at, slot_price, includes_transportation, transportation_price, status, payment_status, total_price, deposit_amount,
+      is_subscriber, created_at, updated_at)
+    select 'bench-' || n,
+      'HSR' || ${char('n / 1048576')} || ${char('n / 32768')} || ${char('n / 1024')} || ${char('n / 32')} || ${char('n')} || 'BNCH',
+      1 + (k + j) % ${PITCHES}, case k % ${names.length} ${nameCase} end || ' ' || k, ${phone('k')},
+      d, printf('%02d:00', h), printf('%02d:00', h + 1),
+      (cast(julianday(d) - 2440587.5 as integer) * 86400 + (h - 3) * 3600) * 1000,
+      150000, (k * (j + 1)) % 7 = 0, case when (k * (j + 1)) % 7 = 0 then 5000 else 0 end,
+      st, case when st = 'approved' then 'paid' else 'pending' end,
+      150000 + case when (k * (j + 1)) % 7 = 0 then 5000 else 0 end, 30000, k % 8 = 0,
+      ${Date.now()} - n, ${Date.now()} - n
+    from (
+      select n, k, j, d, h,
+        case when k % 10 = 0 and j >= ${PER_CUSTOMER} - (k / 10) % 6 then 'cancelled'
+          when (k + j) % 10 < 5 then 'approved' when (k + j) % 10 < 7 then 'pending' when (k + j) % 10 = 7 then 'rejected'
+          when (k + j) % 10 = 8 then 'cancelled' else 'expired' end as st
+      from (
+        select n, n % ${CUSTOMERS} as k, n / ${CUSTOMERS} as j,
+          date(${q(today)}, printf('%+d days', -600 + (n % ${CUSTOMERS}) * 37 % 180 + (n / ${CUSTOMERS}) * (20 + (n % ${CUSTOMERS}) % 50))) as d,
+          9 + ((n % ${CUSTOMERS}) + (n / ${CUSTOMERS}) * 3) % 15 as h
+        from seq
+      )
+    );`);
+  lines.push(`
+    with recursive seq(k) as (select 0 union all select k + 1 from seq where k < ${CUSTOMERS - 1})
+    insert into customers (phone, name, email, is_subscriber, created_at, updated_at)
+    select ${phone('k')}, case k % ${names.length} ${nameCase} end || ' ' || k,
+      case when k % 3 = 0 then 'musteri' || k || '@example.com' end, k % 8 = 0, ${Date.now()}, ${Date.now()}
+    from seq;`);
+  return lines.join('\n');
+}
+
+interface Case {
+  name: string;
+  query: string;
+}
+
+function cases(): Case[] {
+  const today = istanbulToday();
+  return [
+    { name: 'default (last booking, desc)', query: '' },
+    { name: 'sort name asc', query: 'sortBy=name&sortOrder=asc' },
+    { name: 'sort totalBookings desc', query: 'sortBy=totalBookings&sortOrder=desc' },
+    { name: 'sort cancellationRate desc', query: 'sortBy=cancellationRate&sortOrder=desc' },
+    { name: 'sort approvalRate asc', query: 'sortBy=approvalRate&sortOrder=asc' },
+    { name: 'sort consecutive desc', query: 'sortBy=consecutiveCancellations&sortOrder=desc' },
+    { name: 'warningsOnly', query: 'warningsOnly=true' },
+    { name: 'subscribers by name', query: 'customerType=subscriber&sortBy=name&sortOrder=asc' },
+    { name: 'search name "isik"', query: 'search=isik' },
+    { name: 'search phone digits', query: 'search=0500' },
+    { name: 'search e-mail', query: 'search=musteri12' },
+    { name: 'activity active', query: 'activityStatus=active' },
+    { name: 'activity dormant, page 5', query: 'activityStatus=dormant&page=5' },
+    { name: 'date range 30 days', query: `dateFrom=${addDays(today, -30)}&dateTo=${today}` },
+    { name: 'date range 1 year, min 3', query: `dateFrom=${addDays(today, -365)}&dateTo=${today}&minBookings=3` },
+    { name: 'cancel 20–60 %, shuttle', query: 'minCancellationRate=20&maxCancellationRate=60&hasTransportation=true' },
+    {
+      name: 'standard, inactive, rate asc',
+      query: 'customerType=standard&activityStatus=inactive&sortBy=approvalRate',
+    },
+    { name: 'pageSize 500, page 10', query: 'pageSize=500&page=10' },
+  ];
+}
+
+const pct = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+
+async function main() {
+  console.log(
+    `bench:customers: building and seeding ${CUSTOMERS.toLocaleString('en')} customers and ${(CUSTOMERS * PER_CUSTOMER).toLocaleString('en')} bookings into a private state …`,
+  );
+  const t0 = Date.now();
+  const server = await startLocalServer({ seed: { sql: await seedSql() } });
+  console.log(`  ready in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+  try {
+    const login = await fetch(`${server.origin}/api/auth/local`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ identifier: 'bench', password: 'bench1234' }),
+    });
+    const session = login.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .find((c) => c.startsWith('hs_session='));
+    if (!session) throw new Error(`bench login failed: HTTP ${login.status} ${await login.text()}`);
+    const headers = { cookie: session };
+    const first = (await (await fetch(`${server.origin}/api/bookings/customers/stats`, { headers })).json()) as {
+      meta: { summary: Record<string, number> };
+    };
+    console.log(`  summary over every customer: ${JSON.stringify(first.meta.summary)}\n`);
+    console.log(
+      `${REQUESTS} sequential requests per case after 20 warm-up requests; page size 50 unless named; loopback; wrangler dev (workerd); ${new Date().toISOString()}`,
+    );
+    console.log('case                              p50 ms  p95 ms  p99 ms   bytes  rows   total  target p95 ≤ 100 ms');
+    let allMet = true;
+    for (const c of cases()) {
+      const url = `${server.origin}/api/bookings/customers/stats${c.query ? `?${c.query}` : ''}`;
+      for (let i = 0; i < 20; i++) await (await fetch(url, { headers })).arrayBuffer();
+      const times: number[] = [];
+      let bytes = 0;
+      let rows = 0;
+      let matched = 0;
+      for (let i = 0; i < REQUESTS; i++) {
+        const start = performance.now();
+        const res = await fetch(url, { headers });
+        const body = await res.arrayBuffer();
+        times.push(performance.now() - start);
+        if (res.status !== 200) throw new Error(`${c.name}: HTTP ${res.status} ${new TextDecoder().decode(body)}`);
+        bytes = body.byteLength;
+        const parsed = JSON.parse(new TextDecoder().decode(body)) as {
+          data: unknown[];
+          meta: { pagination: { total: number } };
+        };
+        rows = parsed.data.length;
+        matched = parsed.meta.pagination.total;
+      }
+      times.sort((a, b) => a - b);
+      const p95 = pct(times, 95);
+      const met = p95 <= P95_TARGET_MS;
+      allMet &&= met;
+      console.log(
+        `${c.name.padEnd(32)} ${pct(times, 50).toFixed(1).padStart(7)} ${p95.toFixed(1).padStart(7)} ${pct(times, 99).toFixed(1).padStart(7)} ${String(bytes).padStart(7)} ${String(rows).padStart(5)} ${String(matched).padStart(7)}  target p95 ≤ 100 ms: ${met ? 'met' : 'MISS'}`,
+      );
+    }
+    console.log(`\n${allMet ? 'all targets met' : 'some targets missed'}`);
+  } finally {
+    await server.stop();
+  }
+}
+
+if (process.env.BENCH_SQL_ONLY) process.stdout.write(await seedSql());
+else await main();

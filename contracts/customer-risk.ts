@@ -1,0 +1,92 @@
+// The customer rules of 02 §4 and §9, written once: the server computes every list row and detail with them (and builds
+// the SQL of the warningsOnly filter and the warning count from the same thresholds); the panel only shows the result.
+import { daysBetween } from './dates';
+
+/** 02 §4: none for a non-subscriber; a subscriber is normal, caution, warning or critical by consecutive cancellations. */
+export const WARNING_LEVELS = ['none', 'normal', 'caution', 'warning', 'critical'] as const;
+export type WarningLevel = (typeof WARNING_LEVELS)[number];
+export const WARNING_LABELS: Record<WarningLevel, string> = {
+  none: 'Normal',
+  normal: 'Normal',
+  caution: 'Dikkat',
+  warning: 'Uyarı',
+  critical: 'Kritik',
+};
+
+/** Consecutive cancellations at which each level (and each risk label) starts. */
+export const RISK_THRESHOLDS = { caution: 2, warning: 3, critical: 5 } as const;
+
+/** A customer 'with a warning' (warningsOnly, meta.summary.warningCount): a subscriber at caution or above. */
+export const WARNING_MIN_CONSECUTIVE = RISK_THRESHOLDS.caution;
+
+export function warningLevel(isSubscriber: boolean, consecutiveCancellations: number): WarningLevel {
+  if (!isSubscriber) return 'none';
+  if (consecutiveCancellations >= RISK_THRESHOLDS.critical) return 'critical';
+  if (consecutiveCancellations >= RISK_THRESHOLDS.warning) return 'warning';
+  if (consecutiveCancellations >= RISK_THRESHOLDS.caution) return 'caution';
+  return 'normal';
+}
+
+export const RISK_LABELS = ['KRİTİK', 'YÜKSEK', 'ORTA', 'DÜŞÜK'] as const;
+export type RiskLabel = (typeof RISK_LABELS)[number];
+
+/** 02 §4 risk label, for every customer (subscriber or not). */
+export function riskLabel(consecutiveCancellations: number): RiskLabel {
+  if (consecutiveCancellations >= RISK_THRESHOLDS.critical) return 'KRİTİK';
+  if (consecutiveCancellations >= RISK_THRESHOLDS.warning) return 'YÜKSEK';
+  if (consecutiveCancellations >= RISK_THRESHOLDS.caution) return 'ORTA';
+  return 'DÜŞÜK';
+}
+
+/** 02 §9: 100 − 2 × cancellation % − 10 × consecutive cancellations + 0.5 × approval %, at least 0, rounded. */
+export function customerScore(
+  cancellationRate: number,
+  consecutiveCancellations: number,
+  approvalRate: number,
+): number {
+  return Math.max(0, Math.round(100 - 2 * cancellationRate - 10 * consecutiveCancellations + 0.5 * approvalRate));
+}
+
+/** 02 §9: approved ÷ total as a rounded percentage (0 without bookings). */
+export const successRate = (approved: number, total: number) => (total > 0 ? Math.round((approved / total) * 100) : 0);
+
+/** 02 §9: the approval-rate arrow is green from this percentage on. */
+export const APPROVAL_RATE_GOOD = 80;
+
+/** Report 'risk' (02 §9): 2 or more consecutive cancellations. */
+export const RISK_REPORT_MIN_CONSECUTIVE = 2;
+
+/** 02 §4 activity by days since the last booking (Istanbul today): active ≤ 30, inactive 31–60, dormant > 60. */
+export const ACTIVITY_STATUSES = ['active', 'inactive', 'dormant'] as const;
+export type ActivityStatus = (typeof ACTIVITY_STATUSES)[number];
+export const ACTIVITY_LABELS: Record<ActivityStatus, string> = {
+  active: 'Aktif',
+  inactive: 'Pasif',
+  dormant: 'Uykuda',
+};
+export const ACTIVE_DAYS = 30;
+export const INACTIVE_DAYS = 60;
+
+/** A booking still ahead counts as 0 days ago; a customer without bookings is dormant. */
+export function activityStatus(lastBookingDate: string | null, today: string): ActivityStatus {
+  if (!lastBookingDate) return 'dormant';
+  const days = daysBetween(lastBookingDate, today);
+  if (days <= ACTIVE_DAYS) return 'active';
+  if (days <= INACTIVE_DAYS) return 'inactive';
+  return 'dormant';
+}
+
+/** 02 §9: loyalty months count 30 days each. */
+export const LOYALTY_MONTH_DAYS = 30;
+
+/**
+ * Months a customer has been booking: the span from the first to the last booking date in 30-day months, at least 1.
+ * averageBookingsPerMonth = total ÷ this, one decimal.
+ */
+export function loyaltyMonths(firstBookingDate: string | null, lastBookingDate: string | null): number {
+  if (!firstBookingDate || !lastBookingDate) return 1;
+  return Math.max(1, daysBetween(firstBookingDate, lastBookingDate) / LOYALTY_MONTH_DAYS);
+}
+
+export const averageBookingsPerMonth = (total: number, first: string | null, last: string | null) =>
+  Math.round((total / loyaltyMonths(first, last)) * 10) / 10;
