@@ -23,7 +23,7 @@ const char = (expr: string) => `substr('${LETTERS}', 1 + (${expr}) % 32, 1)`;
 
 /**
  * Generated inside SQLite with recursive CTEs. Bookings go in first and customers after them, so the stats triggers of
- * migration 0005 compute each customer once from their 10 bookings (the other order recomputes a customer on each of
+ * migration 0006 compute each customer once from their 10 bookings (the other order recomputes a customer on each of
  * their bookings: the same result, ten times the work). Customer k's booking j is played at a step of 20–69 days
  * after the one before, from about 600 days ago: last bookings range from a year ago to months ahead, so every
  * activity status occurs. Every tenth customer ends on a run of 0–5 cancellations; every eighth is a subscriber.

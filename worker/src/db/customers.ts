@@ -1,5 +1,5 @@
 // The customer list and detail (issue 10): filters, sorts and pages over customer_stats, the per-customer figures that
-// migration 0005's triggers keep in step with every booking write, so no request aggregates the bookings table. Also
+// migration 0006's triggers keep in step with every booking write, so no request aggregates the bookings table. Also
 // the from-scratch recomputation of those figures (window functions over every booking) that the tests hold the
 // triggers to.
 import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
@@ -199,7 +199,7 @@ export function storedStats(db: Db) {
 
 /**
  * Every customer's figures computed from scratch over all bookings, with window functions — a second, independent
- * formulation of migration 0005's triggers, in the shape of customer_stats (tests compare the two after every kind of
+ * formulation of migration 0006's triggers, in the shape of customer_stats (tests compare the two after every kind of
  * write). A booking cancelled because its pitch was deleted (facilityMsg.forceCancelReason) is skipped by the
  * consecutive-cancellation run; every other status but cancelled ends it.
  */

@@ -194,7 +194,7 @@ export const customers = sqliteTable(
 
 /**
  * One row per customer with the figures of the customer list (02 §3 'Customer stats row'), kept by triggers (migration
- * 0005): every insert, status change or delete of a booking and every change of the customer row recomputes that one
+ * 0006): every insert, status change or delete of a booking and every change of the customer row recomputes that one
  * customer's row from their bookings, in the same statement, whichever path wrote it. The list then filters, sorts and
  * pages 20,000 customers without reading a booking (bench/customers.ts). db/customers.ts holds the from-scratch
  * recomputation the tests compare it with.
