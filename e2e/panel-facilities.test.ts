@@ -152,9 +152,21 @@ describe.each(['light', 'dark'] as const)('pitch administration at 360 px in the
     const box = await confirm.boundingBox();
     expect(box!.x + box!.width).toBeLessThanOrEqual(360);
     for (const v of await axe(page)) failures.push(`delete dialog: ${v}`);
-    expect(failures).toEqual([]);
     await confirm.getByRole('button', { name: 'İptal', exact: true }).click();
     await confirm.waitFor({ state: 'detached' });
+
+    // The slot generation form, with the overwrite warning open.
+    await menu(page, name, /Slot Oluştur/);
+    const generate = page.getByRole('dialog', { name: 'Slot Oluştur' });
+    await generate.getByRole('checkbox', { name: /üzerine yaz/i }).check({ force: true });
+    await generate.getByText("Mevcut slot'lar silinecek ve yenileri oluşturulacak. Bu işlem geri alınamaz.").waitFor();
+    expect(await overflow(page)).toBe(0);
+    const generateBox = await generate.boundingBox();
+    expect(generateBox!.x + generateBox!.width).toBeLessThanOrEqual(360);
+    for (const v of await axe(page)) failures.push(`slot generation: ${v}`);
+    await page.keyboard.press('Escape');
+    await generate.waitFor({ state: 'detached' });
+    expect(failures).toEqual([]);
     await context.close();
   });
 });
