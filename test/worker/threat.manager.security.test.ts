@@ -96,6 +96,30 @@ describe("CSRF: a foreign page cannot use the manager's cookie", () => {
     expect(await statusOf(b.id)).toBe('pending');
   });
 
+  it('a cross-origin JSON approve is refused as well (not only the form encodings) and the booking stays pending', async () => {
+    const b = await pendingBooking();
+    const error = await expectError(
+      await withCookie(`/api/bookings/${b.document_id}/approve`, {
+        method: 'POST',
+        headers: { origin: EVIL, 'content-type': 'application/json' },
+        body: '{}',
+      }),
+      403,
+    );
+    expect(error.message).toBe(
+      'Bu istek başka bir siteden geldiği için reddedildi. Lütfen sayfayı yenileyip tekrar deneyin.',
+    );
+    await expectError(
+      await withCookie(`/api/bookings/${b.document_id}/reject`, {
+        method: 'POST',
+        headers: { 'sec-fetch-site': 'same-site', 'content-type': 'application/json' },
+        body: JSON.stringify({ reason: 'x' }),
+      }),
+      403,
+    );
+    expect(await statusOf(b.id)).toBe('pending');
+  });
+
   it('a body-less cross-origin write (mark all read, delete) is refused', async () => {
     await expectError(
       await withCookie('/api/notifications/mark-all-read', { method: 'POST', headers: { origin: EVIL } }),

@@ -1,6 +1,5 @@
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { csrf } from 'hono/csrf';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
 import { MAX_IMAGE_BYTES, MAX_IMAGES } from '../../contracts/facility-form';
@@ -101,10 +100,26 @@ const apiHeaders = secureHeaders({
   crossOriginResourcePolicy: 'same-origin',
 });
 
-const cookieCsrf = csrf({
-  origin: (origin, c) => sameOrigin(origin, c.req.url, c.env.SITE_URL),
-  secFetchSite: 'same-origin',
-});
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * A cookie-authenticated write must come from our own pages, whatever its body type: hono's csrf() looks only at the
+ * form encodings, and a JSON write from another site's page would otherwise ride on the cookie wherever SameSite is
+ * not honoured. A browser names the page's origin (Origin) or the relation (Sec-Fetch-Site); a request naming neither
+ * comes from no browser page and cannot carry a victim's cookie unasked.
+ */
+const cookieCsrf: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (!SAFE_METHODS.has(c.req.method)) {
+    const origin = c.req.header('origin');
+    const site = c.req.header('sec-fetch-site');
+    const ours =
+      origin !== undefined
+        ? sameOrigin(origin, c.req.url, c.env.SITE_URL)
+        : site === undefined || site === 'same-origin' || site === 'none';
+    if (!ours) throw forbidden(msg.csrfRefused);
+  }
+  await next();
+};
 
 /** The one error body of 00 §6: { data: null, error: { status, name, message, details } }. */
 routes.onError((err, c) => {
