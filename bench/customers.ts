@@ -4,8 +4,8 @@
 // Prints p50/p95/p99 and the payload per case against the target p95 ≤ 100 ms.
 import { startLocalServer } from '../scripts/lib/local-server';
 import { newDocumentId } from '../worker/src/lib/ids';
-import { hashPassword } from '../worker/src/lib/password';
 import { addDays, istanbulToday } from '../worker/src/lib/time';
+import { benchSession, benchStaffSql } from './lib/staff';
 
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 20_000);
 const PER_CUSTOMER = Number(process.env.BENCH_BOOKINGS_PER_CUSTOMER ?? 10);
@@ -31,10 +31,7 @@ const char = (expr: string) => `substr('${LETTERS}', 1 + (${expr}) % 32, 1)`;
 async function seedSql(): Promise<string> {
   const today = istanbulToday();
   const total = CUSTOMERS * PER_CUSTOMER;
-  const lines = [
-    `insert into users (document_id, username, email, password_hash, role_id, first_name, last_name) values
-       (${q(newDocumentId())}, 'bench', 'bench@example.com', ${q(await hashPassword('bench1234'))}, 1, 'Bench', 'Admin');`,
-  ];
+  const lines = [await benchStaffSql(1)];
   for (let p = 1; p <= PITCHES; p++) {
     lines.push(
       `insert into facilities (id, document_id, slug, name, hourly_price, deposit_amount, working_hours) values (${p}, ${q(newDocumentId())}, 'bench-saha-${p}', 'Bench Saha ${p}', 150000, 30000, ${q(JSON.stringify(HOURS))});`,
@@ -134,16 +131,7 @@ async function main() {
   const server = await startLocalServer({ seed: { sql: await seedSql() } });
   console.log(`  ready in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
   try {
-    const login = await fetch(`${server.origin}/api/auth/local`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ identifier: 'bench', password: 'bench1234' }),
-    });
-    const session = login.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0])
-      .find((c) => c.startsWith('hs_session='));
-    if (!session) throw new Error(`bench login failed: HTTP ${login.status} ${await login.text()}`);
+    const session = await benchSession(server.origin);
     const headers = { cookie: session };
     const first = (await (await fetch(`${server.origin}/api/bookings/customers/stats`, { headers })).json()) as {
       meta: { summary: Record<string, number> };

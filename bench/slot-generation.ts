@@ -3,14 +3,12 @@
 //   npm run bench:generation
 // Prints the total time, the rows written and whether the target (all 10 pitches in ≤ 3 s) was met.
 import { startLocalServer } from '../scripts/lib/local-server';
-import { newDocumentId } from '../worker/src/lib/ids';
-import { hashPassword } from '../worker/src/lib/password';
 import { addDays, istanbulToday } from '../worker/src/lib/time';
+import { benchSession, benchStaffSql } from './lib/staff';
 
 const PITCHES = 10;
 const DAYS = 92; // today … today + 3 months, the panel's generation window (00 §2)
 const TARGET_MS = 3000;
-const q = (v: string) => `'${v.replace(/'/g, "''")}'`;
 const DAY_NAMES = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
 
 /** Five hourly pitches open 09:00–23:00 and five half-hourly ones open 08:00–01:00 (overnight), as staff enter them. */
@@ -35,22 +33,11 @@ async function main() {
   console.log('bench:generation: building and starting a private server …');
   const server = await startLocalServer({
     seed: {
-      sql: `insert into users (document_id, username, email, password_hash, role_id, first_name, last_name) values
-        (${q(newDocumentId())}, 'bench', 'bench@example.com', ${q(await hashPassword('bench1234'))}, 2, 'Bench', 'Müdür');`,
+      sql: await benchStaffSql(2),
     },
   });
   try {
-    const login = await fetch(`${server.origin}/api/auth/local`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ identifier: 'bench', password: 'bench1234' }),
-    });
-    // Staff sessions are cookie-only: carry the cookie the login set, and the page's Origin as a browser would.
-    const session = login.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0])
-      .find((c) => c.startsWith('hs_session='));
-    if (!session) throw new Error(`bench login failed: HTTP ${login.status} ${await login.text()}`);
+    const session = await benchSession(server.origin);
     const headers = { cookie: session, origin: server.origin, 'content-type': 'application/json' };
 
     const refs: string[] = [];

@@ -1,7 +1,7 @@
 // What staff send to create or update a pitch (02 §3 Pitch, §5 Pitch form, §9; 00 §7). The panel's form validates with
 // this same schema before it sends; the server validates again and is the authority.
 import { z } from 'zod';
-import { hhmm } from './common';
+import { hhmm, optionalText } from './common';
 import './messages';
 import type { WeekDay } from './wire/facility';
 
@@ -116,15 +116,7 @@ export const facilityMsg = {
 } as const;
 
 /** Trimmed; empty becomes null (02 §3, 00 §7). */
-const text = (max: number, tooLong?: string) =>
-  z
-    .string()
-    .max(max, tooLong)
-    .nullish()
-    .transform((v) => {
-      const t = v?.trim();
-      return t ? t : null;
-    });
+const text = optionalText;
 
 // Optional plus, then at least 10 of digits, spaces, dashes or parentheses (02 §5), with at least 10 digits in it.
 const PHONE = /^\+?[\d\s\-()]{10,}$/;

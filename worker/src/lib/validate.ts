@@ -1,5 +1,6 @@
 import { zValidator } from '@hono/zod-validator';
 import { z } from 'zod';
+import { WEEK_DAY_LABELS } from '../../../contracts/facility-form';
 import { msg } from '../../../contracts/messages';
 import { badRequest, unsupportedMediaType } from './errors';
 
@@ -48,13 +49,7 @@ const FIELD_LABELS: Record<string, string> = {
   email: 'E-posta',
   googleMapsLocation: 'Harita konumu',
   workingHours: 'Çalışma saatleri',
-  monday: 'Pazartesi',
-  tuesday: 'Salı',
-  wednesday: 'Çarşamba',
-  thursday: 'Perşembe',
-  friday: 'Cuma',
-  saturday: 'Cumartesi',
-  sunday: 'Pazar',
+  ...WEEK_DAY_LABELS,
   isOpen: 'Açık günü',
   start: 'Açılış saati',
   end: 'Kapanış saati',

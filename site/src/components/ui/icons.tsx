@@ -2,7 +2,8 @@
 // carries the meaning.
 import type { ReactNode, SVGProps } from 'react';
 
-function Icon({ children, className = 'h-4 w-4', ...props }: SVGProps<SVGSVGElement> & { children: ReactNode }) {
+/** The drawing frame every icon shares (24 × 24, stroke style); islands with icons of their own draw inside it too. */
+export function Icon({ children, className = 'h-4 w-4', ...props }: SVGProps<SVGSVGElement> & { children: ReactNode }) {
   return (
     <svg
       viewBox="0 0 24 24"

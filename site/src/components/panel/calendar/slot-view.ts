@@ -32,18 +32,17 @@ export interface CellView {
   label: string;
 }
 
+/** A slot's state in the panel (the weekly calendar, the slot preview): who holds it, else past or free. */
+export function cellState(booking: { isSubscriber: boolean; status: string } | null, past: boolean): CellState {
+  if (!booking) return past ? 'past' : 'available';
+  if (booking.isSubscriber) return 'subscriber';
+  return booking.status === 'pending' ? 'pending' : 'booked';
+}
+
 export function cellView(slot: CalendarSlot, now = Date.now()): CellView {
   const past = slot.isPast || isPastSlot(slot, now);
   const b = slot.booking;
-  const state: CellState = b
-    ? b.isSubscriber
-      ? 'subscriber'
-      : b.status === 'pending'
-        ? 'pending'
-        : 'booked'
-    : past
-      ? 'past'
-      : 'available';
+  const state = cellState(b, past);
   const awaitingApproval = b?.status === 'pending';
   const transport = Boolean(b?.includesTransportation);
   const name = b ? (state === 'pending' ? firstName(b.customerName ?? '') : (b.customerName ?? '')) : '';

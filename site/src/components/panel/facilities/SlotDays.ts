@@ -1,7 +1,7 @@
 import { addDays } from '../../../../../contracts/dates';
 import type { SlotWire } from '../../../../../contracts/wire/slot';
 import { tl } from '../../../lib/format';
-import type { CellState } from '../calendar/slot-view';
+import { type CellState, cellState } from '../calendar/slot-view';
 
 // Pure rules of the slot preview (02 §2 'Slot preview modal'): day labels, the ≤ 31-day requests, counts, cell texts.
 
@@ -77,15 +77,7 @@ export interface PreviewCell {
 
 export function previewCell(slot: SlotWire): PreviewCell {
   const b = slot.booking;
-  const state: CellState = b
-    ? b.isSubscriber
-      ? 'subscriber'
-      : b.status === 'pending'
-        ? 'pending'
-        : 'booked'
-    : slot.isPast
-      ? 'past'
-      : 'available';
+  const state = cellState(b, slot.isPast);
   const time = `${slot.startTime.slice(0, 5)} – ${slot.endTime.slice(0, 5)}`;
   return {
     state,

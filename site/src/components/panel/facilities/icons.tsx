@@ -1,25 +1,8 @@
 // The few drawings the pitch screen needs beyond the UI kit's icons (same stroke style; decorative, hidden from AT).
-import type { ReactNode, SVGProps } from 'react';
+import type { SVGProps } from 'react';
+import { Icon } from '../../ui/icons';
 
 type P = SVGProps<SVGSVGElement>;
-function Icon({ children, className = 'h-4 w-4', ...props }: P & { children: ReactNode }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      className={`shrink-0 ${className}`}
-      {...props}
-    >
-      {children}
-    </svg>
-  );
-}
 
 export const PlusIcon = (p: P) => (
   <Icon {...p}>
