@@ -164,6 +164,8 @@ describe('panel: live bell', () => {
     await staff.page.goto('/yonetim');
     await hydrated(staff.page);
     const bell = staff.page.getByRole('button', { name: /^Bildirimler/ });
+    // The bell's own island must be running before the click (another island hydrating first is not enough).
+    await staff.page.locator('astro-island:not([ssr])', { has: bell }).waitFor({ state: 'attached' });
     await bell.click();
     await staff.page.locator('[data-live=open]').waitFor();
     let reloaded = false;

@@ -8,6 +8,16 @@ import type { Page } from 'playwright-core';
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 export async function axe(page: Page): Promise<string[]> {
+  // Colours are judged once they settle: a tab just clicked is still fading between its two states for a moment.
+  // Endless animations (a pulsing live dot) never finish and are left running.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => Number.isFinite(a.effect?.getComputedTiming().endTime ?? Number.POSITIVE_INFINITY))
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   await page.evaluate(axeSource);
   return page.evaluate(async () => {
     // @ts-expect-error axe is injected above
