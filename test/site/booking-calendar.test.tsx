@@ -5,6 +5,7 @@ import BookingFlow from '../../site/src/islands/BookingFlow';
 import { POLL_MS, type Slot } from '../../site/src/stores/booking';
 import { $toasts } from '../../site/src/stores/toast';
 import { pitch } from './booking-fixtures';
+import { labelInNameBreaches } from './label-in-name';
 
 // Wednesday 18 November 2026, 10:00 in Istanbul: the week on screen runs Sunday 15 … Saturday 21.
 const NOW = new Date('2026-11-18T07:00:00Z');
@@ -149,6 +150,24 @@ describe('slot calendar (01 §2 Slot calendar)', () => {
     const subscriber = screen.getByRole('button', { name: '23:00–00:00, Abone, Emre' });
     expect(subscriber.textContent).toContain('Abone');
     expect(subscriber.querySelector('svg')).not.toBeNull(); // the crown
+  });
+
+  it('every slot button names its visible words in the order shown (label in name, WCAG 2.5.3)', async () => {
+    // axe's label-content-name-mismatch: the visible text (text nodes joined as they stand) split into
+    // words must be a run inside the name. A 'Geçti' slot once read '10:00–11:00Geçti' to it.
+    slotsFor = ({ from, to }) =>
+      [...weekFixture(), slot('2026-11-18', '18:30', 'available', null, '20:00')].filter(
+        (s) => s.date >= from && s.date <= to,
+      );
+    render(<BookingFlow facility={facility} />);
+    await screen.findByRole('button', { name: '20:00–21:00, ₺1.500, müsait' });
+    await user().click(screen.getByRole('button', { name: '18:30–20:00, ₺1.500, 90 dk, müsait' }));
+    await user().click(screen.getByRole('button', { name: 'Saati Değiştir' }));
+    const buttons = [...document.querySelectorAll<HTMLButtonElement>('button[data-slot]')];
+    expect(new Set(buttons.map((b) => b.dataset.state))).toEqual(
+      new Set(['past', 'available', 'selected', 'pending', 'booked', 'subscriber']),
+    );
+    expect(labelInNameBreaches(buttons)).toEqual([]);
   });
 
   it('a chosen slot moves to the form; back on the calendar it reads as selected', async () => {

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import WeeklyCalendar from '../../site/src/islands/WeeklyCalendar';
 import { $toasts } from '../../site/src/stores/toast';
 import type { CalendarSlot } from '../../site/src/stores/weekly-calendar';
+import { labelInNameBreaches } from './label-in-name';
 import { type Call, detail, mockApi, type Reply } from './panel-booking-fixtures';
 
 // Wednesday 18 November 2026, 10:00 in Istanbul: the week on screen runs Monday 16 … Sunday 22 November.
@@ -586,7 +587,9 @@ describe('weekly calendar on a phone (under 1024 px)', () => {
     const u = user();
     render(<WeeklyCalendar />);
     await waitFor(() => expect(cell('2026-11-18-20:00')).not.toBeNull());
-    await u.click(screen.getByRole('button', { name: '20:00–21:00 Çarşamba 18 Kasım, Ahmet Yılmaz, Onaylı' }));
+    // The row shows the time, then the name: its accessible name says them in that order.
+    expect(labelInNameBreaches(document.querySelectorAll('[data-day-list] button'))).toEqual([]);
+    await u.click(screen.getByRole('button', { name: '20:00–21:00, Ahmet Yılmaz, Onaylı, Çarşamba 18 Kasım' }));
     await screen.findByRole('dialog', { name: 'Rezervasyon Detayı' });
     expect(calls.some((c) => c.path === '/api/bookings/bk-2026-11-18-2000')).toBe(true);
   });

@@ -71,15 +71,20 @@ export function displayOf(slot: Slot, selectedId: string | null): Display {
   return slot.state;
 }
 
-/** The accessible name carries what the colour shows: time, price or state, and who holds it. */
+/**
+ * The accessible name carries what the colour shows: time, price or state, and who holds it. It holds
+ * every visible word in the order shown (WCAG 2.5.3, axe's label-content-name-mismatch), so a voice
+ * user can say what they see.
+ */
 export function slotLabel(slot: Slot, display: Display): string {
   const time = slotTime(slot);
   const who = slot.booking?.customerName ? `, ${slot.booking.customerName}` : '';
+  const minutes = slotMinutes(slot) !== 60 ? `, ${slotMinutes(slot)} dk` : '';
   switch (display) {
     case 'available':
-      return `${time}, ${tl(slot.price)}, müsait`;
+      return `${time}, ${tl(slot.price)}${minutes}, müsait`;
     case 'selected':
-      return `${time}, ${tl(slot.price)}, seçili`;
+      return `${time}, ${tl(slot.price)}${minutes}, seçili`;
     case 'pending':
       return `${time}, Beklemede`;
     case 'booked':
@@ -123,7 +128,7 @@ export function SlotButton({ slot, selectedId }: { slot: Slot; selectedId: strin
     >
       <span className={`text-sm font-semibold tabular-nums ${display === 'past' ? 'line-through' : ''}`}>
         {slotTime(slot)}
-      </span>
+      </span>{' '}
       <span className="flex w-full min-w-0 items-center gap-1 text-xs font-medium">
         {display === 'available' && (
           <span className="font-semibold text-turf-800 dark:text-turf-300">
@@ -133,7 +138,9 @@ export function SlotButton({ slot, selectedId }: { slot: Slot; selectedId: strin
         )}
         {display === 'selected' && (
           <>
-            {tl(slot.price)} · Seçili <CheckIcon className="h-3.5 w-3.5 shrink-0" />
+            {tl(slot.price)}
+            {slotMinutes(slot) !== 60 && ` · ${slotMinutes(slot)} dk`} · Seçili{' '}
+            <CheckIcon className="h-3.5 w-3.5 shrink-0" />
           </>
         )}
         {display === 'pending' && (

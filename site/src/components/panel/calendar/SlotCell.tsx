@@ -38,12 +38,13 @@ export function SlotCell({ slot, now, onOpen, withTime = false }: SlotCellProps)
     <button
       type="button"
       {...data}
-      aria-label={v.label}
+      aria-label={withTime ? v.timedLabel : v.label}
       title={v.label}
       onClick={() => onOpen(id)}
       className={`${base} cursor-pointer font-medium transition hover:brightness-95 dark:hover:brightness-125`}
     >
       {time}
+      {withTime && ' '}
       {v.state === 'subscriber' && <CrownSolidIcon className="h-4 w-4 shrink-0" />}
       <span className="min-w-0 flex-1 truncate">{v.text}</span>
       {v.awaitingApproval && (

@@ -30,6 +30,11 @@ export interface CellView {
   bookingId: string | null;
   /** '20:00–21:00 Salı 24 Kasım, Ahmet Yılmaz, Onaylı'. */
   label: string;
+  /**
+   * The same facts for a row that shows the time before the name: '20:00–21:00, Ahmet Yılmaz, Onaylı,
+   * Salı 24 Kasım'. An accessible name holds the visible words in the order shown (WCAG 2.5.3).
+   */
+  timedLabel: string;
 }
 
 /** A slot's state in the panel (the weekly calendar, the slot preview): who holds it, else past or free. */
@@ -47,8 +52,8 @@ export function cellView(slot: CalendarSlot, now = Date.now()): CellView {
   const transport = Boolean(b?.includesTransportation);
   const name = b ? (state === 'pending' ? firstName(b.customerName ?? '') : (b.customerName ?? '')) : '';
   const text = b ? name : tl(slot.price);
-  const where = `${slotTimeLabel(slot)} ${weekdayName(slot.date)} ${dayAndMonth(slot.date)}`;
-  const parts = [where];
+  const day = `${weekdayName(slot.date)} ${dayAndMonth(slot.date)}`;
+  const parts: string[] = [];
   if (b) {
     if (name) parts.push(name);
     parts.push(STATE_LABELS[state]);
@@ -58,7 +63,16 @@ export function cellView(slot: CalendarSlot, now = Date.now()): CellView {
   } else {
     parts.push(tl(slot.price), STATE_LABELS[state]);
   }
-  return { state, past, text, awaitingApproval, transport, bookingId: b?.documentId ?? null, label: parts.join(', ') };
+  return {
+    state,
+    past,
+    text,
+    awaitingApproval,
+    transport,
+    bookingId: b?.documentId ?? null,
+    label: [`${slotTimeLabel(slot)} ${day}`, ...parts].join(', '),
+    timedLabel: [slotTimeLabel(slot), ...parts, day].join(', '),
+  };
 }
 
 export interface WeekCounts {
