@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import BookingsManager from '../../site/src/islands/BookingsManager';
-import { pageWindow } from '../../site/src/stores/panel-bookings';
+import { pageWindow } from '../../site/src/lib/pages';
 import { $toasts } from '../../site/src/stores/toast';
 import { apiError, type Call, detail, listItem, mockApi, type Reply } from './panel-booking-fixtures';
 

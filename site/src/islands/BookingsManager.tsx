@@ -3,8 +3,8 @@ import { useEffect, useState } from 'react';
 import { BookingDetailDialog } from '../components/panel/BookingDetailDialog';
 import { BookingCards, BookingTable } from '../components/panel/bookings/BookingList';
 import { FilterBar } from '../components/panel/bookings/FilterBar';
-import { Pager } from '../components/panel/bookings/Pager';
 import { StatStrip } from '../components/panel/bookings/StatStrip';
+import { Pager } from '../components/panel/Pager';
 import { Button } from '../components/ui/Button';
 import { AlertIcon, RefreshIcon } from '../components/ui/icons';
 import { type Key, Tab, TabList, TabPanel, Tabs } from '../components/ui/Tabs';
@@ -117,6 +117,7 @@ export default function BookingsManager() {
                 page={filters.page}
                 pageCount={pagination.pageCount}
                 total={pagination.total}
+                noun="rezervasyon"
                 narrow={narrow}
                 onPage={(n) => void setBookingPage(n)}
               />

@@ -193,14 +193,6 @@ export function setBookingSearch(q: string) {
   }, SEARCH_DEBOUNCE_MS);
 }
 
-/** Page numbers around the current page, at most `max` of them (02 §2: up to 5 shown). */
-export function pageWindow(page: number, pageCount: number, max = 5): number[] {
-  if (pageCount < 1) return [];
-  const start = Math.max(1, Math.min(page - Math.floor(max / 2), pageCount - max + 1));
-  const end = Math.min(pageCount, start + max - 1);
-  return Array.from({ length: end - start + 1 }, (_, i) => start + i);
-}
-
 /**
  * Starts the screen: filters from the address, the page size from the screen width (re-queried when it crosses
  * 768 px), back/forward restore. Returns the clean-up.

@@ -1,19 +1,34 @@
 import { useEffect, useId, useState } from 'react';
-import { msg } from '../../../../../contracts/messages';
-import { pageWindow } from '../../../stores/panel-bookings';
-import { Button } from '../../ui/Button';
-import { inputBox } from '../../ui/field';
+import { msg } from '../../../../contracts/messages';
+import { type PageItem, pageItems, pageWindow } from '../../lib/pages';
+import { Button } from '../ui/Button';
+import { inputBox } from '../ui/field';
 
 interface PagerProps {
   page: number;
   pageCount: number;
   total: number;
+  /** What is counted: '12 rezervasyon', '340 müşteri'. */
+  noun: string;
+  /** A phone: the numbers give way to the page box. */
   narrow: boolean;
   onPage: (page: number) => void;
+  /**
+   * 'window': up to 5 numbers around the page (bookings); 'ellipses': up to 7 with the first and last and '…'
+   * between (customers, 02 §2).
+   */
+  numbers?: 'window' | 'ellipses';
+  /** Show the page box beside the numbers on wide screens too (customers' page jump). */
+  jump?: boolean;
 }
 
-/** Previous / next, up to 5 page numbers on wide screens, a numeric page box on mobile (02 §2). */
-export function Pager({ page, pageCount, total, narrow, onPage }: PagerProps) {
+const GAP: Record<Exclude<PageItem, number>, string> = {
+  'gap-start': 'Önceki sayfalar',
+  'gap-end': 'Sonraki sayfalar',
+};
+
+/** Previous / next, page numbers on wide screens, a numeric page box on phones or when asked for (02 §2). */
+export function Pager({ page, pageCount, total, noun, narrow, onPage, numbers = 'window', jump = false }: PagerProps) {
   const [typed, setTyped] = useState(String(page));
   const [error, setError] = useState<string | null>(null);
   const errorId = useId();
@@ -36,14 +51,38 @@ export function Pager({ page, pageCount, total, narrow, onPage }: PagerProps) {
   return (
     <nav aria-label="Sayfalama" className="flex flex-wrap items-center justify-between gap-3">
       <p className="text-sm text-slate-700 dark:text-slate-300">
-        {total} rezervasyon · Sayfa {page} / {Math.max(pageCount, 1)}
+        {total} {noun} · Sayfa {page} / {Math.max(pageCount, 1)}
       </p>
       {pageCount > 1 && (
         <div className="flex flex-wrap items-center gap-1">
           <Button variant="secondary" size="sm" isDisabled={page <= 1} onPress={() => onPage(page - 1)}>
             Önceki
           </Button>
-          {narrow ? (
+          {!narrow &&
+            (numbers === 'ellipses' ? pageItems(page, pageCount) : pageWindow(page, pageCount)).map((n) =>
+              typeof n === 'number' ? (
+                <Button
+                  key={n}
+                  variant={n === page ? 'primary' : 'ghost'}
+                  size="sm"
+                  aria-label={`Sayfa ${n}`}
+                  aria-current={n === page ? 'page' : undefined}
+                  onPress={() => n !== page && onPage(n)}
+                >
+                  {n}
+                </Button>
+              ) : (
+                <span
+                  key={n}
+                  role="img"
+                  aria-label={GAP[n]}
+                  className="px-1 text-sm text-slate-600 dark:text-slate-300"
+                >
+                  …
+                </span>
+              ),
+            )}
+          {(narrow || jump) && (
             <form
               noValidate
               className="relative flex items-center gap-1 px-1"
@@ -78,19 +117,6 @@ export function Pager({ page, pageCount, total, narrow, onPage }: PagerProps) {
                 </p>
               )}
             </form>
-          ) : (
-            pageWindow(page, pageCount).map((n) => (
-              <Button
-                key={n}
-                variant={n === page ? 'primary' : 'ghost'}
-                size="sm"
-                aria-label={`Sayfa ${n}`}
-                aria-current={n === page ? 'page' : undefined}
-                onPress={() => n !== page && onPage(n)}
-              >
-                {n}
-              </Button>
-            ))
           )}
           <Button variant="secondary" size="sm" isDisabled={page >= pageCount} onPress={() => onPage(page + 1)}>
             Sonraki
