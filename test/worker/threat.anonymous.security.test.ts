@@ -4,8 +4,8 @@
 // window edge, or crash the image route with odd conditional headers.
 import { env, exports } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ApiError } from '../../worker/src/lib/errors';
-import { enforceRateLimit, limiterFor } from '../../worker/src/lib/rate-limit';
+import { ApiError } from '../../worker/src/lib/errors';
+import { enforceRateLimit, LIMITER_SHARDS, limiterFor, limiterShard } from '../../worker/src/lib/rate-limit';
 import { securePageResponse } from '../../worker/src/lib/security-headers';
 import { runScheduled } from '../../worker/src/scheduled';
 import { addDays, api, createFacility, createSlots, expectError, freshPhone, istanbulToday, slotAt } from './fixtures';
@@ -189,6 +189,44 @@ describe('live sockets of a pitch', () => {
   });
 });
 
+describe('rate limits have no global choke point (issue 11)', () => {
+  const WINDOW_S = 600;
+
+  it('keys spread over the limiter objects of their kind: a thousand addresses use nearly every shard', () => {
+    const shards = new Set(
+      Array.from({ length: 1000 }, (_, i) => limiterShard(`booking:ip:198.51.${i >> 8}.${i & 255}`)),
+    );
+    expect(shards.size).toBeGreaterThanOrEqual(LIMITER_SHARDS - 2);
+    expect(Math.max(...shards)).toBeLessThan(LIMITER_SHARDS);
+  });
+
+  it("a request's address and target are counted each in its own object, and either one over the limit refuses", async () => {
+    const ip = `booking:ip:shard-${uniq()}`;
+    let phone = `booking:t:05${uniq()}`;
+    while (limiterShard(phone) === limiterShard(ip)) phone += '0';
+    const now = Date.parse('2030-10-01T12:00:00Z');
+    const rules = [
+      { key: ip, limit: 100 },
+      { key: phone, limit: 2 },
+    ];
+    await enforceRateLimit(env, 'booking', WINDOW_S, rules, now);
+    await enforceRateLimit(env, 'booking', WINDOW_S, rules, now + 1);
+    const refused = await enforceRateLimit(env, 'booking', WINDOW_S, rules, now + 2).catch((e: ApiError) => e);
+    expect(refused).toBeInstanceOf(ApiError);
+    expect((refused as ApiError).status).toBe(429);
+    for (const [key, count] of [
+      [ip, 3],
+      [phone, 3],
+    ] as const) {
+      const limiter = limiterFor(env, 'booking', key);
+      await limiter.flush();
+      expect((await limiter.stored(key))?.[3]).toBe(count);
+    }
+    // The other object of the pair never saw the key.
+    expect(await limiterFor(env, 'booking', phone).stored(ip)).toBeUndefined();
+  });
+});
+
 describe('rate limits slide: no double budget at a window edge', () => {
   const WINDOW_MS = 600_000;
   const hit = (key: string, at: number, limit = 5) =>
@@ -229,12 +267,15 @@ describe('rate limits slide: no double budget at a window edge', () => {
     const key = `lookup:t:old-${uniq()}`;
     const start = Math.floor(Date.parse('2030-09-01T12:00:00Z') / WINDOW_MS) * WINDOW_MS;
     expect(await hit(key, start)).toBe(0);
-    await limiterFor(env, 'lookup').flush();
-    expect(await limiterFor(env, 'lookup').stored(key)).toBeDefined();
-    // Any later hit, two windows on, sweeps it from memory and storage.
-    expect(await hit(`lookup:t:other-${uniq()}`, start + 3 * WINDOW_MS)).toBe(0);
-    await limiterFor(env, 'lookup').flush();
-    expect(await limiterFor(env, 'lookup').stored(key)).toBeUndefined();
+    const limiter = limiterFor(env, 'lookup', key);
+    await limiter.flush();
+    expect(await limiter.stored(key)).toBeDefined();
+    // Any later hit on the same object, two windows on, sweeps it from memory and storage.
+    let other = `lookup:t:other-${uniq()}`;
+    while (limiterShard(other) !== limiterShard(key)) other += 'x';
+    expect(await hit(other, start + 3 * WINDOW_MS)).toBe(0);
+    await limiter.flush();
+    expect(await limiter.stored(key)).toBeUndefined();
   });
 
   it('the HTTP answer is the Turkish 429 with retry-after (per-target look-ups)', async () => {

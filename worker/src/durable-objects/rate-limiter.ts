@@ -20,10 +20,10 @@ const FLUSH_EVERY_MS = 1000;
 const BACKOFF_FORGET_MS = 24 * 3_600_000;
 
 /**
- * Rate limits, one object per kind of limit (booking, lookup, login). Memory is authoritative; changed entries are
- * written to storage once a second (one write instead of one per hit) and reloaded if the object restarts, so a restart
- * forgets at most the last second of hits. One call counts every key of a request; an object serves about a thousand
- * calls a second, far above one city's load.
+ * Rate limits: one shard of one kind of limit (booking, lookup, login); `lib/rate-limit.ts` picks the shard by a hash
+ * of the key, so every key is counted in exactly one object and the load spreads over LIMITER_SHARDS objects per kind.
+ * Memory is authoritative; changed entries are written to storage once a second (one write instead of one per hit) and
+ * reloaded if the object restarts, so a restart forgets at most the last second of hits.
  *
  * Windows slide (issue 7 §4): the estimate is the previous window's count weighted by how much of it still overlaps
  * the last `window` ms, plus the current window's count — so a burst at the end of one window and another at the start

@@ -39,10 +39,32 @@ export function limitsFor(
   };
 }
 
-export const limiterFor = (env: Env, kind: LimitKind) =>
-  env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName(`limiter:${kind}`));
+/**
+ * Limiter objects per kind of limit. Each key lives in one of them, chosen by a hash of the key, so no single object
+ * sees every booking or look-up of the deployment (issue 11: one object per kind was a global choke point; a Durable
+ * Object serves on the order of a thousand calls a second). Every count of a key still happens in one object, so each
+ * key's limit is exact, deployment-wide.
+ */
+export const LIMITER_SHARDS = 64;
 
-/** Counts a hit on every rule in one call to that kind's limiter (sliding windows); throws the Turkish 429 when any is over. */
+/** FNV-1a over the key's UTF-16 code units: cheap, stable across deployments, spreads similar keys. */
+export function limiterShard(routingKey: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < routingKey.length; i++) {
+    h ^= routingKey.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return (h >>> 0) % LIMITER_SHARDS;
+}
+
+/** The object that counts `routingKey` (a rule's key, or for login back-off the spelling, see below). */
+export const limiterFor = (env: Env, kind: LimitKind, routingKey: string) =>
+  env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName(`limiter:${kind}:${limiterShard(routingKey)}`));
+
+/**
+ * Counts a hit on every rule (sliding windows), each in its key's object, the objects called in parallel; throws the
+ * Turkish 429 when any is over. A refused hit counts too, so splitting the rules over objects changes no answer.
+ */
 export async function enforceRateLimit(
   env: Env,
   kind: LimitKind,
@@ -50,7 +72,15 @@ export async function enforceRateLimit(
   rules: LimitRule[],
   now = Date.now(),
 ): Promise<void> {
-  const retryAfter = await limiterFor(env, kind).hit(rules, windowSeconds * 1000, now);
+  const byShard = new Map<number, LimitRule[]>();
+  for (const rule of rules) {
+    const shard = limiterShard(rule.key);
+    byShard.set(shard, [...(byShard.get(shard) ?? []), rule]);
+  }
+  const waits = await Promise.all(
+    [...byShard.values()].map((group) => limiterFor(env, kind, group[0].key).hit(group, windowSeconds * 1000, now)),
+  );
+  const retryAfter = Math.max(0, ...waits);
   if (retryAfter > 0) throw tooManyRequests(retryAfter);
 }
 
@@ -79,14 +109,20 @@ export async function enforceLoginBackoff(
   spelling: string,
   now = Date.now(),
 ): Promise<void> {
-  const retryAfter = await limiterFor(env, 'login').attempt(loginBackoffRules(env, clientAddress, spelling), now);
+  // Both keys of a spelling live in the spelling's object: a refusal on either counts neither (one atomic step).
+  const retryAfter = await limiterFor(env, 'login', spelling.toLowerCase()).attempt(
+    loginBackoffRules(env, clientAddress, spelling),
+    now,
+  );
   if (retryAfter > 0) throw tooManyRequests(retryAfter);
 }
 
 /** A successful sign-in clears the back-off of the account's spellings (from this address, and overall). */
 export async function clearLoginBackoff(env: Env, clientAddress: string, spellings: string[]): Promise<void> {
-  await limiterFor(env, 'login').succeeded(
-    spellings.flatMap((s) => loginBackoffRules(env, clientAddress, s).map((r) => r.key)),
+  await Promise.all(
+    spellings.map((s) =>
+      limiterFor(env, 'login', s.toLowerCase()).succeeded(loginBackoffRules(env, clientAddress, s).map((r) => r.key)),
+    ),
   );
 }
 
