@@ -8,6 +8,7 @@ import { type AppEnv, cookieAuthenticated } from './lib/auth';
 import { ApiError, badRequest, forbidden, payloadTooLarge, serverError } from './lib/errors';
 import { isMultipart } from './lib/multipart';
 import { API_CSP, REFERRER_POLICY } from './lib/security-headers';
+import { serverTimingHeader, timed, timingEnabled } from './lib/timing';
 import { authRoutes } from './routes/auth';
 import { bookingSlotRoutes } from './routes/booking-slots';
 import { bookingRoutes } from './routes/bookings';
@@ -18,6 +19,14 @@ import { notificationRoutes } from './routes/notifications';
 
 const routes = new Hono<AppEnv>()
   .basePath('/api')
+  // Off in production; the benches turn it on to see where a request's time goes (lib/timing.ts).
+  .use('*', async (c, next) => {
+    if (!timingEnabled(c.env)) return next();
+    const started = performance.now();
+    const { timings = [] } = await timed(true, () => next());
+    timings.push({ step: 'total', ms: performance.now() - started });
+    if (c.res.status !== 101) c.res.headers.set('server-timing', serverTimingHeader(timings));
+  })
   .use('*', async (c, next) => {
     await next();
     // Answers carry bookings and tokens: never cached, unless a route says otherwise (images).

@@ -10,6 +10,7 @@ import { type Db, getDb } from '../db/client';
 import { ApiError, fail, notFound, type Outcome } from '../lib/errors';
 import { Mutex } from '../lib/mutex';
 import { addDays, istanbulToday } from '../lib/time';
+import { addTimings, step, timed, timingEnabled } from '../lib/timing';
 import { cancelByCustomer, createBooking, expireHolds, nextHoldDeadline } from '../services/bookings';
 import { type FacilityBundle, findFacilityBundleById } from '../services/facilities';
 import { type RetireResult, retireFacility } from '../services/facility-admin';
@@ -59,25 +60,35 @@ export class FacilityBooking extends DurableObject<Env> {
   }
 
   private async guarded<T>(work: () => Promise<T>): Promise<Outcome<T>> {
-    try {
-      return { ok: true, value: await this.lock.run(work) };
-    } catch (e) {
-      if (e instanceof ApiError) return fail(e);
-      throw e;
-    }
+    const queued = performance.now();
+    const { value: outcome, timings } = await timed(timingEnabled(this.env), async (): Promise<Outcome<T>> => {
+      try {
+        return {
+          ok: true,
+          value: await this.lock.run(() => {
+            addTimings('', [{ step: 'lock', ms: performance.now() - queued }]);
+            return work();
+          }),
+        };
+      } catch (e) {
+        if (e instanceof ApiError) return fail(e);
+        throw e;
+      }
+    });
+    return timings ? { ...outcome, timings } : outcome;
   }
 
   async createBooking(facilityId: number, input: CreateBookingInput): Promise<Outcome<BookingWire>> {
     const outcome = await this.guarded(async () => {
-      const bundle = await this.facility(facilityId);
-      const created = await createBooking({ db: this.db, now: Date.now() }, bundle, input);
-      await this.scheduleExpiry(created.expiresAt);
+      const bundle = await step('facility', () => this.facility(facilityId));
+      const created = await step('write', () => createBooking({ db: this.db, now: Date.now() }, bundle, input));
+      await step('expiry', () => this.scheduleExpiry(created.expiresAt));
       this.broadcastSlot(bundle, created.slot);
       return created;
     });
     if (!outcome.ok) return outcome;
     this.notify(outcome.value.notifications);
-    return { ok: true, value: outcome.value.booking };
+    return { ok: true, value: outcome.value.booking, timings: outcome.timings };
   }
 
   /** Staff book a subscription's weeks (00 §4): checked and written under the lock every public booking takes. */

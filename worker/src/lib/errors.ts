@@ -1,4 +1,5 @@
 import { msg } from '../../../contracts/messages';
+import { addTimings, type Timings } from './timing';
 
 export type ErrorName =
   | 'ValidationError'
@@ -67,14 +68,19 @@ export const unsupportedMediaType = () => new ApiError('UnsupportedMediaTypeErro
 export const serverError = () => new ApiError('ApplicationError', msg.generic);
 
 /** A plain, serialisable outcome for crossing the Durable Object RPC boundary without losing the error's shape. */
-export type Outcome<T> =
+export type Outcome<T> = (
   | { ok: true; value: T }
-  | { ok: false; error: { name: ErrorName; message: string; details: ErrorDetails } };
+  | { ok: false; error: { name: ErrorName; message: string; details: ErrorDetails } }
+) & {
+  /** The object's own steps, when the request is timed (lib/timing.ts). */
+  timings?: Timings;
+};
 export const fail = (e: ApiError): Outcome<never> => ({
   ok: false,
   error: { name: e.errorName, message: e.message, details: e.details },
 });
 export function unwrap<T>(o: Outcome<T>): T {
+  addTimings('do.', o.timings);
   if (o.ok) return o.value;
   throw new ApiError(o.error.name, o.error.message, o.error.details);
 }

@@ -18,6 +18,7 @@ import { getDb } from '../db/client';
 import { type AppEnv, requireStaff } from '../lib/auth';
 import { ok } from '../lib/http';
 import { clientAddress, enforceRateLimit, type LimitKind, limitsFor } from '../lib/rate-limit';
+import { step } from '../lib/timing';
 import { body, param, query } from '../lib/validate';
 import { subscriptionInfo, trackByNumber, trackByPhone } from '../services/bookings';
 import { publishNotifications } from '../services/notifications';
@@ -47,7 +48,10 @@ async function limit(c: Context<AppEnv>, kind: LimitKind, target: string, alsoTa
  * limit's refusal wins over any other outcome. Saves a round trip on every look-up.
  */
 async function lookup<T>(c: Context<AppEnv>, target: string, read: () => Promise<T>): Promise<T> {
-  const [limited, result] = await Promise.allSettled([limit(c, 'lookup', target), read()]);
+  const [limited, result] = await Promise.allSettled([
+    step('limit', () => limit(c, 'lookup', target)),
+    step('read', read),
+  ]);
   if (limited.status === 'rejected') throw limited.reason;
   if (result.status === 'rejected') throw result.reason;
   return result.value;
@@ -67,7 +71,7 @@ export const bookingRoutes = new Hono<AppEnv>()
   /** Public create: goes through the pitch's Durable Object, which serialises every change to its slots (00 §3). */
   .post('/', body(createBookingSchema), async (c) => {
     const input = c.req.valid('json');
-    await limit(c, 'booking', input.customerPhone);
+    await step('limit', () => limit(c, 'booking', input.customerPhone));
     return ok(c, await bookSlot(c.env, input), undefined, 201);
   })
   .get('/track/:bookingNumber', param(z.object({ bookingNumber: bookingNumberSchema })), async (c) => {

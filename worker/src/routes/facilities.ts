@@ -8,6 +8,7 @@ import { type AppEnv, requestToken, requireStaff, staffFromToken } from '../lib/
 import { notFound } from '../lib/errors';
 import { ok } from '../lib/http';
 import { readFormOrJson } from '../lib/multipart';
+import { step } from '../lib/timing';
 import { body, parseInput, query } from '../lib/validate';
 import { staffCalendar } from '../services/calendar';
 import {
@@ -44,7 +45,8 @@ export const facilityRoutes = new Hono<AppEnv>()
   .get('/:ref/slots', query(slotsQuery), async (c) => {
     const isStaff = async () => Boolean(await staffFromToken(c.env, requestToken(c)));
     const opts = { now: Date.now(), horizonDays: c.env.SLOT_HORIZON_DAYS, isStaff };
-    return ok(c, await facilityAvailability(getDb(c.env.DB), c.req.param('ref'), c.req.valid('query'), opts));
+    const ref = c.req.param('ref');
+    return ok(c, await step('read', () => facilityAvailability(getDb(c.env.DB), ref, c.req.valid('query'), opts)));
   })
   /** Live slot changes for visitors watching this pitch's calendar. */
   .get('/:ref/live', async (c) => {

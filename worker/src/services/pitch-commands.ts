@@ -6,13 +6,14 @@ import type { CreateSubscriptionInput, SubscriptionAnswerWire } from '../../../c
 import type { BookingDetail, BookingWire } from '../../../contracts/wire/booking';
 import { getDb } from '../db/client';
 import { unwrap } from '../lib/errors';
+import { step } from '../lib/timing';
 import { facilityOfBookingNumber } from './bookings';
 import { facilityStub, resolveFacilityId } from './facility-ref';
 import { facilityOfBooking } from './staff-bookings';
 
 export async function bookSlot(env: Env, input: CreateBookingInput): Promise<BookingWire> {
-  const facilityId = await resolveFacilityId(env.DB, input.facility!);
-  return unwrap(await facilityStub(env, facilityId).createBooking(facilityId, input));
+  const facilityId = await step('facility', () => resolveFacilityId(env.DB, input.facility!));
+  return unwrap(await step('pitch', async () => await facilityStub(env, facilityId).createBooking(facilityId, input)));
 }
 
 /** A subscription's weeks, booked by staff through the pitch's object (00 §4). */
