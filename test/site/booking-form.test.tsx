@@ -233,7 +233,7 @@ describe('issue 7 §2 and §5 on the form', () => {
 
   it("a half-hour slot shows its own price and length, not '/ saat'; the time range never breaks", async () => {
     slots = [{ ...slot('2026-11-20', '12:00'), endTime: '12:30', price: 750 }];
-    await toForm(userEvent.setup(), '12:00–12:30, ₺750, müsait');
+    await toForm(userEvent.setup(), '12:00–12:30, ₺750, 30 dk, müsait');
     const price = document.querySelector('[data-summary-price]')!;
     expect(price.textContent).toBe('₺750 · 30 dakika');
     expect(price.textContent).not.toContain('saat');
