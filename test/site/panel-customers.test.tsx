@@ -75,7 +75,7 @@ async function shown() {
   render(<CustomersManager />);
   await waitFor(() => expect(row(1)).toBeTruthy());
 }
-const select = (name: string) => screen.getByRole('combobox', { name }) as HTMLSelectElement;
+const select = (name: string) => screen.getByRole('combobox', { name }) as unknown as HTMLSelectElement;
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 async function typeDate(name: string, digits: string) {
   const [day] = within(screen.getByRole('group', { name })).getAllByRole('spinbutton');
