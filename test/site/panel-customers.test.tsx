@@ -197,11 +197,19 @@ describe('stats strip and list', () => {
 describe('filters → query (02 §7)', () => {
   it('debounces the search by 300 ms and sends only the final text', async () => {
     await shown();
+    // The clock is ours here, so a loaded machine cannot stretch the gaps between keystrokes past the debounce.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const before = lists().length;
     const box = screen.getByRole('searchbox', { name: 'Ara' });
-    for (const text of ['a', 'ay', 'ayş', 'ayşe@']) fireEvent.change(box, { target: { value: text } });
-    await pause(200);
+    for (const text of ['a', 'ay', 'ayş', 'ayşe@']) {
+      fireEvent.change(box, { target: { value: text } });
+      await vi.advanceTimersByTimeAsync(250);
+    }
+    expect((box as HTMLInputElement).value).toBe('ayşe@');
+    await vi.advanceTimersByTimeAsync(49);
     expect(lists().length).toBe(before);
+    await vi.advanceTimersByTimeAsync(1);
+    vi.useRealTimers();
     await waitFor(() => expect(lastList().query.search).toBe('ayşe@'));
     await pause(350);
     expect(lists().slice(before)).toHaveLength(1);
@@ -466,6 +474,21 @@ describe('reports (02 §9)', () => {
       { value: 8, type: Number },
     ]);
     expect(options).toMatchObject({ sheet: 'Müşteriler' });
+  });
+
+  it('a report covers the list on screen: a refused filter being typed does not reach the export', async () => {
+    const files = captureDownloads();
+    await shown();
+    fireEvent.change(screen.getByLabelText('En az rezervasyon'), { target: { value: '-3' } });
+    await screen.findByText('Rezervasyon sayısı 0 veya daha büyük bir tam sayı olmalıdır');
+    const before = lists().length;
+    await choose('Özet rapor (CSV)');
+    await waitFor(() => expect(files).toHaveLength(1));
+    const exported = lists().slice(before);
+    expect(exported).toHaveLength(1);
+    expect(exported[0].query).toEqual({ page: '1', pageSize: '500', sortBy: 'lastBookingDate', sortOrder: 'desc' });
+    const { text } = await blobText(files[0].blob);
+    expect(text.trimEnd().split('\r\n')).toHaveLength(1 + ROWS.length);
   });
 
   it('nothing to export: "Dışa aktarılacak veri bulunamadı" and no file', async () => {

@@ -172,6 +172,8 @@ function writeAddress(mode: 'push' | 'replace') {
 
 let sequence = 0;
 let typingTimer: ReturnType<typeof setTimeout> | undefined;
+/** The filters of the list on screen: a report covers what is shown, not a half-typed or refused filter. */
+let shownFilters: CustomerFilters = { ...DEFAULT_CUSTOMER_FILTERS };
 
 const statsCall = (query: Record<string, string>) => client.api.bookings.customers.stats.$get({ query });
 
@@ -194,6 +196,7 @@ export async function loadCustomers(): Promise<void> {
       writeAddress('replace');
       return loadCustomers();
     }
+    shownFilters = filters;
     $customers.set(body.data as CustomerStatsRow[]);
     $customerMeta.set(body.meta as CustomerListMeta);
     $customerStatus.set('ready');
@@ -290,8 +293,7 @@ export async function loadCustomerHistory(id: number): Promise<void> {
 // ---------------------------------------------------------------- export
 
 /** Every customer of the current filters, all pages (the report covers the filtered set, not the visible page). */
-export async function fetchAllCustomers(): Promise<CustomerStatsRow[]> {
-  const f = $customerFilters.get();
+export async function fetchAllCustomers(f: CustomerFilters = shownFilters): Promise<CustomerStatsRow[]> {
   const rows: CustomerStatsRow[] = [];
   let pageCount = 1;
   for (let page = 1; page <= pageCount; page++) {
@@ -332,6 +334,7 @@ export function startCustomers(): () => void {
   $customers.set([]);
   $customerMeta.set(null);
   $customerHistory.set({});
+  shownFilters = $customerFilters.get();
 
   const media = typeof window.matchMedia === 'function' ? window.matchMedia(NARROW_QUERY) : null;
   $customersNarrow.set(media?.matches ?? false);
