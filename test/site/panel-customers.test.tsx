@@ -136,6 +136,23 @@ describe('entry from the address (02 §2)', () => {
     await waitFor(() => expect(lastList().query).toMatchObject({ activityStatus: 'dormant', page: '2' }));
     expect(select('Aktiflik').value).toBe('dormant');
   });
+  it('leaves out a value of the address the rules refuse, and sends the rest', async () => {
+    window.history.replaceState(
+      null,
+      '',
+      '/yonetim/musteriler?minBookings=abc&maxBookings=5&minCancellationRate=80&maxCancellationRate=20&page=x',
+    );
+    await shown();
+    expect(lists()[0].query).toEqual({
+      page: '1',
+      pageSize: '50',
+      sortBy: 'lastBookingDate',
+      sortOrder: 'desc',
+      maxBookings: '5',
+      maxCancellationRate: '20',
+    });
+    expect((screen.getByLabelText('En az rezervasyon') as HTMLInputElement).value).toBe('');
+  });
 });
 
 describe('stats strip and list', () => {
