@@ -387,6 +387,8 @@ describe('detail side panel', () => {
     expect(details().map((c) => c.path)).toEqual(['/api/bookings/customers/2']);
 
     await userEvent.click(within(dialog).getByRole('tab', { name: 'Analiz' }));
+    expect(within(dialog).getByRole('tab', { name: 'Analiz' }).getAttribute('aria-selected')).toBe('true');
+    expect(within(dialog).getByRole('tab', { name: 'Geçmiş' }).getAttribute('aria-selected')).toBe('false');
     expect(dialog.querySelector('[data-score]')?.textContent).toBe('0');
     expect(dialog.querySelector('[data-risk]')?.textContent).toBe('YÜKSEK');
     expect(dialog.querySelector('[data-approval]')?.getAttribute('data-approval')).toBe('low');

@@ -71,7 +71,7 @@ export function CustomerTable({ items, onOpen }: ListProps) {
                 }}
                 className="cursor-pointer hover:bg-slate-50 dark:hover:bg-slate-800/60"
               >
-                <td className="max-w-72 px-3 py-3 [overflow-wrap:anywhere]">
+                <td className="max-w-72 min-w-52 px-3 py-3 [overflow-wrap:anywhere]">
                   <div className="font-medium text-slate-900 dark:text-slate-100" data-name>
                     {name(c)}
                   </div>
