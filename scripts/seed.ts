@@ -21,6 +21,31 @@ import * as data from './lib/seed-data';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
+// ------------------------------------------------------------------ subscribers with warnings
+
+/**
+ * Subscribers whose latest bookings were cancelled 2, 3 and 5 times in a row (02 §4 'Customer warning levels': Dikkat,
+ * Uyarı, Kritik), all in the past, so Müşteri Yönetimi's 'warnings only' view (the dashboard's link) shows something on
+ * a fresh `npm start`. Each had one approved booking before the run of cancellations; two days between bookings keep
+ * the order even when a closed day moves one of them.
+ */
+const WARNED_SUBSCRIBERS: data.CustomerSeed[] = [
+  { key: 'selim', name: 'Selim Yavuz', phone: '05326660101', email: 'selim.yavuz@example.com', subscriber: true },
+  { key: 'volkan', name: 'Volkan Karaca', phone: '05446660202', subscriber: true },
+  { key: 'erkan', name: 'Erkan Bulut', phone: '05056660303', email: 'erkan.bulut@example.com', subscriber: true },
+];
+const run = (customer: string, pitch: string, time: string, approvedDay: number, cancelledDays: number[]) => [
+  { pitch, day: approvedDay, time, customer, status: 'approved' as const },
+  ...cancelledDays.map((day) => ({ pitch, day, time, customer, status: 'cancelled' as const })),
+];
+const WARNED_BOOKINGS: data.BookingSeed[] = [
+  ...run('selim', 'nilufer', '17:00', -13, [-9, -5]),
+  ...run('volkan', 'gursu', '16:00', -13, [-10, -7, -4]),
+  ...run('erkan', 'mudanya', '19:00', -13, [-11, -9, -7, -5, -3]),
+];
+const CUSTOMERS = [...data.CUSTOMERS, ...WARNED_SUBSCRIBERS];
+const BOOKINGS = [...data.BOOKINGS, ...WARNED_BOOKINGS];
+
 // ------------------------------------------------------------------ images (rendered in worker threads)
 
 interface ImageJob {
@@ -399,7 +424,7 @@ class SeedContext {
     // ---- bookings ----
     const planned = this.planBookings(facilities, pickups, slots, admin?.id ?? null);
 
-    const customers = new Map(data.CUSTOMERS.map((c) => [c.key, c]));
+    const customers = new Map(CUSTOMERS.map((c) => [c.key, c]));
     const firstSeen = new Map<string, number>();
     for (const b of planned)
       firstSeen.set(b.customer.key, Math.min(firstSeen.get(b.customer.key) ?? Infinity, b.events[0].at));
@@ -429,7 +454,7 @@ class SeedContext {
       ]),
     );
     // Subscribers are subscribers even if the row existed before.
-    for (const c of data.CUSTOMERS.filter((c) => c.subscriber)) {
+    for (const c of CUSTOMERS.filter((c) => c.subscriber)) {
       await db.run(sql`update customers set is_subscriber = 1 where phone = ${c.phone}`);
     }
 
@@ -636,7 +661,7 @@ class SeedContext {
     const liveSlots = new Set<number>();
     const liveDays = new Set<string>(); // `${phone}|${date}` of live, non-subscriber bookings
     const freedAt = new Map<number, number>(); // slot id → when its last rejected/cancelled/expired booking let go of it
-    const customers = new Map(data.CUSTOMERS.map((c) => [c.key, c]));
+    const customers = new Map(CUSTOMERS.map((c) => [c.key, c]));
     const out: PlannedBooking[] = [];
     const isLive = (st: Status) => st === 'pending' || st === 'approved';
 
@@ -748,7 +773,7 @@ class SeedContext {
     }
 
     // ---- single bookings ----
-    for (const seed of data.BOOKINGS) {
+    for (const seed of BOOKINGS) {
       const f = facilities.get(seed.pitch);
       const c = customers.get(seed.customer);
       if (!f || !c) throw new Error(`seed-data: unknown pitch or customer in ${JSON.stringify(seed)}`);

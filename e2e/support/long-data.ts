@@ -192,3 +192,34 @@ export function removeLongData(existing?: DatabaseSync) {
     if (!existing) db.close();
   }
 }
+
+/** A customer with a 120-character unbroken name and e-mail and no bookings, for the customer screen at 360 px. */
+export const LONG_CUSTOMER = {
+  phone: '05399990002',
+  name: unbroken(120, 'MüşteriAdıSoyadı'),
+  email: `${unbroken(60, 'eposta')}@${unbroken(40, 'alanadi')}.com`,
+};
+
+export function createLongCustomer() {
+  const db = open();
+  try {
+    removeLongCustomer(db);
+    db.prepare('insert into customers (phone, name, email, is_subscriber) values (?, ?, ?, 1)').run(
+      LONG_CUSTOMER.phone,
+      LONG_CUSTOMER.name,
+      LONG_CUSTOMER.email,
+    );
+  } finally {
+    db.close();
+  }
+}
+
+/** Removes that customer (its customer_stats row goes with it). */
+export function removeLongCustomer(existing?: DatabaseSync) {
+  const db = existing ?? open();
+  try {
+    db.prepare('delete from customers where phone = ?').run(LONG_CUSTOMER.phone);
+  } finally {
+    if (!existing) db.close();
+  }
+}

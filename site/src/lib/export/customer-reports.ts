@@ -1,0 +1,119 @@
+// The four customer reports of 02 §9 ('full', 'summary', 'risk', 'performance'): their Turkish columns, which rows each
+// holds and its file name. Every figure is the server's (the customers/stats row); nothing is recomputed here.
+import { ACTIVITY_LABELS, RISK_REPORT_MIN_CONSECUTIVE, WARNING_LABELS } from '../../../../contracts/customer-risk';
+import type { CustomerStatsRow } from '../../../../contracts/customers';
+import { WEEK_DAY_LABELS } from '../../../../contracts/facility-form';
+import { formatPhone } from '../../../../contracts/phone';
+import { istanbulToday } from '../format';
+import type { ExportColumn } from './download';
+
+export const CUSTOMER_REPORTS = ['full', 'summary', 'risk', 'performance'] as const;
+export type CustomerReport = (typeof CUSTOMER_REPORTS)[number];
+
+export const CUSTOMER_REPORT_LABELS: Record<CustomerReport, string> = {
+  full: 'Tam rapor',
+  summary: 'Özet rapor',
+  risk: 'Risk raporu',
+  performance: 'Performans raporu',
+};
+
+/** The word in the file name: musteri-raporu-tam-2026-11-23.csv. */
+const FILE_WORD: Record<CustomerReport, string> = {
+  full: 'tam',
+  summary: 'ozet',
+  risk: 'risk',
+  performance: 'performans',
+};
+
+type Row = CustomerStatsRow;
+type Col = ExportColumn<Row>;
+
+/** An anonymised customer's phone is a hash (issue 7 §5): never written out. */
+export const customerPhoneText = (phone: string | null | undefined): string | null =>
+  !phone?.trim() ? null : phone.startsWith('#') ? 'Gizlendi (KVKK)' : formatPhone(phone);
+export const customerTypeText = (r: Pick<Row, 'isSubscriber'>) => (r.isSubscriber ? 'Abone' : 'Standart');
+
+const c = {
+  name: { header: 'Ad Soyad', value: (r) => r.customerName, width: 28 },
+  phone: { header: 'Telefon', value: (r) => customerPhoneText(r.customerPhone), width: 16 },
+  email: { header: 'E-posta', value: (r) => r.customerEmail, width: 28 },
+  type: { header: 'Müşteri Tipi', value: customerTypeText },
+  total: { header: 'Toplam Rezervasyon', value: (r) => r.totalBookings, type: 'number' },
+  approved: { header: 'Onaylı', value: (r) => r.approvedBookings, type: 'number' },
+  cancelled: { header: 'İptal', value: (r) => r.cancelledBookings, type: 'number' },
+  pending: { header: 'Bekleyen', value: (r) => r.pendingBookings, type: 'number' },
+  rejected: { header: 'Reddedilen', value: (r) => r.rejectedBookings, type: 'number' },
+  expired: { header: 'Süresi Dolan', value: (r) => r.expiredBookings, type: 'number' },
+  transport: { header: 'Servisli', value: (r) => r.transportationBookings, type: 'number' },
+  cancellationRate: { header: 'İptal Oranı (%)', value: (r) => r.cancellationRate, type: 'number' },
+  approvalRate: { header: 'Onay Oranı (%)', value: (r) => r.approvalRate, type: 'number' },
+  consecutive: { header: 'Ardışık İptal', value: (r) => r.consecutiveCancellations, type: 'number' },
+  first: { header: 'İlk Rezervasyon', value: (r) => r.firstBookingDate, type: 'date' },
+  last: { header: 'Son Rezervasyon', value: (r) => r.lastBookingDate, type: 'date' },
+  lastActual: { header: 'Son Gerçekleşen', value: (r) => r.lastActualBookingDate, type: 'date' },
+  favoriteFacility: { header: 'Favori Saha', value: (r) => r.favoriteFacility, width: 24 },
+  favoriteDay: { header: 'Favori Gün', value: (r) => (r.favoriteDay ? WEEK_DAY_LABELS[r.favoriteDay] : null) },
+  favoriteHour: { header: 'Favori Saat', value: (r) => r.favoriteHour },
+  perMonth: { header: 'Aylık Ortalama', value: (r) => r.averageBookingsPerMonth, type: 'number' },
+  spent: { header: 'Toplam Harcama (TL)', value: (r) => r.totalSpent, type: 'number' },
+  warning: { header: 'Uyarı Seviyesi', value: (r) => WARNING_LABELS[r.warningLevel] },
+  risk: { header: 'Risk', value: (r) => r.riskLabel },
+  activity: { header: 'Aktiflik', value: (r) => ACTIVITY_LABELS[r.activityStatus] },
+  score: { header: 'Puan', value: (r) => r.score, type: 'number' },
+  success: { header: 'Başarı Oranı (%)', value: (r) => r.successRate, type: 'number' },
+} satisfies Record<string, Col>;
+
+export const CUSTOMER_REPORT_COLUMNS: Record<CustomerReport, readonly Col[]> = {
+  full: [
+    c.name,
+    c.phone,
+    c.email,
+    c.type,
+    c.total,
+    c.approved,
+    c.cancelled,
+    c.pending,
+    c.rejected,
+    c.expired,
+    c.transport,
+    c.cancellationRate,
+    c.approvalRate,
+    c.consecutive,
+    c.first,
+    c.last,
+    c.lastActual,
+    c.favoriteFacility,
+    c.favoriteDay,
+    c.favoriteHour,
+    c.perMonth,
+    c.spent,
+    c.warning,
+    c.risk,
+    c.activity,
+    c.score,
+    c.success,
+  ],
+  summary: [c.name, c.phone, c.type, c.total, c.approved, c.cancelled, c.last, c.activity, c.warning],
+  risk: [c.name, c.phone, c.type, c.consecutive, c.cancelled, c.cancellationRate, c.risk, c.warning, c.last],
+  performance: [
+    c.name,
+    c.type,
+    c.total,
+    c.approved,
+    c.approvalRate,
+    c.success,
+    c.score,
+    c.spent,
+    c.perMonth,
+    c.favoriteFacility,
+  ],
+};
+
+/** The rows a report holds: the risk report only customers with 2+ consecutive cancellations (02 §9). */
+export function customerReportRows(report: CustomerReport, rows: readonly Row[]): Row[] {
+  return report === 'risk' ? rows.filter((r) => r.consecutiveCancellations >= RISK_REPORT_MIN_CONSECUTIVE) : [...rows];
+}
+
+/** 'musteri-raporu-tam-2026-11-23' (the extension is added by the download). */
+export const customerReportName = (report: CustomerReport, today = istanbulToday()) =>
+  `musteri-raporu-${FILE_WORD[report]}-${today}`;

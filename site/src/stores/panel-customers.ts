@@ -1,0 +1,374 @@
+import { atom, map } from 'nanostores';
+import type { ActivityStatus } from '../../../contracts/customer-risk';
+import {
+  CUSTOMER_DEFAULT_PAGE_SIZE,
+  CUSTOMER_PAGE_SIZES,
+  CUSTOMER_SORTS,
+  type CustomerDetailWire,
+  type CustomerListMeta,
+  type CustomerSort,
+  type CustomerStatsRow,
+  customerListQuery,
+  customerMsg,
+} from '../../../contracts/customers';
+import { ApiRequestError, client, unwrap, unwrapPage } from '../lib/api';
+import {
+  CUSTOMER_REPORT_COLUMNS,
+  type CustomerReport,
+  customerReportName,
+  customerReportRows,
+} from '../lib/export/customer-reports';
+import { downloadCsv, downloadXlsx } from '../lib/export/download';
+import { addDays, istanbulToday } from '../lib/format';
+import { toast } from './toast';
+
+// Müşteri Yönetimi (02 §2 'Customer management', §7, §9). The server filters, sorts, pages and computes every figure
+// (GET /api/bookings/customers/stats); the filters live in the address, under the API's own names, so a link such as
+// /yonetim/musteriler?warningsOnly=true (the dashboard's) opens that view and back/forward restore each one.
+
+export const SEARCH_DEBOUNCE_MS = 300;
+/** Under 1024 px the many columns do not fit: cards instead of the table, the page box instead of numbers. */
+export const NARROW_QUERY = '(max-width: 1023px)';
+/** Export fetches the whole filtered set in the largest page the API allows. */
+const EXPORT_PAGE_SIZE = 500;
+
+export type CustomerType = 'subscriber' | 'standard';
+
+export interface CustomerFilters {
+  search: string;
+  customerType: '' | CustomerType;
+  warningsOnly: boolean;
+  hasTransportation: boolean;
+  dateFrom: string;
+  dateTo: string;
+  /** As typed: the rule (an integer ≥ 0, 0–100) is checked before anything is sent. */
+  minBookings: string;
+  maxBookings: string;
+  minCancellationRate: string;
+  maxCancellationRate: string;
+  activityStatus: '' | ActivityStatus;
+  sortBy: CustomerSort;
+  sortOrder: 'asc' | 'desc';
+  page: number;
+  pageSize: number;
+}
+
+export const DEFAULT_CUSTOMER_FILTERS: CustomerFilters = {
+  search: '',
+  customerType: '',
+  warningsOnly: false,
+  hasTransportation: false,
+  dateFrom: '',
+  dateTo: '',
+  minBookings: '',
+  maxBookings: '',
+  minCancellationRate: '',
+  maxCancellationRate: '',
+  activityStatus: '',
+  sortBy: 'lastBookingDate',
+  sortOrder: 'desc',
+  page: 1,
+  pageSize: CUSTOMER_DEFAULT_PAGE_SIZE,
+};
+
+export type FilterErrors = Partial<Record<keyof CustomerFilters, string>>;
+
+export const $customerFilters = map<CustomerFilters>({ ...DEFAULT_CUSTOMER_FILTERS });
+export const $customerErrors = atom<FilterErrors>({});
+export const $customers = atom<CustomerStatsRow[]>([]);
+export const $customerMeta = atom<CustomerListMeta | null>(null);
+export const $customerStatus = atom<'loading' | 'ready' | 'error'>('loading');
+export const $customersNarrow = atom(false);
+export const $exporting = atom(false);
+
+// ---------------------------------------------------------------- the address
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const TEXT_KEYS = ['minBookings', 'maxBookings', 'minCancellationRate', 'maxCancellationRate'] as const;
+
+/** The filters an address names; a value the rules refuse (an old or hand-made link) is left out, not sent. */
+export function filtersFromSearch(search: string): CustomerFilters {
+  const f = rawFiltersFromSearch(search);
+  // The range checks run once every single value passes, so a reversed pair shows up on a later round; it is reported
+  // on its lower end, and with that gone the rest is valid.
+  for (let round = 0; round < TEXT_KEYS.length; round++) {
+    const refused = Object.keys(filterErrors(f)).filter((k) => (TEXT_KEYS as readonly string[]).includes(k));
+    if (refused.length === 0) break;
+    for (const key of refused) (f as unknown as Record<string, string>)[key] = '';
+  }
+  return f;
+}
+
+function rawFiltersFromSearch(search: string): CustomerFilters {
+  const p = new URLSearchParams(search);
+  const get = (k: string) => p.get(k) ?? '';
+  const flag = (k: string) => get(k) === 'true' || get(k) === '1';
+  const page = Number(get('page'));
+  const size = Number(get('pageSize'));
+  const type = get('customerType');
+  const activity = get('activityStatus');
+  const sortBy = get('sortBy');
+  return {
+    search: get('search').slice(0, 100),
+    customerType: type === 'subscriber' || type === 'standard' ? type : '',
+    warningsOnly: flag('warningsOnly'),
+    hasTransportation: flag('hasTransportation'),
+    dateFrom: DATE.test(get('dateFrom')) ? get('dateFrom') : '',
+    dateTo: DATE.test(get('dateTo')) ? get('dateTo') : '',
+    ...Object.fromEntries(TEXT_KEYS.map((k) => [k, get(k).slice(0, 10)])),
+    activityStatus: activity === 'active' || activity === 'inactive' || activity === 'dormant' ? activity : '',
+    sortBy: (CUSTOMER_SORTS as readonly string[]).includes(sortBy) ? (sortBy as CustomerSort) : 'lastBookingDate',
+    sortOrder: get('sortOrder') === 'asc' ? 'asc' : 'desc',
+    page: Number.isInteger(page) && page > 1 ? page : 1,
+    pageSize: (CUSTOMER_PAGE_SIZES as readonly number[]).includes(size) ? size : CUSTOMER_DEFAULT_PAGE_SIZE,
+  } as CustomerFilters;
+}
+
+/**
+ * GET /api/bookings/customers/stats's query for the filters: only what is set (page, size and sort always). The address
+ * is the same query without the defaults.
+ */
+export function queryOf(f: CustomerFilters, page = f.page, pageSize = f.pageSize): Record<string, string> {
+  const q: Record<string, string> = {
+    page: String(page),
+    pageSize: String(pageSize),
+    sortBy: f.sortBy,
+    sortOrder: f.sortOrder,
+  };
+  if (f.search.trim()) q.search = f.search.trim();
+  if (f.customerType) q.customerType = f.customerType;
+  if (f.warningsOnly) q.warningsOnly = 'true';
+  if (f.hasTransportation) q.hasTransportation = 'true';
+  if (f.dateFrom) q.dateFrom = f.dateFrom;
+  if (f.dateTo) q.dateTo = f.dateTo;
+  for (const k of TEXT_KEYS) if (f[k].trim()) q[k] = f[k].trim().replace(',', '.');
+  if (f.activityStatus) q.activityStatus = f.activityStatus;
+  return q;
+}
+
+export function searchOf(f: CustomerFilters): string {
+  const q = queryOf(f);
+  const d = DEFAULT_CUSTOMER_FILTERS;
+  if (f.page === d.page) delete q.page;
+  if (f.pageSize === d.pageSize) delete q.pageSize;
+  if (f.sortBy === d.sortBy) delete q.sortBy;
+  if (f.sortOrder === d.sortOrder) delete q.sortOrder;
+  const s = new URLSearchParams(q).toString();
+  return s ? `?${s}` : '';
+}
+
+/**
+ * The same rules the server applies (contracts/customers.ts), with its Turkish messages, by field. The page is the
+ * pager's business, so only the filters are judged here.
+ */
+export function filterErrors(f: CustomerFilters): FilterErrors {
+  const parsed = customerListQuery.safeParse(queryOf(f, 1));
+  if (parsed.success) return {};
+  const errors: FilterErrors = {};
+  for (const issue of parsed.error.issues) {
+    const key = issue.path[0] as keyof CustomerFilters;
+    errors[key] ??= issue.message;
+  }
+  return errors;
+}
+
+function writeAddress(mode: 'push' | 'replace') {
+  if (typeof window === 'undefined') return;
+  const search = searchOf($customerFilters.get());
+  if (search === window.location.search) return;
+  const url = window.location.pathname + search + window.location.hash;
+  if (mode === 'push') window.history.pushState(null, '', url);
+  else window.history.replaceState(null, '', url);
+}
+
+// ---------------------------------------------------------------- loading
+
+let sequence = 0;
+let typingTimer: ReturnType<typeof setTimeout> | undefined;
+/** The filters of the list on screen: a report covers what is shown, not a half-typed or refused filter. */
+let shownFilters: CustomerFilters = { ...DEFAULT_CUSTOMER_FILTERS };
+
+const statsCall = (query: Record<string, string>) => client.api.bookings.customers.stats.$get({ query });
+
+/** Loads the current page. A newer request wins: the answer of an older one still in flight is dropped. */
+export async function loadCustomers(): Promise<void> {
+  clearTimeout(typingTimer);
+  const filters = $customerFilters.get();
+  const errors = filterErrors(filters);
+  $customerErrors.set(errors);
+  if (Object.keys(errors).length > 0) {
+    // Nothing is sent; what is on screen stays (and a first load does not spin forever).
+    if ($customerStatus.get() === 'loading') $customerStatus.set('ready');
+    return;
+  }
+  const mine = ++sequence;
+  $customerStatus.set('loading');
+  try {
+    const body = await unwrapPage(statsCall(queryOf(filters)));
+    if (mine !== sequence) return;
+    const { pageCount } = body.meta.pagination;
+    // A page beyond the end (an old link, a narrower filter): show the last one there is.
+    if (body.data.length === 0 && filters.page > 1 && pageCount >= 1 && filters.page > pageCount) {
+      $customerFilters.setKey('page', pageCount);
+      writeAddress('replace');
+      return loadCustomers();
+    }
+    shownFilters = filters;
+    $customers.set(body.data as CustomerStatsRow[]);
+    $customerMeta.set(body.meta as CustomerListMeta);
+    $customerStatus.set('ready');
+  } catch {
+    if (mine !== sequence) return;
+    // 02 §8: an empty list with a zero summary, the message inline and as a toast.
+    $customers.set([]);
+    $customerMeta.set(null);
+    $customerStatus.set('error');
+    toast('error', customerMsg.loadFailed);
+  }
+}
+
+function change(patch: Partial<CustomerFilters>, mode: 'push' | 'replace' = 'push') {
+  clearTimeout(typingTimer);
+  // Any filter change goes back to page 1 (a page change names its own page).
+  $customerFilters.set({ ...$customerFilters.get(), page: 1, ...patch });
+  const errors = filterErrors($customerFilters.get());
+  $customerErrors.set(errors);
+  if (Object.keys(errors).length > 0) return Promise.resolve();
+  writeAddress(mode);
+  return loadCustomers();
+}
+
+/** Typed filters (search, the counts and rates): the box shows every keystroke; the request waits for 300 ms of quiet. */
+export function setTypedFilter(key: 'search' | (typeof TEXT_KEYS)[number], value: string) {
+  $customerFilters.set({ ...$customerFilters.get(), [key]: value, page: 1 });
+  $customerErrors.set(filterErrors($customerFilters.get()));
+  clearTimeout(typingTimer);
+  typingTimer = setTimeout(() => {
+    if (Object.keys($customerErrors.get()).length > 0) return;
+    writeAddress('replace');
+    void loadCustomers();
+  }, SEARCH_DEBOUNCE_MS);
+}
+
+export const setCustomerSearch = (q: string) => setTypedFilter('search', q);
+export const setCustomerType = (customerType: CustomerFilters['customerType']) => change({ customerType });
+export const setWarningsOnly = (warningsOnly: boolean) => change({ warningsOnly });
+export const setTransportation = (hasTransportation: boolean) => change({ hasTransportation });
+export const setActivityStatus = (activityStatus: CustomerFilters['activityStatus']) => change({ activityStatus });
+export const setSort = (sortBy: CustomerSort) => change({ sortBy });
+export const setSortOrder = (sortOrder: 'asc' | 'desc') => change({ sortOrder });
+export const setPageSize = (pageSize: number) => change({ pageSize });
+// The server refuses a reversed range; moving the other end along keeps the range valid while the user picks.
+export function setDateFrom(value: string) {
+  const dateFrom = DATE.test(value) ? value : '';
+  const { dateTo } = $customerFilters.get();
+  return change({ dateFrom, dateTo: dateFrom && dateTo && dateFrom > dateTo ? dateFrom : dateTo });
+}
+export function setDateTo(value: string) {
+  const dateTo = DATE.test(value) ? value : '';
+  const { dateFrom } = $customerFilters.get();
+  return change({ dateTo, dateFrom: dateTo && dateFrom && dateTo < dateFrom ? dateTo : dateFrom });
+}
+/** 'Son 7 gün' / 'Son 30 gün': the last `days` days up to today (Istanbul), today included. */
+export function setQuickRange(days: number, today = istanbulToday()) {
+  return change({ dateFrom: addDays(today, -(days - 1)), dateTo: today });
+}
+export const clearCustomerFilters = () =>
+  change({ ...DEFAULT_CUSTOMER_FILTERS, pageSize: $customerFilters.get().pageSize });
+
+export function setCustomerPage(page: number) {
+  const count = $customerMeta.get()?.pagination.pageCount ?? 1;
+  const next = Math.min(Math.max(1, Math.trunc(page) || 1), Math.max(1, count));
+  if (next === $customerFilters.get().page) return Promise.resolve();
+  return change({ page: next });
+}
+
+export const hasActiveFilters = (f: CustomerFilters) =>
+  searchOf({ ...f, page: 1, pageSize: DEFAULT_CUSTOMER_FILTERS.pageSize }) !== '';
+
+// ---------------------------------------------------------------- detail
+
+export type HistoryState =
+  | { status: 'loading' }
+  | { status: 'ready'; detail: CustomerDetailWire }
+  | { status: 'failed' };
+export const $customerHistory = map<Record<number, HistoryState>>({});
+
+/** The detail (latest 30 bookings, top pitches) of one customer, fetched once per screen; a failure stays silent (02 §8). */
+export async function loadCustomerHistory(id: number): Promise<void> {
+  const known = $customerHistory.get()[id];
+  if (known && known.status !== 'failed') return;
+  $customerHistory.setKey(id, { status: 'loading' });
+  try {
+    const detail = await unwrap(client.api.bookings.customers[':id'].$get({ param: { id: String(id) } }));
+    $customerHistory.setKey(id, { status: 'ready', detail: detail as CustomerDetailWire });
+  } catch {
+    $customerHistory.setKey(id, { status: 'failed' });
+  }
+}
+
+// ---------------------------------------------------------------- export
+
+/** Every customer of the current filters, all pages (the report covers the filtered set, not the visible page). */
+export async function fetchAllCustomers(f: CustomerFilters = shownFilters): Promise<CustomerStatsRow[]> {
+  const rows: CustomerStatsRow[] = [];
+  let pageCount = 1;
+  for (let page = 1; page <= pageCount; page++) {
+    const body = await unwrapPage(statsCall(queryOf(f, page, EXPORT_PAGE_SIZE)));
+    rows.push(...(body.data as CustomerStatsRow[]));
+    pageCount = body.meta.pagination.pageCount;
+  }
+  return rows;
+}
+
+/** Builds and downloads one report as CSV or .xlsx. */
+export async function exportCustomers(report: CustomerReport, format: 'csv' | 'xlsx'): Promise<void> {
+  if ($exporting.get()) return;
+  $exporting.set(true);
+  try {
+    let all: CustomerStatsRow[];
+    try {
+      all = await fetchAllCustomers();
+    } catch (e) {
+      toast('error', e instanceof ApiRequestError ? e.message : customerMsg.loadFailed);
+      return;
+    }
+    const rows = customerReportRows(report, all);
+    const columns = CUSTOMER_REPORT_COLUMNS[report];
+    const name = customerReportName(report);
+    if (format === 'csv') downloadCsv(rows, columns, name);
+    else await downloadXlsx(rows, columns, name, 'Müşteriler');
+  } finally {
+    $exporting.set(false);
+  }
+}
+
+// ---------------------------------------------------------------- start
+
+/** Starts the screen: filters from the address, the layout from the width, back/forward restore. Returns the clean-up. */
+export function startCustomers(): () => void {
+  $customerFilters.set(filtersFromSearch(window.location.search));
+  $customers.set([]);
+  $customerMeta.set(null);
+  $customerHistory.set({});
+  shownFilters = $customerFilters.get();
+
+  const media = typeof window.matchMedia === 'function' ? window.matchMedia(NARROW_QUERY) : null;
+  $customersNarrow.set(media?.matches ?? false);
+  const onMedia = (e: MediaQueryListEvent) => $customersNarrow.set(e.matches);
+  media?.addEventListener('change', onMedia);
+
+  const onPop = () => {
+    $customerFilters.set(filtersFromSearch(window.location.search));
+    void loadCustomers();
+  };
+  window.addEventListener('popstate', onPop);
+
+  void loadCustomers();
+  return () => {
+    clearTimeout(typingTimer);
+    sequence++;
+    media?.removeEventListener('change', onMedia);
+    window.removeEventListener('popstate', onPop);
+  };
+}
