@@ -296,3 +296,12 @@ export const slotWarning = {
   generating: 'Bu saha için önümüzdeki 3 ayda slot yok; 1 aylık slot oluşturuluyor...',
   generateFailed: 'Slot oluşturulamadı; çalışma saatleri gösteriliyor',
 } as const;
+
+const dotted = (d: string) => `${d.slice(8, 10)}.${d.slice(5, 7)}.${d.slice(0, 4)}`;
+/** 02 §5: the start date lies in the pitch's slot range (from tomorrow when it has none). */
+export const startDateRangeMessage = (min: string, max: string | null) =>
+  max
+    ? `Başlangıç tarihi sahanın slot aralığında olmalı (${dotted(min)} – ${dotted(max)})`
+    : `Başlangıç tarihi en erken ${dotted(min)} olabilir`;
+/** 02 §5: no week of the range falls on the chosen weekday after the start date. */
+export const noWeekInRange = 'Seçilen gün için slot aralığında hafta kalmadı; başka bir gün veya tarih seçin';
