@@ -74,8 +74,8 @@ export function RenewalCard({
               </div>
               <div className="flex flex-wrap items-center gap-2">
                 <RemainingBadge remaining={s.remainingBookings} />
-                <Button variant="ghost" size="sm" onPress={() => onDetail(s)}>
-                  Detay<span className="sr-only">: {s.customerName}</span>
+                <Button variant="ghost" size="sm" aria-label={`Detay: ${s.customerName}`} onPress={() => onDetail(s)}>
+                  Detay
                 </Button>
               </div>
             </li>
@@ -121,12 +121,13 @@ export function RenewalCard({
                     <Button
                       variant="secondary"
                       size="sm"
+                      aria-label={`Detay: ${s.customerName}`}
                       onPress={() => {
                         setOpen(false);
                         onDetail(s);
                       }}
                     >
-                      Detay<span className="sr-only">: {s.customerName}</span>
+                      Detay
                     </Button>
                   </td>
                 </tr>

@@ -52,8 +52,8 @@ function Row({ s, onDetail }: { s: SubscriberWire; onDetail: (s: SubscriberWire)
           {s.nextBooking ? ` · Sıradaki: ${shortDate(s.nextBooking.date)} ${s.nextBooking.time}` : ''}
         </p>
       </div>
-      <Button variant="secondary" size="sm" onPress={() => onDetail(s)}>
-        Detay<span className="sr-only">: {s.customerName}</span>
+      <Button variant="secondary" size="sm" aria-label={`Detay: ${s.customerName}`} onPress={() => onDetail(s)}>
+        Detay
       </Button>
     </li>
   );
