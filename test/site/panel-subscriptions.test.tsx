@@ -8,16 +8,7 @@ import SubscriptionsManager from '../../site/src/islands/SubscriptionsManager';
 import { $subscriberMeta, $subscribers } from '../../site/src/stores/panel-subscriptions';
 import { $toasts } from '../../site/src/stores/toast';
 import { apiError, type Call, mockApi, type Reply } from './panel-facility-fixtures';
-import {
-  detail,
-  emptyView,
-  listMeta,
-  NOW,
-  pitches,
-  type slotView as SlotViewFn,
-  slotView,
-  subscriber,
-} from './subscription-fixtures';
+import { detail, emptyView, listMeta, NOW, pitches, slotView, subscriber } from './subscription-fixtures';
 
 type Handler = (c: Call) => Reply | Promise<Reply>;
 let calls: Call[];
@@ -80,7 +71,7 @@ const toastOf = (kind: string) =>
     .get()
     .filter((t) => t.kind === kind)
     .map((t) => t.title);
-const combo = (name: string) => screen.getByRole('combobox', { name });
+const combo = (name: string) => screen.getByRole('combobox', { name }) as unknown as HTMLSelectElement;
 const box = (name: string) => screen.getByRole('textbox', { name });
 const submitButton = () => screen.getByRole('button', { name: 'Abonelik oluştur' }) as HTMLButtonElement;
 const optionTexts = (name: string) =>
@@ -111,7 +102,7 @@ async function pitchAndDay(pitch = 'fac-1', day = 'tuesday') {
   await choose('Saha', pitch);
   await waitFor(() => expect(calls.some((c) => c.path === `/api/facilities/${pitch}/subscription-slots`)).toBe(true));
   await choose('Gün', day);
-  await waitFor(() => expect((combo('Saat') as HTMLSelectElement).disabled).toBe(false));
+  await waitFor(() => expect(combo('Saat').disabled).toBe(false));
 }
 
 async function filled(opts: { pitch?: string; time?: string } = {}) {
@@ -288,7 +279,7 @@ describe('quick subscription form: rules and messages (02 §5)', () => {
       '12 hafta (3 ay)',
       'En fazla: 14 hafta',
     ]);
-    expect((combo('Süre') as HTMLSelectElement).value).toBe('12');
+    expect(combo('Süre').value).toBe('12');
   });
 
   it('with a shorter range the maximum is the default and the longer options are gone', async () => {
@@ -296,7 +287,7 @@ describe('quick subscription form: rules and messages (02 §5)', () => {
     await filled();
     // Tuesdays 24.11 … 29.12: 6 weeks.
     expect(optionTexts('Süre')).toEqual(['1 hafta', '2 hafta', '3 hafta', '4 hafta (1 ay)', 'En fazla: 6 hafta']);
-    expect((combo('Süre') as HTMLSelectElement).value).toBe('6');
+    expect(combo('Süre').value).toBe('6');
   });
 
   it('names a fixed option as the maximum when it is one, capped at 52 weeks', async () => {
@@ -425,7 +416,7 @@ describe('sending (02 §4 Subscription creation)', () => {
     );
     await waitFor(() => expect(listCalls().length).toBe(before + 1));
     expect((box('Ad soyad') as HTMLInputElement).value).toBe('');
-    expect((combo('Saha') as HTMLSelectElement).value).toBe('');
+    expect(combo('Saha').value).toBe('');
     expect(submitButton().disabled).toBe(true);
   });
 
