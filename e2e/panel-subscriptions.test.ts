@@ -21,6 +21,7 @@ const stamp = String(Date.now()).slice(-7);
 const SUBSCRIBER_PHONE = `0538${stamp}`;
 const VISITOR_PHONE = `0537${stamp}`;
 const NAME = unbroken(100, 'AboneAdSoyad');
+const VISITOR = 'Haftayı Alan Ziyaretçi';
 const WEEK_DAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
 const weekdayOf = (date: string) => WEEK_DAYS[new Date(`${date}T00:00:00Z`).getUTCDay()];
 const addDays = (date: string, n: number) =>
@@ -85,11 +86,18 @@ function removeTestRows() {
   const db = new DatabaseSync(resolve(dir, file));
   try {
     db.exec('PRAGMA busy_timeout = 5000');
-    for (const phone of [SUBSCRIBER_PHONE, VISITOR_PHONE]) {
+    for (const [phone, name] of [
+      [SUBSCRIBER_PHONE, NAME],
+      [VISITOR_PHONE, VISITOR],
+    ]) {
       const ids = `select id from bookings where customer_phone = '${phone}'`;
       db.exec(`delete from notifications where booking_id in (${ids})`);
+      db.prepare(`delete from notifications where message like '%' || ? || '%'`).run(name);
       db.exec(`delete from booking_history where booking_id in (${ids})`);
       db.prepare('delete from bookings where customer_phone = ?').run(phone);
+      db.prepare('delete from customer_stats where customer_id in (select id from customers where phone = ?)').run(
+        phone,
+      );
       db.prepare('delete from customers where phone = ?').run(phone);
     }
   } finally {
@@ -105,6 +113,12 @@ beforeAll(async () => {
 afterAll(async () => {
   removeTestRows();
   await close();
+  // Nothing this file made is left for the files that count the demo data.
+  for (const phone of [SUBSCRIBER_PHONE, VISITOR_PHONE]) {
+    expect(queryDb('select id from bookings where customer_phone = ?', phone)).toEqual([]);
+    expect(queryDb('select id from customers where phone = ?', phone)).toEqual([]);
+  }
+  expect(queryDb("select id from notifications where message like '%' || ? || '%'", NAME)).toEqual([]);
 });
 
 async function settle(page: Page) {
