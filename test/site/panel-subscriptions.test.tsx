@@ -191,6 +191,7 @@ describe('quick subscription form: rules and messages (02 §5)', () => {
     const alert = await within(form()).findByText(subscriptionMsg.required, { selector: '[data-form-error]' });
     expect(alert.getAttribute('role')).toBe('alert');
     expect(box('Ad soyad').getAttribute('aria-invalid')).toBe('true');
+    await waitFor(() => expect(document.activeElement).toBe(box('Ad soyad')));
     expect(creates()).toHaveLength(0);
   });
 

@@ -101,6 +101,7 @@ export function SubscriptionForm() {
   const [partial, setPartial] = useState<SubscriptionPartialWire | null>(null);
   const [failure, setFailure] = useState<ErrorDetail | null>(null);
   const lastBody = useRef<CreateSubscriptionInput | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
   const pitchSeq = useRef(0);
 
   const today = istanbulToday();
@@ -258,6 +259,10 @@ export function SubscriptionForm() {
     if (!parsed.success || list.length > 0) {
       setErrors(found);
       setFormError(list.includes(subscriptionMsg.required) ? subscriptionMsg.required : list[0]);
+      // The keyboard lands on the first field to fix.
+      requestAnimationFrame(() =>
+        formRef.current?.querySelector<HTMLElement>('input[aria-invalid="true"], select[aria-invalid="true"]')?.focus(),
+      );
       return;
     }
     setErrors({});
@@ -281,6 +286,7 @@ export function SubscriptionForm() {
   return (
     <section aria-labelledby="subscription-form-title" className="min-w-0 space-y-4">
       <form
+        ref={formRef}
         noValidate
         onSubmit={submit}
         aria-labelledby="subscription-form-title"
