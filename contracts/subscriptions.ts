@@ -253,3 +253,55 @@ export type SubscriberListMeta = {
   /** Every subscriber with 1 or 2 approved upcoming bookings left, fewest first (the renewal card and its modal). */
   renewals: SubscriberWire[];
 };
+
+// ---------- the form's slot view of a pitch (GET /api/facilities/{id}/subscription-slots, staff only) ----------
+
+/**
+ * 02 §9: the slot range check looks 3 months ahead (the 92 days of slot generation's window); a pitch without slots
+ * there gets one month (30 days from today) generated.
+ */
+export const SLOT_RANGE_DAYS = 92;
+export const GENERATE_DAYS = 30;
+/** 02 §9 'Default hours 09:00 to 22:00': the time list when a pitch has neither slots nor working hours that day. */
+export const DEFAULT_HOURS = { start: '09:00', end: '22:00' } as const;
+
+/** One start time on one weekday across the range. */
+export interface SubscriptionSlotTimeWire {
+  startTime: string;
+  endTime: string;
+  /** TL, the lowest price of those slots. */
+  price: number;
+  /** How many weeks of the range have this slot, and how many of them are still bookable. */
+  weeks: number;
+  freeWeeks: number;
+}
+
+export interface SubscriptionSlotsWire {
+  /** The range looked at: today … today + 3 months (Istanbul). */
+  from: string;
+  to: string;
+  /** The first and last date with a slot in the range; null when the pitch has none there. */
+  firstDate: string | null;
+  lastDate: string | null;
+  days: Record<WeekDay, SubscriptionSlotTimeWire[]>;
+}
+
+/** 02 §8 'Slot loading warnings', in Turkish. */
+export const slotWarning = {
+  noneFree: 'Seçilen gün için müsait slot bulunmuyor',
+  noSlotsWorkingHours: 'Müsait slot yok, çalışma saatleri gösteriliyor',
+  noSlotsThisDay: 'Bu gün için slot yok, çalışma saatleri gösteriliyor',
+  defaultHours: 'Varsayılan saatler (09:00–22:00) gösteriliyor',
+  loadFailed: 'Slotlar yüklenirken hata oluştu',
+  generating: 'Bu saha için önümüzdeki 3 ayda slot yok; 1 aylık slot oluşturuluyor...',
+  generateFailed: 'Slot oluşturulamadı; çalışma saatleri gösteriliyor',
+} as const;
+
+const dotted = (d: string) => `${d.slice(8, 10)}.${d.slice(5, 7)}.${d.slice(0, 4)}`;
+/** 02 §5: the start date lies in the pitch's slot range (from tomorrow when it has none). */
+export const startDateRangeMessage = (min: string, max: string | null) =>
+  max
+    ? `Başlangıç tarihi sahanın slot aralığında olmalı (${dotted(min)} – ${dotted(max)})`
+    : `Başlangıç tarihi en erken ${dotted(min)} olabilir`;
+/** 02 §5: no week of the range falls on the chosen weekday after the start date. */
+export const noWeekInRange = 'Seçilen gün için slot aralığında hafta kalmadı; başka bir gün veya tarih seçin';

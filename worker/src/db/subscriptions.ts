@@ -208,3 +208,28 @@ export async function subscriberList(
   ]);
   return { rows, total: total[0]?.n ?? 0, renewals: due, summary: summary[0] };
 }
+
+/**
+ * The subscription form's view of a pitch's slots from `from` to `to` (02 §5 'Subscription form'): one row per weekday
+ * (0 = Sunday) and start time, with how many of those slots exist, how many are still bookable (in the future and held
+ * by no live booking), their lowest price and the first and last date they occur on.
+ */
+export function weeklySlotTimes(db: Db, facilityId: number, from: string, to: string, now: number) {
+  return db
+    .select({
+      weekday: sql<number>`cast(strftime('%w', ${slots.date}) as integer)`,
+      startTime: slots.startTime,
+      endTime: sql<string>`min(${slots.endTime})`,
+      price: sql<number>`min(${slots.price})`,
+      total: count(slots.id),
+      free: sql<number>`sum(case when ${slots.startsAt} > ${now} and ${bookings.id} is null then 1 else 0 end)`,
+      firstDate: sql<string>`min(${slots.date})`,
+      lastDate: sql<string>`max(${slots.date})`,
+    })
+    .from(slots)
+    .leftJoin(bookings, and(eq(bookings.slotId, slots.id), isLive(bookings.status)))
+    .where(and(eq(slots.facilityId, facilityId), sql`${slots.date} between ${from} and ${to}`))
+    .groupBy(sql`1`, slots.startTime)
+    .orderBy(sql`1`, slots.startTime)
+    .all();
+}

@@ -21,6 +21,7 @@ import {
   toWire,
 } from '../services/facilities';
 import { createFacility, deleteFacility, setFacilityActive, updateFacility } from '../services/facility-admin';
+import { subscriptionSlots } from '../services/subscriptions';
 
 export const facilityRoutes = new Hono<AppEnv>()
   /** Public list: active pitches only, by priority (higher first) then name. */
@@ -59,6 +60,10 @@ export const facilityRoutes = new Hono<AppEnv>()
     assertRange(from, to);
     return ok(c, await staffCalendar(getDb(c.env.DB), c.req.param('ref'), from, to, Date.now()));
   })
+  /** The subscription form's slot view (02 §5): first and last slot date in the next 3 months, times per weekday. */
+  .get('/:ref/subscription-slots', requireStaff, async (c) =>
+    ok(c, await subscriptionSlots(c.env.DB, c.req.param('ref'), Date.now())),
+  )
   .post('/:ref/generate-slots', requireStaff, body(generateSlotsSchema), async (c) =>
     ok(c, await generateFacilitySlots(c.env, c.req.param('ref'), c.req.valid('json'))),
   )

@@ -12,6 +12,7 @@ import {
   LOYAL_ABOVE,
   partialMessage,
   RENEWAL_MAX_REMAINING,
+  SLOT_RANGE_DAYS,
   type SubscriberListMeta,
   type SubscriberListQuery,
   type SubscriberWire,
@@ -19,18 +20,21 @@ import {
   type SubscriptionAvailability,
   type SubscriptionConflictWire,
   type SubscriptionDateWire,
+  type SubscriptionSlotsWire,
+  type SubscriptionSlotTimeWire,
   subscriptionMsg,
   successMessage,
 } from '../../../contracts/subscriptions';
 import type { WeekDay } from '../../../contracts/wire/facility';
 import type { NotificationWire } from '../../../contracts/wire/notification';
-import type { Db } from '../db/client';
+import { type Db, getDb } from '../db/client';
 import * as store from '../db/subscriptions';
 import { badRequest, conflict } from '../lib/errors';
 import { trLongDate } from '../lib/format';
 import { newBookingNumber, newDocumentId } from '../lib/ids';
 import { toTl } from '../lib/money';
 import type { FacilityBundle } from './facilities';
+import { resolveFacility } from './facility-ref';
 import { notificationsToWire } from './notifications';
 import type { SlotRow } from './slots';
 
@@ -323,4 +327,36 @@ export async function listSubscribers(
       renewals: renewals.map(subscriberToWire),
     },
   };
+}
+
+// ---------- the form's slot view of a pitch ----------
+
+/**
+ * GET /api/facilities/{id}/subscription-slots: from today to 3 months ahead (02 §9), the first and last slot date (the
+ * start date's bounds, 02 §5) and each weekday's start times with their price and free weeks (the time list), in one
+ * grouped read instead of three 31-day slot calls.
+ */
+export async function subscriptionSlots(d1: D1Database, ref: string, now: number): Promise<SubscriptionSlotsWire> {
+  const f = await resolveFacility(d1, ref);
+  const from = istanbulToday(now);
+  const to = addDays(from, SLOT_RANGE_DAYS);
+  const rows = await store.weeklySlotTimes(getDb(d1), f.id, from, to, now);
+  const days = Object.fromEntries(WEEK_DAYS.map((d) => [d, [] as SubscriptionSlotTimeWire[]])) as Record<
+    WeekDay,
+    SubscriptionSlotTimeWire[]
+  >;
+  let firstDate: string | null = null;
+  let lastDate: string | null = null;
+  for (const r of rows) {
+    days[WEEK_DAYS[(r.weekday + 6) % 7]].push({
+      startTime: r.startTime,
+      endTime: r.endTime,
+      price: toTl(r.price),
+      weeks: r.total,
+      freeWeeks: r.free ?? 0,
+    });
+    if (!firstDate || r.firstDate < firstDate) firstDate = r.firstDate;
+    if (!lastDate || r.lastDate > lastDate) lastDate = r.lastDate;
+  }
+  return { from, to, firstDate, lastDate, days };
 }
