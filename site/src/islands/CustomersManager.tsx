@@ -6,10 +6,10 @@ import { CustomerCards, CustomerTable } from '../components/panel/customers/Cust
 import { CustomerSheet } from '../components/panel/customers/CustomerSheet';
 import { CustomerStats } from '../components/panel/customers/CustomerStats';
 import { ReportMenu } from '../components/panel/customers/ReportMenu';
-import { Select } from '../components/panel/customers/Select';
 import { Pager } from '../components/panel/Pager';
 import { Button } from '../components/ui/Button';
 import { AlertIcon, RefreshIcon } from '../components/ui/icons';
+import { Select } from '../components/ui/Select';
 import {
   $customerFilters,
   $customerMeta,

@@ -23,8 +23,8 @@ import { Button } from '../../ui/Button';
 import { Checkbox } from '../../ui/Checkbox';
 import { IsoDatePicker } from '../../ui/DatePicker';
 import { SearchField } from '../../ui/SearchField';
+import { Select } from '../../ui/Select';
 import { TextField } from '../../ui/TextField';
-import { Select } from './Select';
 
 const TYPES = [
   { value: '', label: 'Tümü' },

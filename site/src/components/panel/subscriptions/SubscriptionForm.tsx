@@ -31,6 +31,7 @@ import { Button } from '../../ui/Button';
 import { Checkbox } from '../../ui/Checkbox';
 import { IsoDatePicker } from '../../ui/DatePicker';
 import { AlertIcon } from '../../ui/icons';
+import { Select } from '../../ui/Select';
 import { TextField } from '../../ui/TextField';
 import { ErrorCard, type ErrorDetail, PartialCard } from './AvailabilityCards';
 import {
@@ -43,7 +44,6 @@ import {
   totalOf,
   weekOptions,
 } from './rules';
-import { Select } from './Select';
 
 interface Values {
   customerName: string;

@@ -1,36 +1,44 @@
 import { type ReactNode, useId } from 'react';
-import { fieldError, fieldLabel, input } from '../../ui/field';
+import { fieldError, fieldLabel, input } from './field';
 
-interface SelectProps {
+interface SelectProps<V extends string> {
   label: string;
-  value: string;
-  onChange: (value: string) => void;
-  children: ReactNode;
+  value: V;
+  onChange: (value: V) => void;
+  /** The choices; or pass `<option>`s as children. */
+  options?: readonly { value: V; label: string }[];
+  children?: ReactNode;
   isRequired?: boolean;
   isDisabled?: boolean;
   errorMessage?: string | null;
   description?: ReactNode;
   name?: string;
+  className?: string;
 }
 
-/** A labelled native select: the phone's own picker on mobile, its error and hint tied to it for screen readers. */
-export function Select({
+/**
+ * A labelled native select: every browser and screen reader knows it, a phone opens its own picker, it fits a filter
+ * bar at 360 px; its error and hint are tied to it for screen readers.
+ */
+export function Select<V extends string>({
   label,
   value,
   onChange,
+  options,
   children,
   isRequired,
   isDisabled,
   errorMessage,
   description,
   name,
-}: SelectProps) {
+  className = '',
+}: SelectProps<V>) {
   const id = useId();
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
   const describedBy = [errorMessage ? errorId : '', description ? hintId : ''].filter(Boolean).join(' ') || undefined;
   return (
-    <div className="block min-w-0">
+    <div className={`block min-w-0 ${className}`}>
       <label htmlFor={id} className={fieldLabel}>
         {label}
         {isRequired && (
@@ -48,9 +56,14 @@ export function Select({
         aria-required={isRequired || undefined}
         aria-invalid={errorMessage ? true : undefined}
         aria-describedby={describedBy}
-        onChange={(e) => onChange(e.target.value)}
+        onChange={(e) => onChange(e.currentTarget.value as V)}
         className={`${input} max-w-full disabled:opacity-60 dark:[color-scheme:dark]`}
       >
+        {options?.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
         {children}
       </select>
       {description && (
