@@ -1,9 +1,9 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { BookingDetailDialog } from '../components/panel/BookingDetailDialog';
+import { BookingCounts } from '../components/panel/bookings/BookingCounts';
 import { BookingCards, BookingTable } from '../components/panel/bookings/BookingList';
 import { FilterBar } from '../components/panel/bookings/FilterBar';
-import { StatStrip } from '../components/panel/bookings/StatStrip';
 import { Pager } from '../components/panel/Pager';
 import { Button } from '../components/ui/Button';
 import { AlertIcon, RefreshIcon } from '../components/ui/icons';
@@ -56,7 +56,7 @@ export default function BookingsManager() {
         </p>
       </header>
 
-      <StatStrip counts={counts} />
+      <BookingCounts counts={counts} />
       <FilterBar />
 
       <Tabs

@@ -6,6 +6,7 @@ import { type CardAction, FacilityCard } from '../components/panel/facilities/Fa
 import { FacilityFormDialog } from '../components/panel/facilities/FacilityFormDialog';
 import { PlusIcon } from '../components/panel/facilities/icons';
 import { SlotGenerationDialog } from '../components/panel/facilities/SlotGenerationDialog';
+import { StatStrip } from '../components/panel/StatStrip';
 import { Button } from '../components/ui/Button';
 import { AlertIcon, RefreshIcon } from '../components/ui/icons';
 import { Radio, RadioGroup } from '../components/ui/RadioGroup';
@@ -77,20 +78,11 @@ export default function FacilitiesManager() {
         </Button>
       </header>
 
-      <div role="group" aria-label="Saha sayıları">
-        <dl className="grid grid-cols-3 gap-3">
-          {SUMMARY.map((item) => (
-            <div
-              key={item.key}
-              className="min-w-0 rounded-xl border border-slate-200 bg-white p-3 dark:border-slate-700 dark:bg-slate-900"
-              data-stat={item.key}
-            >
-              <dt className="text-xs font-medium text-slate-600 uppercase dark:text-slate-300">{item.label}</dt>
-              <dd className={`mt-1 text-2xl font-bold tabular-nums ${item.tone}`}>{loaded ? counts[item.key] : '–'}</dd>
-            </div>
-          ))}
-        </dl>
-      </div>
+      <StatStrip
+        label="Saha sayıları"
+        columns="grid-cols-3"
+        stats={SUMMARY.map((item) => ({ ...item, value: loaded ? counts[item.key] : null }))}
+      />
 
       <div className="grid min-w-0 gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-[minmax(0,1fr)_auto] sm:items-end dark:border-slate-700 dark:bg-slate-900">
         <SearchField
