@@ -47,13 +47,21 @@ export function limitsFor(
  */
 export const LIMITER_SHARDS = 64;
 
-/** FNV-1a over the key's UTF-16 code units: cheap, stable across deployments, spreads similar keys. */
+/**
+ * FNV-1a over the key's UTF-16 code units, then murmur3's finaliser: FNV's low bits depend only on the low bits of what
+ * came before, so without the finaliser `% 64` would spread keys poorly (and similar keys into cycles).
+ */
 export function limiterShard(routingKey: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < routingKey.length; i++) {
     h ^= routingKey.charCodeAt(i);
     h = Math.imul(h, 0x01000193);
   }
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
   return (h >>> 0) % LIMITER_SHARDS;
 }
 
