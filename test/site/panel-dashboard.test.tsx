@@ -150,13 +150,14 @@ describe('dashboard figures', () => {
     expect(statCalls()).toHaveLength(1);
   });
 
-  it('links to the bookings, pitches and customers screens', async () => {
+  it('links to the bookings, pitches and customers screens, and to the customers with warnings', async () => {
     render(<Dashboard name="Ayşe" />);
     const links = within(await screen.findByRole('region', { name: 'Hızlı Erişim' })).getAllByRole('link');
     expect(links.map((a) => a.getAttribute('href'))).toEqual([
       '/yonetim/rezervasyonlar',
       '/yonetim/sahalar',
       '/yonetim/musteriler',
+      '/yonetim/musteriler?warningsOnly=true',
     ]);
     expect(links[0].textContent).toContain('4 bekleyen');
   });

@@ -303,8 +303,15 @@ const LINKS = [
   {
     href: '/yonetim/musteriler',
     title: 'Müşteriler',
-    text: 'Müşteri geçmişini ve uyarıları inceleyin',
+    text: 'Müşteri geçmişini ve istatistiklerini inceleyin',
     icon: UserIcon,
+  },
+  {
+    // The customers screen reads warningsOnly from the address (02 §2): straight to the subscribers who keep cancelling.
+    href: '/yonetim/musteriler?warningsOnly=true',
+    title: 'Uyarılı Müşteriler',
+    text: 'Üst üste iptal eden aboneleri görün',
+    icon: AlertIcon,
   },
 ] as const;
 
