@@ -2,7 +2,7 @@
 import { and, count, desc, eq, getTableName, type SQL, Subquery, sql } from 'drizzle-orm';
 import { facilityDocumentId, pending } from './booking-columns';
 import type { Db } from './client';
-import { bookings, facilities } from './schema';
+import { bookingDayStats, bookings, facilities } from './schema';
 import { isLive, quoted } from './sql';
 
 /** One row of the panel's list: the booking's own columns and its pitch's name (02 §2). */
@@ -174,40 +174,46 @@ export async function bookingsPageWithCounts(db: Db, f: ListFilter, p: PageSpec)
   return { grouped, page };
 }
 
-/** Figures of 02 §2 'Dashboard' and §7 'GET /bookings/stats' (revenue per §9: approved totals, shuttle included). */
+/**
+ * Figures of 02 §2 'Dashboard' and §7 'GET /bookings/stats' (revenue per §9: approved totals, shuttle included), summed
+ * from booking_day_stats (migration 0007: per pitch, day and status, kept by triggers on bookings) rather than from every
+ * booking: a few thousand rows at most, whatever the number of bookings. The two 'latest 5' lists stay index reads
+ * (bookings_status_created and bookings_created for every pitch, bookings_facility_created for one).
+ */
 export async function dashboardRows(
   db: Db,
   facilityId: number | null,
   month: { today: string; start: string; end: string },
 ) {
-  const scope = facilityId === null ? undefined : eq(bookings.facilityId, facilityId);
-  const sum = (cond: SQL) => sql<number>`coalesce(sum(${cond}), 0)`;
-  const approved = sql`${bookings.status} = 'approved'`;
-  const inMonth = sql`${bookings.date} between ${month.start} and ${month.end}`;
-  const isToday = sql`${bookings.date} = ${month.today}`;
+  const d = bookingDayStats;
+  const sum = (value: typeof d.bookings | typeof d.totalPrice, cond?: SQL) =>
+    sql<number>`coalesce(sum(${cond ? sql`case when ${cond} then ${value} end` : value}), 0)`;
+  const approved = sql`${d.status} = 'approved'`;
+  const inMonth = sql`${d.date} between ${month.start} and ${month.end}`;
+  const isToday = sql`${d.date} = ${month.today}`;
   const latest = (status: SQL) =>
     db
       .select(listFields)
       .from(bookings)
       .innerJoin(facilities, eq(facilities.id, bookings.facilityId))
-      .where(and(scope, status))
+      .where(and(facilityId === null ? undefined : eq(bookings.facilityId, facilityId), status))
       .orderBy(desc(bookings.createdAt), desc(bookings.id))
       .limit(5);
   const [[figures], pendingFirst, newest] = await db.batch([
     db
       .select({
-        total: count(),
-        pending: sum(pending),
-        revenue: sql<number>`coalesce(sum(case when ${approved} then ${bookings.totalPrice} end), 0)`,
-        todayTotal: sum(isToday),
-        todayPending: sum(sql`${isToday} and ${pending}`),
-        todayApproved: sum(sql`${isToday} and ${approved}`),
-        monthTotal: sum(inMonth),
-        monthApproved: sum(sql`${inMonth} and ${approved}`),
-        monthRevenue: sql<number>`coalesce(sum(case when ${inMonth} and ${approved} then ${bookings.totalPrice} end), 0)`,
+        total: sum(d.bookings),
+        pending: sum(d.bookings, sql`${d.status} = 'pending'`),
+        revenue: sum(d.totalPrice, approved),
+        todayTotal: sum(d.bookings, isToday),
+        todayPending: sum(d.bookings, sql`${isToday} and ${d.status} = 'pending'`),
+        todayApproved: sum(d.bookings, sql`${isToday} and ${approved}`),
+        monthTotal: sum(d.bookings, inMonth),
+        monthApproved: sum(d.bookings, sql`${inMonth} and ${approved}`),
+        monthRevenue: sum(d.totalPrice, sql`${inMonth} and ${approved}`),
       })
-      .from(bookings)
-      .where(scope),
+      .from(d)
+      .where(facilityId === null ? undefined : eq(d.facilityId, facilityId)),
     latest(pending),
     latest(sql`${bookings.status} != 'pending'`),
   ]);
