@@ -1,8 +1,8 @@
-// booking_day_stats against a from-scratch GROUP BY (issue 11, 'Panel at 100,000 bookings'): after every kind of booking
-// write — public create, approve, reject, customer cancel, staff cancel, expiry by the pitch's alarm, a subscription, a
-// forced pitch delete, KVKK anonymisation, direct SQL changes of status, date, price and pitch, a delete — the summary
-// table equals the GROUP BY over bookings, and GET /api/bookings/stats answers what the full scan it replaced answered
-// (that query is kept here, word for word in SQL, as the reference), for every pitch and for each pitch alone.
+// booking_day_stats and booking_status_stats against a from-scratch GROUP BY (issue 11, 'Panel at 100,000 bookings'):
+// after every kind of booking write — public create, approve, reject, customer cancel, staff cancel, expiry by the
+// pitch's alarm, a subscription, a forced pitch delete, KVKK anonymisation, direct SQL changes of status, date, price and
+// pitch, a delete — the summary tables equal the GROUP BY over bookings, and GET /api/bookings/stats answers what the
+// full scan it replaced answered (that query is kept here in SQL as the reference), for every pitch and each one alone.
 import { runDurableObjectAlarm } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -36,15 +36,19 @@ const all = async (query: string, ...binds: unknown[]) =>
       .all<Row>()
   ).results;
 
-/** The stored summary equals a GROUP BY over every booking, row for row (no row left behind at count 0). */
+/** Both stored summaries equal a GROUP BY over every booking, row for row (no row left behind at count 0). */
 async function expectSummaryConsistent() {
-  const order = 'order by facility_id, date, status';
-  const fresh = await all(
-    `select facility_id, date, status, count(*) as bookings, sum(total_price) as total_price from bookings group by facility_id, date, status ${order}`,
-  );
-  const stored = await all(`select facility_id, date, status, bookings, total_price from booking_day_stats ${order}`);
-  expect(stored.length).toBeGreaterThan(0);
-  expect(stored).toEqual(fresh);
+  const sums = 'count(*) as bookings, sum(total_price) as total_price';
+  const days = 'date, facility_id, status';
+  const freshDays = await all(`select ${days}, ${sums} from bookings group by ${days} order by ${days}`);
+  const storedDays = await all(`select ${days}, bookings, total_price from booking_day_stats order by ${days}`);
+  expect(storedDays.length).toBeGreaterThan(0);
+  expect(storedDays).toEqual(freshDays);
+  const keys = 'facility_id, status';
+  const freshTotals = await all(`select ${keys}, ${sums} from bookings group by ${keys} order by ${keys}`);
+  const storedTotals = await all(`select ${keys}, bookings, total_price from booking_status_stats order by ${keys}`);
+  expect(storedTotals.length).toBeGreaterThan(0);
+  expect(storedTotals).toEqual(freshTotals);
 }
 
 /** The dashboard's figures as the full scan over bookings computed them before migration 0007. */
@@ -96,7 +100,7 @@ async function expectConsistent(pitches: { id: number; documentId: string }[]) {
   }
 }
 
-describe('every booking write keeps booking_day_stats equal to a GROUP BY over bookings', () => {
+describe('every booking write keeps the dashboard summaries equal to a GROUP BY over bookings', () => {
   it('create, approve, reject, cancel, expiry, subscription, pitch delete, anonymisation, SQL updates, delete', async () => {
     const today = istanbulToday();
     const f = await createFacility({}, { pickup: true });
@@ -199,7 +203,7 @@ describe('every booking write keeps booking_day_stats equal to a GROUP BY over b
     await sqlRun('update bookings set status = status, date = date, total_price = total_price where id = ?', b1.id);
     await expectConsistent(pitches);
 
-    // delete: the last booking of a (pitch, day, status) takes its summary row with it
+    // delete: the last booking of a (day, pitch, status) takes its summary row with it
     const key = await env.DB.prepare('select facility_id, date, status from bookings where id = ?')
       .bind(b1.id)
       .first<{ facility_id: number; date: string; status: string }>();

@@ -2,7 +2,7 @@
 import { and, count, desc, eq, getTableName, type SQL, Subquery, sql } from 'drizzle-orm';
 import { facilityDocumentId, pending } from './booking-columns';
 import type { Db } from './client';
-import { bookingDayStats, bookings, facilities } from './schema';
+import { bookingDayStats, bookingStatusStats, bookings, facilities } from './schema';
 import { isLive, quoted } from './sql';
 
 /** One row of the panel's list: the booking's own columns and its pitch's name (02 §2). */
@@ -176,9 +176,10 @@ export async function bookingsPageWithCounts(db: Db, f: ListFilter, p: PageSpec)
 
 /**
  * Figures of 02 §2 'Dashboard' and §7 'GET /bookings/stats' (revenue per §9: approved totals, shuttle included), summed
- * from booking_day_stats (migration 0007: per pitch, day and status, kept by triggers on bookings) rather than from every
- * booking: a few thousand rows at most, whatever the number of bookings. The two 'latest 5' lists stay index reads
- * (bookings_status_created and bookings_created for every pitch, bookings_facility_created for one).
+ * from the summary tables of migration 0007 (kept by triggers on bookings) rather than from every booking: the all-time
+ * figures from booking_status_stats (≤ 5 rows a pitch), today and this month from one month of booking_day_stats (a
+ * range of its key). The two 'latest 5' lists stay index reads (bookings_status_created and bookings_created for every
+ * pitch, bookings_facility_created for one).
  */
 export async function dashboardRows(
   db: Db,
@@ -186,10 +187,10 @@ export async function dashboardRows(
   month: { today: string; start: string; end: string },
 ) {
   const d = bookingDayStats;
-  const sum = (value: typeof d.bookings | typeof d.totalPrice, cond?: SQL) =>
+  const t = bookingStatusStats;
+  type Counted = typeof d.bookings | typeof d.totalPrice | typeof t.bookings | typeof t.totalPrice;
+  const sum = (value: Counted, cond?: SQL) =>
     sql<number>`coalesce(sum(${cond ? sql`case when ${cond} then ${value} end` : value}), 0)`;
-  const approved = sql`${d.status} = 'approved'`;
-  const inMonth = sql`${d.date} between ${month.start} and ${month.end}`;
   const isToday = sql`${d.date} = ${month.today}`;
   const latest = (status: SQL) =>
     db
@@ -199,23 +200,33 @@ export async function dashboardRows(
       .where(and(facilityId === null ? undefined : eq(bookings.facilityId, facilityId), status))
       .orderBy(desc(bookings.createdAt), desc(bookings.id))
       .limit(5);
-  const [[figures], pendingFirst, newest] = await db.batch([
+  const [[allTime], [inMonth], pendingFirst, newest] = await db.batch([
     db
       .select({
-        total: sum(d.bookings),
-        pending: sum(d.bookings, sql`${d.status} = 'pending'`),
-        revenue: sum(d.totalPrice, approved),
+        total: sum(t.bookings),
+        pending: sum(t.bookings, sql`${t.status} = 'pending'`),
+        revenue: sum(t.totalPrice, sql`${t.status} = 'approved'`),
+      })
+      .from(t)
+      .where(facilityId === null ? undefined : eq(t.facilityId, facilityId)),
+    db
+      .select({
         todayTotal: sum(d.bookings, isToday),
         todayPending: sum(d.bookings, sql`${isToday} and ${d.status} = 'pending'`),
-        todayApproved: sum(d.bookings, sql`${isToday} and ${approved}`),
-        monthTotal: sum(d.bookings, inMonth),
-        monthApproved: sum(d.bookings, sql`${inMonth} and ${approved}`),
-        monthRevenue: sum(d.totalPrice, sql`${inMonth} and ${approved}`),
+        todayApproved: sum(d.bookings, sql`${isToday} and ${d.status} = 'approved'`),
+        monthTotal: sum(d.bookings),
+        monthApproved: sum(d.bookings, sql`${d.status} = 'approved'`),
+        monthRevenue: sum(d.totalPrice, sql`${d.status} = 'approved'`),
       })
       .from(d)
-      .where(facilityId === null ? undefined : eq(d.facilityId, facilityId)),
+      .where(
+        and(
+          sql`${d.date} between ${month.start} and ${month.end}`,
+          facilityId === null ? undefined : eq(d.facilityId, facilityId),
+        ),
+      ),
     latest(pending),
     latest(sql`${bookings.status} != 'pending'`),
   ]);
-  return { figures, pendingFirst, newest };
+  return { figures: { ...allTime, ...inMonth }, pendingFirst, newest };
 }

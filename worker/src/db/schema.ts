@@ -348,25 +348,42 @@ export const bookings = sqliteTable(
 );
 
 /**
- * Bookings and their summed total_price per pitch, business day and status, kept by triggers (migration 0007): every
+ * Bookings and their summed total_price per business day, pitch and status, kept by triggers (migration 0007): every
  * booking insert, every change of a booking's status, pitch, date or price and every booking delete moves the counts in
  * the same statement, whichever path wrote it (public create, approve, reject, cancel, expiry, subscriptions, pitch
- * delete, KVKK anonymisation, the seed, the benches' bulk inserts). The dashboard (GET /bookings/stats) sums this table
- * instead of every booking: its size grows with pitches × days × 5 statuses, not with bookings. A row whose count falls
- * to 0 is deleted. test/worker/dashboard-stats.consistency.test.ts compares it with a GROUP BY over bookings.
+ * delete, KVKK anonymisation, the seed, the benches' bulk inserts). The dashboard's today and month figures read one
+ * month of it (date first in the key, so that is a range of the key for every pitch and for one); its size grows with
+ * days × pitches × 5 statuses, not with bookings. A row whose count falls to 0 is deleted.
+ * test/worker/dashboard-stats.consistency.test.ts compares it with a GROUP BY over bookings.
  */
 export const bookingDayStats = sqliteTable(
   'booking_day_stats',
   {
+    date: text('date').notNull(),
     // No foreign key: the rows follow the bookings (and leave with them), never the pitch row itself.
     facilityId: integer('facility_id').notNull(),
-    date: text('date').notNull(),
     status: text('status', { enum: ['pending', 'approved', 'rejected', 'cancelled', 'expired'] }).notNull(),
     bookings: integer('bookings').notNull().default(0),
     /** Kuruş: the sum of total_price over these bookings. */
     totalPrice: integer('total_price').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.facilityId, t.date, t.status] })],
+  (t) => [primaryKey({ columns: [t.date, t.facilityId, t.status] })],
+);
+
+/**
+ * The same counts over all time, per pitch and status (at most 5 rows a pitch), kept by the same triggers: the
+ * dashboard's all-time total, pending and revenue read these few rows instead of every day's.
+ */
+export const bookingStatusStats = sqliteTable(
+  'booking_status_stats',
+  {
+    facilityId: integer('facility_id').notNull(),
+    status: text('status', { enum: ['pending', 'approved', 'rejected', 'cancelled', 'expired'] }).notNull(),
+    bookings: integer('bookings').notNull().default(0),
+    /** Kuruş. */
+    totalPrice: integer('total_price').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.facilityId, t.status] })],
 );
 
 export const bookingHistory = sqliteTable(
