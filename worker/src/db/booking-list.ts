@@ -2,7 +2,7 @@
 import { and, count, desc, eq, getTableName, type SQL, Subquery, sql } from 'drizzle-orm';
 import { facilityDocumentId, pending } from './booking-columns';
 import type { Db } from './client';
-import { bookings, facilities } from './schema';
+import { bookingDayStats, bookingStatusStats, bookings, facilities } from './schema';
 import { isLive, quoted } from './sql';
 
 /** One row of the panel's list: the booking's own columns and its pitch's name (02 §2). */
@@ -174,42 +174,59 @@ export async function bookingsPageWithCounts(db: Db, f: ListFilter, p: PageSpec)
   return { grouped, page };
 }
 
-/** Figures of 02 §2 'Dashboard' and §7 'GET /bookings/stats' (revenue per §9: approved totals, shuttle included). */
+/**
+ * Figures of 02 §2 'Dashboard' and §7 'GET /bookings/stats' (revenue per §9: approved totals, shuttle included), summed
+ * from the summary tables of migration 0007 (kept by triggers on bookings) rather than from every booking: the all-time
+ * figures from booking_status_stats (≤ 5 rows a pitch), today and this month from one month of booking_day_stats (a
+ * range of its key). The two 'latest 5' lists stay index reads (bookings_status_created and bookings_created for every
+ * pitch, bookings_facility_created for one).
+ */
 export async function dashboardRows(
   db: Db,
   facilityId: number | null,
   month: { today: string; start: string; end: string },
 ) {
-  const scope = facilityId === null ? undefined : eq(bookings.facilityId, facilityId);
-  const sum = (cond: SQL) => sql<number>`coalesce(sum(${cond}), 0)`;
-  const approved = sql`${bookings.status} = 'approved'`;
-  const inMonth = sql`${bookings.date} between ${month.start} and ${month.end}`;
-  const isToday = sql`${bookings.date} = ${month.today}`;
+  const d = bookingDayStats;
+  const t = bookingStatusStats;
+  type Counted = typeof d.bookings | typeof d.totalPrice | typeof t.bookings | typeof t.totalPrice;
+  const sum = (value: Counted, cond?: SQL) =>
+    sql<number>`coalesce(sum(${cond ? sql`case when ${cond} then ${value} end` : value}), 0)`;
+  const isToday = sql`${d.date} = ${month.today}`;
   const latest = (status: SQL) =>
     db
       .select(listFields)
       .from(bookings)
       .innerJoin(facilities, eq(facilities.id, bookings.facilityId))
-      .where(and(scope, status))
+      .where(and(facilityId === null ? undefined : eq(bookings.facilityId, facilityId), status))
       .orderBy(desc(bookings.createdAt), desc(bookings.id))
       .limit(5);
-  const [[figures], pendingFirst, newest] = await db.batch([
+  const [[allTime], [inMonth], pendingFirst, newest] = await db.batch([
     db
       .select({
-        total: count(),
-        pending: sum(pending),
-        revenue: sql<number>`coalesce(sum(case when ${approved} then ${bookings.totalPrice} end), 0)`,
-        todayTotal: sum(isToday),
-        todayPending: sum(sql`${isToday} and ${pending}`),
-        todayApproved: sum(sql`${isToday} and ${approved}`),
-        monthTotal: sum(inMonth),
-        monthApproved: sum(sql`${inMonth} and ${approved}`),
-        monthRevenue: sql<number>`coalesce(sum(case when ${inMonth} and ${approved} then ${bookings.totalPrice} end), 0)`,
+        total: sum(t.bookings),
+        pending: sum(t.bookings, sql`${t.status} = 'pending'`),
+        revenue: sum(t.totalPrice, sql`${t.status} = 'approved'`),
       })
-      .from(bookings)
-      .where(scope),
+      .from(t)
+      .where(facilityId === null ? undefined : eq(t.facilityId, facilityId)),
+    db
+      .select({
+        todayTotal: sum(d.bookings, isToday),
+        todayPending: sum(d.bookings, sql`${isToday} and ${d.status} = 'pending'`),
+        todayApproved: sum(d.bookings, sql`${isToday} and ${d.status} = 'approved'`),
+        monthTotal: sum(d.bookings),
+        monthApproved: sum(d.bookings, sql`${d.status} = 'approved'`),
+        monthRevenue: sum(d.totalPrice, sql`${d.status} = 'approved'`),
+      })
+      .from(d)
+      .where(
+        and(
+          sql`${d.date} between ${month.start} and ${month.end}`,
+          facilityId === null ? undefined : eq(d.facilityId, facilityId),
+        ),
+      ),
     latest(pending),
     latest(sql`${bookings.status} != 'pending'`),
   ]);
-  return { figures, pendingFirst, newest };
+  return { figures: { ...allTime, ...inMonth }, pendingFirst, newest };
 }

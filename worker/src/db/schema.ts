@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
 // Money columns are integer kuruş. Times are epoch milliseconds unless named date/startTime (Istanbul wall clock).
 const now = sql`(cast(unixepoch('subsec') * 1000 as integer))`;
@@ -325,6 +325,9 @@ export const bookings = sqliteTable(
     index('bookings_date_time').on(t.date, t.startTime),
     index('bookings_status_created').on(t.status, t.createdAt),
     index('bookings_created').on(t.createdAt),
+    // The dashboard's 'latest 5' of one pitch (migration 0007): without it SQLite reads the pitch's every booking through
+    // bookings_facility_date and sorts them (≈ 50 ms at 100k); with it the newest five are the index's last entries.
+    index('bookings_facility_created').on(t.facilityId, t.createdAt),
     index('bookings_pending_expiry').on(t.facilityId, t.expiresAt).where(sql`status = 'pending'`),
     index('bookings_recurring_group').on(t.recurringGroupId),
     index('bookings_customer').on(t.customerId),
@@ -342,6 +345,45 @@ export const bookings = sqliteTable(
     ),
     index('bookings_starts_at').on(t.startsAt),
   ],
+);
+
+/**
+ * Bookings and their summed total_price per business day, pitch and status, kept by triggers (migration 0007): every
+ * booking insert, every change of a booking's status, pitch, date or price and every booking delete moves the counts in
+ * the same statement, whichever path wrote it (public create, approve, reject, cancel, expiry, subscriptions, pitch
+ * delete, KVKK anonymisation, the seed, the benches' bulk inserts). The dashboard's today and month figures read one
+ * month of it (date first in the key, so that is a range of the key for every pitch and for one); its size grows with
+ * days × pitches × 5 statuses, not with bookings. A row whose count falls to 0 is deleted.
+ * test/worker/dashboard-stats.consistency.test.ts compares it with a GROUP BY over bookings.
+ */
+export const bookingDayStats = sqliteTable(
+  'booking_day_stats',
+  {
+    date: text('date').notNull(),
+    // No foreign key: the rows follow the bookings (and leave with them), never the pitch row itself.
+    facilityId: integer('facility_id').notNull(),
+    status: text('status', { enum: ['pending', 'approved', 'rejected', 'cancelled', 'expired'] }).notNull(),
+    bookings: integer('bookings').notNull().default(0),
+    /** Kuruş: the sum of total_price over these bookings. */
+    totalPrice: integer('total_price').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.date, t.facilityId, t.status] })],
+);
+
+/**
+ * The same counts over all time, per pitch and status (at most 5 rows a pitch), kept by the same triggers: the
+ * dashboard's all-time total, pending and revenue read these few rows instead of every day's.
+ */
+export const bookingStatusStats = sqliteTable(
+  'booking_status_stats',
+  {
+    facilityId: integer('facility_id').notNull(),
+    status: text('status', { enum: ['pending', 'approved', 'rejected', 'cancelled', 'expired'] }).notNull(),
+    bookings: integer('bookings').notNull().default(0),
+    /** Kuruş. */
+    totalPrice: integer('total_price').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.facilityId, t.status] })],
 );
 
 export const bookingHistory = sqliteTable(
