@@ -12,6 +12,8 @@ import { planDay } from '../worker/src/services/slots';
 
 const duration = Number(process.env.BENCH_DURATION ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
+/** BENCH_TIMING=0: the server without Server-Timing and no step profile (to see what the timing itself costs). */
+const TIMING = process.env.BENCH_TIMING !== '0';
 let base = '';
 
 const PITCHES = 4;
@@ -129,7 +131,7 @@ async function main() {
       'LOGIN_PER_IDENTIFIER',
     ].map((k) => [`RATE_LIMIT_${k}`, '100000000']),
   );
-  const server = await startLocalServer({ seed: { sql }, vars: { ...unlimited, SERVER_TIMING: '1' } });
+  const server = await startLocalServer({ seed: { sql }, vars: { ...unlimited, SERVER_TIMING: TIMING ? '1' : '0' } });
   base = server.origin;
   try {
     const today = addDays(istanbulToday(), 1);
@@ -264,7 +266,7 @@ async function main() {
         () => ({ path: `/api/bookings/track/${data.bookingNumbers[t++ % data.bookingNumbers.length]}` }),
       ],
     ];
-    for (const [name, make] of profiles) console.log(`${name.padEnd(18)} ${await profile(make)}`);
+    if (TIMING) for (const [name, make] of profiles) console.log(`${name.padEnd(18)} ${await profile(make)}`);
   } finally {
     await server.stop();
   }
