@@ -19,7 +19,7 @@ const quiet = { cwd: root, env: toolEnv, stdio: ['ignore', 'ignore', 'inherit'] 
 
 export const wrangler = (args: string[]) => execFileSync(process.execPath, [wranglerBin, ...args], quiet);
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((ok, fail) => {
     const srv = createServer();
     srv.listen(0, '127.0.0.1', () => {
@@ -63,6 +63,8 @@ export interface ServerOptions {
   runsDir?: string;
   /** Serve the build already in dist/ (a second server in the same test run) instead of building again. */
   reuseBuild?: boolean;
+  /** Opens workerd's inspector (Chrome DevTools protocol) on this port: `npm run bench:profile` samples the CPU there. */
+  inspectorPort?: number;
 }
 
 export async function startLocalServer(opts: ServerOptions): Promise<LocalServer> {
@@ -112,6 +114,7 @@ export async function startLocalServer(opts: ServerOptions): Promise<LocalServer
       resolve(dist, 'server/wrangler.json'),
       '--show-interactive-dev-session=false',
       '--test-scheduled',
+      ...(opts.inspectorPort ? ['--inspector-port', String(opts.inspectorPort)] : []),
       ...vars,
     ],
     { ...quiet, detached: true },

@@ -2,8 +2,10 @@
 // account. They can read the public pages and API, book, and watch a pitch's slots live. They cannot overload the
 // API with huge bodies or sockets, slip a non-JSON body past a JSON route, frame our pages, double a rate limit at a
 // window edge, or crash the image route with odd conditional headers.
+import { runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { env, exports } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { RateLimiter } from '../../worker/src/durable-objects/rate-limiter';
 import { ApiError } from '../../worker/src/lib/errors';
 import { enforceRateLimit, LIMITER_SHARDS, limiterFor, limiterShard } from '../../worker/src/lib/rate-limit';
 import { securePageResponse } from '../../worker/src/lib/security-headers';
@@ -282,6 +284,26 @@ describe('rate limits slide: no double budget at a window edge', () => {
     const other = sameShard(`lookup:t:other-${uniq()}`, key, true);
     expect(await hit(other, start + 3 * WINDOW_MS)).toBe(0);
     await limiter.flush();
+    expect(await limiter.stored(key)).toBeUndefined();
+  });
+
+  it('a quiet object clears its stored counters by its alarm; flushes leave the one pending alarm alone', async () => {
+    // Hits from long ago: stale as soon as the alarm looks at them.
+    const key = `lookup:t:alarm-${uniq()}`;
+    const past = Date.parse('2020-01-01T12:00:00Z');
+    expect(await hit(key, past)).toBe(0);
+    const limiter = limiterFor(env, 'lookup', key);
+    const alarmOf = () => runInDurableObject(limiter, (_: RateLimiter, state) => state.storage.getAlarm());
+    await limiter.flush();
+    expect(await limiter.stored(key)).toBeDefined();
+    const first = await alarmOf();
+    expect(first).toBeGreaterThan(Date.now());
+    // Another second's hits are written, but the alarm is not moved on every flush (one storage write fewer).
+    await new Promise((r) => setTimeout(r, 5));
+    expect(await hit(key, past + 1)).toBe(0);
+    await limiter.flush();
+    expect(await alarmOf()).toBe(first);
+    expect(await runDurableObjectAlarm(limiter)).toBe(true);
     expect(await limiter.stored(key)).toBeUndefined();
   });
 

@@ -1,12 +1,24 @@
 // The bookings aggregate's queries: a booking with its pitch, the create check and write, status changes, the panel's
 // list, figures and detail, and the KVKK anonymisation. Rows come back typed from schema.ts.
-import { and, count, desc, eq, getTableColumns, isNotNull, lte, min, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  isNotNull,
+  lte,
+  min,
+  type Placeholder,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import { msg } from '../../../contracts/messages';
 import { bookingFacilityFields, bookingRef, facilityDocumentId, pending } from './booking-columns';
 import type { Db } from './client';
 import { forgetCustomerInEvents, notifyStaff, recordHistory } from './events';
 import { type Booking, bookingHistory, bookings, customers, facilities, slots, users } from './schema';
-import { isLive, qualified, quoted } from './sql';
+import { isLive, qualified, quoted, renderedAll } from './sql';
 
 export type NewBooking = typeof bookings.$inferInsert;
 
@@ -23,8 +35,15 @@ const bookingWithFacility = (db: Db) =>
     .innerJoin(facilities, eq(facilities.id, bookings.facilityId))
     .leftJoin(users, eq(users.id, bookings.approvedById));
 
-export function findByNumber(db: Db, bookingNumber: string) {
-  return bookingWithFacility(db).where(eq(bookings.bookingNumber, bookingNumber)).get();
+/** Tracking's read, the public look-up: rendered once per isolate, then only bound (db/sql.ts renderedAll). */
+export async function findByNumber(db: Db, bookingNumber: string) {
+  const [row] = await renderedAll(
+    db,
+    'booking-by-number',
+    () => bookingWithFacility(db).where(eq(bookings.bookingNumber, sql.placeholder('number'))),
+    { number: bookingNumber },
+  );
+  return row as typeof row | undefined;
 }
 
 export type BookingWithFacility = NonNullable<Awaited<ReturnType<typeof findByNumber>>>;
@@ -83,7 +102,7 @@ const sameDayFields = {
 export type SameDayBooking = { [K in keyof typeof sameDayFields]: (typeof sameDayFields)[K]['_']['data'] };
 
 /** The live booking a phone already holds on a date (00 §3: one a day, across pitches), as one JSON text. */
-function sameDayQuery(db: Db, date: SQL | typeof slots.date | string, phone: string) {
+function sameDayQuery(db: Db, date: SQL | typeof slots.date | string, phone: string | Placeholder) {
   const pairs = Object.entries(sameDayFields).map(([key, column]) => sql`${sql.raw(quoted(key))}, ${column}`);
   return db
     .select({ existing: sql<string>`json_object(${sql.join(pairs, sql`, `)})` })
@@ -105,8 +124,24 @@ export async function sameDayBooking(db: Db, date: string, phone: string): Promi
  * Everything the create rules of 00 §3 need, in one read: the slot, whether a live booking holds it, the phone's
  * booking that day, whether the phone is a subscriber's, and whether the pitch is active now.
  */
-export function createCheck(db: Db, slotRef: string, phone: string) {
+export async function createCheck(db: Db, slotRef: string, phone: string) {
   const bySlotId = /^\d+$/.test(slotRef);
+  // Every booking makes this read under its pitch's lock: rendered once per isolate, then only bound (db/sql.ts).
+  const [row] = await renderedAll(
+    db,
+    bySlotId ? 'create-check:id' : 'create-check:doc',
+    () => checkQuery(db, bySlotId),
+    {
+      slot: bySlotId ? Number(slotRef) : slotRef,
+      phone,
+    },
+  );
+  return row as typeof row | undefined;
+}
+
+function checkQuery(db: Db, bySlotId: boolean) {
+  const slot = sql.placeholder('slot');
+  const phone = sql.placeholder('phone');
   return db
     .select({
       id: slots.id,
@@ -130,8 +165,7 @@ export function createCheck(db: Db, slotRef: string, phone: string) {
       ),
     })
     .from(slots)
-    .where(bySlotId ? eq(slots.id, Number(slotRef)) : eq(slots.documentId, slotRef))
-    .get();
+    .where(bySlotId ? eq(slots.id, slot) : eq(slots.documentId, slot));
 }
 
 /**

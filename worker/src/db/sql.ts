@@ -84,7 +84,8 @@ interface DrizzlePrepared {
 interface RenderedStatement {
   sql: string;
   params: unknown[];
-  map(response: D1Result): unknown;
+  /** Rows as arrays of column values in select order (D1's `raw()`, or a batch's objects read in order). */
+  map(rows: unknown[][]): unknown;
 }
 
 // drizzle keeps an SQL expression's decoder (its mapWith) internal.
@@ -103,15 +104,14 @@ function decoderOf(field: unknown): DrizzleDecoder {
 function rowMapper(q: DrizzlePrepared): RenderedStatement['map'] {
   const fields = q.fields;
   if (q.executeMethod !== 'all' || !fields || q.customResultMapper || fields.some((f) => f.path.length !== 1)) {
-    return (response) => q.mapResult(response, true);
+    // drizzle's own mapping of value arrays (what its `.all()` does after D1's `raw()`).
+    return (rows) => q.mapResult(rows, false);
   }
   const keys = fields.map((f) => f.path[0]);
   const decoders = fields.map((f) => decoderOf(f.field));
   const width = keys.length;
-  return (response) =>
-    response.results.map((row) => {
-      // D1 answers objects in select order; drizzle reads them the same way (d1ToRawMapping).
-      const values = Object.values(row as Record<string, unknown>);
+  return (rows) =>
+    rows.map((values) => {
       const out: Record<string, unknown> = {};
       for (let i = 0; i < width; i++) {
         const v = values[i];
@@ -135,6 +135,35 @@ export async function renderedBatch<T extends readonly [BatchItem<'sqlite'>, ...
   build: () => T,
   values: Record<string, unknown>,
 ): Promise<BatchResponse<T>> {
+  const statements = renderOnce(key, build);
+  const d1 = db.$client;
+  const results = await d1.batch(statements.map((s) => d1.prepare(s.sql).bind(...fillPlaceholders(s.params, values))));
+  // D1 answers a batch's rows as objects in select order; drizzle reads them the same way (d1ToRawMapping). Only flat
+  // selects with distinct column names belong in a batch: a join's repeated names (two `id`s) would collapse.
+  const mapped = statements.map((s, i) => s.map(results[i].results.map((row) => Object.values(row as object))));
+  return mapped as unknown as BatchResponse<T>;
+}
+
+/**
+ * One select rendered once per isolate, like `renderedBatch`, sent on its own (no batch, so no transaction around a
+ * read). Rows come as value arrays (`raw()`), so a join's repeated column names are safe. Answers the rows as the
+ * query builder's `.all()` would.
+ */
+export async function renderedAll<T extends BatchItem<'sqlite'>>(
+  db: Db,
+  key: string,
+  build: () => T,
+  values: Record<string, unknown>,
+): Promise<BatchResponse<[T]>[0]> {
+  const [statement] = renderOnce(key, () => [build()]);
+  const rows = await db.$client
+    .prepare(statement.sql)
+    .bind(...fillPlaceholders(statement.params, values))
+    .raw();
+  return statement.map(rows) as BatchResponse<[T]>[0];
+}
+
+function renderOnce(key: string, build: () => readonly BatchItem<'sqlite'>[]): RenderedStatement[] {
   let statements = rendered.get(key);
   if (!statements) {
     statements = build().map((item) => {
@@ -145,8 +174,5 @@ export async function renderedBatch<T extends readonly [BatchItem<'sqlite'>, ...
     });
     rendered.set(key, statements);
   }
-  const d1 = db.$client;
-  const results = await d1.batch(statements.map((s) => d1.prepare(s.sql).bind(...fillPlaceholders(s.params, values))));
-  const mapped = statements.map((s, i) => s.map(results[i]));
-  return mapped as unknown as BatchResponse<T>;
+  return statements;
 }

@@ -36,6 +36,8 @@ export class RateLimiter extends DurableObject<Env> {
   private lastSweep = 0;
   /** The window of the latest hit: how long a counter stays useful, so when the alarm may clear it. */
   private windowMs = 600_000;
+  /** An alarm is already pending (set by a flush or the last alarm): flushes do not move it again, once a second. */
+  private alarmSet = false;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -123,13 +125,20 @@ export class RateLimiter extends DurableObject<Env> {
       }
       await this.ctx.storage.put(batch);
     }
-    // An object that stops receiving hits still clears what it stored, once those counters can no longer matter.
-    if (keys.length) await this.ctx.storage.setAlarm(Date.now() + 2 * this.windowMs + 1000);
+    // An object that stops receiving hits still clears what it stored, once those counters can no longer matter. One
+    // pending alarm is enough: when it fires it sweeps what went stale and sets the next one while entries remain.
+    if (keys.length && !this.alarmSet) await this.scheduleSweep();
   }
 
   async alarm(): Promise<void> {
+    this.alarmSet = false;
     this.sweep(Date.now(), this.windowMs);
-    if (this.entries.size) await this.ctx.storage.setAlarm(Date.now() + 2 * this.windowMs + 1000);
+    if (this.entries.size) await this.scheduleSweep();
+  }
+
+  private async scheduleSweep(): Promise<void> {
+    this.alarmSet = true;
+    await this.ctx.storage.setAlarm(Date.now() + 2 * this.windowMs + 1000);
   }
 
   /** Windows that no longer overlap the sliding window and long-quiet back-offs are dead weight. */
