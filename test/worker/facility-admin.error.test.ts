@@ -136,6 +136,40 @@ describe('POST /api/facilities: the §5 rules, each with its message and path', 
   });
 });
 
+describe('PUT /api/facilities/:ref: the same §5 rules on update, and nothing changes', () => {
+  const rules: Array<[Record<string, unknown>, string[], string]> = [
+    [{ name: ' ' }, ['name'], facilityMsg.nameRequired],
+    [{ hourlyPrice: -5 }, ['hourlyPrice'], facilityMsg.hourlyPrice],
+    [{ depositAmount: -1 }, ['depositAmount'], facilityMsg.depositNegative],
+    [{ email: 'yok@' }, ['email'], facilityMsg.email],
+    [{ phoneNumbers: ['12345'] }, ['phoneNumbers'], facilityMsg.phones],
+    [{ depositIban: 'TR00 ABCD' }, ['depositIban'], facilityMsg.iban],
+    [{ autoApprovalTimeout: 10 }, ['autoApprovalTimeout'], facilityMsg.autoApproval],
+    [{ priority: -1 }, ['priority'], facilityMsg.priority],
+    [{ googleMapsLocation: 'https://maps.evil.example/x' }, ['googleMapsLocation'], facilityMsg.mapsUrl],
+  ];
+  it('refuses each rule with its message and path; the stored pitch stays as it was', async () => {
+    const created = (
+      await json(await api('/api/facilities', { method: 'POST', json: pitchInput({ name: 'Değişmeyen Saha' }), token }))
+    ).data;
+    const stored = async () =>
+      env.DB.prepare('select * from facilities where id = ?').bind(created.id).first<Record<string, unknown>>();
+    const before = await stored();
+    for (const [overrides, path, message] of rules) {
+      const err = await expectError(
+        await api(`/api/facilities/${created.documentId}`, {
+          method: 'PUT',
+          token,
+          json: { data: pitchInput({ name: 'Yeni Ad', ...overrides }) },
+        }),
+        400,
+      );
+      expect(err.details.errors, JSON.stringify(overrides)).toContainEqual({ path, message });
+    }
+    expect(await stored()).toEqual(before);
+  });
+});
+
 describe('who may write', () => {
   it('answers 401 without a token, and creates nothing', async () => {
     const before = await facilityCount();
@@ -148,6 +182,28 @@ describe('who may write', () => {
       401,
     );
     await expectError(await api('/api/facilities/1', { method: 'DELETE' }), 401);
+  });
+
+  it('answers 401 to an update, toggle or delete of a real pitch without a valid token, and changes nothing', async () => {
+    const created = (
+      await json(await api('/api/facilities', { method: 'POST', json: pitchInput({ name: 'Korunan Saha' }), token }))
+    ).data;
+    const stored = async () =>
+      env.DB.prepare('select * from facilities where id = ?').bind(created.id).first<Record<string, unknown>>();
+    const before = await stored();
+    const ref = `/api/facilities/${created.documentId}`;
+    for (const auth of [undefined, 'gecersiz-anahtar']) {
+      await expectError(
+        await api(ref, { method: 'PUT', token: auth, json: pitchInput({ name: 'Ele Geçirildi' }) }),
+        401,
+      );
+      await expectError(
+        await api(`${ref}/toggle-status`, { method: 'PATCH', token: auth, json: { isActive: false } }),
+        401,
+      );
+      await expectError(await api(`${ref}?force=true`, { method: 'DELETE', token: auth }), 401);
+    }
+    expect(await stored()).toEqual(before);
   });
 
   it('answers 403 to a cookie-authenticated write from another site, and creates nothing', async () => {
