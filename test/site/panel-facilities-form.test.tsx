@@ -129,6 +129,69 @@ describe('create form (02 §2 Pitch create/edit modal, §5 Pitch form)', () => {
     expect(saves()).toHaveLength(0);
   });
 
+  it('the other rules show their messages too: a map link elsewhere, priority 101, then a deposit above the price', async () => {
+    const dialog = await openCreate();
+    const user = userEvent.setup();
+    await user.type(field(/^Saha Adı/), 'Kurallı Saha');
+    await user.clear(field(/^Depozito Tutarı/));
+    await user.type(field(/^Depozito Tutarı/), '500');
+    await user.click(tab('İletişim'));
+    await user.click(field('Google Haritalar Konumu'));
+    await user.paste('https://evil.example/maps/place');
+    await user.click(tab('Ayarlar'));
+    await user.clear(field(/^Öncelik/));
+    await user.type(field(/^Öncelik/), '101');
+    await user.click(within(dialog).getByRole('button', { name: 'Oluştur' }));
+    await waitFor(() => expect(toastTitles()).toContain(facilityMsg.formInvalid));
+    expect(tab('İletişim').getAttribute('aria-selected')).toBe('true');
+    expect(errorOf(field('Google Haritalar Konumu'))).toContain(facilityMsg.mapsUrl);
+    await user.click(tab('Ayarlar'));
+    expect(errorOf(field(/^Öncelik/))).toContain(facilityMsg.priority);
+
+    // The deposit is weighed against the price once every field reads right (a rule across two fields).
+    await user.clear(field(/^Öncelik/));
+    await user.type(field(/^Öncelik/), '100');
+    await user.click(tab('İletişim'));
+    await user.clear(field('Google Haritalar Konumu'));
+    await user.click(within(dialog).getByRole('button', { name: 'Oluştur' }));
+    await waitFor(() => expect(tab('Temel Bilgiler').getAttribute('aria-selected')).toBe('true'));
+    expect(errorOf(field(/^Depozito Tutarı/))).toBe(facilityMsg.depositTooHigh);
+    expect(saves()).toHaveLength(0);
+  });
+
+  it('sends texts trimmed and blank ones as null, the IBAN without spaces, and only the URL of a pasted map snippet', async () => {
+    const dialog = await openCreate();
+    const user = userEvent.setup();
+    await user.type(field(/^Saha Adı/), '  Boşluklu Arena  ');
+    await user.type(field('Açıklama'), '    ');
+    await user.type(field('Adres'), '  Nilüfer, Bursa ');
+    await user.click(tab('İletişim'));
+    await user.type(field('Telefon 1'), '  0532 111 22 33 ');
+    await user.type(field('E-posta'), ' info@arena.com.tr ');
+    await user.click(field('IBAN'));
+    await user.paste('tr33 0006 1005 1978 6457 8413 26');
+    await user.type(field('Banka Adı'), '   ');
+    await user.type(field('Alıcı Adı'), ' Ali Veli ');
+    await user.click(field('Google Haritalar Konumu'));
+    await user.paste('<iframe src="https://www.google.com/maps/embed?pb=1x2" width="600" height="450"></iframe>');
+    await user.click(tab('Ayarlar'));
+    await user.type(field('SEO Başlığı'), '   ');
+    await user.click(within(dialog).getByRole('button', { name: 'Oluştur' }));
+    await waitFor(() => expect(saves()).toHaveLength(1));
+    expect(saves()[0].body).toMatchObject({
+      name: 'Boşluklu Arena',
+      description: null,
+      address: 'Nilüfer, Bursa',
+      phoneNumbers: ['0532 111 22 33'],
+      email: 'info@arena.com.tr',
+      depositIban: 'TR330006100519786457841326',
+      bankName: null,
+      recipientName: 'Ali Veli',
+      googleMapsLocation: 'https://www.google.com/maps/embed?pb=1x2',
+      seoTitle: null,
+    });
+  });
+
   it('the phone list always keeps one entry; entries are added and removed', async () => {
     await openCreate();
     const user = userEvent.setup();

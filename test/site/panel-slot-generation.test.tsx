@@ -368,6 +368,48 @@ describe('focus', () => {
   });
 });
 
+describe('no year is written into the form or the preview (issue 9)', () => {
+  it('in another year (the clock set to 30 December 2031) the window, the request and the preview all follow the clock', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2031-12-30T09:00:00Z'));
+    try {
+      expect(generationWindow()).toEqual({ min: '2031-12-30', max: '2032-03-30' });
+      onSlots = (c) => [
+        200,
+        {
+          data: {
+            from: c.query.from,
+            to: c.query.to,
+            facility: {},
+            slots: [slot('2031-12-31', '20:00'), slot('2032-01-01', '21:00', held('Yılbaşı Takımı', 'approved'))],
+            bookableUntil: null,
+          },
+        },
+      ];
+      const user = userEvent.setup();
+      open();
+      await typeDate('Başlangıç tarihi', '2031-12-31');
+      await typeDate('Bitiş tarihi', '2032-01-02');
+      await user.click(submitButton());
+      await screen.findByText(MESSAGE, { selector: '[data-generation-result] p' });
+      expect(posts()[0].body).toEqual({ startDate: '2031-12-31', endDate: '2032-01-02', overwrite: false });
+      await user.click(screen.getByRole('button', { name: 'Önizle' }));
+      await screen.findByRole('heading', { name: longDayOf('2031-12-31') });
+      expect(longDayOf('2031-12-31')).toMatch(/ 31\.12\.2031$/);
+      expect(gets()[0].query).toEqual({ from: '2031-12-31', to: '2032-01-02' });
+      expect(screen.getAllByRole('tab').map((t) => t.textContent?.slice(-5))).toEqual(['31.12', '01.01', '02.01']);
+      await user.click(screen.getAllByRole('tab')[1]);
+      await screen.findByRole('heading', { name: longDayOf('2032-01-01') });
+      expect(slotTexts()).toEqual([['21:00 – 22:00', 'Yılbaşı Takımı', 'Onaylı']]);
+      const shown = screen.getByRole('dialog').textContent ?? '';
+      expect(shown).toContain('01.01.2032');
+      expect(shown.match(/20\d\d/g)?.every((y) => y === '2032')).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
 describe('SlotPreviewDialog on its own', () => {
   it("is a labelled 'Slot Önizleme' dialog over the given range, closed by Kapat", async () => {
     const onClose = vi.fn();
