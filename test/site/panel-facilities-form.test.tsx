@@ -192,6 +192,45 @@ describe('create form (02 §2 Pitch create/edit modal, §5 Pitch form)', () => {
     });
   });
 
+  it('lists every weekday Pazartesi to Pazar and the ten predefined amenities; a custom one keeps its icon and flag', async () => {
+    const dialog = await openCreate();
+    const user = userEvent.setup();
+    await user.type(field(/^Saha Adı/), 'Tam Liste');
+    await user.click(tab('Çalışma Saatleri'));
+    expect(
+      screen.getAllByRole('switch').map((s) => s.closest('label')?.textContent?.replace(' açık', '').trim()),
+    ).toEqual(['Pazartesi', 'Salı', 'Çarşamba', 'Perşembe', 'Cuma', 'Cumartesi', 'Pazar']);
+    await user.click(tab('İmkanlar'));
+    const presets = screen.getByRole('group', { name: 'Hazır İmkanlar' });
+    expect(
+      within(presets)
+        .getAllByRole('checkbox')
+        .map((c) => c.closest('label')?.textContent?.trim()),
+    ).toEqual([
+      'Otopark',
+      'Duş',
+      'Soyunma Odası',
+      'Kantin',
+      'WiFi',
+      'Güvenlik',
+      'Tribün',
+      'Gece Aydınlatma',
+      'Sentetik Çim',
+      'Doğal Çim',
+    ]);
+    await user.click(within(presets).getByRole('checkbox', { name: 'Doğal Çim' }));
+    await user.click(screen.getByRole('button', { name: /İmkan Ekle/ }));
+    await user.type(field(/^İmkan 1 Adı/), 'Sauna');
+    await user.selectOptions(screen.getByLabelText('Simge'), 'star');
+    await user.click(screen.getByRole('checkbox', { name: 'Mevcut' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Oluştur' }));
+    await waitFor(() => expect(saves()).toHaveLength(1));
+    expect((saves()[0].body as { facilities: unknown }).facilities).toEqual([
+      { name: 'Doğal Çim', available: true, icon: 'grass' },
+      { name: 'Sauna', available: false, icon: 'star' },
+    ]);
+  });
+
   it('the phone list always keeps one entry; entries are added and removed', async () => {
     await openCreate();
     const user = userEvent.setup();
