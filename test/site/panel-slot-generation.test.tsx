@@ -11,6 +11,7 @@ import { longDayOf, rangeChunks } from '../../site/src/components/panel/faciliti
 import {
   GENERATION_FAILED,
   generationWindow,
+  OUTSIDE_WINDOW,
   OVERWRITE_KEEPS_BOOKED,
   OVERWRITE_WARNING,
   SlotGenerationDialog,
@@ -183,6 +184,37 @@ describe('the form', () => {
     expect(posts()).toHaveLength(0);
     expect($toasts.get()).toHaveLength(0);
     expect(submitButton()).toBeTruthy();
+  });
+
+  it('a date typed outside today … three months says so under its field and sends nothing', async () => {
+    open();
+    const { max } = generationWindow();
+    const errorOf = (label: string) => {
+      const group = screen.getByRole('group', { name: label });
+      const root = group.parentElement!;
+      return root.querySelector('[slot="errorMessage"]')?.textContent ?? '';
+    };
+    await typeDate('Başlangıç tarihi', addDays(today, -1));
+    await typeDate('Bitiş tarihi', day1);
+    await waitFor(() => expect(errorOf('Başlangıç tarihi')).toBe(OUTSIDE_WINDOW));
+    expect(errorOf('Bitiş tarihi')).toBe('');
+    await userEvent.setup().click(submitButton());
+    await new Promise((r) => setTimeout(r, 20));
+    expect(posts()).toHaveLength(0);
+
+    await typeDate('Başlangıç tarihi', day1);
+    await typeDate('Bitiş tarihi', addDays(max, 1));
+    await waitFor(() => expect(errorOf('Bitiş tarihi')).toBe(OUTSIDE_WINDOW));
+    expect(errorOf('Başlangıç tarihi')).toBe('');
+    await userEvent.setup().click(submitButton());
+    await new Promise((r) => setTimeout(r, 20));
+    expect(posts()).toHaveLength(0);
+
+    await typeDate('Bitiş tarihi', max);
+    await waitFor(() => expect(errorOf('Bitiş tarihi')).toBe(''));
+    await userEvent.setup().click(submitButton());
+    await waitFor(() => expect(posts()).toHaveLength(1));
+    expect(posts()[0].body).toEqual({ startDate: day1, endDate: max, overwrite: false });
   });
 
   it('İptal, Escape and the close button each close it', async () => {
