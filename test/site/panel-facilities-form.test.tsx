@@ -422,6 +422,9 @@ describe('edit form', () => {
     expect((screen.getByRole('checkbox', { name: 'Kantin' }) as HTMLInputElement).checked).toBe(false);
     expect(field(/^İmkan 1 Adı/).value).toBe('Top');
     expect(field(/^Alış Noktası 1 Adı/).value).toBe('Görükle Kampüs Kapısı');
+    const listReads = () => calls.filter((c) => c.method === 'GET' && c.path === '/api/facilities/all').length;
+    const detailReads = () => calls.filter((c) => c.method === 'GET' && c.path === '/api/facilities/fac-1').length;
+    const [listsBefore, detailsBefore] = [listReads(), detailReads()];
     await user.click(within(dialog).getByRole('button', { name: 'Güncelle' }));
     await waitFor(() => expect(toastTitles()).toContain(facilityMsg.updated));
     const put = saves()[0];
@@ -436,6 +439,12 @@ describe('edit form', () => {
       transportationService: { isActive: true, price: 50, vehicleInfo: { type: 'Minibüs', capacity: 14 } },
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // The list is read again, and the next edit reads the detail afresh: nothing stale is kept.
+    await waitFor(() => expect(listReads()).toBe(listsBefore + 1));
+    await user.click(screen.getByRole('button', { name: 'Nilüfer Arena işlemleri' }));
+    await user.click(await screen.findByRole('menuitem', { name: /Düzenle/ }));
+    await screen.findByRole('dialog', { name: 'Saha Düzenle' });
+    await waitFor(() => expect(detailReads()).toBe(detailsBefore + 1));
   });
 
   it('a failed detail read shows "Saha bilgileri yüklenirken hata oluştu" and can retry', async () => {

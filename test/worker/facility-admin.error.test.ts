@@ -86,6 +86,20 @@ describe('POST /api/facilities: the §5 rules, each with its message and path', 
       ['googleMapsLocation'],
       facilityMsg.mapsUrl,
     ],
+    ...(
+      [
+        ['a plain-http map link', 'http://maps.google.com/?q=Bursa'],
+        ['a look-alike map host', 'https://www.google.com.evil.example/maps/place/x'],
+        ['a map link hiding another host behind credentials', 'https://maps.google.com@evil.example/maps'],
+        ['a Google link that is no map', 'https://www.google.com/search?q=hali+saha'],
+        ['a snippet of markup without an iframe src', '<div onclick="alert(1)">https://maps.google.com/</div>'],
+      ] as const
+    ).map(([what, link]): [string, Record<string, unknown>, string[], string] => [
+      what,
+      { googleMapsLocation: link },
+      ['googleMapsLocation'],
+      facilityMsg.mapsUrl,
+    ]),
     ['missing working hours', { workingHours: undefined }, ['workingHours'], 'Çalışma saatleri geçersiz'],
     ['an unknown slot length', { bookingTimeType: 'daily' }, ['bookingTimeType'], 'Rezervasyon süresi geçersiz'],
     ['an isActive that is no boolean', { isActive: 'evet' }, ['isActive'], 'Aktiflik durumu geçersiz'],
