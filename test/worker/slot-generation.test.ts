@@ -89,8 +89,7 @@ describe('POST /api/facilities/{ref}/generate-slots', () => {
     expect(res.status).toBe(200);
     const { data } = await json(res);
     expect(data).toMatchObject({ facilityName: f.name, created: 6 * 4, replaced: 0, kept: 0 });
-    expect(typeof data.message).toBe('string');
-    expect(data.message).toContain(f.name);
+    expect(data.message).toBe(`${f.name} için 24 slot oluşturuldu, 0 slot yenilendi, 0 slot korundu.`);
     const rows = await slotRows(f.id);
     expect(rows).toHaveLength(24);
     expect(rows.some((r) => r.date === addDays(start, 2))).toBe(false);
@@ -133,6 +132,7 @@ describe('POST /api/facilities/{ref}/generate-slots', () => {
     expect(res.status).toBe(200);
     const { data } = await json(res);
     expect(data).toMatchObject({ created: 0, replaced: 2, kept: 2 });
+    expect(data.message).toBe(`${f.name} için 0 slot oluşturuldu, 2 slot yenilendi, 2 slot korundu.`);
 
     const rows = await slotRows(f.id);
     expect(rows.map((r) => r.start_time)).toEqual(['10:00', '11:00', '12:00', '13:00']);
