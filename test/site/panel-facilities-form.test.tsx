@@ -365,6 +365,28 @@ describe('create form (02 §2 Pitch create/edit modal, §5 Pitch form)', () => {
     expect(errorOf(screen.getByLabelText('Görsel ekle'))).toContain(message);
   });
 
+  it('an upload waits 30 s, not 10 (02 §7); one that times out toasts "Saha oluşturulurken hata oluştu" and keeps the form', async () => {
+    const timeouts = vi.spyOn(AbortSignal, 'timeout');
+    onSave = () => {
+      throw new DOMException('The operation timed out.', 'TimeoutError');
+    };
+    try {
+      const dialog = await openCreate();
+      const user = userEvent.setup();
+      await user.type(field(/^Saha Adı/), 'Yavaş Hat');
+      chooseFiles([imageFile('a.jpg')]);
+      await user.click(within(dialog).getByRole('button', { name: 'Oluştur' }));
+      await waitFor(() => expect(toastTitles()).toContain('Saha oluşturulurken hata oluştu'));
+      expect(timeouts).toHaveBeenCalledWith(30_000);
+      expect(saves()).toHaveLength(1);
+      expect(screen.getByRole('dialog', { name: 'Yeni Saha Ekle' })).toBeTruthy();
+      expect(within(dialog).getByRole('button', { name: 'Oluştur' })).toBeTruthy();
+      expect(field(/^Saha Adı/).value).toBe('Yavaş Hat');
+    } finally {
+      timeouts.mockRestore();
+    }
+  });
+
   it('a failure without a message toasts "Saha oluşturulurken hata oluştu"', async () => {
     onSave = () => [500, { data: null, error: { status: 500, name: 'Error', message: '', details: {} } }];
     const dialog = await openCreate();
