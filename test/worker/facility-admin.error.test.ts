@@ -33,6 +33,7 @@ describe('POST /api/facilities: the §5 rules, each with its message and path', 
   const cases: Array<[string, Record<string, unknown>, string[], string]> = [
     ['a missing name', { name: undefined }, ['name'], facilityMsg.nameRequired],
     ['a blank name', { name: '    ' }, ['name'], 'Saha adı gereklidir'],
+    ['a name of 121 characters', { name: 'Ç'.repeat(121) }, ['name'], facilityMsg.nameTooLong],
     ['an hourly price of 0', { hourlyPrice: 0 }, ['hourlyPrice'], "Saat ücreti 0'dan büyük olmalıdır"],
     ['a price that is no number', { hourlyPrice: 'çok' }, ['hourlyPrice'], facilityMsg.hourlyPrice],
     ['a negative deposit', { depositAmount: -1 }, ['depositAmount'], 'Depozito tutarı negatif olamaz'],
