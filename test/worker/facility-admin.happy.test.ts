@@ -229,8 +229,10 @@ describe('PUT /api/facilities/:ref', () => {
     expect(pps[0].id).toBe('pickup-111');
     expect(pps.some((p: any) => p.id === 'pickup-222')).toBe(false);
     expect(new Date(f.updatedAt).getTime()).toBeGreaterThanOrEqual(new Date(created.updatedAt).getTime());
-    // The old slug still finds it; the public detail shows the change at once.
+    // The old slug still finds it; the public detail, the server-rendered pitch page and home list show it at once.
     expect((await json(await api(`/api/facilities/${created.slug}`))).data.name).toBe('Yeni Ad');
+    expect((await publicFacility(db(), created.slug))?.name).toBe('Yeni Ad');
+    expect((await activeFacilities(db())).find((p) => p.slug === created.slug)?.name).toBe('Yeni Ad');
   });
 
   it('adds new images after the existing ones and removes the ones in imagesToDelete from D1 and R2', async () => {
