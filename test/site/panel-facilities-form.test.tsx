@@ -159,7 +159,7 @@ describe('create form (02 §2 Pitch create/edit modal, §5 Pitch form)', () => {
     expect(saves()).toHaveLength(0);
   });
 
-  it('sends texts trimmed and blank ones as null, the IBAN without spaces, and only the URL of a pasted map snippet', async () => {
+  it('sends texts trimmed and blank ones as null, the IBAN without spaces, the map snippet’s URL and every Ayarlar choice', async () => {
     const dialog = await openCreate();
     const user = userEvent.setup();
     await user.type(field(/^Saha Adı/), '  Boşluklu Arena  ');
@@ -176,9 +176,23 @@ describe('create form (02 §2 Pitch create/edit modal, §5 Pitch form)', () => {
     await user.paste('<iframe src="https://www.google.com/maps/embed?pb=1x2" width="600" height="450"></iframe>');
     await user.click(tab('Ayarlar'));
     await user.type(field('SEO Başlığı'), '   ');
+    await user.type(field('SEO Açıklaması'), ' Bursa’nın ışıklı sahası ');
+    await user.click(screen.getByRole('radio', { name: 'Yarım saatlik' }));
+    await user.click(screen.getByRole('radio', { name: 'Buçuklu' }));
+    await user.clear(field(/^Otomatik İptal Süresi/));
+    await user.type(field(/^Otomatik İptal Süresi/), '1440');
+    await user.clear(field(/^Öncelik/));
+    await user.type(field(/^Öncelik/), '100');
+    await user.click(screen.getByRole('switch', { name: /Saha aktif/ }));
     await user.click(within(dialog).getByRole('button', { name: 'Oluştur' }));
     await waitFor(() => expect(saves()).toHaveLength(1));
     expect(saves()[0].body).toMatchObject({
+      seoDescription: 'Bursa’nın ışıklı sahası',
+      bookingTimeType: 'half-hourly',
+      startTimeOffset: 'half_hour',
+      autoApprovalTimeout: 1440,
+      priority: 100,
+      isActive: false,
       name: 'Boşluklu Arena',
       description: null,
       address: 'Nilüfer, Bursa',
