@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axe } from './support/axe';
 import { launch, newPage } from './support/browser';
 import { createLongPitch, LONG, removeLongData } from './support/long-data';
-import { queryDb, signIn } from './support/panel';
+import { istanbulDate, queryDb, signIn } from './support/panel';
 
 let browser: Browser;
 let close: () => Promise<void>;
@@ -38,6 +38,13 @@ const card = (page: Page, name: string) =>
 async function menu(page: Page, name: string, item: string | RegExp) {
   await page.getByRole('button', { name: `${name} işlemleri`, exact: true }).click();
   await page.getByRole('menuitem', { name: item }).click();
+}
+
+/** Types an Istanbul business date into a react-aria date field, segment by segment as a person does. */
+async function typeDate(page: Page, label: string, iso: string) {
+  const [y, m, d] = iso.split('-');
+  await page.getByRole('group', { name: label }).getByRole('spinbutton').first().click();
+  await page.keyboard.type(d + m + y);
 }
 
 /** How far the page reaches past the viewport; 0 when nothing scrolls sideways. */
@@ -116,6 +123,24 @@ describe('pitch administration', () => {
   });
 });
 
+describe('the card grid (02 §2: 1 column, 2 on medium and 3 on large screens)', () => {
+  it.each([
+    [360, 1],
+    [800, 2],
+    [1280, 3],
+  ])('at %i px the cards stand in %i column(s)', async (width, columns) => {
+    const { page, context } = await newPage(browser, { width });
+    await openPanel(context, page);
+    const boxes = await page
+      .locator('[data-facility]')
+      .evaluateAll((cards) => cards.map((c) => Math.round(c.getBoundingClientRect().left)));
+    expect(boxes.length).toBeGreaterThanOrEqual(3);
+    expect(new Set(boxes).size).toBe(columns);
+    expect(await overflow(page)).toBe(0);
+    await context.close();
+  });
+});
+
 describe.each(['light', 'dark'] as const)('pitch administration at 360 px in the %s theme', (theme) => {
   beforeAll(() => void createLongPitch());
   afterAll(() => removeLongData());
@@ -164,8 +189,23 @@ describe.each(['light', 'dark'] as const)('pitch administration at 360 px in the
     const generateBox = await generate.boundingBox();
     expect(generateBox!.x + generateBox!.width).toBeLessThanOrEqual(360);
     for (const v of await axe(page)) failures.push(`slot generation: ${v}`);
+
+    // Then the server's answer and the preview of the generated days (the dialog keeps one name throughout).
+    await typeDate(page, 'Başlangıç tarihi', istanbulDate(1));
+    await typeDate(page, 'Bitiş tarihi', istanbulDate(2));
+    await generate.getByRole('button', { name: 'Slot Oluştur', exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.locator('[data-generation-result]').waitFor();
+    expect(await overflow(page)).toBe(0);
+    for (const v of await axe(page)) failures.push(`slot generation result: ${v}`);
+    await dialog.getByRole('button', { name: 'Önizle' }).click();
+    await dialog.locator('[data-preview-slot]').first().waitFor();
+    expect(await overflow(page)).toBe(0);
+    const previewBox = await dialog.boundingBox();
+    expect(previewBox!.x + previewBox!.width).toBeLessThanOrEqual(360);
+    for (const v of await axe(page)) failures.push(`slot preview: ${v}`);
     await page.keyboard.press('Escape');
-    await generate.waitFor({ state: 'detached' });
+    await dialog.waitFor({ state: 'detached' });
     expect(failures).toEqual([]);
     await context.close();
   });

@@ -3,7 +3,13 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DatePicker, dateFromIso, isoFromDate } from '../../site/src/components/ui/DatePicker';
+import {
+  DATE_OUTSIDE_RANGE,
+  DatePicker,
+  dateFromIso,
+  IsoDatePicker,
+  isoFromDate,
+} from '../../site/src/components/ui/DatePicker';
 import BookingsManager from '../../site/src/islands/BookingsManager';
 import { $toasts } from '../../site/src/stores/toast';
 import { type Call, listItem, mockApi } from './panel-booking-fixtures';
@@ -16,6 +22,12 @@ function Harness({ initial = '' }: { initial?: string }) {
       <output data-testid="iso">{iso}</output>
     </>
   );
+}
+
+/** A field that allows November 2026 only. */
+function Bounded() {
+  const [iso, setIso] = useState('');
+  return <IsoDatePicker label="Bitiş tarihi" value={iso} onChange={setIso} min="2026-11-01" max="2026-11-30" />;
 }
 
 const segmentsOf = (name: string) => within(screen.getByRole('group', { name })).getAllByRole('spinbutton');
@@ -48,6 +60,15 @@ describe('DatePicker (ui primitive)', () => {
     render(<Harness />);
     await typeDate('Başlangıç tarihi', '15', '11', '2026');
     expect(screen.getByTestId('iso').textContent).toBe('2026-11-15');
+  });
+
+  it('a typed date past its maximum is refused in Turkish, never in the words react-aria takes from the browser', async () => {
+    render(<Bounded />);
+    await typeDate('Bitiş tarihi', '05', '12', '2026');
+    act(() => (document.activeElement as HTMLElement | null)?.blur());
+    const root = screen.getByRole('group', { name: 'Bitiş tarihi' }).parentElement!;
+    await waitFor(() => expect(root.querySelector('[slot="errorMessage"]')?.textContent).toBe(DATE_OUTSIDE_RANGE));
+    expect(root.textContent).not.toMatch(/Value must|or earlier|or later/);
   });
 
   it('converts between the wire format and calendar dates, refusing what is not YYYY-MM-DD', () => {

@@ -129,6 +129,122 @@ describe('create form (02 §2 Pitch create/edit modal, §5 Pitch form)', () => {
     expect(saves()).toHaveLength(0);
   });
 
+  it('the other rules show their messages too: a map link elsewhere, priority 101, then a deposit above the price', async () => {
+    const dialog = await openCreate();
+    const user = userEvent.setup();
+    await user.type(field(/^Saha Adı/), 'Kurallı Saha');
+    await user.clear(field(/^Depozito Tutarı/));
+    await user.type(field(/^Depozito Tutarı/), '500');
+    await user.click(tab('İletişim'));
+    await user.click(field('Google Haritalar Konumu'));
+    await user.paste('https://evil.example/maps/place');
+    await user.click(tab('Ayarlar'));
+    await user.clear(field(/^Öncelik/));
+    await user.type(field(/^Öncelik/), '101');
+    await user.click(within(dialog).getByRole('button', { name: 'Oluştur' }));
+    await waitFor(() => expect(toastTitles()).toContain(facilityMsg.formInvalid));
+    expect(tab('İletişim').getAttribute('aria-selected')).toBe('true');
+    expect(errorOf(field('Google Haritalar Konumu'))).toContain(facilityMsg.mapsUrl);
+    await user.click(tab('Ayarlar'));
+    expect(errorOf(field(/^Öncelik/))).toContain(facilityMsg.priority);
+
+    // The deposit is weighed against the price once every field reads right (a rule across two fields).
+    await user.clear(field(/^Öncelik/));
+    await user.type(field(/^Öncelik/), '100');
+    await user.click(tab('İletişim'));
+    await user.clear(field('Google Haritalar Konumu'));
+    await user.click(within(dialog).getByRole('button', { name: 'Oluştur' }));
+    await waitFor(() => expect(tab('Temel Bilgiler').getAttribute('aria-selected')).toBe('true'));
+    expect(errorOf(field(/^Depozito Tutarı/))).toBe(facilityMsg.depositTooHigh);
+    expect(saves()).toHaveLength(0);
+  });
+
+  it('sends texts trimmed and blank ones as null, the IBAN without spaces, the map snippet’s URL and every Ayarlar choice', async () => {
+    const dialog = await openCreate();
+    const user = userEvent.setup();
+    await user.type(field(/^Saha Adı/), '  Boşluklu Arena  ');
+    await user.type(field('Açıklama'), '    ');
+    await user.type(field('Adres'), '  Nilüfer, Bursa ');
+    await user.click(tab('İletişim'));
+    await user.type(field('Telefon 1'), '  0532 111 22 33 ');
+    await user.type(field('E-posta'), ' info@arena.com.tr ');
+    await user.click(field('IBAN'));
+    await user.paste('tr33 0006 1005 1978 6457 8413 26');
+    await user.type(field('Banka Adı'), '   ');
+    await user.type(field('Alıcı Adı'), ' Ali Veli ');
+    await user.click(field('Google Haritalar Konumu'));
+    await user.paste('<iframe src="https://www.google.com/maps/embed?pb=1x2" width="600" height="450"></iframe>');
+    await user.click(tab('Ayarlar'));
+    await user.type(field('SEO Başlığı'), '   ');
+    await user.type(field('SEO Açıklaması'), ' Bursa’nın ışıklı sahası ');
+    await user.click(screen.getByRole('radio', { name: 'Yarım saatlik' }));
+    await user.click(screen.getByRole('radio', { name: 'Buçuklu' }));
+    await user.clear(field(/^Otomatik İptal Süresi/));
+    await user.type(field(/^Otomatik İptal Süresi/), '1440');
+    await user.clear(field(/^Öncelik/));
+    await user.type(field(/^Öncelik/), '100');
+    await user.click(screen.getByRole('switch', { name: /Saha aktif/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Oluştur' }));
+    await waitFor(() => expect(saves()).toHaveLength(1));
+    expect(saves()[0].body).toMatchObject({
+      seoDescription: 'Bursa’nın ışıklı sahası',
+      bookingTimeType: 'half-hourly',
+      startTimeOffset: 'half_hour',
+      autoApprovalTimeout: 1440,
+      priority: 100,
+      isActive: false,
+      name: 'Boşluklu Arena',
+      description: null,
+      address: 'Nilüfer, Bursa',
+      phoneNumbers: ['0532 111 22 33'],
+      email: 'info@arena.com.tr',
+      depositIban: 'TR330006100519786457841326',
+      bankName: null,
+      recipientName: 'Ali Veli',
+      googleMapsLocation: 'https://www.google.com/maps/embed?pb=1x2',
+      seoTitle: null,
+    });
+  });
+
+  it('lists every weekday Pazartesi to Pazar and the ten predefined amenities; a custom one keeps its icon and flag', async () => {
+    const dialog = await openCreate();
+    const user = userEvent.setup();
+    await user.type(field(/^Saha Adı/), 'Tam Liste');
+    await user.click(tab('Çalışma Saatleri'));
+    expect(
+      screen.getAllByRole('switch').map((s) => s.closest('label')?.textContent?.replace(' açık', '').trim()),
+    ).toEqual(['Pazartesi', 'Salı', 'Çarşamba', 'Perşembe', 'Cuma', 'Cumartesi', 'Pazar']);
+    await user.click(tab('İmkanlar'));
+    const presets = screen.getByRole('group', { name: 'Hazır İmkanlar' });
+    expect(
+      within(presets)
+        .getAllByRole('checkbox')
+        .map((c) => c.closest('label')?.textContent?.trim()),
+    ).toEqual([
+      'Otopark',
+      'Duş',
+      'Soyunma Odası',
+      'Kantin',
+      'WiFi',
+      'Güvenlik',
+      'Tribün',
+      'Gece Aydınlatma',
+      'Sentetik Çim',
+      'Doğal Çim',
+    ]);
+    await user.click(within(presets).getByRole('checkbox', { name: 'Doğal Çim' }));
+    await user.click(screen.getByRole('button', { name: /İmkan Ekle/ }));
+    await user.type(field(/^İmkan 1 Adı/), 'Sauna');
+    await user.selectOptions(screen.getByLabelText('Simge'), 'star');
+    await user.click(screen.getByRole('checkbox', { name: 'Mevcut' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Oluştur' }));
+    await waitFor(() => expect(saves()).toHaveLength(1));
+    expect((saves()[0].body as { facilities: unknown }).facilities).toEqual([
+      { name: 'Doğal Çim', available: true, icon: 'grass' },
+      { name: 'Sauna', available: false, icon: 'star' },
+    ]);
+  });
+
   it('the phone list always keeps one entry; entries are added and removed', async () => {
     await openCreate();
     const user = userEvent.setup();
@@ -263,6 +379,28 @@ describe('create form (02 §2 Pitch create/edit modal, §5 Pitch form)', () => {
     expect(errorOf(screen.getByLabelText('Görsel ekle'))).toContain(message);
   });
 
+  it('an upload waits 30 s, not 10 (02 §7); one that times out toasts "Saha oluşturulurken hata oluştu" and keeps the form', async () => {
+    const timeouts = vi.spyOn(AbortSignal, 'timeout');
+    onSave = () => {
+      throw new DOMException('The operation timed out.', 'TimeoutError');
+    };
+    try {
+      const dialog = await openCreate();
+      const user = userEvent.setup();
+      await user.type(field(/^Saha Adı/), 'Yavaş Hat');
+      chooseFiles([imageFile('a.jpg')]);
+      await user.click(within(dialog).getByRole('button', { name: 'Oluştur' }));
+      await waitFor(() => expect(toastTitles()).toContain('Saha oluşturulurken hata oluştu'));
+      expect(timeouts).toHaveBeenCalledWith(30_000);
+      expect(saves()).toHaveLength(1);
+      expect(screen.getByRole('dialog', { name: 'Yeni Saha Ekle' })).toBeTruthy();
+      expect(within(dialog).getByRole('button', { name: 'Oluştur' })).toBeTruthy();
+      expect(field(/^Saha Adı/).value).toBe('Yavaş Hat');
+    } finally {
+      timeouts.mockRestore();
+    }
+  });
+
   it('a failure without a message toasts "Saha oluşturulurken hata oluştu"', async () => {
     onSave = () => [500, { data: null, error: { status: 500, name: 'Error', message: '', details: {} } }];
     const dialog = await openCreate();
@@ -320,6 +458,9 @@ describe('edit form', () => {
     expect((screen.getByRole('checkbox', { name: 'Kantin' }) as HTMLInputElement).checked).toBe(false);
     expect(field(/^İmkan 1 Adı/).value).toBe('Top');
     expect(field(/^Alış Noktası 1 Adı/).value).toBe('Görükle Kampüs Kapısı');
+    const listReads = () => calls.filter((c) => c.method === 'GET' && c.path === '/api/facilities/all').length;
+    const detailReads = () => calls.filter((c) => c.method === 'GET' && c.path === '/api/facilities/fac-1').length;
+    const [listsBefore, detailsBefore] = [listReads(), detailReads()];
     await user.click(within(dialog).getByRole('button', { name: 'Güncelle' }));
     await waitFor(() => expect(toastTitles()).toContain(facilityMsg.updated));
     const put = saves()[0];
@@ -334,6 +475,12 @@ describe('edit form', () => {
       transportationService: { isActive: true, price: 50, vehicleInfo: { type: 'Minibüs', capacity: 14 } },
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // The list is read again, and the next edit reads the detail afresh: nothing stale is kept.
+    await waitFor(() => expect(listReads()).toBe(listsBefore + 1));
+    await user.click(screen.getByRole('button', { name: 'Nilüfer Arena işlemleri' }));
+    await user.click(await screen.findByRole('menuitem', { name: /Düzenle/ }));
+    await screen.findByRole('dialog', { name: 'Saha Düzenle' });
+    await waitFor(() => expect(detailReads()).toBe(detailsBefore + 1));
   });
 
   it('a failed detail read shows "Saha bilgileri yüklenirken hata oluştu" and can retry', async () => {

@@ -33,7 +33,7 @@ const second = () =>
 
 let calls: Call[];
 let list: FacilityWire[];
-let onList: () => Reply;
+let onList: (c: Call) => Reply;
 let onDelete: (c: Call) => Reply;
 let onToggle: (c: Call) => Reply;
 
@@ -43,7 +43,7 @@ beforeEach(() => {
   onDelete = (c) => [200, { data: { id: 1, documentId: c.path.split('/')[3], name: 'x', cancelledBookings: 0 } }];
   onToggle = (c) => [200, { data: { ...list[0], isActive: (c.body as { isActive: boolean }).isActive } }];
   calls = mockApi((c) => {
-    if (c.method === 'GET' && c.path === '/api/facilities/all') return onList();
+    if (c.method === 'GET' && c.path === '/api/facilities/all') return onList(c);
     if (c.method === 'PATCH' && c.path.endsWith('/toggle-status')) return onToggle(c);
     if (c.method === 'DELETE') return onDelete(c);
     return apiError(404, 'Bulunamadı');
@@ -76,6 +76,33 @@ describe('pitch list (02 §2 Saha Yönetimi)', () => {
     const stat = (k: string) => document.querySelector(`[data-stat="${k}"] dd`)!.textContent;
     expect([stat('total'), stat('active'), stat('inactive')]).toEqual(['2', '1', '1']);
     expect(screen.getByRole('button', { name: 'Yeni Saha' })).toBeTruthy();
+  });
+
+  it('reads page after page when there are more pitches than one page holds, and counts them all', async () => {
+    const many = Array.from({ length: 103 }, (_, i) =>
+      facility({
+        id: i + 1,
+        documentId: `fac-${i + 1}`,
+        slug: `saha-${i + 1}`,
+        name: `Saha ${i + 1}`,
+        isActive: i % 3 > 0,
+      }),
+    );
+    onList = (c) => {
+      const page = Number(c.query['pagination[page]']);
+      const size = Number(c.query['pagination[pageSize]']);
+      const pagination = { page, pageSize: size, pageCount: Math.ceil(many.length / size), total: many.length };
+      return [200, { data: many.slice((page - 1) * size, page * size), meta: { pagination } }];
+    };
+    render(<FacilitiesManager />);
+    await waitFor(() => expect(document.querySelector('[data-count]')!.textContent).toBe('103 saha bulundu'));
+    expect(lists().map((c) => [c.query['pagination[page]'], c.query['pagination[pageSize]']])).toEqual([
+      ['1', '100'],
+      ['2', '100'],
+    ]);
+    const stat = (k: string) => document.querySelector(`[data-stat="${k}"] dd`)!.textContent;
+    expect([stat('total'), stat('active'), stat('inactive')]).toEqual(['103', '68', '35']);
+    expect(card('fac-103')).toBeTruthy();
   });
 
   it('filters by status and by search text on the client, with "Saha bulunamadı" when nothing matches', async () => {

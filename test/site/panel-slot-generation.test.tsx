@@ -11,6 +11,7 @@ import { longDayOf, rangeChunks } from '../../site/src/components/panel/faciliti
 import {
   GENERATION_FAILED,
   generationWindow,
+  OUTSIDE_WINDOW,
   OVERWRITE_KEEPS_BOOKED,
   OVERWRITE_WARNING,
   SlotGenerationDialog,
@@ -183,6 +184,37 @@ describe('the form', () => {
     expect(posts()).toHaveLength(0);
     expect($toasts.get()).toHaveLength(0);
     expect(submitButton()).toBeTruthy();
+  });
+
+  it('a date typed outside today … three months says so under its field and sends nothing', async () => {
+    open();
+    const { max } = generationWindow();
+    const errorOf = (label: string) => {
+      const group = screen.getByRole('group', { name: label });
+      const root = group.parentElement!;
+      return root.querySelector('[slot="errorMessage"]')?.textContent ?? '';
+    };
+    await typeDate('Başlangıç tarihi', addDays(today, -1));
+    await typeDate('Bitiş tarihi', day1);
+    await waitFor(() => expect(errorOf('Başlangıç tarihi')).toBe(OUTSIDE_WINDOW));
+    expect(errorOf('Bitiş tarihi')).toBe('');
+    await userEvent.setup().click(submitButton());
+    await new Promise((r) => setTimeout(r, 20));
+    expect(posts()).toHaveLength(0);
+
+    await typeDate('Başlangıç tarihi', day1);
+    await typeDate('Bitiş tarihi', addDays(max, 1));
+    await waitFor(() => expect(errorOf('Bitiş tarihi')).toBe(OUTSIDE_WINDOW));
+    expect(errorOf('Başlangıç tarihi')).toBe('');
+    await userEvent.setup().click(submitButton());
+    await new Promise((r) => setTimeout(r, 20));
+    expect(posts()).toHaveLength(0);
+
+    await typeDate('Bitiş tarihi', max);
+    await waitFor(() => expect(errorOf('Bitiş tarihi')).toBe(''));
+    await userEvent.setup().click(submitButton());
+    await waitFor(() => expect(posts()).toHaveLength(1));
+    expect(posts()[0].body).toEqual({ startDate: day1, endDate: max, overwrite: false });
   });
 
   it('İptal, Escape and the close button each close it', async () => {
@@ -365,6 +397,48 @@ describe('focus', () => {
     await userEvent.setup().keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await waitFor(() => expect(document.activeElement).toBe(opener));
+  });
+});
+
+describe('no year is written into the form or the preview (issue 9)', () => {
+  it('in another year (the clock set to 30 December 2031) the window, the request and the preview all follow the clock', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2031-12-30T09:00:00Z'));
+    try {
+      expect(generationWindow()).toEqual({ min: '2031-12-30', max: '2032-03-30' });
+      onSlots = (c) => [
+        200,
+        {
+          data: {
+            from: c.query.from,
+            to: c.query.to,
+            facility: {},
+            slots: [slot('2031-12-31', '20:00'), slot('2032-01-01', '21:00', held('Yılbaşı Takımı', 'approved'))],
+            bookableUntil: null,
+          },
+        },
+      ];
+      const user = userEvent.setup();
+      open();
+      await typeDate('Başlangıç tarihi', '2031-12-31');
+      await typeDate('Bitiş tarihi', '2032-01-02');
+      await user.click(submitButton());
+      await screen.findByText(MESSAGE, { selector: '[data-generation-result] p' });
+      expect(posts()[0].body).toEqual({ startDate: '2031-12-31', endDate: '2032-01-02', overwrite: false });
+      await user.click(screen.getByRole('button', { name: 'Önizle' }));
+      await screen.findByRole('heading', { name: longDayOf('2031-12-31') });
+      expect(longDayOf('2031-12-31')).toMatch(/ 31\.12\.2031$/);
+      expect(gets()[0].query).toEqual({ from: '2031-12-31', to: '2032-01-02' });
+      expect(screen.getAllByRole('tab').map((t) => t.textContent?.slice(-5))).toEqual(['31.12', '01.01', '02.01']);
+      await user.click(screen.getAllByRole('tab')[1]);
+      await screen.findByRole('heading', { name: longDayOf('2032-01-01') });
+      expect(slotTexts()).toEqual([['21:00 – 22:00', 'Yılbaşı Takımı', 'Onaylı']]);
+      const shown = screen.getByRole('dialog').textContent ?? '';
+      expect(shown).toContain('01.01.2032');
+      expect(shown.match(/20\d\d/g)?.every((y) => y === '2032')).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

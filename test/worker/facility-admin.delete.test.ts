@@ -7,7 +7,7 @@ import { facilityMsg } from '../../contracts/facility-form';
 import { msg } from '../../contracts/messages';
 import { newBookingNumber, newDocumentId } from '../../worker/src/lib/ids';
 import { runScheduled } from '../../worker/src/scheduled';
-import { sitemapPitches } from '../../worker/src/services/facilities';
+import { activeFacilities, publicFacility, sitemapPitches } from '../../worker/src/services/facilities';
 import {
   addDays,
   api,
@@ -242,7 +242,9 @@ describe('a deleted pitch', () => {
     const detail = await api(`/api/bookings/${kept.documentId}`, { token });
     expect(detail.status).toBe(200);
 
-    // Neither the sitemap nor the cron see it.
+    // Neither the server-rendered pages (home list, pitch page), the sitemap nor the cron see it.
+    expect((await activeFacilities(db())).map((p) => p.slug)).not.toContain(f.slug);
+    expect(await publicFacility(db(), f.slug)).toBeNull();
     const { pitches } = await sitemapPitches(db());
     expect(pitches.map((p) => p.slug)).not.toContain(f.slug);
     const slotsBefore = await env.DB.prepare('select count(*) as n from booking_slots where facility_id = ?')

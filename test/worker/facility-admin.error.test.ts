@@ -33,6 +33,7 @@ describe('POST /api/facilities: the §5 rules, each with its message and path', 
   const cases: Array<[string, Record<string, unknown>, string[], string]> = [
     ['a missing name', { name: undefined }, ['name'], facilityMsg.nameRequired],
     ['a blank name', { name: '    ' }, ['name'], 'Saha adı gereklidir'],
+    ['a name of 121 characters', { name: 'Ç'.repeat(121) }, ['name'], facilityMsg.nameTooLong],
     ['an hourly price of 0', { hourlyPrice: 0 }, ['hourlyPrice'], "Saat ücreti 0'dan büyük olmalıdır"],
     ['a price that is no number', { hourlyPrice: 'çok' }, ['hourlyPrice'], facilityMsg.hourlyPrice],
     ['a negative deposit', { depositAmount: -1 }, ['depositAmount'], 'Depozito tutarı negatif olamaz'],
@@ -86,6 +87,20 @@ describe('POST /api/facilities: the §5 rules, each with its message and path', 
       ['googleMapsLocation'],
       facilityMsg.mapsUrl,
     ],
+    ...(
+      [
+        ['a plain-http map link', 'http://maps.google.com/?q=Bursa'],
+        ['a look-alike map host', 'https://www.google.com.evil.example/maps/place/x'],
+        ['a map link hiding another host behind credentials', 'https://maps.google.com@evil.example/maps'],
+        ['a Google link that is no map', 'https://www.google.com/search?q=hali+saha'],
+        ['a snippet of markup without an iframe src', '<div onclick="alert(1)">https://maps.google.com/</div>'],
+      ] as const
+    ).map(([what, link]): [string, Record<string, unknown>, string[], string] => [
+      what,
+      { googleMapsLocation: link },
+      ['googleMapsLocation'],
+      facilityMsg.mapsUrl,
+    ]),
     ['missing working hours', { workingHours: undefined }, ['workingHours'], 'Çalışma saatleri geçersiz'],
     ['an unknown slot length', { bookingTimeType: 'daily' }, ['bookingTimeType'], 'Rezervasyon süresi geçersiz'],
     ['an isActive that is no boolean', { isActive: 'evet' }, ['isActive'], 'Aktiflik durumu geçersiz'],
@@ -136,6 +151,40 @@ describe('POST /api/facilities: the §5 rules, each with its message and path', 
   });
 });
 
+describe('PUT /api/facilities/:ref: the same §5 rules on update, and nothing changes', () => {
+  const rules: Array<[Record<string, unknown>, string[], string]> = [
+    [{ name: ' ' }, ['name'], facilityMsg.nameRequired],
+    [{ hourlyPrice: -5 }, ['hourlyPrice'], facilityMsg.hourlyPrice],
+    [{ depositAmount: -1 }, ['depositAmount'], facilityMsg.depositNegative],
+    [{ email: 'yok@' }, ['email'], facilityMsg.email],
+    [{ phoneNumbers: ['12345'] }, ['phoneNumbers'], facilityMsg.phones],
+    [{ depositIban: 'TR00 ABCD' }, ['depositIban'], facilityMsg.iban],
+    [{ autoApprovalTimeout: 10 }, ['autoApprovalTimeout'], facilityMsg.autoApproval],
+    [{ priority: -1 }, ['priority'], facilityMsg.priority],
+    [{ googleMapsLocation: 'https://maps.evil.example/x' }, ['googleMapsLocation'], facilityMsg.mapsUrl],
+  ];
+  it('refuses each rule with its message and path; the stored pitch stays as it was', async () => {
+    const created = (
+      await json(await api('/api/facilities', { method: 'POST', json: pitchInput({ name: 'Değişmeyen Saha' }), token }))
+    ).data;
+    const stored = async () =>
+      env.DB.prepare('select * from facilities where id = ?').bind(created.id).first<Record<string, unknown>>();
+    const before = await stored();
+    for (const [overrides, path, message] of rules) {
+      const err = await expectError(
+        await api(`/api/facilities/${created.documentId}`, {
+          method: 'PUT',
+          token,
+          json: { data: pitchInput({ name: 'Yeni Ad', ...overrides }) },
+        }),
+        400,
+      );
+      expect(err.details.errors, JSON.stringify(overrides)).toContainEqual({ path, message });
+    }
+    expect(await stored()).toEqual(before);
+  });
+});
+
 describe('who may write', () => {
   it('answers 401 without a token, and creates nothing', async () => {
     const before = await facilityCount();
@@ -148,6 +197,28 @@ describe('who may write', () => {
       401,
     );
     await expectError(await api('/api/facilities/1', { method: 'DELETE' }), 401);
+  });
+
+  it('answers 401 to an update, toggle or delete of a real pitch without a valid token, and changes nothing', async () => {
+    const created = (
+      await json(await api('/api/facilities', { method: 'POST', json: pitchInput({ name: 'Korunan Saha' }), token }))
+    ).data;
+    const stored = async () =>
+      env.DB.prepare('select * from facilities where id = ?').bind(created.id).first<Record<string, unknown>>();
+    const before = await stored();
+    const ref = `/api/facilities/${created.documentId}`;
+    for (const auth of [undefined, 'gecersiz-anahtar']) {
+      await expectError(
+        await api(ref, { method: 'PUT', token: auth, json: pitchInput({ name: 'Ele Geçirildi' }) }),
+        401,
+      );
+      await expectError(
+        await api(`${ref}/toggle-status`, { method: 'PATCH', token: auth, json: { isActive: false } }),
+        401,
+      );
+      await expectError(await api(`${ref}?force=true`, { method: 'DELETE', token: auth }), 401);
+    }
+    expect(await stored()).toEqual(before);
   });
 
   it('answers 403 to a cookie-authenticated write from another site, and creates nothing', async () => {

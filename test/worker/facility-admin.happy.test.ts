@@ -2,8 +2,20 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FACILITY_DEFAULTS } from '../../contracts/facility-form';
+import { msg } from '../../contracts/messages';
 import { activeFacilities, publicFacility, sitemapPitches } from '../../worker/src/services/facilities';
-import { api, createStaff, db, json, tokenFor } from './fixtures';
+import {
+  addDays,
+  api,
+  createStaff,
+  db,
+  expectError,
+  freshPhone,
+  istanbulToday,
+  json,
+  slotAt,
+  tokenFor,
+} from './fixtures';
 import { file, JPEG_2x2, PNG_1x1, pitchForm, pitchInput } from './images';
 
 let token: string;
@@ -217,8 +229,10 @@ describe('PUT /api/facilities/:ref', () => {
     expect(pps[0].id).toBe('pickup-111');
     expect(pps.some((p: any) => p.id === 'pickup-222')).toBe(false);
     expect(new Date(f.updatedAt).getTime()).toBeGreaterThanOrEqual(new Date(created.updatedAt).getTime());
-    // The old slug still finds it; the public detail shows the change at once.
+    // The old slug still finds it; the public detail, the server-rendered pitch page and home list show it at once.
     expect((await json(await api(`/api/facilities/${created.slug}`))).data.name).toBe('Yeni Ad');
+    expect((await publicFacility(db(), created.slug))?.name).toBe('Yeni Ad');
+    expect((await activeFacilities(db())).find((p) => p.slug === created.slug)?.name).toBe('Yeni Ad');
   });
 
   it('adds new images after the existing ones and removes the ones in imagesToDelete from D1 and R2', async () => {
@@ -278,5 +292,40 @@ describe('PATCH /api/facilities/:ref/toggle-status', () => {
     expect(await inList()).toBe(1);
     expect((await publicFacility(db(), created.slug))?.name).toBe(created.name);
     expect((await sitemapPitches(db())).pitches.map((p) => p.slug)).toContain(created.slug);
+  });
+
+  it('an inactive pitch takes no booking from the moment it is toggled, and takes them again once active', async () => {
+    const created = (await create(pitchInput({ name: `Kapanan ${unique()}` }))).body.data;
+    const day = addDays(istanbulToday(), 1);
+    const gen = await api(`/api/facilities/${created.documentId}/generate-slots`, {
+      method: 'POST',
+      token,
+      json: { startDate: day, endDate: day },
+    });
+    expect(gen.status).toBe(200);
+    const book = async (time: string) =>
+      api('/api/bookings', {
+        method: 'POST',
+        json: {
+          facility: created.documentId,
+          bookingSlot: (await slotAt(created.id, day, time)).document_id,
+          customerName: 'Deniz Kaya',
+          customerPhone: freshPhone(),
+        },
+      });
+    // The pitch's object has read the pitch once (a booking), so a stale copy of it would still say active.
+    expect((await book('10:00')).status).toBe(201);
+    const toggle = (isActive: boolean) =>
+      api(`/api/facilities/${created.documentId}/toggle-status`, { method: 'PATCH', token, json: { isActive } });
+    expect((await toggle(false)).status).toBe(200);
+    expect((await expectError(await book('11:00'), 409)).message).toBe(msg.facilityInactive);
+    const count = async () =>
+      (await env.DB.prepare('select count(*) as n from bookings where facility_id = ?').bind(created.id).first<{
+        n: number;
+      }>())!.n;
+    expect(await count()).toBe(1);
+    expect((await toggle(true)).status).toBe(200);
+    expect((await book('11:00')).status).toBe(201);
+    expect(await count()).toBe(2);
   });
 });

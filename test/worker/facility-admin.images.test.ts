@@ -2,7 +2,7 @@
 // pitch, each at most 5 MB. Every refusal stores nothing: no D1 row changes, no R2 object is left behind.
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { facilityMsg } from '../../contracts/facility-form';
+import { facilityMsg, MAX_IMAGE_BYTES } from '../../contracts/facility-form';
 import { api, createStaff, expectError, json, tokenFor } from './fixtures';
 import {
   AVIF_4x3,
@@ -14,6 +14,7 @@ import {
   PNG_WITH_SCRIPT_CHUNK,
   pitchForm,
   pitchInput,
+  pngOfSize,
   SIX_MB,
   SVG_WITH_SCRIPT,
   WEBP_1x1,
@@ -78,6 +79,17 @@ describe('accepted images', () => {
   });
 });
 
+describe('the 5 MB boundary', () => {
+  it('takes a real PNG one byte under 5 MB and stores all of it', async () => {
+    const bytes = pngOfSize(MAX_IMAGE_BYTES - 1);
+    const res = await post([file(bytes, 'neredeyse-bes.png')], 'Sınırda Görsel');
+    expect(res.status).toBe(201);
+    const [img] = (await json(res)).data.images;
+    const stored = await env.BUCKET.get(img.url.replace('/api/images/', ''));
+    expect(stored?.size).toBe(MAX_IMAGE_BYTES - 1);
+  });
+});
+
 describe('refused uploads store nothing', () => {
   const attacks: Array<[string, () => File[], string]> = [
     ['an SVG with a script', () => [file(SVG_WITH_SCRIPT, 'logo.svg', 'image/svg+xml')], facilityMsg.imageType],
@@ -88,6 +100,11 @@ describe('refused uploads store nothing', () => {
     ['a PNG carrying a script in a text chunk', () => [file(PNG_WITH_SCRIPT_CHUNK, 'saha.png')], facilityMsg.imageType],
     ['a file without an extension', () => [file(PNG_1x1, 'saha')], facilityMsg.imageType],
     ['a 6 MB file', () => [file(SIX_MB, 'buyuk.jpg')], facilityMsg.imageTooLarge],
+    [
+      'a real PNG of exactly 5 MB (the rule is under 5 MB, as the form says)',
+      () => [file(pngOfSize(MAX_IMAGE_BYTES), 'tam-bes.png')],
+      facilityMsg.imageTooLarge,
+    ],
     [
       'a good image followed by a bad one',
       () => [file(PNG_1x1, 'iyi.png'), file(HTML_PAGE, 'kotu.jpg')],

@@ -81,6 +81,17 @@ export const SIX_MB = (() => {
   return out;
 })();
 
+/** A real 1×1 PNG of exactly `size` bytes: its picture data padded with zeros (the 5 MB boundary of 02 §5/§9). */
+export function pngOfSize(size: number): Uint8Array {
+  const head = PNG_1x1.subarray(0, 33);
+  const tail = PNG_1x1.subarray(33);
+  const pad = size - head.length - tail.length - 12;
+  if (pad < 0) throw new Error(`a PNG cannot be ${size} bytes`);
+  const out = concat(head, pngChunk('IDAT', new Uint8Array(pad)), tail);
+  if (out.length !== size) throw new Error(`PNG of ${out.length} bytes, not ${size}`);
+  return out;
+}
+
 export const file = (bytes: Uint8Array, name: string, type = 'application/octet-stream') =>
   new File([bytes], name, { type });
 

@@ -1,6 +1,6 @@
 import { atom, computed } from 'nanostores';
 import type { FacilityWire } from '../../../contracts/wire/facility';
-import { client, unwrap } from '../lib/api';
+import { client, unwrap, unwrapPage } from '../lib/api';
 import { ApiRequestError, errorText, FALLBACK_ERROR } from '../lib/errors';
 import { toast } from './toast';
 
@@ -38,15 +38,27 @@ export const $facilityCounts = computed($facilities, (list) => {
   return { total: list.length, active, inactive: list.length - active };
 });
 
+/** The API's largest page; a business with more pitches is read page by page, so the count line never undercounts. */
+export const LIST_PAGE_SIZE = 100;
+
 let latest = 0;
-/** (Re)reads every pitch; a slower earlier answer never overwrites a later one. */
+/** (Re)reads every pitch, every page of them; a slower earlier answer never overwrites a later one. */
 export async function loadFacilities(): Promise<void> {
   const mine = ++latest;
   $facilitiesStatus.set('loading');
   try {
-    const data = await unwrap(client.api.facilities.all.$get({ query: { 'pagination[pageSize]': '100' } }));
-    if (mine !== latest) return;
-    $facilities.set(data as FacilityWire[]);
+    const all: FacilityWire[] = [];
+    for (let page = 1, pageCount = 1; page <= pageCount; page++) {
+      const { data, meta } = await unwrapPage(
+        client.api.facilities.all.$get({
+          query: { 'pagination[page]': String(page), 'pagination[pageSize]': String(LIST_PAGE_SIZE) },
+        }),
+      );
+      if (mine !== latest) return;
+      all.push(...(data as FacilityWire[]));
+      pageCount = Math.min(meta?.pagination?.pageCount ?? 1, 100);
+    }
+    $facilities.set(all);
     $facilitiesStatus.set('ready');
   } catch {
     if (mine === latest) $facilitiesStatus.set('error');

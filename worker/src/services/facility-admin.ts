@@ -74,18 +74,19 @@ const variantError = (i: number) =>
   });
 
 /**
- * Every file must fit (at most MAX_IMAGES with the `existing` ones, each at most MAX_IMAGE_BYTES) and be a real image
- * named as what it is (lib/images.ts); one bad file refuses them all. Each of `variants` ('<photo index>-<width>.webp')
- * must be a real WebP of that width, narrower than its photo and of the same shape.
+ * Every file must fit (at most MAX_IMAGES with the `existing` ones, each under MAX_IMAGE_BYTES as 02 §5/§9 say and the
+ * form checks) and be a real image named as what it is (lib/images.ts); one bad file refuses them all. Each of
+ * `variants` ('<photo index>-<width>.webp') must be a real WebP of that width, narrower than its photo and of the same
+ * shape.
  */
 export async function checkImages(files: File[], existing: number, variants: File[] = []): Promise<CheckedImage[]> {
   if (files.length === 0 && variants.length === 0) return [];
   if (existing + files.length > MAX_IMAGES) throw imageError(facilityMsg.tooManyImages(existing));
   const out: CheckedImage[] = [];
   for (const [i, file] of files.entries()) {
-    if (file.size > MAX_IMAGE_BYTES) throw imageError(facilityMsg.imageTooLarge, i);
+    if (file.size >= MAX_IMAGE_BYTES) throw imageError(facilityMsg.imageTooLarge, i);
     const bytes = new Uint8Array(await file.arrayBuffer());
-    if (bytes.length > MAX_IMAGE_BYTES) throw imageError(facilityMsg.imageTooLarge, i);
+    if (bytes.length >= MAX_IMAGE_BYTES) throw imageError(facilityMsg.imageTooLarge, i);
     const sniffed = sniffImage(bytes, file.name);
     if (!sniffed) throw imageError(facilityMsg.imageType, i);
     out.push({ bytes, name: displayName(file.name, sniffed.ext), sniffed, variants: [] });
@@ -99,7 +100,7 @@ export async function checkImages(files: File[], existing: number, variants: Fil
     const [w, h] = [photo?.sniffed.width ?? 0, photo?.sniffed.height ?? 0];
     if (!photo || !allowed || width >= Math.max(w, h) || photo.variants.some((v) => v.width === width))
       throw variantError(i);
-    if (file.size > MAX_IMAGE_BYTES) throw variantError(i);
+    if (file.size >= MAX_IMAGE_BYTES) throw variantError(i);
     const bytes = new Uint8Array(await file.arrayBuffer());
     const sniffed = sniffImage(bytes, file.name);
     const shaped = (across: number, down: number) =>

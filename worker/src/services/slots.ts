@@ -93,8 +93,11 @@ export async function generateSlots(
     result.kept++;
   }
   if (overwrite) {
+    // Outside the hours now: a free slot goes, a booked one stays and is counted as kept.
     for (const e of existing) {
-      if (!e.booked && !plannedKeys.has(keyOf(e.date, e.startTime))) {
+      if (plannedKeys.has(keyOf(e.date, e.startTime))) continue;
+      if (e.booked) result.kept++;
+      else {
         result.removed++;
         toDelete.push(e.id);
       }

@@ -119,6 +119,9 @@ function Grid() {
   );
 }
 
+/** A typed date the field does not allow (before its minimum or after its maximum). */
+export const DATE_OUTSIDE_RANGE = 'Bu tarih seçilebilir aralığın dışında';
+
 interface FieldTexts {
   label: string;
   description?: string;
@@ -166,7 +169,8 @@ export function DatePicker<T extends DateValue>({
             {description}
           </Text>
         )}
-        <FieldError className={s.error()}>{errorMessage}</FieldError>
+        {/* react-aria words its own range errors in the browser's language, not the page's: ours is Turkish. */}
+        <FieldError className={s.error()}>{errorMessage || DATE_OUTSIDE_RANGE}</FieldError>
         <Popover className="p-3 shadow-lg">
           <Dialog className="outline-none">
             <Calendar>

@@ -17,6 +17,8 @@ export const OVERWRITE_WARNING = "Mevcut slot'lar silinecek ve yenileri oluştur
 /** What the server really does (00 §2): a slot holding a pending or approved booking is never replaced. */
 export const OVERWRITE_KEEPS_BOOKED = 'Rezervasyonu olan slotlar korunur.';
 export const GENERATION_FAILED = 'Slot oluşturulurken hata oluştu';
+/** A date typed outside the window (the calendar offers none): said under the field, and nothing is sent. */
+export const OUTSIDE_WINDOW = 'Tarih bugün ile 3 ay sonrası arasında olmalı';
 /** The generation window of 00 §2: today to three months ahead. */
 export const GENERATION_MONTHS = 3;
 
@@ -56,10 +58,13 @@ export function SlotGenerationDialog({ facility, onClose, onGenerated }: Props) 
   const [busy, setBusy] = useState(false);
   const [step, setStep] = useState<Step>({ kind: 'form' });
   const warningId = useId();
+  const outside = (d: string) => Boolean(d) && (d < min || d > max);
+  const startError = outside(startDate) ? OUTSIDE_WINDOW : null;
+  const endError = outside(endDate) ? OUTSIDE_WINDOW : null;
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    if (busy || !startDate || !endDate || startDate > endDate) return;
+    if (busy || !startDate || !endDate || startDate > endDate || startError || endError) return;
     setBusy(true);
     try {
       const data = await unwrap(
@@ -109,6 +114,8 @@ export function SlotGenerationDialog({ facility, onClose, onGenerated }: Props) 
               value={startDate}
               min={min}
               max={max}
+              errorMessage={startError}
+              validationBehavior="aria"
               isDisabled={busy}
               onChange={(v) => {
                 setStartDate(v);
@@ -120,6 +127,8 @@ export function SlotGenerationDialog({ facility, onClose, onGenerated }: Props) 
               value={endDate}
               min={startDate && startDate > min ? startDate : min}
               max={max}
+              errorMessage={endError}
+              validationBehavior="aria"
               isDisabled={busy}
               onChange={setEndDate}
             />
