@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { loginSchema } from '../../../contracts/auth';
-import { msg } from '../../../contracts/messages';
+import { msg } from '../../../contracts/texts';
 import { Button } from '../components/ui/Button';
 import { Checkbox } from '../components/ui/Checkbox';
 import { EyeIcon, EyeOffIcon } from '../components/ui/icons';

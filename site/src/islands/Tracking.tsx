@@ -1,7 +1,6 @@
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
-import { bookingNumberSchema } from '../../../contracts/common';
-import { msg } from '../../../contracts/messages';
-import { normalisePhone } from '../../../contracts/phone';
+import { msg } from '../../../contracts/texts';
+import { normalisePhone } from '../../../contracts/phone-format';
 import { BookingDetails } from '../components/tracking/BookingDetails';
 import { CancelDialog } from '../components/tracking/CancelDialog';
 import { SubscriberView } from '../components/tracking/SubscriberView';
@@ -11,6 +10,7 @@ import { Tab, TabList, TabPanel, Tabs } from '../components/ui/Tabs';
 import { TextField } from '../components/ui/TextField';
 import { Toasts } from '../components/ui/Toasts';
 import { client, unwrap } from '../lib/api';
+import { checkBookingNumber } from '../lib/checks';
 import { ApiRequestError, errorText, messageOf } from '../lib/errors';
 import {
   displayPhone,
@@ -88,13 +88,13 @@ export default function Tracking({ initialQuery }: { initialQuery?: string | nul
   }
 
   async function searchNumber(raw: string, from?: Extract<Result, { kind: 'subscriber' }>) {
-    const parsed = bookingNumberSchema.safeParse(raw);
-    if (!parsed.success) {
+    const parsed = checkBookingNumber(raw);
+    if ('error' in parsed) {
       setResult(null);
-      setError(parsed.error.issues[0]?.message ?? msg.bookingNumberInvalid);
+      setError(parsed.error);
       return;
     }
-    const bookingNumber = parsed.data;
+    const bookingNumber = parsed.value;
     const track = client.api.bookings.track[':bookingNumber'];
     await run(
       async () => ({ kind: 'booking', booking: await unwrap(track.$get({ param: { bookingNumber } })), from }),
