@@ -149,9 +149,7 @@ async function main() {
         const worst = Math.min(...s.performance);
         const ok = worst >= PERFORMANCE_EVERY_RUN;
         if (!ok) missed++;
-        console.log(
-          `  performance on every run ≥ ${PERFORMANCE_EVERY_RUN}: lowest run ${worst}: ${verdict(ok)}`,
-        );
+        console.log(`  performance on every run ≥ ${PERFORMANCE_EVERY_RUN}: lowest run ${worst}: ${verdict(ok)}`);
       }
     } else console.log('\nLighthouse skipped (LIGHTHOUSE_RUNS=0).');
     console.log(`\n${missed === 0 ? 'every budget met' : `${missed} budget line(s) MISSED`}`);

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { BOOKING_STATUSES, type BookingStatus, LIVE_STATUSES, PAYMENT_STATUSES } from './booking-statuses';
 import { optionalText } from './common';
 import { msg } from './messages';
 import { phoneSchema } from './phone';

@@ -66,6 +66,17 @@ export default function BookingFlow({ facility }: { facility: BookingFacility })
     [moveTo],
   );
 
+  const root = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const el = root.current;
+    if (!el) return;
+    const events = ['pointerover', 'touchstart', 'focusin'] as const;
+    for (const e of events) el.addEventListener(e, prefetchSteps, { once: true, passive: true });
+    return () => {
+      for (const e of events) el.removeEventListener(e, prefetchSteps);
+    };
+  }, []);
+
   // The calendar is fresh and live whenever it is on screen.
   useEffect(() => {
     if (step !== 1) return;
@@ -85,13 +96,7 @@ export default function BookingFlow({ facility }: { facility: BookingFacility })
   }, [step]);
 
   return (
-    <div
-      data-booking-flow
-      data-step={step}
-      onPointerEnter={prefetchSteps}
-      onTouchStart={prefetchSteps}
-      onFocus={prefetchSteps}
-    >
+    <div data-booking-flow data-step={step} ref={root}>
       <StepIndicator step={step} />
       {step === 1 && <SlotCalendar headingRef={headingRef} />}
       {step === 2 && (

@@ -56,7 +56,6 @@ export default function Gallery({
     setIndex(i);
     setOpen(true);
   };
-  const current = images[index];
 
   return (
     <>

@@ -1,13 +1,12 @@
-import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
-import { msg } from '../../../contracts/texts';
+import { type FormEvent, lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { normalisePhone } from '../../../contracts/phone-format';
+import { msg } from '../../../contracts/texts';
 import { BookingDetails } from '../components/tracking/BookingDetails';
-import { CancelDialog } from '../components/tracking/CancelDialog';
 import { SubscriberView } from '../components/tracking/SubscriberView';
-import { Button } from '../components/ui/Button';
 import { AlertIcon, SearchIcon } from '../components/ui/icons';
-import { Tab, TabList, TabPanel, Tabs } from '../components/ui/Tabs';
-import { TextField } from '../components/ui/TextField';
+import { Button } from '../components/ui/light/Button';
+import { Tab, TabList, TabPanel, Tabs } from '../components/ui/light/Tabs';
+import { TextField } from '../components/ui/light/TextField';
 import { Toasts } from '../components/ui/Toasts';
 import { client, unwrap } from '../lib/api';
 import { checkBookingNumber } from '../lib/checks';
@@ -20,6 +19,10 @@ import {
   type TrackedBooking,
 } from '../lib/tracking';
 import { toast } from '../stores/toast';
+
+// The cancel dialog (react-aria's modal) is a chunk of its own, fetched when a booking that can be cancelled is shown.
+const loadCancelDialog = () => import('../components/tracking/CancelDialog');
+const CancelDialog = lazy(() => loadCancelDialog().then((m) => ({ default: m.CancelDialog })));
 
 // Texts of 01 §8, verbatim.
 export const TEXT = {
@@ -191,6 +194,11 @@ export default function Tracking({ initialQuery }: { initialQuery?: string | nul
     }
   }
 
+  // A booking on screen may be cancelled: the dialog's code comes along before the button is pressed.
+  useEffect(() => {
+    if (result?.kind === 'booking') void loadCancelDialog().catch(() => {});
+  }, [result]);
+
   // A booking number in ?q= is searched at once (01 §2; the panel's customer history links use it too).
   // biome-ignore lint/correctness/useExhaustiveDependencies: a ?q= number is searched once, on mount
   useEffect(() => {
@@ -240,7 +248,7 @@ export default function Tracking({ initialQuery }: { initialQuery?: string | nul
             setError(null);
           }}
         >
-          <TabList aria-label="Arama türü" variant="segmented">
+          <TabList aria-label="Arama türü">
             <Tab id="number">Rezervasyon No</Tab>
             <Tab id="phone">Abone Takibi</Tab>
           </TabList>
@@ -333,12 +341,16 @@ export default function Tracking({ initialQuery }: { initialQuery?: string | nul
               onNewSearch={newSearch}
               onCancel={() => setCancelOpen(true)}
             />
-            <CancelDialog
-              bookingNumber={result.booking.bookingNumber}
-              isOpen={cancelOpen}
-              onOpenChange={setCancelOpen}
-              onConfirm={(reason) => cancel(result.booking, reason)}
-            />
+            {cancelOpen && (
+              <Suspense fallback={null}>
+                <CancelDialog
+                  bookingNumber={result.booking.bookingNumber}
+                  isOpen={cancelOpen}
+                  onOpenChange={setCancelOpen}
+                  onConfirm={(reason) => cancel(result.booking, reason)}
+                />
+              </Suspense>
+            )}
           </div>
         )}
         {result?.kind === 'subscriber' && (

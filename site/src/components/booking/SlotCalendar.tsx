@@ -1,8 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense } from 'react';
+import { datesOf, monthEnd, monthStart, weekdayIndex } from '../../../../contracts/dates';
 import { msg } from '../../../../contracts/texts';
 import { istanbulToday, tl } from '../../lib/format';
-import { datesOf, monthEnd, monthStart, weekdayIndex } from '../../../../contracts/dates';
 import {
   $calendar,
   $horizon,
@@ -12,7 +12,7 @@ import {
   rangeOf,
   rangeProblem,
 } from '../../stores/booking/calendar';
-import { type Slot } from '../../stores/booking/facility';
+import type { Slot } from '../../stores/booking/facility';
 import { $selected, selectSlot } from '../../stores/booking/flow';
 import { $live } from '../../stores/booking/live';
 import { goToday, setCustomRange, setMonthDay, setView, step } from '../../stores/booking/navigate';

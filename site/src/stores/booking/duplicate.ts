@@ -1,7 +1,7 @@
 // The same-day warning and cancelling the booking it points at (00 §3, 01 §2, §8, issue 7 §1).
 import { atom } from 'nanostores';
-import { msg } from '../../../../contracts/texts';
 import { normalisePhone } from '../../../../contracts/phone-format';
+import { msg } from '../../../../contracts/texts';
 import { ApiRequestError, client, unwrap } from '../../lib/api';
 import { checkBookingNumber } from '../../lib/checks';
 import { errorText, messageOf } from '../../lib/errors';

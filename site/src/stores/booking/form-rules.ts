@@ -3,7 +3,7 @@
 import { createBookingSchema } from '../../../../contracts/bookings';
 import { msg } from '../../../../contracts/messages';
 import type { BookingFacility } from './facility';
-import { type Draft, type DraftField, FORM_FIELDS, type FieldErrors } from './form';
+import { type Draft, type DraftField, type FieldErrors, FORM_FIELDS } from './form';
 
 /** The rules of 01 §5, taken from the same schema the API validates with; the pickup point rule needs the pitch. */
 export function validateDraft(d: Draft, f: BookingFacility): FieldErrors {
@@ -27,4 +27,3 @@ export function validateDraft(d: Draft, f: BookingFacility): FieldErrors {
     errors.pickupPointId = msg.pickupPointRequired;
   return errors;
 }
-
