@@ -1,8 +1,6 @@
 import { type FormEvent, lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { normalisePhone } from '../../../contracts/phone-format';
 import { msg } from '../../../contracts/texts';
-import { BookingDetails } from '../components/tracking/BookingDetails';
-import { SubscriberView } from '../components/tracking/SubscriberView';
 import { AlertIcon, SearchIcon } from '../components/ui/icons';
 import { Button } from '../components/ui/light/Button';
 import { Tab, TabList, TabPanel, Tabs } from '../components/ui/light/Tabs';
@@ -20,9 +18,27 @@ import {
 } from '../lib/tracking';
 import { toast } from '../stores/toast';
 
-// The cancel dialog (react-aria's modal) is a chunk of its own, fetched when a booking that can be cancelled is shown.
+// The page opens on the search form. The result views are a chunk fetched on the first touch of the form (or at once
+// for a ?q= link), the cancel dialog (react-aria's modal) another, fetched when a booking is shown.
+const loadDetails = () => import('../components/tracking/BookingDetails');
+const loadSubscriberView = () => import('../components/tracking/SubscriberView');
 const loadCancelDialog = () => import('../components/tracking/CancelDialog');
+const BookingDetails = lazy(() => loadDetails().then((m) => ({ default: m.BookingDetails })));
+const SubscriberView = lazy(() => loadSubscriberView().then((m) => ({ default: m.SubscriberView })));
 const CancelDialog = lazy(() => loadCancelDialog().then((m) => ({ default: m.CancelDialog })));
+let prefetched = false;
+function prefetchResults() {
+  if (prefetched) return;
+  prefetched = true;
+  void loadDetails().catch(() => {});
+  void loadSubscriberView().catch(() => {});
+}
+/** Holds a result's place while its view arrives. */
+const resultFallback = (
+  <p className="animate-pulse rounded-2xl border border-slate-200 p-6 text-slate-700 motion-reduce:animate-none dark:border-slate-700 dark:text-slate-300">
+    Yükleniyor…
+  </p>
+);
 
 // Texts of 01 §8, verbatim.
 export const TEXT = {
@@ -194,6 +210,16 @@ export default function Tracking({ initialQuery }: { initialQuery?: string | nul
     }
   }
 
+  useEffect(() => {
+    const el = formRef.current;
+    if (!el) return;
+    const events = ['pointerover', 'touchstart', 'focusin'] as const;
+    for (const e of events) el.addEventListener(e, prefetchResults, { once: true, passive: true });
+    return () => {
+      for (const e of events) el.removeEventListener(e, prefetchResults);
+    };
+  }, []);
+
   // A booking on screen may be cancelled: the dialog's code comes along before the button is pressed.
   useEffect(() => {
     if (result?.kind === 'booking') void loadCancelDialog().catch(() => {});
@@ -321,57 +347,59 @@ export default function Tracking({ initialQuery }: { initialQuery?: string | nul
             Aranıyor...
           </p>
         )}
-        {result?.kind === 'booking' && (
-          <div className="space-y-4">
-            {result.from && (
-              <Button
-                variant="ghost"
-                size="sm"
-                onPress={() => {
-                  setResult(result.from!);
-                  syncQuery(null);
-                }}
-              >
-                ← Abone rezervasyonlarına dön
-              </Button>
-            )}
-            <BookingDetails
-              booking={result.booking}
-              onCopy={() => copy(result.booking.bookingNumber)}
+        <Suspense fallback={resultFallback}>
+          {result?.kind === 'booking' && (
+            <div className="space-y-4">
+              {result.from && (
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  onPress={() => {
+                    setResult(result.from!);
+                    syncQuery(null);
+                  }}
+                >
+                  ← Abone rezervasyonlarına dön
+                </Button>
+              )}
+              <BookingDetails
+                booking={result.booking}
+                onCopy={() => copy(result.booking.bookingNumber)}
+                onNewSearch={newSearch}
+                onCancel={() => setCancelOpen(true)}
+              />
+              {cancelOpen && (
+                <Suspense fallback={null}>
+                  <CancelDialog
+                    bookingNumber={result.booking.bookingNumber}
+                    isOpen={cancelOpen}
+                    onOpenChange={setCancelOpen}
+                    onConfirm={(reason) => cancel(result.booking, reason)}
+                  />
+                </Suspense>
+              )}
+            </div>
+          )}
+          {result?.kind === 'subscriber' && (
+            <SubscriberView
+              customer={result.customer}
+              bookings={result.bookings}
+              refreshing={refreshing}
+              onRefresh={() => refresh(result)}
               onNewSearch={newSearch}
-              onCancel={() => setCancelOpen(true)}
+              onOpen={(b) => {
+                // A phone alone never opens a booking (issue 7 §1): details and cancelling need its full number.
+                setAsked({ masked: b.bookingNumberMasked, from: result });
+                setNumber('');
+                setError(null);
+                setMode('number');
+                requestAnimationFrame(() =>
+                  formRef.current?.querySelector<HTMLInputElement>('[role=tabpanel] input')?.focus(),
+                );
+              }}
             />
-            {cancelOpen && (
-              <Suspense fallback={null}>
-                <CancelDialog
-                  bookingNumber={result.booking.bookingNumber}
-                  isOpen={cancelOpen}
-                  onOpenChange={setCancelOpen}
-                  onConfirm={(reason) => cancel(result.booking, reason)}
-                />
-              </Suspense>
-            )}
-          </div>
-        )}
-        {result?.kind === 'subscriber' && (
-          <SubscriberView
-            customer={result.customer}
-            bookings={result.bookings}
-            refreshing={refreshing}
-            onRefresh={() => refresh(result)}
-            onNewSearch={newSearch}
-            onOpen={(b) => {
-              // A phone alone never opens a booking (issue 7 §1): details and cancelling need its full number.
-              setAsked({ masked: b.bookingNumberMasked, from: result });
-              setNumber('');
-              setError(null);
-              setMode('number');
-              requestAnimationFrame(() =>
-                formRef.current?.querySelector<HTMLInputElement>('[role=tabpanel] input')?.focus(),
-              );
-            }}
-          />
-        )}
+          )}
+        </Suspense>
       </div>
       <Toasts />
     </div>
