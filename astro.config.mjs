@@ -24,8 +24,9 @@ export default defineConfig({
   vite: {
     plugins: [
       tailwindcss(),
-      // The UI is Turkish only: react-aria's strings and date formats for its other ~30 locales stay out of the bundle.
-      optimizeLocales.vite({ locales: ['tr-TR'] }),
+      // The UI is Turkish: react-aria's strings for its other ~30 locales stay out of the bundle. en-US stays as well, as
+      // react-aria's fallback: a browser set to any other language would find no strings at all and throw.
+      optimizeLocales.vite({ locales: ['tr-TR', 'en-US'] }),
       // Only the browser build: the server bundles are not shipped to visitors.
       bundleMap && { ...bundleMap, applyToEnvironment: (env) => env.name === 'client' },
     ],

@@ -25,7 +25,7 @@ const loadSubscriberView = () => import('../components/tracking/SubscriberView')
 const loadCancelDialog = () => import('../components/tracking/CancelDialog');
 const BookingDetails = lazy(() => loadDetails().then((m) => ({ default: m.BookingDetails })));
 const SubscriberView = lazy(() => loadSubscriberView().then((m) => ({ default: m.SubscriberView })));
-const CancelDialog = lazy(() => loadCancelDialog().then((m) => ({ default: m.CancelDialog })));
+type CancelDialogType = typeof import('../components/tracking/CancelDialog').CancelDialog;
 let prefetched = false;
 function prefetchResults() {
   if (prefetched) return;
@@ -220,10 +220,16 @@ export default function Tracking({ initialQuery }: { initialQuery?: string | nul
     };
   }, []);
 
-  // A booking on screen may be cancelled: the dialog's code comes along before the button is pressed.
+  // A booking on screen may be cancelled: the dialog's code comes along before the button is pressed, and the dialog
+  // is then mounted closed, so pressing it opens at once.
+  const [CancelDialog, setCancelDialog] = useState<CancelDialogType | null>(null);
   useEffect(() => {
-    if (result?.kind === 'booking') void loadCancelDialog().catch(() => {});
-  }, [result]);
+    if (result?.kind !== 'booking' || CancelDialog) return;
+    loadCancelDialog().then(
+      (m) => setCancelDialog(() => m.CancelDialog),
+      () => {},
+    );
+  }, [result, CancelDialog]);
 
   // A booking number in ?q= is searched at once (01 §2; the panel's customer history links use it too).
   // biome-ignore lint/correctness/useExhaustiveDependencies: a ?q= number is searched once, on mount
@@ -368,15 +374,13 @@ export default function Tracking({ initialQuery }: { initialQuery?: string | nul
                 onNewSearch={newSearch}
                 onCancel={() => setCancelOpen(true)}
               />
-              {cancelOpen && (
-                <Suspense fallback={null}>
-                  <CancelDialog
-                    bookingNumber={result.booking.bookingNumber}
-                    isOpen={cancelOpen}
-                    onOpenChange={setCancelOpen}
-                    onConfirm={(reason) => cancel(result.booking, reason)}
-                  />
-                </Suspense>
+              {CancelDialog && (
+                <CancelDialog
+                  bookingNumber={result.booking.bookingNumber}
+                  isOpen={cancelOpen}
+                  onOpenChange={setCancelOpen}
+                  onConfirm={(reason: string) => cancel(result.booking, reason)}
+                />
               )}
             </div>
           )}
