@@ -37,6 +37,14 @@ const JS_BUDGET_KB: Record<string, number> = {
 };
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const PERFORMANCE_EVERY_RUN = 95;
+/** The lab metrics behind the performance score, printed per run so a low score says where it comes from. */
+const METRICS = {
+  'first-contentful-paint': ['FCP', 'ms'],
+  'largest-contentful-paint': ['LCP', 'ms'],
+  'total-blocking-time': ['TBT', 'ms'],
+  'cumulative-layout-shift': ['CLS', ''],
+  'speed-index': ['SI', 'ms'],
+} as const;
 
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 const median = (xs: number[]) => {
@@ -94,16 +102,18 @@ async function jsWeights(origin: string, paths: string[]) {
 
 async function lighthouseScores(url: string) {
   const scores: Record<string, number[]> = Object.fromEntries(CATEGORIES.map((c) => [c, []]));
+  const metrics: Record<string, number[]> = Object.fromEntries(Object.keys(METRICS).map((m) => [m, []]));
   for (let i = 0; i < RUNS; i++) {
     const chrome = await launchChrome({ chromePath: CHROME, chromeFlags: ['--headless=new', ...FLAGS] });
     try {
       const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error' });
       for (const key of CATEGORIES) scores[key].push(Math.round((result?.lhr.categories[key]?.score ?? 0) * 100));
+      for (const key of Object.keys(METRICS)) metrics[key].push(result?.lhr.audits[key]?.numericValue ?? Number.NaN);
     } finally {
       chrome.kill();
     }
   }
-  return scores;
+  return { scores, metrics };
 }
 
 async function main() {
@@ -136,7 +146,7 @@ async function main() {
     if (RUNS > 0) {
       console.log(`\nLighthouse (mobile, default config), ${RUNS} runs per page, each in a fresh Chromium`);
       for (const path of ['/', '/sahalar', pitch]) {
-        const s = await lighthouseScores(server.origin + path);
+        const { scores: s, metrics } = await lighthouseScores(server.origin + path);
         console.log(`\n${path}`);
         for (const c of CATEGORIES) {
           const m = median(s[c]);
@@ -145,6 +155,10 @@ async function main() {
           console.log(
             `  ${c.padEnd(15)} runs ${s[c].map((n) => String(n).padStart(3)).join(' ')}   median ${String(m).padStart(5)}   median 100: ${verdict(ok)}`,
           );
+        }
+        for (const [key, [label, unit]] of Object.entries(METRICS)) {
+          const shown = metrics[key].map((v) => (unit === 'ms' ? String(Math.round(v)) : v.toFixed(3)).padStart(6));
+          console.log(`  ${label.padEnd(15)} runs ${shown.join(' ')}${unit ? ` ${unit}` : ''}`);
         }
         const worst = Math.min(...s.performance);
         const ok = worst >= PERFORMANCE_EVERY_RUN;
