@@ -3,11 +3,13 @@ import { optionalText } from './common';
 import { msg } from './messages';
 import { phoneSchema } from './phone';
 
-export const BOOKING_STATUSES = ['pending', 'approved', 'rejected', 'cancelled', 'expired'] as const;
-export type BookingStatus = (typeof BOOKING_STATUSES)[number];
-export const LIVE_STATUSES = ['pending', 'approved'] as const satisfies readonly BookingStatus[];
-export const PAYMENT_STATUSES = ['pending', 'paid', 'refunded'] as const;
-export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+export {
+  BOOKING_STATUSES,
+  type BookingStatus,
+  LIVE_STATUSES,
+  PAYMENT_STATUSES,
+  type PaymentStatus,
+} from './booking-statuses';
 
 /** Every length limit of the booking form, written once for the inputs' maxLength and the schema. */
 export const NAME_MAX = 100;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BOOKING_NUMBER } from './booking-number';
 import { msg } from './messages';
 
 export const isoDate = z
@@ -25,7 +26,7 @@ export const optionalText = (max = 2000, tooLong?: string) =>
       return t ? t : null;
     });
 
-export const BOOKING_NUMBER = /^HSR[A-HJ-NP-Z2-9]{9}$/;
+export { BOOKING_NUMBER, normaliseBookingNumber } from './booking-number';
 export const bookingNumberSchema = z
   .string()
   .trim()

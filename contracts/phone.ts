@@ -1,32 +1,9 @@
 import { z } from 'zod';
 import { msg } from './messages';
 
-// Turkish mobile: 5 and nine more digits, written with 0, +90, 90 or 0090 in front (or nothing); spaces, dashes,
-// dots, slashes and brackets ignored (01 §5). Stored and sent as 05XXXXXXXXX.
-const MOBILE = /^(?:\+90|0090|90|0)?5\d{9}$/;
+import { normalisePhone } from './phone-format';
 
-export function normalisePhone(input: string): string | null {
-  const compact = input.replace(/[\s().\-/]/g, '');
-  if (!MOBILE.test(compact)) return null;
-  return '0' + compact.slice(-10);
-}
-
-/**
- * The digits a phone field shows while typing or after a paste: a country code (+90, 90, 0090) becomes the leading 0,
- * a number started with 5 gets its 0; at most 11 digits. `dropped` and `added` say how the typed digits moved, so a
- * field can keep its caret after the same digit.
- */
-export function phoneTypingDigits(raw: string): { digits: string; dropped: number; added: number } {
-  const all = raw.replace(/\D/g, '');
-  if (all.startsWith('0090')) return { digits: ('0' + all.slice(4)).slice(0, 11), dropped: 4, added: 1 };
-  if (all.startsWith('00')) return { digits: all.slice(0, 11), dropped: 0, added: 0 };
-  if (all.startsWith('9')) {
-    if (all.length < 2) return { digits: all, dropped: 0, added: 0 };
-    return { digits: ('0' + all.slice(2)).slice(0, 11), dropped: 2, added: 1 };
-  }
-  if (all.startsWith('5')) return { digits: ('0' + all).slice(0, 11), dropped: 0, added: 1 };
-  return { digits: all.slice(0, 11), dropped: 0, added: 0 };
-}
+export { formatPhone, normalisePhone, phoneTypingDigits } from './phone-format';
 
 export const phoneSchema = z
   .string({ error: msg.phoneRequired })
@@ -41,10 +18,3 @@ export const phoneSchema = z
     }
     return phone;
   });
-
-/** 0XXX XXX XX XX, for display. */
-export function formatPhone(phone: string): string {
-  const d = phone.replace(/\D/g, '');
-  if (d.length !== 11) return phone;
-  return `${d.slice(0, 4)} ${d.slice(4, 7)} ${d.slice(7, 9)} ${d.slice(9)}`;
-}

@@ -1,9 +1,13 @@
 // The two WebSocket channels have one discriminated union each (pitch.ts, staff-hub.ts). Both ends parse what they
 // receive: a frame that is not JSON or fits none of the channel's messages is dropped, never a crash.
-import type { z } from 'zod';
 
 /** A socket frame as one of `schema`'s messages, or null when it is not JSON or does not fit. */
-export function parseSocketMessage<T>(schema: z.ZodType<T>, data: unknown): T | null {
+/** What a channel's messages are checked with: a zod schema, or a hand-written check with the same answer. */
+export interface MessageSchema<T> {
+  safeParse(data: unknown): { success: true; data: T } | { success: false };
+}
+
+export function parseSocketMessage<T>(schema: MessageSchema<T>, data: unknown): T | null {
   if (typeof data !== 'string') return null;
   let raw: unknown;
   try {

@@ -2,8 +2,10 @@
 import { z } from 'zod';
 import '../messages';
 
-export const SLOT_STATES = ['past', 'available', 'pending', 'booked', 'subscriber'] as const;
-export type SlotState = (typeof SLOT_STATES)[number];
+import { SLOT_STATE_NAMES } from '../slot-states';
+
+export const SLOT_STATES = SLOT_STATE_NAMES;
+export type { SlotState } from '../slot-states';
 
 export const slotWire = z.object({
   id: z.number(),

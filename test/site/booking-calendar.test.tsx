@@ -1,6 +1,6 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import BookingFlow from '../../site/src/islands/BookingFlow';
 import { POLL_MS, type Slot } from '../../site/src/stores/booking';
 import { $toasts } from '../../site/src/stores/toast';
@@ -97,6 +97,17 @@ class FakeSocket {
 }
 const lastSocket = () => FakeSocket.all[FakeSocket.all.length - 1];
 
+// The form, the confirmation, the same-day dialog and the date fields are chunks loaded on demand (issue 11): fetched
+// once here, so each test's first render of them does not wait on a cold transform.
+beforeAll(async () => {
+  await Promise.all([
+    import('../../site/src/components/booking/BookingForm'),
+    import('../../site/src/components/booking/Confirmation'),
+    import('../../site/src/components/booking/DuplicateBookingModal'),
+    import('../../site/src/components/ui/DatePicker'),
+  ]);
+});
+
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'], now: NOW });
   window.history.replaceState(null, '', '/saha/nilufer');
@@ -162,7 +173,7 @@ describe('slot calendar (01 §2 Slot calendar)', () => {
     render(<BookingFlow facility={facility} />);
     await screen.findByRole('button', { name: '20:00–21:00, ₺1.500, müsait' });
     await user().click(screen.getByRole('button', { name: '18:30–20:00, ₺1.500, 90 dk, müsait' }));
-    await user().click(screen.getByRole('button', { name: 'Saati Değiştir' }));
+    await user().click(await screen.findByRole('button', { name: 'Saati Değiştir' }));
     const buttons = [...document.querySelectorAll<HTMLButtonElement>('button[data-slot]')];
     expect(new Set(buttons.map((b) => b.dataset.state))).toEqual(
       new Set(['past', 'available', 'selected', 'pending', 'booked', 'subscriber']),
@@ -174,7 +185,7 @@ describe('slot calendar (01 §2 Slot calendar)', () => {
     const u = user();
     render(<BookingFlow facility={facility} />);
     await u.click(await screen.findByRole('button', { name: '20:00–21:00, ₺1.500, müsait' }));
-    expect(screen.getByRole('heading', { name: 'Bilgiler' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Bilgiler' })).toBeTruthy();
     await u.click(screen.getByRole('button', { name: 'Saati Değiştir' }));
     const selected = await screen.findByRole('button', { name: '20:00–21:00, ₺1.500, seçili' });
     expect(selected.getAttribute('aria-pressed')).toBe('true');

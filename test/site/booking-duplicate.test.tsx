@@ -1,6 +1,6 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { msg } from '../../contracts/messages';
 import BookingFlow from '../../site/src/islands/BookingFlow';
 import type { Slot } from '../../site/src/stores/booking';
@@ -42,6 +42,17 @@ type Call = { method: string; path: string; body: Record<string, unknown> | unde
 type Reply = [number, unknown];
 let calls: Call[] = [];
 let route: (c: Call) => Reply;
+
+// The form, the confirmation, the same-day dialog and the date fields are chunks loaded on demand (issue 11): fetched
+// once here, so each test's first render of them does not wait on a cold transform.
+beforeAll(async () => {
+  await Promise.all([
+    import('../../site/src/components/booking/BookingForm'),
+    import('../../site/src/components/booking/Confirmation'),
+    import('../../site/src/components/booking/DuplicateBookingModal'),
+    import('../../site/src/components/ui/DatePicker'),
+  ]);
+});
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'], now: NOW });
@@ -98,7 +109,7 @@ async function submitSameDay() {
   const u = userEvent.setup();
   render(<BookingFlow facility={facility} />);
   await u.click(await screen.findByRole('button', { name: '20:00–21:00, ₺1.500, müsait' }));
-  await u.type(screen.getByRole('textbox', { name: /^Ad Soyad/ }), 'Ayşe Yılmaz');
+  await u.type(await screen.findByRole('textbox', { name: /^Ad Soyad/ }), 'Ayşe Yılmaz');
   await u.type(screen.getByRole('textbox', { name: /^Telefon/ }), '05321234567');
   await u.click(screen.getByRole('button', { name: 'Rezervasyonu Tamamla' }));
   return { u, dialog: await screen.findByRole('alertdialog', { name: 'Rezervasyon Uyarısı' }) };

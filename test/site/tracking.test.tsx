@@ -1,6 +1,6 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import Tracking from '../../site/src/islands/Tracking';
 import {
   bookingStatus,
@@ -113,6 +113,16 @@ const apiError = (status: number, message: string): Reply => [
   status,
   { data: null, error: { status, name: 'Error', message, details: {} } },
 ];
+
+// The result views and the cancel dialog are chunks loaded on demand (issue 11): fetched once here, so a test's first
+// result does not wait on a cold transform.
+beforeAll(async () => {
+  await Promise.all([
+    import('../../site/src/components/tracking/BookingDetails'),
+    import('../../site/src/components/tracking/SubscriberView'),
+    import('../../site/src/components/tracking/CancelDialog'),
+  ]);
+});
 
 beforeEach(() => {
   window.history.replaceState(null, '', '/rezervasyon-takip');

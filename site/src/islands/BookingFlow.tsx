@@ -1,20 +1,81 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef, useState } from 'react';
-import { BookingForm } from '../components/booking/BookingForm';
-import { Confirmation } from '../components/booking/Confirmation';
-import { DuplicateBookingModal } from '../components/booking/DuplicateBookingModal';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { SlotCalendar } from '../components/booking/SlotCalendar';
 import { StepIndicator } from '../components/booking/StepIndicator';
 import { Toasts } from '../components/ui/Toasts';
-import { $confirmation, $step, type BookingFacility, initBookingFlow, loadSlots, watchLive } from '../stores/booking';
+import { $duplicate } from '../stores/booking/duplicate';
+import type { BookingFacility } from '../stores/booking/facility';
+import { $confirmation, $step } from '../stores/booking/flow';
+import { watchLive } from '../stores/booking/live';
+import { loadSlots } from '../stores/booking/slots';
+import { initBookingFlow } from '../stores/booking/start';
+
+// The page opens on the calendar; the form (with the zod rules and the field kit), the confirmation and the same-day
+// warning dialog are separate chunks, fetched on the visitor's first touch of the flow and needed only after a choice.
+const loadForm = () => import('../components/booking/BookingForm');
+const loadConfirmation = () => import('../components/booking/Confirmation');
+const loadDuplicate = () => import('../components/booking/DuplicateBookingModal');
+const BookingForm = lazy(() => loadForm().then((m) => ({ default: m.BookingForm })));
+const Confirmation = lazy(() => loadConfirmation().then((m) => ({ default: m.Confirmation })));
+const DuplicateBookingModal = lazy(() => loadDuplicate().then((m) => ({ default: m.DuplicateBookingModal })));
+
+let prefetched = false;
+/** First pointer, touch or keyboard focus on the flow: the next step's code starts loading before the choice. */
+function prefetchSteps() {
+  if (prefetched) return;
+  prefetched = true;
+  void loadForm().catch(() => {});
+  void loadConfirmation().catch(() => {});
+  void loadDuplicate().catch(() => {});
+}
+
+/** Holds the next step's place while its code arrives: the form's outline, so the page does not jump. */
+function StepSkeleton() {
+  return (
+    <div
+      aria-busy="true"
+      className="mt-6 min-h-[36rem] animate-pulse rounded-2xl bg-slate-100 motion-reduce:animate-none dark:bg-slate-900"
+    >
+      <span className="sr-only">Yükleniyor…</span>
+    </div>
+  );
+}
 
 /** The pitch page's booking flow (01 §2, §4): slot selection, the form, the confirmation. */
 export default function BookingFlow({ facility }: { facility: BookingFacility }) {
   useState(() => initBookingFlow(facility));
   const step = useStore($step);
   const confirmation = useStore($confirmation);
-  const heading = useRef<HTMLHeadingElement>(null);
+  const duplicate = useStore($duplicate);
   const first = useRef(true);
+  /** A step change waits for the new step's heading, which may mount only once its chunk has arrived. */
+  const focusPending = useRef(false);
+
+  const moveTo = useCallback((el: HTMLHeadingElement) => {
+    focusPending.current = false;
+    el.focus();
+    const still = typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
+    el.scrollIntoView?.({ block: 'start', behavior: still ? 'auto' : 'smooth' });
+  }, []);
+  const heading = useRef<HTMLHeadingElement | null>(null);
+  const headingRef = useCallback(
+    (el: HTMLHeadingElement | null) => {
+      heading.current = el;
+      if (el && focusPending.current) moveTo(el);
+    },
+    [moveTo],
+  );
+
+  const root = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const el = root.current;
+    if (!el) return;
+    const events = ['pointerover', 'touchstart', 'focusin'] as const;
+    for (const e of events) el.addEventListener(e, prefetchSteps, { once: true, passive: true });
+    return () => {
+      for (const e of events) el.removeEventListener(e, prefetchSteps);
+    };
+  }, []);
 
   // The calendar is fresh and live whenever it is on screen.
   useEffect(() => {
@@ -30,18 +91,29 @@ export default function BookingFlow({ facility }: { facility: BookingFacility })
       first.current = false;
       return;
     }
-    heading.current?.focus();
-    const still = typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
-    heading.current?.scrollIntoView?.({ block: 'start', behavior: still ? 'auto' : 'smooth' });
+    if (heading.current?.isConnected) moveTo(heading.current);
+    else focusPending.current = true;
   }, [step]);
 
   return (
-    <div data-booking-flow data-step={step}>
+    <div data-booking-flow data-step={step} ref={root}>
       <StepIndicator step={step} />
-      {step === 1 && <SlotCalendar headingRef={heading} />}
-      {step === 2 && <BookingForm facility={facility} headingRef={heading} />}
-      {step === 3 && confirmation && <Confirmation booking={confirmation} facility={facility} headingRef={heading} />}
-      <DuplicateBookingModal />
+      {step === 1 && <SlotCalendar headingRef={headingRef} />}
+      {step === 2 && (
+        <Suspense fallback={<StepSkeleton />}>
+          <BookingForm facility={facility} headingRef={headingRef} />
+        </Suspense>
+      )}
+      {step === 3 && confirmation && (
+        <Suspense fallback={<StepSkeleton />}>
+          <Confirmation booking={confirmation} facility={facility} headingRef={headingRef} />
+        </Suspense>
+      )}
+      {duplicate && (
+        <Suspense fallback={null}>
+          <DuplicateBookingModal />
+        </Suspense>
+      )}
       <Toasts />
     </div>
   );

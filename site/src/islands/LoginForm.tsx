@@ -1,12 +1,12 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { loginSchema } from '../../../contracts/auth';
-import { msg } from '../../../contracts/messages';
-import { Button } from '../components/ui/Button';
-import { Checkbox } from '../components/ui/Checkbox';
+import { msg } from '../../../contracts/texts';
+import { hasFocusRing } from '../components/ui/focus';
 import { EyeIcon, EyeOffIcon } from '../components/ui/icons';
-import { TextField } from '../components/ui/TextField';
+import { Button } from '../components/ui/light/Button';
+import { TextField } from '../components/ui/light/TextField';
 import { Toasts } from '../components/ui/Toasts';
 import { client, unwrap } from '../lib/api';
+import { checkLogin } from '../lib/checks';
 import { ApiRequestError, errorText, messageOf } from '../lib/errors';
 import { loadSession, signIn } from '../stores/session';
 import { toast } from '../stores/toast';
@@ -82,7 +82,6 @@ export default function LoginForm({ redirect }: { redirect?: string | null }) {
     name: field,
     onChange: (v: string) => edit(field, v),
     errorMessage: errors[field],
-    validationBehavior: 'aria' as const,
     isDisabled: submitting,
   });
 
@@ -90,13 +89,9 @@ export default function LoginForm({ redirect }: { redirect?: string | null }) {
     e.preventDefault();
     if (submitting) return;
     setFormError(null);
-    const parsed = loginSchema.safeParse({ identifier, password });
-    if (!parsed.success) {
-      const found: Errors = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] as Field;
-        found[field] ??= issue.message;
-      }
+    const parsed = checkLogin(identifier, password);
+    if ('errors' in parsed) {
+      const found: Errors = parsed.errors;
       setErrors(found);
       const first = found.identifier ? 'identifier' : 'password';
       formRef.current?.querySelector<HTMLInputElement>(`input[name=${first}]`)?.focus();
@@ -106,7 +101,7 @@ export default function LoginForm({ redirect }: { redirect?: string | null }) {
     setSubmitting(true);
     try {
       // The session is the HttpOnly cookie this answer sets; the jwt in the body is for API clients and is not kept.
-      const { user } = await unwrap(client.api.auth.local.$post({ json: { ...parsed.data, remember } }));
+      const { user } = await unwrap(client.api.auth.local.$post({ json: { ...parsed, remember } }));
       signIn(user, remember);
       toast('success', LOGIN_TEXT.success);
       window.setTimeout(() => window.location.assign(target()), REDIRECT_DELAY_MS);
@@ -137,6 +132,7 @@ export default function LoginForm({ redirect }: { redirect?: string | null }) {
         <TextField
           label="E-posta veya kullanıcı adı"
           autoComplete="username"
+          maxLength={254}
           value={identifier}
           {...fieldProps('identifier')}
         />
@@ -144,6 +140,7 @@ export default function LoginForm({ redirect }: { redirect?: string | null }) {
           label="Şifre"
           type={showPassword ? 'text' : 'password'}
           autoComplete="current-password"
+          maxLength={200}
           value={password}
           {...fieldProps('password')}
           suffix={
@@ -159,9 +156,16 @@ export default function LoginForm({ redirect }: { redirect?: string | null }) {
             </Button>
           }
         />
-        <Checkbox isSelected={remember} onChange={setRemember} isDisabled={submitting}>
+        <label className={`flex w-fit cursor-pointer items-center gap-2 rounded text-sm ${hasFocusRing}`}>
+          <input
+            type="checkbox"
+            checked={remember}
+            onChange={(e) => setRemember(e.target.checked)}
+            disabled={submitting}
+            className="h-5 w-5 cursor-pointer accent-turf-700"
+          />
           Beni hatırla
-        </Checkbox>
+        </label>
         <Button type="submit" size="lg" className="w-full" isDisabled={submitting || !hydrated}>
           {submitting ? 'Giriş yapılıyor...' : 'Giriş Yap'}
         </Button>

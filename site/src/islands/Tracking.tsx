@@ -1,16 +1,13 @@
-import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
-import { bookingNumberSchema } from '../../../contracts/common';
-import { msg } from '../../../contracts/messages';
-import { normalisePhone } from '../../../contracts/phone';
-import { BookingDetails } from '../components/tracking/BookingDetails';
-import { CancelDialog } from '../components/tracking/CancelDialog';
-import { SubscriberView } from '../components/tracking/SubscriberView';
-import { Button } from '../components/ui/Button';
+import { type FormEvent, lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
+import { normalisePhone } from '../../../contracts/phone-format';
+import { msg } from '../../../contracts/texts';
 import { AlertIcon, SearchIcon } from '../components/ui/icons';
-import { Tab, TabList, TabPanel, Tabs } from '../components/ui/Tabs';
-import { TextField } from '../components/ui/TextField';
+import { Button } from '../components/ui/light/Button';
+import { Tab, TabList, TabPanel, Tabs } from '../components/ui/light/Tabs';
+import { TextField } from '../components/ui/light/TextField';
 import { Toasts } from '../components/ui/Toasts';
 import { client, unwrap } from '../lib/api';
+import { checkBookingNumber } from '../lib/checks';
 import { ApiRequestError, errorText, messageOf } from '../lib/errors';
 import {
   displayPhone,
@@ -20,6 +17,28 @@ import {
   type TrackedBooking,
 } from '../lib/tracking';
 import { toast } from '../stores/toast';
+
+// The page opens on the search form. The result views are a chunk fetched on the first touch of the form (or at once
+// for a ?q= link), the cancel dialog (react-aria's modal) another, fetched when a booking is shown.
+const loadDetails = () => import('../components/tracking/BookingDetails');
+const loadSubscriberView = () => import('../components/tracking/SubscriberView');
+const loadCancelDialog = () => import('../components/tracking/CancelDialog');
+const BookingDetails = lazy(() => loadDetails().then((m) => ({ default: m.BookingDetails })));
+const SubscriberView = lazy(() => loadSubscriberView().then((m) => ({ default: m.SubscriberView })));
+type CancelDialogType = typeof import('../components/tracking/CancelDialog').CancelDialog;
+let prefetched = false;
+function prefetchResults() {
+  if (prefetched) return;
+  prefetched = true;
+  void loadDetails().catch(() => {});
+  void loadSubscriberView().catch(() => {});
+}
+/** Holds a result's place while its view arrives. */
+const resultFallback = (
+  <p className="animate-pulse rounded-2xl border border-slate-200 p-6 text-slate-700 motion-reduce:animate-none dark:border-slate-700 dark:text-slate-300">
+    Yükleniyor…
+  </p>
+);
 
 // Texts of 01 §8, verbatim.
 export const TEXT = {
@@ -88,13 +107,13 @@ export default function Tracking({ initialQuery }: { initialQuery?: string | nul
   }
 
   async function searchNumber(raw: string, from?: Extract<Result, { kind: 'subscriber' }>) {
-    const parsed = bookingNumberSchema.safeParse(raw);
-    if (!parsed.success) {
+    const parsed = checkBookingNumber(raw);
+    if ('error' in parsed) {
       setResult(null);
-      setError(parsed.error.issues[0]?.message ?? msg.bookingNumberInvalid);
+      setError(parsed.error);
       return;
     }
-    const bookingNumber = parsed.data;
+    const bookingNumber = parsed.value;
     const track = client.api.bookings.track[':bookingNumber'];
     await run(
       async () => ({ kind: 'booking', booking: await unwrap(track.$get({ param: { bookingNumber } })), from }),
@@ -191,6 +210,27 @@ export default function Tracking({ initialQuery }: { initialQuery?: string | nul
     }
   }
 
+  useEffect(() => {
+    const el = formRef.current;
+    if (!el) return;
+    const events = ['pointerover', 'touchstart', 'focusin'] as const;
+    for (const e of events) el.addEventListener(e, prefetchResults, { once: true, passive: true });
+    return () => {
+      for (const e of events) el.removeEventListener(e, prefetchResults);
+    };
+  }, []);
+
+  // A booking on screen may be cancelled: the dialog's code comes along before the button is pressed, and the dialog
+  // is then mounted closed, so pressing it opens at once.
+  const [CancelDialog, setCancelDialog] = useState<CancelDialogType | null>(null);
+  useEffect(() => {
+    if (result?.kind !== 'booking' || CancelDialog) return;
+    loadCancelDialog().then(
+      (m) => setCancelDialog(() => m.CancelDialog),
+      () => {},
+    );
+  }, [result, CancelDialog]);
+
   // A booking number in ?q= is searched at once (01 §2; the panel's customer history links use it too).
   // biome-ignore lint/correctness/useExhaustiveDependencies: a ?q= number is searched once, on mount
   useEffect(() => {
@@ -240,7 +280,7 @@ export default function Tracking({ initialQuery }: { initialQuery?: string | nul
             setError(null);
           }}
         >
-          <TabList aria-label="Arama türü" variant="segmented">
+          <TabList aria-label="Arama türü">
             <Tab id="number">Rezervasyon No</Tab>
             <Tab id="phone">Abone Takibi</Tab>
           </TabList>
@@ -313,53 +353,57 @@ export default function Tracking({ initialQuery }: { initialQuery?: string | nul
             Aranıyor...
           </p>
         )}
-        {result?.kind === 'booking' && (
-          <div className="space-y-4">
-            {result.from && (
-              <Button
-                variant="ghost"
-                size="sm"
-                onPress={() => {
-                  setResult(result.from!);
-                  syncQuery(null);
-                }}
-              >
-                ← Abone rezervasyonlarına dön
-              </Button>
-            )}
-            <BookingDetails
-              booking={result.booking}
-              onCopy={() => copy(result.booking.bookingNumber)}
+        <Suspense fallback={resultFallback}>
+          {result?.kind === 'booking' && (
+            <div className="space-y-4">
+              {result.from && (
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  onPress={() => {
+                    setResult(result.from!);
+                    syncQuery(null);
+                  }}
+                >
+                  ← Abone rezervasyonlarına dön
+                </Button>
+              )}
+              <BookingDetails
+                booking={result.booking}
+                onCopy={() => copy(result.booking.bookingNumber)}
+                onNewSearch={newSearch}
+                onCancel={() => setCancelOpen(true)}
+              />
+              {CancelDialog && (
+                <CancelDialog
+                  bookingNumber={result.booking.bookingNumber}
+                  isOpen={cancelOpen}
+                  onOpenChange={setCancelOpen}
+                  onConfirm={(reason: string) => cancel(result.booking, reason)}
+                />
+              )}
+            </div>
+          )}
+          {result?.kind === 'subscriber' && (
+            <SubscriberView
+              customer={result.customer}
+              bookings={result.bookings}
+              refreshing={refreshing}
+              onRefresh={() => refresh(result)}
               onNewSearch={newSearch}
-              onCancel={() => setCancelOpen(true)}
+              onOpen={(b) => {
+                // A phone alone never opens a booking (issue 7 §1): details and cancelling need its full number.
+                setAsked({ masked: b.bookingNumberMasked, from: result });
+                setNumber('');
+                setError(null);
+                setMode('number');
+                requestAnimationFrame(() =>
+                  formRef.current?.querySelector<HTMLInputElement>('[role=tabpanel] input')?.focus(),
+                );
+              }}
             />
-            <CancelDialog
-              bookingNumber={result.booking.bookingNumber}
-              isOpen={cancelOpen}
-              onOpenChange={setCancelOpen}
-              onConfirm={(reason) => cancel(result.booking, reason)}
-            />
-          </div>
-        )}
-        {result?.kind === 'subscriber' && (
-          <SubscriberView
-            customer={result.customer}
-            bookings={result.bookings}
-            refreshing={refreshing}
-            onRefresh={() => refresh(result)}
-            onNewSearch={newSearch}
-            onOpen={(b) => {
-              // A phone alone never opens a booking (issue 7 §1): details and cancelling need its full number.
-              setAsked({ masked: b.bookingNumberMasked, from: result });
-              setNumber('');
-              setError(null);
-              setMode('number');
-              requestAnimationFrame(() =>
-                formRef.current?.querySelector<HTMLInputElement>('[role=tabpanel] input')?.focus(),
-              );
-            }}
-          />
-        )}
+          )}
+        </Suspense>
       </div>
       <Toasts />
     </div>

@@ -1,8 +1,7 @@
 // The one WebSocket loop of the site, for both live channels (a pitch's slots and the staff bell): connect, parse every
 // message with the channel's schema (a frame that does not fit is ignored), reconnect with one backoff policy, poll at
 // a rate chosen per state, and tell the owner when the channel goes down and comes back.
-import type { z } from 'zod';
-import { parseSocketMessage } from '../../../contracts/socket/parse';
+import { type MessageSchema, parseSocketMessage } from '../../../contracts/socket/parse';
 
 export type LiveSocketState = 'connecting' | 'open' | 'down';
 
@@ -16,7 +15,7 @@ export function backoffDelay(n: number, random = Math.random()): number {
 
 export interface LiveSocketOptions<M> {
   url: () => string;
-  schema: z.ZodType<M>;
+  schema: MessageSchema<M>;
   onMessage: (message: M) => void;
   onState?: (state: LiveSocketState) => void;
   /** The socket opened; `reconnected` after it had been down. */

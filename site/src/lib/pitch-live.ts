@@ -1,7 +1,8 @@
 // A pitch's live channel (GET /api/facilities/:ref/live), shared by the public slot calendar and the panel's weekly
 // calendar: while the socket is down a refetch at once and polling after, and one more refetch once it is back.
-import { type PitchEvent, pitchEvent } from '../../../contracts/socket/pitch';
+import type { PitchEvent } from '../../../contracts/socket/pitch';
 import { client } from './api';
+import { pitchEventCheck } from './checks';
 import { type LiveSocketState, openLiveSocket } from './live-socket';
 
 export type LiveState = 'off' | LiveSocketState;
@@ -26,7 +27,7 @@ export function watchPitchLive(ref: string, h: Handlers): () => void {
   if (typeof WebSocket === 'undefined') return () => {};
   const live = openLiveSocket({
     url: () => liveUrl(ref),
-    schema: pitchEvent,
+    schema: pitchEventCheck,
     onMessage: h.onEvent,
     onState: h.onState,
     onOpen: (reconnected) => {

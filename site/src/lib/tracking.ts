@@ -1,9 +1,9 @@
 // Pure rules of the tracking page (01 §2 'Booking tracking', §4 Booking status, §8): labels, the rejection reason,
 // the phone input, the subscriber figures, filters and sorting. No DOM, no network.
 import type { InferResponseType } from 'hono/client';
-import { BOOKING_STATUSES, type BookingStatus, type PaymentStatus } from '../../../contracts/bookings';
-import { msg } from '../../../contracts/messages';
-import { phoneTypingDigits } from '../../../contracts/phone';
+import { BOOKING_STATUSES, type BookingStatus, type PaymentStatus } from '../../../contracts/booking-statuses';
+import { phoneTypingDigits } from '../../../contracts/phone-format';
+import { msg } from '../../../contracts/texts';
 import type { client } from './api';
 
 export type TrackedBooking = InferResponseType<

@@ -1,7 +1,7 @@
 import type { ButtonHTMLAttributes } from 'react';
 
 // The look of ui/Button without tailwind-variants: that library alone (≈18 KB gzip) does not fit the pitch page's
-// 150 KB budget next to React DOM and the shared zod contracts. Native buttons: Enter and Space work as they should.
+// 100 KB budget next to React DOM. Native buttons: Enter and Space work as they should.
 const variants = {
   primary: 'bg-turf-700 text-white hover:bg-turf-800 active:bg-turf-900',
   secondary:

@@ -1,34 +1,23 @@
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense } from 'react';
-import { msg } from '../../../../contracts/messages';
+import { datesOf, monthEnd, monthStart, weekdayIndex } from '../../../../contracts/dates';
+import { msg } from '../../../../contracts/texts';
 import { istanbulToday, tl } from '../../lib/format';
 import {
   $calendar,
   $horizon,
-  $live,
-  $loadedRange,
-  $selected,
-  $slots,
-  $slotsStatus,
   type CalendarView,
   canStepBack,
   canStepForward,
-  datesOf,
-  goToday,
-  loadSlots,
-  monthEnd,
-  monthStart,
   rangeOf,
   rangeProblem,
-  SLOTS_FAILED,
-  type Slot,
-  selectSlot,
-  setCustomRange,
-  setMonthDay,
-  setView,
-  step,
-  weekdayIndex,
-} from '../../stores/booking';
+} from '../../stores/booking/calendar';
+import type { Slot } from '../../stores/booking/facility';
+import { $selected, selectSlot } from '../../stores/booking/flow';
+import { $live } from '../../stores/booking/live';
+import { goToday, setCustomRange, setMonthDay, setView, step } from '../../stores/booking/navigate';
+import { $loadedRange, $slots, $slotsStatus, loadSlots } from '../../stores/booking/slots';
+import { SLOTS_FAILED } from '../../stores/booking/texts';
 import { peerFocusRing } from '../ui/focus';
 import { CheckIcon, ChevronLeftIcon, ChevronRightIcon, ClockIcon, CrownSolidIcon, LockIcon } from '../ui/icons';
 import { LiveBadge } from '../ui/LiveBadge';

@@ -1,5 +1,5 @@
 import { type ReactNode, useId } from 'react';
-import { formatPhone } from '../../../../contracts/phone';
+import { formatPhone } from '../../../../contracts/phone-format';
 import { tl, trDateTime, trDateWithDay } from '../../lib/format';
 import {
   bookingStatus,
@@ -9,8 +9,8 @@ import {
   rejectionReason,
   type TrackedBooking,
 } from '../../lib/tracking';
-import { Button } from '../ui/Button';
 import { BusIcon, CalendarIcon, CopyIcon, InfoIcon, PinIcon, SearchIcon, UserIcon, WalletIcon } from '../ui/icons';
+import { Button } from '../ui/light/Button';
 import { Row, Section } from '../ui/Section';
 import { PastTag, PaymentBadge, StatusBadge, SubscriberMark } from '../ui/StatusBadge';
 

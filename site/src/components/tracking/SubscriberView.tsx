@@ -1,5 +1,5 @@
 import { type ReactNode, useId, useMemo, useState } from 'react';
-import { formatPhone } from '../../../../contracts/phone';
+import { formatPhone } from '../../../../contracts/phone-format';
 import { tl, trDateWithDay } from '../../lib/format';
 import {
   counters,
@@ -13,8 +13,8 @@ import {
   type StatusFilter,
   successRate,
 } from '../../lib/tracking';
-import { Button } from '../ui/Button';
 import { ArrowUpDownIcon, CrownIcon, GridIcon, InfoIcon, ListIcon, RefreshIcon, SearchIcon } from '../ui/icons';
+import { Button } from '../ui/light/Button';
 import { PastTag, StatusBadge } from '../ui/StatusBadge';
 
 interface Props {

@@ -1,7 +1,7 @@
 // The public calendar's views and ranges (01 §2): pure rules over business dates, and the store of what is on screen.
 import { atom, map } from 'nanostores';
 import { addDays, daysBetween, istanbulToday, monthEnd, monthStart, weekStart } from '../../../../contracts/dates';
-import { msg } from '../../../../contracts/messages';
+import { msg } from '../../../../contracts/texts';
 
 export type CalendarView = 'daily' | 'weekly' | 'monthly' | 'custom';
 export interface DateRange {

@@ -1,9 +1,9 @@
 // The same-day warning and cancelling the booking it points at (00 §3, 01 §2, §8, issue 7 §1).
 import { atom } from 'nanostores';
-import { bookingNumberSchema } from '../../../../contracts/common';
-import { msg } from '../../../../contracts/messages';
-import { normalisePhone } from '../../../../contracts/phone';
+import { normalisePhone } from '../../../../contracts/phone-format';
+import { msg } from '../../../../contracts/texts';
 import { ApiRequestError, client, unwrap } from '../../lib/api';
+import { checkBookingNumber } from '../../lib/checks';
 import { errorText, messageOf } from '../../lib/errors';
 import { toast } from '../toast';
 import { $draft } from './form';
@@ -48,9 +48,9 @@ export function editCancelNumber(value: string) {
 
 /** First step: the typed number must at least look like one before the confirmation is asked. */
 export function askCancelConfirmation(): boolean {
-  const parsed = bookingNumberSchema.safeParse($cancelNumber.get());
-  if (!parsed.success) {
-    $cancelError.set(parsed.error.issues[0]?.message ?? msg.bookingNumberInvalid);
+  const parsed = checkBookingNumber($cancelNumber.get());
+  if ('error' in parsed) {
+    $cancelError.set(parsed.error);
     return false;
   }
   $cancelError.set(null);
@@ -69,10 +69,10 @@ export function stepBackFromConfirmation() {
 export async function cancelExistingBooking(): Promise<boolean> {
   const dup = $duplicate.get();
   if (!dup || $cancelling.get()) return false;
-  const parsed = bookingNumberSchema.safeParse($cancelNumber.get());
-  if (!parsed.success) {
+  const parsed = checkBookingNumber($cancelNumber.get());
+  if ('error' in parsed) {
     $cancelConfirming.set(false);
-    $cancelError.set(parsed.error.issues[0]?.message ?? msg.bookingNumberInvalid);
+    $cancelError.set(parsed.error);
     return false;
   }
   const customerPhone = normalisePhone($draft.get().customerPhone) ?? undefined;
@@ -81,7 +81,7 @@ export async function cancelExistingBooking(): Promise<boolean> {
   try {
     await unwrap(
       client.api.bookings.cancel[':bookingNumber'].$post({
-        param: { bookingNumber: parsed.data },
+        param: { bookingNumber: parsed.value },
         json: { reason: msg.customerCancelReason, customerPhone },
       }),
     );

@@ -1,7 +1,6 @@
-// The booking form (01 §5): the draft, its errors and the rules, taken from the API's own schema.
+// The booking form (01 §5): the draft and its errors. Its rules (form-rules.ts) build on the API's zod schema and load
+// with the form, not with the calendar.
 import { atom, map } from 'nanostores';
-import { createBookingSchema } from '../../../../contracts/bookings';
-import { msg } from '../../../../contracts/messages';
 import type { BookingFacility, Slot } from './facility';
 
 export interface Draft {
@@ -23,7 +22,7 @@ const emptyDraft: Draft = {
 export const $draft = map<Draft>({ ...emptyDraft });
 
 export type DraftField = 'customerName' | 'customerPhone' | 'customerEmail' | 'notes' | 'pickupPointId';
-const FORM_FIELDS: DraftField[] = ['customerName', 'customerPhone', 'customerEmail', 'notes'];
+export const FORM_FIELDS: DraftField[] = ['customerName', 'customerPhone', 'customerEmail', 'notes'];
 export type FieldErrors = Partial<Record<DraftField, string>>;
 export const $errors = atom<FieldErrors>({});
 export const $submitting = atom(false);
@@ -37,29 +36,6 @@ export function editDraft<K extends keyof Draft>(key: K, value: Draft[K]) {
     const { [field as DraftField]: _, ...rest } = errors;
     $errors.set(rest);
   }
-}
-
-/** The rules of 01 §5, taken from the same schema the API validates with; the pickup point rule needs the pitch. */
-export function validateDraft(d: Draft, f: BookingFacility): FieldErrors {
-  const errors: FieldErrors = {};
-  const parsed = createBookingSchema.safeParse({
-    facility: f.documentId,
-    bookingSlot: 'slot',
-    customerName: d.customerName,
-    customerPhone: d.customerPhone,
-    customerEmail: d.customerEmail,
-    notes: d.notes,
-  });
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      const key = issue.path[0] as DraftField;
-      if (key in errors || !FORM_FIELDS.includes(key)) continue;
-      errors[key] = issue.message;
-    }
-  }
-  if (d.includesTransportation && f.transport && f.transport.pickupPoints.length > 0 && !d.pickupPointId)
-    errors.pickupPointId = msg.pickupPointRequired;
-  return errors;
 }
 
 export const totalPrice = (slot: Slot | null, f: BookingFacility, d: Pick<Draft, 'includesTransportation'>) =>

@@ -6,6 +6,7 @@ export * from './duplicate';
 export * from './facility';
 export * from './flow';
 export * from './form';
+export * from './form-rules';
 export * from './live';
 export * from './navigate';
 export * from './phone-typing';

@@ -1,5 +1,5 @@
 // The phone field formatted while typing (01 §5), the caret kept after the same digit.
-import { phoneTypingDigits } from '../../../../contracts/phone';
+import { phoneTypingDigits } from '../../../../contracts/phone-format';
 
 function grouped(digits: string, sizes: number[]): string {
   const parts: string[] = [];

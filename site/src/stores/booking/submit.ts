@@ -1,13 +1,14 @@
 // Sending the booking (01 §5, §8): the past-slot check, the server's field errors and the same-day warning.
 import { firstName } from '../../../../contracts/common';
-import { msg } from '../../../../contracts/messages';
+import { msg } from '../../../../contracts/texts';
 import { ApiRequestError, client, unwrap } from '../../lib/api';
 import { errorText, messageOf } from '../../lib/errors';
 import { toast } from '../toast';
 import { $duplicate, type DuplicateWarning } from './duplicate';
 import { $facility, type Booking, type Slot } from './facility';
 import { $confirmation, $selected, $step, backToSlots } from './flow';
-import { $draft, $errors, $submitting, serverFieldErrors, validateDraft } from './form';
+import { $draft, $errors, $submitting, serverFieldErrors } from './form';
+import { validateDraft } from './form-rules';
 import { applySlotUpdate, isPastSlot } from './slots';
 import { CREATE_FALLBACK } from './texts';
 

@@ -1,5 +1,5 @@
 // The flow's texts (01 §8): every one written once in contracts/messages.
-import { msg } from '../../../../contracts/messages';
+import { msg } from '../../../../contracts/texts';
 
 // Status labels are the tracking page's (01 §4), written once there.
 export { statusLabel } from '../../lib/tracking';

@@ -1,0 +1,114 @@
+// Every Turkish text the API and the forms share, written once. Spec wording is verbatim. No zod here: the public
+// pages' islands import these texts without shipping a schema library (contracts/messages.ts re-exports them).
+export const msg = {
+  generic: 'Bir hata oluştu',
+  validation: 'Gönderilen bilgiler geçersiz',
+  malformedJson: 'İstek gövdesi geçerli bir JSON değil',
+  notFoundRoute: 'İstenen adres bulunamadı',
+  unauthorized: 'Bu işlem için giriş yapmanız gerekiyor',
+  sessionExpired: 'Oturumunuzun süresi doldu, lütfen tekrar giriş yapın',
+  invalidToken: 'Geçersiz oturum bilgisi, lütfen tekrar giriş yapın',
+  forbidden: 'Bu işlem için yetkiniz yok',
+  rateLimited: 'Çok fazla deneme yaptınız. Lütfen birkaç dakika sonra tekrar deneyin.',
+
+  // login (01 §5)
+  identifierRequired: 'E-posta veya kullanıcı adı gerekli',
+  emailInvalid: 'Geçerli bir e-posta adresi girin',
+  passwordRequired: 'Şifre gerekli',
+  passwordTooShort: 'Şifre en az 6 karakter olmalı',
+  invalidCredentials: 'Geçersiz kullanıcı adı/e-posta veya şifre',
+  userBlocked: 'Hesabınız engellenmiş, yöneticinizle görüşün',
+
+  // booking form (01 §5)
+  nameRequired: 'Ad Soyad gerekli',
+  nameTooShort: 'Ad Soyad en az 2 karakter olmalı',
+  phoneRequired: 'Telefon numarası gerekli',
+  phoneInvalid: 'Geçerli bir telefon numarası girin (05XX XXX XX XX)',
+  customerEmailInvalid: 'Geçerli bir e-posta adresi girin',
+  pickupPointRequired: 'Ulaşım hizmeti seçtiniz, lütfen bir alış noktası seçin',
+  pastSlot: 'Geçmiş tarih ve saatlere rezervasyon yapılamaz. Lütfen güncel bir slot seçin.',
+  bookingNumberMissing: 'Booking number not received',
+  nameTooLong: 'Ad Soyad en fazla 100 karakter olabilir',
+  customerEmailTooLong: 'E-posta adresi en fazla 254 karakter olabilir',
+  notesTooLong: 'Notlar en fazla 1000 karakter olabilir',
+  cancelReasonTooLong: 'İptal sebebi en fazla 500 karakter olabilir',
+  fieldInvalid: 'Bu alan geçersiz',
+
+  // booking rules (00 §3)
+  facilityNotFound: 'Saha bulunamadı',
+  facilityInactive: 'Bu saha şu anda rezervasyona kapalı',
+  facilityRequired: 'Saha seçimi gerekli',
+  slotRequired: 'Saat seçimi gerekli',
+  slotNotFound: 'Seçilen saat bulunamadı. Lütfen takvimden yeniden seçin.',
+  slotWrongFacility: 'Seçilen saat bu sahaya ait değil',
+  slotTaken: 'Seçtiğiniz saat az önce başka biri tarafından alındı. Lütfen başka bir saat seçin.',
+  sameDayBooking: 'Aynı gün içinde onaylanmış rezervasyonunuz bulunmaktadır',
+  pickupPointInvalid: 'Seçilen alış noktası bu sahanın servis hizmetine ait değil',
+  transportUnavailable: 'Bu sahada servis hizmeti bulunmuyor',
+  bookingNotFound: 'Rezervasyon bulunamadı. Lütfen rezervasyon numaranızı kontrol ediniz.',
+  bookingNumberInvalid: 'Geçerli bir rezervasyon numarası girin (HSR ile başlayan 12 karakter)',
+  alreadyProcessed: 'Bu rezervasyon zaten işlem görmüş',
+  cancelTooLate: 'Rezervasyon saatine 24 saatten az kaldığı için iptal edilemez. Lütfen saha ile iletişime geçin.',
+  cancelPast: 'Geçmiş rezervasyonlar iptal edilemez',
+  customerCancelReason: 'Müşteri tarafından iptal edildi',
+  expiredReason: 'Onay süresi doldu',
+  noSubscriberBookings: 'Bu telefon numarasına ait abone rezervasyonu bulunamadı.',
+  cancelSuccess: 'Rezervasyon başarıyla iptal edildi.',
+  bookingNumberMismatch:
+    'Girdiğiniz numara bu rezervasyonla eşleşmiyor. Onay ekranındaki veya takip sayfasındaki rezervasyon numarasının tamamını girin.',
+  cancelFailed: 'Rezervasyon iptal edilirken bir hata oluştu.',
+  createFailed: 'Rezervasyon oluşturulurken bir hata oluştu',
+  slotsFailed: 'Slotlar yüklenirken hata oluştu',
+
+  // dates
+  dateInvalid: 'Tarih YYYY-MM-DD biçiminde olmalı',
+  dateOrRangeRequired: 'date ya da from ve to parametreleri gerekli',
+  rangeTooLong: 'Tarih aralığı en fazla 31 gün olabilir',
+  rangeReversed: 'Başlangıç tarihi bitiş tarihinden sonra olamaz!',
+
+  // panel (02 §5, §8)
+  rejectReasonRequired: 'Lütfen red sebebini belirtin',
+  adminCancelReason: 'Randevu iptal edildi',
+  approveFailed: 'Rezervasyon onaylanırken hata oluştu',
+  rejectFailed: 'Rezervasyon reddedilirken hata oluştu',
+  notPending: 'Yalnızca bekleyen rezervasyonlar onaylanabilir',
+  approvedTitle: 'Rezervasyon Onaylandı',
+  rejectedTitle: 'Rezervasyon Reddedildi',
+  approveNoteLabel: 'Onay notu',
+  notificationNotFound: 'Bildirim bulunamadı',
+  notificationTitleRequired: 'Bildirim başlığı gerekli',
+  notificationMessageRequired: 'Bildirim mesajı gerekli',
+  siteNameRequired: 'Site adı en az 2 karakter olmalı',
+  phonesInvalid: 'Geçerli telefon numaraları giriniz',
+  settingsEmailInvalid: 'Geçerli bir e-posta adresi giriniz',
+
+  // panel fixes (issue 7 §3, §5)
+  rejectReasonTooLong: 'Red sebebi en fazla 500 karakter olabilir',
+  approveNoteTooLong: 'Onay notu en fazla 500 karakter olabilir',
+  staffCancelReasonTooLong: 'İptal sebebi en fazla 500 karakter olabilir',
+  staffNotesTooLong: 'Notlar en fazla 1000 karakter olabilir',
+  staffCancelOnlyApproved: 'Yalnızca onaylı rezervasyonlar iptal edilebilir',
+  staffCancelledTitle: 'Rezervasyon iptal edildi',
+  cancelFailedStaff: 'Rezervasyon iptal edilirken hata oluştu',
+  notesUpdatedReason: 'Notlar güncellendi',
+  notesUpdateFailed: 'Notlar kaydedilirken hata oluştu',
+  anonymisedName: 'Silinmiş müşteri',
+  customerAnonymised: 'Müşteri bilgileri silindi',
+  alreadyAnonymised: 'Bu müşterinin bilgileri zaten silinmiş',
+  anonymiseFailed: 'Müşteri bilgileri silinirken hata oluştu',
+  pageNumberInvalid: 'Geçerli bir sayfa numarası girin',
+
+  seoNotFound: 'SEO verisi bulunamadı',
+  imageNotFound: 'Görsel bulunamadı',
+
+  // security (issue 7 §4)
+  csrfRefused: 'Bu istek başka bir siteden geldiği için reddedildi. Lütfen sayfayı yenileyip tekrar deneyin.',
+  jsonRequired: 'İstek gövdesi JSON olmalı (Content-Type: application/json)',
+  bodyTooLarge: 'İstek gövdesi çok büyük',
+  loginBackoff: 'Çok fazla hatalı giriş denemesi. Lütfen biraz bekleyip tekrar deneyin.',
+  foreignOrigin: 'Bu bağlantı başka bir siteden açılamaz',
+  imageChanged: 'Görsel değişmiş, lütfen sayfayı yenileyin',
+  tooManySockets: 'Çok fazla canlı bağlantı açıldı. Lütfen biraz sonra tekrar deneyin.',
+} as const;
+
+export type MessageKey = keyof typeof msg;
