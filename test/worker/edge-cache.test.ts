@@ -311,6 +311,29 @@ describe('the cache itself (edgeCached)', () => {
     expect(await get()).toEqual({ status: 'HIT', age: '0', body: 'sürüm 2' });
   });
 
+  it('a copy made before midnight in Istanbul is not served after it (pages mark today and print the year)', async () => {
+    const cache = await caches.open(`kenar-${unique()}`);
+    const url = `${origin()}/sahalar`;
+    let clock = Date.parse('2026-12-31T20:59:58Z'); // 23:59:58 in Istanbul
+    let renders = 0;
+    const get = async () => {
+      const ctx = createExecutionContext();
+      const res = await edgeCached(new Request(url), env.DB, ctx, async () => new Response(`sürüm ${++renders}`), {
+        cache,
+        now: () => clock,
+        backgroundRefresh: true,
+      });
+      const body = await res.text();
+      await waitOnExecutionContext(ctx);
+      return { status: res.headers.get('x-cache'), body };
+    };
+    expect(await get()).toEqual({ status: 'MISS', body: 'sürüm 1' });
+    clock += 1_000;
+    expect(await get()).toEqual({ status: 'HIT', body: 'sürüm 1' });
+    clock += 2_000; // 00:00:01 on 1 January
+    expect(await get()).toEqual({ status: 'MISS', body: 'sürüm 2' });
+  });
+
   it('renders a stale entry in the foreground when it cannot refresh in the background (the API)', async () => {
     const cache = await caches.open(`kenar-${unique()}`);
     const url = `${origin()}/api/facilities`;

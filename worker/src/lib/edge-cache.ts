@@ -5,6 +5,7 @@
 // centre: the Cache API keeps entries per data centre and a purge would reach only the one it ran in. Slot
 // availability, bookings, tracking, login and the panel never come here: they stay `no-store`.
 import type { MiddlewareHandler } from 'hono';
+import { istanbulToday } from '../../../contracts/dates';
 import { type AppEnv, SESSION_COOKIE } from './auth';
 
 /** Seconds an entry is served as is, then served while one request refreshes it in the background. */
@@ -23,6 +24,7 @@ export const PRIVATE_CACHE_CONTROL = 'private, no-store';
 const STORED_AT = 'x-edge-stored-at';
 export const CACHE_STATUS = 'x-cache';
 const VERSION_PARAM = '__cv';
+const DAY_PARAM = '__gun';
 
 /** Public pages (01 §2) whose HTML is the same for every visitor. Tracking and login are not among them. */
 export function isCacheablePage(pathname: string): boolean {
@@ -68,9 +70,14 @@ function defaultCache(): Cache {
   return (caches as unknown as { default: Cache }).default;
 }
 
-function cacheKey(request: Request, version: string): Request {
+/**
+ * The address, the content version and the Istanbul business day: pages mark today's opening hours and print the year,
+ * so a copy made before midnight is never served after it.
+ */
+function cacheKey(request: Request, version: string, now: number): Request {
   const url = new URL(request.url);
   url.searchParams.set(VERSION_PARAM, version);
+  url.searchParams.set(DAY_PARAM, istanbulToday(now));
   return new Request(url.toString(), { method: 'GET' });
 }
 
@@ -130,7 +137,7 @@ export async function edgeCached(
   if (version === null) return markPrivate(await render());
   const cache = options.cache ?? defaultCache();
   const now = options.now ?? Date.now;
-  const key = cacheKey(request, version);
+  const key = cacheKey(request, version, now());
 
   const hit = await cache.match(key);
   const age = hit ? Math.max(0, Math.floor((now() - Number(hit.headers.get(STORED_AT))) / 1000)) : 0;
