@@ -8,7 +8,10 @@ import type { MiddlewareHandler } from 'hono';
 import { istanbulToday } from '../../../contracts/dates';
 import { type AppEnv, SESSION_COOKIE } from './auth';
 
-/** Seconds an entry is served as is, then served while one request refreshes it in the background. */
+/**
+ * Seconds an entry is served as is; after that, for pages, it is still served while a fresh copy is made in the
+ * background, up to EDGE_STALE_SECONDS more (the API renders it again instead, see EdgeCacheOptions).
+ */
 export const EDGE_FRESH_SECONDS = 300;
 export const EDGE_STALE_SECONDS = 3_600;
 
