@@ -5,6 +5,7 @@ import { secureHeaders } from 'hono/secure-headers';
 import { MAX_IMAGE_BYTES, MAX_IMAGES } from '../../contracts/facility-form';
 import { msg } from '../../contracts/messages';
 import { type AppEnv, cookieAuthenticated } from './lib/auth';
+import { edgeCacheApi } from './lib/edge-cache';
 import { ApiError, badRequest, forbidden, payloadTooLarge, serverError } from './lib/errors';
 import { isMultipart } from './lib/multipart';
 import { API_CSP, REFERRER_POLICY } from './lib/security-headers';
@@ -56,6 +57,9 @@ const routes = new Hono<AppEnv>()
   // CSRF: a cookie-authenticated write must come from our own pages (Origin, or Sec-Fetch-Site: same-origin). A bearer
   // token cannot ride along on a cross-site request, so API clients are not affected.
   .use('*', (c, next) => (cookieAuthenticated(c) ? cookieCsrf(c, next) : next()))
+  // The public pitch list, a pitch, site settings and SEO entries from the edge cache, keyed by the content version
+  // (lib/edge-cache.ts); slots and everything personal pass by and stay no-store.
+  .use('*', edgeCacheApi)
   .get('/health', (c) => c.json({ data: { ok: true }, meta: {} }))
   .route('/facilities', facilityRoutes)
   .route('/booking-slots', bookingSlotRoutes)

@@ -453,6 +453,16 @@ export const siteSettings = sqliteTable('site_settings', {
   ...timestamps,
 });
 
+/**
+ * One row (id = 1): a random token that triggers (migration 0009) replace on every write to what the public pages show
+ * (pitches, their images, amenities and pickup points, site settings, SEO entries), whatever path wrote it. The edge
+ * cache keys public answers by it (worker/src/lib/edge-cache.ts), so a change is a new key at once, in every data centre.
+ */
+export const contentVersion = sqliteTable('content_version', {
+  id: integer('id').primaryKey(),
+  version: text('version').notNull(),
+});
+
 export type Facility = typeof facilities.$inferSelect;
 export type Slot = typeof slots.$inferSelect;
 export type Booking = typeof bookings.$inferSelect;
