@@ -92,7 +92,8 @@ describe('the public pitch API from the edge cache', () => {
     expect(second.res.headers.get('x-edge-stored-at')).toBeNull();
     expect(second.body).toBe(first.body);
     // The one read of a hit is the content version; the pitches, images and amenities are not read.
-    expect(statements).toEqual(['SELECT version FROM content_version WHERE id = 1']);
+    expect(statements).toHaveLength(1);
+    expect(statements[0]).toMatch(/^select "version" from "content_version"/);
     // The API's own headers still go on a cached answer.
     expect(second.res.headers.get('x-content-type-options')).toBe('nosniff');
   });

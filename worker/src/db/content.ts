@@ -1,7 +1,7 @@
 // The site's own content: the single settings row and the SEO entry of each page.
 import { eq } from 'drizzle-orm';
 import type { Db } from './client';
-import { seoPages, siteSettings } from './schema';
+import { contentVersion, seoPages, siteSettings } from './schema';
 
 export type SiteSettingsRow = typeof siteSettings.$inferSelect;
 export type SeoPageRow = typeof seoPages.$inferSelect;
@@ -23,4 +23,14 @@ export async function saveSiteSettingsRow(db: Db, input: SiteSettingsInput, now:
 
 export async function seoPageRow(db: Db, key: string): Promise<SeoPageRow | undefined> {
   return db.select().from(seoPages).where(eq(seoPages.key, key)).get();
+}
+
+/** The content version the edge cache keys public answers by (one row, replaced by triggers: migration 0009). */
+export async function contentVersionToken(db: Db): Promise<string | undefined> {
+  const row = await db
+    .select({ version: contentVersion.version })
+    .from(contentVersion)
+    .where(eq(contentVersion.id, 1))
+    .get();
+  return row?.version;
 }

@@ -6,6 +6,8 @@
 // availability, bookings, tracking, login and the panel never come here: they stay `no-store`.
 import type { MiddlewareHandler } from 'hono';
 import { istanbulToday } from '../../../contracts/dates';
+import { getDb } from '../db/client';
+import { contentVersionToken } from '../db/content';
 import { type AppEnv, SESSION_COOKIE } from './auth';
 
 /**
@@ -61,7 +63,7 @@ export function isPersonal(request: Request): boolean {
 /** The current content version; null when it cannot be read (then nothing is served from or put into the cache). */
 export async function contentVersion(db: D1Database): Promise<string | null> {
   try {
-    return await db.prepare('SELECT version FROM content_version WHERE id = 1').first<string>('version');
+    return (await contentVersionToken(getDb(db))) ?? null;
   } catch (e) {
     console.error('edge cache: content version could not be read', e);
     return null;
