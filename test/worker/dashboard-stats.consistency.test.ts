@@ -174,6 +174,7 @@ describe('every booking write keeps the dashboard summaries equal to a GROUP BY 
     );
     // A deleted pitch is no longer a scope the endpoint accepts (404); its bookings still count for every pitch.
     pitches.splice(pitches.indexOf(g), 1);
+    expect((await api(`/api/bookings/stats?facilityId=${g.documentId}`, { token })).status).toBe(404);
     await expectConsistent(pitches);
 
     // KVKK anonymisation rewrites names and phones of the customer's every booking

@@ -3,6 +3,7 @@ import { and, count, desc, eq, getTableName, type SQL, Subquery, sql } from 'dri
 import { BOOKING_STATUSES } from '../../../contracts/bookings';
 import { facilityDocumentId, pending } from './booking-columns';
 import type { Db } from './client';
+import { facilityIdOf } from './facility-ref';
 import { bookingDayStats, bookingStatusStats, bookings, facilities } from './schema';
 import { isLive, isOneOf, quoted } from './sql';
 
@@ -276,9 +277,12 @@ export async function bookingsPageWithCounts(db: Db, f: ListFilter, p: PageSpec)
  */
 export async function dashboardRows(
   db: Db,
-  facilityId: number | null,
+  pitch: string | undefined,
   month: { today: string; start: string; end: string },
 ) {
+  // The pitch a filter names is looked up inside the same batch (a subquery in each statement, and one statement that
+  // tells whether it exists), not in a round trip of its own before it.
+  const facilityId = pitch === undefined ? null : facilityIdOf(db, pitch);
   const d = bookingDayStats;
   const t = bookingStatusStats;
   type Counted = typeof d.bookings | typeof d.totalPrice | typeof t.bookings | typeof t.totalPrice;
@@ -293,7 +297,11 @@ export async function dashboardRows(
       .where(and(facilityId === null ? undefined : eq(bookings.facilityId, facilityId), status))
       .orderBy(desc(bookings.createdAt), desc(bookings.id))
       .limit(5);
-  const [[allTime], [inMonth], pendingFirst, newest] = await db.batch([
+  const [scope, [allTime], [inMonth], pendingFirst, newest] = await db.batch([
+    db
+      .select({ id: facilities.id })
+      .from(facilities)
+      .where(facilityId === null ? sql`false` : eq(facilities.id, facilityId)),
     db
       .select({
         total: sum(t.bookings),
@@ -321,5 +329,5 @@ export async function dashboardRows(
     latest(pending),
     latest(sql`${bookings.status} != 'pending'`),
   ]);
-  return { figures: { ...allTime, ...inMonth }, pendingFirst, newest };
+  return { found: facilityId === null || scope.length > 0, figures: { ...allTime, ...inMonth }, pendingFirst, newest };
 }

@@ -101,10 +101,11 @@ export async function listBookings(db: Db, q: BookingListQuery, now: number) {
 
 /** Figures of 02 §2 'Dashboard' and §7 'GET /bookings/stats'; revenue per §9 (approved totals, shuttle included). */
 export async function bookingStats(db: Db, pitch: string | undefined, now: number): Promise<BookingStatsWire> {
-  const facilityId = await step('scope', () => scopeOf(db, pitch));
   const today = istanbulToday(now);
   const month = { today, start: `${today.slice(0, 8)}01`, end: addDays(`${nextMonth(today)}-01`, -1) };
-  const { figures: f, pendingFirst, newest } = await step('read', () => list.dashboardRows(db, facilityId, month));
+  const found = await step('read', () => list.dashboardRows(db, pitch || undefined, month));
+  if (!found.found) throw notFound(msg.facilityNotFound);
+  const { figures: f, pendingFirst, newest } = found;
   // The latest 5: pending first, then newest first (02 §2).
   const latest = [...pendingFirst, ...newest].slice(0, 5);
   return {
