@@ -1,4 +1,5 @@
-// The panel's bookings list and dashboard (02 §2): hand-tuned queries over the covering index bookings_panel_list.
+// The panel's bookings list and dashboard (02 §2): each page through an index chosen per filter, tab and sort (pagePlan),
+// the tab counts and the dashboard's figures from the trigger-kept summary tables (migrations 0007, 0008).
 import { and, count, desc, eq, getTableName, type SQL, Subquery, sql } from 'drizzle-orm';
 import { BOOKING_STATUSES } from '../../../contracts/bookings';
 import { facilityDocumentId, pending } from './booking-columns';
