@@ -5,8 +5,9 @@
 // Prints p50/p95/p99 and the payload size per scenario against issue 11's targets: list p95 ≤ 20 ms for every filter,
 // dashboard p95 ≤ 30 ms, calendar p95 ≤ 30 ms, and payload ≤ 50 KB.
 import { startLocalServer } from '../scripts/lib/local-server';
-import { newDocumentId } from '../worker/src/lib/ids';
 import { addDays, istanbulToday } from '../worker/src/lib/time';
+import { timeGets } from './lib/measure';
+import { calendarSlotsSql, calendarWeek, panelBookingsSql, pitchesSql } from './lib/seed';
 import { benchSession, benchStaffSql } from './lib/staff';
 
 const BOOKINGS = Number(process.env.BENCH_BOOKINGS ?? 100_000);
@@ -16,97 +17,14 @@ const PITCHES = 5;
 const TARGET_MS = { list: 20, dashboard: 30, calendar: 30 } as const;
 const PAYLOAD_TARGET_BYTES = 50 * 1024;
 
-const DAY_OPEN = { isOpen: true, start: '09:00', end: '00:00' };
-const HOURS = {
-  monday: DAY_OPEN,
-  tuesday: DAY_OPEN,
-  wednesday: DAY_OPEN,
-  thursday: DAY_OPEN,
-  friday: DAY_OPEN,
-  saturday: DAY_OPEN,
-  sunday: DAY_OPEN,
-};
-const q = (v: string) => `'${v.replace(/'/g, "''")}'`;
-
-/**
- * Generated inside SQLite with a recursive CTE (a few hundred bytes of SQL instead of tens of megabytes): bookings
- * spread over two years around today, every status, names with Turkish letters, subscribers and shuttle riders.
- */
+/** Seeded inside SQLite (bench/lib/seed.ts): the staff account, 5 pitches, the bookings and the calendar week. */
 async function seedSql(): Promise<string> {
-  const today = istanbulToday();
-  const lines = [await benchStaffSql(1)];
-  for (let p = 1; p <= PITCHES; p++) {
-    lines.push(
-      `insert into facilities (id, document_id, slug, name, hourly_price, deposit_amount, working_hours) values (${p}, ${q(newDocumentId())}, 'bench-saha-${p}', 'Bench Saha ${p}', 150000, 30000, ${q(JSON.stringify(HOURS))});`,
-    );
-  }
-  const names = [
-    'Ahmet Yılmaz',
-    'Ayşe Kaya',
-    'Mehmet Öztürk',
-    'Işık Çelik',
-    'Şule Demir',
-    'Can Güneş',
-    'Ümit Aydın',
-    'Gökhan Şahin',
-    'Elif Arslan',
-    'Burak Doğan',
-    'Zeynep Koç',
-    'Emre Kurt',
-  ];
-  const nameCase = names.map((n, i) => `when ${i} then ${q(n)}`).join(' ');
-  // Slot dates from today − 600 to today + 129 days; hours 09–23; created 0–30 days before the slot. Pitch and status
-  // vary independently of the date (a spread of n, not n modulo a divisor of 730), so every pitch has bookings of every
-  // status on most days: the dashboard's summary table gets the size a real two years would give it.
-  lines.push(`
-    with recursive seq(n) as (select 1 union all select n + 1 from seq where n < ${BOOKINGS})
-    insert into bookings (document_id, booking_number, facility_id, customer_name, customer_phone, date, start_time, end_time,
-      starts_at, slot_price, includes_transportation, transportation_price, status, payment_status, total_price, deposit_amount,
-      is_subscriber, created_at, updated_at)
-    select 'bench-' || n,
-      'HSR' || substr('ABCDEFGHJKLMNPQRSTUVWXYZ23456789', 1 + (n / 1048576) % 32, 1) || substr('ABCDEFGHJKLMNPQRSTUVWXYZ23456789', 1 + (n / 32768) % 32, 1)
-        || substr('ABCDEFGHJKLMNPQRSTUVWXYZ23456789', 1 + (n / 1024) % 32, 1) || substr('ABCDEFGHJKLMNPQRSTUVWXYZ23456789', 1 + (n / 32) % 32, 1)
-        || substr('ABCDEFGHJKLMNPQRSTUVWXYZ23456789', 1 + n % 32, 1) || 'BNCH',
-      1 + (n / 730) % ${PITCHES},
-      case n % ${names.length} ${nameCase} end,
-      '05' || printf('%09d', (n * 7919) % 1000000000),
-      d, printf('%02d:00', h), printf('%02d:00', h + 1),
-      (cast(julianday(d) - 2440587.5 as integer) * 86400 + (h - 3) * 3600) * 1000,
-      150000, n % 7 = 0, case when n % 7 = 0 then 5000 else 0 end,
-      case when s < 5 then 'approved' when s < 7 then 'pending' when s = 7 then 'rejected' when s = 8 then 'cancelled' else 'expired' end,
-      case when s < 5 then 'paid' else 'pending' end,
-      150000 + case when n % 7 = 0 then 5000 else 0 end, 30000,
-      n % 13 = 0,
-      min((cast(julianday(d) - 2440587.5 as integer) * 86400 - (n % 30) * 86400) * 1000 + n, ${Date.now()} - n),
-      min((cast(julianday(d) - 2440587.5 as integer) * 86400) * 1000, ${Date.now()})
-    from (select n, date(${q(today)}, printf('%+d days', (n * 37) % 730 - 600)) as d, 9 + n % 15 as h,
-      ((n * 1103515245 + 12345) / 65536) % 10 as s from seq);`);
-  // The weekly calendar's week (Monday to Sunday around today) on pitch 1: a slot an hour from 09 to 23, each holding
-  // one of the bookings above that is live at that hour, as the public create would have linked it.
-  const monday = calendarWeek().from;
-  lines.push(`
-    with recursive days(i) as (select 0 union all select i + 1 from days where i < 6),
-      hours(h) as (select 9 union all select h + 1 from hours where h < 23)
-    insert into booking_slots (document_id, facility_id, date, start_time, end_time, starts_at, ends_at, price)
-    select 'bench-slot-' || i || '-' || h, 1, date(${q(monday)}, printf('+%d days', i)), printf('%02d:00', h),
-      printf('%02d:00', (h + 1) % 24),
-      (cast(julianday(date(${q(monday)}, printf('+%d days', i))) - 2440587.5 as integer) * 86400 + (h - 3) * 3600) * 1000,
-      (cast(julianday(date(${q(monday)}, printf('+%d days', i))) - 2440587.5 as integer) * 86400 + (h - 2) * 3600) * 1000,
-      150000
-    from days, hours;
-    update bookings set slot_id = (select s.id from booking_slots s where s.facility_id = bookings.facility_id
-        and s.date = bookings.date and s.start_time = bookings.start_time)
-      where id in (select min(b.id) from bookings b join booking_slots s on s.facility_id = b.facility_id
-        and s.date = b.date and s.start_time = b.start_time where b.status in ('pending', 'approved') group by s.id);`);
-  return lines.join('\n');
-}
-
-/** The Monday-to-Sunday week around today (Istanbul): the range the panel's weekly calendar asks for. */
-function calendarWeek(): { from: string; to: string } {
-  const today = istanbulToday();
-  const weekday = (new Date(`${today}T00:00:00Z`).getUTCDay() + 6) % 7; // 0 = Monday
-  const from = addDays(today, -weekday);
-  return { from, to: addDays(from, 6) };
+  return [
+    await benchStaffSql(1),
+    pitchesSql(PITCHES),
+    panelBookingsSql({ bookings: BOOKINGS, pitches: PITCHES }),
+    calendarSlotsSql(),
+  ].join('\n');
 }
 
 interface Scenario {
@@ -177,13 +95,16 @@ function scenarios(): Scenario[] {
   ];
 }
 
-const pct = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-
 async function main() {
   console.log(`bench:panel: building and seeding ${BOOKINGS.toLocaleString('en')} bookings into a private state …`);
   const t0 = Date.now();
-  const server = await startLocalServer({ seed: { sql: await seedSql() } });
+  // Server-Timing on (lib/timing.ts): each case's steps are printed after the table. bench:load showed it costs nothing
+  // measurable; BENCH_TIMING=0 turns it off.
+  const timing = process.env.BENCH_TIMING !== '0';
+  const server = await startLocalServer({
+    seed: { sql: await seedSql() },
+    vars: { SERVER_TIMING: timing ? '1' : '0' },
+  });
   console.log(`  ready in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
   try {
     const session = await benchSession(server.origin);
@@ -202,34 +123,28 @@ async function main() {
       'scenario                          p50 ms  p95 ms  p99 ms   bytes   rows  total   target     p95   ≤50KB',
     );
     let allMet = true;
+    const profiles: string[] = [];
     for (const s of scenarios()) {
-      const url = `${server.origin}${s.path}`;
-      for (let i = 0; i < 20; i++) await (await fetch(url, { headers })).arrayBuffer();
-      const times: number[] = [];
-      let bytes = 0;
-      let shape = { rows: 0, total: 0 };
-      for (let i = 0; i < REQUESTS; i++) {
-        const start = performance.now();
-        const res = await fetch(url, { headers });
-        const body = await res.arrayBuffer();
-        times.push(performance.now() - start);
-        if (res.status !== 200) throw new Error(`${s.name}: HTTP ${res.status} ${new TextDecoder().decode(body)}`);
-        bytes = body.byteLength;
-        shape = s.shape(JSON.parse(new TextDecoder().decode(body)) as never);
-      }
-      times.sort((a, b) => a - b);
-      const p95 = pct(times, 95);
+      const t = await timeGets(`${server.origin}${s.path}`, headers, REQUESTS);
+      const shape = s.shape(t.body as never);
       const target = s.kind === 'bare' ? undefined : TARGET_MS[s.kind];
-      const fast = target === undefined || p95 <= target;
-      const small = bytes <= PAYLOAD_TARGET_BYTES;
+      const fast = target === undefined || t.p95 <= target;
+      const small = t.bytes <= PAYLOAD_TARGET_BYTES;
       allMet &&= fast && small;
       const verdict =
         target === undefined ? '—'.padEnd(14) : `≤${String(target).padStart(2)} ms    ${fast ? 'ok  ' : 'MISS'}`;
       console.log(
-        `${s.name.padEnd(32)} ${pct(times, 50).toFixed(1).padStart(7)} ${p95.toFixed(1).padStart(7)} ${pct(times, 99).toFixed(1).padStart(7)} ${String(bytes).padStart(7)} ${String(shape.rows).padStart(6)} ${String(shape.total).padStart(6)}   ${verdict}    ${small ? 'ok' : 'MISS'}`,
+        `${s.name.padEnd(32)} ${t.p50.toFixed(1).padStart(7)} ${t.p95.toFixed(1).padStart(7)} ${t.p99.toFixed(1).padStart(7)} ${String(t.bytes).padStart(7)} ${String(shape.rows).padStart(6)} ${String(shape.total).padStart(6)}   ${verdict}    ${small ? 'ok' : 'MISS'}`,
       );
+      const steps = Object.entries(t.steps).map(([k, v]) => `${k} ${v.mean.toFixed(1)} / ${v.p95.toFixed(1)}`);
+      if (steps.length) profiles.push(`${s.name.padEnd(32)} ${steps.join('; ')}`);
     }
     console.log(`\n${allMet ? 'all targets met' : 'some targets missed'}`);
+    if (profiles.length) {
+      // workerd's clock moves only across I/O: a step is the I/O it waited for; total minus the steps is CPU and auth.
+      console.log('\nServer-Timing steps inside the worker, ms mean / p95 (total = the whole request inside workerd):');
+      for (const line of profiles) console.log(`  ${line}`);
+    }
   } finally {
     await server.stop();
   }

@@ -3,8 +3,9 @@
 //   npm run bench:customers      (BENCH_CUSTOMERS=20000, BENCH_BOOKINGS_PER_CUSTOMER=10, BENCH_REQUESTS=200)
 // Prints p50/p95/p99 and the payload per case against the target p95 ≤ 100 ms.
 import { startLocalServer } from '../scripts/lib/local-server';
-import { newDocumentId } from '../worker/src/lib/ids';
 import { addDays, istanbulToday } from '../worker/src/lib/time';
+import { timeGets } from './lib/measure';
+import { bookingNumberSql, nameSql, phoneSql, pitchesSql, q } from './lib/seed';
 import { benchSession, benchStaffSql } from './lib/staff';
 
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 20_000);
@@ -12,14 +13,6 @@ const PER_CUSTOMER = Number(process.env.BENCH_BOOKINGS_PER_CUSTOMER ?? 10);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
 const PITCHES = 5;
 const P95_TARGET_MS = 100;
-
-const DAY_OPEN = { isOpen: true, start: '09:00', end: '00:00' };
-const HOURS = Object.fromEntries(
-  ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((d) => [d, DAY_OPEN]),
-);
-const q = (v: string) => `'${v.replace(/'/g, "''")}'`;
-const LETTERS = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-const char = (expr: string) => `substr('${LETTERS}', 1 + (${expr}) % 32, 1)`;
 
 /**
  * Generated inside SQLite with recursive CTEs. Bookings go in first and customers after them, so the stats triggers of
@@ -31,36 +24,15 @@ const char = (expr: string) => `substr('${LETTERS}', 1 + (${expr}) % 32, 1)`;
 async function seedSql(): Promise<string> {
   const today = istanbulToday();
   const total = CUSTOMERS * PER_CUSTOMER;
-  const lines = [await benchStaffSql(1)];
-  for (let p = 1; p <= PITCHES; p++) {
-    lines.push(
-      `insert into facilities (id, document_id, slug, name, hourly_price, deposit_amount, working_hours) values (${p}, ${q(newDocumentId())}, 'bench-saha-${p}', 'Bench Saha ${p}', 150000, 30000, ${q(JSON.stringify(HOURS))});`,
-    );
-  }
-  const names = [
-    'Ahmet Yılmaz',
-    'Ayşe Kaya',
-    'Mehmet Öztürk',
-    'Işık Çelik',
-    'Şule Demir',
-    'Can Güneş',
-    'Ümit Aydın',
-    'Gökhan Şahin',
-    'Elif Arslan',
-    'Burak Doğan',
-    'Zeynep Koç',
-    'Emre Kurt',
-  ];
-  const nameCase = names.map((n, i) => `when ${i} then ${q(n)}`).join(' ');
-  const phone = (k: string) => `'05' || printf('%09d', ${k} * 7919 % 1000000000)`;
+  const lines = [await benchStaffSql(1), pitchesSql(PITCHES)];
   lines.push(`
     with recursive seq(n) as (select 0 union all select n + 1 from seq where n < ${total - 1})
     insert into bookings (document_id, booking_number, facility_id, customer_name, customer_phone, date, start_time, end_time,
       starts_at, slot_price, includes_transportation, transportation_price, status, payment_status, total_price, deposit_amount,
       is_subscriber, created_at, updated_at)
     select 'bench-' || n,
-      'HSR' || ${char('n / 1048576')} || ${char('n / 32768')} || ${char('n / 1024')} || ${char('n / 32')} || ${char('n')} || 'BNCH',
-      1 + (k + j) % ${PITCHES}, case k % ${names.length} ${nameCase} end || ' ' || k, ${phone('k')},
+      ${bookingNumberSql('n')},
+      1 + (k + j) % ${PITCHES}, ${nameSql('k')} || ' ' || k, ${phoneSql('k')},
       d, printf('%02d:00', h), printf('%02d:00', h + 1),
       (cast(julianday(d) - 2440587.5 as integer) * 86400 + (h - 3) * 3600) * 1000,
       150000, (k * (j + 1)) % 7 = 0, case when (k * (j + 1)) % 7 = 0 then 5000 else 0 end,
@@ -82,7 +54,7 @@ async function seedSql(): Promise<string> {
   lines.push(`
     with recursive seq(k) as (select 0 union all select k + 1 from seq where k < ${CUSTOMERS - 1})
     insert into customers (phone, name, email, is_subscriber, created_at, updated_at)
-    select ${phone('k')}, case k % ${names.length} ${nameCase} end || ' ' || k,
+    select ${phoneSql('k')}, ${nameSql('k')} || ' ' || k,
       case when k % 3 = 0 then 'musteri' || k || '@example.com' end, k % 8 = 0, ${Date.now()}, ${Date.now()}
     from seq;`);
   return lines.join('\n');
@@ -120,9 +92,6 @@ function cases(): Case[] {
   ];
 }
 
-const pct = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-
 async function main() {
   console.log(
     `bench:customers: building and seeding ${CUSTOMERS.toLocaleString('en')} customers and ${(CUSTOMERS * PER_CUSTOMER).toLocaleString('en')} bookings into a private state …`,
@@ -144,31 +113,13 @@ async function main() {
     let allMet = true;
     for (const c of cases()) {
       const url = `${server.origin}/api/bookings/customers/stats${c.query ? `?${c.query}` : ''}`;
-      for (let i = 0; i < 20; i++) await (await fetch(url, { headers })).arrayBuffer();
-      const times: number[] = [];
-      let bytes = 0;
-      let rows = 0;
-      let matched = 0;
-      for (let i = 0; i < REQUESTS; i++) {
-        const start = performance.now();
-        const res = await fetch(url, { headers });
-        const body = await res.arrayBuffer();
-        times.push(performance.now() - start);
-        if (res.status !== 200) throw new Error(`${c.name}: HTTP ${res.status} ${new TextDecoder().decode(body)}`);
-        bytes = body.byteLength;
-        const parsed = JSON.parse(new TextDecoder().decode(body)) as {
-          data: unknown[];
-          meta: { pagination: { total: number } };
-        };
-        rows = parsed.data.length;
-        matched = parsed.meta.pagination.total;
-      }
-      times.sort((a, b) => a - b);
-      const p95 = pct(times, 95);
+      const t = await timeGets(url, headers, REQUESTS);
+      const parsed = t.body as { data: unknown[]; meta: { pagination: { total: number } } };
+      const [rows, matched, bytes, p95] = [parsed.data.length, parsed.meta.pagination.total, t.bytes, t.p95];
       const met = p95 <= P95_TARGET_MS;
       allMet &&= met;
       console.log(
-        `${c.name.padEnd(32)} ${pct(times, 50).toFixed(1).padStart(7)} ${p95.toFixed(1).padStart(7)} ${pct(times, 99).toFixed(1).padStart(7)} ${String(bytes).padStart(7)} ${String(rows).padStart(5)} ${String(matched).padStart(7)}  target p95 ≤ 100 ms: ${met ? 'met' : 'MISS'}`,
+        `${c.name.padEnd(32)} ${t.p50.toFixed(1).padStart(7)} ${p95.toFixed(1).padStart(7)} ${t.p99.toFixed(1).padStart(7)} ${String(bytes).padStart(7)} ${String(rows).padStart(5)} ${String(matched).padStart(7)}  target p95 ≤ 100 ms: ${met ? 'met' : 'MISS'}`,
       );
     }
     console.log(`\n${allMet ? 'all targets met' : 'some targets missed'}`);

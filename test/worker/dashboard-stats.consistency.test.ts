@@ -39,12 +39,13 @@ const all = async (query: string, ...binds: unknown[]) =>
 /** Both stored summaries equal a GROUP BY over every booking, row for row (no row left behind at count 0). */
 async function expectSummaryConsistent() {
   const sums = 'count(*) as bookings, sum(total_price) as total_price';
-  const days = 'date, facility_id, status';
+  // Keyed by the list's two customer flags too (migration 0008).
+  const days = 'date, facility_id, status, is_subscriber, includes_transportation';
   const freshDays = await all(`select ${days}, ${sums} from bookings group by ${days} order by ${days}`);
   const storedDays = await all(`select ${days}, bookings, total_price from booking_day_stats order by ${days}`);
   expect(storedDays.length).toBeGreaterThan(0);
   expect(storedDays).toEqual(freshDays);
-  const keys = 'facility_id, status';
+  const keys = 'facility_id, status, is_subscriber, includes_transportation';
   const freshTotals = await all(`select ${keys}, ${sums} from bookings group by ${keys} order by ${keys}`);
   const storedTotals = await all(`select ${keys}, bookings, total_price from booking_status_stats order by ${keys}`);
   expect(storedTotals.length).toBeGreaterThan(0);
@@ -173,6 +174,7 @@ describe('every booking write keeps the dashboard summaries equal to a GROUP BY 
     );
     // A deleted pitch is no longer a scope the endpoint accepts (404); its bookings still count for every pitch.
     pitches.splice(pitches.indexOf(g), 1);
+    expect((await api(`/api/bookings/stats?facilityId=${g.documentId}`, { token })).status).toBe(404);
     await expectConsistent(pitches);
 
     // KVKK anonymisation rewrites names and phones of the customer's every booking
@@ -199,8 +201,22 @@ describe('every booking write keeps the dashboard summaries equal to a GROUP BY 
       b1.id,
     );
     await expectConsistent(pitches);
+    // the list's customer flags (part of both tables' keys since migration 0008), one at a time and together
+    await sqlRun('update bookings set is_subscriber = 1 where id = ?', b1.id);
+    await expectConsistent(pitches);
+    await sqlRun(
+      'update bookings set includes_transportation = 1 - includes_transportation where id in (?, ?)',
+      b1.id,
+      b3.id,
+    );
+    await expectConsistent(pitches);
+    await sqlRun('update bookings set is_subscriber = 0, includes_transportation = 0 where id = ?', b1.id);
+    await expectConsistent(pitches);
     // an update that names the columns but changes none of them
-    await sqlRun('update bookings set status = status, date = date, total_price = total_price where id = ?', b1.id);
+    await sqlRun(
+      'update bookings set status = status, date = date, total_price = total_price, is_subscriber = is_subscriber where id = ?',
+      b1.id,
+    );
     await expectConsistent(pitches);
 
     // delete: the last booking of a (day, pitch, status) takes its summary row with it

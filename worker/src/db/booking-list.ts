@@ -1,9 +1,12 @@
-// The panel's bookings list and dashboard (02 §2): hand-tuned queries over the covering index bookings_panel_list.
+// The panel's bookings list and dashboard (02 §2): each page through an index chosen per filter, tab and sort (pagePlan),
+// the tab counts and the dashboard's figures from the trigger-kept summary tables (migrations 0007, 0008).
 import { and, count, desc, eq, getTableName, type SQL, Subquery, sql } from 'drizzle-orm';
+import { BOOKING_STATUSES } from '../../../contracts/bookings';
 import { facilityDocumentId, pending } from './booking-columns';
 import type { Db } from './client';
+import { facilityIdOf } from './facility-ref';
 import { bookingDayStats, bookingStatusStats, bookings, facilities } from './schema';
-import { isLive, quoted } from './sql';
+import { isLive, isOneOf, quoted } from './sql';
 
 /** One row of the panel's list: the booking's own columns and its pitch's name (02 §2). */
 const listFields = {
@@ -95,17 +98,28 @@ const ORDER: Record<ListSort, SQL> = {
   'date:desc': sql`${bookings.startsAt} desc, ${bookings.id} desc`,
 };
 
+/**
+ * The covering index a filtered list reads: the Aboneler / Servisli views have partial copies of bookings_panel_list
+ * holding only their bookings (migration 0008), so they read entries in proportion to what they show.
+ */
+const coveringIndex = (f: ListFilter) =>
+  sql.raw(f.subscribers ? 'bookings_subscriber_list' : f.transport ? 'bookings_shuttle_list' : 'bookings_panel_list');
+
 const whereAll = (parts: SQL[]) => (parts.length ? sql`where ${sql.join(parts, sql` and `)}` : sql``);
 
 /**
- * bookings read through bookings_starts_at: a subquery SQLite flattens into the outer query, keeping the hint, under the
+ * bookings read through a named index: a subquery SQLite flattens into the outer query, keeping the hint, under the
  * table's own name so the outer query's column references still point at it.
  */
-const byStartsAt = new Subquery(
-  sql`select * from ${bookings} indexed by bookings_starts_at`,
-  {},
-  getTableName(bookings),
-);
+const through = (index: WalkIndex) =>
+  new Subquery(sql`select * from ${bookings} indexed by ${sql.raw(index)}`, {}, getTableName(bookings));
+
+type WalkIndex =
+  | 'bookings_created'
+  | 'bookings_status_created'
+  | 'bookings_facility_created'
+  | 'bookings_starts_at'
+  | 'bookings_facility_starts';
 
 export interface PageSpec {
   tab: ListTab;
@@ -117,19 +131,39 @@ export interface PageSpec {
   now: number;
 }
 
+const SINGLE_STATUS_TABS: ListTab[] = ['pending', 'approved', 'rejected'];
+
 /**
- * The page. A filtered list picks its page inside the covering index and reads only those rows; an unfiltered one walks
- * the created_at or starts_at index in order and stops after the page. Gelecek by play time (issue 7 §3) unfiltered
- * walks bookings_starts_at from now on (named, as the planner otherwise picks the covering index and sorts every
- * upcoming entry); filtered, the covering index narrows the rows before the sort.
+ * How a page is found (every choice's plan is checked in test/worker/panel-list-plans.test.ts):
+ * - 'covering': the page is picked and sorted inside the covering index bookings_panel_list (status, date, starts_at,
+ *   flags, pitch, search_key, created_at), then only its rows are read. Bounded by the filter when the matches are a
+ *   range of that index: a date range, Bugün, Gelecek by creation time. A search (a substring of search_key, which no
+ *   index can range over) and the Aboneler / Servisli flags without a date range pass over the whole index, or over
+ *   one status's part of it: never the rows, but a cost that grows with the table (bench:growth shows it).
+ * - an index name: every other list (any tab, any sort, one pitch or all) walks an index already in the page's order
+ *   (creation time or play time, of one pitch or of one status) and stops after the page; the tab is tested on the rows
+ *   walked, and every tab holds a sizeable share of the bookings, so the cost is about the page's position.
  */
+export function pagePlan(f: ListFilter, p: Pick<PageSpec, 'tab' | 'sort'>): 'covering' | WalkIndex {
+  const byDate = p.sort === 'date:asc' || p.sort === 'date:desc';
+  if (f.search || f.subscribers || f.transport || f.from || f.to) return 'covering';
+  if (p.tab === 'today' || (p.tab === 'upcoming' && !byDate)) return 'covering';
+  if (byDate) return f.facilityId !== null ? 'bookings_facility_starts' : 'bookings_starts_at';
+  if (f.facilityId !== null) return 'bookings_facility_created';
+  return SINGLE_STATUS_TABS.includes(p.tab) ? 'bookings_status_created' : 'bookings_created';
+}
+
+/** The page: see pagePlan for how each kind of list finds it. */
 export function bookingsPage(db: Db, f: ListFilter, p: PageSpec) {
-  const base = baseWhere(f);
-  const parts = [...base, ...tabWhere(p.tab, p.today, p.yesterday, p.now)];
+  const parts = [...baseWhere(f), ...tabWhere(p.tab, p.today, p.yesterday, p.now)];
   const order = ORDER[p.sort];
   const window = sql`limit ${literal(p.pageSize)} offset ${literal((p.page - 1) * p.pageSize)}`;
-  if (base.length > 0) {
-    const ids = sql`select ${bookings.id} from ${bookings} indexed by bookings_panel_list ${whereAll(parts)} order by ${order} ${window}`;
+  const plan = pagePlan(f, p);
+  if (plan === 'covering') {
+    // Every status named when the tab names none: the status column leads the covering index, so SQLite then seeks the
+    // date range once per status instead of passing over the whole index (D1 keeps no statistics to find that itself).
+    if (p.tab === 'all' || p.tab === 'today') parts.unshift(isOneOf(bookings.status, BOOKING_STATUSES));
+    const ids = sql`select ${bookings.id} from ${bookings} indexed by ${coveringIndex(f)} ${whereAll(parts)} order by ${order} ${window}`;
     return db
       .select(listFields)
       .from(sql`(${ids}) as page`)
@@ -137,11 +171,10 @@ export function bookingsPage(db: Db, f: ListFilter, p: PageSpec) {
       .innerJoin(facilities, eq(facilities.id, bookings.facilityId))
       .orderBy(order);
   }
-  const hinted = p.tab === 'upcoming' && p.sort === 'date:asc';
   return (
     db
       .select(listFields)
-      .from(hinted ? byStartsAt : bookings)
+      .from(through(plan))
       .innerJoin(facilities, eq(facilities.id, bookings.facilityId))
       .where(and(...parts))
       // The literal limit and offset (above) ride on the order clause: drizzle's own .limit() would bind them.
@@ -151,26 +184,88 @@ export function bookingsPage(db: Db, f: ListFilter, p: PageSpec) {
 
 export type ListRow = Awaited<ReturnType<typeof bookingsPage>>[number];
 
+/** Rows of the tab counts: per status, its bookings, those of today and those still ahead (live ones only). */
+const countColumns = {
+  // Typed through mapWith: drizzle does not type a column of a table it does not see in from().
+  status: sql`status`.mapWith(bookings.status),
+  n: sql<number>`sum(n)`.mapWith(Number),
+  today: sql<number>`sum(today)`.mapWith(Number),
+  ahead: sql<number>`sum(ahead)`.mapWith(Number),
+};
+
 /**
- * One filtered, sorted page and the tab counts, in one D1 round trip. Every count comes from one scan of the covering
- * index grouped by status (with today and still-ahead summed alongside), so rows are read only for the page itself.
+ * The tab counts under a search: the search text is a substring of search_key, which no index can range over, so this
+ * one scan of the covering index (grouped by status alone, it follows the index order: no sort) is the cost of a
+ * search. It is also the reference the summary-based counts are tested against (panel-list-counts.consistency.test.ts).
  */
+export function scannedCounts(db: Db, f: ListFilter, p: Pick<PageSpec, 'today' | 'now'>) {
+  return db
+    .select({
+      status: sql`${bookings.status}`.mapWith(bookings.status),
+      n: count(),
+      today: sql<number>`sum(${bookings.date} = ${literal(p.today)})`.mapWith(Number),
+      ahead: sql<number>`sum(${bookings.startsAt} > ${literal(p.now)})`.mapWith(Number),
+    })
+    .from(sql`${bookings} indexed by ${coveringIndex(f)}`)
+    .where(and(...baseWhere(f)))
+    .groupBy(bookings.status);
+}
+
+/**
+ * The tab counts without a search, from the summary tables (migrations 0007, 0008), whatever else is filtered (pitch,
+ * Aboneler, Servisli, a date range): each part reads a range of a key, so its cost follows the pitches and the days
+ * asked for, never the number of bookings.
+ * - every status: booking_status_stats (≤ 20 rows a pitch), or booking_day_stats over the date range when one is set;
+ * - Bugün: today's rows of booking_day_stats;
+ * - Gelecek (live, starting after now): live rows of booking_day_stats after today, plus the live bookings of yesterday
+ *   and today that start after now, read from bookings_panel_list (status, date, starts_at lead it). A slot of a later
+ *   business day starts after today's midnight, so after now; one of a day before yesterday has started (an overnight
+ *   slot belongs to the day before the night), so the two parts are exact.
+ * The triggers keep the tables in the same statement as each booking write, so the counts are those of one moment.
+ */
+function summaryCounts(db: Db, f: ListFilter, p: PageSpec) {
+  const d = bookingDayStats;
+  const keyed = (t: typeof bookingDayStats | typeof bookingStatusStats): SQL[] => [
+    ...(f.facilityId !== null ? [sql`${t.facilityId} = ${literal(f.facilityId)}`] : []),
+    ...(f.subscribers ? [sql`${t.isSubscriber} = 1`] : []),
+    ...(f.transport ? [sql`${t.includesTransportation} = 1`] : []),
+  ];
+  const days = [
+    ...(f.from ? [sql`${d.date} >= ${literal(f.from)}`] : []),
+    ...(f.to ? [sql`${d.date} <= ${literal(f.to)}`] : []),
+    ...keyed(d),
+  ];
+  const where = (parts: SQL[]) => whereAll(parts);
+  const t = bookingStatusStats;
+  const everyStatus =
+    f.from || f.to
+      ? sql`select ${d.status} as status, ${d.bookings} as n, 0 as today, 0 as ahead from ${d} ${where(days)}`
+      : sql`select ${t.status} as status, ${t.bookings} as n, 0 as today, 0 as ahead from ${t} ${where(keyed(t))}`;
+  const today = sql`select ${d.status}, 0, ${d.bookings}, 0 from ${d} ${where([sql`${d.date} = ${literal(p.today)}`, ...days])}`;
+  const laterDays = sql`select ${d.status}, 0, 0, ${d.bookings} from ${d} ${where([
+    sql`${d.date} > ${literal(p.today)}`,
+    isLive(d.status),
+    ...days,
+  ])}`;
+  const startingSoon = sql`select ${bookings.status}, 0, 0, 1 from ${bookings} indexed by ${coveringIndex(f)} ${where([
+    isLive(bookings.status),
+    sql`${bookings.date} between ${literal(p.yesterday)} and ${literal(p.today)}`,
+    sql`${bookings.startsAt} > ${literal(p.now)}`,
+    ...baseWhere(f),
+  ])}`;
+  return db
+    .select(countColumns)
+    .from(sql`(${everyStatus} union all ${today} union all ${laterDays} union all ${startingSoon}) as parts`)
+    .groupBy(sql`status`);
+}
+
+/** The tab counts (grouped by status) under every filter but the tab: from the summaries unless a search is set. */
+export const tabCounts = (db: Db, f: ListFilter, p: PageSpec) =>
+  f.search ? scannedCounts(db, f, p) : summaryCounts(db, f, p);
+
+/** One filtered, sorted page and the tab counts, in one D1 round trip. */
 export async function bookingsPageWithCounts(db: Db, f: ListFilter, p: PageSpec) {
-  const [grouped, page] = await db.batch([
-    // Grouped by status alone the scan follows the index order: no sort of 100k entries.
-    db
-      .select({
-        // Typed through mapWith: drizzle does not type a column of a table it does not see in from() (the hinted one).
-        status: sql`${bookings.status}`.mapWith(bookings.status),
-        n: count(),
-        today: sql<number>`sum(${bookings.date} = ${p.today})`,
-        ahead: sql<number>`sum(${bookings.startsAt} > ${p.now})`,
-      })
-      .from(sql`${bookings} indexed by bookings_panel_list`)
-      .where(and(...baseWhere(f)))
-      .groupBy(bookings.status),
-    bookingsPage(db, f, p),
-  ]);
+  const [grouped, page] = await db.batch([tabCounts(db, f, p), bookingsPage(db, f, p)]);
   return { grouped, page };
 }
 
@@ -183,9 +278,12 @@ export async function bookingsPageWithCounts(db: Db, f: ListFilter, p: PageSpec)
  */
 export async function dashboardRows(
   db: Db,
-  facilityId: number | null,
+  pitch: string | undefined,
   month: { today: string; start: string; end: string },
 ) {
+  // The pitch a filter names is looked up inside the same batch (a subquery in each statement, and one statement that
+  // tells whether it exists), not in a round trip of its own before it.
+  const facilityId = pitch === undefined ? null : facilityIdOf(db, pitch);
   const d = bookingDayStats;
   const t = bookingStatusStats;
   type Counted = typeof d.bookings | typeof d.totalPrice | typeof t.bookings | typeof t.totalPrice;
@@ -200,7 +298,11 @@ export async function dashboardRows(
       .where(and(facilityId === null ? undefined : eq(bookings.facilityId, facilityId), status))
       .orderBy(desc(bookings.createdAt), desc(bookings.id))
       .limit(5);
-  const [[allTime], [inMonth], pendingFirst, newest] = await db.batch([
+  const [scope, [allTime], [inMonth], pendingFirst, newest] = await db.batch([
+    db
+      .select({ id: facilities.id })
+      .from(facilities)
+      .where(facilityId === null ? sql`false` : eq(facilities.id, facilityId)),
     db
       .select({
         total: sum(t.bookings),
@@ -228,5 +330,5 @@ export async function dashboardRows(
     latest(pending),
     latest(sql`${bookings.status} != 'pending'`),
   ]);
-  return { figures: { ...allTime, ...inMonth }, pendingFirst, newest };
+  return { found: facilityId === null || scope.length > 0, figures: { ...allTime, ...inMonth }, pendingFirst, newest };
 }

@@ -344,6 +344,17 @@ export const bookings = sqliteTable(
       t.createdAt,
     ),
     index('bookings_starts_at').on(t.startsAt),
+    // One pitch's list by play time (migration 0008): walked in order, so the page costs its position, not the pitch's
+    // every booking.
+    index('bookings_facility_starts').on(t.facilityId, t.startsAt),
+    // The list's Aboneler and Servisli views (migration 0008): the covering index's columns over only the bookings that
+    // match, so such a view reads its own bookings' entries, not every booking's.
+    index('bookings_subscriber_list')
+      .on(t.status, t.date, t.startsAt, t.includesTransportation, t.facilityId, t.searchKey, t.createdAt)
+      .where(sql`is_subscriber = 1`),
+    index('bookings_shuttle_list')
+      .on(t.status, t.date, t.startsAt, t.isSubscriber, t.facilityId, t.searchKey, t.createdAt)
+      .where(sql`includes_transportation = 1`),
   ],
 );
 
@@ -363,11 +374,14 @@ export const bookingDayStats = sqliteTable(
     // No foreign key: the rows follow the bookings (and leave with them), never the pitch row itself.
     facilityId: integer('facility_id').notNull(),
     status: text('status', { enum: ['pending', 'approved', 'rejected', 'cancelled', 'expired'] }).notNull(),
+    // The panel list's two customer filters (migration 0008), so its tab counts for Aboneler / Servisli come from here too.
+    isSubscriber: integer('is_subscriber', { mode: 'boolean' }).notNull(),
+    includesTransportation: integer('includes_transportation', { mode: 'boolean' }).notNull(),
     bookings: integer('bookings').notNull().default(0),
     /** Kuruş: the sum of total_price over these bookings. */
     totalPrice: integer('total_price').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.date, t.facilityId, t.status] })],
+  (t) => [primaryKey({ columns: [t.date, t.facilityId, t.status, t.isSubscriber, t.includesTransportation] })],
 );
 
 /**
@@ -379,11 +393,13 @@ export const bookingStatusStats = sqliteTable(
   {
     facilityId: integer('facility_id').notNull(),
     status: text('status', { enum: ['pending', 'approved', 'rejected', 'cancelled', 'expired'] }).notNull(),
+    isSubscriber: integer('is_subscriber', { mode: 'boolean' }).notNull(),
+    includesTransportation: integer('includes_transportation', { mode: 'boolean' }).notNull(),
     bookings: integer('bookings').notNull().default(0),
     /** Kuruş. */
     totalPrice: integer('total_price').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.facilityId, t.status] })],
+  (t) => [primaryKey({ columns: [t.facilityId, t.status, t.isSubscriber, t.includesTransportation] })],
 );
 
 export const bookingHistory = sqliteTable(

@@ -7,6 +7,7 @@ import { type Db, getDb } from '../db/client';
 import { bumpTokenVersion, type RoleRow, type UserRow, userById } from '../db/users';
 import { forbidden, unauthorized } from './errors';
 import { verifyToken } from './jwt';
+import { step } from './timing';
 
 export type AppEnv = { Bindings: Env; Variables: { user: PublicUser } };
 
@@ -88,7 +89,7 @@ export function cookieAuthenticated(c: Context): boolean {
 
 /** Every /api route outside the public list needs a valid staff token (00 §5). */
 export const requireStaff = createMiddleware<AppEnv>(async (c, next) => {
-  const user = await staffFromToken(c.env, requestToken(c));
+  const user = await step('auth', () => staffFromToken(c.env, requestToken(c)));
   if (!user) throw unauthorized();
   c.set('user', user);
   await next();

@@ -6,10 +6,11 @@ import type { Db } from '../db/client';
 import { notFound } from '../lib/errors';
 import { toTl } from '../lib/money';
 import { isoInstant } from '../lib/time';
+import { step } from '../lib/timing';
 import { slotToWire } from './slots';
 
 export async function staffCalendar(db: Db, ref: string, from: string, to: string, now: number): Promise<CalendarWire> {
-  const found = await calendarRows(db, ref, from, to);
+  const found = await step('read', () => calendarRows(db, ref, from, to));
   if (!found) throw notFound(msg.facilityNotFound);
   const { facility: f, slots } = found;
   return {

@@ -18,6 +18,7 @@ import { trLongDate } from '../lib/format';
 import { newDocumentId } from '../lib/ids';
 import { toTl } from '../lib/money';
 import { addDays, istanbulToday } from '../lib/time';
+import { step } from '../lib/timing';
 import { detailToWire, listItemToWire } from './booking-wire';
 import { notificationsToWire } from './notifications';
 import { type SlotRow, slotOfBooking } from './slots';
@@ -74,8 +75,10 @@ async function scopeOf(db: Db, ref: string | undefined): Promise<number | null> 
 
 /** One filtered, sorted page and the tab counts, in one D1 round trip (after the pitch filter's look-up). */
 export async function listBookings(db: Db, q: BookingListQuery, now: number) {
-  const facilityId = await scopeOf(db, q.facility);
-  const { grouped, page } = await list.bookingsPageWithCounts(db, filterOf(q, facilityId), pageOf(q, now));
+  const facilityId = await step('scope', () => scopeOf(db, q.facility));
+  const { grouped, page } = await step('read', () =>
+    list.bookingsPageWithCounts(db, filterOf(q, facilityId), pageOf(q, now)),
+  );
   const counts: BookingCounts = { all: 0, today: 0, upcoming: 0, pending: 0, approved: 0, rejected: 0, cancelled: 0 };
   for (const g of grouped) {
     counts.all += g.n;
@@ -98,10 +101,11 @@ export async function listBookings(db: Db, q: BookingListQuery, now: number) {
 
 /** Figures of 02 §2 'Dashboard' and §7 'GET /bookings/stats'; revenue per §9 (approved totals, shuttle included). */
 export async function bookingStats(db: Db, pitch: string | undefined, now: number): Promise<BookingStatsWire> {
-  const facilityId = await scopeOf(db, pitch);
   const today = istanbulToday(now);
   const month = { today, start: `${today.slice(0, 8)}01`, end: addDays(`${nextMonth(today)}-01`, -1) };
-  const { figures: f, pendingFirst, newest } = await list.dashboardRows(db, facilityId, month);
+  const found = await step('read', () => list.dashboardRows(db, pitch || undefined, month));
+  if (!found.found) throw notFound(msg.facilityNotFound);
+  const { figures: f, pendingFirst, newest } = found;
   // The latest 5: pending first, then newest first (02 §2).
   const latest = [...pendingFirst, ...newest].slice(0, 5);
   return {

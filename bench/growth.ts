@@ -1,0 +1,117 @@
+// How cost grows with the data (issue 11): the same requests at 1k, 10k, 100k and 1M bookings, each size in a fresh
+// private D1 seeded inside SQLite (bench/lib/seed.ts, every trigger running, so the summaries are what the API keeps),
+// served by the built worker under wrangler dev. Prints p95 per case and size as one table, then which cases stay flat
+// (index-bound) and which grow, with the factor.
+//   npm run bench:growth     (BENCH_SIZES=1000,10000,100000,1000000, BENCH_REQUESTS=200 per case and size)
+// The data grow the way a business does: more pitches as well as more bookings (5 pitches up to 100k, then one per
+// 20,000 bookings: 50 at 1M), over the same two years, so a pitch's day holds about as many bookings at every size.
+import { startLocalServer } from '../scripts/lib/local-server';
+import { istanbulToday } from '../worker/src/lib/time';
+import { timeGets } from './lib/measure';
+import { bookingNumberOf, calendarSlotsSql, panelBookingsSql, pitchesSql } from './lib/seed';
+import { benchSession, benchStaffSql } from './lib/staff';
+
+const SIZES = (process.env.BENCH_SIZES ?? '1000,10000,100000,1000000').split(',').map(Number);
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
+/** A case is flat when its p95 at the largest size is within this factor (or 3 ms, the noise of one run) of the smallest. */
+const FLAT_FACTOR = 1.5;
+const FLAT_SLACK_MS = 3;
+
+const pitchesFor = (bookings: number) => Math.max(5, Math.round(bookings / 20_000));
+
+interface Case {
+  name: string;
+  path: (bookings: number) => string;
+  staff: boolean;
+}
+
+const CASES: Case[] = [
+  { name: 'bare route (GET /api/health)', path: () => '/api/health', staff: false },
+  {
+    name: 'public slots, one day',
+    path: () => `/api/facilities/bench-saha-1/slots?date=${istanbulToday()}`,
+    staff: false,
+  },
+  // A booking in the middle of the table: its number is computed as the seed computes it.
+  { name: 'tracking by number', path: (n) => `/api/bookings/track/${bookingNumberOf(Math.ceil(n / 2))}`, staff: false },
+  { name: 'panel list, default (Tümü)', path: () => '/api/bookings?tab=all&page=1&pageSize=10', staff: true },
+  {
+    name: 'panel list, pitch + Bekleyen',
+    path: () => '/api/bookings?facility=bench-saha-1&tab=pending&page=1&pageSize=10',
+    staff: true,
+  },
+  { name: 'panel list, Aboneler by date', path: () => '/api/bookings?subscribers=true&sort=date:desc', staff: true },
+  { name: 'panel list, search "isik"', path: () => '/api/bookings?q=isik&page=1&pageSize=10', staff: true },
+  { name: 'dashboard stats, every pitch', path: () => '/api/bookings/stats', staff: true },
+];
+
+// bench:load's limits off: the same address asks hundreds of times (the limiter is not what this bench measures).
+const UNLIMITED = Object.fromEntries(
+  [
+    'BOOKING_PER_IP',
+    'BOOKING_PER_PHONE',
+    'LOOKUP_PER_IP',
+    'LOOKUP_PER_TARGET',
+    'LOGIN_PER_IP',
+    'LOGIN_PER_IDENTIFIER',
+  ].map((k) => [`RATE_LIMIT_${k}`, '100000000']),
+);
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(0)} s`;
+
+async function main() {
+  const started = Date.now();
+  console.log(
+    `bench:growth: ${SIZES.map((n) => n.toLocaleString('en')).join(', ')} bookings; ${REQUESTS} sequential requests per case and size after 20 warm-up requests; loopback; wrangler dev (workerd); ${new Date().toISOString()}`,
+  );
+  const p95: Record<string, number[]> = Object.fromEntries(CASES.map((c) => [c.name, []]));
+  for (const [i, bookings] of SIZES.entries()) {
+    const t0 = Date.now();
+    const sql = [
+      await benchStaffSql(1),
+      pitchesSql(pitchesFor(bookings)),
+      panelBookingsSql({ bookings, pitches: pitchesFor(bookings) }),
+      calendarSlotsSql(),
+    ].join('\n');
+    // The first size builds; the others serve the same build.
+    const server = await startLocalServer({ seed: { sql }, vars: UNLIMITED, reuseBuild: i > 0 });
+    const ready = Date.now();
+    try {
+      const headers = { cookie: await benchSession(server.origin) };
+      for (const c of CASES) {
+        const t = await timeGets(`${server.origin}${c.path(bookings)}`, c.staff ? headers : {}, REQUESTS);
+        p95[c.name].push(t.p95);
+      }
+    } finally {
+      await server.stop();
+    }
+    console.log(
+      `  ${bookings.toLocaleString('en').padStart(9)} bookings, ${pitchesFor(bookings)} pitches: ${i === 0 ? 'build, ' : ''}migrate and seed ${seconds(ready - t0)}, requests ${seconds(Date.now() - ready)}`,
+    );
+  }
+
+  const label = (n: number) => (n >= 1_000_000 ? `${n / 1_000_000}M` : n >= 1000 ? `${n / 1000}k` : String(n));
+  console.log(`\np95 ms by bookings in the database:\n`);
+  console.log(`${'case'.padEnd(32)}${SIZES.map((n) => label(n).padStart(9)).join('')}   growth   verdict`);
+  const growing: string[] = [];
+  for (const c of CASES) {
+    const row = p95[c.name];
+    const first = row[0];
+    const last = row[row.length - 1];
+    const flat = last <= first * FLAT_FACTOR || last - first <= FLAT_SLACK_MS;
+    if (!flat) growing.push(`${c.name}: ${first.toFixed(1)} → ${last.toFixed(1)} ms (×${(last / first).toFixed(1)})`);
+    console.log(
+      `${c.name.padEnd(32)}${row.map((ms) => ms.toFixed(1).padStart(9)).join('')}   ×${(last / first).toFixed(2).padEnd(6)} ${flat ? 'flat' : 'GROWS'}`,
+    );
+  }
+  console.log(
+    `\nflat = p95 at ${label(SIZES[SIZES.length - 1])} within ×${FLAT_FACTOR} (or ${FLAT_SLACK_MS} ms) of p95 at ${label(SIZES[0])}.`,
+  );
+  if (growing.length) {
+    console.log('Not flat:');
+    for (const line of growing) console.log(`  ${line}`);
+  } else console.log('Every case is flat.');
+  console.log(`\nbench:growth took ${seconds(Date.now() - started)}.`);
+}
+
+await main();
