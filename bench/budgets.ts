@@ -103,12 +103,22 @@ async function jsWeights(origin: string, paths: string[]) {
 async function lighthouseScores(url: string) {
   const scores: Record<string, number[]> = Object.fromEntries(CATEGORIES.map((c) => [c, []]));
   const metrics: Record<string, number[]> = Object.fromEntries(Object.keys(METRICS).map((m) => [m, []]));
-  for (let i = 0; i < RUNS; i++) {
+  let failed = 0;
+  for (let i = 0; i < RUNS; ) {
     const chrome = await launchChrome({ chromePath: CHROME, chromeFlags: ['--headless=new', ...FLAGS] });
     try {
       const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error' });
-      for (const key of CATEGORIES) scores[key].push(Math.round((result?.lhr.categories[key]?.score ?? 0) * 100));
-      for (const key of Object.keys(METRICS)) metrics[key].push(result?.lhr.audits[key]?.numericValue ?? Number.NaN);
+      // A run Lighthouse could not finish (e.g. NO_FCP) has no scores: it is reported and run again, never counted as 0.
+      const error = result?.lhr.runtimeError;
+      if (!result || error || result.lhr.categories.performance?.score == null) {
+        failed++;
+        console.log(`  run ${i + 1} failed (${error?.code ?? 'no result'}: ${error?.message ?? ''}); running it again`);
+        if (failed > 3) throw new Error(`Lighthouse failed ${failed} times on ${url}`);
+        continue;
+      }
+      for (const key of CATEGORIES) scores[key].push(Math.round((result.lhr.categories[key]?.score ?? 0) * 100));
+      for (const key of Object.keys(METRICS)) metrics[key].push(result.lhr.audits[key]?.numericValue ?? Number.NaN);
+      i++;
     } finally {
       chrome.kill();
     }
