@@ -7,7 +7,7 @@
 // 20,000 bookings: 50 at 1M), over the same two years, so a pitch's day holds about as many bookings at every size.
 import { startLocalServer } from '../scripts/lib/local-server';
 import { istanbulToday } from '../worker/src/lib/time';
-import { timeGets } from './lib/measure';
+import { timeGets, UNLIMITED_RATE_LIMITS } from './lib/measure';
 import { bookingNumberOf, calendarSlotsSql, panelBookingsSql, pitchesSql } from './lib/seed';
 import { benchSession, benchStaffSql } from './lib/staff';
 
@@ -45,18 +45,6 @@ const CASES: Case[] = [
   { name: 'dashboard stats, every pitch', path: () => '/api/bookings/stats', staff: true },
 ];
 
-// bench:load's limits off: the same address asks hundreds of times (the limiter is not what this bench measures).
-const UNLIMITED = Object.fromEntries(
-  [
-    'BOOKING_PER_IP',
-    'BOOKING_PER_PHONE',
-    'LOOKUP_PER_IP',
-    'LOOKUP_PER_TARGET',
-    'LOGIN_PER_IP',
-    'LOGIN_PER_IDENTIFIER',
-  ].map((k) => [`RATE_LIMIT_${k}`, '100000000']),
-);
-
 const seconds = (ms: number) => `${(ms / 1000).toFixed(0)} s`;
 
 async function main() {
@@ -74,7 +62,7 @@ async function main() {
       calendarSlotsSql(),
     ].join('\n');
     // The first size builds; the others serve the same build.
-    const server = await startLocalServer({ seed: { sql }, vars: UNLIMITED, reuseBuild: i > 0 });
+    const server = await startLocalServer({ seed: { sql }, vars: UNLIMITED_RATE_LIMITS, reuseBuild: i > 0 });
     const ready = Date.now();
     try {
       const headers = { cookie: await benchSession(server.origin) };

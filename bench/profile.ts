@@ -7,6 +7,7 @@
 import autocannon from 'autocannon';
 import { freePort, startLocalServer } from '../scripts/lib/local-server';
 import { addDays, istanbulToday } from '../worker/src/lib/time';
+import { UNLIMITED_RATE_LIMITS } from './lib/measure';
 import { bookingBody, PITCHES, seedSql } from './lib/public-seed';
 
 const duration = Number(process.env.BENCH_DURATION ?? 8);
@@ -108,14 +109,8 @@ function summarise(profile: Profile): string {
 
 async function main() {
   const { sql, data } = seedSql();
-  const unlimited = Object.fromEntries(
-    ['BOOKING_PER_IP', 'BOOKING_PER_PHONE', 'LOOKUP_PER_IP', 'LOOKUP_PER_TARGET'].map((k) => [
-      `RATE_LIMIT_${k}`,
-      '100000000',
-    ]),
-  );
   const inspectorPort = await freePort();
-  const server = await startLocalServer({ seed: { sql }, vars: unlimited, inspectorPort });
+  const server = await startLocalServer({ seed: { sql }, vars: UNLIMITED_RATE_LIMITS, inspectorPort });
   const base = server.origin;
   const today = addDays(istanbulToday(), 1);
   let i = 0;

@@ -6,6 +6,7 @@
 import autocannon from 'autocannon';
 import { startLocalServer } from '../scripts/lib/local-server';
 import { addDays, istanbulToday } from '../worker/src/lib/time';
+import { UNLIMITED_RATE_LIMITS } from './lib/measure';
 import { bookingBody, PITCHES, seedSql } from './lib/public-seed';
 
 const duration = Number(process.env.BENCH_DURATION ?? 10);
@@ -56,17 +57,10 @@ async function profile(make: () => RequestInit & { path: string }): Promise<stri
 async function main() {
   console.log('bench: building, migrating and seeding a private state …');
   const { sql, data } = seedSql();
-  const unlimited = Object.fromEntries(
-    [
-      'BOOKING_PER_IP',
-      'BOOKING_PER_PHONE',
-      'LOOKUP_PER_IP',
-      'LOOKUP_PER_TARGET',
-      'LOGIN_PER_IP',
-      'LOGIN_PER_IDENTIFIER',
-    ].map((k) => [`RATE_LIMIT_${k}`, '100000000']),
-  );
-  const server = await startLocalServer({ seed: { sql }, vars: { ...unlimited, SERVER_TIMING: TIMING ? '1' : '0' } });
+  const server = await startLocalServer({
+    seed: { sql },
+    vars: { ...UNLIMITED_RATE_LIMITS, SERVER_TIMING: TIMING ? '1' : '0' },
+  });
   base = server.origin;
   try {
     const today = addDays(istanbulToday(), 1);
