@@ -24,6 +24,11 @@ export default defineConfig({
                 RATE_LIMIT_BOOKING_PER_IP: '100000',
                 RATE_LIMIT_LOOKUP_PER_IP: '100000',
                 RATE_LIMIT_LOGIN_PER_IP: '100000',
+                // The per-target limits the suites count against (the values the settings screen stores by default);
+                // set as variables they override booking_rules, which test/worker/settings.rules.test.ts tests without.
+                RATE_LIMIT_BOOKING_PER_PHONE: '10',
+                RATE_LIMIT_LOOKUP_PER_TARGET: '30',
+                RATE_LIMIT_LOGIN_PER_IDENTIFIER: '10',
                 // Small enough for a test to reach the per-pitch socket cap (production: 500).
                 LIVE_SOCKETS_PER_PITCH: '25',
               },

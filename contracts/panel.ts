@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { isoDate, optionalText } from './common';
 import { msg } from './messages';
+import { settingsMsg, socialLink, whatsappLink } from './settings';
 
 export const BOOKING_TABS = ['all', 'today', 'upcoming', 'pending', 'approved', 'rejected', 'cancelled'] as const;
 export type BookingTab = (typeof BOOKING_TABS)[number];
@@ -127,4 +128,15 @@ export const siteSettingsSchema = z.object({
   ),
   address: optionalText(300),
   city: optionalText(80),
+  // Issue 12: optional, so a client that sends only the fields above keeps the rest as saved (services/content.ts).
+  seoTitle: optionalText(70).optional(),
+  seoDescription: optionalText(200).optional(),
+  instagram: socialLink().optional(),
+  facebook: socialLink().optional(),
+  x: socialLink().optional(),
+  youtube: socialLink().optional(),
+  whatsapp: whatsappLink().optional(),
+  maintenanceMode: z.boolean({ error: 'Bakım modu açık ya da kapalı olmalı' }).optional(),
+  maintenanceMessage: optionalText(500, settingsMsg.messageTooLong).optional(),
+  kvkkText: optionalText(50_000, settingsMsg.kvkkTooLong).optional(),
 });

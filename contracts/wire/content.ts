@@ -7,6 +7,42 @@ export interface SiteSettingsWire {
   contactEmail: string | null;
   address: string | null;
   city: string | null;
+  /** The home page's title and description when it has no SEO entry of its own (issue 12). */
+  seoTitle: string | null;
+  seoDescription: string | null;
+  /** An https address or an '@handle' (contracts/settings.ts socialHref makes the link); WhatsApp a number or wa.me. */
+  instagram: string | null;
+  facebook: string | null;
+  x: string | null;
+  youtube: string | null;
+  whatsapp: string | null;
+  maintenanceMode: boolean;
+  maintenanceMessage: string | null;
+  /** Null: the KVKK page shows its built-in text. */
+  kvkkText: string | null;
+}
+
+/** The booking rules as stored (issue 12), and as they apply once deployment variables override them. */
+export interface BookingRulesWire {
+  holdTimeoutMinutes: number;
+  cancelWindowHours: number;
+  slotHorizonDays: number;
+  sameDayRule: boolean;
+  bookingPerIp: number;
+  bookingPerPhone: number;
+  lookupPerIp: number;
+  lookupPerTarget: number;
+  loginPerIp: number;
+  loginPerIdentifier: number;
+}
+
+export interface BookingRulesAnswer {
+  /** What the form saved. */
+  stored: BookingRulesWire;
+  /** What the server applies: a RATE_LIMIT_* or SLOT_HORIZON_DAYS variable set on the deployment wins (README). */
+  effective: BookingRulesWire;
+  /** The names of the rules a deployment variable overrides (the form says so beside them). */
+  overridden: Array<keyof BookingRulesWire>;
 }
 
 export interface SeoPageWire {

@@ -292,8 +292,8 @@ describe('the per-address login budget slides (no double budget at a window edge
     const a = freshIp();
     const b = freshIp();
     const now = Math.floor(Date.now() / WINDOW_MS) * WINDOW_MS + WINDOW_MS / 2;
-    const attempt = (ip: string) => {
-      const { windowSeconds, rules } = limitsFor(tight, 'login', ip, `perip${uniq()}`);
+    const attempt = async (ip: string) => {
+      const { windowSeconds, rules } = await limitsFor(tight, 'login', ip, `perip${uniq()}`);
       return enforceRateLimit(env, 'login', windowSeconds, rules, now);
     };
     for (let i = 0; i < 3; i++) await expect(attempt(a)).resolves.toBeUndefined();

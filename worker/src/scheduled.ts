@@ -1,17 +1,21 @@
 import { facilitiesWithDueHolds } from './db/bookings';
 import { getDb } from './db/client';
+import { effectiveRules, forgetRules } from './lib/booking-rules';
 import { activeFacilityIds } from './db/facility-ref';
 import { facilityStub } from './services/facility-ref';
 
 /**
- * Keeps every active pitch generated SLOT_HORIZON_DAYS ahead and sweeps due holds as a backstop to the alarms — on
+ * Keeps every active pitch generated the rules' horizon ahead (issue 12: an admin sets it, 30 days by default; the
+ * SLOT_HORIZON_DAYS variable wins when a deployment sets it) and sweeps due holds as a backstop to the alarms — on
  * every pitch with a due hold, inactive ones included (a pitch switched off with holds pending still frees them).
  */
 export async function runScheduled(
   env: Env,
   now = Date.now(),
 ): Promise<{ facilities: number; created: number; swept: number }> {
-  const days = Number(env.SLOT_HORIZON_DAYS) || 30;
+  // Read fresh, not from the isolate's cache: the cron runs once an hour and a changed horizon should apply at once.
+  forgetRules();
+  const days = (await effectiveRules(env, now)).slotHorizonDays;
   const db = getDb(env.DB);
   const active = await activeFacilityIds(db);
   const withDueHolds = await facilitiesWithDueHolds(db, now);

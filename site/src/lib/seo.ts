@@ -67,7 +67,24 @@ export async function site(): Promise<SiteSettingsWire> {
   try {
     return await siteSettings();
   } catch {
-    return { siteName: 'Halı Saha', tagline: null, contactPhones: [], contactEmail: null, address: null, city: null };
+    return {
+      siteName: 'Halı Saha',
+      tagline: null,
+      contactPhones: [],
+      contactEmail: null,
+      address: null,
+      city: null,
+      seoTitle: null,
+      seoDescription: null,
+      instagram: null,
+      facebook: null,
+      x: null,
+      youtube: null,
+      whatsapp: null,
+      maintenanceMode: false,
+      maintenanceMessage: null,
+      kvkkText: null,
+    };
   }
 }
 export type SiteSettings = SiteSettingsWire;

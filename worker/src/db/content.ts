@@ -1,11 +1,12 @@
-// The site's own content: the single settings row and the SEO entry of each page.
-import { eq } from 'drizzle-orm';
+// The site's own content: the single settings row, the booking rules' row (issue 12) and the SEO entry of each page.
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from './client';
-import { contentVersion, seoPages, siteSettings } from './schema';
+import { bookingRules, contentVersion, seoPages, siteSettings } from './schema';
 
 export type SiteSettingsRow = typeof siteSettings.$inferSelect;
 export type SeoPageRow = typeof seoPages.$inferSelect;
 export type SiteSettingsInput = Omit<typeof siteSettings.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
+export type BookingRulesRow = Omit<typeof bookingRules.$inferSelect, 'id' | 'createdAt' | 'updatedAt'>;
 
 const SETTINGS_ID = 1; // the table holds one row
 
@@ -18,6 +19,43 @@ export async function saveSiteSettingsRow(db: Db, input: SiteSettingsInput, now:
     .insert(siteSettings)
     .values({ id: SETTINGS_ID, ...input, createdAt: now, updatedAt: now })
     .onConflictDoUpdate({ target: siteSettings.id, set: { ...input, updatedAt: now } })
+    .run();
+}
+
+const ruleColumns = {
+  holdTimeoutMinutes: bookingRules.holdTimeoutMinutes,
+  cancelWindowHours: bookingRules.cancelWindowHours,
+  slotHorizonDays: bookingRules.slotHorizonDays,
+  sameDayRule: bookingRules.sameDayRule,
+  bookingPerIp: bookingRules.bookingPerIp,
+  bookingPerPhone: bookingRules.bookingPerPhone,
+  lookupPerIp: bookingRules.lookupPerIp,
+  lookupPerTarget: bookingRules.lookupPerTarget,
+  loginPerIp: bookingRules.loginPerIp,
+  loginPerIdentifier: bookingRules.loginPerIdentifier,
+};
+
+/**
+ * The rules and the maintenance switch in one read (the cache in lib/booking-rules.ts): both guard the public booking
+ * path, so one round trip every few seconds per isolate serves them.
+ */
+export async function bookingRulesRow(db: Db): Promise<(BookingRulesRow & { maintenance: boolean }) | undefined> {
+  const row = await db
+    .select({
+      ...ruleColumns,
+      maintenance: sql<number | null>`(select ${siteSettings.maintenanceMode} from ${siteSettings} where ${siteSettings.id} = ${SETTINGS_ID})`,
+    })
+    .from(bookingRules)
+    .where(eq(bookingRules.id, SETTINGS_ID))
+    .get();
+  return row ? { ...row, maintenance: row.maintenance === 1 } : undefined;
+}
+
+export async function saveBookingRulesRow(db: Db, input: BookingRulesRow, now: number): Promise<void> {
+  await db
+    .insert(bookingRules)
+    .values({ id: SETTINGS_ID, ...input, createdAt: now, updatedAt: now })
+    .onConflictDoUpdate({ target: bookingRules.id, set: { ...input, updatedAt: now } })
     .run();
 }
 

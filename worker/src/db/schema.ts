@@ -310,15 +310,18 @@ export const bookings = sqliteTable(
      * Turkish letters mapped to ASCII, so 'isik' finds 'Işık' the way staff type on a phone keyboard.
      */
     searchKey: text('search_key'),
+    /** Whether the same-day rule (00 §3) held when the booking was made (issue 12: an admin may turn it off). */
+    sameDayRule: integer('same_day_rule', { mode: 'boolean' }).notNull().default(true),
     ...timestamps,
   },
   (t) => [
     // At most one live booking per slot, whatever path writes (00 §3).
     uniqueIndex('bookings_one_live_per_slot').on(t.slotId).where(sql`status in ('pending', 'approved')`),
     // At most one live public booking per phone and day, across pitches (00 §3; weekly subscription slots excepted, 0003).
+    // A booking made while an admin had the same-day rule off (issue 12) carries same_day_rule = 0 and stays outside.
     uniqueIndex('bookings_one_live_per_phone_day')
       .on(t.customerPhone, t.date)
-      .where(sql`status in ('pending', 'approved') and is_recurring = 0`),
+      .where(sql`status in ('pending', 'approved') and is_recurring = 0 and same_day_rule = 1`),
     index('bookings_phone_date').on(t.customerPhone, t.date),
     index('bookings_phone_created').on(t.customerPhone, t.createdAt),
     index('bookings_facility_date').on(t.facilityId, t.date, t.startTime),
@@ -466,6 +469,43 @@ export const siteSettings = sqliteTable('site_settings', {
   contactEmail: text('contact_email'),
   address: text('address'),
   city: text('city'),
+  // Issue 12 (migration 0012): the SEO defaults, social links, the maintenance switch and the KVKK text.
+  seoTitle: text('seo_title'),
+  seoDescription: text('seo_description'),
+  instagram: text('instagram'),
+  facebook: text('facebook'),
+  x: text('x'),
+  youtube: text('youtube'),
+  whatsapp: text('whatsapp'),
+  /** On: the public pages show 'Sistem Bakımda' and the public booking API answers 503; staff keep the panel and API. */
+  maintenanceMode: integer('maintenance_mode', { mode: 'boolean' }).notNull().default(false),
+  maintenanceMessage: text('maintenance_message'),
+  /** Null: /aydinlatma-metni shows its built-in text (the one the site shipped with). */
+  kvkkText: text('kvkk_text'),
+  ...timestamps,
+});
+
+/**
+ * The booking rules an admin sets on /yonetim/ayarlar (issue 12), one row (id = 1) seeded by migration 0012 with the
+ * values the code used before, so an existing deployment behaves exactly as it did. Read through services/settings.ts
+ * (cached per isolate); the RATE_LIMIT_* and SLOT_HORIZON_DAYS variables still win when a deployment sets them.
+ */
+export const bookingRules = sqliteTable('booking_rules', {
+  id: integer('id').primaryKey(),
+  /** The hold timeout (minutes) a new pitch starts with (facilities.auto_approval_timeout). */
+  holdTimeoutMinutes: integer('hold_timeout_minutes').notNull().default(60),
+  /** A customer may cancel online until this many hours before the start (00 §3: 24). */
+  cancelWindowHours: integer('cancel_window_hours').notNull().default(24),
+  /** The cron keeps this many days of slots generated ahead (00 §2: 30). */
+  slotHorizonDays: integer('slot_horizon_days').notNull().default(30),
+  /** One live public booking per phone and day (00 §3). */
+  sameDayRule: integer('same_day_rule', { mode: 'boolean' }).notNull().default(true),
+  bookingPerIp: integer('booking_per_ip').notNull().default(150),
+  bookingPerPhone: integer('booking_per_phone').notNull().default(10),
+  lookupPerIp: integer('lookup_per_ip').notNull().default(600),
+  lookupPerTarget: integer('lookup_per_target').notNull().default(30),
+  loginPerIp: integer('login_per_ip').notNull().default(100),
+  loginPerIdentifier: integer('login_per_identifier').notNull().default(10),
   ...timestamps,
 });
 

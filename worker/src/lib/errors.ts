@@ -11,6 +11,7 @@ export type ErrorName =
   | 'PreconditionFailedError'
   | 'PayloadTooLargeError'
   | 'UnsupportedMediaTypeError'
+  | 'ServiceUnavailableError'
   | 'ApplicationError';
 
 const STATUS: Record<ErrorName, number> = {
@@ -23,6 +24,7 @@ const STATUS: Record<ErrorName, number> = {
   PreconditionFailedError: 412,
   PayloadTooLargeError: 413,
   UnsupportedMediaTypeError: 415,
+  ServiceUnavailableError: 503,
   ApplicationError: 500,
 };
 
@@ -65,6 +67,8 @@ export const tooManyRequests = (retryAfterSeconds: number) =>
 export const preconditionFailed = (message: string) => new ApiError('PreconditionFailedError', message);
 export const payloadTooLarge = () => new ApiError('PayloadTooLargeError', msg.bodyTooLarge);
 export const unsupportedMediaType = () => new ApiError('UnsupportedMediaTypeError', msg.jsonRequired);
+/** The maintenance switch (issue 12): the public booking API is closed for a while. */
+export const serviceUnavailable = (message: string) => new ApiError('ServiceUnavailableError', message);
 export const serverError = () => new ApiError('ApplicationError', msg.generic);
 
 /** A plain, serialisable outcome for crossing the Durable Object RPC boundary without losing the error's shape. */

@@ -1,3 +1,4 @@
+import { effectiveRules } from './booking-rules';
 import { tooManyRequests } from './errors';
 
 export type LimitKind = 'booking' | 'lookup' | 'login';
@@ -12,24 +13,20 @@ function num(value: unknown, fallback: number): number {
   return Number.isFinite(n) && n > 0 ? n : fallback;
 }
 
-/** Limits come from the worker's configuration ([vars] in wrangler.toml) so a deployment can tune them (00 §5). */
-export function limitsFor(
+/**
+ * The limits an admin sets on /yonetim/ayarlar (issue 12, lib/booking-rules.ts, cached per isolate: no D1 round trip per
+ * request); a RATE_LIMIT_* variable set on the deployment wins over the stored value (README 'Configuration').
+ */
+export async function limitsFor(
   env: Env,
   kind: LimitKind,
   clientAddress: string,
   target: string,
-): { windowSeconds: number; rules: LimitRule[] } {
+): Promise<{ windowSeconds: number; rules: LimitRule[] }> {
   const windowSeconds = num(env.RATE_LIMIT_WINDOW_SECONDS, 600);
-  const perAddress = {
-    booking: num(env.RATE_LIMIT_BOOKING_PER_IP, 150),
-    lookup: num(env.RATE_LIMIT_LOOKUP_PER_IP, 600),
-    login: num(env.RATE_LIMIT_LOGIN_PER_IP, 100),
-  }[kind];
-  const perTarget = {
-    booking: num(env.RATE_LIMIT_BOOKING_PER_PHONE, 10),
-    lookup: num(env.RATE_LIMIT_LOOKUP_PER_TARGET, 30),
-    login: num(env.RATE_LIMIT_LOGIN_PER_IDENTIFIER, 10),
-  }[kind];
+  const r = await effectiveRules(env);
+  const perAddress = { booking: r.bookingPerIp, lookup: r.lookupPerIp, login: r.loginPerIp }[kind];
+  const perTarget = { booking: r.bookingPerPhone, lookup: r.lookupPerTarget, login: r.loginPerIdentifier }[kind];
   return {
     windowSeconds,
     rules: [
@@ -98,13 +95,14 @@ export async function enforceRateLimit(
  * an account. Per spelling and address the wait grows to 15 min; per spelling from all addresses only to
  * LOGIN_BACKOFF_MAX_SECONDS (60 s), so someone guessing from elsewhere slows the owner down but cannot lock them out.
  */
-export function loginBackoffRules(env: Env, clientAddress: string, spelling: string) {
+export async function loginBackoffRules(env: Env, clientAddress: string, spelling: string) {
   const s = spelling.toLowerCase();
+  const { loginPerIdentifier } = await effectiveRules(env);
   return [
     { key: `login:f:${s}|${clientAddress}`, free: 5, maxDelayMs: 15 * 60_000 },
     {
       key: `login:f:${s}`,
-      free: num(env.RATE_LIMIT_LOGIN_PER_IDENTIFIER, 10),
+      free: loginPerIdentifier,
       maxDelayMs: num(env.LOGIN_BACKOFF_MAX_SECONDS, 60) * 1000,
     },
   ];
@@ -119,7 +117,7 @@ export async function enforceLoginBackoff(
 ): Promise<void> {
   // Both keys of a spelling live in the spelling's object: a refusal on either counts neither (one atomic step).
   const retryAfter = await limiterFor(env, 'login', spelling.toLowerCase()).attempt(
-    loginBackoffRules(env, clientAddress, spelling),
+    await loginBackoffRules(env, clientAddress, spelling),
     now,
   );
   if (retryAfter > 0) throw tooManyRequests(retryAfter);
@@ -128,8 +126,10 @@ export async function enforceLoginBackoff(
 /** A successful sign-in clears the back-off of the account's spellings (from this address, and overall). */
 export async function clearLoginBackoff(env: Env, clientAddress: string, spellings: string[]): Promise<void> {
   await Promise.all(
-    spellings.map((s) =>
-      limiterFor(env, 'login', s.toLowerCase()).succeeded(loginBackoffRules(env, clientAddress, s).map((r) => r.key)),
+    spellings.map(async (s) =>
+      limiterFor(env, 'login', s.toLowerCase()).succeeded(
+        (await loginBackoffRules(env, clientAddress, s)).map((r) => r.key),
+      ),
     ),
   );
 }

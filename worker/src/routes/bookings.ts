@@ -13,10 +13,13 @@ import {
   updateBookingSchema,
 } from '../../../contracts/panel';
 import { phoneSchema } from '../../../contracts/phone';
+import { settingsMsg } from '../../../contracts/settings';
 import { createSubscriptionSchema, subscriberListQuery } from '../../../contracts/subscriptions';
 import { getDb } from '../db/client';
 import { type AppEnv, requireStaff } from '../lib/auth';
 import { ok } from '../lib/http';
+import { effectiveRules } from '../lib/booking-rules';
+import { serviceUnavailable } from '../lib/errors';
 import { clientAddress, enforceRateLimit, type LimitKind, limitsFor } from '../lib/rate-limit';
 import { step } from '../lib/timing';
 import { body, param, query } from '../lib/validate';
@@ -34,13 +37,21 @@ import { listSubscribers } from '../services/subscriptions';
 
 /** Counts one hit per address and one per target; a second target (a phone next to a booking number) counts too. */
 async function limit(c: Context<AppEnv>, kind: LimitKind, target: string, alsoTarget?: string) {
-  const { windowSeconds, rules } = limitsFor(c.env, kind, clientAddress(c.req.raw), target);
+  const { windowSeconds, rules } = await limitsFor(c.env, kind, clientAddress(c.req.raw), target);
   const extra = alsoTarget
-    ? limitsFor(c.env, kind, clientAddress(c.req.raw), alsoTarget).rules.filter(
+    ? (await limitsFor(c.env, kind, clientAddress(c.req.raw), alsoTarget)).rules.filter(
         (r) => !rules.some((k) => k.key === r.key),
       )
     : [];
   await enforceRateLimit(c.env, kind, windowSeconds, [...rules, ...extra]);
+}
+
+/**
+ * While an admin has the maintenance switch on (issue 12) the public booking API takes no booking and no cancel: a
+ * Turkish 503. Staff routes are not guarded: the panel keeps working. Read from the per-isolate rules cache.
+ */
+async function refuseDuringMaintenance(env: Env) {
+  if ((await effectiveRules(env)).maintenance) throw serviceUnavailable(settingsMsg.maintenance);
 }
 
 /**
@@ -71,6 +82,7 @@ export const bookingRoutes = new Hono<AppEnv>()
   /** Public create: goes through the pitch's Durable Object, which serialises every change to its slots (00 §3). */
   .post('/', body(createBookingSchema), async (c) => {
     const input = c.req.valid('json');
+    await refuseDuringMaintenance(c.env);
     await step('limit', () => limit(c, 'booking', input.customerPhone));
     return ok(c, await bookSlot(c.env, input), undefined, 201);
   })
@@ -100,6 +112,7 @@ export const bookingRoutes = new Hono<AppEnv>()
     async (c) => {
       const { bookingNumber } = c.req.valid('param');
       const { reason, customerPhone } = c.req.valid('json');
+      await refuseDuringMaintenance(c.env);
       await limit(c, 'lookup', bookingNumber, customerPhone);
       return ok(c, await cancelByNumber(c.env, bookingNumber, reason, customerPhone), { message: msg.cancelSuccess });
     },

@@ -4,6 +4,7 @@ import { deleteFacilityQuery, facilityInput, toggleStatusSchema } from '../../..
 import { msg } from '../../../contracts/messages';
 import { calendarQuery } from '../../../contracts/panel';
 import { getDb } from '../db/client';
+import { effectiveRules } from '../lib/booking-rules';
 import { type AppEnv, requestToken, requireStaff, staffFromToken } from '../lib/auth';
 import { notFound } from '../lib/errors';
 import { ok } from '../lib/http';
@@ -45,7 +46,9 @@ export const facilityRoutes = new Hono<AppEnv>()
   /** Availability for one day (`date`) or a range (`from`..`to`, at most 31 days) in one request (00 §2). */
   .get('/:ref/slots', query(slotsQuery), async (c) => {
     const isStaff = async () => Boolean(await staffFromToken(c.env, requestToken(c)));
-    const opts = { now: Date.now(), horizonDays: c.env.SLOT_HORIZON_DAYS, isStaff };
+    // The horizon an admin set (issue 12), from the isolate's rules cache; SLOT_HORIZON_DAYS wins when set.
+    const { slotHorizonDays } = await effectiveRules(c.env);
+    const opts = { now: Date.now(), horizonDays: slotHorizonDays, isStaff };
     const ref = c.req.param('ref');
     return ok(c, await step('read', () => facilityAvailability(getDb(c.env.DB), ref, c.req.valid('query'), opts)));
   })

@@ -22,7 +22,7 @@ export async function signIn(
   address: string,
   waitUntil: (p: Promise<unknown>) => void,
 ): Promise<SignedIn> {
-  const { windowSeconds, rules } = limitsFor(env, 'login', address, identifier);
+  const { windowSeconds, rules } = await limitsFor(env, 'login', address, identifier);
   // The loose per-address budget counts every attempt; the spelling's back-off counts failures only.
   await enforceRateLimit(
     env,

@@ -2,6 +2,7 @@
 import type { CreateBookingInput } from '../../../contracts/bookings';
 import { maskBookingNumber, nameWithInitial, pickupTimeFor } from '../../../contracts/common';
 import { msg } from '../../../contracts/messages';
+import { cancelTooLate } from '../../../contracts/settings';
 import type {
   BookingWire,
   PhoneLookupBookingWire,
@@ -12,10 +13,11 @@ import type { NotificationWire } from '../../../contracts/wire/notification';
 import * as store from '../db/bookings';
 import type { Db } from '../db/client';
 import type { Booking } from '../db/schema';
+import { storedRules } from '../lib/booking-rules';
 import { badRequest, conflict, notFound } from '../lib/errors';
 import { trLongDate } from '../lib/format';
 import { newBookingNumber, newDocumentId } from '../lib/ids';
-import { DAY, MINUTE } from '../lib/time';
+import { HOUR, MINUTE } from '../lib/time';
 import { bookingToWire, phoneLookupToWire } from './booking-wire';
 import type { FacilityBundle } from './facilities';
 import { notificationsToWire } from './notifications';
@@ -93,14 +95,19 @@ export async function createBooking(
   const f = bundle.facility;
 
   // ---- check ----
-  const check = await store.createCheck(db, input.bookingSlot!, input.customerPhone);
+  // The rules come from the isolate's cache (lib/booking-rules.ts): no round trip on the hot path, one at most per 30 s.
+  const [check, rules] = await Promise.all([
+    store.createCheck(db, input.bookingSlot!, input.customerPhone),
+    storedRules(db, now),
+  ]);
   if (!check) throw notFound(msg.slotNotFound);
   if (check.facilityId !== f.id) throw fieldError(['bookingSlot'], msg.slotWrongFacility);
   // Read fresh in the check: the object's cached pitch data may be seconds old when staff deactivate a pitch.
   if (check.facilityActive !== 1) throw conflict(msg.facilityInactive);
   if (check.startsAt <= now) throw fieldError(['bookingSlot'], msg.pastSlot);
   if (check.liveId !== null) throw conflict(msg.slotTaken, { slot: check.documentId });
-  if (check.sameDay) throw sameDayConflict(check.sameDay);
+  // An admin may turn the same-day rule off (issue 12); a booking made while it is on still sees those made while off.
+  if (rules.sameDayRule && check.sameDay) throw sameDayConflict(check.sameDay);
   const transport = transportFor(bundle, input);
 
   // ---- write (one atomic batch) ----
@@ -136,6 +143,8 @@ export async function createBooking(
     status: 'pending',
     paymentStatus: 'pending',
     source: 'web',
+    // Outside bookings_one_live_per_phone_day when made with the rule off (migration 0012).
+    sameDayRule: rules.sameDayRule,
     createdAt: now,
     updatedAt: now,
   } as const;
@@ -229,7 +238,10 @@ export interface StatusChange {
   notifications: NotificationWire[];
 }
 
-/** Customer cancel by booking number (00 §3): only live bookings, and only 24 hours or more before the start. */
+/**
+ * Customer cancel by booking number (00 §3): only live bookings, and only the cancel window (24 hours unless an admin
+ * changed it, issue 12) or more before the start.
+ */
 export async function cancelByCustomer(
   deps: { db: Db; now: number },
   bookingNumber: string,
@@ -237,7 +249,7 @@ export async function cancelByCustomer(
   customerPhone?: string,
 ): Promise<StatusChange> {
   const { db, now } = deps;
-  const found = await store.findByNumber(db, bookingNumber);
+  const [found, rules] = await Promise.all([store.findByNumber(db, bookingNumber), storedRules(db, now)]);
   // From the same-day warning the number must be that phone's booking; a wrong one is told apart from nothing else.
   if (customerPhone !== undefined && found?.booking.customerPhone !== customerPhone)
     throw fieldError(['bookingNumber'], msg.bookingNumberMismatch);
@@ -245,7 +257,7 @@ export async function cancelByCustomer(
   const b = found.booking;
   if (b.status !== 'pending' && b.status !== 'approved') throw conflict(msg.alreadyProcessed, { status: b.status });
   if (b.startsAt <= now) throw badRequest(msg.cancelPast);
-  if (b.startsAt - now < DAY) throw badRequest(msg.cancelTooLate);
+  if (b.startsAt - now < rules.cancelWindowHours * HOUR) throw badRequest(cancelTooLate(rules.cancelWindowHours));
 
   const why = reason ?? msg.customerCancelReason;
   const change = await store.changeStatus(

@@ -1,13 +1,16 @@
 import { msg } from '../../../contracts/messages';
-import type { SeoPageWire, SiteSettingsWire } from '../../../contracts/wire/content';
+import type { BookingRulesInput } from '../../../contracts/settings';
+import type { BookingRulesAnswer, SeoPageWire, SiteSettingsWire } from '../../../contracts/wire/content';
 import type { Db } from '../db/client';
 import {
   type SeoPageRow,
   type SiteSettingsInput,
+  saveBookingRulesRow,
   saveSiteSettingsRow,
   seoPageRow,
   siteSettingsRow,
 } from '../db/content';
+import { applyOverrides, forgetRules, overriddenRules, storedRules } from '../lib/booking-rules';
 import { notFound, preconditionFailed } from '../lib/errors';
 
 export type { SeoPageRow };
@@ -22,12 +25,42 @@ export async function readSiteSettings(db: Db): Promise<SiteSettingsWire> {
     contactEmail: s?.contactEmail ?? null,
     address: s?.address ?? null,
     city: s?.city ?? null,
+    seoTitle: s?.seoTitle ?? null,
+    seoDescription: s?.seoDescription ?? null,
+    instagram: s?.instagram ?? null,
+    facebook: s?.facebook ?? null,
+    x: s?.x ?? null,
+    youtube: s?.youtube ?? null,
+    whatsapp: s?.whatsapp ?? null,
+    maintenanceMode: s?.maintenanceMode ?? false,
+    maintenanceMessage: s?.maintenanceMessage ?? null,
+    kvkkText: s?.kvkkText ?? null,
   };
 }
 
+/**
+ * Fields the body leaves out keep their saved value (an older client sends only the first six). The triggers of
+ * migration 0009 give the public pages a new edge-cache version in the same statement; the maintenance switch also
+ * guards the booking API through the rules cache, which this isolate forgets at once.
+ */
 export async function saveSiteSettings(db: Db, input: SiteSettingsInput): Promise<SiteSettingsWire> {
   await saveSiteSettingsRow(db, input, Date.now());
+  forgetRules();
   return readSiteSettings(db);
+}
+
+/** The booking rules as stored, as applied (deployment variables win), and which ones a variable overrides. */
+export async function readBookingRules(env: Env, db: Db): Promise<BookingRulesAnswer> {
+  forgetRules();
+  const { maintenance: _, ...stored } = await storedRules(db);
+  return { stored, effective: applyOverrides(env, stored), overridden: overriddenRules(env) };
+}
+
+export async function saveBookingRules(env: Env, db: Db, input: BookingRulesInput): Promise<BookingRulesAnswer> {
+  await saveBookingRulesRow(db, input, Date.now());
+  // AUDIT: the one place a booking-rules change is saved (issue 12); the audit log records who changed what here.
+  forgetRules();
+  return readBookingRules(env, db);
 }
 
 /** The stored SEO entry of a page, or undefined: the pages fall back to their own defaults. */

@@ -145,7 +145,7 @@ export function slotOfBooking(b: ChangedBooking, holds: boolean): SlotRow {
 }
 
 /**
- * The last bookable date: the cron keeps SLOT_HORIZON_DAYS generated ahead, and staff may have generated further. A day
+ * The last bookable date: the cron keeps the rules' horizon (issue 12) generated ahead, and staff may have generated further. A day
  * up to it without slots is closed ('Kapalı'); a day after it is not open yet ('Henüz açılmadı').
  */
 export function bookableUntil(lastSlotDate: string | null, horizonDays: unknown, today = istanbulToday()): string {

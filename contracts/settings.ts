@@ -1,0 +1,131 @@
+// The Ayarlar screen's booking rules (issue 12): what an admin may set, the limits 00 §2, §3 and §5 put on them, and
+// the Turkish messages of both settings forms. The server checks every one of them; the form shows the same texts.
+import { z } from 'zod';
+import { msg } from './messages';
+
+export const settingsMsg = {
+  holdTimeout: 'Varsayılan onay bekleme süresi 15 ile 1440 dakika arasında olmalı',
+  cancelWindow: 'İptal süresi 0 ile 168 saat arasında olmalı',
+  horizon: 'Takvim ufku 7 ile 93 gün arasında olmalı',
+  bookingPerIp: 'Adres başına rezervasyon denemesi en az 100 olmalı (10 dakikada)',
+  lookupPerIp: 'Adres başına sorgulama en az 300 olmalı (10 dakikada)',
+  loginPerIp: 'Adres başına giriş denemesi 10 ile 100000 arasında olmalı',
+  perTarget: 'Bu sınır 1 ile 1000 arasında olmalı',
+  perIpMax: 'Adres başına sınır en fazla 100000 olabilir',
+  socialInvalid: 'Geçerli bir bağlantı (https://…) ya da @kullanıcıadı giriniz',
+  whatsappInvalid: 'Geçerli bir WhatsApp numarası ya da wa.me bağlantısı giriniz',
+  maintenance: 'Sistem bakımda. Rezervasyon şu an alınamıyor; lütfen biraz sonra tekrar deneyin.',
+  kvkkTooLong: 'KVKK metni en fazla 50000 karakter olabilir',
+  messageTooLong: 'Bakım mesajı en fazla 500 karakter olabilir',
+} as const;
+
+/** The server's refusal of a customer cancel inside the window; at 24 h exactly the text the site always had. */
+export function cancelTooLate(hours: number): string {
+  if (hours === 24) return msg.cancelTooLate;
+  return `Rezervasyon saatine ${hours} saatten az kaldığı için iptal edilemez. Lütfen saha ile iletişime geçin.`;
+}
+
+/** What the tracking page and the contact page promise; 0 h: until the match starts. */
+export function cancelRuleText(hours: number): string {
+  return hours === 0
+    ? 'İptal, maç saati gelene kadar yapılabilir.'
+    : `İptal, maç saatinden en az ${hours} saat önce yapılabilir.`;
+}
+
+/** The values the code used before issue 12; migration 0012 seeds them, so a deployment keeps its behaviour. */
+export const BOOKING_RULE_DEFAULTS = {
+  holdTimeoutMinutes: 60,
+  cancelWindowHours: 24,
+  slotHorizonDays: 30,
+  sameDayRule: true,
+  bookingPerIp: 150,
+  bookingPerPhone: 10,
+  lookupPerIp: 600,
+  lookupPerTarget: 30,
+  loginPerIp: 100,
+  loginPerIdentifier: 10,
+} as const;
+
+const whole = (min: number, max: number, message: string, maxMessage = message) =>
+  z.coerce.number({ error: message }).int(message).min(min, message).max(max, maxMessage);
+
+const PER_IP_MAX = 100_000;
+
+/**
+ * The loose limits (per address) have floors (00 §5: at least 100 booking attempts and 300 look-ups per address in 10
+ * minutes) so a whole office or a carrier's shared address is never locked out; the tight ones (per phone, number or
+ * spelling) are what stops guessing.
+ */
+export const bookingRulesSchema = z.object({
+  holdTimeoutMinutes: whole(15, 1440, settingsMsg.holdTimeout),
+  cancelWindowHours: whole(0, 168, settingsMsg.cancelWindow),
+  slotHorizonDays: whole(7, 93, settingsMsg.horizon),
+  sameDayRule: z.boolean({ error: 'Aynı gün kuralı açık ya da kapalı olmalı' }),
+  bookingPerIp: whole(100, PER_IP_MAX, settingsMsg.bookingPerIp, settingsMsg.perIpMax),
+  bookingPerPhone: whole(1, 1000, settingsMsg.perTarget),
+  lookupPerIp: whole(300, PER_IP_MAX, settingsMsg.lookupPerIp, settingsMsg.perIpMax),
+  lookupPerTarget: whole(1, 1000, settingsMsg.perTarget),
+  loginPerIp: whole(10, PER_IP_MAX, settingsMsg.loginPerIp),
+  loginPerIdentifier: whole(1, 1000, settingsMsg.perTarget),
+});
+export type BookingRulesInput = z.infer<typeof bookingRulesSchema>;
+
+/** An Instagram/Facebook/X/YouTube link: an https address, or a handle ('@yesilsaha') the page turns into one. */
+export const SOCIAL_HOSTS = {
+  instagram: 'https://www.instagram.com/',
+  facebook: 'https://www.facebook.com/',
+  x: 'https://x.com/',
+  youtube: 'https://www.youtube.com/@',
+} as const;
+export type SocialKey = keyof typeof SOCIAL_HOSTS | 'whatsapp';
+
+const HANDLE = /^@?[A-Za-z0-9._-]{1,60}$/;
+
+function httpsUrl(v: string): string | null {
+  try {
+    const u = new URL(v);
+    return u.protocol === 'https:' && u.hostname.includes('.') ? u.href : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A stored social value as a link: an https address as is, a handle on the network's own address. */
+export function socialHref(key: SocialKey, value: string): string {
+  if (/^https:\/\//i.test(value)) return value;
+  if (key === 'whatsapp') return `https://wa.me/${value.replace(/\D/g, '').replace(/^0/, '90')}`;
+  return `${SOCIAL_HOSTS[key]}${value.replace(/^@/, '')}`;
+}
+
+/** Empty → null; an https address or a handle; anything else (javascript:, http:, spaces) is refused. */
+export const socialLink = () =>
+  z
+    .string()
+    .max(300, settingsMsg.socialInvalid)
+    .nullish()
+    .transform((v, ctx) => {
+      const t = v?.trim();
+      if (!t) return null;
+      if (HANDLE.test(t)) return t.startsWith('@') ? t : `@${t}`;
+      const url = httpsUrl(t);
+      if (url === null) ctx.addIssue({ code: 'custom', message: settingsMsg.socialInvalid });
+      return url;
+    });
+
+/** WhatsApp: a phone number (0532 123 45 67, +90 532 …) or a https://wa.me/… link. */
+export const whatsappLink = () =>
+  z
+    .string()
+    .max(300, settingsMsg.whatsappInvalid)
+    .nullish()
+    .transform((v, ctx) => {
+      const t = v?.trim();
+      if (!t) return null;
+      if (/^\+?[\d\s\-()]{10,20}$/.test(t)) return t;
+      const url = httpsUrl(t);
+      if (url === null || !/^https:\/\/(wa\.me|api\.whatsapp\.com|chat\.whatsapp\.com)\//.test(url)) {
+        ctx.addIssue({ code: 'custom', message: settingsMsg.whatsappInvalid });
+        return null;
+      }
+      return url;
+    });
