@@ -22,6 +22,16 @@ const valid = {
   contactEmail: 'iletisim@yesilsaha.example',
   address: 'Spor Cad. 10, Nilüfer',
   city: 'Bursa',
+  seoTitle: 'Bursa halı saha rezervasyonu',
+  seoDescription: 'Bursa’nın halı sahalarında boş saati seçin.',
+  instagram: '@yesilsaha',
+  facebook: 'https://www.facebook.com/yesilsaha',
+  x: null,
+  youtube: 'https://www.youtube.com/@yesilsaha',
+  whatsapp: '0532 111 22 33',
+  maintenanceMode: false,
+  maintenanceMessage: null,
+  kvkkText: null,
 };
 
 describe('an admin updates the settings', () => {
@@ -49,6 +59,7 @@ describe('an admin updates the settings', () => {
     );
     expect(res.status).toBe(200);
     expect((await json(res)).data).toEqual({
+      ...valid,
       siteName: 'Saha Dünyası',
       tagline: null,
       contactPhones: ['0212 555 44 33'],
@@ -71,6 +82,30 @@ describe('an admin updates the settings', () => {
     expect(seo.status).toBe(200);
     expect((await json(seo)).data.siteName).toBe('Başlık Sahası');
     await put(valid, adminToken);
+  });
+});
+
+describe('the issue 12 fields', () => {
+  it('handles get an @, https links stay as written, and a body without the new fields keeps them as saved', async () => {
+    const res = await put({ ...valid, instagram: 'yesilsaha', x: 'https://x.com/yesilsaha' }, adminToken);
+    expect(res.status).toBe(200);
+    expect((await json(res)).data).toMatchObject({ instagram: '@yesilsaha', x: 'https://x.com/yesilsaha' });
+    const { seoTitle, seoDescription, instagram, facebook, x, youtube, whatsapp, maintenanceMode, maintenanceMessage, kvkkText, ...six } = valid;
+    expect((await put(six, adminToken)).status).toBe(200);
+    expect(await current()).toMatchObject({ seoTitle, instagram: '@yesilsaha', x: 'https://x.com/yesilsaha', youtube });
+    await put(valid, adminToken);
+  });
+
+  it('the maintenance switch, its message and the KVKK text are saved and read back', async () => {
+    const body = { ...valid, maintenanceMode: true, maintenanceMessage: '  Zemin yenileniyor.  ', kvkkText: 'Veri sorumlusu biziz.' };
+    expect((await put(body, adminToken)).status).toBe(200);
+    expect(await current()).toMatchObject({
+      maintenanceMode: true,
+      maintenanceMessage: 'Zemin yenileniyor.',
+      kvkkText: 'Veri sorumlusu biziz.',
+    });
+    expect((await put(valid, adminToken)).status).toBe(200);
+    expect((await current()).maintenanceMode).toBe(false);
   });
 });
 
@@ -108,6 +143,13 @@ describe('refused updates change nothing', () => {
       ],
       [{ contactEmail: 'iletisim' }, ['contactEmail'], 'Geçerli bir e-posta adresi giriniz'],
       [{ contactEmail: 'a@b' }, ['contactEmail'], 'Geçerli bir e-posta adresi giriniz'],
+      // Issue 12: social links are https addresses or handles, never another scheme.
+      [{ instagram: 'javascript:alert(1)' }, ['instagram'], 'Geçerli bir bağlantı (https://…) ya da @kullanıcıadı giriniz'],
+      [{ facebook: 'http://facebook.com/x' }, ['facebook'], 'Geçerli bir bağlantı (https://…) ya da @kullanıcıadı giriniz'],
+      [{ x: 'iki kelime' }, ['x'], 'Geçerli bir bağlantı (https://…) ya da @kullanıcıadı giriniz'],
+      [{ whatsapp: 'https://example.com/wa' }, ['whatsapp'], 'Geçerli bir WhatsApp numarası ya da wa.me bağlantısı giriniz'],
+      [{ maintenanceMessage: 'a'.repeat(501) }, ['maintenanceMessage'], 'Bakım mesajı en fazla 500 karakter olabilir'],
+      [{ kvkkText: 'a'.repeat(50_001) }, ['kvkkText'], 'KVKK metni en fazla 50000 karakter olabilir'],
     ];
     for (const [patch, path, message] of cases) {
       const error = await expectError(await put({ ...valid, ...patch }, adminToken), 400);
