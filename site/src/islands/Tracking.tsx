@@ -71,7 +71,14 @@ function syncQuery(bookingNumber: string | null) {
   window.history.replaceState(window.history.state, '', url);
 }
 
-export default function Tracking({ initialQuery }: { initialQuery?: string | null }) {
+export default function Tracking({
+  initialQuery,
+  cancelWindowHours = 24,
+}: {
+  initialQuery?: string | null;
+  /** The customer cancel window the server applies (issue 12), read by the page on the server. */
+  cancelWindowHours?: number;
+}) {
   const [mode, setMode] = useState<Mode>('number');
   const [number, setNumber] = useState((initialQuery ?? '').trim().toUpperCase());
   const [phone, setPhone] = useState('');
@@ -370,6 +377,7 @@ export default function Tracking({ initialQuery }: { initialQuery?: string | nul
               )}
               <BookingDetails
                 booking={result.booking}
+                cancelWindowHours={cancelWindowHours}
                 onCopy={() => copy(result.booking.bookingNumber)}
                 onNewSearch={newSearch}
                 onCancel={() => setCancelOpen(true)}
@@ -377,6 +385,7 @@ export default function Tracking({ initialQuery }: { initialQuery?: string | nul
               {CancelDialog && (
                 <CancelDialog
                   bookingNumber={result.booking.bookingNumber}
+                  cancelWindowHours={cancelWindowHours}
                   isOpen={cancelOpen}
                   onOpenChange={setCancelOpen}
                   onConfirm={(reason: string) => cancel(result.booking, reason)}

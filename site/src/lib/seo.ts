@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:workers';
+import { socialHref } from '../../../contracts/settings';
 import type { SiteSettingsWire } from '../../../contracts/wire/content';
-import { seoPageEntry, siteSettings } from '../server';
+import { bookingRules, seoPageEntry, siteSettings } from '../server';
 
 export interface PageSeo {
   title: string;
@@ -10,6 +11,8 @@ export interface PageSeo {
   ogTitle: string | null;
   ogDescription: string | null;
   structuredData: Record<string, unknown> | null;
+  /** True when the page has an SEO entry of its own (the defaults were not used). */
+  stored?: boolean;
 }
 
 /** SEO data per page key from D1, falling back to the page's own defaults when missing or failing (01 §2). */
@@ -29,6 +32,7 @@ export async function pageSeo(
         ogTitle: row.ogTitle ?? null,
         ogDescription: row.ogDescription ?? null,
         structuredData: row.structuredData ?? null,
+        stored: true,
       };
     }
   } catch (e) {
@@ -89,6 +93,21 @@ export async function site(): Promise<SiteSettingsWire> {
 }
 export type SiteSettings = SiteSettingsWire;
 
+/** The customer cancel window the server applies (issue 12), for the pages that promise it; 24 h if it cannot be read. */
+export async function cancelWindowHours(): Promise<number> {
+  try {
+    return (await bookingRules()).cancelWindowHours;
+  } catch {
+    return 24;
+  }
+}
+
+/** The social profiles an admin entered (issue 12), as links. */
+export function socialLinks(s: SiteSettings): string[] {
+  const keys = ['instagram', 'facebook', 'x', 'youtube', 'whatsapp'] as const;
+  return keys.flatMap((k) => (s[k] ? [socialHref(k, s[k])] : []));
+}
+
 export function organizationLd(s: SiteSettings, origin: string) {
   return {
     '@context': 'https://schema.org',
@@ -97,6 +116,7 @@ export function organizationLd(s: SiteSettings, origin: string) {
     url: origin,
     logo: new URL('/favicon.svg', origin).href,
     ...(s.contactEmail ? { email: s.contactEmail } : {}),
+    ...(socialLinks(s).length ? { sameAs: socialLinks(s) } : {}),
     ...(s.contactPhones.length
       ? {
           contactPoint: s.contactPhones.map((telephone) => ({

@@ -3,6 +3,7 @@
 import type { InferResponseType } from 'hono/client';
 import { BOOKING_STATUSES, type BookingStatus, type PaymentStatus } from '../../../contracts/booking-statuses';
 import { phoneTypingDigits } from '../../../contracts/phone-format';
+import { cancelTooLate } from '../../../contracts/settings';
 import { msg } from '../../../contracts/texts';
 import type { client } from './api';
 
@@ -72,7 +73,7 @@ export function paymentState(b: PaymentFacts): PaymentState {
 
 // ---------- customer cancel ----------
 
-/** The server's rule (00 §3): a live booking that starts at least 24 hours from now. */
+/** The server's rule (00 §3): a live booking that starts at least 24 hours from now, unless an admin changed it. */
 export const CANCEL_NOTICE_MS = 24 * 3_600_000;
 
 /**
@@ -94,12 +95,16 @@ export type CancelOption = { kind: 'hidden' } | { kind: 'allowed' } | { kind: 't
 export function cancelOption(
   b: { status: string; isPast: boolean; startsAt?: string | null; date: string; startTime: string },
   now = Date.now(),
+  /** The window an admin set on /yonetim/ayarlar (issue 12); the page hands it over from the server. */
+  windowHours = 24,
 ): CancelOption {
   const s = bookingStatus(b.status);
   if ((s !== 'pending' && s !== 'approved') || b.isPast) return { kind: 'hidden' };
   const start = startInstant(b);
   if (start <= now) return { kind: 'hidden' };
-  return start - now >= CANCEL_NOTICE_MS ? { kind: 'allowed' } : { kind: 'too-late', reason: msg.cancelTooLate };
+  return start - now >= windowHours * 3_600_000
+    ? { kind: 'allowed' }
+    : { kind: 'too-late', reason: cancelTooLate(windowHours) };
 }
 
 // ---------- rejection reason ----------

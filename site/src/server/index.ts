@@ -2,10 +2,11 @@
 // the same services the API uses. Server-only: islands import contracts/ and lib/api.ts, never this.
 import { env } from 'cloudflare:workers';
 import type { PublicUser } from '../../../contracts/auth';
-import type { SiteSettingsWire } from '../../../contracts/wire/content';
+import type { BookingRulesWire, SiteSettingsWire } from '../../../contracts/wire/content';
 import type { FacilityWire } from '../../../contracts/wire/facility';
 import { getDb } from '../../../worker/src/db/client';
 import { SESSION_COOKIE, staffFromToken } from '../../../worker/src/lib/auth';
+import { effectiveRules } from '../../../worker/src/lib/booking-rules';
 import { findSeoPage, readSiteSettings, type SeoPageRow } from '../../../worker/src/services/content';
 import * as facilities from '../../../worker/src/services/facilities';
 
@@ -26,6 +27,9 @@ export const publicFacility = (ref: string): Promise<FacilityWire | null> => fac
 export const sitemapPitches = () => facilities.sitemapPitches(db());
 
 export const siteSettings = (): Promise<SiteSettingsWire> => readSiteSettings(db());
+
+/** The booking rules as the server applies them (issue 12): the cancel window the pages promise, among others. */
+export const bookingRules = (): Promise<BookingRulesWire> => effectiveRules(env);
 
 export const seoPageEntry = (key: string): Promise<SeoPageRow | undefined> => findSeoPage(db(), key);
 

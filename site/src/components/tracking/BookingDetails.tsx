@@ -12,19 +12,22 @@ import {
 import { BusIcon, CalendarIcon, CopyIcon, InfoIcon, PinIcon, SearchIcon, UserIcon, WalletIcon } from '../ui/icons';
 import { Button } from '../ui/light/Button';
 import { Row, Section } from '../ui/Section';
+import { cancelRuleText } from '../../../../contracts/settings';
 import { PastTag, PaymentBadge, StatusBadge, SubscriberMark } from '../ui/StatusBadge';
 
 interface Props {
   booking: TrackedBooking;
   /** The clock the 24-hour cancel rule is read against (tests pin it). */
   now?: number;
+  /** The cancel window the server applies (issue 12; 24 h by default). */
+  cancelWindowHours?: number;
   onCopy: () => void;
   onNewSearch: () => void;
   onCancel: () => void;
 }
 
 /** The single booking view of 01 §2: every field the tracking page promises, read-only, with copy, new search and cancel. */
-export function BookingDetails({ booking: b, now, onCopy, onNewSearch, onCancel }: Props) {
+export function BookingDetails({ booking: b, now, cancelWindowHours = 24, onCopy, onNewSearch, onCancel }: Props) {
   const cancelHint = useId();
   const reason = rejectionReason(b);
   const notes = customerNotes(b.notes);
@@ -36,7 +39,7 @@ export function BookingDetails({ booking: b, now, onCopy, onNewSearch, onCancel 
         ? formatPhone(b.customerPhone)
         : null;
   const awaitingDeposit = status === 'pending' && paymentState(b) === 'awaiting';
-  const cancel = cancelOption(b, now);
+  const cancel = cancelOption(b, now, cancelWindowHours);
 
   return (
     <article
@@ -169,7 +172,7 @@ export function BookingDetails({ booking: b, now, onCopy, onNewSearch, onCancel 
               className={`text-xs sm:text-right ${cancel.kind === 'too-late' ? 'font-medium text-red-800 dark:text-red-200' : 'text-slate-600 dark:text-slate-300'}`}
               data-cancel-hint
             >
-              {cancel.kind === 'too-late' ? cancel.reason : 'İptal, maç saatinden en az 24 saat önce yapılabilir.'}
+              {cancel.kind === 'too-late' ? cancel.reason : cancelRuleText(cancelWindowHours)}
             </p>
           </div>
         )}

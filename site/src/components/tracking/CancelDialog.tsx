@@ -1,3 +1,4 @@
+import { cancelRuleText } from '../../../../contracts/settings';
 import { useState } from 'react';
 import { Button } from '../ui/Button';
 import { Modal } from '../ui/Modal';
@@ -11,6 +12,8 @@ interface CancelDialogProps {
   onConfirm: (reason: string) => Promise<void>;
   confirmLabel?: string;
   cancelLabel?: string;
+  /** The cancel window the server applies (issue 12; 24 h by default). */
+  cancelWindowHours?: number;
 }
 
 /**
@@ -24,6 +27,7 @@ export function CancelDialog({
   onConfirm,
   confirmLabel = 'Evet, iptal et',
   cancelLabel = 'Vazgeç',
+  cancelWindowHours = 24,
 }: CancelDialogProps) {
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
@@ -61,7 +65,7 @@ export function CancelDialog({
         misiniz? Bu işlem geri alınamaz.
       </p>
       <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">
-        İptal, maç saatinden en az 24 saat önce yapılabilir.
+        {cancelRuleText(cancelWindowHours)}
       </p>
       <div className="mt-4">
         <TextField
