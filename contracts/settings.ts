@@ -1,7 +1,7 @@
 // The Ayarlar screen's booking rules (issue 12): what an admin may set, the limits 00 §2, §3 and §5 put on them, and
 // the Turkish messages of both settings forms. The server checks every one of them; the form shows the same texts.
 import { z } from 'zod';
-import { msg } from './messages';
+import './messages';
 
 export const settingsMsg = {
   holdTimeout: 'Varsayılan onay bekleme süresi 15 ile 1440 dakika arasında olmalı',
@@ -19,18 +19,7 @@ export const settingsMsg = {
   messageTooLong: 'Bakım mesajı en fazla 500 karakter olabilir',
 } as const;
 
-/** The server's refusal of a customer cancel inside the window; at 24 h exactly the text the site always had. */
-export function cancelTooLate(hours: number): string {
-  if (hours === 24) return msg.cancelTooLate;
-  return `Rezervasyon saatine ${hours} saatten az kaldığı için iptal edilemez. Lütfen saha ile iletişime geçin.`;
-}
-
-/** What the tracking page and the contact page promise; 0 h: until the match starts. */
-export function cancelRuleText(hours: number): string {
-  return hours === 0
-    ? 'İptal, maç saati gelene kadar yapılabilir.'
-    : `İptal, maç saatinden en az ${hours} saat önce yapılabilir.`;
-}
+export { cancelRuleText, cancelTooLate } from './cancel-window';
 
 /** The values the code used before issue 12; migration 0012 seeds them, so a deployment keeps its behaviour. */
 export const BOOKING_RULE_DEFAULTS = {

@@ -4,6 +4,7 @@
 import { env } from 'cloudflare:workers';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { BOOKING_RULE_DEFAULTS } from '../../contracts/settings';
+import type { BookingRulesWire } from '../../contracts/wire/content';
 import { effectiveRules, forgetRules } from '../../worker/src/lib/booking-rules';
 import { enforceRateLimit, limitsFor } from '../../worker/src/lib/rate-limit';
 import { runScheduled } from '../../worker/src/scheduled';
@@ -34,7 +35,7 @@ beforeAll(async () => {
 const HOUR = 3_600_000;
 const putRules = (body: unknown, token = adminToken) => api('/api/booking-rules', { method: 'PUT', token, json: body });
 const readRules = async () => (await json(await api('/api/booking-rules', { token: adminToken }))).data;
-const setRules = async (patch: Partial<typeof BOOKING_RULE_DEFAULTS>) => {
+const setRules = async (patch: Partial<BookingRulesWire>) => {
   const res = await putRules({ ...BOOKING_RULE_DEFAULTS, ...patch });
   expect(res.status).toBe(200);
 };
@@ -80,8 +81,16 @@ describe('the stored rules', () => {
 
   it('refuses every value out of bounds with its Turkish message and field, and changes nothing', async () => {
     const cases: Array<[Record<string, unknown>, string, string]> = [
-      [{ holdTimeoutMinutes: 14 }, 'holdTimeoutMinutes', 'Varsayılan onay bekleme süresi 15 ile 1440 dakika arasında olmalı'],
-      [{ holdTimeoutMinutes: 1441 }, 'holdTimeoutMinutes', 'Varsayılan onay bekleme süresi 15 ile 1440 dakika arasında olmalı'],
+      [
+        { holdTimeoutMinutes: 14 },
+        'holdTimeoutMinutes',
+        'Varsayılan onay bekleme süresi 15 ile 1440 dakika arasında olmalı',
+      ],
+      [
+        { holdTimeoutMinutes: 1441 },
+        'holdTimeoutMinutes',
+        'Varsayılan onay bekleme süresi 15 ile 1440 dakika arasında olmalı',
+      ],
       [{ cancelWindowHours: -1 }, 'cancelWindowHours', 'İptal süresi 0 ile 168 saat arasında olmalı'],
       [{ cancelWindowHours: 169 }, 'cancelWindowHours', 'İptal süresi 0 ile 168 saat arasında olmalı'],
       [{ cancelWindowHours: 2.5 }, 'cancelWindowHours', 'İptal süresi 0 ile 168 saat arasında olmalı'],
@@ -103,7 +112,13 @@ describe('the stored rules', () => {
   });
 
   it('saves and answers the new values; the floors themselves are accepted', async () => {
-    const next = { ...BOOKING_RULE_DEFAULTS, bookingPerIp: 100, lookupPerIp: 300, cancelWindowHours: 0, slotHorizonDays: 7 };
+    const next = {
+      ...BOOKING_RULE_DEFAULTS,
+      bookingPerIp: 100,
+      lookupPerIp: 300,
+      cancelWindowHours: 0,
+      slotHorizonDays: 7,
+    };
     const res = await putRules(next);
     expect(res.status).toBe(200);
     expect((await json(res)).data.stored).toEqual(next);
@@ -151,7 +166,10 @@ describe('each rule changes what the server does', () => {
     const day = addDays(istanbulToday(), 1);
     const phone = freshPhone();
     expect((await book(f.documentId, (await slotAt(f.id, day, '10:00')).document_id, phone)).status).toBe(201);
-    const refused = await expectError(await book(f.documentId, (await slotAt(f.id, day, '12:00')).document_id, phone), 409);
+    const refused = await expectError(
+      await book(f.documentId, (await slotAt(f.id, day, '12:00')).document_id, phone),
+      409,
+    );
     expect(refused.message).toBe('Aynı gün içinde onaylanmış rezervasyonunuz bulunmaktadır');
 
     await setRules({ sameDayRule: false });
@@ -182,7 +200,8 @@ describe('each rule changes what the server does', () => {
 
   it('a changed limit is what the limiter counts against when no deployment variable overrides it', async () => {
     const plain = { ...env } as Env;
-    for (const k of Object.keys(plain)) if (k.startsWith('RATE_LIMIT_') && k.includes('_PER_')) delete (plain as any)[k];
+    for (const k of Object.keys(plain))
+      if (k.startsWith('RATE_LIMIT_') && k.includes('_PER_')) delete (plain as any)[k];
     expect((await limitsFor(plain, 'booking', '203.0.113.9', '05320000000')).rules.map((r) => r.limit)).toEqual([
       150, 10,
     ]);
@@ -208,10 +227,10 @@ describe('each rule changes what the server does', () => {
 
     const refused = await expectError(await book(f.documentId, slot.document_id, freshPhone()), 503);
     expect(refused.name).toBe('ServiceUnavailableError');
-    expect(refused.message).toBe(
-      'Sistem bakımda. Rezervasyon şu an alınamıyor; lütfen biraz sonra tekrar deneyin.',
-    );
-    const live = await env.DB.prepare('select count(*) as n from bookings where slot_id = ?').bind(slot.id).first<{ n: number }>();
+    expect(refused.message).toBe('Sistem bakımda. Rezervasyon şu an alınamıyor; lütfen biraz sonra tekrar deneyin.');
+    const live = await env.DB.prepare('select count(*) as n from bookings where slot_id = ?')
+      .bind(slot.id)
+      .first<{ n: number }>();
     expect(live?.n).toBe(0);
     // The panel keeps working.
     expect((await api('/api/bookings', { token: adminToken })).status).toBe(200);

@@ -90,14 +90,31 @@ describe('the issue 12 fields', () => {
     const res = await put({ ...valid, instagram: 'yesilsaha', x: 'https://x.com/yesilsaha' }, adminToken);
     expect(res.status).toBe(200);
     expect((await json(res)).data).toMatchObject({ instagram: '@yesilsaha', x: 'https://x.com/yesilsaha' });
-    const { seoTitle, seoDescription, instagram, facebook, x, youtube, whatsapp, maintenanceMode, maintenanceMessage, kvkkText, ...six } = valid;
+    const {
+      seoTitle,
+      seoDescription,
+      instagram,
+      facebook,
+      x,
+      youtube,
+      whatsapp,
+      maintenanceMode,
+      maintenanceMessage,
+      kvkkText,
+      ...six
+    } = valid;
     expect((await put(six, adminToken)).status).toBe(200);
     expect(await current()).toMatchObject({ seoTitle, instagram: '@yesilsaha', x: 'https://x.com/yesilsaha', youtube });
     await put(valid, adminToken);
   });
 
   it('the maintenance switch, its message and the KVKK text are saved and read back', async () => {
-    const body = { ...valid, maintenanceMode: true, maintenanceMessage: '  Zemin yenileniyor.  ', kvkkText: 'Veri sorumlusu biziz.' };
+    const body = {
+      ...valid,
+      maintenanceMode: true,
+      maintenanceMessage: '  Zemin yenileniyor.  ',
+      kvkkText: 'Veri sorumlusu biziz.',
+    };
     expect((await put(body, adminToken)).status).toBe(200);
     expect(await current()).toMatchObject({
       maintenanceMode: true,
@@ -144,10 +161,22 @@ describe('refused updates change nothing', () => {
       [{ contactEmail: 'iletisim' }, ['contactEmail'], 'Geçerli bir e-posta adresi giriniz'],
       [{ contactEmail: 'a@b' }, ['contactEmail'], 'Geçerli bir e-posta adresi giriniz'],
       // Issue 12: social links are https addresses or handles, never another scheme.
-      [{ instagram: 'javascript:alert(1)' }, ['instagram'], 'Geçerli bir bağlantı (https://…) ya da @kullanıcıadı giriniz'],
-      [{ facebook: 'http://facebook.com/x' }, ['facebook'], 'Geçerli bir bağlantı (https://…) ya da @kullanıcıadı giriniz'],
+      [
+        { instagram: 'javascript:alert(1)' },
+        ['instagram'],
+        'Geçerli bir bağlantı (https://…) ya da @kullanıcıadı giriniz',
+      ],
+      [
+        { facebook: 'http://facebook.com/x' },
+        ['facebook'],
+        'Geçerli bir bağlantı (https://…) ya da @kullanıcıadı giriniz',
+      ],
       [{ x: 'iki kelime' }, ['x'], 'Geçerli bir bağlantı (https://…) ya da @kullanıcıadı giriniz'],
-      [{ whatsapp: 'https://example.com/wa' }, ['whatsapp'], 'Geçerli bir WhatsApp numarası ya da wa.me bağlantısı giriniz'],
+      [
+        { whatsapp: 'https://example.com/wa' },
+        ['whatsapp'],
+        'Geçerli bir WhatsApp numarası ya da wa.me bağlantısı giriniz',
+      ],
       [{ maintenanceMessage: 'a'.repeat(501) }, ['maintenanceMessage'], 'Bakım mesajı en fazla 500 karakter olabilir'],
       [{ kvkkText: 'a'.repeat(50_001) }, ['kvkkText'], 'KVKK metni en fazla 50000 karakter olabilir'],
     ];

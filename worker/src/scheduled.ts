@@ -1,7 +1,7 @@
 import { facilitiesWithDueHolds } from './db/bookings';
 import { getDb } from './db/client';
-import { effectiveRules, forgetRules } from './lib/booking-rules';
 import { activeFacilityIds } from './db/facility-ref';
+import { effectiveRules, forgetRules } from './lib/booking-rules';
 import { facilityStub } from './services/facility-ref';
 
 /**

@@ -2,9 +2,8 @@
 // the phone input, the subscriber figures, filters and sorting. No DOM, no network.
 import type { InferResponseType } from 'hono/client';
 import { BOOKING_STATUSES, type BookingStatus, type PaymentStatus } from '../../../contracts/booking-statuses';
+import { cancelTooLate } from '../../../contracts/cancel-window';
 import { phoneTypingDigits } from '../../../contracts/phone-format';
-import { cancelTooLate } from '../../../contracts/settings';
-import { msg } from '../../../contracts/texts';
 import type { client } from './api';
 
 export type TrackedBooking = InferResponseType<

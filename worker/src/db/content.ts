@@ -43,7 +43,9 @@ export async function bookingRulesRow(db: Db): Promise<(BookingRulesRow & { main
   const row = await db
     .select({
       ...ruleColumns,
-      maintenance: sql<number | null>`(select ${siteSettings.maintenanceMode} from ${siteSettings} where ${siteSettings.id} = ${SETTINGS_ID})`,
+      maintenance: sql<
+        number | null
+      >`(select ${siteSettings.maintenanceMode} from ${siteSettings} where ${siteSettings.id} = ${SETTINGS_ID})`,
     })
     .from(bookingRules)
     .where(eq(bookingRules.id, SETTINGS_ID))

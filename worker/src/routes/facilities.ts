@@ -4,8 +4,8 @@ import { deleteFacilityQuery, facilityInput, toggleStatusSchema } from '../../..
 import { msg } from '../../../contracts/messages';
 import { calendarQuery } from '../../../contracts/panel';
 import { getDb } from '../db/client';
-import { effectiveRules } from '../lib/booking-rules';
 import { type AppEnv, requestToken, requireStaff, staffFromToken } from '../lib/auth';
+import { effectiveRules } from '../lib/booking-rules';
 import { notFound } from '../lib/errors';
 import { ok } from '../lib/http';
 import { readFormOrJson } from '../lib/multipart';

@@ -1,4 +1,5 @@
 import { type ReactNode, useId } from 'react';
+import { cancelRuleText } from '../../../../contracts/cancel-window';
 import { formatPhone } from '../../../../contracts/phone-format';
 import { tl, trDateTime, trDateWithDay } from '../../lib/format';
 import {
@@ -12,7 +13,6 @@ import {
 import { BusIcon, CalendarIcon, CopyIcon, InfoIcon, PinIcon, SearchIcon, UserIcon, WalletIcon } from '../ui/icons';
 import { Button } from '../ui/light/Button';
 import { Row, Section } from '../ui/Section';
-import { cancelRuleText } from '../../../../contracts/settings';
 import { PastTag, PaymentBadge, StatusBadge, SubscriberMark } from '../ui/StatusBadge';
 
 interface Props {

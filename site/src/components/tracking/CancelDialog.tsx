@@ -1,5 +1,5 @@
-import { cancelRuleText } from '../../../../contracts/settings';
 import { useState } from 'react';
+import { cancelRuleText } from '../../../../contracts/cancel-window';
 import { Button } from '../ui/Button';
 import { Modal } from '../ui/Modal';
 import { TextField } from '../ui/TextField';
@@ -64,9 +64,7 @@ export function CancelDialog({
         <strong className="font-mono">{bookingNumber}</strong> numaralı rezervasyonunuzu iptal etmek istediğinize emin
         misiniz? Bu işlem geri alınamaz.
       </p>
-      <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">
-        {cancelRuleText(cancelWindowHours)}
-      </p>
+      <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">{cancelRuleText(cancelWindowHours)}</p>
       <div className="mt-4">
         <TextField
           label="İptal nedeni (isteğe bağlı)"
