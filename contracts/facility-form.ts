@@ -241,7 +241,8 @@ export const facilityInput = z
       .int(facilityMsg.autoApproval)
       .min(15, facilityMsg.autoApproval)
       .max(1440, facilityMsg.autoApproval)
-      .default(FACILITY_DEFAULTS.autoApprovalTimeout),
+      // Left out: a new pitch takes the default an admin set on /yonetim/ayarlar (issue 12), an edited one keeps its own.
+      .optional(),
     priority: z.coerce
       .number({ error: facilityMsg.priority })
       .int(facilityMsg.priority)

@@ -23,6 +23,7 @@ import {
   slotAt,
   tokenFor,
 } from './fixtures';
+import { pitchInput } from './images';
 
 let adminToken: string;
 let managerToken: string;
@@ -246,5 +247,35 @@ describe('each rule changes what the server does', () => {
     expect((await effectiveRules(env)).cancelWindowHours).toBe(24);
     forgetRules();
     expect((await effectiveRules(env)).cancelWindowHours).toBe(72);
+  });
+});
+
+describe('the default hold timeout', () => {
+  it('a new pitch sent without one takes the admin’s default; an edit without one keeps the pitch’s own', async () => {
+    await setRules({ holdTimeoutMinutes: 90 });
+    const created = await api('/api/facilities', {
+      method: 'POST',
+      token: adminToken,
+      json: { data: pitchInput({ name: `Kural Sahası ${Date.now()}` }) },
+    });
+    expect(created.status).toBe(201);
+    const f = (await json(created)).data;
+    expect(f.autoApprovalTimeout).toBe(90);
+    // A form that sends its own value wins.
+    const own = await api('/api/facilities', {
+      method: 'POST',
+      token: adminToken,
+      json: { data: pitchInput({ name: `Kural Sahası B ${Date.now()}`, autoApprovalTimeout: 30 }) },
+    });
+    expect((await json(own)).data.autoApprovalTimeout).toBe(30);
+
+    await setRules({ holdTimeoutMinutes: 120 });
+    const edited = await api(`/api/facilities/${f.documentId}`, {
+      method: 'PUT',
+      token: adminToken,
+      json: { data: pitchInput({ name: f.name }) },
+    });
+    expect(edited.status).toBe(200);
+    expect((await json(edited)).data.autoApprovalTimeout).toBe(90);
   });
 });

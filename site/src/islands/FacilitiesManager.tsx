@@ -40,7 +40,12 @@ const SUMMARY = [
 ] as const;
 
 /** Pitch administration (02 §2 'Saha Yönetimi'): counts, search and status filter, the card grid and its dialogs. */
-export default function FacilitiesManager() {
+export default function FacilitiesManager({
+  holdTimeoutDefault,
+}: {
+  /** The hold a new pitch starts with (issue 12: set on /yonetim/ayarlar), read by the page on the server. */
+  holdTimeoutDefault?: number;
+}) {
   const all = useStore($facilities);
   const visible = useStore($visibleFacilities);
   const counts = useStore($facilityCounts);
@@ -153,6 +158,7 @@ export default function FacilitiesManager() {
       {(open?.kind === 'create' || open?.kind === 'edit') && (
         <FacilityFormDialog
           editing={open.kind === 'edit' ? open.facility : null}
+          holdTimeoutDefault={holdTimeoutDefault}
           onClose={() => setOpen(null)}
           onSaved={() => {
             setOpen(null);

@@ -15,6 +15,7 @@ import type { ChangedBooking } from '../db/bookings';
 import { getDb } from '../db/client';
 import * as store from '../db/facility-admin';
 import type { ImageVariant } from '../db/schema';
+import { storedRules } from '../lib/booking-rules';
 import { badRequest, conflict, notFound, unwrap } from '../lib/errors';
 import { newDocumentId } from '../lib/ids';
 import { type SniffedImage, sniffImage } from '../lib/images';
@@ -183,7 +184,8 @@ function imageRows(images: CheckedImage[], placed: PlacedImage[], firstOrder: nu
 
 // ---------- the pitch's values ----------
 
-function valuesOf(input: FacilityInput, now: number): store.FacilityValues {
+/** `holdDefault`: the hold a pitch takes when the form leaves it out (a new one: the rules' default; an edit: its own). */
+function valuesOf(input: FacilityInput, now: number, holdDefault: number): store.FacilityValues {
   const t = input.transportationService;
   return {
     name: input.name,
@@ -204,7 +206,7 @@ function valuesOf(input: FacilityInput, now: number): store.FacilityValues {
     workingHours: input.workingHours,
     bookingTimeType: input.bookingTimeType,
     startTimeOffset: input.startTimeOffset,
-    autoApprovalTimeout: input.autoApprovalTimeout,
+    autoApprovalTimeout: input.autoApprovalTimeout ?? holdDefault,
     priority: input.priority,
     seoTitle: input.seoTitle,
     seoDescription: input.seoDescription,
@@ -268,6 +270,7 @@ export async function createFacility(
   const now = Date.now();
   const amenities = amenityRows(input);
   const pickupPoints = await pickupRows(env.DB, input, null);
+  const { holdTimeoutMinutes } = await storedRules(getDb(env.DB), now);
   const placed = await putImages(env.BUCKET, documentId, images);
   const keys = placed.flatMap(keysOf);
   let id: number | undefined;
@@ -277,7 +280,7 @@ export async function createFacility(
       try {
         id = await store.insertFacility(
           getDb(env.DB),
-          { ...valuesOf(input, now), documentId, slug, createdAt: now },
+          { ...valuesOf(input, now, holdTimeoutMinutes), documentId, slug, createdAt: now },
           { amenities, pickupPoints, images: imageRows(images, placed, 0) },
         );
       } catch (e) {
@@ -328,7 +331,7 @@ export async function updateFacility(
   const nextOrder = bundle.images.reduce((m, i) => Math.max(m, i.sortOrder + 1), 0);
   let updated: boolean;
   try {
-    updated = await store.updateFacilityRow(db, f.id, valuesOf(input, Date.now()), {
+    updated = await store.updateFacilityRow(db, f.id, valuesOf(input, Date.now(), f.autoApprovalTimeout), {
       amenities,
       pickupPoints,
       images: imageRows(images, placed, nextOrder),

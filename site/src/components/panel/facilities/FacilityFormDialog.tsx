@@ -40,15 +40,17 @@ interface Props {
   editing: Pick<FacilityWire, 'documentId' | 'name'> | null;
   onClose: () => void;
   onSaved: (f: FacilityWire) => void;
+  /** A new pitch's hold timeout (issue 12: the admin's default); 60 when not given. */
+  holdTimeoutDefault?: number;
 }
 
 /** 'Yeni Saha Ekle' / 'Saha Düzenle': five tabs over the shared pitch schema, sent as multipart with the new images. */
-export function FacilityFormDialog({ editing, onClose, onSaved }: Props) {
+export function FacilityFormDialog({ editing, onClose, onSaved, holdTimeoutDefault }: Props) {
   const isEdit = editing !== null;
   const [state, setState] = useState<'loading' | 'ready' | 'error'>(isEdit ? 'loading' : 'ready');
   const [attempt, setAttempt] = useState(0);
   const [detail, setDetail] = useState<FacilityWire | null>(null);
-  const [form, setForm] = useState<FormState>(emptyForm);
+  const [form, setForm] = useState<FormState>(() => emptyForm(holdTimeoutDefault));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [tab, setTab] = useState<FormTab>('basic');
   const [files, setFiles] = useState<File[]>([]);

@@ -84,8 +84,8 @@ const defaultHours = (): WorkingHoursWire =>
     WEEK_DAYS.map((d) => [d, { isOpen: true, start: FACILITY_DEFAULTS.dayStart, end: FACILITY_DEFAULTS.dayEnd }]),
   ) as unknown as WorkingHoursWire;
 
-/** A new pitch: the defaults of 02 §9. */
-export function emptyForm(): FormState {
+/** A new pitch: the defaults of 02 §9; the hold timeout is the admin's default when given (issue 12). */
+export function emptyForm(holdTimeout: number = FACILITY_DEFAULTS.autoApprovalTimeout): FormState {
   return {
     name: '',
     description: '',
@@ -101,7 +101,7 @@ export function emptyForm(): FormState {
     workingHours: defaultHours(),
     bookingTimeType: FACILITY_DEFAULTS.bookingTimeType,
     startTimeOffset: FACILITY_DEFAULTS.startTimeOffset,
-    autoApprovalTimeout: String(FACILITY_DEFAULTS.autoApprovalTimeout),
+    autoApprovalTimeout: String(holdTimeout),
     priority: String(FACILITY_DEFAULTS.priority),
     seoTitle: '',
     seoDescription: '',
