@@ -77,6 +77,9 @@ describe('Ayarlar: site settings reach the public pages at once', () => {
     await visitor.page.goto('/');
     await visitor.page.getByRole('heading', { level: 1, name: 'Sistem Bakımda' }).waitFor();
     expect(await visitor.page.getByText('Zemin yenileniyor, pazartesi açığız.').count()).toBe(1);
+    // The notice replaces the page's content: no pitch card, one h1.
+    expect(await visitor.page.locator('main a[href^="/saha/"]').count()).toBe(0);
+    expect(await visitor.page.locator('h1').count()).toBe(1);
     expect(await visitor.page.title()).toContain('Ayar Testi Sahası');
     expect(await visitor.page.locator('footer').textContent()).toContain('Ayar Testi Sahası');
     // The contact page stays readable during maintenance.
