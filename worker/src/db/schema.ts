@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import type { WeekDay } from '../../../contracts/wire/facility';
 
 // Money columns are integer kuruş. Times are epoch milliseconds unless named date/startTime (Istanbul wall clock).
 const now = sql`(cast(unixepoch('subsec') * 1000 as integer))`;
@@ -177,6 +178,35 @@ export const slots = sqliteTable(
     uniqueIndex('booking_slots_facility_date_time').on(t.facilityId, t.date, t.startTime),
     index('booking_slots_facility_starts').on(t.facilityId, t.startsAt),
   ],
+);
+
+/**
+ * A pitch's price rules (issue 12, Fiyatlandırma; the engine is contracts/pricing.ts). Generation prices each new slot
+ * by them, and staff may re-price free slots still ahead; a booked slot keeps its price, and a booking stores the price
+ * it was made at (bookings.slot_price). `amount` is kuruş for a fixed price, a whole percent for a percentage.
+ */
+export const priceRules = sqliteTable(
+  'price_rules',
+  {
+    id: integer('id').primaryKey(),
+    facilityId: integer('facility_id')
+      .notNull()
+      .references(() => facilities.id, { onDelete: 'cascade' }),
+    sortOrder: integer('sort_order').notNull().default(0),
+    name: text('name').notNull(),
+    isActive: integer('is_active', { mode: 'boolean' }).notNull().default(true),
+    days: text('days', { mode: 'json' }).$type<WeekDay[]>().notNull(),
+    dateFrom: text('date_from'),
+    dateTo: text('date_to'),
+    startTime: text('start_time'),
+    endTime: text('end_time'),
+    adjustment: text('adjustment', { enum: ['fixed', 'percent'] }).notNull(),
+    amount: integer('amount').notNull(),
+    priority: integer('priority').notNull().default(0),
+    note: text('note'),
+    ...timestamps,
+  },
+  (t) => [index('price_rules_facility').on(t.facilityId, t.sortOrder)],
 );
 
 export const customers = sqliteTable(

@@ -3,6 +3,7 @@ import { facilityListQuery, generateSlotsSchema, slotsQuery } from '../../../con
 import { deleteFacilityQuery, facilityInput, toggleStatusSchema } from '../../../contracts/facility-form';
 import { msg } from '../../../contracts/messages';
 import { calendarQuery } from '../../../contracts/panel';
+import { priceRulesInput, repriceInput } from '../../../contracts/pricing-form';
 import { getDb } from '../db/client';
 import { type AppEnv, requestToken, requireStaff, staffFromToken } from '../lib/auth';
 import { notFound } from '../lib/errors';
@@ -21,6 +22,7 @@ import {
   toWire,
 } from '../services/facilities';
 import { createFacility, deleteFacility, setFacilityActive, updateFacility } from '../services/facility-admin';
+import { applyPriceRules, readPriceRules, savePriceRules } from '../services/pricing';
 import { subscriptionSlots } from '../services/subscriptions';
 
 export const facilityRoutes = new Hono<AppEnv>()
@@ -66,6 +68,15 @@ export const facilityRoutes = new Hono<AppEnv>()
   )
   .post('/:ref/generate-slots', requireStaff, body(generateSlotsSchema), async (c) =>
     ok(c, await generateFacilitySlots(c.env, c.req.param('ref'), c.req.valid('json'))),
+  )
+  /** Fiyatlandırma (issue 12): the pitch's price rules, replaced as one ordered set. */
+  .get('/:ref/price-rules', requireStaff, async (c) => ok(c, await readPriceRules(getDb(c.env.DB), c.req.param('ref'))))
+  .put('/:ref/price-rules', requireStaff, body(priceRulesInput), async (c) =>
+    ok(c, await savePriceRules(getDb(c.env.DB), c.req.param('ref'), c.req.valid('json').rules)),
+  )
+  /** Re-prices the free slots of a range still ahead by the current rules, through the pitch's object. */
+  .post('/:ref/price-rules/apply', requireStaff, body(repriceInput), async (c) =>
+    ok(c, await applyPriceRules(c.env, getDb(c.env.DB), c.req.param('ref'), c.req.valid('json'))),
   )
   /** Create (02 §7): JSON, or multipart with `data` (JSON) and images under `files.images`. */
   .post('/', requireStaff, async (c) => {

@@ -1,5 +1,6 @@
 import { firstName, nameWithInitial } from '../../../contracts/common';
 import { msg } from '../../../contracts/messages';
+import { type PriceRuleLike, priceFor } from '../../../contracts/pricing';
 import type { SlotState, SlotWire } from '../../../contracts/wire/slot';
 import type { ChangedBooking } from '../db/bookings';
 import type { Db } from '../db/client';
@@ -55,8 +56,9 @@ export interface GenerateResult {
 }
 
 /**
- * Creates the slots of [startDate, endDate] for open days. Without overwrite existing slots stay; with overwrite only
- * slots without a pending or approved booking are replaced, so a booked slot is never destroyed (00 §2).
+ * Creates the slots of [startDate, endDate] for open days, each priced by the pitch's price rules (issue 12; the
+ * hourly price where none matches). Without overwrite existing slots stay; with overwrite only slots without a pending
+ * or approved booking are replaced, so a booked slot is never destroyed (00 §2).
  * Runs inside the pitch's Durable Object, serialised with bookings.
  */
 export async function generateSlots(
@@ -65,6 +67,7 @@ export async function generateSlots(
   startDate: string,
   endDate: string,
   overwrite: boolean,
+  rules: readonly PriceRuleLike[] = [],
 ): Promise<GenerateResult> {
   const planned: PlannedSlot[] = [];
   for (let d = startDate; d <= endDate; d = addDays(d, 1)) planned.push(...planDay(f, d));
@@ -108,7 +111,12 @@ export async function generateSlots(
   await replaceSlots(
     db,
     toDelete,
-    toInsert.map((p) => ({ ...p, documentId: newDocumentId(), facilityId: f.id, price: f.hourlyPrice })),
+    toInsert.map((p) => ({
+      ...p,
+      documentId: newDocumentId(),
+      facilityId: f.id,
+      price: priceFor(f.hourlyPrice, rules, p.date, p.startTime).price,
+    })),
   );
   return result;
 }
