@@ -8,6 +8,7 @@
 // price over the usual evening price), and then the rule listed first. A fixed rule sets the hour's price; a
 // percentage rule moves the pitch's hourly price up or down, rounded to whole lira. Rules never stack: one rule, one
 // price, which a pitch owner can predict from the list.
+import { minutesOfTime } from './slot-plan';
 import type { WeekDay } from './wire/facility';
 
 export const PRICE_RULES_MAX = 50;
@@ -45,14 +46,12 @@ const WEEKDAY_BY_INDEX: readonly WeekDay[] = [
 /** The weekday of an ISO business day (the calendar date; Istanbul has no DST, so no time zone enters). */
 export const weekDayOf = (date: string): WeekDay => WEEKDAY_BY_INDEX[new Date(`${date}T00:00:00Z`).getUTCDay()];
 
-const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
-
 /** Whether a start time lies in [start, end); an end at or before the start wraps past midnight. */
 export function inHours(time: string, start: string | null, end: string | null): boolean {
   if (start === null || end === null) return true;
-  const t = minutesOf(time);
-  const s = minutesOf(start);
-  const e = minutesOf(end);
+  const t = minutesOfTime(time);
+  const s = minutesOfTime(start);
+  const e = minutesOfTime(end);
   return e > s ? t >= s && t < e : t >= s || t < e;
 }
 

@@ -1,6 +1,7 @@
 import { firstName, nameWithInitial } from '../../../contracts/common';
 import { msg } from '../../../contracts/messages';
 import { type PriceRuleLike, priceFor } from '../../../contracts/pricing';
+import { slotMinutes } from '../../../contracts/slot-plan';
 import type { SlotState, SlotWire } from '../../../contracts/wire/slot';
 import type { ChangedBooking } from '../db/bookings';
 import type { Db } from '../db/client';
@@ -9,7 +10,7 @@ import { existingSlots, liveSlots, replaceSlots, type SlotRow } from '../db/slot
 import { notFound } from '../lib/errors';
 import { newDocumentId } from '../lib/ids';
 import { toTl } from '../lib/money';
-import { addDays, fromMinutes, istanbulInstant, istanbulToday, toMinutes, weekdayOf } from '../lib/time';
+import { addDays, fromMinutes, istanbulInstant, istanbulToday, weekdayOf } from '../lib/time';
 
 export interface PlannedSlot {
   date: string;
@@ -24,28 +25,13 @@ export function planDay(
   f: Pick<FacilityRow, 'workingHours' | 'bookingTimeType' | 'startTimeOffset'>,
   date: string,
 ): PlannedSlot[] {
-  const day = f.workingHours?.[weekdayOf(date)];
-  if (!day?.isOpen) return [];
-  const open = toMinutes(day.start);
-  let close = toMinutes(day.end);
-  if (close <= open) close += 1440;
-  const length = f.bookingTimeType === 'hourly' ? 60 : 30;
-  const within = open % 60;
-  const first =
-    f.startTimeOffset === 'half_hour'
-      ? open - within + (within <= 30 ? 30 : 90)
-      : open - within + (within === 0 ? 0 : 60);
-  const out: PlannedSlot[] = [];
-  for (let t = first; t + length <= close; t += length) {
-    out.push({
-      date,
-      startTime: fromMinutes(t),
-      endTime: fromMinutes(t + length),
-      startsAt: istanbulInstant(date, t),
-      endsAt: istanbulInstant(date, t + length),
-    });
-  }
-  return out;
+  return slotMinutes(f, weekdayOf(date)).map(({ start, end }) => ({
+    date,
+    startTime: fromMinutes(start),
+    endTime: fromMinutes(end),
+    startsAt: istanbulInstant(date, start),
+    endsAt: istanbulInstant(date, end),
+  }));
 }
 
 export interface GenerateResult {
