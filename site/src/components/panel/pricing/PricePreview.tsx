@@ -54,7 +54,7 @@ export function PricePreview({ facility, drafts, monday, onWeek }: Props) {
       ) : (
         <div
           role="region"
-          className="mt-4 max-w-full overflow-x-auto"
+          className="relative mt-4 max-w-full overflow-x-auto"
           // biome-ignore lint/a11y/noNoninteractiveTabindex: a table that scrolls sideways must be reachable by keyboard (WCAG 2.1.1)
           tabIndex={0}
           aria-label="Fiyat tablosu, yatay kaydırılabilir"
