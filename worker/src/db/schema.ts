@@ -209,6 +209,32 @@ export const priceRules = sqliteTable(
   (t) => [index('price_rules_facility').on(t.facilityId, t.sortOrder)],
 );
 
+/**
+ * A pitch's paid add-ons (issue 12, Saha Servisleri): a referee, a match video, boot hire… `price` is kuruş per booking
+ * or per person (`unit`); `stock_per_slot` caps how many bookings of one slot may take it (null: no cap).
+ */
+export const facilityAddons = sqliteTable(
+  'facility_addons',
+  {
+    id: integer('id').primaryKey(),
+    facilityId: integer('facility_id')
+      .notNull()
+      .references(() => facilities.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description'),
+    price: integer('price').notNull(),
+    unit: text('unit', { enum: ['booking', 'person'] }).notNull(),
+    isActive: integer('is_active', { mode: 'boolean' }).notNull().default(true),
+    stockPerSlot: integer('stock_per_slot'),
+    sortOrder: integer('sort_order').notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [
+    index('facility_addons_facility').on(t.facilityId, t.sortOrder),
+    uniqueIndex('facility_addons_name').on(t.facilityId, sql`${t.name} collate nocase`),
+  ],
+);
+
 export const customers = sqliteTable(
   'customers',
   {
