@@ -8,7 +8,7 @@ import { rowOf } from './sql';
 
 export type AddonValues = Pick<
   typeof facilityAddons.$inferInsert,
-  'name' | 'description' | 'price' | 'unit' | 'isActive' | 'stockPerSlot'
+  'name' | 'nameKey' | 'description' | 'price' | 'unit' | 'isActive' | 'stockPerSlot'
 >;
 
 export function addonsOfFacility(db: Db, facilityId: number): Promise<AddonRow[]> {

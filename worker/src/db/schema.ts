@@ -221,6 +221,8 @@ export const facilityAddons = sqliteTable(
       .notNull()
       .references(() => facilities.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
+    /** The name folded the Turkish way (contracts/search.ts foldSearch): 'MAÇ VİDEOSU' and 'Maç videosu' are one name. */
+    nameKey: text('name_key').notNull(),
     description: text('description'),
     price: integer('price').notNull(),
     unit: text('unit', { enum: ['booking', 'person'] }).notNull(),
@@ -231,7 +233,7 @@ export const facilityAddons = sqliteTable(
   },
   (t) => [
     index('facility_addons_facility').on(t.facilityId, t.sortOrder),
-    uniqueIndex('facility_addons_name').on(t.facilityId, sql`${t.name} collate nocase`),
+    uniqueIndex('facility_addons_name').on(t.facilityId, t.nameKey),
   ],
 );
 

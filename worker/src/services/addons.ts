@@ -2,6 +2,7 @@
 // (services/facilities.ts toWire); a booking will take them at the price the server sets.
 import { type AddonInput, type AddonWire, addonMsg } from '../../../contracts/addons';
 import { msg } from '../../../contracts/messages';
+import { foldSearch } from '../../../contracts/search';
 import { type AddonValues, addonsOfFacility, deleteAddon, insertAddon, reorderAddons, updateAddon } from '../db/addons';
 import type { Db } from '../db/client';
 import { badRequest, conflict, notFound } from '../lib/errors';
@@ -16,6 +17,7 @@ async function pitchId(db: Db, ref: string): Promise<number> {
 
 const values = (input: AddonInput): AddonValues => ({
   name: input.name,
+  nameKey: foldSearch(input.name.replace(/\s+/g, ' ')),
   description: input.description,
   price: toKurus(input.price),
   unit: input.unit,
@@ -23,7 +25,7 @@ const values = (input: AddonInput): AddonValues => ({
   stockPerSlot: input.stockPerSlot,
 });
 
-/** The same name twice on one pitch (case aside) would be two lines a visitor cannot tell apart. */
+/** The same name twice on one pitch (Turkish case and spacing aside) would be two lines a visitor cannot tell apart. */
 async function unlessDuplicate<T>(write: () => Promise<T>): Promise<T> {
   try {
     return await write();
