@@ -27,6 +27,11 @@ export const addonMsg = {
   duplicate: 'Bu sahada aynı adla bir hizmet zaten var',
   tooMany: `Bir saha için en fazla ${ADDONS_MAX} hizmet tanımlanabilir`,
   notFound: 'Hizmet bulunamadı',
+  notOffered: 'Seçilen hizmet bu sahada sunulmuyor',
+  quantity: 'Hizmet adedi 1 ile 50 arasında bir tam sayı olmalıdır',
+  onePerBooking: 'Rezervasyon başına ücretlendirilen bir hizmetten yalnızca bir adet seçilebilir',
+  stockExceeded: (name: string, stock: number) => `${name} için bu saatte en fazla ${stock} adet seçilebilir`,
+  repeated: 'Aynı hizmet birden fazla kez seçilemez',
   created: 'Hizmet eklendi',
   updated: 'Hizmet güncellendi',
   deleted: 'Hizmet silindi',
@@ -86,4 +91,35 @@ export interface AddonWire {
   unit: AddonUnit;
   isActive: boolean;
   stockPerSlot: number | null;
+}
+
+/** Most of one add-on a booking may take (boots for two full teams and their substitutes). */
+export const ADDON_QUANTITY_MAX = 50;
+
+/** What a visitor picks on the booking form: which add-ons, and how many of a per-person one. The server prices them. */
+export const bookingAddonsInput = z
+  .array(
+    z.object({
+      id: z.coerce.number({ error: addonMsg.notOffered }).int(addonMsg.notOffered).positive(addonMsg.notOffered),
+      quantity: z.coerce
+        .number({ error: addonMsg.quantity })
+        .int(addonMsg.quantity)
+        .min(1, addonMsg.quantity)
+        .max(ADDON_QUANTITY_MAX, addonMsg.quantity)
+        .optional()
+        .default(1),
+    }),
+  )
+  .max(ADDONS_MAX, addonMsg.tooMany)
+  .refine((xs) => new Set(xs.map((x) => x.id)).size === xs.length, addonMsg.repeated)
+  .optional()
+  .default([]);
+
+/** One add-on as a booking shows it (tracking, the panel, exports): TL, as it was sold. */
+export interface BookingAddonWire {
+  name: string;
+  unit: AddonUnit;
+  unitPrice: number;
+  quantity: number;
+  total: number;
 }

@@ -3,7 +3,20 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ADDONS_MAX } from '../../contracts/addons';
-import { api, createFacility, createStaff, expectError, json, tokenFor } from './fixtures';
+import {
+  addDays,
+  api,
+  createFacility,
+  createSlots,
+  createStaff,
+  expectError,
+  freshPhone,
+  istanbulToday,
+  json,
+  pickupPointsOf,
+  slotAt,
+  tokenFor,
+} from './fixtures';
 
 let token: string;
 beforeAll(async () => {
@@ -141,5 +154,108 @@ describe('the public pitch answer', () => {
     const again = (await json(await api(`/api/facilities/${f.slug}`))).data;
     expect(again.addons.map((a: any) => a.name)).toEqual(['Hakem', 'Maç videosu']);
     expect(again.facilityServices).toEqual(['Doğum günü organizasyonu', 'Hakem', 'Maç videosu']);
+  });
+});
+
+describe('a booking with add-ons', () => {
+  async function pitchWithAddons() {
+    const f = await createFacility({}, { pickup: true });
+    await createSlots(f, 1, 2);
+    const video = (await json(await post(f.documentId, { ...referee, name: 'Maç videosu', price: 300 }))).data;
+    const boots = (
+      await json(await post(f.documentId, { ...referee, name: 'Krampon', unit: 'person', price: 50, stockPerSlot: 12 }))
+    ).data;
+    const off = (await json(await post(f.documentId, { ...referee, name: 'Kapalı hizmet', isActive: false }))).data;
+    const slot = await slotAt(f.id, addDays(istanbulToday(), 1), '20:00');
+    return { f, video, boots, off, slot };
+  }
+  const book = (f: { documentId: string }, slot: { document_id: string }, extra: Record<string, unknown>) =>
+    api('/api/bookings', {
+      method: 'POST',
+      json: {
+        facility: f.documentId,
+        bookingSlot: slot.document_id,
+        customerName: 'Hizmetli Oyuncu',
+        customerPhone: freshPhone(),
+        ...extra,
+      },
+    });
+  const bookingCount = async (facilityId: number) =>
+    (await env.DB.prepare('select count(*) as n from bookings where facility_id = ?')
+      .bind(facilityId)
+      .first<{ n: number }>())!.n;
+
+  it('the server prices them into the total (slot + shuttle + add-ons); tracking shows them as sold', async () => {
+    const { f, video, boots, slot } = await pitchWithAddons();
+    const [pickup] = await pickupPointsOf(f.id);
+    const res = await book(f, slot, {
+      includesTransportation: true,
+      transportationDetails: { pickupPointId: pickup.id },
+      addons: [{ id: video.id }, { id: boots.id, quantity: 10 }],
+      totalPrice: 1,
+      addonsPrice: 1,
+    });
+    expect(res.status).toBe(201);
+    const created = (await json(res)).data;
+    // 1500 slot + 50 shuttle + 300 video + 10 × 50 boots.
+    expect(created.totalPrice).toBe(2350);
+    expect(created.addonsPrice).toBe(800);
+    expect(created.addons).toEqual([
+      { name: 'Maç videosu', unit: 'booking', unitPrice: 300, quantity: 1, total: 300 },
+      { name: 'Krampon', unit: 'person', unitPrice: 50, quantity: 10, total: 500 },
+    ]);
+    const row = await env.DB.prepare('select total_price, addons_price from bookings where booking_number = ?')
+      .bind(created.bookingNumber)
+      .first();
+    expect(row).toEqual({ total_price: 235_000, addons_price: 80_000 });
+    // A later price change on the pitch never rewrites the booking.
+    await put(f.documentId, video.id, { ...referee, name: 'Maç videosu', price: 999 });
+    const tracked = (await json(await api(`/api/bookings/track/${created.bookingNumber}`))).data;
+    expect(tracked.addons).toEqual(created.addons);
+    expect(tracked.totalPrice).toBe(2350);
+  });
+
+  it.each([
+    ['an add-on of another pitch', async (x: any) => [{ id: x.otherId }], 'Seçilen hizmet bu sahada sunulmuyor'],
+    ['an add-on switched off', async (x: any) => [{ id: x.off.id }], 'Seçilen hizmet bu sahada sunulmuyor'],
+    [
+      'a per-booking add-on twice',
+      async (x: any) => [{ id: x.video.id, quantity: 2 }],
+      'Rezervasyon başına ücretlendirilen bir hizmetten yalnızca bir adet seçilebilir',
+    ],
+    [
+      'more than the stock of the hour',
+      async (x: any) => [{ id: x.boots.id, quantity: 13 }],
+      'Krampon için bu saatte en fazla 12 adet seçilebilir',
+    ],
+    [
+      'the same add-on twice',
+      async (x: any) => [{ id: x.video.id }, { id: x.video.id }],
+      'Aynı hizmet birden fazla kez seçilemez',
+    ],
+    [
+      'a quantity of 0',
+      async (x: any) => [{ id: x.boots.id, quantity: 0 }],
+      'Hizmet adedi 1 ile 50 arasında bir tam sayı olmalıdır',
+    ],
+  ])('refuses %s in Turkish and books nothing', async (_label, picks, message) => {
+    const p = await pitchWithAddons();
+    const other = await createFacility();
+    const theirs = (await json(await post(other.documentId, referee))).data;
+    const err = await expectError(await book(p.f, p.slot, { addons: await picks({ ...p, otherId: theirs.id }) }), 400);
+    expect([err.message, ...(err.details?.errors ?? []).map((e: any) => e.message)]).toContain(message);
+    expect(await bookingCount(p.f.id)).toBe(0);
+  });
+
+  it('an add-on switched off is refused at once, though the pitch object had the pitch in memory', async () => {
+    const { f, video, slot } = await pitchWithAddons();
+    // A first booking loads the pitch into its object.
+    const first = await book(f, await slotAt(f.id, addDays(istanbulToday(), 2), '20:00'), {
+      addons: [{ id: video.id }],
+    });
+    expect(first.status).toBe(201);
+    await put(f.documentId, video.id, { ...referee, name: 'Maç videosu', price: 300, isActive: false });
+    const err = await expectError(await book(f, slot, { addons: [{ id: video.id }] }), 400);
+    expect(err.details.errors[0].message).toBe('Seçilen hizmet bu sahada sunulmuyor');
   });
 });

@@ -44,6 +44,16 @@ export const users = sqliteTable(
 );
 
 export type WorkingDay = { isOpen: boolean; start: string; end: string };
+
+/** One add-on as a booking bought it (issue 12): kuruş, frozen at the time of booking. */
+export interface BookingAddon {
+  addonId: number;
+  name: string;
+  unit: 'booking' | 'person';
+  unitPrice: number;
+  quantity: number;
+  total: number;
+}
 export type WorkingHours = Record<
   'monday' | 'tuesday' | 'wednesday' | 'thursday' | 'friday' | 'saturday' | 'sunday',
   WorkingDay
@@ -341,6 +351,13 @@ export const bookings = sqliteTable(
     pickupPointName: text('pickup_point_name'),
     pickupPointAddress: text('pickup_point_address'),
     pickupTime: text('pickup_time'),
+    /**
+     * The paid add-ons taken with the booking (issue 12), each as it was sold: name, unit, unit price (kuruş) and
+     * quantity, so a later change to the pitch's add-ons never rewrites a booking. `addons_price` is their sum, part of
+     * total_price.
+     */
+    addons: text('addons', { mode: 'json' }).$type<BookingAddon[]>().notNull().default(sql`'[]'`),
+    addonsPrice: integer('addons_price').notNull().default(0),
     status: text('status', { enum: ['pending', 'approved', 'rejected', 'cancelled', 'expired'] })
       .notNull()
       .default('pending'),

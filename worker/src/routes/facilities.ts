@@ -83,16 +83,19 @@ export const facilityRoutes = new Hono<AppEnv>()
   /** Saha Servisleri (issue 12): every add-on of the pitch, active or not, for staff. */
   .get('/:ref/addons', requireStaff, async (c) => ok(c, await listAddons(getDb(c.env.DB), c.req.param('ref'))))
   .post('/:ref/addons', requireStaff, body(addonInput), async (c) =>
-    ok(c, await createAddon(getDb(c.env.DB), c.req.param('ref'), c.req.valid('json')), undefined, 201),
+    ok(c, await createAddon(c.env, getDb(c.env.DB), c.req.param('ref'), c.req.valid('json')), undefined, 201),
   )
   .put('/:ref/addons/order', requireStaff, body(addonOrderInput), async (c) =>
     ok(c, await orderAddons(getDb(c.env.DB), c.req.param('ref'), c.req.valid('json').ids)),
   )
   .put('/:ref/addons/:id{[0-9]+}', requireStaff, body(addonInput), async (c) =>
-    ok(c, await changeAddon(getDb(c.env.DB), c.req.param('ref'), Number(c.req.param('id')), c.req.valid('json'))),
+    ok(
+      c,
+      await changeAddon(c.env, getDb(c.env.DB), c.req.param('ref'), Number(c.req.param('id')), c.req.valid('json')),
+    ),
   )
   .delete('/:ref/addons/:id{[0-9]+}', requireStaff, async (c) =>
-    ok(c, await removeAddon(getDb(c.env.DB), c.req.param('ref'), Number(c.req.param('id')))),
+    ok(c, await removeAddon(c.env, getDb(c.env.DB), c.req.param('ref'), Number(c.req.param('id')))),
   )
   /** Create (02 §7): JSON, or multipart with `data` (JSON) and images under `files.images`. */
   .post('/', requireStaff, async (c) => {

@@ -8,6 +8,10 @@ import type { Db } from '../db/client';
 import { badRequest, conflict, notFound } from '../lib/errors';
 import { toKurus } from '../lib/money';
 import { addonToWire, findFacilityRow } from './facilities';
+import { facilityStub } from './facility-ref';
+
+/** The pitch's object keeps the pitch (add-ons included) for up to 30 s: after a change its next booking reads it fresh. */
+const refresh = (env: Env, facilityId: number) => facilityStub(env, facilityId).forget();
 
 async function pitchId(db: Db, ref: string): Promise<number> {
   const f = await findFacilityRow(db, ref);
@@ -41,22 +45,26 @@ export async function listAddons(db: Db, ref: string): Promise<AddonWire[]> {
   return (await addonsOfFacility(db, await pitchId(db, ref))).map(addonToWire);
 }
 
-export async function createAddon(db: Db, ref: string, input: AddonInput): Promise<AddonWire> {
+export async function createAddon(env: Env, db: Db, ref: string, input: AddonInput): Promise<AddonWire> {
   const facilityId = await pitchId(db, ref);
   const row = await unlessDuplicate(() => insertAddon(db, facilityId, values(input), Date.now()));
   if (!row) throw badRequest(addonMsg.tooMany);
+  await refresh(env, facilityId);
   return addonToWire(row);
 }
 
-export async function changeAddon(db: Db, ref: string, id: number, input: AddonInput): Promise<AddonWire> {
+export async function changeAddon(env: Env, db: Db, ref: string, id: number, input: AddonInput): Promise<AddonWire> {
   const facilityId = await pitchId(db, ref);
   const row = await unlessDuplicate(() => updateAddon(db, facilityId, id, values(input), Date.now()));
   if (!row) throw notFound(addonMsg.notFound);
+  await refresh(env, facilityId);
   return addonToWire(row);
 }
 
-export async function removeAddon(db: Db, ref: string, id: number): Promise<{ id: number }> {
-  if (!(await deleteAddon(db, await pitchId(db, ref), id))) throw notFound(addonMsg.notFound);
+export async function removeAddon(env: Env, db: Db, ref: string, id: number): Promise<{ id: number }> {
+  const facilityId = await pitchId(db, ref);
+  if (!(await deleteAddon(db, facilityId, id))) throw notFound(addonMsg.notFound);
+  await refresh(env, facilityId);
   return { id };
 }
 
