@@ -168,10 +168,21 @@ function TransportChoice({ facility: f }: { facility: BookingFacility }) {
  * A count typed freely: an empty box while typing keeps the last count, more than the cap becomes the cap, and leaving
  * the box shows the count in force.
  */
-function QuantityInput({ value, max, onChange }: { value: number; max: number; onChange: (n: number) => void }) {
+function QuantityInput({
+  id,
+  value,
+  max,
+  onChange,
+}: {
+  id: string;
+  value: number;
+  max: number;
+  onChange: (n: number) => void;
+}) {
   const [text, setText] = useState(String(value));
   return (
     <input
+      id={id}
       type="number"
       inputMode="numeric"
       min={1}
@@ -244,11 +255,16 @@ function AddonsChoice({ facility: f }: { facility: BookingFacility }) {
                 </span>
               </label>
               {taken && perPerson && (
-                <label className="mt-2 ml-8 flex flex-wrap items-center gap-2 text-sm">
-                  <span>Kişi sayısı</span>
-                  <QuantityInput value={quantity} max={a.max} onChange={(n) => set(a.id, n)} />
+                <div className="mt-2 ml-8 flex flex-wrap items-center gap-2 text-sm">
+                  <label htmlFor={`addon-quantity-${a.id}`}>Kişi sayısı</label>
+                  <QuantityInput
+                    id={`addon-quantity-${a.id}`}
+                    value={quantity}
+                    max={a.max}
+                    onChange={(n) => set(a.id, n)}
+                  />
                   <span className="text-slate-700 dark:text-slate-300">en fazla {a.max}</span>
-                </label>
+                </div>
               )}
             </li>
           );
