@@ -187,6 +187,8 @@ export const slots = sqliteTable(
   (t) => [
     uniqueIndex('booking_slots_facility_date_time').on(t.facilityId, t.date, t.startTime),
     index('booking_slots_facility_starts').on(t.facilityId, t.startsAt),
+    // Raporlar's occupancy over every pitch (issue 12): a date range of all slots.
+    index('booking_slots_date').on(t.date, t.startTime),
   ],
 );
 
@@ -430,6 +432,22 @@ export const bookings = sqliteTable(
     index('bookings_shuttle_list')
       .on(t.status, t.date, t.startsAt, t.isSubscriber, t.facilityId, t.searchKey, t.createdAt)
       .where(sql`includes_transportation = 1`),
+    // Raporlar (issue 12): a status's bookings of a date range with every figure a report sums, so a year of approved
+    // bookings is read from the index alone; and every booking's status by date for the status counts.
+    index('bookings_report').on(
+      t.status,
+      t.date,
+      t.facilityId,
+      t.customerPhone,
+      t.isSubscriber,
+      t.includesTransportation,
+      t.totalPrice,
+      t.depositAmount,
+      t.slotPrice,
+      t.transportationPrice,
+      t.addonsPrice,
+    ),
+    index('bookings_report_status').on(t.date, t.facilityId, t.status),
   ],
 );
 
