@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { bookingAddonsInput } from './addons';
 import { optionalText } from './common';
 import { msg } from './messages';
 import { phoneSchema } from './phone';
@@ -40,6 +41,8 @@ export const createBookingSchema = z
     ),
     notes: optionalText(NOTES_MAX, msg.notesTooLong),
     includesTransportation: z.boolean().optional().default(false),
+    /** Paid add-ons (issue 12), after the shuttle option; the server prices them. */
+    addons: bookingAddonsInput,
     transportationDetails: z
       .object({ pickupPointId: z.string().trim().max(64).nullish() })
       .passthrough()

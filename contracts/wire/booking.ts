@@ -1,4 +1,5 @@
 // What the API answers about a booking, written once for the worker (which builds it) and the site (which reads it).
+import type { BookingAddonWire } from '../addons';
 import type { BookingStatus, PaymentStatus } from '../bookings';
 
 export type BookingSource = 'web' | 'panel' | 'subscription';
@@ -61,6 +62,9 @@ export interface BookingWire {
   includesTransportation: boolean;
   transportationPrice: number;
   transportationDetails: TransportationDetailsWire | null;
+  /** Paid add-ons as sold (issue 12) and their sum, TL; both are part of totalPrice. */
+  addons: BookingAddonWire[];
+  addonsPrice: number;
   facility: BookingFacilityWire;
   bookingSlot: BookingSlotWire;
   approvedAt: string | null;
@@ -162,6 +166,8 @@ export interface BookingDetail extends Omit<BookingListItem, 'facility'> {
   isRecurring: boolean;
   recurringGroupId: string | null;
   transportationDetails: TransportationDetailsWire | null;
+  addons: BookingAddonWire[];
+  addonsPrice: number;
   bookingSlot: BookingSlotWire;
   facility: BookingFacilityWire & { hourlyPrice: number };
   source: BookingSource;

@@ -181,7 +181,14 @@ export function removeLongData(existing?: DatabaseSync) {
         db.prepare(
           'delete from customers where phone = ? and not exists (select 1 from bookings where customer_phone = ?)',
         ).run(phone, phone);
-      for (const table of ['booking_slots', 'facility_amenities', 'pickup_points', 'facility_images'])
+      for (const table of [
+        'booking_slots',
+        'facility_amenities',
+        'pickup_points',
+        'facility_images',
+        'price_rules',
+        'facility_addons',
+      ])
         db.exec(`delete from ${table} where facility_id = ${f.id}`);
       db.exec(`delete from facilities where id = ${f.id}`);
     }

@@ -12,5 +12,6 @@ export const pitch = (overrides: Partial<BookingFacility> = {}): BookingFacility
   mapsUrl: 'https://www.google.com/maps/search/?api=1&query=40.2%2C28.9',
   amenities: ['Otopark', 'Duş'],
   transport: null,
+  addons: [],
   ...overrides,
 });

@@ -151,6 +151,24 @@ describe('booking detail sections (02 §2)', () => {
     expect(within(d).getByText('Tarih yok')).toBeTruthy();
   });
 
+  it('lists the paid add-ons as sold under the payment (issue 12)', async () => {
+    current = detail({
+      totalPrice: 2350,
+      addons: [
+        { name: 'Maç videosu', unit: 'booking', unitPrice: 300, quantity: 1, total: 300 },
+        { name: 'Krampon kiralama', unit: 'person', unitPrice: 50, quantity: 10, total: 500 },
+      ],
+      addonsPrice: 800,
+    });
+    open();
+    const d = await loaded();
+    const payment = within(d).getByRole('heading', { name: 'Ödeme Bilgileri' }).closest('section')!;
+    const text = payment.textContent!.replace(/\u00a0/g, ' ');
+    expect(text).toContain('Maç videosu₺300');
+    expect(text).toContain('Krampon kiralama × 10₺500');
+    expect(text).toContain('₺2.350');
+  });
+
   it('leaves out the deposit for a subscriber and says Abone', async () => {
     current = detail({
       isSubscriber: true,

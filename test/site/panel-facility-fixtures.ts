@@ -63,6 +63,7 @@ export function facility(over: Partial<FacilityWire> = {}): FacilityWire {
     seoDescription: null,
     seoKeywords: null,
     facilityServices: ['Top', 'Yelek'],
+    addons: [],
     services: [],
     transportationService: {
       isActive: true,

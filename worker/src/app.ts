@@ -17,6 +17,7 @@ import { contentRoutes } from './routes/content';
 import { customerRoutes } from './routes/customers';
 import { facilityRoutes } from './routes/facilities';
 import { notificationRoutes } from './routes/notifications';
+import { reportRoutes } from './routes/reports';
 
 const routes = new Hono<AppEnv>()
   .basePath('/api')
@@ -67,6 +68,7 @@ const routes = new Hono<AppEnv>()
   .route('/bookings/customers', customerRoutes)
   .route('/bookings', bookingRoutes)
   .route('/notifications', notificationRoutes)
+  .route('/reports', reportRoutes)
   .route('/', authRoutes)
   .route('/', contentRoutes);
 

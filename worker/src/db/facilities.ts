@@ -1,9 +1,9 @@
-// Reads of the pitch aggregate: the pitch, its images, amenities and pickup points, and the slots of its calendar.
+// Reads of the pitch aggregate: the pitch, its images, amenities, pickup points and add-ons, and the slots of its calendar.
 import { and, asc, count, eq, gt, gte, inArray, lt, lte, max, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { Db } from './client';
 import { facilityIdOf, notDeleted } from './facility-ref';
-import { amenities, type Facility, facilities, facilityImages, pickupPoints, slots } from './schema';
+import { amenities, type Facility, facilities, facilityAddons, facilityImages, pickupPoints, slots } from './schema';
 import { liveSlots } from './slots';
 import { folded, renderedBatch } from './sql';
 
@@ -11,11 +11,14 @@ export type FacilityRow = Facility;
 export type ImageRow = typeof facilityImages.$inferSelect;
 export type AmenityRow = typeof amenities.$inferSelect;
 export type PickupPointRow = typeof pickupPoints.$inferSelect;
+export type AddonRow = typeof facilityAddons.$inferSelect;
 
 export interface FacilityParts {
   images: ImageRow[];
   amenities: AmenityRow[];
   pickupPoints: PickupPointRow[];
+  /** Every add-on of the pitch, active or not (the public answer keeps the active ones). */
+  addons: AddonRow[];
 }
 export interface FacilityBundle extends FacilityParts {
   facility: FacilityRow;
@@ -40,21 +43,33 @@ const pickupPointsOf = (db: Db, facilityId: number[] | SQLWrapper) =>
     .where(idIn(pickupPoints.facilityId, facilityId))
     .orderBy(asc(pickupPoints.sortOrder), asc(pickupPoints.id));
 
+const addonsOf = (db: Db, facilityId: number[] | SQLWrapper) =>
+  db
+    .select()
+    .from(facilityAddons)
+    .where(idIn(facilityAddons.facilityId, facilityId))
+    .orderBy(asc(facilityAddons.sortOrder), asc(facilityAddons.id));
+
 function idIn(column: AnySQLiteColumn, ids: number[] | SQLWrapper): SQL {
   return Array.isArray(ids) ? inArray(column, ids) : eq(column, ids);
 }
 
 /** The parts of the given pitches, each list in its display order. */
 export async function partsOfFacilities(db: Db, ids: number[]): Promise<FacilityParts> {
-  if (ids.length === 0) return { images: [], amenities: [], pickupPoints: [] };
-  const [images, ams, pps] = await db.batch([imagesOf(db, ids), amenitiesOf(db, ids), pickupPointsOf(db, ids)]);
-  return { images, amenities: ams, pickupPoints: pps };
+  if (ids.length === 0) return { images: [], amenities: [], pickupPoints: [], addons: [] };
+  const [images, ams, pps, ads] = await db.batch([
+    imagesOf(db, ids),
+    amenitiesOf(db, ids),
+    pickupPointsOf(db, ids),
+    addonsOf(db, ids),
+  ]);
+  return { images, amenities: ams, pickupPoints: pps, addons: ads };
 }
 
 /** The pitches with these ids and their parts, in one round trip. */
 export async function facilitiesWithParts(db: Db, ids: number[]): Promise<{ rows: FacilityRow[] } & FacilityParts> {
-  if (ids.length === 0) return { rows: [], images: [], amenities: [], pickupPoints: [] };
-  const [rows, images, ams, pps] = await db.batch([
+  if (ids.length === 0) return { rows: [], images: [], amenities: [], pickupPoints: [], addons: [] };
+  const [rows, images, ams, pps, ads] = await db.batch([
     db
       .select()
       .from(facilities)
@@ -62,8 +77,9 @@ export async function facilitiesWithParts(db: Db, ids: number[]): Promise<{ rows
     imagesOf(db, ids),
     amenitiesOf(db, ids),
     pickupPointsOf(db, ids),
+    addonsOf(db, ids),
   ]);
-  return { rows, images, amenities: ams, pickupPoints: pps };
+  return { rows, images, amenities: ams, pickupPoints: pps, addons: ads };
 }
 
 /** One pitch by reference with its parts, in one round trip; undefined when no pitch matches. */
@@ -77,13 +93,14 @@ export async function facilityWithPartsById(db: Db, id: number): Promise<Facilit
 }
 
 async function facilityWithParts(db: Db, id: SQLWrapper): Promise<FacilityBundle | undefined> {
-  const [rows, images, ams, pps] = await db.batch([
+  const [rows, images, ams, pps, ads] = await db.batch([
     db.select().from(facilities).where(eq(facilities.id, id)),
     imagesOf(db, id),
     amenitiesOf(db, id),
     pickupPointsOf(db, id),
+    addonsOf(db, id),
   ]);
-  return rows[0] ? { facility: rows[0], images, amenities: ams, pickupPoints: pps } : undefined;
+  return rows[0] ? { facility: rows[0], images, amenities: ams, pickupPoints: pps, addons: ads } : undefined;
 }
 
 export async function facilityByRef(db: Db, ref: string): Promise<FacilityRow | undefined> {

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import type { WeekDay } from '../../../contracts/wire/facility';
 
 // Money columns are integer kuruş. Times are epoch milliseconds unless named date/startTime (Istanbul wall clock).
 const now = sql`(cast(unixepoch('subsec') * 1000 as integer))`;
@@ -43,6 +44,16 @@ export const users = sqliteTable(
 );
 
 export type WorkingDay = { isOpen: boolean; start: string; end: string };
+
+/** One add-on as a booking bought it (issue 12): kuruş, frozen at the time of booking. */
+export interface BookingAddon {
+  addonId: number;
+  name: string;
+  unit: 'booking' | 'person';
+  unitPrice: number;
+  quantity: number;
+  total: number;
+}
 export type WorkingHours = Record<
   'monday' | 'tuesday' | 'wednesday' | 'thursday' | 'friday' | 'saturday' | 'sunday',
   WorkingDay
@@ -176,6 +187,65 @@ export const slots = sqliteTable(
   (t) => [
     uniqueIndex('booking_slots_facility_date_time').on(t.facilityId, t.date, t.startTime),
     index('booking_slots_facility_starts').on(t.facilityId, t.startsAt),
+    // Raporlar's occupancy over every pitch (issue 12): a date range of all slots.
+    index('booking_slots_date').on(t.date, t.startTime),
+  ],
+);
+
+/**
+ * A pitch's price rules (issue 12, Fiyatlandırma; the engine is contracts/pricing.ts). Generation prices each new slot
+ * by them, and staff may re-price free slots still ahead; a booked slot keeps its price, and a booking stores the price
+ * it was made at (bookings.slot_price). `amount` is kuruş for a fixed price, a whole percent for a percentage.
+ */
+export const priceRules = sqliteTable(
+  'price_rules',
+  {
+    id: integer('id').primaryKey(),
+    facilityId: integer('facility_id')
+      .notNull()
+      .references(() => facilities.id, { onDelete: 'cascade' }),
+    sortOrder: integer('sort_order').notNull().default(0),
+    name: text('name').notNull(),
+    isActive: integer('is_active', { mode: 'boolean' }).notNull().default(true),
+    days: text('days', { mode: 'json' }).$type<WeekDay[]>().notNull(),
+    dateFrom: text('date_from'),
+    dateTo: text('date_to'),
+    startTime: text('start_time'),
+    endTime: text('end_time'),
+    adjustment: text('adjustment', { enum: ['fixed', 'percent'] }).notNull(),
+    amount: integer('amount').notNull(),
+    priority: integer('priority').notNull().default(0),
+    note: text('note'),
+    ...timestamps,
+  },
+  (t) => [index('price_rules_facility').on(t.facilityId, t.sortOrder)],
+);
+
+/**
+ * A pitch's paid add-ons (issue 12, Saha Servisleri): a referee, a match video, boot hire… `price` is kuruş per booking
+ * or per person (`unit`); `stock_per_slot` caps how many bookings of one slot may take it (null: no cap).
+ */
+export const facilityAddons = sqliteTable(
+  'facility_addons',
+  {
+    id: integer('id').primaryKey(),
+    facilityId: integer('facility_id')
+      .notNull()
+      .references(() => facilities.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** The name folded the Turkish way (contracts/search.ts foldSearch): 'MAÇ VİDEOSU' and 'Maç videosu' are one name. */
+    nameKey: text('name_key').notNull(),
+    description: text('description'),
+    price: integer('price').notNull(),
+    unit: text('unit', { enum: ['booking', 'person'] }).notNull(),
+    isActive: integer('is_active', { mode: 'boolean' }).notNull().default(true),
+    stockPerSlot: integer('stock_per_slot'),
+    sortOrder: integer('sort_order').notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [
+    index('facility_addons_facility').on(t.facilityId, t.sortOrder),
+    uniqueIndex('facility_addons_name').on(t.facilityId, t.nameKey),
   ],
 );
 
@@ -283,6 +353,13 @@ export const bookings = sqliteTable(
     pickupPointName: text('pickup_point_name'),
     pickupPointAddress: text('pickup_point_address'),
     pickupTime: text('pickup_time'),
+    /**
+     * The paid add-ons taken with the booking (issue 12), each as it was sold: name, unit, unit price (kuruş) and
+     * quantity, so a later change to the pitch's add-ons never rewrites a booking. `addons_price` is their sum, part of
+     * total_price.
+     */
+    addons: text('addons', { mode: 'json' }).$type<BookingAddon[]>().notNull().default(sql`'[]'`),
+    addonsPrice: integer('addons_price').notNull().default(0),
     status: text('status', { enum: ['pending', 'approved', 'rejected', 'cancelled', 'expired'] })
       .notNull()
       .default('pending'),
@@ -358,6 +435,22 @@ export const bookings = sqliteTable(
     index('bookings_shuttle_list')
       .on(t.status, t.date, t.startsAt, t.isSubscriber, t.facilityId, t.searchKey, t.createdAt)
       .where(sql`includes_transportation = 1`),
+    // Raporlar (issue 12): a status's bookings of a date range with every figure a report sums, so a year of approved
+    // bookings is read from the index alone; and every booking's status by date for the status counts.
+    index('bookings_report').on(
+      t.status,
+      t.date,
+      t.facilityId,
+      t.customerPhone,
+      t.isSubscriber,
+      t.includesTransportation,
+      t.totalPrice,
+      t.depositAmount,
+      t.slotPrice,
+      t.transportationPrice,
+      t.addonsPrice,
+    ),
+    index('bookings_report_status').on(t.date, t.facilityId, t.status),
   ],
 );
 

@@ -7,6 +7,7 @@ import type { CreateSubscriptionInput, SubscriptionAnswerWire } from '../../../c
 import type { BookingWire } from '../../../contracts/wire/booking';
 import type { NotificationWire } from '../../../contracts/wire/notification';
 import { type Db, getDb } from '../db/client';
+import { rulesOf } from '../db/price-rules';
 import { ApiError, fail, notFound, type Outcome } from '../lib/errors';
 import { Mutex } from '../lib/mutex';
 import { addDays, istanbulToday } from '../lib/time';
@@ -15,6 +16,7 @@ import { cancelByCustomer, createBooking, expireHolds, nextHoldDeadline } from '
 import { type FacilityBundle, findFacilityBundleById } from '../services/facilities';
 import { type RetireResult, retireFacility } from '../services/facility-admin';
 import { publishNotifications } from '../services/notifications';
+import { type RepriceResult, repriceFreeSlots } from '../services/pricing';
 import { type GenerateResult, generateSlots, type SlotRow, slotOfBooking, slotToWire } from '../services/slots';
 import {
   approveByStaff,
@@ -177,9 +179,25 @@ export class FacilityBooking extends DurableObject<Env> {
       // Generation reads the pitch fresh: its hours or price may have just been edited.
       this.bundle = null;
       const bundle = await this.facility(facilityId);
-      const result = await generateSlots(this.db, bundle.facility, startDate, endDate, overwrite);
+      const rules = await rulesOf(this.db, facilityId);
+      const result = await generateSlots(this.db, bundle.facility, startDate, endDate, overwrite, rules);
       if (result.created + result.replaced + result.removed > 0)
         this.broadcast({ type: 'slots-regenerated', from: startDate, to: endDate });
+      return result;
+    });
+  }
+
+  /**
+   * Re-prices the free slots of [from, to] still ahead by the pitch's current rules (issue 12), under the lock: a
+   * booking being made meanwhile either holds its slot first (then the slot keeps its price) or books the new price.
+   */
+  async repriceSlots(facilityId: number, from: string, to: string): Promise<Outcome<RepriceResult>> {
+    return this.guarded(async () => {
+      this.bundle = null;
+      const bundle = await this.facility(facilityId);
+      const rules = await rulesOf(this.db, facilityId);
+      const result = await repriceFreeSlots(this.db, bundle.facility, rules, from, to, Date.now());
+      if (result.repriced > 0) this.broadcast({ type: 'slots-regenerated', from, to });
       return result;
     });
   }

@@ -15,15 +15,7 @@ export function weekdayOf(date: string): Weekday {
   return WEEKDAYS[weekdayIndex(date)];
 }
 
-export function toMinutes(hhmm: string): number {
-  const [h, m] = hhmm.split(':').map(Number);
-  return h * 60 + m;
-}
-
-export function fromMinutes(total: number): string {
-  const m = ((total % 1440) + 1440) % 1440;
-  return `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
-}
+export { minutesOfTime as toMinutes, timeOfMinutes as fromMinutes } from '../../../contracts/slot-plan';
 
 /** The instant at which the Istanbul wall-clock time `minutes` after midnight of `date` falls (minutes may exceed 1440). */
 export function istanbulInstant(date: string, minutes: number): number {

@@ -74,6 +74,16 @@ const FIELD_LABELS: Record<string, string> = {
   imagesToDelete: 'Silinecek görseller',
   'files.images': 'Görseller',
   force: 'Zorla silme',
+  // price rules (issue 12, contracts/pricing-form.ts)
+  rules: 'Fiyat kuralları',
+  days: 'Günler',
+  dateFrom: 'Başlangıç tarihi',
+  dateTo: 'Bitiş tarihi',
+  startTime: 'Başlangıç saati',
+  endTime: 'Bitiş saati',
+  adjustment: 'Fiyat türü',
+  amount: 'Tutar',
+  note: 'Not',
 };
 
 interface Fallback {

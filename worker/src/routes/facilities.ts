@@ -1,8 +1,10 @@
 import { Hono } from 'hono';
+import { addonInput, addonOrderInput } from '../../../contracts/addons';
 import { facilityListQuery, generateSlotsSchema, slotsQuery } from '../../../contracts/facilities';
 import { deleteFacilityQuery, facilityInput, toggleStatusSchema } from '../../../contracts/facility-form';
 import { msg } from '../../../contracts/messages';
 import { calendarQuery } from '../../../contracts/panel';
+import { priceRulesInput, repriceInput } from '../../../contracts/pricing-form';
 import { getDb } from '../db/client';
 import { type AppEnv, requestToken, requireStaff, staffFromToken } from '../lib/auth';
 import { effectiveRules } from '../lib/booking-rules';
@@ -11,6 +13,7 @@ import { ok } from '../lib/http';
 import { readFormOrJson } from '../lib/multipart';
 import { step } from '../lib/timing';
 import { body, parseInput, query } from '../lib/validate';
+import { changeAddon, createAddon, listAddons, orderAddons, removeAddon } from '../services/addons';
 import { staffCalendar } from '../services/calendar';
 import {
   assertRange,
@@ -22,6 +25,7 @@ import {
   toWire,
 } from '../services/facilities';
 import { createFacility, deleteFacility, setFacilityActive, updateFacility } from '../services/facility-admin';
+import { applyPriceRules, readPriceRules, savePriceRules } from '../services/pricing';
 import { subscriptionSlots } from '../services/subscriptions';
 
 export const facilityRoutes = new Hono<AppEnv>()
@@ -69,6 +73,32 @@ export const facilityRoutes = new Hono<AppEnv>()
   )
   .post('/:ref/generate-slots', requireStaff, body(generateSlotsSchema), async (c) =>
     ok(c, await generateFacilitySlots(c.env, c.req.param('ref'), c.req.valid('json'))),
+  )
+  /** Fiyatlandırma (issue 12): the pitch's price rules, replaced as one ordered set. */
+  .get('/:ref/price-rules', requireStaff, async (c) => ok(c, await readPriceRules(getDb(c.env.DB), c.req.param('ref'))))
+  .put('/:ref/price-rules', requireStaff, body(priceRulesInput), async (c) =>
+    ok(c, await savePriceRules(getDb(c.env.DB), c.req.param('ref'), c.req.valid('json').rules)),
+  )
+  /** Re-prices the free slots of a range still ahead by the current rules, through the pitch's object. */
+  .post('/:ref/price-rules/apply', requireStaff, body(repriceInput), async (c) =>
+    ok(c, await applyPriceRules(c.env, getDb(c.env.DB), c.req.param('ref'), c.req.valid('json'))),
+  )
+  /** Saha Servisleri (issue 12): every add-on of the pitch, active or not, for staff. */
+  .get('/:ref/addons', requireStaff, async (c) => ok(c, await listAddons(getDb(c.env.DB), c.req.param('ref'))))
+  .post('/:ref/addons', requireStaff, body(addonInput), async (c) =>
+    ok(c, await createAddon(c.env, getDb(c.env.DB), c.req.param('ref'), c.req.valid('json')), undefined, 201),
+  )
+  .put('/:ref/addons/order', requireStaff, body(addonOrderInput), async (c) =>
+    ok(c, await orderAddons(getDb(c.env.DB), c.req.param('ref'), c.req.valid('json').ids)),
+  )
+  .put('/:ref/addons/:id{[0-9]+}', requireStaff, body(addonInput), async (c) =>
+    ok(
+      c,
+      await changeAddon(c.env, getDb(c.env.DB), c.req.param('ref'), Number(c.req.param('id')), c.req.valid('json')),
+    ),
+  )
+  .delete('/:ref/addons/:id{[0-9]+}', requireStaff, async (c) =>
+    ok(c, await removeAddon(c.env, getDb(c.env.DB), c.req.param('ref'), Number(c.req.param('id')))),
   )
   /** Create (02 §7): JSON, or multipart with `data` (JSON) and images under `files.images`. */
   .post('/', requireStaff, async (c) => {

@@ -1,5 +1,6 @@
 // The one place a booking is shaped for the wire: the owner's, a stranger's and the panel's views, the list row and
 // the detail dialog. The shapes themselves are contracts/wire/booking.ts.
+import type { BookingAddonWire } from '../../../contracts/addons';
 import { maskBookingNumber, nameWithInitial } from '../../../contracts/common';
 import type {
   BookingDetail,
@@ -53,6 +54,20 @@ const bookingSlotOf = (b: Booking) => ({
   price: toTl(b.slotPrice),
 });
 
+/** The add-ons a booking bought (issue 12), in TL, as they were sold. */
+function addonsOf(b: Pick<Booking, 'addons' | 'addonsPrice'>): { addons: BookingAddonWire[]; addonsPrice: number } {
+  return {
+    addons: b.addons.map((a) => ({
+      name: a.name,
+      unit: a.unit,
+      unitPrice: toTl(a.unitPrice),
+      quantity: a.quantity,
+      total: toTl(a.total),
+    })),
+    addonsPrice: toTl(b.addonsPrice),
+  };
+}
+
 export function bookingToWire(
   b: Booking,
   f: BookingFacility,
@@ -86,6 +101,7 @@ export function bookingToWire(
     includesTransportation: b.includesTransportation,
     transportationPrice: toTl(b.transportationPrice),
     transportationDetails: transportOf(b),
+    ...addonsOf(b),
     facility: facilityToWire(f),
     bookingSlot: bookingSlotOf(b),
     approvedAt: isoInstant(b.approvedAt),
@@ -168,6 +184,7 @@ export function detailToWire(
     isRecurring: b.isRecurring,
     recurringGroupId: b.recurringGroupId,
     transportationDetails: transportOf(b),
+    ...addonsOf(b),
     bookingSlot: bookingSlotOf(b),
     facility: { ...facilityToWire(f), hourlyPrice: toTl(f.hourlyPrice) },
     source: b.source,

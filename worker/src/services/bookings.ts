@@ -1,4 +1,5 @@
 // The customer's side of bookings (00 §3): create, track, cancel, and the expiry of pending holds.
+import { addonMsg } from '../../../contracts/addons';
 import type { CreateBookingInput } from '../../../contracts/bookings';
 import { maskBookingNumber, nameWithInitial, pickupTimeFor } from '../../../contracts/common';
 import { msg } from '../../../contracts/messages';
@@ -12,7 +13,7 @@ import type {
 import type { NotificationWire } from '../../../contracts/wire/notification';
 import * as store from '../db/bookings';
 import type { Db } from '../db/client';
-import type { Booking } from '../db/schema';
+import type { Booking, BookingAddon } from '../db/schema';
 import { storedRules } from '../lib/booking-rules';
 import { badRequest, conflict, notFound } from '../lib/errors';
 import { trLongDate } from '../lib/format';
@@ -76,6 +77,32 @@ function transportFor(bundle: FacilityBundle, input: CreateBookingInput) {
   return { price: f.transportPrice, pickup };
 }
 
+/**
+ * The add-ons a booking takes (issue 12), priced by the server from the pitch's own list: each must be offered (active)
+ * on this pitch; a per-booking one comes once; a per-person one at most its stock for the hour (or 50). The visitor's
+ * own prices are never read.
+ */
+export function addonsFor(bundle: FacilityBundle, input: CreateBookingInput): { lines: BookingAddon[]; price: number } {
+  const lines: BookingAddon[] = [];
+  input.addons.forEach((pick, i) => {
+    const addon = bundle.addons.find((a) => a.id === pick.id && a.isActive);
+    if (!addon) throw fieldError(['addons', String(i), 'id'], addonMsg.notOffered);
+    if (addon.unit === 'booking' && pick.quantity !== 1)
+      throw fieldError(['addons', String(i), 'quantity'], addonMsg.onePerBooking);
+    if (addon.stockPerSlot !== null && pick.quantity > addon.stockPerSlot)
+      throw fieldError(['addons', String(i), 'quantity'], addonMsg.stockExceeded(addon.name, addon.stockPerSlot));
+    lines.push({
+      addonId: addon.id,
+      name: addon.name,
+      unit: addon.unit,
+      unitPrice: addon.price,
+      quantity: pick.quantity,
+      total: addon.price * pick.quantity,
+    });
+  });
+  return { lines, price: lines.reduce((sum, l) => sum + l.total, 0) };
+}
+
 const errorText = (e: unknown) => {
   const err = e as { message?: unknown; cause?: { message?: unknown } } | null;
   return `${String(err?.message ?? e)} ${String(err?.cause?.message ?? '')}`;
@@ -109,6 +136,7 @@ export async function createBooking(
   // An admin may turn the same-day rule off (issue 12); a booking made while it is on still sees those made while off.
   if (rules.sameDayRule && check.sameDay) throw sameDayConflict(check.sameDay);
   const transport = transportFor(bundle, input);
+  const extras = addonsFor(bundle, input);
 
   // ---- write (one atomic batch) ----
   const isSubscriber = check.subscriber === 1;
@@ -134,7 +162,9 @@ export async function createBooking(
     pickupPointAddress: pickup?.address ?? null,
     // Derived from the booked hour (issue 7 §2); a stored clock time would contradict any other hour.
     pickupTime: pickup ? pickupTimeFor(check.startTime, pickup.minutesBefore) : null,
-    totalPrice: check.price + transport.price,
+    addons: extras.lines,
+    addonsPrice: extras.price,
+    totalPrice: check.price + transport.price + extras.price,
     depositAmount: isSubscriber ? 0 : f.depositAmount,
     isSubscriber,
     expiresAt,

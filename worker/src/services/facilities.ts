@@ -1,10 +1,12 @@
 import type { z } from 'zod';
+import type { AddonWire } from '../../../contracts/addons';
 import type { FacilityListQuery, generateSlotsSchema, slotsQuery } from '../../../contracts/facilities';
 import { msg } from '../../../contracts/messages';
 import { foldSearch } from '../../../contracts/search';
 import type { FacilitySummaryWire, FacilityWire } from '../../../contracts/wire/facility';
 import type { Db } from '../db/client';
 import {
+  type AddonRow,
   type AmenityRow,
   activeFacilityPaths,
   activeFacilityRows,
@@ -46,12 +48,23 @@ function srcsetOf(i: ImageRow): string | null {
   return [...copies.map((v) => `${imageUrl(v.key)} ${v.width}w`), `${imageUrl(i.key)} ${uprightWidth}w`].join(', ');
 }
 
+export const addonToWire = (a: AddonRow): AddonWire => ({
+  id: a.id,
+  name: a.name,
+  description: a.description,
+  price: toTl(a.price),
+  unit: a.unit,
+  isActive: a.isActive,
+  stockPerSlot: a.stockPerSlot,
+});
+
 function bundlesOf(rows: FacilityRow[], parts: FacilityParts): FacilityBundle[] {
   return rows.map((facility) => ({
     facility,
     images: parts.images.filter((i) => i.facilityId === facility.id),
     amenities: parts.amenities.filter((a) => a.facilityId === facility.id),
     pickupPoints: parts.pickupPoints.filter((p) => p.facilityId === facility.id),
+    addons: parts.addons.filter((a) => a.facilityId === facility.id),
   }));
 }
 
@@ -242,7 +255,14 @@ export async function facilityLiveSocket(env: Env, ref: string, request: Request
   return facilityStub(env, f.id).fetch(request);
 }
 
-export function toWire({ facility: f, images, amenities: ams, pickupPoints: pps }: FacilityBundle): FacilityWire {
+export function toWire({
+  facility: f,
+  images,
+  amenities: ams,
+  pickupPoints: pps,
+  addons,
+}: FacilityBundle): FacilityWire {
+  const active = addons.filter((a) => a.isActive);
   return {
     id: f.id,
     documentId: f.documentId,
@@ -281,7 +301,9 @@ export function toWire({ facility: f, images, amenities: ams, pickupPoints: pps 
     seoTitle: f.seoTitle,
     seoDescription: f.seoDescription,
     seoKeywords: f.seoKeywords,
-    facilityServices: f.facilityServices,
+    // The pitch form's free list (02 §5) and the names of the paid add-ons visitors can take (issue 12), once each.
+    facilityServices: [...new Set([...f.facilityServices, ...active.map((a) => a.name)])],
+    addons: active.map(addonToWire),
     services: f.services,
     transportationService: {
       isActive: f.transportIsActive,

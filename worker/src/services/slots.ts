@@ -1,5 +1,7 @@
 import { firstName, nameWithInitial } from '../../../contracts/common';
 import { msg } from '../../../contracts/messages';
+import { type PriceRuleLike, priceFor } from '../../../contracts/pricing';
+import { slotMinutes } from '../../../contracts/slot-plan';
 import type { SlotState, SlotWire } from '../../../contracts/wire/slot';
 import type { ChangedBooking } from '../db/bookings';
 import type { Db } from '../db/client';
@@ -8,7 +10,7 @@ import { existingSlots, liveSlots, replaceSlots, type SlotRow } from '../db/slot
 import { notFound } from '../lib/errors';
 import { newDocumentId } from '../lib/ids';
 import { toTl } from '../lib/money';
-import { addDays, fromMinutes, istanbulInstant, istanbulToday, toMinutes, weekdayOf } from '../lib/time';
+import { addDays, fromMinutes, istanbulInstant, istanbulToday, weekdayOf } from '../lib/time';
 
 export interface PlannedSlot {
   date: string;
@@ -23,28 +25,13 @@ export function planDay(
   f: Pick<FacilityRow, 'workingHours' | 'bookingTimeType' | 'startTimeOffset'>,
   date: string,
 ): PlannedSlot[] {
-  const day = f.workingHours?.[weekdayOf(date)];
-  if (!day?.isOpen) return [];
-  const open = toMinutes(day.start);
-  let close = toMinutes(day.end);
-  if (close <= open) close += 1440;
-  const length = f.bookingTimeType === 'hourly' ? 60 : 30;
-  const within = open % 60;
-  const first =
-    f.startTimeOffset === 'half_hour'
-      ? open - within + (within <= 30 ? 30 : 90)
-      : open - within + (within === 0 ? 0 : 60);
-  const out: PlannedSlot[] = [];
-  for (let t = first; t + length <= close; t += length) {
-    out.push({
-      date,
-      startTime: fromMinutes(t),
-      endTime: fromMinutes(t + length),
-      startsAt: istanbulInstant(date, t),
-      endsAt: istanbulInstant(date, t + length),
-    });
-  }
-  return out;
+  return slotMinutes(f, weekdayOf(date)).map(({ start, end }) => ({
+    date,
+    startTime: fromMinutes(start),
+    endTime: fromMinutes(end),
+    startsAt: istanbulInstant(date, start),
+    endsAt: istanbulInstant(date, end),
+  }));
 }
 
 export interface GenerateResult {
@@ -55,8 +42,9 @@ export interface GenerateResult {
 }
 
 /**
- * Creates the slots of [startDate, endDate] for open days. Without overwrite existing slots stay; with overwrite only
- * slots without a pending or approved booking are replaced, so a booked slot is never destroyed (00 §2).
+ * Creates the slots of [startDate, endDate] for open days, each priced by the pitch's price rules (issue 12; the
+ * hourly price where none matches). Without overwrite existing slots stay; with overwrite only slots without a pending
+ * or approved booking are replaced, so a booked slot is never destroyed (00 §2).
  * Runs inside the pitch's Durable Object, serialised with bookings.
  */
 export async function generateSlots(
@@ -65,6 +53,7 @@ export async function generateSlots(
   startDate: string,
   endDate: string,
   overwrite: boolean,
+  rules: readonly PriceRuleLike[] = [],
 ): Promise<GenerateResult> {
   const planned: PlannedSlot[] = [];
   for (let d = startDate; d <= endDate; d = addDays(d, 1)) planned.push(...planDay(f, d));
@@ -108,7 +97,12 @@ export async function generateSlots(
   await replaceSlots(
     db,
     toDelete,
-    toInsert.map((p) => ({ ...p, documentId: newDocumentId(), facilityId: f.id, price: f.hourlyPrice })),
+    toInsert.map((p) => ({
+      ...p,
+      documentId: newDocumentId(),
+      facilityId: f.id,
+      price: priceFor(f.hourlyPrice, rules, p.date, p.startTime).price,
+    })),
   );
   return result;
 }

@@ -164,6 +164,121 @@ function TransportChoice({ facility: f }: { facility: BookingFacility }) {
   );
 }
 
+/**
+ * A count typed freely: an empty box while typing keeps the last count, more than the cap becomes the cap, and leaving
+ * the box shows the count in force.
+ */
+function QuantityInput({
+  id,
+  value,
+  max,
+  onChange,
+}: {
+  id: string;
+  value: number;
+  max: number;
+  onChange: (n: number) => void;
+}) {
+  const [text, setText] = useState(String(value));
+  return (
+    <input
+      id={id}
+      type="number"
+      inputMode="numeric"
+      min={1}
+      max={max}
+      value={text}
+      onChange={(e) => {
+        const raw = e.target.value;
+        const n = Math.trunc(Number(raw));
+        if (raw === '' || !Number.isFinite(n) || n < 1) {
+          setText(raw);
+          return;
+        }
+        const kept = Math.min(n, max);
+        setText(String(kept));
+        onChange(kept);
+      }}
+      onBlur={() => setText(String(value))}
+      className="w-20 rounded-lg border border-slate-400 bg-white px-2 py-1 tabular-nums dark:border-slate-500 dark:bg-slate-900"
+    />
+  );
+}
+
+/**
+ * The pitch's paid add-ons (issue 12), after the shuttle option: a box each, and for a per-person one how many. The
+ * total follows at once; the server prices them again and refuses one the pitch no longer offers.
+ */
+function AddonsChoice({ facility: f }: { facility: BookingFacility }) {
+  const draft = useStore($draft);
+  const errors = useStore($errors);
+  const error = errors.addons;
+  const set = (id: number, quantity: number | null) => {
+    const next = { ...draft.addons };
+    if (quantity === null) delete next[id];
+    else next[id] = quantity;
+    editDraft('addons', next);
+  };
+  return (
+    <fieldset
+      className="rounded-xl border border-slate-300 p-4 dark:border-slate-700"
+      data-addons-choice
+      data-invalid={error ? true : undefined}
+      aria-describedby={error ? 'addons-error' : undefined}
+    >
+      <legend className="px-1 text-sm font-semibold text-slate-800 dark:text-slate-200">Ek Hizmetler</legend>
+      <ul className="space-y-3">
+        {f.addons.map((a) => {
+          const quantity = draft.addons[a.id];
+          const taken = quantity !== undefined;
+          const perPerson = a.unit === 'person';
+          return (
+            <li key={a.id} className="min-w-0" data-addon={a.name}>
+              <label className="flex cursor-pointer items-start gap-3">
+                <input
+                  type="checkbox"
+                  checked={taken}
+                  onChange={(e) => set(a.id, e.target.checked ? 1 : null)}
+                  className="mt-0.5 h-5 w-5 shrink-0 cursor-pointer accent-turf-700 dark:accent-turf-500"
+                />
+                <span className="min-w-0">
+                  <span className="font-medium [overflow-wrap:anywhere]">{a.name}</span>{' '}
+                  <span className="font-semibold whitespace-nowrap text-turf-800 dark:text-turf-300">
+                    (+{tl(a.price)}
+                    {perPerson ? ' / kişi' : ''})
+                  </span>
+                  {a.description && (
+                    <span className="mt-0.5 block text-sm [overflow-wrap:anywhere] text-slate-700 dark:text-slate-300">
+                      {a.description}
+                    </span>
+                  )}
+                </span>
+              </label>
+              {taken && perPerson && (
+                <div className="mt-2 ml-8 flex flex-wrap items-center gap-2 text-sm">
+                  <label htmlFor={`addon-quantity-${a.id}`}>Kişi sayısı</label>
+                  <QuantityInput
+                    id={`addon-quantity-${a.id}`}
+                    value={quantity}
+                    max={a.max}
+                    onChange={(n) => set(a.id, n)}
+                  />
+                  <span className="text-slate-700 dark:text-slate-300">en fazla {a.max}</span>
+                </div>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      {error && (
+        <p id="addons-error" className="mt-2 text-sm font-medium text-red-700 dark:text-red-400">
+          {error}
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
 function Total({ facility: f }: { facility: BookingFacility }) {
   const slot = useStore($selected);
   const draft = useStore($draft);
@@ -181,6 +296,17 @@ function Total({ facility: f }: { facility: BookingFacility }) {
             <dd className="tabular-nums">{tl(f.transport!.price)}</dd>
           </div>
         )}
+        {f.addons
+          .filter((a) => draft.addons[a.id])
+          .map((a) => (
+            <div key={a.id} className="flex justify-between gap-3" data-total-addon={a.name}>
+              <dt className="min-w-0 [overflow-wrap:anywhere]">
+                {a.name}
+                {a.unit === 'person' ? ` × ${draft.addons[a.id]}` : ''}
+              </dt>
+              <dd className="tabular-nums">{tl(a.price * draft.addons[a.id])}</dd>
+            </div>
+          ))}
         <div className="flex justify-between border-t border-slate-300 pt-2 text-base font-bold dark:border-slate-600">
           <dt>Toplam</dt>
           <dd className="tabular-nums" aria-live="polite" data-total-amount>
@@ -279,6 +405,7 @@ export function BookingForm({
             placeholder="Örneğin: 10 kişiyiz, yelek istiyoruz"
           />
           {f.transport && <TransportChoice facility={f} />}
+          {f.addons.length > 0 && <AddonsChoice facility={f} />}
         </div>
         <div className="space-y-4 lg:sticky lg:top-20 lg:self-start">
           <Total facility={f} />

@@ -88,6 +88,16 @@ export function Confirmation({
                 ],
               ]
             : []),
+          ...(b.addons?.length
+            ? [
+                [
+                  'Ek Hizmetler',
+                  b.addons
+                    .map((a) => `${a.name}${a.quantity > 1 ? ` × ${a.quantity}` : ''} (${tl(a.total)})`)
+                    .join(', '),
+                ],
+              ]
+            : []),
           ['Toplam Tutar', tl(b.totalPrice)],
         ].map(([k, v]) => (
           <div key={k} className="border-b border-slate-200 pb-2 dark:border-slate-800">

@@ -366,6 +366,12 @@ function DetailBody({ booking: b, actions, busy, onSaveNotes, onAnonymise }: Bod
         <Section icon={<WalletIcon />} title="Ödeme Bilgileri">
           <Row label="Saha ücreti">{tl(pitchFee)}</Row>
           {b.includesTransportation && <Row label="Servis ücreti">{tl(b.transportationPrice)}</Row>}
+          {/* Paid add-ons as sold (issue 12). */}
+          {(b.addons ?? []).map((a) => (
+            <Row key={a.name} label={a.quantity > 1 ? `${a.name} × ${a.quantity}` : a.name}>
+              {tl(a.total)}
+            </Row>
+          ))}
           {/* Subscribers pay no deposit (02 §1, §9). */}
           {!b.isSubscriber && <Row label="Kapora">{tl(b.depositAmount)}</Row>}
           <Row label="Toplam">

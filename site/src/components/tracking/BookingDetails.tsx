@@ -106,6 +106,18 @@ export function BookingDetails({ booking: b, now, cancelWindowHours = 24, onCopy
               </span>
             )}
           </Row>
+          {(b.addons ?? []).length > 0 && (
+            <Row label="Ek hizmetler">
+              <ul data-tracking-addons>
+                {b.addons.map((a) => (
+                  <li key={a.name} className="[overflow-wrap:anywhere]">
+                    {a.name}
+                    {a.quantity > 1 ? ` × ${a.quantity}` : ''} ({tl(a.total)})
+                  </li>
+                ))}
+              </ul>
+            </Row>
+          )}
           <Row label="Kapora">
             {tl(b.depositAmount)}
             {b.isSubscriber && (

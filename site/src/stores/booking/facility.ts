@@ -24,7 +24,22 @@ export interface BookingFacility {
   mapsUrl: string | null;
   amenities: string[];
   transport: { price: number; description: string | null; vehicle: string | null; pickupPoints: PickupPoint[] } | null;
+  /** Paid add-ons offered with a booking (issue 12); `max` is how many one booking may take. */
+  addons: BookingFacilityAddon[];
 }
+
+export interface BookingFacilityAddon {
+  id: number;
+  name: string;
+  description: string | null;
+  /** TL per booking or per person. */
+  price: number;
+  unit: 'booking' | 'person';
+  max: number;
+}
+
+/** A per-booking add-on comes once; a per-person one up to its stock for the hour, or 50 (the server's rule). */
+const ADDON_QUANTITY_MAX = 50;
 
 export function toBookingFacility(f: FacilityWire, mapsUrl: string | null): BookingFacility {
   const t = f.transportationService;
@@ -44,6 +59,14 @@ export function toBookingFacility(f: FacilityWire, mapsUrl: string | null): Book
     transport: t.isActive
       ? { price: t.price, description: t.description, vehicle: vehicle || null, pickupPoints: t.pickupPoints }
       : null,
+    addons: (f.addons ?? []).map((a) => ({
+      id: a.id,
+      name: a.name,
+      description: a.description,
+      price: a.price,
+      unit: a.unit,
+      max: a.unit === 'booking' ? 1 : Math.min(a.stockPerSlot ?? ADDON_QUANTITY_MAX, ADDON_QUANTITY_MAX),
+    })),
   };
 }
 

@@ -10,6 +10,8 @@ export interface Draft {
   notes: string;
   includesTransportation: boolean;
   pickupPointId: string | null;
+  /** Add-on id → quantity; an add-on not taken is absent (issue 12). */
+  addons: Record<number, number>;
 }
 const emptyDraft: Draft = {
   customerName: '',
@@ -18,10 +20,11 @@ const emptyDraft: Draft = {
   notes: '',
   includesTransportation: false,
   pickupPointId: null,
+  addons: {},
 };
 export const $draft = map<Draft>({ ...emptyDraft });
 
-export type DraftField = 'customerName' | 'customerPhone' | 'customerEmail' | 'notes' | 'pickupPointId';
+export type DraftField = 'customerName' | 'customerPhone' | 'customerEmail' | 'notes' | 'pickupPointId' | 'addons';
 export const FORM_FIELDS: DraftField[] = ['customerName', 'customerPhone', 'customerEmail', 'notes'];
 export type FieldErrors = Partial<Record<DraftField, string>>;
 export const $errors = atom<FieldErrors>({});
@@ -38,22 +41,36 @@ export function editDraft<K extends keyof Draft>(key: K, value: Draft[K]) {
   }
 }
 
-export const totalPrice = (slot: Slot | null, f: BookingFacility, d: Pick<Draft, 'includesTransportation'>) =>
-  (slot?.price ?? f.hourlyPrice) + (d.includesTransportation && f.transport ? f.transport.price : 0);
+/** TL of the add-ons taken, each at its price times its quantity (the server prices them again). */
+export const addonsPrice = (f: BookingFacility, d: Pick<Draft, 'addons'>) =>
+  f.addons.reduce((sum, a) => sum + (d.addons[a.id] ? a.price * d.addons[a.id] : 0), 0);
+
+export const totalPrice = (
+  slot: Slot | null,
+  f: BookingFacility,
+  d: Pick<Draft, 'includesTransportation' | 'addons'>,
+) =>
+  (slot?.price ?? f.hourlyPrice) +
+  (d.includesTransportation && f.transport ? f.transport.price : 0) +
+  addonsPrice(f, d);
 
 export function serverFieldErrors(list: unknown): FieldErrors {
   const out: FieldErrors = {};
   if (!Array.isArray(list)) return out;
   for (const item of list as { path?: unknown[]; message?: unknown }[]) {
     const key = (item?.path?.[0] === 'transportationDetails' ? 'pickupPointId' : item?.path?.[0]) as DraftField;
-    if ((FORM_FIELDS.includes(key) || key === 'pickupPointId') && typeof item.message === 'string' && !(key in out))
+    if (
+      (FORM_FIELDS.includes(key) || key === 'pickupPointId' || key === 'addons') &&
+      typeof item.message === 'string' &&
+      !(key in out)
+    )
       out[key] = item.message;
   }
   return out;
 }
 
 export function resetForm() {
-  $draft.set({ ...emptyDraft });
+  $draft.set({ ...emptyDraft, addons: {} });
   $errors.set({});
   $submitting.set(false);
 }

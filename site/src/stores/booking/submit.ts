@@ -66,6 +66,7 @@ export async function submitBooking(): Promise<SubmitOutcome> {
           transportationDetails: pickup
             ? { pickupPointId: pickup.id, pickupPointName: pickup.name, pickupPointAddress: pickup.address }
             : null,
+          addons: f.addons.filter((a) => d.addons[a.id]).map((a) => ({ id: a.id, quantity: d.addons[a.id] })),
           clientTimestamp: new Date().toISOString(),
           clientTimezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
         },

@@ -1,0 +1,145 @@
+// Fiyatlandırma (issue 12): a pitch's price rules, saved as one set, and the re-pricing of its free slots. The engine
+// that turns rules into a slot's price is contracts/pricing.ts, the same one the panel's preview runs.
+import { msg } from '../../../contracts/messages';
+import { type PriceRuleLike, priceFor } from '../../../contracts/pricing';
+import {
+  type PriceRuleInput,
+  type PriceRulesWire,
+  type PriceRuleWire,
+  pricingMsg,
+  type RepriceResultWire,
+} from '../../../contracts/pricing-form';
+import type { Db } from '../db/client';
+import type { FacilityRow } from '../db/facilities';
+import {
+  bookedSlotsAhead,
+  freeSlotsAhead,
+  type NewPriceRule,
+  type PriceRuleRow,
+  replaceRules,
+  rulesOf,
+  setSlotPrices,
+} from '../db/price-rules';
+import { badRequest, notFound, unwrap } from '../lib/errors';
+import { toKurus, toTl } from '../lib/money';
+import { addDays, istanbulToday } from '../lib/time';
+import { findFacilityRow } from './facilities';
+import { facilityStub } from './facility-ref';
+
+/** Re-pricing reaches as far as generation does: today … today + 3 months (00 §2). */
+const REPRICE_WINDOW_DAYS = 92;
+
+const toRuleWire = (r: PriceRuleRow): PriceRuleWire => ({
+  id: r.id,
+  name: r.name,
+  isActive: r.isActive,
+  days: r.days,
+  dateFrom: r.dateFrom,
+  dateTo: r.dateTo,
+  startTime: r.startTime,
+  endTime: r.endTime,
+  adjustment: r.adjustment,
+  amount: r.adjustment === 'fixed' ? toTl(r.amount) : r.amount,
+  priority: r.priority,
+  note: r.note,
+});
+
+const toRuleRow = (r: PriceRuleInput): NewPriceRule => ({
+  name: r.name,
+  isActive: r.isActive,
+  days: r.days,
+  dateFrom: r.dateFrom,
+  dateTo: r.dateTo,
+  startTime: r.startTime,
+  endTime: r.endTime,
+  adjustment: r.adjustment,
+  amount: r.adjustment === 'fixed' ? toKurus(r.amount) : r.amount,
+  priority: r.priority,
+  note: r.note,
+});
+
+async function pitch(db: Db, ref: string): Promise<FacilityRow> {
+  const f = await findFacilityRow(db, ref);
+  if (!f) throw notFound(msg.facilityNotFound);
+  return f;
+}
+
+function toWire(f: FacilityRow, rules: PriceRuleRow[]): PriceRulesWire {
+  return {
+    facility: {
+      id: f.id,
+      documentId: f.documentId,
+      name: f.name,
+      hourlyPrice: toTl(f.hourlyPrice),
+      workingHours: f.workingHours,
+      bookingTimeType: f.bookingTimeType,
+      startTimeOffset: f.startTimeOffset,
+    },
+    rules: rules.map(toRuleWire),
+  };
+}
+
+export async function readPriceRules(db: Db, ref: string): Promise<PriceRulesWire> {
+  const f = await pitch(db, ref);
+  return toWire(f, await rulesOf(db, f.id));
+}
+
+/**
+ * Replaces the pitch's rules with the set sent, in its order. Slots already generated keep their prices until staff
+ * re-price them (`applyPriceRules`); slots generated from now on are priced by the new set.
+ */
+export async function savePriceRules(db: Db, ref: string, rules: PriceRuleInput[]): Promise<PriceRulesWire> {
+  const f = await pitch(db, ref);
+  await replaceRules(db, f.id, rules.map(toRuleRow), Date.now());
+  return toWire(f, await rulesOf(db, f.id));
+}
+
+export interface RepriceResult {
+  repriced: number;
+  unchanged: number;
+  skippedBooked: number;
+}
+
+/**
+ * Sets each free slot of [from, to] still ahead to the price the rules give it now. Booked slots keep their price (a
+ * booking was made at it) and past slots are history. Runs inside the pitch's Durable Object, serialised with bookings.
+ */
+export async function repriceFreeSlots(
+  db: Db,
+  f: Pick<FacilityRow, 'hourlyPrice'> & { id: number },
+  rules: readonly PriceRuleLike[],
+  from: string,
+  to: string,
+  now: number,
+): Promise<RepriceResult> {
+  const [free, skippedBooked] = await Promise.all([
+    freeSlotsAhead(db, f.id, from, to, now),
+    bookedSlotsAhead(db, f.id, from, to, now),
+  ]);
+  const changes = free
+    .map((s) => ({ id: s.id, price: priceFor(f.hourlyPrice, rules, s.date, s.startTime).price, was: s.price }))
+    .filter((c) => c.price !== c.was);
+  await setSlotPrices(db, changes);
+  return { repriced: changes.length, unchanged: free.length - changes.length, skippedBooked };
+}
+
+export async function applyPriceRules(
+  env: Env,
+  db: Db,
+  ref: string,
+  input: { startDate: string; endDate: string },
+): Promise<RepriceResultWire> {
+  const today = istanbulToday();
+  if (input.startDate < today || input.endDate > addDays(today, REPRICE_WINDOW_DAYS)) {
+    throw badRequest(pricingMsg.repriceRange, { errors: [{ path: ['endDate'], message: pricingMsg.repriceRange }] });
+  }
+  const f = await pitch(db, ref);
+  const result = unwrap(await facilityStub(env, f.id).repriceSlots(f.id, input.startDate, input.endDate));
+  return {
+    facilityName: f.name,
+    ...result,
+    message:
+      `${f.name} için ${result.repriced} slotun fiyatı güncellendi, ${result.unchanged} slot zaten günceldi` +
+      (result.skippedBooked > 0 ? `, dolu ${result.skippedBooked} slotun fiyatı korundu.` : '.'),
+  };
+}
