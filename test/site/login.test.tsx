@@ -61,7 +61,12 @@ function mockApi(route: (path: string) => Reply | Promise<Reply>) {
       if (path === '/api/users/me')
         return new Response(JSON.stringify(me[1]), { status: me[0], headers: { 'content-type': 'application/json' } });
       const text = req.method === 'GET' ? '' : await req.text();
-      requests.push({ method: req.method, path, body: text ? JSON.parse(text) : undefined, credentials: init?.credentials });
+      requests.push({
+        method: req.method,
+        path,
+        body: text ? JSON.parse(text) : undefined,
+        credentials: init?.credentials,
+      });
       const [status, body] = await route(path);
       return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
     }),
@@ -133,9 +138,9 @@ describe('login redirect target', () => {
     expect(loginErrorText(new ApiRequestError('whatever', 401, null))).toBe(
       'Geçersiz kullanıcı adı/e-posta veya şifre',
     );
-    expect(
-      loginErrorText(new ApiRequestError('Hesabınız engellenmiş, yöneticinizle görüşün', 401, null)),
-    ).toBe('Hesabınız engellenmiş, yöneticinizle görüşün');
+    expect(loginErrorText(new ApiRequestError('Hesabınız engellenmiş, yöneticinizle görüşün', 401, null))).toBe(
+      'Hesabınız engellenmiş, yöneticinizle görüşün',
+    );
     expect(
       loginErrorText(new ApiRequestError('Çok fazla deneme', 429, { error: { message: 'Çok fazla deneme' } })),
     ).toBe('Çok fazla deneme');

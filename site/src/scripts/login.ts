@@ -75,8 +75,9 @@ async function postLogin(body: { identifier: string; password: string; remember:
 export function initLogin(): () => void {
   const controller = new AbortController();
   const on = { signal: controller.signal };
-  const form = document.querySelector<HTMLFormElement>('[data-login-form]');
-  if (!form) return () => controller.abort();
+  const found = document.querySelector<HTMLFormElement>('[data-login-form]');
+  if (!found) return () => controller.abort();
+  const form = found;
 
   const input = (field: LoginField) => form.querySelector<HTMLInputElement>(`input[name=${field}]`)!;
   const errorOf = (field: LoginField) => document.getElementById(`${input(field).id}-error`)!;
@@ -193,6 +194,6 @@ function showToast(title: string) {
   const item = (template.content.firstElementChild as HTMLElement).cloneNode(true) as HTMLElement;
   item.querySelector('[data-toast-title]')!.textContent = title;
   item.querySelector('button')!.addEventListener('click', () => item.remove());
-  region.append(item);
+  region.appendChild(item);
   window.setTimeout(() => item.remove(), TOAST_MS);
 }
