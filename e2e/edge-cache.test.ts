@@ -104,6 +104,43 @@ describe('public pages from the edge cache', () => {
     expect(panel.headers.get('cache-control')).toMatch(/no-store/);
   });
 
+  it('a failed pitch read (maintenance notice, error notice) is answered no-store and never kept', async () => {
+    // A fresh address per page: a copy cached earlier in the run would answer before the page ever reads.
+    const run = Date.now();
+    const paths = [`/?kontrol=${run}`, `/sahalar?kontrol=${run}`];
+    // What only a listed pitch renders: its card's data-name attribute (styles and scripts name only data-* selectors).
+    const card = 'data-name="';
+    // The pitch list reads facility_amenities; the content version does not, so the page still goes through the cache.
+    writeDb('ALTER TABLE facility_amenities RENAME TO facility_amenities_kapali');
+    try {
+      for (const path of paths)
+        for (let i = 0; i < 3; i++) {
+          const res = await get(path);
+          const html = await res.text();
+          expect(res.status, path).toBe(path.startsWith('/sahalar') ? 503 : 200);
+          expect(res.headers.get('cache-control'), path).toBe('no-store');
+          expect(res.headers.get('x-cache'), path).toBeNull();
+          expect(html, path).toContain(
+            path.startsWith('/sahalar') ? 'Sahalar yüklenirken hata oluştu' : 'Sistem Bakımda',
+          );
+          expect(html, path).not.toContain(card);
+          await sleep(100); // time for a cache write, had one been made
+        }
+    } finally {
+      writeDb('ALTER TABLE facility_amenities_kapali RENAME TO facility_amenities');
+    }
+    // Readable again: the same address is rendered afresh (a miss), lists the pitches, and only now is kept.
+    for (const path of paths) {
+      const res = await get(path);
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get('x-cache'), path).toBe('MISS');
+      const html = await res.text();
+      expect(html, path).toContain(card);
+      expect(html, path).not.toContain('Sistem Bakımda');
+      expect((await untilHit(path)).status).toBe(200);
+    }
+  });
+
   it('slot availability stays live', async () => {
     const date = new Date(Date.now() + 3 * 3_600_000 + 86_400_000).toISOString().slice(0, 10);
     for (let i = 0; i < 2; i++) {

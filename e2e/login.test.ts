@@ -1,14 +1,15 @@
 // Staff sign-in and the panel guard in a real browser: a signed-out visit to the panel lands on /giris and comes back.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, newPage } from './support/browser';
+import { launch, newPage, origin } from './support/browser';
 
 let browser: Browser;
 let close: () => Promise<void>;
 beforeAll(async () => ({ browser, close } = await launch()));
 afterAll(async () => close());
 
-const hydrated = (page: Page) => page.waitForSelector('astro-island:not([ssr])', { state: 'attached' });
+/** The page has no island: scripts/login.ts marks the form ready once it has wired it. */
+const hydrated = (page: Page) => page.waitForSelector('[data-login-form][data-ready]', { state: 'attached' });
 
 describe('login', () => {
   it('a signed-out visit to /yonetim/rezervasyonlar lands on /giris and returns there after logging in', async () => {
@@ -82,6 +83,110 @@ describe('login', () => {
     expect(await second.getByText('Bildirimleri görmek için giriş yapmalısınız').count()).toBe(0);
     await context.close();
   });
+});
+
+describe('login page without React (issue 11)', () => {
+  it('ships no React island and no React code', async () => {
+    const { page, context } = await newPage(browser);
+    const scripts: string[] = [];
+    page.on('response', (res) => {
+      if (res.request().resourceType() === 'script') scripts.push(new URL(res.url()).pathname);
+    });
+    await page.goto('/giris');
+    await hydrated(page);
+    await page.waitForLoadState('networkidle');
+    expect(await page.locator('astro-island').count()).toBe(0);
+    expect(scripts.filter((s) => /react|client\.|LoginForm/i.test(s))).toEqual([]);
+    await context.close();
+  });
+
+  it('keyboard only: Tab through the form, toggle the password, Enter signs in and follows the redirect', async () => {
+    const { page, context } = await newPage(browser);
+    await page.goto('/giris?redirect=%2Fyonetim%2Fbildirimler');
+    await hydrated(page);
+    await page.locator('#login-identifier').focus();
+    await page.keyboard.type('admin');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('login-password');
+    await page.keyboard.type('admin1234');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Şifreyi göster');
+    await page.keyboard.press('Enter');
+    expect(await page.locator('#login-password').getAttribute('type')).toBe('text');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Şifreyi gizle');
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Enter');
+    await page.getByText('Başarıyla giriş yapıldı!').waitFor();
+    await page.waitForURL((url) => url.pathname === '/yonetim/bildirimler');
+    await context.close();
+  });
+
+  it('a wrong password is announced in the alert, focus stays in the form, and the button comes back', async () => {
+    const { page, context } = await newPage(browser);
+    await page.goto('/giris');
+    await hydrated(page);
+    await page.getByLabel('E-posta veya kullanıcı adı').fill('admin');
+    await page.getByLabel('Şifre', { exact: true }).fill('yanlis-sifre');
+    await page.getByLabel('Şifre', { exact: true }).press('Enter');
+    const alert = page.getByRole('alert').filter({ hasText: 'Geçersiz kullanıcı adı/e-posta veya şifre' });
+    await alert.waitFor();
+    expect(await page.locator('[data-login-form]').getAttribute('aria-describedby')).toBe('login-error');
+    expect(await page.getByRole('button', { name: 'Giriş Yap', exact: true }).isEnabled()).toBe(true);
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('login-password');
+    // Invalid input: aria-invalid and the message tied to the field.
+    await page.getByLabel('E-posta veya kullanıcı adı').fill('');
+    await page.getByRole('button', { name: 'Giriş Yap', exact: true }).click();
+    const identifier = page.getByLabel('E-posta veya kullanıcı adı');
+    expect(await identifier.getAttribute('aria-invalid')).toBe('true');
+    expect(await identifier.getAttribute('aria-describedby')).toBe('login-identifier-error');
+    expect(await page.locator('#login-identifier-error').textContent()).toBe('E-posta veya kullanıcı adı gerekli');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('login-identifier');
+    await context.close();
+  });
+
+  it('a foreign redirect is refused: after signing in the visitor lands on the home page', async () => {
+    const { page, context } = await newPage(browser);
+    await page.goto('/giris?redirect=%2F%2Fevil.example%2Fyonetim');
+    await hydrated(page);
+    await page.getByLabel('E-posta veya kullanıcı adı').fill('admin');
+    await page.getByLabel('Şifre', { exact: true }).fill('admin1234');
+    await page.getByRole('button', { name: 'Giriş Yap', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    expect(new URL(page.url()).origin).toBe(origin());
+    await context.close();
+  });
+
+  it('without JavaScript the button stays disabled, so the password is never sent in the address', async () => {
+    const context = await browser.newContext({ baseURL: origin(), javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/giris');
+    await page.getByLabel('E-posta veya kullanıcı adı').fill('admin');
+    await page.getByLabel('Şifre', { exact: true }).fill('admin1234');
+    await page.getByLabel('Şifre', { exact: true }).press('Enter');
+    expect(await page.getByRole('button', { name: 'Giriş Yap', exact: true }).isDisabled()).toBe(true);
+    expect(await page.locator('[data-login-form]').getAttribute('method')).toBe('post');
+    expect(page.url()).not.toContain('admin1234');
+    await context.close();
+  });
+
+  for (const theme of ['light', 'dark'] as const)
+    it(`at 360 px in the ${theme} theme, with an error and the password shown, nothing scrolls sideways`, async () => {
+      const { page, context } = await newPage(browser, { theme, width: 360 });
+      await page.goto('/giris');
+      await hydrated(page);
+      await page.getByLabel('E-posta veya kullanıcı adı').fill('a'.repeat(200));
+      await page.getByLabel('Şifre', { exact: true }).fill('yanlis-sifre');
+      await page.getByRole('button', { name: 'Şifreyi göster' }).click();
+      await page.getByRole('button', { name: 'Giriş Yap', exact: true }).click();
+      await page.getByText('Geçersiz kullanıcı adı/e-posta veya şifre').waitFor();
+      expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(theme === 'dark');
+      const { scrollWidth, width } = await page.evaluate(() => ({
+        scrollWidth: document.documentElement.scrollWidth,
+        width: window.innerWidth,
+      }));
+      expect(scrollWidth).toBeLessThanOrEqual(width);
+      await context.close();
+    });
 });
 
 describe('security headers in a real browser', () => {

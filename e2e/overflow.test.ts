@@ -94,7 +94,7 @@ describe.each(THEMES)('360 px, %s theme', (theme) => {
   ])('%s has no sideways scroll', async (path, status) => {
     const { page, context, status: got } = await open(path);
     expect(got).toBe(status);
-    if (path === '/giris' || path.startsWith('/saha/') || path === '/rezervasyon-takip') await hydrated(page);
+    if (path.startsWith('/saha/') || path === '/rezervasyon-takip') await hydrated(page);
     await page.waitForLoadState('networkidle');
     await noSidewaysScroll(page, path);
     if (path === '/' || path.startsWith('/sahalar')) {

@@ -18,7 +18,7 @@ describe('panel: dashboard and guards', () => {
     const { page, context } = await newPage(browser);
     await page.goto('/yonetim');
     await page.waitForURL((url) => url.pathname === '/giris');
-    await hydrated(page);
+    await page.waitForSelector('[data-login-form][data-ready]', { state: 'attached' });
     await page.getByLabel('E-posta veya kullanıcı adı').fill('admin');
     await page.getByLabel('Şifre', { exact: true }).fill('admin1234');
     await page.getByRole('button', { name: 'Giriş Yap', exact: true }).click();

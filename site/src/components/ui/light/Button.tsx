@@ -15,6 +15,11 @@ const variants = {
 };
 const sizes = { sm: 'px-3 py-1.5 text-sm', md: 'px-4 py-2 text-sm', lg: 'px-5 py-3 text-base', inset: 'px-2' };
 
+/** The same classes for a server-rendered <button> (the login page has no React, see pages/giris.astro). */
+export function buttonClass(variant: keyof typeof variants = 'primary', size: keyof typeof sizes = 'md', extra = '') {
+  return `inline-flex cursor-pointer items-center justify-center gap-2 rounded-lg font-semibold transition ${focusRing} disabled:cursor-not-allowed disabled:opacity-60 ${variants[variant]} ${sizes[size]} ${extra}`;
+}
+
 export interface ButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'disabled'> {
   variant?: keyof typeof variants;
   size?: keyof typeof sizes;
@@ -37,7 +42,7 @@ export function Button({
       {...props}
       disabled={isDisabled}
       onClick={onPress}
-      className={`inline-flex cursor-pointer items-center justify-center gap-2 rounded-lg font-semibold transition ${focusRing} disabled:cursor-not-allowed disabled:opacity-60 ${variants[variant]} ${sizes[size]} ${className}`}
+      className={buttonClass(variant, size, className)}
     />
   );
 }
