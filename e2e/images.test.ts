@@ -1,8 +1,13 @@
 // Responsive photos on the public pages (issue 11, Lighthouse): the demo photos are WebP with smaller WebP copies
 // (scripts/make-demo-variants.ts), offered through srcset/sizes with width and height; only the first card's photo is
 // fetched early (eager, fetchpriority high), every other card photo waits until it nears the viewport.
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IMAGE_VARIANT_WIDTHS } from '../contracts/facility-form';
+import { committedImage, DEMO_IMAGE_DIR, demoImageJobs, readManifest } from '../scripts/lib/demo-images';
+import { sniffImage } from '../worker/src/lib/images';
 import { allowConsole, launch, newPage } from './support/browser';
 
 let browser: Browser;
@@ -88,5 +93,25 @@ describe('no layout shift from scripts', () => {
     await page.goto('/sahalar');
     await expect(page.getByRole('button', { name: 'Uygula' }).isVisible()).resolves.toBe(false);
     await context.close();
+  });
+});
+
+describe('committed demo photos (scripts/make-demo-variants.ts)', () => {
+  it('match every photo of the seed data, and each file is a clean WebP of the size the manifest says', () => {
+    const manifest = readManifest();
+    const jobs = demoImageJobs();
+    expect(Object.keys(manifest).sort()).toEqual(jobs.map((j) => j.id).sort());
+    for (const job of jobs) {
+      // Null when seed-data.ts changed a photo without the generator being run again (the seed would fall back to PNG).
+      const image = committedImage(manifest, job);
+      expect(image, job.id).not.toBeNull();
+      const entry = manifest[job.id];
+      expect(entry.variants.map((v) => v.width)).toEqual(IMAGE_VARIANT_WIDTHS.filter((w) => w < job.width));
+      for (const f of [entry.photo, ...entry.variants]) {
+        const sniffed = sniffImage(new Uint8Array(readFileSync(resolve(DEMO_IMAGE_DIR, f.file))), f.file);
+        expect(sniffed).toEqual({ type: 'image/webp', ext: 'webp', width: f.width, height: f.height });
+      }
+      expect([entry.photo.width, entry.photo.height]).toEqual([job.width, job.height]);
+    }
   });
 });
