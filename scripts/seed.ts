@@ -1,7 +1,8 @@
 // Local demo data (00 §5): `npm run seed`. Writes through wrangler's platform proxy into the same local state
 // (.wrangler/state/v3) that `wrangler d1 migrations apply DB --local` and `wrangler dev` use, with the project's own
 // drizzle schema and services so every row has the shape production writes. Runs only when `facilities` is empty.
-// Data declarations live in scripts/lib/seed-data.ts; pitch images come from scripts/lib/pitch-image.ts.
+// Data declarations live in scripts/lib/seed-data.ts; pitch photos are the committed WebP files of
+// scripts/lib/demo-images.ts, or rendered by scripts/lib/pitch-image.ts when those do not match.
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,6 +18,7 @@ import { toKurus } from '../worker/src/lib/money';
 import { hashPassword } from '../worker/src/lib/password';
 import { addDays, DAY, HOUR, istanbulInstant, istanbulToday, MINUTE } from '../worker/src/lib/time';
 import { generateSlots } from '../worker/src/services/slots';
+import { committedImage, demoImageJobs, hash, readManifest } from './lib/demo-images';
 import * as data from './lib/seed-data';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -66,6 +68,7 @@ interface RenderedImage {
 /** Spreads the (CPU-bound) renders over the machine's cores; falls back to this thread if workers cannot start. */
 async function renderImages(jobs: ImageJob[]): Promise<Map<string, RenderedImage>> {
   const out = new Map<string, RenderedImage>();
+  if (jobs.length === 0) return out;
   const lanes = Math.max(1, Math.min(availableParallelism(), 4, jobs.length));
   const buckets: ImageJob[][] = Array.from({ length: lanes }, () => []);
   for (const [i, job] of jobs.entries()) buckets[i % lanes].push(job);
@@ -106,7 +109,6 @@ function rng(seed: number) {
     return Math.floor(min + f * (max - min + 1));
   };
 }
-const hash = (text: string) => [...text].reduce((h, c) => (Math.imul(h, 31) + c.charCodeAt(0)) >>> 0, 7);
 const chunk = <T>(rows: T[], size: number): T[][] =>
   Array.from({ length: Math.ceil(rows.length / size) }, (_, i) => rows.slice(i * size, i * size + size));
 const clientOf = (db: Db) => (db as unknown as { $client: D1Database }).$client;
@@ -256,18 +258,17 @@ class SeedContext {
   async run() {
     const { db, env } = this;
 
-    // Start the renders now; they run on other cores while the rows are written.
-    const jobs: ImageJob[] = data.PITCHES.flatMap((p) =>
-      p.images.map((img, i) => ({
-        id: `${p.key}-${i}`,
-        variant: img.variant,
-        hue: img.hue,
-        seed: hash(`${p.slug}#${i}`),
-        // The cover (first image) gets the larger size: it is what cards and the hero show.
-        width: i === 0 ? 960 : 768,
-        height: i === 0 ? 640 : 512,
-      })),
-    );
+    // The committed WebP photos (scripts/lib/demo-images.ts); a photo without a matching one is rendered as a PNG, on
+    // other cores while the rows are written.
+    const manifest = readManifest();
+    const committed = new Map(demoImageJobs().map((job) => [job.id, committedImage(manifest, job)]));
+    const jobs: ImageJob[] = demoImageJobs()
+      .filter((job) => !committed.get(job.id))
+      .map(({ stem: _, ...job }) => job);
+    if (jobs.length > 0)
+      console.warn(
+        `${jobs.length} demo photo(s) have no matching WebP files: seeded as PNG without smaller copies. Run \`npx tsx scripts/make-demo-variants.ts\`.`,
+      );
     const rendering = renderImages(jobs);
     rendering.catch(() => {}); // surfaced when awaited below
 
@@ -560,6 +561,35 @@ class SeedContext {
       const f = facilities.get(p.key)!;
       const rows: (typeof s.facilityImages.$inferInsert)[] = [];
       for (const [i, img] of p.images.entries()) {
+        const webp = committed.get(`${p.key}-${i}`);
+        if (webp) {
+          // Stored as a panel upload stores a WebP photo and its copies (services/facility-admin.ts putImages).
+          const base = `facilities/${f.documentId}/${randomKey()}`;
+          const key = `${base}.webp`;
+          await env.BUCKET.put(key, webp.photo.bytes, { httpMetadata: { contentType: 'image/webp' } });
+          this.r2Keys.push(key);
+          const variants: s.ImageVariant[] = [];
+          for (const v of webp.variants) {
+            const vkey = `${base}-${v.width}.webp`;
+            await env.BUCKET.put(vkey, v.bytes, { httpMetadata: { contentType: 'image/webp' } });
+            this.r2Keys.push(vkey);
+            variants.push({ key: vkey, width: v.width, height: v.height });
+          }
+          rows.push({
+            facilityId: f.id,
+            key,
+            name: `${p.slug}-${i + 1}.webp`,
+            alternativeText: img.alt,
+            mime: 'image/webp',
+            size: webp.photo.bytes.byteLength,
+            width: webp.photo.width,
+            height: webp.photo.height,
+            variants,
+            sortOrder: i,
+            createdAt: f.createdAt,
+          });
+          continue;
+        }
         const r = rendered.get(`${p.key}-${i}`);
         if (!r) throw new Error(`image ${p.key}-${i} was not rendered`);
         const key = `facilities/${f.documentId}/${randomKey()}.png`;
