@@ -3,10 +3,16 @@
 // served by the built worker under wrangler dev. Prints p95 per case and size as one table, then which cases stay flat
 // (index-bound) and which grow, with the factor.
 //   npm run bench:growth     (BENCH_SIZES=1000,10000,100000,1000000, BENCH_REQUESTS=200 per case and size)
+// Each size is measured through wrangler dev's proxy and then straight to the same build over a copy of the same state
+// (Miniflare, bench/lib/direct.ts; BENCH_DIRECT=0 skips that): two tables, the proxy's hops are the same at every size.
 // The data grow the way a business does: more pitches as well as more bookings (5 pitches up to 100k, then one per
 // 20,000 bookings: 50 at 1M), over the same two years, so a pitch's day holds about as many bookings at every size.
+import { randomBytes } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { startLocalServer } from '../scripts/lib/local-server';
 import { istanbulToday } from '../worker/src/lib/time';
+import { copyRun, startDirectServer } from './lib/direct';
 import { timeGets, UNLIMITED_RATE_LIMITS } from './lib/measure';
 import { bookingNumberOf, calendarSlotsSql, panelBookingsSql, pitchesSql } from './lib/seed';
 import { benchSession, benchStaffSql } from './lib/staff';
@@ -52,7 +58,16 @@ async function main() {
   console.log(
     `bench:growth: ${SIZES.map((n) => n.toLocaleString('en')).join(', ')} bookings; ${REQUESTS} sequential requests per case and size after 20 warm-up requests; loopback; wrangler dev (workerd); ${new Date().toISOString()}`,
   );
+  const direct = process.env.BENCH_DIRECT !== '0';
   const p95: Record<string, number[]> = Object.fromEntries(CASES.map((c) => [c.name, []]));
+  const p95Direct: Record<string, number[]> = Object.fromEntries(CASES.map((c) => [c.name, []]));
+  const measure = async (origin: string, bookings: number, into: Record<string, number[]>) => {
+    const headers = { cookie: await benchSession(origin) };
+    for (const c of CASES) {
+      const t = await timeGets(`${origin}${c.path(bookings)}`, c.staff ? headers : {}, REQUESTS);
+      into[c.name].push(t.p95);
+    }
+  };
   for (const [i, bookings] of SIZES.entries()) {
     const t0 = Date.now();
     const sql = [
@@ -64,14 +79,24 @@ async function main() {
     // The first size builds; the others serve the same build.
     const server = await startLocalServer({ seed: { sql }, vars: UNLIMITED_RATE_LIMITS, reuseBuild: i > 0 });
     const ready = Date.now();
+    let copy = '';
     try {
-      const headers = { cookie: await benchSession(server.origin) };
-      for (const c of CASES) {
-        const t = await timeGets(`${server.origin}${c.path(bookings)}`, c.staff ? headers : {}, REQUESTS);
-        p95[c.name].push(t.p95);
-      }
+      await measure(server.origin, bookings, p95);
+      if (direct) copy = copyRun(server.state);
     } finally {
       await server.stop();
+    }
+    if (direct) {
+      const mf = await startDirectServer(resolve(copy, 'dist'), resolve(copy, 'state'), {
+        ...UNLIMITED_RATE_LIMITS,
+        JWT_SECRET: randomBytes(32).toString('hex'),
+      });
+      try {
+        await measure(mf.origin, bookings, p95Direct);
+      } finally {
+        await mf.stop();
+        rmSync(copy, { recursive: true, force: true });
+      }
     }
     console.log(
       `  ${bookings.toLocaleString('en').padStart(9)} bookings, ${pitchesFor(bookings)} pitches: ${i === 0 ? 'build, ' : ''}migrate and seed ${seconds(ready - t0)}, requests ${seconds(Date.now() - ready)}`,
@@ -79,26 +104,31 @@ async function main() {
   }
 
   const label = (n: number) => (n >= 1_000_000 ? `${n / 1_000_000}M` : n >= 1000 ? `${n / 1000}k` : String(n));
-  console.log(`\np95 ms by bookings in the database:\n`);
-  console.log(`${'case'.padEnd(32)}${SIZES.map((n) => label(n).padStart(9)).join('')}   growth   verdict`);
-  const growing: string[] = [];
-  for (const c of CASES) {
-    const row = p95[c.name];
-    const first = row[0];
-    const last = row[row.length - 1];
-    const flat = last <= first * FLAT_FACTOR || last - first <= FLAT_SLACK_MS;
-    if (!flat) growing.push(`${c.name}: ${first.toFixed(1)} → ${last.toFixed(1)} ms (×${(last / first).toFixed(1)})`);
-    console.log(
-      `${c.name.padEnd(32)}${row.map((ms) => ms.toFixed(1).padStart(9)).join('')}   ×${(last / first).toFixed(2).padEnd(6)} ${flat ? 'flat' : 'GROWS'}`,
-    );
-  }
+  const table = (title: string, rows: Record<string, number[]>) => {
+    console.log(`\n${title}:\n`);
+    console.log(`${'case'.padEnd(32)}${SIZES.map((n) => label(n).padStart(9)).join('')}   growth   verdict`);
+    const growing: string[] = [];
+    for (const c of CASES) {
+      const row = rows[c.name];
+      const first = row[0];
+      const last = row[row.length - 1];
+      const flat = last <= first * FLAT_FACTOR || last - first <= FLAT_SLACK_MS;
+      if (!flat) growing.push(`${c.name}: ${first.toFixed(1)} → ${last.toFixed(1)} ms (×${(last / first).toFixed(1)})`);
+      console.log(
+        `${c.name.padEnd(32)}${row.map((ms) => ms.toFixed(1).padStart(9)).join('')}   ×${(last / first).toFixed(2).padEnd(6)} ${flat ? 'flat' : 'GROWS'}`,
+      );
+    }
+    if (growing.length) {
+      console.log('Not flat:');
+      for (const line of growing) console.log(`  ${line}`);
+    } else console.log('Every case is flat.');
+  };
+  table("p95 ms by bookings in the database, through wrangler dev's proxy", p95);
+  if (direct)
+    table('p95 ms by bookings in the database, direct (Miniflare, same build, copy of the same state)', p95Direct);
   console.log(
     `\nflat = p95 at ${label(SIZES[SIZES.length - 1])} within ×${FLAT_FACTOR} (or ${FLAT_SLACK_MS} ms) of p95 at ${label(SIZES[0])}.`,
   );
-  if (growing.length) {
-    console.log('Not flat:');
-    for (const line of growing) console.log(`  ${line}`);
-  } else console.log('Every case is flat.');
   console.log(`\nbench:growth took ${seconds(Date.now() - started)}.`);
 }
 
