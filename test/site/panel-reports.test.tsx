@@ -198,9 +198,7 @@ describe('ReportsManager', () => {
     render(<ReportsManager />);
     await screen.findByRole('table', { name: /Dönemlere göre gelir/ });
     expect(reportCalls()[0].query).toMatchObject({ from: '2026-10-01', to: '2026-10-31' });
-    await waitFor(() =>
-      expect((screen.getByRole('combobox', { name: 'Saha' }) as HTMLSelectElement).disabled).toBe(false),
-    );
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Saha' }).hasAttribute('disabled')).toBe(false));
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'Saha' }), '2');
     await waitFor(() => expect(reportCalls().at(-1)?.query).toMatchObject({ facility: '2', bucket: 'day' }));
