@@ -253,11 +253,11 @@ export default function ReportsManager() {
             <Summary report={report} />
             <RevenueReport report={report} />
             <OccupancyReport report={report} />
-            <div className="grid min-w-0 gap-5 xl:grid-cols-2 print:block print:space-y-3">
+            <div className="grid min-w-0 gap-5 2xl:grid-cols-2 print:block print:space-y-3">
               <StatusReport report={report} />
               <SubscriberReport report={report} />
             </div>
-            <div className="grid min-w-0 gap-5 xl:grid-cols-2 print:block print:space-y-3">
+            <div className="grid min-w-0 gap-5 2xl:grid-cols-2 print:block print:space-y-3">
               <ServiceReport report={report} />
               <CustomerReport report={report} />
             </div>
