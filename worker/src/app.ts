@@ -17,6 +17,7 @@ import { contentRoutes } from './routes/content';
 import { customerRoutes } from './routes/customers';
 import { facilityRoutes } from './routes/facilities';
 import { notificationRoutes } from './routes/notifications';
+import { staffRoutes } from './routes/staff';
 
 const routes = new Hono<AppEnv>()
   .basePath('/api')
@@ -68,6 +69,7 @@ const routes = new Hono<AppEnv>()
   .route('/bookings', bookingRoutes)
   .route('/notifications', notificationRoutes)
   .route('/', authRoutes)
+  .route('/', staffRoutes)
   .route('/', contentRoutes);
 
 function isUpgrade(req: Request): boolean {
