@@ -1,4 +1,5 @@
 // The site's own content: the single settings row and the SEO entry of each page.
+import type { BatchItem } from 'drizzle-orm/batch';
 import { eq } from 'drizzle-orm';
 import type { Db } from './client';
 import { contentVersion, seoPages, siteSettings } from './schema';
@@ -13,12 +14,20 @@ export async function siteSettingsRow(db: Db): Promise<SiteSettingsRow | undefin
   return db.select().from(siteSettings).where(eq(siteSettings.id, SETTINGS_ID)).get();
 }
 
-export async function saveSiteSettingsRow(db: Db, input: SiteSettingsInput, now: number): Promise<void> {
-  await db
-    .insert(siteSettings)
-    .values({ id: SETTINGS_ID, ...input, createdAt: now, updatedAt: now })
-    .onConflictDoUpdate({ target: siteSettings.id, set: { ...input, updatedAt: now } })
-    .run();
+/** The settings row and, in the same batch, the audit row that records the save (issue 12). */
+export async function saveSiteSettingsRow(
+  db: Db,
+  input: SiteSettingsInput,
+  now: number,
+  audit: BatchItem<'sqlite'>,
+): Promise<void> {
+  await db.batch([
+    db
+      .insert(siteSettings)
+      .values({ id: SETTINGS_ID, ...input, createdAt: now, updatedAt: now })
+      .onConflictDoUpdate({ target: siteSettings.id, set: { ...input, updatedAt: now } }),
+    audit,
+  ]);
 }
 
 export async function seoPageRow(db: Db, key: string): Promise<SeoPageRow | undefined> {

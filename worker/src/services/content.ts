@@ -1,5 +1,7 @@
+import type { PublicUser } from '../../../contracts/auth';
 import { msg } from '../../../contracts/messages';
 import type { SeoPageWire, SiteSettingsWire } from '../../../contracts/wire/content';
+import { recordAudit } from '../db/audit';
 import type { Db } from '../db/client';
 import {
   type SeoPageRow,
@@ -25,8 +27,25 @@ export async function readSiteSettings(db: Db): Promise<SiteSettingsWire> {
   };
 }
 
-export async function saveSiteSettings(db: Db, input: SiteSettingsInput): Promise<SiteSettingsWire> {
-  await saveSiteSettingsRow(db, input, Date.now());
+export async function saveSiteSettings(db: Db, input: SiteSettingsInput, actor: PublicUser): Promise<SiteSettingsWire> {
+  const before: Record<string, unknown> = { ...(await readSiteSettings(db)) };
+  // The audit row (issue 12) names the fields that changed, before → after, in the same batch as the save.
+  const changes: Record<string, { before: unknown; after: unknown }> = {};
+  for (const [key, after] of Object.entries(input)) {
+    if (JSON.stringify(before[key] ?? null) !== JSON.stringify(after ?? null)) changes[key] = { before: before[key] ?? null, after };
+  }
+  const names = Object.keys(changes);
+  const audit = recordAudit(db, {
+    at: Date.now(),
+    actor,
+    entityKind: 'settings',
+    entityId: 'site',
+    entityLabel: 'Site ayarları',
+    action: 'update',
+    summary: names.length ? `Site ayarları güncellendi: ${names.join(', ')}` : 'Site ayarları değişiklik olmadan kaydedildi',
+    details: { changes },
+  });
+  await saveSiteSettingsRow(db, input, Date.now(), audit);
   return readSiteSettings(db);
 }
 
