@@ -16,7 +16,8 @@ export const staffMsg = {
   roleInvalid: 'Rol Yönetici veya Müdür olmalı',
   patchEmpty: 'Değiştirilecek bir alan gönderin (rol veya durum)',
   notFound: 'Personel bulunamadı',
-  lastAdmin: 'Son aktif yönetici devre dışı bırakılamaz veya rolü değiştirilemez; önce başka bir yöneticiyi etkinleştirin',
+  lastAdmin:
+    'Son aktif yönetici devre dışı bırakılamaz veya rolü değiştirilemez; önce başka bir yöneticiyi etkinleştirin',
   selfDisable: 'Kendi hesabınızı devre dışı bırakamazsınız',
   selfRole: 'Kendi rolünüzü değiştiremezsiniz',
   selfReset: 'Kendi şifrenizi Hesabım sayfasından değiştirin',
@@ -57,12 +58,17 @@ const role = z.enum(STAFF_ROLES, { error: staffMsg.roleInvalid });
 export const staffCreateSchema = z.object({
   username,
   email,
-  firstName: z.string({ error: staffMsg.firstNameRequired }).trim().min(1, staffMsg.firstNameRequired).max(120, staffMsg.nameTooLong),
+  firstName: z
+    .string({ error: staffMsg.firstNameRequired })
+    .trim()
+    .min(1, staffMsg.firstNameRequired)
+    .max(120, staffMsg.nameTooLong),
   lastName: z
     .string()
     .trim()
     .max(120, staffMsg.nameTooLong)
-    .optional()
+    // The form sends null for an empty surname once its own parse has run (the schema runs on both ends).
+    .nullish()
     .transform((v) => v || null),
   role,
 });
@@ -137,7 +143,12 @@ export const auditQuerySchema = z
   .object({
     page: z.preprocess(
       blank,
-      z.coerce.number({ error: auditMsg.page }).int(auditMsg.page).min(1, auditMsg.page).max(100_000, auditMsg.page).default(1),
+      z.coerce
+        .number({ error: auditMsg.page })
+        .int(auditMsg.page)
+        .min(1, auditMsg.page)
+        .max(100_000, auditMsg.page)
+        .default(1),
     ),
     pageSize: z.preprocess(
       blank,

@@ -18,7 +18,12 @@ function mockApi(route: (method: string, path: string) => Reply) {
       const req = input instanceof Request ? input : new Request(String(input), init);
       const url = new URL(req.url);
       const text = req.method === 'GET' ? '' : await req.text();
-      requests.push({ method: req.method, path: url.pathname, search: url.search, body: text ? JSON.parse(text) : undefined });
+      requests.push({
+        method: req.method,
+        path: url.pathname,
+        search: url.search,
+        body: text ? JSON.parse(text) : undefined,
+      });
       const [status, body] = route(req.method, url.pathname);
       return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
     }),
@@ -28,8 +33,28 @@ afterEach(() => vi.unstubAllGlobals());
 
 const LONG = 'A'.repeat(120);
 const staff: StaffUserWire[] = [
-  { id: 1, username: 'admin', email: 'admin@ornek.com', firstName: 'Ayşe', lastName: 'Yılmaz', role: 'admin', active: true, lastLoginAt: Date.parse('2026-03-01T20:30:00Z'), createdAt: 0 },
-  { id: 2, username: 'mudur', email: 'm@ornek.com', firstName: LONG, lastName: null, role: 'manager', active: true, lastLoginAt: null, createdAt: 0 },
+  {
+    id: 1,
+    username: 'admin',
+    email: 'admin@ornek.com',
+    firstName: 'Ayşe',
+    lastName: 'Yılmaz',
+    role: 'admin',
+    active: true,
+    lastLoginAt: Date.parse('2026-03-01T20:30:00Z'),
+    createdAt: 0,
+  },
+  {
+    id: 2,
+    username: 'mudur',
+    email: 'm@ornek.com',
+    firstName: LONG,
+    lastName: null,
+    role: 'manager',
+    active: true,
+    lastLoginAt: null,
+    createdAt: 0,
+  },
 ];
 
 describe('StaffManager', () => {
@@ -41,16 +66,20 @@ describe('StaffManager', () => {
     expect(row.textContent).toContain('(siz)');
     expect(document.body.textContent).not.toMatch(/\bAdmin\b|\bManager\b/);
     for (const b of within(row).getAllByRole('button')) expect((b as HTMLButtonElement).disabled).toBe(true);
-    expect((within(row).getByRole('combobox') as HTMLSelectElement).disabled).toBe(true);
+    expect((within(row).getByRole('combobox') as unknown as HTMLSelectElement).disabled).toBe(true);
     const other = document.querySelector('[data-staff-row="mudur"]') as HTMLElement;
     expect(other.textContent).toContain('hiç giriş yapmadı');
-    expect((within(other).getByRole('combobox') as HTMLSelectElement).selectedOptions[0].textContent).toBe('Müdür');
+    expect((within(other).getByRole('combobox') as unknown as HTMLSelectElement).selectedOptions[0].textContent).toBe(
+      'Müdür',
+    );
   });
 
   it('creates an account and shows its password once, with a copy button and the warning', async () => {
     const created = { ...staff[1], id: 3, username: 'yeni', firstName: 'Elif', email: 'e@ornek.com' };
     mockApi((method) =>
-      method === 'POST' ? [201, { data: { user: created, password: 'Abcd2345Efgh67' }, meta: {} }] : [200, { data: staff, meta: {} }],
+      method === 'POST'
+        ? [201, { data: { user: created, password: 'Abcd2345Efgh67' }, meta: {} }]
+        : [200, { data: staff, meta: {} }],
     );
     const u = userEvent.setup();
     render(<StaffManager currentUserId={1} />);
@@ -79,7 +108,18 @@ describe('StaffManager', () => {
   it('shows the server’s Turkish 409 for the last admin after the confirmation', async () => {
     mockApi((method) =>
       method === 'PATCH'
-        ? [409, { data: null, error: { status: 409, name: 'ConflictError', message: 'Son aktif yönetici devre dışı bırakılamaz', details: {} } }]
+        ? [
+            409,
+            {
+              data: null,
+              error: {
+                status: 409,
+                name: 'ConflictError',
+                message: 'Son aktif yönetici devre dışı bırakılamaz',
+                details: {},
+              },
+            },
+          ]
         : [200, { data: staff, meta: {} }],
     );
     const u = userEvent.setup();
@@ -88,7 +128,9 @@ describe('StaffManager', () => {
     await u.click(within(row).getByRole('button', { name: 'Devre dışı bırak' }));
     const confirm = await screen.findByRole('alertdialog');
     await u.click(within(confirm).getByRole('button', { name: 'Devre dışı bırak' }));
-    await waitFor(() => expect(requests.some((r) => r.method === 'PATCH' && r.path === '/api/staff-users/1')).toBe(true));
+    await waitFor(() =>
+      expect(requests.some((r) => r.method === 'PATCH' && r.path === '/api/staff-users/1')).toBe(true),
+    );
     expect(requests.find((r) => r.method === 'PATCH')?.body).toEqual({ active: false });
   });
 });
@@ -101,7 +143,18 @@ describe('AuditLog', () => {
             200,
             {
               data: [
-                { id: 1, at: Date.parse('2026-03-01T20:30:00Z'), actorUserId: 1, actorName: 'Ayşe Yılmaz', entityKind: 'staff', entityId: '2', entityLabel: 'Elif', action: 'disable', summary: 'Elif (mudur) devre dışı bırakıldı', details: null },
+                {
+                  id: 1,
+                  at: Date.parse('2026-03-01T20:30:00Z'),
+                  actorUserId: 1,
+                  actorName: 'Ayşe Yılmaz',
+                  entityKind: 'staff',
+                  entityId: '2',
+                  entityLabel: 'Elif',
+                  action: 'disable',
+                  summary: 'Elif (mudur) devre dışı bırakıldı',
+                  details: null,
+                },
               ],
               meta: { pagination: { page: 1, pageSize: 25, pageCount: 1, total: 1 } },
             },
@@ -111,9 +164,13 @@ describe('AuditLog', () => {
     const u = userEvent.setup();
     render(<AuditLog />);
     expect(await screen.findByText('Elif (mudur) devre dışı bırakıldı')).toBeTruthy();
-    expect(document.querySelector('[data-audit-row]')!.textContent).toContain('01.03.2026 23:30 · Ayşe Yılmaz · Personel: Elif');
+    expect(document.querySelector('[data-audit-row]')!.textContent).toContain(
+      '01.03.2026 23:30 · Ayşe Yılmaz · Personel: Elif',
+    );
     await u.selectOptions(screen.getByRole('combobox', { name: 'Kayıt türü' }), 'staff');
-    await waitFor(() => expect(requests.some((r) => r.path === '/api/audit-log' && r.search.includes('entityKind=staff'))).toBe(true));
+    await waitFor(() =>
+      expect(requests.some((r) => r.path === '/api/audit-log' && r.search.includes('entityKind=staff'))).toBe(true),
+    );
   });
 });
 
@@ -131,7 +188,9 @@ describe('OwnPassword', () => {
     await u.clear(screen.getByLabelText(/^Yeni şifre \(tekrar\)/));
     await u.type(screen.getByLabelText(/^Yeni şifre \(tekrar\)/), 'yeniSifre9');
     await u.click(screen.getByRole('button', { name: 'Şifreyi değiştir' }));
-    await waitFor(() => expect(document.querySelector('[data-password-status]')!.textContent).toContain('Şifreniz değiştirildi'));
+    await waitFor(() =>
+      expect(document.querySelector('[data-password-status]')!.textContent).toContain('Şifreniz değiştirildi'),
+    );
     expect(requests[0]).toMatchObject({
       method: 'PUT',
       path: '/api/auth/password',

@@ -22,10 +22,22 @@ const list = async (query = '') => {
 
 describe('what is recorded', () => {
   it('a site settings save names the changed fields, before → after, and its actor', async () => {
-    const body = { siteName: 'Denetim Sahası', tagline: null, contactPhones: [], contactEmail: null, address: null, city: 'Bursa' };
+    const body = {
+      siteName: 'Denetim Sahası',
+      tagline: null,
+      contactPhones: [],
+      contactEmail: null,
+      address: null,
+      city: 'Bursa',
+    };
     expect((await api('/api/site-settings', { method: 'PUT', token, json: body })).status).toBe(200);
     const { data } = await list('?entityKind=settings');
-    expect(data[0]).toMatchObject({ actorUserId: admin.id, actorName: 'Ayşe Denetçi', entityKind: 'settings', action: 'update' });
+    expect(data[0]).toMatchObject({
+      actorUserId: admin.id,
+      actorName: 'Ayşe Denetçi',
+      entityKind: 'settings',
+      action: 'update',
+    });
     expect(data[0].summary).toContain('siteName');
     expect(data[0].details.changes.siteName).toEqual({ before: expect.any(String), after: 'Denetim Sahası' });
     // An invalid save writes neither the settings nor an audit row.
@@ -35,7 +47,11 @@ describe('what is recorded', () => {
   });
 
   it('pitch create, update (with the changed field names) and deactivate', async () => {
-    const created = await api('/api/facilities', { method: 'POST', token, json: pitchInput({ name: 'Denetim Halı Saha' }) });
+    const created = await api('/api/facilities', {
+      method: 'POST',
+      token,
+      json: pitchInput({ name: 'Denetim Halı Saha' }),
+    });
     expect(created.status).toBe(201);
     const pitch = (await json(created)).data;
     const updated = await api(`/api/facilities/${pitch.documentId}`, {
@@ -98,8 +114,24 @@ describe('GET /api/audit-log', () => {
     const day1 = Date.parse('2026-03-01T20:30:00Z');
     const day2 = Date.parse('2026-03-01T21:30:00Z');
     await d.batch([
-      recordAudit(d, { at: day1, actor: other, entityKind: 'service', entityId: '7', entityLabel: 'Hakem', action: 'create', summary: 'Servis eklendi: Hakem' }),
-      recordAudit(d, { at: day2, actor: other, entityKind: 'price_rule', entityId: '8', entityLabel: 'Akşam', action: 'create', summary: 'Fiyat kuralı eklendi: Akşam %_x' }),
+      recordAudit(d, {
+        at: day1,
+        actor: other,
+        entityKind: 'service',
+        entityId: '7',
+        entityLabel: 'Hakem',
+        action: 'create',
+        summary: 'Servis eklendi: Hakem',
+      }),
+      recordAudit(d, {
+        at: day2,
+        actor: other,
+        entityKind: 'price_rule',
+        entityId: '8',
+        entityLabel: 'Akşam',
+        action: 'create',
+        summary: 'Fiyat kuralı eklendi: Akşam %_x',
+      }),
     ]);
     const byDay = await list('?from=2026-03-01&to=2026-03-01');
     expect(byDay.data.map((a: { summary: string }) => a.summary)).toEqual(['Servis eklendi: Hakem']);

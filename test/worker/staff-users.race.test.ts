@@ -4,7 +4,7 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { staffMsg } from '../../contracts/staff';
 import { getDb } from '../../worker/src/db/client';
-import { ApiError } from '../../worker/src/lib/errors';
+import type { ApiError } from '../../worker/src/lib/errors';
 import { updateStaff } from '../../worker/src/services/staff';
 import { createStaff } from './fixtures';
 import { slowReads } from './slow-d1';
@@ -32,7 +32,10 @@ describe('the last active admin', () => {
       for (let round = 0; round < 20; round++) {
         const { a, b } = await twoAdminsOnly();
         const slow = getDb(slowReads(env.DB, 5));
-        const results = await Promise.allSettled([updateStaff(slow, a, b.id, patch), updateStaff(slow, b, a.id, patch)]);
+        const results = await Promise.allSettled([
+          updateStaff(slow, a, b.id, patch),
+          updateStaff(slow, b, a.id, patch),
+        ]);
         expect(await activeAdmins()).toBe(1);
         const refused = results.filter((r) => r.status === 'rejected');
         expect(refused).toHaveLength(1);
@@ -51,7 +54,9 @@ describe('the last active admin', () => {
     const { a, b } = await twoAdminsOnly();
     const { tokenFor, api, expectError } = await import('./fixtures');
     const token = await tokenFor(a);
-    expect((await api(`/api/staff-users/${b.id}`, { method: 'PATCH', token, json: { active: false } })).status).toBe(200);
+    expect((await api(`/api/staff-users/${b.id}`, { method: 'PATCH', token, json: { active: false } })).status).toBe(
+      200,
+    );
     // a is now the last active admin; a manager promoted and disabled again keeps it so.
     const m = await createStaff('manager');
     const tokenM = await tokenFor(m, 'admin');
@@ -59,7 +64,10 @@ describe('the last active admin', () => {
     await env.DB.prepare('update users set blocked = 1 where id = ?').bind(m.id).run();
     const before = (await env.DB.prepare('select count(*) n from audit_log').first<{ n: number }>())!.n;
     // Only a (blocked m's token is refused): a cannot disable itself, and no other active admin can act on it.
-    await expectError(await api(`/api/staff-users/${a.id}`, { method: 'PATCH', token: tokenM, json: { active: false } }), 401);
+    await expectError(
+      await api(`/api/staff-users/${a.id}`, { method: 'PATCH', token: tokenM, json: { active: false } }),
+      401,
+    );
     const err = await expectError(
       await api(`/api/staff-users/${a.id}`, { method: 'PATCH', token, json: { role: 'manager' } }),
       409,

@@ -51,7 +51,10 @@ export default function AuditLog() {
 
   // The search is sent 300 ms after the last keystroke.
   useEffect(() => {
-    const t = setTimeout(() => setFilters((f) => (f.q === search.trim() ? f : { ...f, q: search.trim(), page: 1 })), 300);
+    const t = setTimeout(
+      () => setFilters((f) => (f.q === search.trim() ? f : { ...f, q: search.trim(), page: 1 })),
+      300,
+    );
     return () => clearTimeout(t);
   }, [search]);
 
@@ -85,7 +88,8 @@ export default function AuditLog() {
     };
   }, [filters]);
 
-  const set = <K extends keyof Filters>(key: K, value: Filters[K]) => setFilters((f) => ({ ...f, [key]: value, page: 1 }));
+  const set = <K extends keyof Filters>(key: K, value: Filters[K]) =>
+    setFilters((f) => ({ ...f, [key]: value, page: 1 }));
 
   return (
     <section aria-labelledby="audit-heading" className="min-w-0">
@@ -93,33 +97,58 @@ export default function AuditLog() {
         Denetim kaydı
       </h1>
       <div className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-5" data-audit-filters>
-        <IsoDatePicker label="Başlangıç tarihi" calendarLabel="Başlangıç tarihi için takvimi aç" value={filters.from} onChange={(v) => set('from', v)} />
-        <IsoDatePicker label="Bitiş tarihi" calendarLabel="Bitiş tarihi için takvimi aç" value={filters.to} onChange={(v) => set('to', v)} />
+        <IsoDatePicker
+          label="Başlangıç tarihi"
+          calendarLabel="Başlangıç tarihi için takvimi aç"
+          value={filters.from}
+          onChange={(v) => set('from', v)}
+        />
+        <IsoDatePicker
+          label="Bitiş tarihi"
+          calendarLabel="Bitiş tarihi için takvimi aç"
+          value={filters.to}
+          onChange={(v) => set('to', v)}
+        />
         <Select
           label="Personel"
           value={filters.actorId}
           onChange={(v) => set('actorId', v)}
-          options={[{ value: '', label: 'Tümü' }, ...staff.map((s) => ({ value: String(s.id), label: displayName(s) }))]}
+          options={[
+            { value: '', label: 'Tümü' },
+            ...staff.map((s) => ({ value: String(s.id), label: displayName(s) })),
+          ]}
         />
         <Select
           label="Kayıt türü"
           value={filters.entityKind}
           onChange={(v) => set('entityKind', v)}
-          options={[{ value: '' as const, label: 'Tümü' }, ...AUDIT_KINDS.map((k) => ({ value: k, label: AUDIT_KIND_LABELS[k] }))]}
+          options={[
+            { value: '' as const, label: 'Tümü' },
+            ...AUDIT_KINDS.map((k) => ({ value: k, label: AUDIT_KIND_LABELS[k] })),
+          ]}
         />
         <SearchField label="Ara" placeholder="Özet, kayıt veya kişi" value={search} onChange={setSearch} />
       </div>
       {error && (
-        <p role="alert" className="mb-3 rounded-lg bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
+        <p
+          role="alert"
+          className="mb-3 rounded-lg bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-200"
+        >
           {error}
         </p>
       )}
       {rows === null && !error && <p className="text-sm text-slate-700 dark:text-slate-300">Yükleniyor…</p>}
-      {rows && rows.length === 0 && <p className="text-sm text-slate-700 dark:text-slate-300">Bu filtrelere uyan kayıt yok.</p>}
+      {rows && rows.length === 0 && (
+        <p className="text-sm text-slate-700 dark:text-slate-300">Bu filtrelere uyan kayıt yok.</p>
+      )}
       {rows && rows.length > 0 && (
         <ol className="grid gap-2" data-audit-list aria-label="Denetim kayıtları">
           {rows.map((r) => (
-            <li key={r.id} data-audit-row={r.action} className="min-w-0 rounded-xl border border-slate-200 bg-white p-3 dark:border-slate-700 dark:bg-slate-900">
+            <li
+              key={r.id}
+              data-audit-row={r.action}
+              className="min-w-0 rounded-xl border border-slate-200 bg-white p-3 dark:border-slate-700 dark:bg-slate-900"
+            >
               <p className="text-sm font-medium [overflow-wrap:anywhere] text-slate-900 dark:text-white">{r.summary}</p>
               <p className="mt-1 text-xs [overflow-wrap:anywhere] text-slate-700 dark:text-slate-300">
                 <time dateTime={new Date(r.at).toISOString()}>{dateTimeTr(r.at)}</time> · {r.actorName} ·{' '}

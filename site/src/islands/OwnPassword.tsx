@@ -20,7 +20,9 @@ export default function OwnPassword() {
     setDone(false);
     const parsed = changePasswordSchema.safeParse(form);
     if (!parsed.success) {
-      setErrors(fieldErrors({ errors: parsed.error.issues.map((i) => ({ path: i.path.map(String), message: i.message })) }));
+      setErrors(
+        fieldErrors({ errors: parsed.error.issues.map((i) => ({ path: i.path.map(String), message: i.message })) }),
+      );
       return;
     }
     setBusy(true);
@@ -51,9 +53,34 @@ export default function OwnPassword() {
       <h2 id="own-password-heading" className="text-lg font-semibold text-slate-900 dark:text-white">
         Şifre değiştir
       </h2>
-      <TextField label="Mevcut şifre" type="password" autoComplete="current-password" isRequired value={form.currentPassword} onChange={set('currentPassword')} errorMessage={errors.currentPassword} />
-      <TextField label="Yeni şifre" type="password" autoComplete="new-password" isRequired description="En az 6 karakter." value={form.newPassword} onChange={set('newPassword')} errorMessage={errors.newPassword} />
-      <TextField label="Yeni şifre (tekrar)" type="password" autoComplete="new-password" isRequired value={form.confirmPassword} onChange={set('confirmPassword')} errorMessage={errors.confirmPassword} />
+      <TextField
+        label="Mevcut şifre"
+        type="password"
+        autoComplete="current-password"
+        isRequired
+        value={form.currentPassword}
+        onChange={set('currentPassword')}
+        errorMessage={errors.currentPassword}
+      />
+      <TextField
+        label="Yeni şifre"
+        type="password"
+        autoComplete="new-password"
+        isRequired
+        description="En az 6 karakter."
+        value={form.newPassword}
+        onChange={set('newPassword')}
+        errorMessage={errors.newPassword}
+      />
+      <TextField
+        label="Yeni şifre (tekrar)"
+        type="password"
+        autoComplete="new-password"
+        isRequired
+        value={form.confirmPassword}
+        onChange={set('confirmPassword')}
+        errorMessage={errors.confirmPassword}
+      />
       {errors.form && (
         <p role="alert" className="text-sm text-red-800 dark:text-red-300">
           {errors.form}

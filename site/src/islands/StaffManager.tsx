@@ -3,13 +3,18 @@
 // oneself, unique names); its Turkish messages are shown as they come.
 import { useCallback, useEffect, useState } from 'react';
 import type { RoleType } from '../../../contracts/auth';
-import { STAFF_ROLES, type StaffUserWire, type StaffWithPasswordWire, staffCreateSchema } from '../../../contracts/staff';
+import {
+  STAFF_ROLES,
+  type StaffUserWire,
+  type StaffWithPasswordWire,
+  staffCreateSchema,
+} from '../../../contracts/staff';
 import { dateTimeTr, fieldErrors } from '../components/panel/staff/format';
 import { Button } from '../components/ui/Button';
 import { Modal } from '../components/ui/Modal';
 import { Select } from '../components/ui/Select';
 import { TextField } from '../components/ui/TextField';
-import { ApiRequestError, send, unwrap, client } from '../lib/api';
+import { ApiRequestError, client, send, unwrap } from '../lib/api';
 import { messageOf } from '../lib/errors';
 import { displayName, roleLabel } from '../lib/panel';
 import { toast } from '../stores/toast';
@@ -31,7 +36,7 @@ export default function StaffManager({ currentUserId }: { currentUserId: number 
   const [form, setForm] = useState(EMPTY);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
-  const [shown, setShown] = useState<StaffWithPasswordWire & { reset: boolean } | null>(null);
+  const [shown, setShown] = useState<(StaffWithPasswordWire & { reset: boolean }) | null>(null);
   const [confirm, setConfirm] = useState<Confirm | null>(null);
 
   const load = useCallback(async () => {
@@ -51,7 +56,9 @@ export default function StaffManager({ currentUserId }: { currentUserId: number 
   async function create() {
     const parsed = staffCreateSchema.safeParse(form);
     if (!parsed.success) {
-      setErrors(fieldErrors({ errors: parsed.error.issues.map((i) => ({ path: i.path.map(String), message: i.message })) }));
+      setErrors(
+        fieldErrors({ errors: parsed.error.issues.map((i) => ({ path: i.path.map(String), message: i.message })) }),
+      );
       return;
     }
     setBusy(true);
@@ -123,7 +130,9 @@ export default function StaffManager({ currentUserId }: { currentUserId: number 
                   <div className="min-w-0 flex-1">
                     <p className="font-semibold [overflow-wrap:anywhere] text-slate-900 dark:text-white">
                       {name}
-                      {self && <span className="ml-2 text-sm font-normal text-slate-700 dark:text-slate-300">(siz)</span>}
+                      {self && (
+                        <span className="ml-2 text-sm font-normal text-slate-700 dark:text-slate-300">(siz)</span>
+                      )}
                     </p>
                     <p className="text-sm [overflow-wrap:anywhere] text-slate-700 dark:text-slate-300">
                       {u.username} · {u.email}
@@ -225,24 +234,61 @@ export default function StaffManager({ currentUserId }: { currentUserId: number 
               {errors.form}
             </p>
           )}
-          <TextField label="Kullanıcı adı" isRequired value={form.username} onChange={set('username')} errorMessage={errors.username} autoComplete="off" />
-          <TextField label="E-posta" type="email" isRequired value={form.email} onChange={set('email')} errorMessage={errors.email} autoComplete="off" />
-          <TextField label="Ad" isRequired value={form.firstName} onChange={set('firstName')} errorMessage={errors.firstName} />
+          <TextField
+            label="Kullanıcı adı"
+            isRequired
+            value={form.username}
+            onChange={set('username')}
+            errorMessage={errors.username}
+            autoComplete="off"
+          />
+          <TextField
+            label="E-posta"
+            type="email"
+            isRequired
+            value={form.email}
+            onChange={set('email')}
+            errorMessage={errors.email}
+            autoComplete="off"
+          />
+          <TextField
+            label="Ad"
+            isRequired
+            value={form.firstName}
+            onChange={set('firstName')}
+            errorMessage={errors.firstName}
+          />
           <TextField label="Soyad" value={form.lastName} onChange={set('lastName')} errorMessage={errors.lastName} />
-          <Select label="Rol" value={form.role} options={ROLE_OPTIONS} onChange={(v) => setForm((f) => ({ ...f, role: v }))} errorMessage={errors.role} />
-          <p className="text-sm text-slate-700 dark:text-slate-300">İlk şifre otomatik oluşturulur ve yalnızca bir kez gösterilir.</p>
+          <Select
+            label="Rol"
+            value={form.role}
+            options={ROLE_OPTIONS}
+            onChange={(v) => setForm((f) => ({ ...f, role: v }))}
+            errorMessage={errors.role}
+          />
+          <p className="text-sm text-slate-700 dark:text-slate-300">
+            İlk şifre otomatik oluşturulur ve yalnızca bir kez gösterilir.
+          </p>
           <button type="submit" hidden />
         </form>
       </Modal>
 
-      <Modal title={shown?.reset ? 'Yeni şifre' : 'Hesap oluşturuldu'} isOpen={Boolean(shown)} isDismissable={false} onOpenChange={(open) => !open && setShown(null)}>
+      <Modal
+        title={shown?.reset ? 'Yeni şifre' : 'Hesap oluşturuldu'}
+        isOpen={Boolean(shown)}
+        isDismissable={false}
+        onOpenChange={(open) => !open && setShown(null)}
+      >
         {shown && (
           <div className="grid gap-3">
             <p className="text-sm [overflow-wrap:anywhere] text-slate-800 dark:text-slate-200">
               {displayName(shown.user)} ({shown.user.username}) için şifre:
             </p>
             <div className="flex flex-wrap items-center gap-2">
-              <code data-generated-password className="rounded-lg bg-slate-100 px-3 py-2 font-mono text-lg tracking-wider text-slate-900 dark:bg-slate-800 dark:text-white">
+              <code
+                data-generated-password
+                className="rounded-lg bg-slate-100 px-3 py-2 font-mono text-lg tracking-wider text-slate-900 dark:bg-slate-800 dark:text-white"
+              >
                 {shown.password}
               </code>
               <Button
@@ -258,9 +304,12 @@ export default function StaffManager({ currentUserId }: { currentUserId: number 
                 Kopyala
               </Button>
             </div>
-            <p role="note" className="rounded-lg bg-amber-50 p-3 text-sm font-medium text-amber-900 dark:bg-amber-950 dark:text-amber-100">
-              Bu şifre bir daha gösterilmeyecek. Şimdi kopyalayıp personele güvenli bir yoldan iletin; ilk girişten sonra
-              Hesabım sayfasından değiştirmesini isteyin.
+            <p
+              role="note"
+              className="rounded-lg bg-amber-50 p-3 text-sm font-medium text-amber-900 dark:bg-amber-950 dark:text-amber-100"
+            >
+              Bu şifre bir daha gösterilmeyecek. Şimdi kopyalayıp personele güvenli bir yoldan iletin; ilk girişten
+              sonra Hesabım sayfasından değiştirmesini isteyin.
             </p>
           </div>
         )}

@@ -1,6 +1,7 @@
 // The site's own content: the single settings row and the SEO entry of each page.
-import type { BatchItem } from 'drizzle-orm/batch';
+
 import { eq } from 'drizzle-orm';
+import type { BatchItem } from 'drizzle-orm/batch';
 import type { Db } from './client';
 import { contentVersion, seoPages, siteSettings } from './schema';
 

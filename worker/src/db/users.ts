@@ -59,7 +59,8 @@ export async function staffClash(db: Db, username: string, email: string) {
   };
 }
 
-const roleIdOf = (type: RoleRow['type']) => sql<number>`(select ${roles.id} from ${roles} where ${roles.type} = ${type})`;
+const roleIdOf = (type: RoleRow['type']) =>
+  sql<number>`(select ${roles.id} from ${roles} where ${roles.type} = ${type})`;
 
 /** The new account and its audit row in one batch (`audit` built with the user's id as an expression). */
 export async function insertStaffUser(
@@ -128,11 +129,7 @@ export async function changeStaffUser(
   let where: SQL = guarded ? sql`${users.id} = ${id} and ${keepsAnAdmin(id)}` : eq(users.id, id);
   if (change.tokenVersion !== undefined) where = sql`${where} and ${users.tokenVersion} = ${change.tokenVersion}`;
   const [updated] = await db.batch([
-    db
-      .update(users)
-      .set(set)
-      .where(where)
-      .returning({ id: users.id }),
+    db.update(users).set(set).where(where).returning({ id: users.id }),
     audit({ whenChanged: true }),
   ]);
   return updated.length > 0;

@@ -32,7 +32,8 @@ export async function saveSiteSettings(db: Db, input: SiteSettingsInput, actor: 
   // The audit row (issue 12) names the fields that changed, before → after, in the same batch as the save.
   const changes: Record<string, { before: unknown; after: unknown }> = {};
   for (const [key, after] of Object.entries(input)) {
-    if (JSON.stringify(before[key] ?? null) !== JSON.stringify(after ?? null)) changes[key] = { before: before[key] ?? null, after };
+    if (JSON.stringify(before[key] ?? null) !== JSON.stringify(after ?? null))
+      changes[key] = { before: before[key] ?? null, after };
   }
   const names = Object.keys(changes);
   const audit = recordAudit(db, {
@@ -42,7 +43,9 @@ export async function saveSiteSettings(db: Db, input: SiteSettingsInput, actor: 
     entityId: 'site',
     entityLabel: 'Site ayarları',
     action: 'update',
-    summary: names.length ? `Site ayarları güncellendi: ${names.join(', ')}` : 'Site ayarları değişiklik olmadan kaydedildi',
+    summary: names.length
+      ? `Site ayarları güncellendi: ${names.join(', ')}`
+      : 'Site ayarları değişiklik olmadan kaydedildi',
     details: { changes },
   });
   await saveSiteSettingsRow(db, input, Date.now(), audit);

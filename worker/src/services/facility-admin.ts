@@ -1,5 +1,7 @@
 // Staff manage pitches (02 §2 'Pitch administration', §7 Pitches; issue 9): create, update, toggle and delete, with
 // images in R2. Nothing is stored unless everything sent is valid: the form, every image's bytes, the image count.
+
+import { sql } from 'drizzle-orm';
 import type { PublicUser } from '../../../contracts/auth';
 import {
   type FacilityInput,
@@ -20,7 +22,6 @@ import { badRequest, conflict, notFound, unwrap } from '../lib/errors';
 import { newDocumentId } from '../lib/ids';
 import { type SniffedImage, sniffImage } from '../lib/images';
 import { toKurus } from '../lib/money';
-import { sql } from 'drizzle-orm';
 import { type FacilityBundle, findFacilityBundle, findFacilityBundleById, toWire } from './facilities';
 import { facilityStub, resolveFacility } from './facility-ref';
 import { notificationsToWire } from './notifications';
@@ -343,7 +344,8 @@ export async function updateFacility(
   const values = valuesOf(input, Date.now());
   // The audit row (issue 12) names the changed fields; images added and removed are counted.
   const changed = Object.keys(values).filter(
-    (k) => k !== 'updatedAt' && JSON.stringify(values[k as keyof typeof values]) !== JSON.stringify(f[k as keyof typeof f]),
+    (k) =>
+      k !== 'updatedAt' && JSON.stringify(values[k as keyof typeof values]) !== JSON.stringify(f[k as keyof typeof f]),
   );
   const partsChanged = (a: unknown[], b: unknown[]) => JSON.stringify(a) !== JSON.stringify(b);
   const strip = <T extends object>(rows: T[], drop: string[]) =>

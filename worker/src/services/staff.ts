@@ -25,8 +25,8 @@ import {
 } from '../db/users';
 import { conflict, notFound } from '../lib/errors';
 import { newDocumentId } from '../lib/ids';
-import { addDays } from '../lib/time';
 import { hashPassword } from '../lib/password';
+import { addDays } from '../lib/time';
 
 export const ROLE_LABELS = { admin: 'Yönetici', manager: 'Müdür' } as const;
 
@@ -130,7 +130,12 @@ async function existing(db: Db, id: number): Promise<UserWithRole> {
 }
 
 /** PATCH: role and/or active. Refuses oneself, and the last active admin's disable or demotion (409). */
-export async function updateStaff(db: Db, actor: PublicUser, id: number, patch: StaffPatchInput): Promise<StaffUserWire> {
+export async function updateStaff(
+  db: Db,
+  actor: PublicUser,
+  id: number,
+  patch: StaffPatchInput,
+): Promise<StaffUserWire> {
   const row = await existing(db, id);
   const active = !row.user.blocked;
   const changesActive = patch.active !== undefined && patch.active !== active;
