@@ -115,11 +115,32 @@ describe('panel page guard', () => {
     expect(allowed.context.locals.staff).toEqual(admin);
   });
 
+  it('sends a manager from an Ayarlar sub-page to /yonetim/yetkisiz too', async () => {
+    user.mockResolvedValue(manager);
+    for (const path of ['/yonetim/ayarlar/personel', '/yonetim/ayarlar/denetim']) {
+      const denied = request(`https://saha.test${path}`, path);
+      await denied.run();
+      expect(denied.redirect).toHaveBeenCalledWith('/yonetim/yetkisiz');
+      expect(denied.next).not.toHaveBeenCalled();
+    }
+    const own = request('https://saha.test/yonetim/hesabim', '/yonetim/hesabim');
+    await own.run();
+    expect(own.next).toHaveBeenCalledOnce();
+  });
+
   it('guards every /yonetim screen, Ayarlar and Raporlar for admins only, and nothing else', () => {
     expect(panelScreen('/yonetim')).toEqual({ adminOnly: false });
     expect(panelScreen('/yonetim/yetkisiz')).toEqual({ adminOnly: false });
     expect(panelScreen('/yonetim/ayarlar')).toEqual({ adminOnly: true });
     expect(panelScreen('/yonetim/raporlar')).toEqual({ adminOnly: true });
+    // Every page under an admin-only entry is admin-only too (issue 12: Ayarlar' sub-pages); a look-alike prefix is not.
+    expect(panelScreen('/yonetim/ayarlar/personel')).toEqual({ adminOnly: true });
+    expect(panelScreen('/yonetim/ayarlar/denetim')).toEqual({ adminOnly: true });
+    expect(panelScreen('/yonetim/ayarlar/')).toEqual({ adminOnly: true });
+    expect(panelScreen('/yonetim/raporlar/aylik')).toEqual({ adminOnly: true });
+    expect(panelScreen('/yonetim/ayarlarx')).toEqual({ adminOnly: false });
+    expect(panelScreen('/yonetim/hesabim')).toEqual({ adminOnly: false });
+    expect(panelScreen('/yonetim/sahalar/yeni')).toEqual({ adminOnly: false });
     // An unknown /yonetim path is a 404 for everyone; public pages are not the panel's.
     expect(panelScreen('/yonetim/[...path]')).toBeNull();
     expect(panelScreen('/yonetimler')).toBeNull();

@@ -18,6 +18,7 @@ import { customerRoutes } from './routes/customers';
 import { facilityRoutes } from './routes/facilities';
 import { notificationRoutes } from './routes/notifications';
 import { reportRoutes } from './routes/reports';
+import { staffRoutes } from './routes/staff';
 
 const routes = new Hono<AppEnv>()
   .basePath('/api')
@@ -70,6 +71,7 @@ const routes = new Hono<AppEnv>()
   .route('/notifications', notificationRoutes)
   .route('/reports', reportRoutes)
   .route('/', authRoutes)
+  .route('/', staffRoutes)
   .route('/', contentRoutes);
 
 function isUpgrade(req: Request): boolean {

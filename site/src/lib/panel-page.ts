@@ -3,7 +3,7 @@
 // is never cached. Kept out of middleware.ts (which only wraps it) so that it runs in unit tests without Astro.
 import type { MiddlewareHandler } from 'astro';
 import type { PublicUser } from '../../../contracts/auth';
-import { loginUrl, PANEL_NAV } from './panel';
+import { isActiveEntry, loginUrl, PANEL_NAV } from './panel';
 import { panelUser } from './panel-auth';
 
 // Any other /yonetim path renders the 404 page, signed in or not.
@@ -11,12 +11,14 @@ const NOT_FOUND_ROUTE = '/yonetim/[...path]';
 
 /**
  * Whether the matched route is a panel screen and whether it is admin-only. Every route under /yonetim is guarded (a new
- * screen is never left open by mistake); the admin-only ones are those the sidebar hides from a manager.
+ * screen is never left open by mistake); the admin-only ones are those the sidebar hides from a manager, and every
+ * page under one of them (/yonetim/ayarlar/personel is as admin-only as /yonetim/ayarlar): a new sub-page of Ayarlar or
+ * Raporlar can never be left open to a manager by forgetting to list it.
  */
 export function panelScreen(routePattern: string): { adminOnly: boolean } | null {
   if (routePattern !== '/yonetim' && !routePattern.startsWith('/yonetim/')) return null;
   if (routePattern === NOT_FOUND_ROUTE) return null;
-  return { adminOnly: PANEL_NAV.some((e) => e.href === routePattern && e.adminOnly) };
+  return { adminOnly: PANEL_NAV.some((e) => e.adminOnly && isActiveEntry(e.href, routePattern)) };
 }
 
 export const guardPanel: MiddlewareHandler = async (context, next) => {

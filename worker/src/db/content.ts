@@ -1,5 +1,6 @@
 // The site's own content: the single settings row, the booking rules' row (issue 12) and the SEO entry of each page.
 import { eq, sql } from 'drizzle-orm';
+import type { BatchItem } from 'drizzle-orm/batch';
 import type { Db } from './client';
 import { bookingRules, contentVersion, seoPages, siteSettings } from './schema';
 
@@ -14,12 +15,20 @@ export async function siteSettingsRow(db: Db): Promise<SiteSettingsRow | undefin
   return db.select().from(siteSettings).where(eq(siteSettings.id, SETTINGS_ID)).get();
 }
 
-export async function saveSiteSettingsRow(db: Db, input: SiteSettingsInput, now: number): Promise<void> {
-  await db
-    .insert(siteSettings)
-    .values({ id: SETTINGS_ID, ...input, createdAt: now, updatedAt: now })
-    .onConflictDoUpdate({ target: siteSettings.id, set: { ...input, updatedAt: now } })
-    .run();
+/** The settings row and, in the same batch, the audit row that records the save (issue 12). */
+export async function saveSiteSettingsRow(
+  db: Db,
+  input: SiteSettingsInput,
+  now: number,
+  audit: BatchItem<'sqlite'>,
+): Promise<void> {
+  await db.batch([
+    db
+      .insert(siteSettings)
+      .values({ id: SETTINGS_ID, ...input, createdAt: now, updatedAt: now })
+      .onConflictDoUpdate({ target: siteSettings.id, set: { ...input, updatedAt: now } }),
+    audit,
+  ]);
 }
 
 const ruleColumns = {
@@ -53,12 +62,20 @@ export async function bookingRulesRow(db: Db): Promise<(BookingRulesRow & { main
   return row ? { ...row, maintenance: row.maintenance === 1 } : undefined;
 }
 
-export async function saveBookingRulesRow(db: Db, input: BookingRulesRow, now: number): Promise<void> {
-  await db
-    .insert(bookingRules)
-    .values({ id: SETTINGS_ID, ...input, createdAt: now, updatedAt: now })
-    .onConflictDoUpdate({ target: bookingRules.id, set: { ...input, updatedAt: now } })
-    .run();
+/** The rules' row and its audit row (issue 12) in one batch: both land or neither. */
+export async function saveBookingRulesRow(
+  db: Db,
+  input: BookingRulesRow,
+  now: number,
+  audit: BatchItem<'sqlite'>,
+): Promise<void> {
+  await db.batch([
+    db
+      .insert(bookingRules)
+      .values({ id: SETTINGS_ID, ...input, createdAt: now, updatedAt: now })
+      .onConflictDoUpdate({ target: bookingRules.id, set: { ...input, updatedAt: now } }),
+    audit,
+  ]);
 }
 
 export async function seoPageRow(db: Db, key: string): Promise<SeoPageRow | undefined> {

@@ -1,6 +1,7 @@
 // Staff writes to the pitch aggregate (issue 9): create, update, toggle, soft delete. Every change is one D1 batch, so
 // a pitch and its amenities, pickup points and images change together or not at all.
 import { and, eq, gt, gte, inArray, lt, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { BatchItem } from 'drizzle-orm/batch';
 import { changedBooking } from './bookings';
 import type { Db } from './client';
 import { notifyStaff, recordHistory } from './events';
@@ -47,11 +48,13 @@ export async function insertFacility(
   db: Db,
   row: FacilityValues & { documentId: string; slug: string; createdAt: number },
   parts: { amenities: AmenityValues[]; pickupPoints: PickupPointValues[]; images: ImageValues[] },
+  audit?: BatchItem<'sqlite'>,
 ): Promise<number> {
   const fid = idOfDocument(row.documentId);
   const [inserted] = await db.batch([
     db.insert(facilities).values(row).returning({ id: facilities.id }),
     ...partInserts(db, fid, parts),
+    ...(audit ? [audit] : []),
   ]);
   return inserted[0].id;
 }
@@ -86,6 +89,8 @@ export async function updateFacilityRow(
     images: ImageValues[];
     deleteImageIds: number[];
   },
+  /** The audit row (issue 12), written right after the update and only if it changed the pitch. */
+  audit?: BatchItem<'sqlite'>,
 ): Promise<boolean> {
   const [updated] = await db.batch([
     db
@@ -93,6 +98,7 @@ export async function updateFacilityRow(
       .set(set)
       .where(and(eq(facilities.id, facilityId), notDeleted))
       .returning({ id: facilities.id }),
+    ...(audit ? [audit] : []),
     db.delete(amenities).where(eq(amenities.facilityId, facilityId)),
     db.delete(pickupPoints).where(eq(pickupPoints.facilityId, facilityId)),
     db
@@ -108,13 +114,22 @@ export async function updateFacilityRow(
   return updated.length > 0;
 }
 
-export async function setFacilityActive(db: Db, facilityId: number, isActive: boolean, now: number) {
-  return db
-    .update(facilities)
-    .set({ isActive, updatedAt: now })
-    .where(and(eq(facilities.id, facilityId), notDeleted))
-    .returning({ id: facilities.id })
-    .get();
+export async function setFacilityActive(
+  db: Db,
+  facilityId: number,
+  isActive: boolean,
+  now: number,
+  audit?: BatchItem<'sqlite'>,
+) {
+  const [rows] = await db.batch([
+    db
+      .update(facilities)
+      .set({ isActive, updatedAt: now })
+      .where(and(eq(facilities.id, facilityId), notDeleted))
+      .returning({ id: facilities.id }),
+    ...(audit ? [audit] : []),
+  ]);
+  return rows[0];
 }
 
 /** Pending or approved bookings of the pitch whose slot has not started yet. */

@@ -618,3 +618,36 @@ export type Booking = typeof bookings.$inferSelect;
 export type Customer = typeof customers.$inferSelect;
 export type CustomerStats = typeof customerStats.$inferSelect;
 export type Notification = typeof notifications.$inferSelect;
+
+/** What an audit row is about (issue 12 'Denetim kaydı'). */
+export const AUDIT_ENTITY_KINDS = ['staff', 'settings', 'facility', 'price_rule', 'service'] as const;
+export type AuditEntityKind = (typeof AUDIT_ENTITY_KINDS)[number];
+/** Changed fields, before → after; never a password or its hash. */
+export type AuditDetails = { changes?: Record<string, { before: unknown; after: unknown }>; [key: string]: unknown };
+
+/**
+ * Who changed which staff account, setting, pitch, price rule or service, and when (migration 0011). Written only by
+ * db/audit.ts, in the same D1 batch as the change it records; the actor's name is a snapshot (it outlives a rename).
+ */
+export const auditLog = sqliteTable(
+  'audit_log',
+  {
+    id: integer('id').primaryKey(),
+    at: integer('at').notNull(),
+    actorUserId: integer('actor_user_id').references(() => users.id),
+    actorName: text('actor_name').notNull(),
+    entityKind: text('entity_kind', { enum: AUDIT_ENTITY_KINDS }).notNull(),
+    entityId: text('entity_id'),
+    entityLabel: text('entity_label'),
+    action: text('action').notNull(),
+    summary: text('summary').notNull(),
+    details: text('details', { mode: 'json' }).$type<AuditDetails>(),
+  },
+  // The list is newest first, filtered by date range, actor and kind: each filter has an index ending in (at, id).
+  (t) => [
+    index('audit_log_at').on(t.at, t.id),
+    index('audit_log_actor_at').on(t.actorUserId, t.at, t.id),
+    index('audit_log_kind_at').on(t.entityKind, t.at, t.id),
+  ],
+);
+export type AuditRow = typeof auditLog.$inferSelect;

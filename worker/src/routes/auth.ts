@@ -1,10 +1,11 @@
 import { Hono } from 'hono';
 import { loginSchema } from '../../../contracts/auth';
-import { type AppEnv, clearSessionCookie, requestToken, requireStaff, setSessionCookie } from '../lib/auth';
+import { changePasswordSchema } from '../../../contracts/staff';
+import { type AppEnv, bearer, clearSessionCookie, requestToken, requireStaff, setSessionCookie } from '../lib/auth';
 import { ok } from '../lib/http';
 import { clientAddress } from '../lib/rate-limit';
 import { body } from '../lib/validate';
-import { signIn, signOut } from '../services/auth';
+import { changeOwnPassword, signIn, signOut } from '../services/auth';
 
 export const authRoutes = new Hono<AppEnv>()
   /** Login by e-mail or username (00 §5). */
@@ -20,6 +21,16 @@ export const authRoutes = new Hono<AppEnv>()
     await signOut(c.env, requestToken(c));
     clearSessionCookie(c);
     return ok(c, { ok: true });
+  })
+  /**
+   * One's own password (issue 12): every other session ends; this one gets a fresh cookie (and `jwt` for API clients).
+   */
+  .put('/auth/password', requireStaff, body(changePasswordSchema), async (c) => {
+    const token = requestToken(c)!;
+    const { jwt, user, cookieMaxAge } = await changeOwnPassword(c.env, c.get('user'), token, c.req.valid('json'));
+    // A bearer client keeps its own token; the browser's cookie is replaced.
+    if (!bearer(c.req.header('Authorization'))) setSessionCookie(c, jwt, cookieMaxAge);
+    return ok(c, { jwt, user });
   })
   /** The signed-in profile with its role; `populate=role` is accepted, the role is always included. */
   .get('/users/me', requireStaff, (c) => ok(c, c.get('user')));

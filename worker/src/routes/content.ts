@@ -19,14 +19,14 @@ export const contentRoutes = new Hono<AppEnv>()
   .get('/site-settings', async (c) => ok(c, await readSiteSettings(getDb(c.env.DB))))
   /** Settings are admin-only (00 §5): a manager gets 403. */
   .put('/site-settings', requireStaff, requireRole('admin'), body(siteSettingsSchema), async (c) =>
-    ok(c, await saveSiteSettings(getDb(c.env.DB), c.req.valid('json'))),
+    ok(c, await saveSiteSettings(getDb(c.env.DB), c.req.valid('json'), c.get('user'))),
   )
   /** The booking rules (issue 12): admin only, like every setting; a manager gets 403 on both. */
   .get('/booking-rules', requireStaff, requireRole('admin'), async (c) =>
     ok(c, await readBookingRules(c.env, getDb(c.env.DB))),
   )
   .put('/booking-rules', requireStaff, requireRole('admin'), body(bookingRulesSchema), async (c) =>
-    ok(c, await saveBookingRules(c.env, getDb(c.env.DB), c.req.valid('json'))),
+    ok(c, await saveBookingRules(c.env, getDb(c.env.DB), c.req.valid('json'), c.get('user'))),
   )
   /** Pitch images from R2 (immutable keys, long cache). */
   .get('/images/:key{.+}', (c) => imageResponse(c.env.BUCKET, c.req.param('key'), c.req.raw.headers));

@@ -103,15 +103,23 @@ export const facilityRoutes = new Hono<AppEnv>()
   /** Create (02 §7): JSON, or multipart with `data` (JSON) and images under `files.images`. */
   .post('/', requireStaff, async (c) => {
     const { value, files, variants } = await readFormOrJson(c);
-    return ok(c, await createFacility(c.env, parseInput(facilityInput, value), files, variants), undefined, 201);
+    return ok(
+      c,
+      await createFacility(c.env, parseInput(facilityInput, value), files, variants, c.get('user')),
+      undefined,
+      201,
+    );
   })
   /** Update: the same shapes, plus `imagesToDelete` (ids of this pitch's own images). */
   .put('/:ref', requireStaff, async (c) => {
     const { value, files, variants } = await readFormOrJson(c);
-    return ok(c, await updateFacility(c.env, c.req.param('ref'), parseInput(facilityInput, value), files, variants));
+    return ok(
+      c,
+      await updateFacility(c.env, c.req.param('ref'), parseInput(facilityInput, value), files, variants, c.get('user')),
+    );
   })
   .patch('/:ref/toggle-status', requireStaff, body(toggleStatusSchema), async (c) =>
-    ok(c, await setFacilityActive(c.env, c.req.param('ref'), c.req.valid('json').isActive)),
+    ok(c, await setFacilityActive(c.env, c.req.param('ref'), c.req.valid('json').isActive, c.get('user'))),
   )
   /** Soft delete; with active bookings 409 unless `force`, which cancels them first (through the pitch's object). */
   .delete('/:ref', requireStaff, query(deleteFacilityQuery), async (c) =>

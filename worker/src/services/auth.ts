@@ -1,11 +1,14 @@
+import { decodeJwt } from 'jose';
 import type { LoginInput, PublicUser } from '../../../contracts/auth';
 import { msg } from '../../../contracts/messages';
+import { type ChangePasswordInput, staffMsg } from '../../../contracts/staff';
+import { actorName, recordAudit } from '../db/audit';
 import { getDb } from '../db/client';
-import { recordLogin, userByIdentifier } from '../db/users';
+import { changeStaffUser, recordLogin, userById, userByIdentifier } from '../db/users';
 import { revokeSessions, staffFromToken, tokenLifetime, toPublicUser } from '../lib/auth';
-import { unauthorized } from '../lib/errors';
+import { badRequest, unauthorized } from '../lib/errors';
 import { signToken } from '../lib/jwt';
-import { burnPasswordTime, verifyPassword } from '../lib/password';
+import { burnPasswordTime, hashPassword, verifyPassword } from '../lib/password';
 import { clearLoginBackoff, enforceLoginBackoff, enforceRateLimit, limitsFor } from '../lib/rate-limit';
 
 export interface SignedIn {
@@ -56,4 +59,54 @@ export async function signOut(env: Env, token: string | null): Promise<void> {
   // Only a live token revokes: a stale one (already revoked) must not end the session that replaced it.
   const user = await staffFromToken(env, token).catch(() => null);
   if (user) await revokeSessions(getDb(env.DB), user.id);
+}
+
+/**
+ * PUT /api/auth/password: one's own password (issue 12), the current one required. Every other session of the user ends
+ * (the token version is bumped); this one stays signed in with a fresh token of the new version, of the same kind as
+ * the one it replaces (a 'Beni hatırla' session stays remembered, a browser session stays one).
+ */
+export async function changeOwnPassword(
+  env: Env,
+  user: PublicUser,
+  token: string,
+  input: ChangePasswordInput,
+): Promise<SignedIn> {
+  const db = getDb(env.DB);
+  const row = await userById(db, user.id);
+  if (!row) throw unauthorized();
+  if (!(await verifyPassword(input.currentPassword, row.user.passwordHash))) {
+    throw badRequest(staffMsg.currentPasswordWrong, {
+      errors: [{ path: ['currentPassword'], message: staffMsg.currentPasswordWrong }],
+    });
+  }
+  const version = row.user.tokenVersion;
+  const label = actorName(row.user);
+  const changed = await changeStaffUser(
+    db,
+    user.id,
+    { passwordHash: await hashPassword(input.newPassword), tokenVersion: version },
+    (opts) =>
+      recordAudit(
+        db,
+        {
+          at: Date.now(),
+          actor: user,
+          entityKind: 'staff',
+          entityId: String(user.id),
+          entityLabel: label,
+          action: 'own_password',
+          summary: `${label} (${row.user.username}) kendi şifresini değiştirdi; diğer oturumları kapatıldı`,
+          details: null,
+        },
+        opts,
+      ),
+  );
+  // Signed out elsewhere (or another change) in between: this session is no longer valid either.
+  if (!changed) throw unauthorized(msg.sessionExpired);
+  const { iat = 0, exp = 0 } = decodeJwt(token);
+  const remember = exp - iat > tokenLifetime(env, false);
+  const ttl = tokenLifetime(env, remember);
+  const jwt = await signToken({ sub: String(user.id), role: row.role.type, ver: version + 1 }, env.JWT_SECRET, ttl);
+  return { jwt, user, cookieMaxAge: remember ? ttl : null };
 }

@@ -1,6 +1,8 @@
+import type { PublicUser } from '../../../contracts/auth';
 import { msg } from '../../../contracts/messages';
 import type { BookingRulesInput } from '../../../contracts/settings';
 import type { BookingRulesAnswer, SeoPageWire, SiteSettingsWire } from '../../../contracts/wire/content';
+import { recordAudit } from '../db/audit';
 import type { Db } from '../db/client';
 import {
   type SeoPageRow,
@@ -41,10 +43,31 @@ export async function readSiteSettings(db: Db): Promise<SiteSettingsWire> {
 /**
  * Fields the body leaves out keep their saved value (an older client sends only the first six). The triggers of
  * migration 0009 give the public pages a new edge-cache version in the same statement; the maintenance switch also
- * guards the booking API through the rules cache, which this isolate forgets at once.
+ * guards the booking API through the rules cache, which this isolate forgets at once. The audit row (issue 12) names the
+ * fields that changed, before → after, in the same batch as the save.
  */
-export async function saveSiteSettings(db: Db, input: SiteSettingsInput): Promise<SiteSettingsWire> {
-  await saveSiteSettingsRow(db, input, Date.now());
+export async function saveSiteSettings(db: Db, input: SiteSettingsInput, actor: PublicUser): Promise<SiteSettingsWire> {
+  const before: Record<string, unknown> = { ...(await readSiteSettings(db)) };
+  const changes: Record<string, { before: unknown; after: unknown }> = {};
+  for (const [key, after] of Object.entries(input)) {
+    if (after === undefined) continue;
+    if (JSON.stringify(before[key] ?? null) !== JSON.stringify(after ?? null))
+      changes[key] = { before: before[key] ?? null, after };
+  }
+  const names = Object.keys(changes);
+  const audit = recordAudit(db, {
+    at: Date.now(),
+    actor,
+    entityKind: 'settings',
+    entityId: 'site',
+    entityLabel: 'Site ayarları',
+    action: 'update',
+    summary: names.length
+      ? `Site ayarları güncellendi: ${names.join(', ')}`
+      : 'Site ayarları değişiklik olmadan kaydedildi',
+    details: { changes },
+  });
+  await saveSiteSettingsRow(db, input, Date.now(), audit);
   forgetRules();
   return readSiteSettings(db);
 }
@@ -56,9 +79,34 @@ export async function readBookingRules(env: Env, db: Db): Promise<BookingRulesAn
   return { stored, effective: applyOverrides(env, stored), overridden: overriddenRules(env) };
 }
 
-export async function saveBookingRules(env: Env, db: Db, input: BookingRulesInput): Promise<BookingRulesAnswer> {
-  await saveBookingRulesRow(db, input, Date.now());
-  // AUDIT: the one place a booking-rules change is saved (issue 12); the audit log records who changed what here.
+/** Saves the rules with an audit row (issue 12) naming each changed rule, before → after, in the same batch. */
+export async function saveBookingRules(
+  env: Env,
+  db: Db,
+  input: BookingRulesInput,
+  actor: PublicUser,
+): Promise<BookingRulesAnswer> {
+  const { maintenance: _, ...before } = await storedRules(db);
+  const changes: Record<string, { before: unknown; after: unknown }> = {};
+  for (const [key, after] of Object.entries(input)) {
+    const was = (before as Record<string, unknown>)[key];
+    if (after !== undefined && JSON.stringify(was ?? null) !== JSON.stringify(after))
+      changes[key] = { before: was ?? null, after };
+  }
+  const names = Object.keys(changes);
+  const audit = recordAudit(db, {
+    at: Date.now(),
+    actor,
+    entityKind: 'settings',
+    entityId: 'booking-rules',
+    entityLabel: 'Rezervasyon kuralları',
+    action: 'update',
+    summary: names.length
+      ? `Rezervasyon kuralları güncellendi: ${names.join(', ')}`
+      : 'Rezervasyon kuralları değişiklik olmadan kaydedildi',
+    details: { changes },
+  });
+  await saveBookingRulesRow(db, input, Date.now(), audit);
   forgetRules();
   return readBookingRules(env, db);
 }

@@ -1,5 +1,7 @@
 // Staff manage pitches (02 §2 'Pitch administration', §7 Pitches; issue 9): create, update, toggle and delete, with
 // images in R2. Nothing is stored unless everything sent is valid: the form, every image's bytes, the image count.
+
+import { sql } from 'drizzle-orm';
 import type { PublicUser } from '../../../contracts/auth';
 import {
   type FacilityInput,
@@ -11,6 +13,7 @@ import {
 import { msg } from '../../../contracts/messages';
 import type { FacilityWire } from '../../../contracts/wire/facility';
 import type { NotificationWire } from '../../../contracts/wire/notification';
+import { recordAudit } from '../db/audit';
 import type { ChangedBooking } from '../db/bookings';
 import { getDb } from '../db/client';
 import * as store from '../db/facility-admin';
@@ -264,6 +267,7 @@ export async function createFacility(
   input: FacilityInput,
   files: File[],
   variants: File[] = [],
+  actor: PublicUser | null = null,
 ): Promise<FacilityWire> {
   const images = await checkImages(files, 0, variants);
   const documentId = newDocumentId();
@@ -282,6 +286,16 @@ export async function createFacility(
           getDb(env.DB),
           { ...valuesOf(input, now, holdTimeoutMinutes), documentId, slug, createdAt: now },
           { amenities, pickupPoints, images: imageRows(images, placed, 0) },
+          recordAudit(getDb(env.DB), {
+            at: now,
+            actor,
+            entityKind: 'facility',
+            entityId: sql<string>`(select cast(id as text) from facilities where document_id = ${documentId})`,
+            entityLabel: input.name,
+            action: 'create',
+            summary: `Saha oluşturuldu: ${input.name}${images.length ? ` (${images.length} görsel)` : ''}`,
+            details: { imagesAdded: images.length },
+          }),
         );
       } catch (e) {
         // Two pitches of the same name created at once: the loser takes the next number.
@@ -311,6 +325,7 @@ export async function updateFacility(
   input: FacilityInput,
   files: File[],
   variants: File[] = [],
+  actor: PublicUser | null = null,
 ): Promise<FacilityWire> {
   const db = getDb(env.DB);
   const bundle = await findFacilityBundle(db, ref);
@@ -329,14 +344,51 @@ export async function updateFacility(
   const placed = await putImages(env.BUCKET, f.documentId, images);
   const keys = placed.flatMap(keysOf);
   const nextOrder = bundle.images.reduce((m, i) => Math.max(m, i.sortOrder + 1), 0);
+  const values = valuesOf(input, Date.now(), f.autoApprovalTimeout);
+  // The audit row (issue 12) names the changed fields; images added and removed are counted.
+  const changed = Object.keys(values).filter(
+    (k) =>
+      k !== 'updatedAt' && JSON.stringify(values[k as keyof typeof values]) !== JSON.stringify(f[k as keyof typeof f]),
+  );
+  const partsChanged = (a: unknown[], b: unknown[]) => JSON.stringify(a) !== JSON.stringify(b);
+  const strip = <T extends object>(rows: T[], drop: string[]) =>
+    rows.map((r) => Object.fromEntries(Object.entries(r).filter(([k]) => !drop.includes(k))));
+  if (partsChanged(strip(amenities, ['sortOrder']), strip(bundle.amenities, ['id', 'facilityId', 'sortOrder'])))
+    changed.push('facilities');
+  if (partsChanged(strip(pickupPoints, ['sortOrder']), strip(bundle.pickupPoints, ['facilityId', 'sortOrder'])))
+    changed.push('pickupPoints');
+  const imageNote = [
+    images.length ? `${images.length} görsel eklendi` : '',
+    toDelete.length ? `${toDelete.length} görsel kaldırıldı` : '',
+  ].filter(Boolean);
+  const audit = recordAudit(
+    db,
+    {
+      at: Date.now(),
+      actor,
+      entityKind: 'facility',
+      entityId: String(f.id),
+      entityLabel: input.name,
+      action: 'update',
+      summary: `Saha güncellendi: ${input.name}${changed.length ? ` — ${changed.join(', ')}` : ''}${imageNote.length ? ` (${imageNote.join(', ')})` : ''}`,
+      details: { fields: changed, imagesAdded: images.length, imagesRemoved: toDelete.length },
+    },
+    { whenChanged: true },
+  );
   let updated: boolean;
   try {
-    updated = await store.updateFacilityRow(db, f.id, valuesOf(input, Date.now(), f.autoApprovalTimeout), {
-      amenities,
-      pickupPoints,
-      images: imageRows(images, placed, nextOrder),
-      deleteImageIds: toDelete,
-    });
+    updated = await store.updateFacilityRow(
+      db,
+      f.id,
+      values,
+      {
+        amenities,
+        pickupPoints,
+        images: imageRows(images, placed, nextOrder),
+        deleteImageIds: toDelete,
+      },
+      audit,
+    );
   } catch (e) {
     await dropKeys(env.BUCKET, keys);
     throw e;
@@ -363,9 +415,29 @@ async function forgetCached(env: Env, facilityId: number): Promise<void> {
 }
 
 /** PATCH /api/facilities/:ref/toggle-status: the public list shows or hides the pitch at once. */
-export async function setFacilityActive(env: Env, ref: string, isActive: boolean): Promise<FacilityWire> {
+export async function setFacilityActive(
+  env: Env,
+  ref: string,
+  isActive: boolean,
+  actor: PublicUser | null = null,
+): Promise<FacilityWire> {
   const f = await resolveFacility(env.DB, ref);
-  const row = await store.setFacilityActive(getDb(env.DB), f.id, isActive, Date.now());
+  const db = getDb(env.DB);
+  const audit = recordAudit(
+    db,
+    {
+      at: Date.now(),
+      actor,
+      entityKind: 'facility',
+      entityId: String(f.id),
+      entityLabel: f.name,
+      action: isActive ? 'activate' : 'deactivate',
+      summary: `Saha ${isActive ? 'aktifleştirildi' : 'pasifleştirildi'}: ${f.name}`,
+      details: { changes: { isActive: { before: f.isActive, after: isActive } } },
+    },
+    { whenChanged: true },
+  );
+  const row = await store.setFacilityActive(db, f.id, isActive, Date.now(), audit);
   if (!row) throw notFound(msg.facilityNotFound);
   await forgetCached(env, f.id);
   return wireOf(env, f.id);

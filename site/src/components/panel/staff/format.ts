@@ -1,0 +1,22 @@
+// dd.mm.yyyy HH:mm in Istanbul time (01 §1: dates in tr-TR), for last logins and audit rows.
+const stamp = new Intl.DateTimeFormat('tr-TR', {
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZone: 'Europe/Istanbul',
+});
+
+export const dateTimeTr = (ms: number | null | undefined) => (ms ? stamp.format(new Date(ms)) : '');
+
+/** Field errors of the one error shape, by their first path segment. */
+export function fieldErrors(details: unknown): Record<string, string> {
+  const errors = (details as { errors?: { path?: string[]; message?: string }[] } | undefined)?.errors ?? [];
+  const out: Record<string, string> = {};
+  for (const e of errors) {
+    const key = e.path?.[0];
+    if (key && e.message && !out[key]) out[key] = e.message;
+  }
+  return out;
+}

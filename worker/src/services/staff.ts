@@ -1,0 +1,231 @@
+// Staff accounts (issue 12, Ayarlar → Personel, admin only) and the audit log's list. Every change writes its audit row
+// in the same D1 batch; generated passwords are answered once and never stored or logged in clear.
+import type { PublicUser } from '../../../contracts/auth';
+import { ISTANBUL_OFFSET_MS } from '../../../contracts/dates';
+import type {
+  AuditEntryWire,
+  AuditPageMeta,
+  AuditQuery,
+  StaffCreateInput,
+  StaffPatchInput,
+  StaffUserWire,
+  StaffWithPasswordWire,
+} from '../../../contracts/staff';
+import { staffMsg } from '../../../contracts/staff';
+import { actorName, listAudit, recordAudit } from '../db/audit';
+import type { Db } from '../db/client';
+import {
+  changeStaffUser,
+  insertStaffUser,
+  listStaffUsers,
+  staffClash,
+  type UserWithRole,
+  userById,
+  userIdOfDocument,
+} from '../db/users';
+import { conflict, notFound } from '../lib/errors';
+import { newDocumentId } from '../lib/ids';
+import { hashPassword } from '../lib/password';
+import { addDays } from '../lib/time';
+
+export const ROLE_LABELS = { admin: 'Yönetici', manager: 'Müdür' } as const;
+
+// No 0/O, 1/l/I: a first password is read off a screen and typed on a phone.
+const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789';
+export const GENERATED_PASSWORD_LENGTH = 14;
+
+/** 14 characters from crypto.getRandomValues, each uniform over the alphabet (bytes past the last full run rejected). */
+export function generatePassword(length = GENERATED_PASSWORD_LENGTH): string {
+  const limit = 256 - (256 % ALPHABET.length);
+  let out = '';
+  while (out.length < length) {
+    for (const b of crypto.getRandomValues(new Uint8Array(length * 2))) {
+      if (b < limit && out.length < length) out += ALPHABET[b % ALPHABET.length];
+    }
+  }
+  return out;
+}
+
+export function toStaffWire({ user, role }: UserWithRole): StaffUserWire {
+  return {
+    id: user.id,
+    username: user.username,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    role: role.type,
+    active: !user.blocked,
+    lastLoginAt: user.lastLoginAt,
+    createdAt: user.createdAt,
+  };
+}
+
+export async function listStaff(db: Db): Promise<StaffUserWire[]> {
+  return (await listStaffUsers(db)).map(toStaffWire);
+}
+
+function clashError(clash: { username: boolean; email: boolean }) {
+  const errors = [
+    ...(clash.username ? [{ path: ['username'], message: staffMsg.usernameTaken }] : []),
+    ...(clash.email ? [{ path: ['email'], message: staffMsg.emailTaken }] : []),
+  ];
+  return conflict(errors[0].message, { errors });
+}
+
+/** The nocase unique indexes answer a create that raced another with the same name: the same 409 as the check. */
+const isUniqueClash = (e: unknown) => /UNIQUE constraint failed/i.test(String((e as Error)?.message ?? e));
+
+export async function createStaff(db: Db, actor: PublicUser, input: StaffCreateInput): Promise<StaffWithPasswordWire> {
+  const clash = await staffClash(db, input.username, input.email);
+  if (clash.username || clash.email) throw clashError(clash);
+  const password = generatePassword();
+  const documentId = newDocumentId();
+  const now = Date.now();
+  const label = actorName(input);
+  const audit = recordAudit(db, {
+    at: now,
+    actor,
+    entityKind: 'staff',
+    entityId: userIdOfDocument(documentId),
+    entityLabel: label,
+    action: 'create',
+    summary: `Personel hesabı oluşturuldu: ${label} (${input.username}, ${ROLE_LABELS[input.role]})`,
+    details: {
+      changes: {
+        username: { before: null, after: input.username },
+        email: { before: null, after: input.email },
+        role: { before: null, after: input.role },
+      },
+    },
+  });
+  let id: number;
+  try {
+    id = await insertStaffUser(
+      db,
+      {
+        documentId,
+        username: input.username,
+        email: input.email,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        passwordHash: await hashPassword(password),
+        role: input.role,
+        createdAt: now,
+        updatedAt: now,
+      },
+      audit,
+    );
+  } catch (e) {
+    if (!isUniqueClash(e)) throw e;
+    const again = await staffClash(db, input.username, input.email);
+    throw clashError(again.username || again.email ? again : { username: true, email: false });
+  }
+  return { user: toStaffWire((await userById(db, id))!), password };
+}
+
+async function existing(db: Db, id: number): Promise<UserWithRole> {
+  const row = await userById(db, id);
+  if (!row) throw notFound(staffMsg.notFound);
+  return row;
+}
+
+/** PATCH: role and/or active. Refuses oneself, and the last active admin's disable or demotion (409). */
+export async function updateStaff(
+  db: Db,
+  actor: PublicUser,
+  id: number,
+  patch: StaffPatchInput,
+): Promise<StaffUserWire> {
+  const row = await existing(db, id);
+  const active = !row.user.blocked;
+  const changesActive = patch.active !== undefined && patch.active !== active;
+  const changesRole = patch.role !== undefined && patch.role !== row.role.type;
+  if (!changesActive && !changesRole) return toStaffWire(row);
+  if (id === actor.id && changesActive) throw conflict(staffMsg.selfDisable);
+  if (id === actor.id && changesRole) throw conflict(staffMsg.selfRole);
+  const label = actorName(row.user);
+  const parts: string[] = [];
+  const changes: Record<string, { before: unknown; after: unknown }> = {};
+  if (changesActive) {
+    parts.push(patch.active ? 'etkinleştirildi' : 'devre dışı bırakıldı');
+    changes.active = { before: active, after: patch.active };
+  }
+  if (changesRole) {
+    parts.push(`rolü ${ROLE_LABELS[row.role.type]} → ${ROLE_LABELS[patch.role!]} olarak değiştirildi`);
+    changes.role = { before: row.role.type, after: patch.role };
+  }
+  const action = changesRole && changesActive ? 'update' : changesRole ? 'role' : patch.active ? 'enable' : 'disable';
+  const changed = await changeStaffUser(
+    db,
+    id,
+    { blocked: changesActive ? !patch.active : undefined, role: changesRole ? patch.role : undefined },
+    (opts) =>
+      recordAudit(
+        db,
+        {
+          at: Date.now(),
+          actor,
+          entityKind: 'staff',
+          entityId: String(id),
+          entityLabel: label,
+          action,
+          summary: `${label} (${row.user.username}) ${parts.join(', ')}`,
+          details: { changes },
+        },
+        opts,
+      ),
+  );
+  if (!changed) {
+    await existing(db, id);
+    throw conflict(staffMsg.lastAdmin);
+  }
+  return toStaffWire(await existing(db, id));
+}
+
+/** A new generated password, answered once; every session of the account ends. */
+export async function resetStaffPassword(db: Db, actor: PublicUser, id: number): Promise<StaffWithPasswordWire> {
+  const row = await existing(db, id);
+  if (id === actor.id) throw conflict(staffMsg.selfReset);
+  const password = generatePassword();
+  const label = actorName(row.user);
+  const changed = await changeStaffUser(db, id, { passwordHash: await hashPassword(password) }, (opts) =>
+    recordAudit(
+      db,
+      {
+        at: Date.now(),
+        actor,
+        entityKind: 'staff',
+        entityId: String(id),
+        entityLabel: label,
+        action: 'reset_password',
+        summary: `${label} (${row.user.username}) için yeni şifre oluşturuldu; açık oturumları kapatıldı`,
+        // The password is never written anywhere but its hash.
+        details: null,
+      },
+      opts,
+    ),
+  );
+  if (!changed) throw notFound(staffMsg.notFound);
+  return { user: toStaffWire(await existing(db, id)), password };
+}
+
+/** Istanbul days → [fromMs, toMs) epoch ms; both days included. */
+function dayStart(date: string): number {
+  return Date.parse(`${date}T00:00:00Z`) - ISTANBUL_OFFSET_MS;
+}
+
+export async function auditPage(db: Db, q: AuditQuery): Promise<{ data: AuditEntryWire[]; meta: AuditPageMeta }> {
+  const { rows, total } = await listAudit(db, {
+    fromMs: q.from ? dayStart(q.from) : undefined,
+    toMs: q.to ? dayStart(addDays(q.to, 1)) : undefined,
+    actorId: q.actorId,
+    entityKind: q.entityKind,
+    q: q.q,
+    limit: q.pageSize,
+    offset: (q.page - 1) * q.pageSize,
+  });
+  return {
+    data: rows.map((r) => ({ ...r, details: r.details ?? null })),
+    meta: { pagination: { page: q.page, pageSize: q.pageSize, pageCount: Math.ceil(total / q.pageSize), total } },
+  };
+}
