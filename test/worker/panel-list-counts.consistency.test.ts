@@ -155,7 +155,8 @@ async function plainPage(f: Filter, tab: (typeof BOOKING_TABS)[number], sort: st
 describe('the panel list against plain queries over bookings', () => {
   it('every filter combination: the tab counts equal a GROUP BY over the matching bookings', async () => {
     const today = istanbulToday();
-    let nonZero = 0;
+    let withToday = 0;
+    let withUpcoming = 0;
     for (const f of filters()) {
       const now = Date.now();
       const res = await api(`/api/bookings?${queryOf(f, today)}&pageSize=1`, { token });
@@ -164,10 +165,14 @@ describe('the panel list against plain queries over bookings', () => {
       const expected = await groupByCounts(f, today, now);
       expect({ f, counts: body.meta.counts }).toEqual({ f, counts: expected });
       expect(body.meta.pagination.total).toBe(expected.all);
-      if (expected.upcoming > 0 && expected.today > 0) nonZero++;
+      if (expected.today > 0) withToday++;
+      if (expected.upcoming > 0) withUpcoming++;
     }
-    // The data reach every count: most combinations have bookings today and still ahead.
-    expect(nonZero).toBeGreaterThanOrEqual(filters().length / 3);
+    // The data reach every count, whatever the hour the test runs at: today's rows are never shuttle rows (i ≡ 4 mod 12),
+    // so at most half the combinations can have bookings today; live bookings still ahead come from the days after
+    // today at any hour (late in the evening today's own rows have passed).
+    expect(withToday).toBeGreaterThanOrEqual(filters().length / 4);
+    expect(withUpcoming).toBeGreaterThanOrEqual(filters().length / 4);
   });
 
   it('every filter, tab and sort: the page and its total equal a plain ORDER BY … LIMIT', async () => {
