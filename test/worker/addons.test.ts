@@ -126,6 +126,41 @@ describe('staff keep a pitch add-ons', () => {
   });
 });
 
+describe('the audit log (issue 12)', () => {
+  const auditRows = async (facilityId: number) =>
+    (
+      await env.DB.prepare(
+        "select action, summary, actor_name from audit_log where entity_kind = 'service' and entity_id = ? order by id",
+      )
+        .bind(String(facilityId))
+        .all<{ action: string; summary: string; actor_name: string }>()
+    ).results;
+
+  it('records who added, changed and deleted an add-on; a refused change records nothing', async () => {
+    const f = await createFacility();
+    const created = (await json(await post(f.documentId, referee))).data;
+    await expectError(await post(f.documentId, { ...referee, name: 'HAKEM' }), 409);
+    await put(f.documentId, created.id, { ...referee, price: 450 });
+    await api(`/api/facilities/${f.documentId}/addons/${created.id}`, { method: 'DELETE', token });
+    await expectError(
+      await api(`/api/facilities/${f.documentId}/addons/${created.id}`, { method: 'DELETE', token }),
+      404,
+    );
+    const rows = await auditRows(f.id);
+    expect(rows.map((r) => r.action)).toEqual(['create', 'update', 'delete']);
+    expect(rows[0].summary).toBe(`Hizmet eklendi: Hakem (${f.name})`);
+    expect(rows.every((r) => r.actor_name === 'Test Müdür')).toBe(true);
+  });
+
+  it('an insert refused by the cap writes no audit row', async () => {
+    const f = await createFacility();
+    for (let i = 0; i < ADDONS_MAX; i++) await post(f.documentId, { ...referee, name: `Hizmet ${i}` });
+    await expectError(await post(f.documentId, { ...referee, name: 'Fazla' }), 400);
+    expect((await auditRows(f.id)).filter((r) => r.summary.includes('Fazla'))).toEqual([]);
+    expect(await auditRows(f.id)).toHaveLength(ADDONS_MAX);
+  });
+});
+
 describe('the public pitch answer', () => {
   it('lists the active add-ons and adds their names to facilityServices; a change is a new edge-cache version', async () => {
     const f = await createFacility({ facilityServices: ['Doğum günü organizasyonu', 'Hakem'] });

@@ -93,6 +93,23 @@ describe('PUT/GET /api/facilities/{ref}/price-rules', () => {
     expect(read.data.rules).toEqual(data.rules);
   });
 
+  it('each save writes one audit row naming the pitch and the rule counts; a refused save writes none', async () => {
+    const f = await createFacility();
+    await putRules(f.documentId, [evening]);
+    await expectError(await putRules(f.documentId, [{ ...evening, name: '' }]), 400);
+    await putRules(f.documentId, []);
+    const { results } = await env.DB.prepare(
+      "select summary, actor_name from audit_log where entity_kind = 'price_rule' and entity_id = ? order by id",
+    )
+      .bind(String(f.id))
+      .all<{ summary: string; actor_name: string }>();
+    expect(results.map((r) => r.summary)).toEqual([
+      `Fiyat kuralları kaydedildi: ${f.name} (0 → 1 kural)`,
+      `Fiyat kuralları kaydedildi: ${f.name} (1 → 0 kural)`,
+    ]);
+    expect(results[0].actor_name).toBe('Test Müdür');
+  });
+
   it('replaces the whole set; an empty set clears it', async () => {
     const f = await createFacility();
     await putRules(f.documentId, [evening, { ...evening, name: 'İkinci' }]);

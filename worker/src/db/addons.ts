@@ -1,5 +1,6 @@
 // A pitch's paid add-ons (issue 12, Saha Servisleri).
 import { and, asc, eq, sql } from 'drizzle-orm';
+import type { BatchItem } from 'drizzle-orm/batch';
 import { ADDONS_MAX } from '../../../contracts/addons';
 import type { Db } from './client';
 import type { AddonRow } from './facilities';
@@ -27,7 +28,13 @@ const countOf = (facilityId: number) =>
  * Adds an add-on at the end of the pitch's list, unless the list is full: the count and the insert are one statement,
  * so two staff adding at once cannot pass the cap. Returns the new row, or undefined when the list was full.
  */
-export async function insertAddon(db: Db, facilityId: number, values: AddonValues, now: number) {
+export async function insertAddon(
+  db: Db,
+  facilityId: number,
+  values: AddonValues,
+  now: number,
+  audit: BatchItem<'sqlite'>,
+) {
   const row = rowOf(facilityAddons, {
     ...values,
     facilityId,
@@ -35,35 +42,56 @@ export async function insertAddon(db: Db, facilityId: number, values: AddonValue
     createdAt: now,
     updatedAt: now,
   });
-  const inserted = await db
-    .insert(facilityAddons)
-    .select(
-      db
-        .select(row)
-        .from(sql`(select 1)`)
-        .where(sql`${countOf(facilityId)} < ${ADDONS_MAX}`),
-    )
-    .returning()
-    .all();
+  const [inserted] = await db.batch([
+    db
+      .insert(facilityAddons)
+      .select(
+        db
+          .select(row)
+          .from(sql`(select 1)`)
+          .where(sql`${countOf(facilityId)} < ${ADDONS_MAX}`),
+      )
+      .returning(),
+    audit,
+  ]);
   return inserted[0];
 }
 
-export async function updateAddon(db: Db, facilityId: number, id: number, values: AddonValues, now: number) {
-  const rows = await db
-    .update(facilityAddons)
-    .set({ ...values, updatedAt: now })
-    .where(and(eq(facilityAddons.facilityId, facilityId), eq(facilityAddons.id, id)))
-    .returning()
-    .all();
+export async function updateAddon(
+  db: Db,
+  facilityId: number,
+  id: number,
+  values: AddonValues,
+  now: number,
+  audit: BatchItem<'sqlite'>,
+) {
+  const [rows] = await db.batch([
+    db
+      .update(facilityAddons)
+      .set({ ...values, updatedAt: now })
+      .where(and(eq(facilityAddons.facilityId, facilityId), eq(facilityAddons.id, id)))
+      .returning(),
+    audit,
+  ]);
   return rows[0];
 }
 
-export async function deleteAddon(db: Db, facilityId: number, id: number): Promise<boolean> {
-  const rows = await db
-    .delete(facilityAddons)
+export async function addonById(db: Db, facilityId: number, id: number): Promise<AddonRow | undefined> {
+  return db
+    .select()
+    .from(facilityAddons)
     .where(and(eq(facilityAddons.facilityId, facilityId), eq(facilityAddons.id, id)))
-    .returning({ id: facilityAddons.id })
-    .all();
+    .get();
+}
+
+export async function deleteAddon(db: Db, facilityId: number, id: number, audit: BatchItem<'sqlite'>) {
+  const [rows] = await db.batch([
+    db
+      .delete(facilityAddons)
+      .where(and(eq(facilityAddons.facilityId, facilityId), eq(facilityAddons.id, id)))
+      .returning({ id: facilityAddons.id }),
+    audit,
+  ]);
   return rows.length > 0;
 }
 

@@ -1,5 +1,6 @@
 // A pitch's price rules (issue 12) and the re-pricing of its free slots.
 import { and, asc, between, eq, gt, notExists, sql } from 'drizzle-orm';
+import type { BatchItem } from 'drizzle-orm/batch';
 import type { Db } from './client';
 import { bookings, priceRules, slots } from './schema';
 import { isLive } from './sql';
@@ -17,17 +18,26 @@ export function rulesOf(db: Db, facilityId: number): Promise<PriceRuleRow[]> {
     .all();
 }
 
-/** Replaces a pitch's whole rule set in one atomic batch: a failed save leaves the old set whole. */
-export async function replaceRules(db: Db, facilityId: number, rules: NewPriceRule[], now: number): Promise<void> {
+/**
+ * Replaces a pitch's whole rule set, and writes its audit row, in one atomic batch: a failed save leaves the old set
+ * whole and records nothing.
+ */
+export async function replaceRules(
+  db: Db,
+  facilityId: number,
+  rules: NewPriceRule[],
+  now: number,
+  audit: BatchItem<'sqlite'>,
+): Promise<void> {
   const remove = db.delete(priceRules).where(eq(priceRules.facilityId, facilityId));
   if (rules.length === 0) {
-    await remove;
+    await db.batch([remove, audit]);
     return;
   }
   const insert = db
     .insert(priceRules)
     .values(rules.map((r, i) => ({ ...r, facilityId, sortOrder: i, createdAt: now, updatedAt: now })));
-  await db.batch([remove, insert]);
+  await db.batch([remove, insert, audit]);
 }
 
 /** The free slots of [from, to] still ahead: the only ones re-pricing may touch. */

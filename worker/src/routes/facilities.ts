@@ -77,7 +77,7 @@ export const facilityRoutes = new Hono<AppEnv>()
   /** Fiyatlandırma (issue 12): the pitch's price rules, replaced as one ordered set. */
   .get('/:ref/price-rules', requireStaff, async (c) => ok(c, await readPriceRules(getDb(c.env.DB), c.req.param('ref'))))
   .put('/:ref/price-rules', requireStaff, body(priceRulesInput), async (c) =>
-    ok(c, await savePriceRules(getDb(c.env.DB), c.req.param('ref'), c.req.valid('json').rules)),
+    ok(c, await savePriceRules(getDb(c.env.DB), c.req.param('ref'), c.req.valid('json').rules, c.get('user'))),
   )
   /** Re-prices the free slots of a range still ahead by the current rules, through the pitch's object. */
   .post('/:ref/price-rules/apply', requireStaff, body(repriceInput), async (c) =>
@@ -86,7 +86,12 @@ export const facilityRoutes = new Hono<AppEnv>()
   /** Saha Servisleri (issue 12): every add-on of the pitch, active or not, for staff. */
   .get('/:ref/addons', requireStaff, async (c) => ok(c, await listAddons(getDb(c.env.DB), c.req.param('ref'))))
   .post('/:ref/addons', requireStaff, body(addonInput), async (c) =>
-    ok(c, await createAddon(c.env, getDb(c.env.DB), c.req.param('ref'), c.req.valid('json')), undefined, 201),
+    ok(
+      c,
+      await createAddon(c.env, getDb(c.env.DB), c.req.param('ref'), c.req.valid('json'), c.get('user')),
+      undefined,
+      201,
+    ),
   )
   .put('/:ref/addons/order', requireStaff, body(addonOrderInput), async (c) =>
     ok(c, await orderAddons(getDb(c.env.DB), c.req.param('ref'), c.req.valid('json').ids)),
@@ -94,11 +99,18 @@ export const facilityRoutes = new Hono<AppEnv>()
   .put('/:ref/addons/:id{[0-9]+}', requireStaff, body(addonInput), async (c) =>
     ok(
       c,
-      await changeAddon(c.env, getDb(c.env.DB), c.req.param('ref'), Number(c.req.param('id')), c.req.valid('json')),
+      await changeAddon(
+        c.env,
+        getDb(c.env.DB),
+        c.req.param('ref'),
+        Number(c.req.param('id')),
+        c.req.valid('json'),
+        c.get('user'),
+      ),
     ),
   )
   .delete('/:ref/addons/:id{[0-9]+}', requireStaff, async (c) =>
-    ok(c, await removeAddon(c.env, getDb(c.env.DB), c.req.param('ref'), Number(c.req.param('id')))),
+    ok(c, await removeAddon(c.env, getDb(c.env.DB), c.req.param('ref'), Number(c.req.param('id')), c.get('user'))),
   )
   /** Create (02 §7): JSON, or multipart with `data` (JSON) and images under `files.images`. */
   .post('/', requireStaff, async (c) => {

@@ -1,10 +1,21 @@
 // Saha Servisleri (issue 12): staff keep each pitch's paid add-ons. The public pitch answer lists the active ones
 // (services/facilities.ts toWire); a booking will take them at the price the server sets.
 import { type AddonInput, type AddonWire, addonMsg } from '../../../contracts/addons';
+import type { PublicUser } from '../../../contracts/auth';
 import { msg } from '../../../contracts/messages';
 import { foldSearch } from '../../../contracts/search';
-import { type AddonValues, addonsOfFacility, deleteAddon, insertAddon, reorderAddons, updateAddon } from '../db/addons';
+import {
+  type AddonValues,
+  addonById,
+  addonsOfFacility,
+  deleteAddon,
+  insertAddon,
+  reorderAddons,
+  updateAddon,
+} from '../db/addons';
+import { recordAudit } from '../db/audit';
 import type { Db } from '../db/client';
+import type { AuditDetails } from '../db/schema';
 import { badRequest, conflict, notFound } from '../lib/errors';
 import { toKurus } from '../lib/money';
 import { addonToWire, findFacilityRow } from './facilities';
@@ -13,11 +24,35 @@ import { facilityStub } from './facility-ref';
 /** The pitch's object keeps the pitch (add-ons included) for up to 30 s: after a change its next booking reads it fresh. */
 const refresh = (env: Env, facilityId: number) => facilityStub(env, facilityId).forget();
 
-async function pitchId(db: Db, ref: string): Promise<number> {
+async function pitchOf(db: Db, ref: string): Promise<{ id: number; name: string }> {
   const f = await findFacilityRow(db, ref);
   if (!f) throw notFound(msg.facilityNotFound);
-  return f.id;
+  return f;
 }
+
+/** The audit row (issue 12) of an add-on change, written only when the change itself wrote a row. */
+const auditOf = (
+  db: Db,
+  actor: PublicUser,
+  pitch: { id: number; name: string },
+  action: 'create' | 'update' | 'delete',
+  name: string,
+  details: AuditDetails,
+) =>
+  recordAudit(
+    db,
+    {
+      at: Date.now(),
+      actor,
+      entityKind: 'service',
+      entityId: String(pitch.id),
+      entityLabel: `${pitch.name}: ${name}`,
+      action,
+      summary: `${{ create: 'Hizmet eklendi', update: 'Hizmet güncellendi', delete: 'Hizmet silindi' }[action]}: ${name} (${pitch.name})`,
+      details,
+    },
+    { whenChanged: true },
+  );
 
 const values = (input: AddonInput): AddonValues => ({
   name: input.name,
@@ -42,34 +77,43 @@ async function unlessDuplicate<T>(write: () => Promise<T>): Promise<T> {
 }
 
 export async function listAddons(db: Db, ref: string): Promise<AddonWire[]> {
-  return (await addonsOfFacility(db, await pitchId(db, ref))).map(addonToWire);
+  return (await addonsOfFacility(db, (await pitchOf(db, ref)).id)).map(addonToWire);
 }
 
-export async function createAddon(env: Env, db: Db, ref: string, input: AddonInput): Promise<AddonWire> {
-  const facilityId = await pitchId(db, ref);
-  const row = await unlessDuplicate(() => insertAddon(db, facilityId, values(input), Date.now()));
+export async function createAddon(env: Env, db: Db, ref: string, input: AddonInput, actor: PublicUser) {
+  const pitch = await pitchOf(db, ref);
+  const audit = auditOf(db, actor, pitch, 'create', input.name, { after: input });
+  const row = await unlessDuplicate(() => insertAddon(db, pitch.id, values(input), Date.now(), audit));
   if (!row) throw badRequest(addonMsg.tooMany);
-  await refresh(env, facilityId);
+  await refresh(env, pitch.id);
   return addonToWire(row);
 }
 
-export async function changeAddon(env: Env, db: Db, ref: string, id: number, input: AddonInput): Promise<AddonWire> {
-  const facilityId = await pitchId(db, ref);
-  const row = await unlessDuplicate(() => updateAddon(db, facilityId, id, values(input), Date.now()));
+export async function changeAddon(env: Env, db: Db, ref: string, id: number, input: AddonInput, actor: PublicUser) {
+  const pitch = await pitchOf(db, ref);
+  const before = await addonById(db, pitch.id, id);
+  const audit = auditOf(db, actor, pitch, 'update', input.name, {
+    before: before ? addonToWire(before) : null,
+    after: input,
+  });
+  const row = await unlessDuplicate(() => updateAddon(db, pitch.id, id, values(input), Date.now(), audit));
   if (!row) throw notFound(addonMsg.notFound);
-  await refresh(env, facilityId);
+  await refresh(env, pitch.id);
   return addonToWire(row);
 }
 
-export async function removeAddon(env: Env, db: Db, ref: string, id: number): Promise<{ id: number }> {
-  const facilityId = await pitchId(db, ref);
-  if (!(await deleteAddon(db, facilityId, id))) throw notFound(addonMsg.notFound);
-  await refresh(env, facilityId);
+export async function removeAddon(env: Env, db: Db, ref: string, id: number, actor: PublicUser) {
+  const pitch = await pitchOf(db, ref);
+  const before = await addonById(db, pitch.id, id);
+  if (!before) throw notFound(addonMsg.notFound);
+  const audit = auditOf(db, actor, pitch, 'delete', before.name, { before: addonToWire(before) });
+  if (!(await deleteAddon(db, pitch.id, id, audit))) throw notFound(addonMsg.notFound);
+  await refresh(env, pitch.id);
   return { id };
 }
 
 export async function orderAddons(db: Db, ref: string, ids: number[]): Promise<AddonWire[]> {
-  const facilityId = await pitchId(db, ref);
+  const facilityId = (await pitchOf(db, ref)).id;
   await reorderAddons(db, facilityId, ids, Date.now());
   return (await addonsOfFacility(db, facilityId)).map(addonToWire);
 }

@@ -1,5 +1,6 @@
 // Fiyatlandırma (issue 12): a pitch's price rules, saved as one set, and the re-pricing of its free slots. The engine
 // that turns rules into a slot's price is contracts/pricing.ts, the same one the panel's preview runs.
+import type { PublicUser } from '../../../contracts/auth';
 import { msg } from '../../../contracts/messages';
 import { type PriceRuleLike, priceFor } from '../../../contracts/pricing';
 import {
@@ -9,6 +10,7 @@ import {
   pricingMsg,
   type RepriceResultWire,
 } from '../../../contracts/pricing-form';
+import { recordAudit } from '../db/audit';
 import type { Db } from '../db/client';
 import type { FacilityRow } from '../db/facilities';
 import {
@@ -88,9 +90,27 @@ export async function readPriceRules(db: Db, ref: string): Promise<PriceRulesWir
  * Replaces the pitch's rules with the set sent, in its order. Slots already generated keep their prices until staff
  * re-price them (`applyPriceRules`); slots generated from now on are priced by the new set.
  */
-export async function savePriceRules(db: Db, ref: string, rules: PriceRuleInput[]): Promise<PriceRulesWire> {
+export async function savePriceRules(
+  db: Db,
+  ref: string,
+  rules: PriceRuleInput[],
+  actor: PublicUser,
+): Promise<PriceRulesWire> {
   const f = await pitch(db, ref);
-  await replaceRules(db, f.id, rules.map(toRuleRow), Date.now());
+  const before = await rulesOf(db, f.id);
+  const now = Date.now();
+  // The audit row (issue 12) names the rules before and after; it lands with the save or not at all.
+  const audit = recordAudit(db, {
+    at: now,
+    actor,
+    entityKind: 'price_rule',
+    entityId: String(f.id),
+    entityLabel: f.name,
+    action: 'update',
+    summary: `Fiyat kuralları kaydedildi: ${f.name} (${before.length} → ${rules.length} kural)`,
+    details: { before: before.map(toRuleWire), after: rules },
+  });
+  await replaceRules(db, f.id, rules.map(toRuleRow), now, audit);
   return toWire(f, await rulesOf(db, f.id));
 }
 
