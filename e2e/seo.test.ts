@@ -56,12 +56,23 @@ const one = (h: Head, key: string) => {
 };
 
 /** The real pixel size of a PNG at `url` (IHDR: width and height, big-endian, at bytes 16 and 20). */
-async function pngSize(url: string): Promise<[number, number]> {
+/** Width and height of a PNG or a WebP (lossy VP8, lossless VP8L or extended VP8X) as served. */
+async function imageSize(url: string): Promise<[number, number]> {
   const res = await fetch(new URL(new URL(url).pathname, origin()));
   expect(res.status).toBe(200);
   const bytes = new DataView(await res.arrayBuffer());
-  expect(bytes.getUint32(0)).toBe(0x89504e47);
-  return [bytes.getUint32(16), bytes.getUint32(20)];
+  if (bytes.getUint32(0) === 0x89504e47) return [bytes.getUint32(16), bytes.getUint32(20)];
+  const tag = (at: number) => String.fromCharCode(...new Uint8Array(bytes.buffer, at, 4));
+  expect([tag(0), tag(8)]).toEqual(['RIFF', 'WEBP']);
+  const chunk = tag(12);
+  if (chunk === 'VP8 ') return [bytes.getUint16(26, true) & 0x3fff, bytes.getUint16(28, true) & 0x3fff];
+  if (chunk === 'VP8L') {
+    const bits = bytes.getUint32(21, true);
+    return [(bits & 0x3fff) + 1, ((bits >> 14) & 0x3fff) + 1];
+  }
+  expect(chunk).toBe('VP8X');
+  const u24 = (at: number) => bytes.getUint8(at) | (bytes.getUint8(at + 1) << 8) | (bytes.getUint8(at + 2) << 16);
+  return [u24(24) + 1, u24(27) + 1];
 }
 
 /** Every address a JSON-LD document gives for this site (url, @id, logo, image), at any depth. */
@@ -94,7 +105,7 @@ describe('page metadata', () => {
       expect(one(h, 'og:image')).toMatch(new RegExp(`^${origin()}/`));
       // The declared share-image size is the image's real size.
       expect([Number(one(h, 'og:image:width')), Number(one(h, 'og:image:height'))]).toEqual(
-        await pngSize(one(h, 'og:image')),
+        await imageSize(one(h, 'og:image')),
       );
       expect(one(h, 'twitter:card')).toBe('summary_large_image');
       expect(h.metas['theme-color']?.length).toBeGreaterThan(0);
@@ -124,14 +135,16 @@ describe('page metadata', () => {
   it("a pitch page declares its own photo with the photo's real size (not 1200x630)", async () => {
     const { head: h } = await head('/saha/nilufer-arena-hali-saha');
     expect(one(h, 'og:image')).toMatch(/\/api\/images\//);
-    const [w, hgt] = await pngSize(one(h, 'og:image'));
+    const [w, hgt] = await imageSize(one(h, 'og:image'));
     expect([w, hgt]).not.toEqual([1200, 630]);
     expect([one(h, 'og:image:width'), one(h, 'og:image:height')]).toEqual([String(w), String(hgt)]);
   });
 
   it('the default share image really is a 1200x630 PNG', async () => {
     const { head: h } = await head('/iletisim');
-    expect(await pngSize(h.metas['og:image'][0])).toEqual([1200, 630]);
+    const url = h.metas['og:image'][0];
+    expect(await imageSize(url)).toEqual([1200, 630]);
+    expect((await fetch(new URL(new URL(url).pathname, origin()))).headers.get('content-type')).toBe('image/png');
   });
 
   it('a page reached under another host name still gives the site origin everywhere (SITE_URL, not the Host header)', async () => {
