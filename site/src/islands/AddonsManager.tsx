@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import { ADDON_PRESETS, ADDON_UNIT_LABELS, ADDONS_MAX, type AddonWire } from '../../../contracts/addons';
-import type { FacilityWire } from '../../../contracts/wire/facility';
 import {
   AddonDialog,
   type AddonDraft,
@@ -16,6 +15,7 @@ import { Switch } from '../components/ui/Switch';
 import { client, send, unwrap } from '../lib/api';
 import { ApiRequestError } from '../lib/errors';
 import { tl } from '../lib/format';
+import { usePanelPitch } from '../lib/panel-pitch';
 import { toast } from '../stores/toast';
 
 const card = 'min-w-0 rounded-2xl border border-slate-200 bg-white p-4 sm:p-5 dark:border-slate-700 dark:bg-slate-900';
@@ -28,26 +28,12 @@ type Editing = { addon: AddonWire | null; draft: AddonDraft } | null;
  * the booking form. Every change is saved at once; the public pitch page shows it at once (the edge cache is versioned).
  */
 export default function AddonsManager() {
-  const [pitches, setPitches] = useState<FacilityWire[] | null>(null);
-  const [pitchId, setPitchId] = useState('');
+  const { pitches, pitchId, setPitchId, failed, options } = usePanelPitch();
   const [addons, setAddons] = useState<AddonWire[] | null>(null);
   const [status, setStatus] = useState<'loading' | 'idle' | 'error'>('loading');
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<AddonWire | null>(null);
   const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    unwrap(client.api.facilities.all.$get({ query: { 'pagination[pageSize]': '100' } }))
-      .then((data) => {
-        const list = data as FacilityWire[];
-        setPitches(list);
-        const wanted = new URLSearchParams(location.search).get('saha');
-        const first = list.find((f) => String(f.id) === wanted) ?? list[0];
-        if (first) setPitchId(String(first.id));
-        else setStatus('idle');
-      })
-      .catch(() => setStatus('error'));
-  }, []);
 
   useEffect(() => {
     if (!pitchId) return;
@@ -60,9 +46,6 @@ export default function AddonsManager() {
         setStatus('idle');
       })
       .catch(() => live && setStatus('error'));
-    const url = new URL(location.href);
-    url.searchParams.set('saha', pitchId);
-    history.replaceState(history.state, '', url);
     return () => {
       live = false;
     };
@@ -128,16 +111,13 @@ export default function AddonsManager() {
           label="Saha"
           value={pitchId}
           onChange={setPitchId}
-          options={(pitches ?? []).map((f) => ({
-            value: String(f.id),
-            label: f.isActive ? f.name : `${f.name} (pasif)`,
-          }))}
+          options={options}
           isDisabled={!pitches || busy}
           className="max-w-md"
         />
       )}
 
-      {status === 'error' && (
+      {(failed || status === 'error') && (
         <p
           role="alert"
           className="rounded-xl border border-red-300 bg-red-50 p-3 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
@@ -146,7 +126,7 @@ export default function AddonsManager() {
         </p>
       )}
 
-      {addons && status !== 'error' && (
+      {addons && !failed && status !== 'error' && (
         <section aria-labelledby="addons-title" className={card} aria-busy={status === 'loading'} data-addons>
           <div className="flex flex-wrap items-center justify-between gap-3">
             <h2 id="addons-title" className="text-lg font-bold text-slate-900 dark:text-slate-100">

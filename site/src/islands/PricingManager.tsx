@@ -1,6 +1,5 @@
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import type { PriceRulesWire, RepriceResultWire } from '../../../contracts/pricing-form';
-import type { FacilityWire } from '../../../contracts/wire/facility';
 import { PricePreview } from '../components/panel/pricing/PricePreview';
 import { RuleDialog } from '../components/panel/pricing/RuleDialog';
 import {
@@ -20,6 +19,7 @@ import { Switch } from '../components/ui/Switch';
 import { client, send, unwrap } from '../lib/api';
 import { ApiRequestError } from '../lib/errors';
 import { addDays, istanbulToday } from '../lib/format';
+import { usePanelPitch } from '../lib/panel-pitch';
 import { thisMonday } from '../lib/week';
 import { toast } from '../stores/toast';
 
@@ -39,27 +39,13 @@ type Editing = { draft: RuleDraft; index: number | null } | null;
  * of the prices they give before anything is saved, and re-pricing the free slots already generated.
  */
 export default function PricingManager() {
-  const [pitches, setPitches] = useState<FacilityWire[] | null>(null);
-  const [pitchId, setPitchId] = useState('');
+  const { pitches, pitchId, setPitchId, failed, options } = usePanelPitch();
   const [saved, setSaved] = useState<PriceRulesWire | null>(null);
   const [drafts, setDrafts] = useState<RuleDraft[]>([]);
   const [status, setStatus] = useState<'idle' | 'loading' | 'error'>('loading');
   const [saving, setSaving] = useState(false);
   const [editing, setEditing] = useState<Editing>(null);
   const [monday, setMonday] = useState(() => thisMonday());
-
-  useEffect(() => {
-    unwrap(client.api.facilities.all.$get({ query: { 'pagination[pageSize]': '100' } }))
-      .then((data) => {
-        const list = data as FacilityWire[];
-        setPitches(list);
-        const wanted = new URLSearchParams(location.search).get('saha');
-        const first = list.find((f) => String(f.id) === wanted) ?? list[0];
-        if (first) setPitchId(String(first.id));
-        else setStatus('idle');
-      })
-      .catch(() => setStatus('error'));
-  }, []);
 
   useEffect(() => {
     if (!pitchId) return;
@@ -73,9 +59,6 @@ export default function PricingManager() {
         setStatus('idle');
       })
       .catch(() => live && setStatus('error'));
-    const url = new URL(location.href);
-    url.searchParams.set('saha', pitchId);
-    history.replaceState(history.state, '', url);
     return () => {
       live = false;
     };
@@ -121,11 +104,6 @@ export default function PricingManager() {
       return next;
     });
 
-  const pitchOptions = (pitches ?? []).map((f) => ({
-    value: String(f.id),
-    label: f.isActive ? f.name : `${f.name} (pasif)`,
-  }));
-
   return (
     <div className="space-y-5">
       <header>
@@ -145,13 +123,13 @@ export default function PricingManager() {
             if (dirty && !window.confirm('Kaydedilmemiş değişiklikler silinecek. Devam edilsin mi?')) return;
             setPitchId(v);
           }}
-          options={pitchOptions}
+          options={options}
           isDisabled={!pitches || saving}
           className="max-w-md"
         />
       )}
 
-      {status === 'error' && (
+      {(failed || status === 'error') && (
         <p
           role="alert"
           className="rounded-xl border border-red-300 bg-red-50 p-3 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
@@ -160,7 +138,7 @@ export default function PricingManager() {
         </p>
       )}
 
-      {saved && status !== 'error' && (
+      {saved && !failed && status !== 'error' && (
         <>
           <section
             aria-labelledby="price-rules-title"

@@ -41,32 +41,39 @@ export async function readSiteSettings(db: Db): Promise<SiteSettingsWire> {
 }
 
 /**
+ * The audit row (issue 12) of a settings save: each field the body sets to a new value, before → after (a field it
+ * leaves out keeps its value and is not named). For the same batch as the save.
+ */
+function settingsAudit(db: Db, actor: PublicUser, entity: { id: string; label: string }, saved: object, input: object) {
+  const before = saved as Record<string, unknown>;
+  const changes: Record<string, { before: unknown; after: unknown }> = {};
+  for (const [key, after] of Object.entries(input)) {
+    if (after !== undefined && JSON.stringify(before[key] ?? null) !== JSON.stringify(after ?? null))
+      changes[key] = { before: before[key] ?? null, after };
+  }
+  const names = Object.keys(changes);
+  return recordAudit(db, {
+    at: Date.now(),
+    actor,
+    entityKind: 'settings',
+    entityId: entity.id,
+    entityLabel: entity.label,
+    action: 'update',
+    summary: names.length
+      ? `${entity.label} güncellendi: ${names.join(', ')}`
+      : `${entity.label} değişiklik olmadan kaydedildi`,
+    details: { changes },
+  });
+}
+
+/**
  * Fields the body leaves out keep their saved value (an older client sends only the first six). The triggers of
  * migration 0009 give the public pages a new edge-cache version in the same statement; the maintenance switch also
  * guards the booking API through the rules cache, which this isolate forgets at once. The audit row (issue 12) names the
  * fields that changed, before → after, in the same batch as the save.
  */
 export async function saveSiteSettings(db: Db, input: SiteSettingsInput, actor: PublicUser): Promise<SiteSettingsWire> {
-  const before: Record<string, unknown> = { ...(await readSiteSettings(db)) };
-  const changes: Record<string, { before: unknown; after: unknown }> = {};
-  for (const [key, after] of Object.entries(input)) {
-    if (after === undefined) continue;
-    if (JSON.stringify(before[key] ?? null) !== JSON.stringify(after ?? null))
-      changes[key] = { before: before[key] ?? null, after };
-  }
-  const names = Object.keys(changes);
-  const audit = recordAudit(db, {
-    at: Date.now(),
-    actor,
-    entityKind: 'settings',
-    entityId: 'site',
-    entityLabel: 'Site ayarları',
-    action: 'update',
-    summary: names.length
-      ? `Site ayarları güncellendi: ${names.join(', ')}`
-      : 'Site ayarları değişiklik olmadan kaydedildi',
-    details: { changes },
-  });
+  const audit = settingsAudit(db, actor, { id: 'site', label: 'Site ayarları' }, await readSiteSettings(db), input);
   await saveSiteSettingsRow(db, input, Date.now(), audit);
   forgetRules();
   return readSiteSettings(db);
@@ -87,25 +94,7 @@ export async function saveBookingRules(
   actor: PublicUser,
 ): Promise<BookingRulesAnswer> {
   const { maintenance: _, ...before } = await storedRules(db);
-  const changes: Record<string, { before: unknown; after: unknown }> = {};
-  for (const [key, after] of Object.entries(input)) {
-    const was = (before as Record<string, unknown>)[key];
-    if (after !== undefined && JSON.stringify(was ?? null) !== JSON.stringify(after))
-      changes[key] = { before: was ?? null, after };
-  }
-  const names = Object.keys(changes);
-  const audit = recordAudit(db, {
-    at: Date.now(),
-    actor,
-    entityKind: 'settings',
-    entityId: 'booking-rules',
-    entityLabel: 'Rezervasyon kuralları',
-    action: 'update',
-    summary: names.length
-      ? `Rezervasyon kuralları güncellendi: ${names.join(', ')}`
-      : 'Rezervasyon kuralları değişiklik olmadan kaydedildi',
-    details: { changes },
-  });
+  const audit = settingsAudit(db, actor, { id: 'booking-rules', label: 'Rezervasyon kuralları' }, before, input);
   await saveBookingRulesRow(db, input, Date.now(), audit);
   forgetRules();
   return readBookingRules(env, db);
