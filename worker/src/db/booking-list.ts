@@ -51,15 +51,59 @@ export type ListSort = 'createdAt:desc' | 'createdAt:asc' | 'date:asc' | 'date:d
  */
 const literal = (v: string | number) => sql.raw(typeof v === 'number' ? String(Math.trunc(v)) : quoted(v));
 
+/** The search text as instr and the index see it: a NUL would end the SQL literal early, so it is dropped. */
+const fragment = (search: string) => search.replace(/\0/g, '');
+
+/**
+ * The trigram index (migration 0018) answers fragments of 3 or more characters (code points); a shorter one has no
+ * trigram to look up and keeps the substring test over the covering index.
+ */
+export const TRIGRAM_MIN = 3;
+/**
+ * How many matches a search may have and still be read by id (measured at 100k bookings: reading a match by id costs
+ * about ten times what testing one index entry does, so up to a few thousand matches the id list beats the pass over
+ * the covering index, and the bounded count that decides costs < 1 ms).
+ */
+export const FEW_MATCHES = 2000;
+
+/**
+ * 'few': at most FEW_MATCHES bookings hold the fragment, and the page and the counts read those bookings by id.
+ * 'many': more do; the page walks an index in the list's order testing the fragment on the way (at a share of
+ * 1/FEW_MATCHES of 100k or more, page 1 is found within a few hundred rows), and the counts pass over the covering
+ * index. Without a reach (a short fragment, or no count taken) a search is the pass over the covering index.
+ */
+export type SearchReach = 'few' | 'many';
+
+export const usesTrigrams = (search: string | undefined): search is string =>
+  search !== undefined && [...fragment(search)].length >= TRIGRAM_MIN;
+
+/** The fragment as one FTS5 string ("…", inner double quotes doubled), so no character of it is query syntax. */
+const ftsPhrase = (search: string) => literal(`"${fragment(search).replace(/"/g, '""')}"`);
+
+/** The ids of the bookings whose search_key holds the fragment, from the trigram index, in id order. */
+const searchMatches = (search: string) =>
+  sql`select rowid from bookings_search where bookings_search match ${ftsPhrase(search)}`;
+
+/** Whether a search has few matches or many: counts the index's matches up to FEW_MATCHES + 1, no further. */
+export async function searchReach(db: Db, f: ListFilter): Promise<SearchReach | undefined> {
+  if (!usesTrigrams(f.search)) return undefined;
+  const [row] = await db.all<{ n: number }>(
+    sql`select count(*) as n from (${searchMatches(f.search)} limit ${literal(FEW_MATCHES + 1)})`,
+  );
+  return (row?.n ?? 0) > FEW_MATCHES ? 'many' : 'few';
+}
+
 /**
  * Every filter but the tab: the tab counts are taken under these. Every column they name is in the covering index
  * bookings_panel_list, so a filtered list reads that index, never every row.
  */
-function baseWhere(f: ListFilter): SQL[] {
+function baseWhere(f: ListFilter, reach?: SearchReach): SQL[] {
   const w: SQL[] = [];
+  // A search with few matches is the id list of the trigram index (migration 0018); any other, the substring test.
   // instr, not LIKE: D1 caps LIKE patterns at 50 bytes ('pattern too complex' for 49+ characters), and a NUL would cut
   // the literal short; neither limit applies here, and the match is the same substring test.
-  if (f.search) w.push(sql`instr(${bookings.searchKey}, ${literal(f.search.replace(/\0/g, ''))}) > 0`);
+  if (f.search && reach === 'few') w.push(sql`${bookings.id} in (${searchMatches(f.search)})`);
+  else if (f.search) w.push(sql`instr(${bookings.searchKey}, ${literal(fragment(f.search))}) > 0`);
   if (f.subscribers) w.push(sql`${bookings.isSubscriber} = 1`);
   if (f.transport) w.push(sql`${bookings.includesTransportation} = 1`);
   if (f.from) w.push(sql`${bookings.date} >= ${literal(f.from)}`);
@@ -133,37 +177,53 @@ export interface PageSpec {
 
 const SINGLE_STATUS_TABS: ListTab[] = ['pending', 'approved', 'rejected'];
 
+export type PagePlan = 'covering' | 'matches' | WalkIndex;
+
 /**
  * How a page is found (every choice's plan is checked in test/worker/panel-list-plans.test.ts):
+ * - 'matches': a search with few matches (see SearchReach): its bookings are read by id from the trigram index's
+ *   answer, the other filters and the tab tested on them, and sorted; the cost follows the matches.
  * - 'covering': the page is picked and sorted inside the covering index bookings_panel_list (status, date, starts_at,
  *   flags, pitch, search_key, created_at), then only its rows are read. Bounded by the filter when the matches are a
- *   range of that index: a date range, Bugün, Gelecek by creation time. A search (a substring of search_key, which no
- *   index can range over) and the Aboneler / Servisli flags without a date range pass over the whole index, or over
- *   one status's part of it: never the rows, but a cost that grows with the table (bench:growth shows it).
- * - an index name: every other list (any tab, any sort, one pitch or all) walks an index already in the page's order
- *   (creation time or play time, of one pitch or of one status) and stops after the page; the tab is tested on the rows
- *   walked, and every tab holds a sizeable share of the bookings, so the cost is about the page's position.
+ *   range of that index: a date range, Bugün, Gelecek by creation time. A search not answered by the trigram index (a
+ *   fragment under 3 characters) and the Aboneler / Servisli flags without a date range pass over the whole index, or
+ *   over one status's part of it: never the rows, but a cost that grows with the table (bench:growth shows it).
+ * - an index name: every other list (any tab, any sort, one pitch or all; a search with many matches too) walks an
+ *   index already in the page's order (creation time or play time, of one pitch or of one status) and stops after the
+ *   page; the tab and the search are tested on the rows walked. Every tab holds a sizeable share of the bookings, and
+ *   a search with many matches a share of at least FEW_MATCHES in 100k, so the cost is about the page's position (a
+ *   tab holding few of a common fragment's matches is the slow case: the walk reads that tab's bookings to the end).
  */
-export function pagePlan(f: ListFilter, p: Pick<PageSpec, 'tab' | 'sort'>): 'covering' | WalkIndex {
+export function pagePlan(f: ListFilter, p: Pick<PageSpec, 'tab' | 'sort'>, reach?: SearchReach): PagePlan {
   const byDate = p.sort === 'date:asc' || p.sort === 'date:desc';
-  if (f.search || f.subscribers || f.transport || f.from || f.to) return 'covering';
+  if (f.search && reach === 'few') return 'matches';
+  if ((f.search && reach !== 'many') || f.subscribers || f.transport || f.from || f.to) return 'covering';
   if (p.tab === 'today' || (p.tab === 'upcoming' && !byDate)) return 'covering';
   if (byDate) return f.facilityId !== null ? 'bookings_facility_starts' : 'bookings_starts_at';
   if (f.facilityId !== null) return 'bookings_facility_created';
   return SINGLE_STATUS_TABS.includes(p.tab) ? 'bookings_status_created' : 'bookings_created';
 }
 
-/** The page: see pagePlan for how each kind of list finds it. */
-export function bookingsPage(db: Db, f: ListFilter, p: PageSpec) {
-  const parts = [...baseWhere(f), ...tabWhere(p.tab, p.today, p.yesterday, p.now)];
+/**
+ * Where the counts and a 'matches' page read bookings: a search with few matches reads them by id (not indexed: only
+ * the rowid look-ups, so SQLite cannot prefer walking an index and testing each row against the id list); any other
+ * list reads the covering index.
+ */
+const listSource = (f: ListFilter, reach?: SearchReach) =>
+  f.search && reach === 'few' ? sql`${bookings} not indexed` : sql`${bookings} indexed by ${coveringIndex(f)}`;
+
+/** The page: see pagePlan for how each kind of list finds it; a search's reach comes from searchReach. */
+export function bookingsPage(db: Db, f: ListFilter, p: PageSpec, reach?: SearchReach) {
+  const parts = [...baseWhere(f, reach), ...tabWhere(p.tab, p.today, p.yesterday, p.now)];
   const order = ORDER[p.sort];
   const window = sql`limit ${literal(p.pageSize)} offset ${literal((p.page - 1) * p.pageSize)}`;
-  const plan = pagePlan(f, p);
-  if (plan === 'covering') {
+  const plan = pagePlan(f, p, reach);
+  if (plan === 'covering' || plan === 'matches') {
     // Every status named when the tab names none: the status column leads the covering index, so SQLite then seeks the
     // date range once per status instead of passing over the whole index (D1 keeps no statistics to find that itself).
-    if (p.tab === 'all' || p.tab === 'today') parts.unshift(isOneOf(bookings.status, BOOKING_STATUSES));
-    const ids = sql`select ${bookings.id} from ${bookings} indexed by ${coveringIndex(f)} ${whereAll(parts)} order by ${order} ${window}`;
+    if (plan === 'covering' && (p.tab === 'all' || p.tab === 'today'))
+      parts.unshift(isOneOf(bookings.status, BOOKING_STATUSES));
+    const ids = sql`select ${bookings.id} from ${listSource(f, reach)} ${whereAll(parts)} order by ${order} ${window}`;
     return db
       .select(listFields)
       .from(sql`(${ids}) as page`)
@@ -194,11 +254,13 @@ const countColumns = {
 };
 
 /**
- * The tab counts under a search: the search text is a substring of search_key, which no index can range over, so this
- * one scan of the covering index (grouped by status alone, it follows the index order: no sort) is the cost of a
- * search. It is also the reference the summary-based counts are tested against (panel-list-counts.consistency.test.ts).
+ * The tab counts under a search. With few matches (reach 'few'), from those bookings read by id. Otherwise the search
+ * text is a substring of search_key, which no index can range over, so one scan of the covering index (grouped by status
+ * alone, it follows the index order: no sort) is the cost of a search: a fragment of 1–2 characters, or a common one
+ * (where the scan costs about what reading its thousands of matches by id would). Without a search, the scan is the
+ * reference the summary-based counts are tested against (panel-list-counts.consistency.test.ts).
  */
-export function scannedCounts(db: Db, f: ListFilter, p: Pick<PageSpec, 'today' | 'now'>) {
+export function scannedCounts(db: Db, f: ListFilter, p: Pick<PageSpec, 'today' | 'now'>, reach?: SearchReach) {
   return db
     .select({
       status: sql`${bookings.status}`.mapWith(bookings.status),
@@ -206,8 +268,8 @@ export function scannedCounts(db: Db, f: ListFilter, p: Pick<PageSpec, 'today' |
       today: sql<number>`sum(${bookings.date} = ${literal(p.today)})`.mapWith(Number),
       ahead: sql<number>`sum(${bookings.startsAt} > ${literal(p.now)})`.mapWith(Number),
     })
-    .from(sql`${bookings} indexed by ${coveringIndex(f)}`)
-    .where(and(...baseWhere(f)))
+    .from(listSource(f, reach))
+    .where(and(...baseWhere(f, reach)))
     .groupBy(bookings.status);
 }
 
@@ -260,12 +322,16 @@ function summaryCounts(db: Db, f: ListFilter, p: PageSpec) {
 }
 
 /** The tab counts (grouped by status) under every filter but the tab: from the summaries unless a search is set. */
-export const tabCounts = (db: Db, f: ListFilter, p: PageSpec) =>
-  f.search ? scannedCounts(db, f, p) : summaryCounts(db, f, p);
+export const tabCounts = (db: Db, f: ListFilter, p: PageSpec, reach?: SearchReach) =>
+  f.search ? scannedCounts(db, f, p, reach) : summaryCounts(db, f, p);
 
-/** One filtered, sorted page and the tab counts, in one D1 round trip. */
+/**
+ * One filtered, sorted page and the tab counts, in one D1 round trip; a search of 3 or more characters takes one more
+ * before it, the bounded count of its matches (searchReach) that chooses how both are read.
+ */
 export async function bookingsPageWithCounts(db: Db, f: ListFilter, p: PageSpec) {
-  const [grouped, page] = await db.batch([tabCounts(db, f, p), bookingsPage(db, f, p)]);
+  const reach = await searchReach(db, f);
+  const [grouped, page] = await db.batch([tabCounts(db, f, p, reach), bookingsPage(db, f, p, reach)]);
   return { grouped, page };
 }
 
