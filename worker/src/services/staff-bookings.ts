@@ -73,12 +73,8 @@ async function scopeOf(db: Db, ref: string | undefined): Promise<number | null> 
   return f.id;
 }
 
-/** One filtered, sorted page and the tab counts, in one D1 round trip (after the pitch filter's look-up). */
-export async function listBookings(db: Db, q: BookingListQuery, now: number) {
-  const facilityId = await step('scope', () => scopeOf(db, q.facility));
-  const { grouped, page } = await step('read', () =>
-    list.bookingsPageWithCounts(db, filterOf(q, facilityId), pageOf(q, now)),
-  );
+/** The tabs' counts from the rows grouped by status (Gelecek: the live ones still ahead; İptal: cancelled and expired). */
+export function countsOf(grouped: { status: Booking['status']; n: number; today: number; ahead: number }[]) {
   const counts: BookingCounts = { all: 0, today: 0, upcoming: 0, pending: 0, approved: 0, rejected: 0, cancelled: 0 };
   for (const g of grouped) {
     counts.all += g.n;
@@ -87,6 +83,19 @@ export async function listBookings(db: Db, q: BookingListQuery, now: number) {
     if (g.status === 'cancelled' || g.status === 'expired') counts.cancelled += g.n;
     else counts[g.status] += g.n;
   }
+  return counts;
+}
+
+/**
+ * One filtered, sorted page and the tab counts, in one D1 round trip after the pitch filter's look-up (and, for a
+ * search of 3 or more characters, after the bounded count of its matches).
+ */
+export async function listBookings(db: Db, q: BookingListQuery, now: number) {
+  const facilityId = await step('scope', () => scopeOf(db, q.facility));
+  const { grouped, page } = await step('read', () =>
+    list.bookingsPageWithCounts(db, filterOf(q, facilityId), pageOf(q, now)),
+  );
+  const counts = countsOf(grouped);
   const total = q.tab === 'all' ? counts.all : counts[q.tab];
   return {
     data: page.map((r) => listItemToWire(r, now)),
