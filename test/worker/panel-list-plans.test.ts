@@ -28,6 +28,12 @@ const FILTERS: [string, ListFilter, SearchReach?][] = [
   ['search, many matches', { facilityId: null, search: 'isik' }, 'many'],
   ['search, many matches + pitch', { facilityId: 1, search: 'isik' }, 'many'],
   ['search, many matches + Servisli', { facilityId: null, search: 'isik', transport: true }, 'many'],
+  [
+    'search, many matches + date range',
+    { facilityId: null, search: 'isik', from: addDays(today, -30), to: today },
+    'many',
+  ],
+  ['search, 2 characters + Aboneler + date range', { facilityId: null, search: 'is', subscribers: true, to: today }],
 ];
 
 /** A search with few matches: its ids from the trigram index, each booking read by rowid, never an index walked. */
@@ -107,6 +113,19 @@ describe('the panel list reads indexes in proportion to what it shows', () => {
           /SEARCH bookings USING COVERING INDEX bookings_panel_list \(status=\? AND date>\?\)/,
         );
         expect(plan, name).not.toMatch(/SCAN bookings\b(?!_search)/);
+        continue;
+      }
+      if (f.search && f.from) {
+        // A date range: the range sought once per status.
+        expect(plan, name).toMatch(
+          /SEARCH bookings USING COVERING INDEX bookings_panel_list \(status=\? AND date>\? AND date<\?\)/,
+        );
+        continue;
+      }
+      if (f.search && f.to) {
+        expect(plan, name).toMatch(
+          /SEARCH bookings USING COVERING INDEX bookings_subscriber_list \(status=\? AND date<\?\)/,
+        );
         continue;
       }
       if (f.search) {
