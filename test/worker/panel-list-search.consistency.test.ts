@@ -221,24 +221,26 @@ describe('the trigram index follows bookings', () => {
         .all<{ id: number }>()
     ).results.map((r) => r.id);
 
-  /** Each status's matches as the index's rowids carry them (status code << 40), and as bookings hold them. */
+  /** The matches per pitch, flags and status as the index's rowids carry them (migration 0018), and as bookings do. */
   const perStatus = async (fragment: string) => {
     const index = await env.DB.prepare(
-      `select case rowid >> 40 when 1 then 'pending' when 2 then 'approved' when 3 then 'rejected' when 4 then 'cancelled'
-         when 5 then 'expired' end as status, count(*) as n from bookings_search where bookings_search match ?
-       group by 1 order by 1`,
+      `select rowid >> 45 as pitch, (rowid >> 44) & 1 as sub, (rowid >> 43) & 1 as shuttle, case (rowid >> 40) & 7
+         when 1 then 'pending' when 2 then 'approved' when 3 then 'rejected' when 4 then 'cancelled' when 5 then 'expired'
+         end as status, count(*) as n from bookings_search where bookings_search match ? group by 1, 2, 3, 4
+       order by 1, 2, 3, 4`,
     )
       .bind(`"${fragment}"`)
       .all();
     const rows = await env.DB.prepare(
-      'select status, count(*) as n from bookings where instr(search_key, ?) > 0 group by 1 order by 1',
+      `select facility_id as pitch, is_subscriber as sub, includes_transportation as shuttle, status, count(*) as n
+       from bookings where instr(search_key, ?) > 0 group by 1, 2, 3, 4 order by 1, 2, 3, 4`,
     )
       .bind(fragment)
       .all();
     return { index: index.results, rows: rows.results };
   };
 
-  it('after inserts, renames, phone and status changes and deletes it answers what instr over search_key answers', async () => {
+  it('after inserts, renames, phone, status, pitch and flag changes and deletes it answers what instr answers', async () => {
     const today = istanbulToday();
     const now = Date.now();
     const insert = env.DB.prepare(insertSql);
@@ -271,6 +273,16 @@ describe('the trigram index follows bookings', () => {
     await env.DB.prepare(`update bookings set status = 'cancelled' where document_id = 'fts-1'`).run();
     await env.DB.prepare(`update bookings set status = 'cancelled' where document_id = 'fts-1'`).run();
     await env.DB.prepare(`update bookings set status = 'rejected' where document_id like 'search-1%'`).run();
+    // Pitch and flag changes move the entry too.
+    await env.DB.prepare(`update bookings set facility_id = ? where document_id like 'search-2%'`)
+      .bind(pitchIds[2])
+      .run();
+    await env.DB.prepare(
+      `update bookings set is_subscriber = 1 - is_subscriber where document_id like 'search-3%'`,
+    ).run();
+    await env.DB.prepare(
+      `update bookings set includes_transportation = 1 - includes_transportation where document_id like 'search-4%'`,
+    ).run();
     for (const fragment of ['zulfikar', 'zeki muren', '0541000000', '05419999', 'husnu', 'caglar', 'isik', 'hsrf'])
       expect({ fragment, ids: await matches(fragment) }).toEqual({ fragment, ids: await scanned(fragment) });
     expect(await matches('zulfikar')).toHaveLength(1);

@@ -70,7 +70,7 @@ export const FEW_MATCHES = 2000;
  * 'few': at most FEW_MATCHES bookings hold the fragment, and the page and the counts read those bookings by id.
  * 'many': more do; the page walks an index in the list's order testing the fragment on the way (more than FEW_MATCHES
  * matches is over 2 % of 100k bookings, so page 1 is found within a few hundred rows), and the counts come from the
- * index grouped by status (matchCounts) when nothing else is filtered, else from the pass over the covering index.
+ * index grouped by status (matchCounts) unless a date range is set (then from the pass over that range).
  * Without a reach (a short fragment, or no count taken) a search is the pass over the covering index.
  */
 export type SearchReach = 'few' | 'many';
@@ -82,24 +82,38 @@ export const usesTrigrams = (search: string | undefined): search is string =>
 const ftsPhrase = (search: string) => literal(`"${fragment(search).replace(/"/g, '""')}"`);
 
 /**
- * The trigram index's rowid is the booking's status code above its id, code << 40 | id (migration 0018; the code is
- * the status's place in BOOKING_STATUSES, from 1), so its matches come grouped by status.
+ * The trigram index's rowid carries, above the booking's id (40 bits), what the list filters and counts by (migration
+ * 0018): pitch << 45 | subscriber << 44 | shuttle << 43 | status code << 40 | id, the code being the status's place in
+ * BOOKING_STATUSES from 1. A pitch's matches are a range of rowids, and each match tells its status and flags.
  */
-const STATUS_SHIFT = 40;
-const ID_MASK = 2 ** STATUS_SHIFT - 1;
+const ROWID = { status: 40, shuttle: 43, subscriber: 44, facility: 45 } as const;
+const ID_MASK = 2 ** ROWID.status - 1;
 const statusOfRowid = sql.raw(
-  `case rowid >> ${STATUS_SHIFT} ${BOOKING_STATUSES.map((s, i) => `when ${i + 1} then ${quoted(s)}`).join(' ')} end`,
+  `case (rowid >> ${ROWID.status}) & 7 ${BOOKING_STATUSES.map((s, i) => `when ${i + 1} then ${quoted(s)}`).join(' ')} end`,
 );
-const matching = (search: string) => sql`from bookings_search where bookings_search match ${ftsPhrase(search)}`;
 
-/** The ids of the bookings whose search_key holds the fragment, from the trigram index. */
-const searchMatches = (search: string) => sql`select rowid & ${literal(ID_MASK)} ${matching(search)}`;
+/** The index's entries holding the fragment, under the list's pitch and flag filters (not its date range). */
+function matching(search: string, f: ListFilter) {
+  const w = [sql`bookings_search match ${ftsPhrase(search)}`];
+  // Shifted in SQL: a pitch id << 45 passes 2^53, past what a JavaScript number holds exactly.
+  const pitch = (id: number) => sql.raw(`(${Math.trunc(id)} << ${ROWID.facility})`);
+  if (f.facilityId !== null) w.push(sql`rowid >= ${pitch(f.facilityId)} and rowid < ${pitch(f.facilityId + 1)}`);
+  if (f.subscribers) w.push(sql.raw(`(rowid >> ${ROWID.subscriber}) & 1 = 1`));
+  if (f.transport) w.push(sql.raw(`(rowid >> ${ROWID.shuttle}) & 1 = 1`));
+  return sql`from bookings_search where ${sql.join(w, sql` and `)}`;
+}
 
-/** Whether a search has few matches or many: counts the index's matches up to FEW_MATCHES + 1, no further. */
+/** The ids of the bookings whose search_key holds the fragment (under the pitch and flags), from the trigram index. */
+const searchMatches = (search: string, f: ListFilter) => sql`select rowid & ${literal(ID_MASK)} ${matching(search, f)}`;
+
+/**
+ * Whether a search has few matches or many: counts the index's matches under the pitch and flag filters up to
+ * FEW_MATCHES + 1, no further.
+ */
 export async function searchReach(db: Db, f: ListFilter): Promise<SearchReach | undefined> {
   if (!usesTrigrams(f.search)) return undefined;
   const [row] = await db.all<{ n: number }>(
-    sql`select count(*) as n from (select rowid ${matching(f.search)} limit ${literal(FEW_MATCHES + 1)})`,
+    sql`select count(*) as n from (select rowid ${matching(f.search, f)} limit ${literal(FEW_MATCHES + 1)})`,
   );
   return (row?.n ?? 0) > FEW_MATCHES ? 'many' : 'few';
 }
@@ -113,7 +127,7 @@ function baseWhere(f: ListFilter, reach?: SearchReach): SQL[] {
   // A search with few matches is the id list of the trigram index (migration 0018); any other, the substring test.
   // instr, not LIKE: D1 caps LIKE patterns at 50 bytes ('pattern too complex' for 49+ characters), and a NUL would cut
   // the literal short; neither limit applies here, and the match is the same substring test.
-  if (f.search && reach === 'few') w.push(sql`${bookings.id} in (${searchMatches(f.search)})`);
+  if (f.search && reach === 'few') w.push(sql`${bookings.id} in (${searchMatches(f.search, f)})`);
   else if (f.search) w.push(sql`instr(${bookings.searchKey}, ${literal(fragment(f.search))}) > 0`);
   if (f.subscribers) w.push(sql`${bookings.isSubscriber} = 1`);
   if (f.transport) w.push(sql`${bookings.includesTransportation} = 1`);
@@ -268,7 +282,7 @@ const countColumns = {
  * The tab counts under a search. With few matches (reach 'few'), from those bookings read by id. Otherwise the search
  * text is a substring of search_key, which no index can range over, so one scan of the covering index (grouped by status
  * alone, it follows the index order: no sort) is the cost of a search: a fragment of 1–2 characters, or a common one
- * under a pitch, flag or date filter (where the scan costs about what reading its thousands of matches by id would). Without a search, the scan is the
+ * under a date range (a pass over that range of the index, sought once per status). Without a search, the scan is the
  * reference the summary-based counts are tested against (panel-list-counts.consistency.test.ts).
  */
 /**
@@ -342,38 +356,41 @@ function summaryCounts(db: Db, f: ListFilter, p: PageSpec) {
 }
 
 /**
- * The tab counts of a search with many matches and no other filter, without the pass over every booking: each status's
- * matches counted in the trigram index (its rowids carry the status, so this reads the matches' entries, ~1 ms for
- * 8,000 at 100k bookings), today's matches from today's range of bookings_panel_list (status and date lead it), and the
- * live ones still ahead from the range from yesterday on, as summaryCounts bounds them (Gelecek counts live bookings
- * only, so 'ahead' is left 0 for the other statuses).
+ * The tab counts of a search with many matches and no date range, without the pass over every booking: each status's
+ * matches counted in the trigram index under the pitch and flags (its rowids carry them, so this reads the matches'
+ * entries, ~1 ms for 8,000 at 100k bookings), today's matches from today's range of the covering index (status and date
+ * lead it), and the live ones still ahead from the range from yesterday on, as summaryCounts bounds them (Gelecek counts
+ * live bookings only, so 'ahead' is left 0 for the other statuses).
  */
-function matchCounts(db: Db, search: string, p: PageSpec) {
-  const found = sql`instr(${bookings.searchKey}, ${literal(fragment(search))}) > 0`;
-  const perStatus = sql`select ${statusOfRowid} as status, count(*) as n, 0 as today, 0 as ahead ${matching(search)} group by 1`;
-  const today = sql`select ${bookings.status}, 0, count(*), 0 from ${bookings} indexed by bookings_panel_list where ${isOneOf(
-    bookings.status,
-    BOOKING_STATUSES,
-  )} and ${bookings.date} = ${literal(p.today)} and ${found} group by ${bookings.status}`;
-  const ahead = sql`select ${bookings.status}, 0, 0, count(*) from ${bookings} indexed by bookings_panel_list where ${isLive(
-    bookings.status,
-  )} and ${bookings.date} >= ${literal(p.yesterday)} and ${bookings.startsAt} > ${literal(p.now)} and ${found} group by ${bookings.status}`;
+function matchCounts(db: Db, search: string, f: ListFilter, p: PageSpec) {
+  const index = coveringIndex(f);
+  const filters = baseWhere(f, 'many');
+  const perStatus = sql`select ${statusOfRowid} as status, count(*) as n, 0 as today, 0 as ahead ${matching(search, f)} group by 1`;
+  const today = sql`select ${bookings.status}, 0, count(*), 0 from ${bookings} indexed by ${index} ${whereAll([
+    isOneOf(bookings.status, BOOKING_STATUSES),
+    sql`${bookings.date} = ${literal(p.today)}`,
+    ...filters,
+  ])} group by ${bookings.status}`;
+  const ahead = sql`select ${bookings.status}, 0, 0, count(*) from ${bookings} indexed by ${index} ${whereAll([
+    isLive(bookings.status),
+    sql`${bookings.date} >= ${literal(p.yesterday)}`,
+    sql`${bookings.startsAt} > ${literal(p.now)}`,
+    ...filters,
+  ])} group by ${bookings.status}`;
   return db
     .select(countColumns)
     .from(sql`(${perStatus} union all ${today} union all ${ahead}) as parts`)
     .groupBy(sql`status`);
 }
 
-const searchOnly = (f: ListFilter) => !f.subscribers && !f.transport && !f.from && !f.to && f.facilityId === null;
-
 /**
  * The tab counts (grouped by status) under every filter but the tab: from the summaries unless a search is set; a
- * search with many matches and nothing else from the trigram index (matchCounts), any other search from scannedCounts.
+ * search with many matches and no date range from the trigram index (matchCounts), any other from scannedCounts.
  */
 export const tabCounts = (db: Db, f: ListFilter, p: PageSpec, reach?: SearchReach) => {
   if (!f.search) return summaryCounts(db, f, p);
-  return reach === 'many' && usesTrigrams(f.search) && searchOnly(f)
-    ? matchCounts(db, f.search, p)
+  return reach === 'many' && usesTrigrams(f.search) && !f.from && !f.to
+    ? matchCounts(db, f.search, f, p)
     : scannedCounts(db, f, p, reach);
 };
 
