@@ -200,8 +200,11 @@ describe('the search through the trigram index against the pass over the coverin
     expect(usesTrigrams(undefined)).toBe(false);
     const db = getDb(env.DB);
     expect(await searchReach(db, { facilityId: null, search: 'ka' })).toBeUndefined();
-    expect(await searchReach(db, { facilityId: null, search: 'isik' })).toBe('few');
-    expect(await searchReach(db, { facilityId: null, search: 'zzzz' })).toBe('few');
+    expect(await searchReach(db, { facilityId: null, search: 'isik' })).toEqual({ counts: 'few', page: 'few' });
+    expect(await searchReach(db, { facilityId: null, search: 'zzzz' }, 'pending')).toEqual({
+      counts: 'few',
+      page: 'few',
+    });
   });
 });
 
@@ -324,9 +327,18 @@ describe('the trigram index follows bookings', () => {
       );
     await add(0, FEW_MATCHES);
     const filter: ListFilter = { facilityId: null, search: searchPattern('eşikteki') };
-    expect(await searchReach(db, filter)).toBe('few');
+    expect(await searchReach(db, filter)).toEqual({ counts: 'few', page: 'few' });
     await add(FEW_MATCHES, 1);
-    expect(await searchReach(db, filter)).toBe('many');
+    expect(await searchReach(db, filter)).toEqual({ counts: 'many', page: 'many' });
+    // All of them are rejected: Reddedilen walks in order; a tab holding none of them reads its (no) matches by id; one
+    // pitch holds a third of them, so under a pitch filter both are 'few'.
+    expect(await searchReach(db, filter, 'rejected')).toEqual({ counts: 'many', page: 'many' });
+    expect(await searchReach(db, filter, 'pending')).toEqual({ counts: 'many', page: 'few' });
+    expect(await searchReach(db, filter, 'upcoming')).toEqual({ counts: 'many', page: 'few' });
+    expect(await searchReach(db, { ...filter, facilityId: pitchIds[0] }, 'rejected')).toEqual({
+      counts: 'few',
+      page: 'few',
+    });
     // And the counts agree either way.
     const spec = { today, now };
     const [pass, viaIds] = await Promise.all([scannedCounts(db, filter, spec), scannedCounts(db, filter, spec, 'few')]);

@@ -1,7 +1,7 @@
 // The panel's bookings list and dashboard (02 §2): each page through an index chosen per filter, tab and sort (pagePlan),
 // the tab counts and the dashboard's figures from the trigger-kept summary tables (migrations 0007, 0008).
 import { and, count, desc, eq, getTableName, type SQL, Subquery, sql } from 'drizzle-orm';
-import { BOOKING_STATUSES } from '../../../contracts/bookings';
+import { BOOKING_STATUSES, type BookingStatus, LIVE_STATUSES } from '../../../contracts/bookings';
 import { facilityDocumentId, pending } from './booking-columns';
 import type { Db } from './client';
 import { facilityIdOf } from './facility-ref';
@@ -92,9 +92,28 @@ const statusOfRowid = sql.raw(
   `case (rowid >> ${ROWID.status}) & 7 ${BOOKING_STATUSES.map((s, i) => `when ${i + 1} then ${quoted(s)}`).join(' ')} end`,
 );
 
-/** The index's entries holding the fragment, under the list's pitch and flag filters (not its date range). */
-function matching(search: string, f: ListFilter) {
+/** The statuses each tab shows (tabWhere): Tümü and Bugün every one. */
+const TAB_STATUSES: Record<ListTab, readonly BookingStatus[]> = {
+  all: BOOKING_STATUSES,
+  today: BOOKING_STATUSES,
+  upcoming: LIVE_STATUSES,
+  pending: ['pending'],
+  approved: ['approved'],
+  rejected: ['rejected'],
+  cancelled: ['cancelled', 'expired'],
+};
+
+/**
+ * The index's entries holding the fragment, under the list's pitch and flag filters (not its date range) and, for a
+ * page, its tab's statuses.
+ */
+function matching(search: string, f: ListFilter, tab: ListTab = 'all') {
   const w = [sql`bookings_search match ${ftsPhrase(search)}`];
+  const statuses = TAB_STATUSES[tab];
+  if (statuses.length < BOOKING_STATUSES.length) {
+    const codes = statuses.map((s) => BOOKING_STATUSES.indexOf(s) + 1);
+    w.push(sql.raw(`(rowid >> ${ROWID.status}) & 7 in (${codes.join(', ')})`));
+  }
   // Shifted in SQL: a pitch id << 45 passes 2^53, past what a JavaScript number holds exactly.
   const pitch = (id: number) => sql.raw(`(${Math.trunc(id)} << ${ROWID.facility})`);
   if (f.facilityId !== null) w.push(sql`rowid >= ${pitch(f.facilityId)} and rowid < ${pitch(f.facilityId + 1)}`);
@@ -103,31 +122,40 @@ function matching(search: string, f: ListFilter) {
   return sql`from bookings_search where ${sql.join(w, sql` and `)}`;
 }
 
-/** The ids of the bookings whose search_key holds the fragment (under the pitch and flags), from the trigram index. */
-const searchMatches = (search: string, f: ListFilter) => sql`select rowid & ${literal(ID_MASK)} ${matching(search, f)}`;
+/** The ids of the bookings whose search_key holds the fragment (under the pitch, flags, tab), from the trigram index. */
+const searchMatches = (search: string, f: ListFilter, tab: ListTab) =>
+  sql`select rowid & ${literal(ID_MASK)} ${matching(search, f, tab)}`;
 
 /**
- * Whether a search has few matches or many: counts the index's matches under the pitch and flag filters up to
- * FEW_MATCHES + 1, no further.
+ * Whether a search has few matches or many, for the counts (every status) and for the page (its tab's statuses, so a
+ * tab holding few of a common fragment's matches reads those by id instead of walking the tab to its end): counts the
+ * index's matches under the pitch and flag filters up to FEW_MATCHES + 1, no further.
  */
-export async function searchReach(db: Db, f: ListFilter): Promise<SearchReach | undefined> {
+export async function searchReach(
+  db: Db,
+  f: ListFilter,
+  tab: ListTab = 'all',
+): Promise<{ counts: SearchReach; page: SearchReach } | undefined> {
   if (!usesTrigrams(f.search)) return undefined;
-  const [row] = await db.all<{ n: number }>(
-    sql`select count(*) as n from (select rowid ${matching(f.search, f)} limit ${literal(FEW_MATCHES + 1)})`,
+  const bounded = (t: ListTab) =>
+    sql`(select count(*) from (select rowid ${matching(f.search as string, f, t)} limit ${literal(FEW_MATCHES + 1)}))`;
+  const [row] = await db.all<{ n: number; inTab: number }>(
+    sql`select ${bounded('all')} as n, ${TAB_STATUSES[tab] === BOOKING_STATUSES ? sql`null` : bounded(tab)} as inTab`,
   );
-  return (row?.n ?? 0) > FEW_MATCHES ? 'many' : 'few';
+  const reach = (n: number) => (n > FEW_MATCHES ? 'many' : 'few');
+  return { counts: reach(row.n), page: reach(row.inTab ?? row.n) };
 }
 
 /**
  * Every filter but the tab: the tab counts are taken under these. Every column they name is in the covering index
  * bookings_panel_list, so a filtered list reads that index, never every row.
  */
-function baseWhere(f: ListFilter, reach?: SearchReach): SQL[] {
+function baseWhere(f: ListFilter, reach?: SearchReach, tab: ListTab = 'all'): SQL[] {
   const w: SQL[] = [];
   // A search with few matches is the id list of the trigram index (migration 0018); any other, the substring test.
   // instr, not LIKE: D1 caps LIKE patterns at 50 bytes ('pattern too complex' for 49+ characters), and a NUL would cut
   // the literal short; neither limit applies here, and the match is the same substring test.
-  if (f.search && reach === 'few') w.push(sql`${bookings.id} in (${searchMatches(f.search, f)})`);
+  if (f.search && reach === 'few') w.push(sql`${bookings.id} in (${searchMatches(f.search, f, tab)})`);
   else if (f.search) w.push(sql`instr(${bookings.searchKey}, ${literal(fragment(f.search))}) > 0`);
   if (f.subscribers) w.push(sql`${bookings.isSubscriber} = 1`);
   if (f.transport) w.push(sql`${bookings.includesTransportation} = 1`);
@@ -206,8 +234,9 @@ export type PagePlan = 'covering' | 'matches' | WalkIndex;
 
 /**
  * How a page is found (every choice's plan is checked in test/worker/panel-list-plans.test.ts):
- * - 'matches': a search with few matches (see SearchReach): its bookings are read by id from the trigram index's
- *   answer, the other filters and the tab tested on them, and sorted; the cost follows the matches.
+ * - 'matches': a search with few matches in the tab (see SearchReach): its bookings are read by id from the trigram
+ *   index's answer (already narrowed to the pitch, flags and the tab's statuses), the rest tested on them, and sorted;
+ *   the cost follows the matches.
  * - 'covering': the page is picked and sorted inside the covering index bookings_panel_list (status, date, starts_at,
  *   flags, pitch, search_key, created_at), then only its rows are read. Bounded by the filter when the matches are a
  *   range of that index: a date range, Bugün, Gelecek by creation time. A search not answered by the trigram index (a
@@ -216,8 +245,8 @@ export type PagePlan = 'covering' | 'matches' | WalkIndex;
  * - an index name: every other list (any tab, any sort, one pitch or all; a search with many matches too) walks an
  *   index already in the page's order (creation time or play time, of one pitch or of one status) and stops after the
  *   page; the tab and the search are tested on the rows walked. Every tab holds a sizeable share of the bookings, and
- *   a search with many matches a share of at least FEW_MATCHES in 100k, so the cost is about the page's position (a
- *   tab holding few of a common fragment's matches is the slow case: the walk reads that tab's bookings to the end).
+ *   a search with many matches in the tab a share of over FEW_MATCHES in 100k, so the cost is about the page's position
+ *   (a pitch or flag filter thins the matches the walk meets: the slow case is a deep page of such a list).
  */
 export function pagePlan(f: ListFilter, p: Pick<PageSpec, 'tab' | 'sort'>, reach?: SearchReach): PagePlan {
   const byDate = p.sort === 'date:asc' || p.sort === 'date:desc';
@@ -239,7 +268,7 @@ const listSource = (f: ListFilter, reach?: SearchReach) =>
 
 /** The page: see pagePlan for how each kind of list finds it; a search's reach comes from searchReach. */
 export function bookingsPage(db: Db, f: ListFilter, p: PageSpec, reach?: SearchReach) {
-  const parts = [...baseWhere(f, reach), ...tabWhere(p.tab, p.today, p.yesterday, p.now)];
+  const parts = [...baseWhere(f, reach, p.tab), ...tabWhere(p.tab, p.today, p.yesterday, p.now)];
   const order = ORDER[p.sort];
   const window = sql`limit ${literal(p.pageSize)} offset ${literal((p.page - 1) * p.pageSize)}`;
   const plan = pagePlan(f, p, reach);
@@ -399,8 +428,8 @@ export const tabCounts = (db: Db, f: ListFilter, p: PageSpec, reach?: SearchReac
  * before it, the bounded count of its matches (searchReach) that chooses how both are read.
  */
 export async function bookingsPageWithCounts(db: Db, f: ListFilter, p: PageSpec) {
-  const reach = await searchReach(db, f);
-  const [grouped, page] = await db.batch([tabCounts(db, f, p, reach), bookingsPage(db, f, p, reach)]);
+  const reach = await searchReach(db, f, p.tab);
+  const [grouped, page] = await db.batch([tabCounts(db, f, p, reach?.counts), bookingsPage(db, f, p, reach?.page)]);
   return { grouped, page };
 }
 
