@@ -71,6 +71,7 @@ function scenarios(): Scenario[] {
     list('Gelecek, by date', 'tab=upcoming&sort=date:asc&page=1&pageSize=10'),
     list('search name "isik"', 'tab=all&q=isik&page=1&pageSize=10'),
     list('search phone prefix', 'tab=all&q=0500&page=1&pageSize=10'),
+    list('search name, one pitch, Bekleyen', 'tab=pending&facility=bench-saha-2&q=isik&page=1&pageSize=10'),
     list('Aboneler+Servisli', 'tab=approved&subscribers=true&transport=true&page=1&pageSize=10'),
     list('date range, page 20', `tab=all&from=${addDays(today, -90)}&to=${today}&page=20&pageSize=10`),
     ...[
