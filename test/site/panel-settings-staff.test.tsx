@@ -167,6 +167,17 @@ describe('AuditLog', () => {
     expect(document.querySelector('[data-audit-row]')!.textContent).toContain(
       '01.03.2026 23:30 · Ayşe Yılmaz · Personel: Elif',
     );
+    // Every kind the server records has its Turkish label, slot generation and re-pricing included.
+    const kinds = screen.getByRole('combobox', { name: 'Kayıt türü' }) as HTMLSelectElement;
+    expect([...kinds.options].map((o) => o.text)).toEqual([
+      'Tümü',
+      'Personel',
+      'Ayarlar',
+      'Saha',
+      'Fiyat kuralı',
+      'Saha servisi',
+      'Slotlar',
+    ]);
     await u.selectOptions(screen.getByRole('combobox', { name: 'Kayıt türü' }), 'staff');
     await waitFor(() =>
       expect(requests.some((r) => r.path === '/api/audit-log' && r.search.includes('entityKind=staff'))).toBe(true),

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { AddonWire } from '../../../contracts/addons';
+import type { PublicUser } from '../../../contracts/auth';
 import type { FacilityListQuery, generateSlotsSchema, slotsQuery } from '../../../contracts/facilities';
 import { msg } from '../../../contracts/messages';
 import { foldSearch } from '../../../contracts/search';
@@ -223,7 +224,12 @@ export function assertRange(from: string, to: string): void {
  * Staff generate slots from today up to three months ahead; the pitch's Durable Object does it, serialised with
  * bookings.
  */
-export async function generateFacilitySlots(env: Env, ref: string, input: GenerateSlotsInput) {
+export async function generateFacilitySlots(
+  env: Env,
+  ref: string,
+  input: GenerateSlotsInput,
+  actor: PublicUser | null = null,
+) {
   const { startDate, endDate, overwrite } = input;
   const today = istanbulToday();
   if (startDate > endDate) {
@@ -235,7 +241,7 @@ export async function generateFacilitySlots(env: Env, ref: string, input: Genera
     });
   }
   const f = await resolveFacility(env.DB, ref);
-  const result = unwrap(await facilityStub(env, f.id).generateSlots(f.id, startDate, endDate, overwrite));
+  const result = unwrap(await facilityStub(env, f.id).generateSlots(f.id, startDate, endDate, overwrite, actor));
   const facilityName = f.name;
   return {
     facilityName,
