@@ -23,6 +23,7 @@ export const staffMsg = {
   selfReset: 'Kendi şifrenizi Hesabım sayfasından değiştirin',
   currentPasswordRequired: 'Mevcut şifrenizi girin',
   currentPasswordWrong: 'Mevcut şifre yanlış',
+  currentPasswordAttempts: 'Mevcut şifre çok kez yanlış girildi. Lütfen biraz bekleyip tekrar deneyin.',
   newPasswordRequired: 'Yeni şifre gerekli',
   newPasswordSame: 'Yeni şifre mevcut şifreden farklı olmalı',
   confirmMismatch: 'Yeni şifre ile tekrarı aynı değil',

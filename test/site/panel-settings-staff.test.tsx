@@ -168,8 +168,8 @@ describe('AuditLog', () => {
       '01.03.2026 23:30 · Ayşe Yılmaz · Personel: Elif',
     );
     // Every kind the server records has its Turkish label, slot generation and re-pricing included.
-    const kinds = screen.getByRole('combobox', { name: 'Kayıt türü' }) as HTMLSelectElement;
-    expect([...kinds.options].map((o) => o.text)).toEqual([
+    const kinds = screen.getByRole('combobox', { name: 'Kayıt türü' });
+    expect(within(kinds).getAllByRole('option', { hidden: true }).map((o) => o.textContent)).toEqual([
       'Tümü',
       'Personel',
       'Ayarlar',
