@@ -169,15 +169,11 @@ describe('AuditLog', () => {
     );
     // Every kind the server records has its Turkish label, slot generation and re-pricing included.
     const kinds = screen.getByRole('combobox', { name: 'Kayıt türü' });
-    expect(within(kinds).getAllByRole('option', { hidden: true }).map((o) => o.textContent)).toEqual([
-      'Tümü',
-      'Personel',
-      'Ayarlar',
-      'Saha',
-      'Fiyat kuralı',
-      'Saha servisi',
-      'Slotlar',
-    ]);
+    expect(
+      within(kinds)
+        .getAllByRole('option', { hidden: true })
+        .map((o) => o.textContent),
+    ).toEqual(['Tümü', 'Personel', 'Ayarlar', 'Saha', 'Fiyat kuralı', 'Saha servisi', 'Slotlar']);
     await u.selectOptions(screen.getByRole('combobox', { name: 'Kayıt türü' }), 'staff');
     await waitFor(() =>
       expect(requests.some((r) => r.path === '/api/audit-log' && r.search.includes('entityKind=staff'))).toBe(true),
