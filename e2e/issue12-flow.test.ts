@@ -1,8 +1,8 @@
 // Issue 12's pricing and add-on flow in real Chromium against the built Worker, from the seeded demo (a clone of a demo
 // pitch, so the demo pitches other files count stay as they were): an admin sets an evening price rule and a 'Maç
 // videosu' add-on and generates slots; a visitor books an evening slot with the add-on and sees the right total; the
-// admin sees the add-on in the booking and approves it; Raporlar, for that day and pitch, shows the booking's revenue
-// (the add-on's part apart) and its weekday × hour booked in the occupancy heatmap.
+// admin sees the add-on in the booking, approves it and downloads the list with it; Raporlar, for that day and pitch,
+// shows the booking's revenue (the add-on's part apart) and its weekday × hour booked in the occupancy heatmap.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { money, percent } from '../site/src/components/panel/reports/model';
@@ -39,7 +39,7 @@ const rowCells = (page: Page, selector: string) =>
     .evaluate((tr) => [...tr.children].map((c) => (c.textContent ?? '').replace(/\s+/g, ' ').trim()));
 
 describe('issue 12: evening price and an add-on, booked, approved and reported', () => {
-  it('admin sets the rule and the add-on, generates; a visitor books with the add-on at the right total; admin approves; Raporlar shows it', async () => {
+  it('admin sets the rule and the add-on, generates; a visitor books with the add-on at the right total; admin approves and exports; Raporlar shows it', async () => {
     const day = istanbulDate(OFFSET);
     const admin = await newPage(browser);
     await signIn(admin.context, 'admin');
@@ -111,6 +111,29 @@ describe('issue 12: evening price and an add-on, booked, approved and reported',
     await dialog.getByRole('button', { name: 'Onayla' }).click();
     await page.getByText('Rezervasyon Onaylandı').first().waitFor();
     expect(queryDb('select status from bookings where booking_number = ?', number)).toEqual([{ status: 'approved' }]);
+
+    // The list's CSV names the add-on as sold and its total beside the pitch's fee.
+    await page.goto(`/yonetim/rezervasyonlar?q=${number}`);
+    await page.locator(`[data-booking="${number}"]`).first().waitFor();
+    await page.getByRole('button', { name: 'Listeyi İndir' }).click();
+    const [file] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('menuitem', { name: 'Rezervasyonlar (CSV)' }).click(),
+    ]);
+    const { readFileSync } = await import('node:fs');
+    const [header, line, ...rest] = readFileSync(await file.path(), 'utf8')
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+    expect(rest).toEqual([]);
+    const csv = Object.fromEntries(header.split(';').map((h, i) => [h, line.split(';')[i]]));
+    expect(csv).toMatchObject({
+      'Rezervasyon No': number,
+      'Saha ücreti (TL)': '2345',
+      'Ek hizmetler': 'Maç videosu ×1 (300 TL)',
+      'Ek hizmetler (TL)': '300',
+      'Toplam (TL)': '2645',
+    });
 
     // Raporlar, for that day and that pitch: the booking's revenue (its add-on apart) and its evening hour booked.
     await page.goto(`/yonetim/raporlar?from=${day}&to=${day}&saha=${pitch.id}&grup=day`);

@@ -167,6 +167,12 @@ describe('GET /api/audit-log', () => {
     expect(ats).toEqual([...ats].sort((a, b) => b - a));
   });
 
+  it('is for admins: a manager gets 403, an anonymous caller 401', async () => {
+    const manager = await createStaff('manager');
+    await expectError(await api('/api/audit-log', { token: await tokenFor(manager, 'manager') }), 403);
+    await expectError(await api('/api/audit-log'), 401);
+  });
+
   it('refuses bad filters in Turkish', async () => {
     const cases: [string, string][] = [
       ['?pageSize=7', auditMsg.pageSize],
