@@ -1,11 +1,13 @@
 // Issue 12's pricing and add-on flow in real Chromium against the built Worker, from the seeded demo (a clone of a demo
 // pitch, so the demo pitches other files count stay as they were): an admin sets an evening price rule and a 'Maç
-// videosu' add-on and generates slots; a visitor books an evening slot with the add-on and sees the right total; the
-// admin sees the add-on in the booking, approves it and downloads the list with it; Raporlar, for that day and pitch,
-// shows the booking's revenue (the add-on's part apart) and its weekday × hour booked in the occupancy heatmap.
+// videosu' add-on and generates slots; a visitor sees the pitch's price range and books an evening slot with the add-on
+// at the right total; the admin sees the add-on in the booking, approves it and downloads the list with it; Raporlar,
+// for that day and pitch, shows the booking's revenue (the add-on's part apart) and its weekday × hour booked in the
+// occupancy heatmap.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { money, percent } from '../site/src/components/panel/reports/model';
+import { hourlyPriceText } from '../site/src/lib/format';
 import { launch, newPage } from './support/browser';
 import { createLongPitch, LONG, removeLongData } from './support/long-data';
 import { istanbulDate, queryDb, signIn } from './support/panel';
@@ -76,6 +78,18 @@ describe('issue 12: evening price and an add-on, booked, approved and reported',
     const v = visitor.page;
     await v.goto(`/saha/${LONG.slug}`);
     await v.locator('[data-state]').first().waitFor();
+    // The page's price per hour is the coming week's range now that the evenings cost more.
+    const [span] = queryDb<{ min: number; max: number }>(
+      'select min(price) as min, max(price) as max from booking_slots where facility_id = ? and date between ? and ?',
+      pitch.id,
+      istanbulDate(0),
+      istanbulDate(6),
+    );
+    expect(span.max).toBe(234_500);
+    expect(span.min).toBeLessThan(span.max);
+    expect(plain(await v.locator('[data-hourly-price]').textContent())).toContain(
+      plain(hourlyPriceText(0, { min: span.min / 100, max: span.max / 100 })),
+    );
     await v.locator('label', { has: v.getByRole('radio', { name: 'Günlük' }) }).click();
     for (let i = 0; i < OFFSET; i++) await v.getByRole('button', { name: 'Sonraki gün' }).click();
     const evening = v.locator(`[data-day="${day}"] [data-state=available]`).filter({ hasText: '20:00' }).first();

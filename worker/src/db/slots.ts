@@ -1,5 +1,5 @@
 // A pitch's slots: generation's reads and writes, and the one join of slots with their live booking.
-import { and, between, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { and, between, eq, max, min, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { LIVE_STATUSES } from '../../../contracts/bookings';
@@ -43,6 +43,15 @@ export function liveSlots<E extends Record<string, SQL.Aliased | SQL | AnySQLite
 }
 
 export type SlotRow = Awaited<ReturnType<typeof liveSlots<Record<never, never>>>>[number];
+
+/** The lowest and highest slot price of [from, to] (kuruş; null when none): a range scan of the (pitch, date) index. */
+export function slotPriceSpan(db: Db, facilityId: number, from: string, to: string) {
+  return db
+    .select({ min: min(slots.price), max: max(slots.price) })
+    .from(slots)
+    .where(and(eq(slots.facilityId, facilityId), between(slots.date, from, to)))
+    .get();
+}
 
 /** The existing slots of a range and whether a live booking holds each: what generation may replace. */
 export function existingSlots(db: Db, facilityId: number, from: string, to: string) {

@@ -26,6 +26,7 @@ import {
   type PickupPointRow,
   partsOfFacilities,
 } from '../db/facilities';
+import { slotPriceSpan } from '../db/slots';
 import { badRequest, notFound, unwrap } from '../lib/errors';
 import { toKurus, toTl } from '../lib/money';
 import { addDays, daysBetween, isoInstant, istanbulToday } from '../lib/time';
@@ -121,6 +122,22 @@ export async function sitemapPitches(db: Db) {
 export async function publicFacility(db: Db, ref: string): Promise<FacilityWire | null> {
   const bundle = await findFacilityBundle(db, ref);
   return bundle?.facility.isActive ? toWire(bundle) : null;
+}
+
+/** How far ahead the pitch page reads its price range: the week its calendar opens on. */
+export const PRICE_RANGE_DAYS = 7;
+
+/**
+ * The pitch page's hourly price (issue 12): slots carry their own prices (price rules), so the page shows the lowest
+ * and highest of the coming week's slots, in TL; null when none is generated (the page then shows the hourly price).
+ */
+export async function upcomingPriceRange(
+  db: Db,
+  facilityId: number,
+  today = istanbulToday(),
+): Promise<{ min: number; max: number } | null> {
+  const span = await slotPriceSpan(db, facilityId, today, addDays(today, PRICE_RANGE_DAYS - 1));
+  return span?.min == null || span.max == null ? null : { min: toTl(span.min), max: toTl(span.max) };
 }
 
 /**

@@ -13,6 +13,7 @@ import {
 } from '../../../contracts/pricing-form';
 import { recordAudit } from '../db/audit';
 import type { Db } from '../db/client';
+import { newContentVersion } from '../db/content';
 import type { FacilityRow } from '../db/facilities';
 import {
   bookedSlotsAhead,
@@ -155,7 +156,8 @@ export async function repriceFreeSlots(
       `güncellendi, ${result.unchanged} slot zaten günceldi, dolu ${result.skippedBooked} slot korundu`,
     details: { startDate: from, endDate: to, ...result },
   });
-  await setSlotPrices(db, changes, [audit]);
+  // The pitch page's price range reads the slots: new prices are a new content version (the edge cache's key).
+  await setSlotPrices(db, changes, changes.length > 0 ? [audit, newContentVersion(db)] : [audit]);
   return result;
 }
 

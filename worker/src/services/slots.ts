@@ -8,6 +8,7 @@ import type { SlotState, SlotWire } from '../../../contracts/wire/slot';
 import { recordAudit } from '../db/audit';
 import type { ChangedBooking } from '../db/bookings';
 import type { Db } from '../db/client';
+import { newContentVersion } from '../db/content';
 import { type FacilityRow, facilityByRef } from '../db/facilities';
 import { existingSlots, liveSlots, replaceSlots, type SlotRow } from '../db/slots';
 import { notFound } from '../lib/errors';
@@ -109,7 +110,13 @@ export async function generateSlots(
       facilityId: f.id,
       price: priceFor(f.hourlyPrice, rules, p.date, p.startTime).price,
     })),
-    actor ? [generationAudit(db, f, { startDate, endDate, overwrite }, result, actor, now)] : [],
+    actor
+      ? [
+          generationAudit(db, f, { startDate, endDate, overwrite }, result, actor, now),
+          // The pitch page's price range reads the slots: a staff generation that changed some is a new version.
+          ...(result.created + result.replaced + result.removed > 0 ? [newContentVersion(db)] : []),
+        ]
+      : [],
   );
   return result;
 }
