@@ -8,11 +8,7 @@ import { getDb } from '../../worker/src/db/client';
 import { contentVersionToken } from '../../worker/src/db/content';
 import { rulesOf } from '../../worker/src/db/price-rules';
 import { createBooking } from '../../worker/src/services/bookings';
-import {
-  findFacilityBundle,
-  PRICE_RANGE_DAYS,
-  upcomingPriceRange,
-} from '../../worker/src/services/facilities';
+import { findFacilityBundle, PRICE_RANGE_DAYS, upcomingPriceRange } from '../../worker/src/services/facilities';
 import { repriceFreeSlots } from '../../worker/src/services/pricing';
 import {
   addDays,
