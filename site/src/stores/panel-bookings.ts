@@ -1,7 +1,7 @@
 import type { InferResponseType } from 'hono/client';
 import { atom, map } from 'nanostores';
 import type { BookingTab } from '../../../contracts/panel';
-import { ApiRequestError, client, unwrapPage } from '../lib/api';
+import { ApiRequestError, allPages, client, unwrapPage } from '../lib/api';
 import { BOOKING_EXPORT_COLUMNS, bookingExportName } from '../lib/export/bookings';
 import { downloadCsv, downloadXlsx } from '../lib/export/download';
 import { toast } from './toast';
@@ -203,16 +203,8 @@ const EXPORT_PAGE_SIZE = 100;
 export const $bookingsExporting = atom(false);
 
 /** Every booking of the current tab and filters, all pages (the export covers the filtered set, not the visible page). */
-export async function fetchAllBookings(f: BookingFilters = $bookingFilters.get()): Promise<BookingListItem[]> {
-  const rows: BookingListItem[] = [];
-  let pageCount = 1;
-  for (let page = 1; page <= pageCount; page++) {
-    const body = await unwrapPage(client.api.bookings.$get({ query: queryOf({ ...f, page }, EXPORT_PAGE_SIZE) }));
-    rows.push(...body.data);
-    pageCount = body.meta.pagination.pageCount;
-  }
-  return rows;
-}
+export const fetchAllBookings = (f: BookingFilters = $bookingFilters.get()): Promise<BookingListItem[]> =>
+  allPages((page) => unwrapPage(client.api.bookings.$get({ query: queryOf({ ...f, page }, EXPORT_PAGE_SIZE) })));
 
 /** Builds and downloads the list as CSV or .xlsx, add-ons included (issue 12). */
 export async function exportBookings(format: 'csv' | 'xlsx'): Promise<void> {
