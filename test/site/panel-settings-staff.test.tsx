@@ -2,7 +2,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { StaffUserWire } from '../../contracts/staff';
+import { type StaffUserWire, staffMsg } from '../../contracts/staff';
 import AuditLog from '../../site/src/islands/AuditLog';
 import OwnPassword from '../../site/src/islands/OwnPassword';
 import StaffManager from '../../site/src/islands/StaffManager';
@@ -203,5 +203,30 @@ describe('OwnPassword', () => {
       path: '/api/auth/password',
       body: { currentPassword: 'secret123', newPassword: 'yeniSifre9', confirmPassword: 'yeniSifre9' },
     });
+  });
+});
+
+describe('OwnPassword refused by the back-off', () => {
+  it('shows the server’s Turkish 429 message and keeps what was typed', async () => {
+    mockApi(() => [
+      429,
+      {
+        data: null,
+        error: {
+          status: 429,
+          name: 'RateLimitError',
+          message: staffMsg.currentPasswordAttempts,
+          details: { retryAfter: 4 },
+        },
+      },
+    ]);
+    const u = userEvent.setup();
+    render(<OwnPassword />);
+    await u.type(screen.getByLabelText(/^Mevcut şifre/), 'tahmin123');
+    await u.type(screen.getByLabelText(/^Yeni şifre(?! \()/), 'yeniSifre9');
+    await u.type(screen.getByLabelText(/^Yeni şifre \(tekrar\)/), 'yeniSifre9');
+    await u.click(screen.getByRole('button', { name: 'Şifreyi değiştir' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(staffMsg.currentPasswordAttempts);
+    expect((screen.getByLabelText(/^Mevcut şifre/) as HTMLInputElement).value).toBe('tahmin123');
   });
 });
