@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { AUDIT_KINDS } from '../../../contracts/staff';
 import type { WeekDay } from '../../../contracts/wire/facility';
 
 // Money columns are integer kuruş. Times are epoch milliseconds unless named date/startTime (Istanbul wall clock).
@@ -619,8 +620,8 @@ export type Customer = typeof customers.$inferSelect;
 export type CustomerStats = typeof customerStats.$inferSelect;
 export type Notification = typeof notifications.$inferSelect;
 
-/** What an audit row is about (issue 12 'Denetim kaydı'). */
-export const AUDIT_ENTITY_KINDS = ['staff', 'settings', 'facility', 'price_rule', 'service'] as const;
+/** What an audit row is about (issue 12 'Denetim kaydı'): the list the panel filters by, with its Turkish labels. */
+export const AUDIT_ENTITY_KINDS = AUDIT_KINDS;
 export type AuditEntityKind = (typeof AUDIT_ENTITY_KINDS)[number];
 /** Changed fields, before → after; never a password or its hash. */
 export type AuditDetails = { changes?: Record<string, { before: unknown; after: unknown }>; [key: string]: unknown };
