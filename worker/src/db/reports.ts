@@ -14,7 +14,7 @@ import type { Db } from './client';
 import { bookingAddonStats, bookingDayStats, bookingReasonStats, bookings, slotHourStats } from './schema';
 
 /** slot_hour_stats' key for every pitch. */
-export const EVERY_PITCH = 0;
+const EVERY_PITCH = 0;
 
 // Literal, never bound: SQLite uses a partial index only when the query's own term names the same constant.
 const approved = sql`${bookings.status} = 'approved'`;
