@@ -22,6 +22,8 @@ import {
   istanbulToday,
   json,
   pickupPointsOf,
+  rowsOf,
+  runSql,
   slotAt,
   tokenFor,
 } from './fixtures';
@@ -33,18 +35,6 @@ beforeAll(async () => {
   token = await tokenFor(await createStaff('admin'), 'admin');
 });
 
-type Row = Record<string, number | string>;
-const all = async (query: string, ...binds: unknown[]) =>
-  (
-    await env.DB.prepare(query)
-      .bind(...binds)
-      .all<Row>()
-  ).results;
-const sqlRun = (query: string, ...binds: unknown[]) =>
-  env.DB.prepare(query)
-    .bind(...binds)
-    .run();
-
 const REASON = `coalesce(nullif(trim(case status when 'cancelled' then cancellation_reason else rejection_reason end), ''), '')`;
 const HOUR = `substr(s.start_time, 1, 2) || ':00'`;
 
@@ -52,25 +42,29 @@ const HOUR = `substr(s.start_time, 1, 2) || ':00'`;
 async function expectSummariesConsistent() {
   const days = 'date, facility_id, status, is_subscriber, includes_transportation';
   const parts = 'deposit_amount, slot_price, transportation_price, addons_price';
-  expect(await all(`select ${days}, bookings, total_price, ${parts} from booking_day_stats order by ${days}`)).toEqual(
-    await all(
+  expect(
+    await rowsOf(`select ${days}, bookings, total_price, ${parts} from booking_day_stats order by ${days}`),
+  ).toEqual(
+    await rowsOf(
       `select ${days}, count(*) as bookings, sum(total_price) as total_price, sum(deposit_amount) as deposit_amount,
          sum(slot_price) as slot_price, sum(transportation_price) as transportation_price, sum(addons_price) as addons_price
        from bookings group by ${days} order by ${days}`,
     ),
   );
   expect(
-    await all('select date, facility_id, status, reason, bookings from booking_reason_stats order by 1, 2, 3, 4'),
+    await rowsOf('select date, facility_id, status, reason, bookings from booking_reason_stats order by 1, 2, 3, 4'),
   ).toEqual(
-    await all(
+    await rowsOf(
       `select date, facility_id, status, ${REASON} as reason, count(*) as bookings from bookings
        where status in ('cancelled', 'rejected') group by 1, 2, 3, 4 order by 1, 2, 3, 4`,
     ),
   );
   expect(
-    await all('select date, facility_id, name, bookings, quantity, revenue from booking_addon_stats order by 1, 2, 3'),
+    await rowsOf(
+      'select date, facility_id, name, bookings, quantity, revenue from booking_addon_stats order by 1, 2, 3',
+    ),
   ).toEqual(
-    await all(
+    await rowsOf(
       `select b.date, b.facility_id, json_extract(a.value, '$.name') as name, count(*) as bookings,
          sum(json_extract(a.value, '$.quantity')) as quantity, sum(json_extract(a.value, '$.total')) as revenue
        from bookings b, json_each(b.addons) a where b.status = 'approved' and b.addons_price > 0
@@ -81,8 +75,10 @@ async function expectSummariesConsistent() {
       count(case when b.status = 'approved' then 1 end) as booked
     from booking_slots s left join bookings b on b.slot_id = s.id and b.status in ('pending', 'approved')
     group by 1, 2, 3`;
-  expect(await all('select facility_id, date, hour, generated, booked from slot_hour_stats order by 1, 2, 3')).toEqual(
-    await all(
+  expect(
+    await rowsOf('select facility_id, date, hour, generated, booked from slot_hour_stats order by 1, 2, 3'),
+  ).toEqual(
+    await rowsOf(
       `select * from (${perPitch}) union all
        select 0, date, hour, sum(generated), sum(booked) from (${perPitch}) group by 2, 3 order by 1, 2, 3`,
     ),
@@ -213,7 +209,7 @@ describe('every booking and slot write keeps the report summaries equal to GROUP
 
     // expiry by the pitch's alarm
     const held = await book(f, 6, '20:00');
-    await sqlRun('update bookings set expires_at = ? where id = ?', Date.now() - 1000, held.id);
+    await runSql('update bookings set expires_at = ? where id = ?', Date.now() - 1000, held.id);
     await runDurableObjectAlarm(facilityStub(env, f.id));
     expect(await env.DB.prepare('select status from bookings where id = ?').bind(held.id).first('status')).toBe(
       'expired',
@@ -273,70 +269,70 @@ describe('every booking and slot write keeps the report summaries equal to GROUP
     await check();
 
     // direct SQL on bookings: every column a summary follows, alone and together
-    await sqlRun("update bookings set status = 'cancelled', cancellation_reason = ' Yağmur' where id = ?", b2.id);
+    await runSql("update bookings set status = 'cancelled', cancellation_reason = ' Yağmur' where id = ?", b2.id);
     await check();
-    await sqlRun('update bookings set cancellation_reason = null where id = ?', b2.id);
+    await runSql('update bookings set cancellation_reason = null where id = ?', b2.id);
     await check();
-    await sqlRun("update bookings set status = 'rejected', rejection_reason = 'Kapora gelmedi' where id = ?", b2.id);
+    await runSql("update bookings set status = 'rejected', rejection_reason = 'Kapora gelmedi' where id = ?", b2.id);
     await check();
-    await sqlRun("update bookings set status = 'approved' where id = ?", b2.id);
+    await runSql("update bookings set status = 'approved' where id = ?", b2.id);
     await check();
-    await sqlRun('update bookings set date = ? where id in (?, ?, ?)', addDays(today, 3), b1.id, b3.id, b4.id);
+    await runSql('update bookings set date = ? where id in (?, ?, ?)', addDays(today, 3), b1.id, b3.id, b4.id);
     await check();
-    await sqlRun('update bookings set facility_id = ? where id in (?, ?)', h.id, b1.id, b3.id);
+    await runSql('update bookings set facility_id = ? where id in (?, ?)', h.id, b1.id, b3.id);
     await check();
-    await sqlRun(
+    await runSql(
       'update bookings set deposit_amount = 30000, slot_price = slot_price + 100, transportation_price = 7000, total_price = total_price + 7100, is_subscriber = 1 where id = ?',
       b2.id,
     );
     await check();
-    await sqlRun(
+    await runSql(
       `update bookings set addons = json_array(json_object('name', 'Hakem', 'unit', 'booking', 'unitPrice', 40000, 'quantity', 1, 'total', 40000),
          json_object('name', 'Krampon', 'unit', 'person', 'unitPrice', 5000, 'quantity', 2, 'total', 10000)),
          addons_price = 50000 where id = ?`,
       b2.id,
     );
     await check();
-    await sqlRun('update bookings set addons_price = 0 where id = ?', b2.id);
+    await runSql('update bookings set addons_price = 0 where id = ?', b2.id);
     await check();
-    await sqlRun('update bookings set addons_price = 50000 where id = ?', b2.id);
+    await runSql('update bookings set addons_price = 50000 where id = ?', b2.id);
     await check();
     // a booking moved to another slot, unlinked, linked again
     const free = await slotAt(f.id, addDays(today, 7), '18:00');
-    await sqlRun('update bookings set slot_id = ? where id = ?', free.id, b2.id);
+    await runSql('update bookings set slot_id = ? where id = ?', free.id, b2.id);
     await check();
-    await sqlRun('update bookings set slot_id = null where id = ?', b2.id);
+    await runSql('update bookings set slot_id = null where id = ?', b2.id);
     await check();
-    await sqlRun('update bookings set slot_id = ? where id = ?', free.id, b2.id);
+    await runSql('update bookings set slot_id = ? where id = ?', free.id, b2.id);
     await check();
     // an update that names the columns but changes none of them
-    await sqlRun(
+    await runSql(
       'update bookings set status = status, date = date, addons = addons, slot_id = slot_id, rejection_reason = rejection_reason where id = ?',
       b2.id,
     );
     await check();
 
     // direct SQL on slots: the booked slot's hour, day and pitch; then deleted under its approved booking
-    await sqlRun("update booking_slots set start_time = '22:30' where id = ?", free.id);
+    await runSql("update booking_slots set start_time = '22:30' where id = ?", free.id);
     await check();
-    await sqlRun('update booking_slots set date = ?, facility_id = ? where id = ?', addDays(today, 9), h.id, free.id);
+    await runSql('update booking_slots set date = ?, facility_id = ? where id = ?', addDays(today, 9), h.id, free.id);
     await check();
-    await sqlRun('delete from booking_slots where id = ?', free.id);
+    await runSql('delete from booking_slots where id = ?', free.id);
     expect(await env.DB.prepare('select slot_id from bookings where id = ?').bind(b2.id).first('slot_id')).toBeNull();
     await check();
 
     // deletes: an approved booking with add-ons, a cancelled one with a reason, then every booking of a pitch
-    await sqlRun(
+    await runSql(
       `update bookings set addons = json_array(json_object('name', 'Hakem', 'quantity', 1, 'total', 40000)), addons_price = 40000
        where id = ?`,
       b1.id,
     );
-    await sqlRun('delete from bookings where id in (?, ?)', b1.id, b4.id);
+    await runSql('delete from bookings where id in (?, ?)', b1.id, b4.id);
     await check();
 
     // a bulk insert as the seed and the benches write: approved and cancelled bookings linked to h's free slots, four
     // phones (weekly bookings, outside the one-a-day rule) so the top customers sum several each
-    await sqlRun(
+    await runSql(
       `insert into bookings (document_id, booking_number, facility_id, slot_id, customer_name, customer_phone, date,
          start_time, end_time, starts_at, slot_price, total_price, addons, addons_price, status, cancellation_reason,
          is_recurring)
@@ -351,9 +347,9 @@ describe('every booking and slot write keeps the report summaries equal to GROUP
       addDays(today, 14),
     );
     await check();
-    await sqlRun('delete from bookings where facility_id = ?', h.id);
+    await runSql('delete from bookings where facility_id = ?', h.id);
     await check();
-    await sqlRun('delete from booking_slots where facility_id = ? and date <= ?', h.id, addDays(today, 3));
+    await runSql('delete from booking_slots where facility_id = ? and date <= ?', h.id, addDays(today, 3));
     await check();
 
     // every summary was exercised: none of them is empty at the end
