@@ -30,6 +30,7 @@ DROP INDEX `bookings_report_status`;--> statement-breakpoint
 DROP INDEX `bookings_report`;--> statement-breakpoint
 CREATE INDEX `bookings_report` ON `bookings` (`status`,`date`,`facility_id`,`customer_phone`,`total_price`);--> statement-breakpoint
 DROP INDEX `booking_slots_date`;--> statement-breakpoint
+CREATE INDEX `bookings_slot` ON `bookings` (`slot_id`);--> statement-breakpoint
 ALTER TABLE `booking_day_stats` ADD `deposit_amount` integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE `booking_day_stats` ADD `slot_price` integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE `booking_day_stats` ADD `transportation_price` integer DEFAULT 0 NOT NULL;--> statement-breakpoint
@@ -47,7 +48,10 @@ ALTER TABLE `booking_day_stats` ADD `addons_price` integer DEFAULT 0 NOT NULL;--
 --  - booking_addon_stats: the add-ons of approved bookings per day, pitch and name (json_each over bookings.addons);
 --  - slot_hour_stats: slots generated and approved-booked per pitch, day and start hour, and the same over every pitch
 --    under facility_id 0 (a year of every pitch reads days × hours rows, not every slot).
--- The report-only indexes of 0015 go, but for a slimmer bookings_report the top customers read (above).
+-- The report-only indexes of 0015 go, but for a slimmer bookings_report the top customers read (above). bookings_slot
+-- (above) is the index the foreign key bookings.slot_id → booking_slots needs: deleting a slot (a regeneration's
+-- overwrite, a pitch's slots) looks up its bookings of every status to unlink them, which the live-only
+-- bookings_one_live_per_slot cannot answer, so each deleted slot scanned every booking (≈ 20 ms at 100k bookings).
 -- test/worker/reports.consistency.test.ts compares every summary with a GROUP BY over bookings and slots after every
 -- kind of write.
 DROP TRIGGER IF EXISTS `booking_stats_insert`;--> statement-breakpoint

@@ -392,6 +392,9 @@ export const bookings = sqliteTable(
   (t) => [
     // At most one live booking per slot, whatever path writes (00 §3).
     uniqueIndex('bookings_one_live_per_slot').on(t.slotId).where(sql`status in ('pending', 'approved')`),
+    // Every booking of a slot, whatever its status (migration 0016): the foreign key's ON DELETE SET NULL looks a deleted
+    // slot's bookings up by it; without it each slot a regeneration removes scanned every booking (≈ 20 ms at 100k).
+    index('bookings_slot').on(t.slotId),
     // At most one live public booking per phone and day, across pitches (00 §3; weekly subscription slots excepted, 0003).
     // A booking made while an admin had the same-day rule off (issue 12) carries same_day_rule = 0 and stays outside.
     uniqueIndex('bookings_one_live_per_phone_day')
