@@ -474,6 +474,24 @@ export const bookingDayStats = sqliteTable(
 );
 
 /**
+ * The same counts over all time, per pitch and status (at most 5 rows a pitch), kept by the same triggers: the
+ * dashboard's all-time total, pending and revenue read these few rows instead of every day's.
+ */
+export const bookingStatusStats = sqliteTable(
+  'booking_status_stats',
+  {
+    facilityId: integer('facility_id').notNull(),
+    status: text('status', { enum: ['pending', 'approved', 'rejected', 'cancelled', 'expired'] }).notNull(),
+    isSubscriber: integer('is_subscriber', { mode: 'boolean' }).notNull(),
+    includesTransportation: integer('includes_transportation', { mode: 'boolean' }).notNull(),
+    bookings: integer('bookings').notNull().default(0),
+    /** Kuruş. */
+    totalPrice: integer('total_price').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.facilityId, t.status, t.isSubscriber, t.includesTransportation] })],
+);
+
+/**
  * Raporlar's reasons (issue 12, migration 0016): cancelled and rejected bookings per business day, pitch, status and
  * reason as the report shows it (trimmed; none or blank is ''), kept by triggers in the same statement as every booking
  * write. A row whose count falls to 0 is deleted. test/worker/reports.consistency.test.ts compares it with a GROUP BY.
@@ -524,24 +542,6 @@ export const slotHourStats = sqliteTable(
     booked: integer('booked').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.facilityId, t.date, t.hour] })],
-);
-
-/**
- * The same counts over all time, per pitch and status (at most 5 rows a pitch), kept by the same triggers: the
- * dashboard's all-time total, pending and revenue read these few rows instead of every day's.
- */
-export const bookingStatusStats = sqliteTable(
-  'booking_status_stats',
-  {
-    facilityId: integer('facility_id').notNull(),
-    status: text('status', { enum: ['pending', 'approved', 'rejected', 'cancelled', 'expired'] }).notNull(),
-    isSubscriber: integer('is_subscriber', { mode: 'boolean' }).notNull(),
-    includesTransportation: integer('includes_transportation', { mode: 'boolean' }).notNull(),
-    bookings: integer('bookings').notNull().default(0),
-    /** Kuruş. */
-    totalPrice: integer('total_price').notNull().default(0),
-  },
-  (t) => [primaryKey({ columns: [t.facilityId, t.status, t.isSubscriber, t.includesTransportation] })],
 );
 
 export const bookingHistory = sqliteTable(
