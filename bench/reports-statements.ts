@@ -1,9 +1,13 @@
 // Raporlar's statements one by one (issue 12), in Node's own SQLite over the migrated schema with bench:reports' data
 // (100,000 bookings, every pitch's slots for two years, add-ons on every 5th approved booking): which report costs what,
-// without the worker, the wrangler proxy or the network. Mean ms of 5 runs per statement.
+// without the worker, the wrangler proxy or the network. Mean ms of 5 runs per statement, each as the summaries of
+// migration 0016 answer it and, after the slash, as the GROUP BY over bookings and slots it replaced
+// (test/worker/reports.oracle.ts; slower here than before 0016, which dropped the report-only indexes it used) — and
+// whether the two answers are the same at this size.
 //   npm run bench:reports:statements
 import { readdirSync, readFileSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
+import { rawReportStatements } from '../test/worker/reports.oracle';
 import { getDb } from '../worker/src/db/client';
 import { reportStatements } from '../worker/src/db/reports';
 import { addDays, istanbulToday } from '../worker/src/lib/time';
@@ -41,14 +45,21 @@ for (const [label, days, fac, bucket] of [
   ['365d all month', 365, null, 'month'],
   ['365d one month', 365, 1, 'month'],
 ] as const) {
-  const stmts = reportStatements(drz, addDays(today, -days + 1), today, fac, bucket);
+  const range = [addDays(today, -days + 1), today, fac, bucket] as const;
+  const raw = rawReportStatements(drz, ...range);
   const out: string[] = [];
-  stmts.forEach((s, i) => {
-    const { sql, params } = s.toSQL();
-    const p = db.prepare(sql);
-    const t = performance.now();
-    for (let k = 0; k < 5; k++) p.all(...(params as never[]));
-    out.push(`${names[i]} ${((performance.now() - t) / 5).toFixed(1)}`);
+  let same = true;
+  reportStatements(drz, ...range).forEach((s, i) => {
+    const [summary, groupBy] = [s, raw[i]].map((stmt) => {
+      const { sql, params } = stmt.toSQL();
+      const p = db.prepare(sql);
+      const t = performance.now();
+      let rows: unknown[] = [];
+      for (let k = 0; k < 5; k++) rows = p.all(...(params as never[]));
+      return { ms: (performance.now() - t) / 5, values: JSON.stringify(rows.map((r) => Object.values(r as object))) };
+    });
+    same &&= summary.values === groupBy.values;
+    out.push(`${names[i]} ${summary.ms.toFixed(1)}/${groupBy.ms.toFixed(1)}`);
   });
-  console.log(label.padEnd(16), out.join('  '));
+  console.log(label.padEnd(16), out.join('  '), same ? ' same answers' : ' ANSWERS DIFFER');
 }

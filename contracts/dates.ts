@@ -3,6 +3,14 @@
 export const ISTANBUL_OFFSET_MS = 3 * 60 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** 'YYYY-MM-DD' → 'dd.mm.yyyy', the way the UI shows a date; anything else unchanged. */
+export function dottedDate(value: string): string {
+  const m = ISO_DATE.exec(value);
+  return m ? `${m[3]}.${m[2]}.${m[1]}` : value;
+}
+
 const utc = (date: string) => new Date(date + 'T00:00:00Z');
 const isoOf = (d: Date) => d.toISOString().slice(0, 10);
 

@@ -23,6 +23,7 @@ export const staffMsg = {
   selfReset: 'Kendi şifrenizi Hesabım sayfasından değiştirin',
   currentPasswordRequired: 'Mevcut şifrenizi girin',
   currentPasswordWrong: 'Mevcut şifre yanlış',
+  currentPasswordAttempts: 'Mevcut şifre çok kez yanlış girildi. Lütfen biraz bekleyip tekrar deneyin.',
   newPasswordRequired: 'Yeni şifre gerekli',
   newPasswordSame: 'Yeni şifre mevcut şifreden farklı olmalı',
   confirmMismatch: 'Yeni şifre ile tekrarı aynı değil',
@@ -124,7 +125,7 @@ export interface StaffWithPasswordWire {
 
 // ---------- audit log ----------
 
-export const AUDIT_KINDS = ['staff', 'settings', 'facility', 'price_rule', 'service'] as const;
+export const AUDIT_KINDS = ['staff', 'settings', 'facility', 'price_rule', 'service', 'slots'] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   staff: 'Personel',
@@ -132,6 +133,7 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   facility: 'Saha',
   price_rule: 'Fiyat kuralı',
   service: 'Saha servisi',
+  slots: 'Slotlar',
 };
 export const AUDIT_PAGE_SIZES = [25, 50, 100] as const;
 

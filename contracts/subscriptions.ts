@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { EMAIL_MAX, NAME_MAX, NOTES_MAX } from './bookings';
 import { hhmm, isoDate, optionalText } from './common';
-import { istanbulToday } from './dates';
+import { dottedDate, istanbulToday } from './dates';
 import { WEEK_DAYS } from './facility-form';
 import { msg } from './messages';
 import { normalisePhone } from './phone';
@@ -297,11 +297,10 @@ export const slotWarning = {
   generateFailed: 'Slot oluşturulamadı; çalışma saatleri gösteriliyor',
 } as const;
 
-const dotted = (d: string) => `${d.slice(8, 10)}.${d.slice(5, 7)}.${d.slice(0, 4)}`;
 /** 02 §5: the start date lies in the pitch's slot range (from tomorrow when it has none). */
 export const startDateRangeMessage = (min: string, max: string | null) =>
   max
-    ? `Başlangıç tarihi sahanın slot aralığında olmalı (${dotted(min)} – ${dotted(max)})`
-    : `Başlangıç tarihi en erken ${dotted(min)} olabilir`;
+    ? `Başlangıç tarihi sahanın slot aralığında olmalı (${dottedDate(min)} – ${dottedDate(max)})`
+    : `Başlangıç tarihi en erken ${dottedDate(min)} olabilir`;
 /** 02 §5: no week of the range falls on the chosen weekday after the start date. */
 export const noWeekInRange = 'Seçilen gün için slot aralığında hafta kalmadı; başka bir gün veya tarih seçin';

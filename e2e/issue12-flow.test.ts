@@ -1,9 +1,13 @@
 // Issue 12's pricing and add-on flow in real Chromium against the built Worker, from the seeded demo (a clone of a demo
 // pitch, so the demo pitches other files count stay as they were): an admin sets an evening price rule and a 'Maç
-// videosu' add-on and generates slots; a visitor books an evening slot with the add-on and sees the right total; the
-// admin sees the add-on in the booking and approves it. (Raporlar's part of the issue's test comes with that screen.)
+// videosu' add-on and generates slots; a visitor sees the pitch's price range and books an evening slot with the add-on
+// at the right total; the admin sees the add-on in the booking, approves it and downloads the list with it; Raporlar,
+// for that day and pitch, shows the booking's revenue (the add-on's part apart) and its weekday × hour booked in the
+// occupancy heatmap.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { money, percent } from '../site/src/components/panel/reports/model';
+import { hourlyPriceText } from '../site/src/lib/format';
 import { launch, newPage } from './support/browser';
 import { createLongPitch, LONG, removeLongData } from './support/long-data';
 import { istanbulDate, queryDb, signIn } from './support/panel';
@@ -29,9 +33,15 @@ async function settle(page: Page) {
   await page.waitForFunction(() => !document.querySelector('[aria-busy=true]'), undefined, { timeout: 10_000 });
 }
 const plain = (s: string | null) => (s ?? '').replace(/\s/g, '');
+/** A table row's cells, each as one line. */
+const rowCells = (page: Page, selector: string) =>
+  page
+    .locator(selector)
+    .first()
+    .evaluate((tr) => [...tr.children].map((c) => (c.textContent ?? '').replace(/\s+/g, ' ').trim()));
 
-describe('issue 12: evening price and an add-on, booked and approved', () => {
-  it('admin sets the rule and the add-on, generates; a visitor books with the add-on at the right total; admin approves', async () => {
+describe('issue 12: evening price and an add-on, booked, approved and reported', () => {
+  it('admin sets the rule and the add-on, generates; a visitor books with the add-on at the right total; admin approves and exports; Raporlar shows it', async () => {
     const day = istanbulDate(OFFSET);
     const admin = await newPage(browser);
     await signIn(admin.context, 'admin');
@@ -68,6 +78,18 @@ describe('issue 12: evening price and an add-on, booked and approved', () => {
     const v = visitor.page;
     await v.goto(`/saha/${LONG.slug}`);
     await v.locator('[data-state]').first().waitFor();
+    // The page's price per hour is the coming week's range now that the evenings cost more.
+    const [span] = queryDb<{ min: number; max: number }>(
+      'select min(price) as min, max(price) as max from booking_slots where facility_id = ? and date between ? and ?',
+      pitch.id,
+      istanbulDate(0),
+      istanbulDate(6),
+    );
+    expect(span.max).toBe(234_500);
+    expect(span.min).toBeLessThan(span.max);
+    expect(plain(await v.locator('[data-hourly-price]').textContent())).toContain(
+      plain(hourlyPriceText(0, { min: span.min / 100, max: span.max / 100 })),
+    );
     await v.locator('label', { has: v.getByRole('radio', { name: 'Günlük' }) }).click();
     for (let i = 0; i < OFFSET; i++) await v.getByRole('button', { name: 'Sonraki gün' }).click();
     const evening = v.locator(`[data-day="${day}"] [data-state=available]`).filter({ hasText: '20:00' }).first();
@@ -103,6 +125,67 @@ describe('issue 12: evening price and an add-on, booked and approved', () => {
     await dialog.getByRole('button', { name: 'Onayla' }).click();
     await page.getByText('Rezervasyon Onaylandı').first().waitFor();
     expect(queryDb('select status from bookings where booking_number = ?', number)).toEqual([{ status: 'approved' }]);
+
+    // The list's CSV names the add-on as sold and its total beside the pitch's fee.
+    await page.goto(`/yonetim/rezervasyonlar?q=${number}`);
+    await page.locator(`[data-booking="${number}"]`).first().waitFor();
+    await page.getByRole('button', { name: 'Listeyi İndir' }).click();
+    const [file] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('menuitem', { name: 'Rezervasyonlar (CSV)' }).click(),
+    ]);
+    const { readFileSync } = await import('node:fs');
+    const [header, line, ...rest] = readFileSync(await file.path(), 'utf8')
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+    expect(rest).toEqual([]);
+    const csv = Object.fromEntries(header.split(';').map((h, i) => [h, line.split(';')[i]]));
+    expect(csv).toMatchObject({
+      'Rezervasyon No': number,
+      'Saha ücreti (TL)': '2345',
+      'Ek hizmetler': 'Maç videosu ×1 (300 TL)',
+      'Ek hizmetler (TL)': '300',
+      'Toplam (TL)': '2645',
+    });
+
+    // Raporlar, for that day and that pitch: the booking's revenue (its add-on apart) and its evening hour booked.
+    await page.goto(`/yonetim/raporlar?from=${day}&to=${day}&saha=${pitch.id}&grup=day`);
+    await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'), undefined, { timeout: 10_000 });
+    await page.locator('[data-report-results][aria-busy=false]').waitFor({ timeout: 10_000 });
+    const [deposit] = queryDb<{ deposit_amount: number; start_time: string }>(
+      'select deposit_amount, start_time from bookings where booking_number = ?',
+      number,
+    );
+    expect(await rowCells(page, '[data-revenue-total]')).toEqual([
+      'Toplam',
+      '1',
+      money(deposit.deposit_amount / 100),
+      money(2645 - deposit.deposit_amount / 100),
+      money(2645),
+    ]);
+    const sources = page.locator('[data-revenue-sources]');
+    expect(await rowCells(page, '[data-revenue-sources] tr:has-text("Ek hizmetler")')).toEqual([
+      'Ek hizmetler',
+      money(300),
+    ]);
+    expect(await rowCells(page, '[data-revenue-sources] tr:has-text("Saha ücreti")')).toEqual([
+      'Saha ücreti',
+      money(2345),
+    ]);
+    await sources.waitFor();
+    expect(await rowCells(page, '[data-service-table] tbody tr:has-text("Maç videosu")')).toEqual([
+      'Maç videosu',
+      '1',
+      '1',
+      money(300),
+    ]);
+    // The heatmap's cell of that weekday and the booking's hour: the one slot generated there is booked.
+    const weekday = ((new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7) + 1;
+    const hour = `${deposit.start_time.slice(0, 2)}:00`;
+    const cell = page.locator(`[data-occupancy-table] td[data-weekday="${weekday}"][data-hour="${hour}"]`);
+    expect(await cell.getAttribute('data-share')).toBe('1');
+    expect((await cell.textContent())?.replace(/\s+/g, ' ')).toBe(`${percent(1, 1)}, 1 / 1 slot`);
     await admin.context.close();
   });
 });

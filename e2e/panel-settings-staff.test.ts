@@ -72,17 +72,25 @@ describe('staff accounts', () => {
       await manager.page.goto(path);
       expect(new URL(manager.page.url()).pathname).toBe('/yonetim/yetkisiz');
     }
-    await manager.page.goto('/yonetim');
+    // …and by the API behind those pages, with the panel's own cookie.
+    for (const path of ['/api/staff-users', '/api/audit-log']) {
+      expect((await manager.context.request.get(path)).status(), path).toBe(403);
+    }
+    await manager.page.goto('/yonetim/rezervasyonlar');
     await settle(manager.page);
 
-    // The admin disables them; the manager's open panel is signed out on its next request.
+    // The admin disables them; the manager's open panel is signed out on its next request: here the list's own call
+    // when a tab is chosen, with no page load.
     const staffRow = admin.page.locator(`[data-staff-row="${username}"]`);
     await staffRow.getByRole('button', { name: 'Devre dışı bırak' }).click();
     const confirm = admin.page.getByRole('alertdialog');
     await confirm.getByRole('button', { name: 'Devre dışı bırak' }).click();
     await staffRow.locator('[data-staff-status]', { hasText: 'Devre dışı' }).waitFor();
-    await manager.page.reload();
+    await manager.page.getByRole('tab', { name: /^Bekleyen/ }).click();
     await manager.page.waitForURL((u) => u.pathname === '/giris');
+    // A page load is refused as well.
+    await manager.page.goto('/yonetim');
+    expect(new URL(manager.page.url()).pathname).toBe('/giris');
 
     // The audit log shows every step.
     await admin.page.goto('/yonetim/ayarlar/denetim');

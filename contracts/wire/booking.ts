@@ -129,6 +129,9 @@ export interface BookingListItem {
   transportationPrice: number;
   isSubscriber: boolean;
   includesTransportation: boolean;
+  /** Paid add-ons as sold (issue 12) and their sum, TL; both are part of totalPrice (the list's export shows them). */
+  addons: BookingAddonWire[];
+  addonsPrice: number;
   facility: { documentId: string; name: string; slug: string };
   createdAt: string;
   isPast: boolean;
@@ -166,8 +169,6 @@ export interface BookingDetail extends Omit<BookingListItem, 'facility'> {
   isRecurring: boolean;
   recurringGroupId: string | null;
   transportationDetails: TransportationDetailsWire | null;
-  addons: BookingAddonWire[];
-  addonsPrice: number;
   bookingSlot: BookingSlotWire;
   facility: BookingFacilityWire & { hourlyPrice: number };
   source: BookingSource;

@@ -336,6 +336,25 @@ describe('notification store: fallback polling and reconnecting (02 §9)', () =>
     expect(listCalls()).toHaveLength(2);
   });
 
+  it('signing out closes the socket and stops the polls before the page leaves: no refused reconnect is tried', async () => {
+    await started();
+    const socket = FakeSocket.last;
+    socket.open();
+    await settle();
+    $session.set({ status: 'anonymous' });
+    await settle();
+    expect(socket.readyState).toBe(3);
+    const before = listCalls().length;
+    await vi.advanceTimersByTimeAsync(120_000);
+    expect(listCalls().length).toBe(before);
+    expect(FakeSocket.instances).toHaveLength(1);
+    expect($notificationLive.get()).toBe('down');
+    // Signed in again on the same page: a fresh socket.
+    $session.set({ status: 'signed-in', user: staffUser });
+    await settle();
+    expect(FakeSocket.instances).toHaveLength(2);
+  });
+
   it('stopping closes everything: no more polls or sockets', async () => {
     await started();
     stop!();

@@ -22,6 +22,8 @@ export function listItem(over: Partial<BookingListItem> = {}): BookingListItem {
     isSubscriber: false,
     includesTransportation: true,
     transportationPrice: 50,
+    addons: [],
+    addonsPrice: 0,
     facility: { documentId: 'fac-1', name: 'Nilüfer Arena', slug: 'nilufer' },
     createdAt: '2026-11-18T06:00:00.000Z',
     isPast: false,

@@ -2,7 +2,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { StaffUserWire } from '../../contracts/staff';
+import { type StaffUserWire, staffMsg } from '../../contracts/staff';
 import AuditLog from '../../site/src/islands/AuditLog';
 import OwnPassword from '../../site/src/islands/OwnPassword';
 import StaffManager from '../../site/src/islands/StaffManager';
@@ -167,6 +167,13 @@ describe('AuditLog', () => {
     expect(document.querySelector('[data-audit-row]')!.textContent).toContain(
       '01.03.2026 23:30 · Ayşe Yılmaz · Personel: Elif',
     );
+    // Every kind the server records has its Turkish label, slot generation and re-pricing included.
+    const kinds = screen.getByRole('combobox', { name: 'Kayıt türü' });
+    expect(
+      within(kinds)
+        .getAllByRole('option', { hidden: true })
+        .map((o) => o.textContent),
+    ).toEqual(['Tümü', 'Personel', 'Ayarlar', 'Saha', 'Fiyat kuralı', 'Saha servisi', 'Slotlar']);
     await u.selectOptions(screen.getByRole('combobox', { name: 'Kayıt türü' }), 'staff');
     await waitFor(() =>
       expect(requests.some((r) => r.path === '/api/audit-log' && r.search.includes('entityKind=staff'))).toBe(true),
@@ -196,5 +203,30 @@ describe('OwnPassword', () => {
       path: '/api/auth/password',
       body: { currentPassword: 'secret123', newPassword: 'yeniSifre9', confirmPassword: 'yeniSifre9' },
     });
+  });
+});
+
+describe('OwnPassword refused by the back-off', () => {
+  it('shows the server’s Turkish 429 message and keeps what was typed', async () => {
+    mockApi(() => [
+      429,
+      {
+        data: null,
+        error: {
+          status: 429,
+          name: 'RateLimitError',
+          message: staffMsg.currentPasswordAttempts,
+          details: { retryAfter: 4 },
+        },
+      },
+    ]);
+    const u = userEvent.setup();
+    render(<OwnPassword />);
+    await u.type(screen.getByLabelText(/^Mevcut şifre/), 'tahmin123');
+    await u.type(screen.getByLabelText(/^Yeni şifre(?! \()/), 'yeniSifre9');
+    await u.type(screen.getByLabelText(/^Yeni şifre \(tekrar\)/), 'yeniSifre9');
+    await u.click(screen.getByRole('button', { name: 'Şifreyi değiştir' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(staffMsg.currentPasswordAttempts);
+    expect((screen.getByLabelText(/^Mevcut şifre/) as HTMLInputElement).value).toBe('tahmin123');
   });
 });

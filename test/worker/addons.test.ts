@@ -248,6 +248,13 @@ describe('a booking with add-ons', () => {
     const tracked = (await json(await api(`/api/bookings/track/${created.bookingNumber}`))).data;
     expect(tracked.addons).toEqual(created.addons);
     expect(tracked.totalPrice).toBe(2350);
+    // The panel's list (what its CSV / Excel export reads) and the detail carry them as sold too.
+    const listed = (await json(await api(`/api/bookings?q=${created.bookingNumber}`, { token }))).data;
+    expect(listed.map((b: any) => [b.bookingNumber, b.addons, b.addonsPrice, b.totalPrice])).toEqual([
+      [created.bookingNumber, created.addons, 800, 2350],
+    ]);
+    const detail = (await json(await api(`/api/bookings/${created.documentId}`, { token }))).data;
+    expect([detail.addons, detail.addonsPrice]).toEqual([created.addons, 800]);
   });
 
   it.each([

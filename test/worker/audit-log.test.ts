@@ -1,11 +1,27 @@
-// The audit log (issue 12): site settings and pitch changes write their row in the same batch as the change; the list
-// is admin-only, newest first, filtered and paged on the server.
+// The audit log (issue 12): site settings, pitch changes, slot generation and re-pricing write their row in the same
+// batch as the change; the list is admin-only, newest first, filtered and paged on the server.
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { dottedDate as dotted } from '../../contracts/dates';
 import { auditMsg } from '../../contracts/staff';
 import { recordAudit } from '../../worker/src/db/audit';
-import { api, createStaff, db, expectError, json, tokenFor } from './fixtures';
+import { runScheduled } from '../../worker/src/scheduled';
+import {
+  addDays,
+  api,
+  createFacility,
+  createStaff,
+  db,
+  everyDay,
+  expectError,
+  freshPhone,
+  istanbulToday,
+  json,
+  slotAt,
+  tokenFor,
+} from './fixtures';
 import { pitchInput } from './images';
+import { failingBatches, wrapPitchObjectDb } from './slow-d1';
 
 let admin: Awaited<ReturnType<typeof createStaff>>;
 let token: string;
@@ -151,6 +167,12 @@ describe('GET /api/audit-log', () => {
     expect(ats).toEqual([...ats].sort((a, b) => b - a));
   });
 
+  it('is for admins: a manager gets 403, an anonymous caller 401', async () => {
+    const manager = await createStaff('manager');
+    await expectError(await api('/api/audit-log', { token: await tokenFor(manager, 'manager') }), 403);
+    await expectError(await api('/api/audit-log'), 401);
+  });
+
   it('refuses bad filters in Turkish', async () => {
     const cases: [string, string][] = [
       ['?pageSize=7', auditMsg.pageSize],
@@ -163,5 +185,139 @@ describe('GET /api/audit-log', () => {
       if (message === 'Geçersiz tarih') expect(err.message).toMatch(/tarih/i);
       else expect(err.message).toBe(message);
     }
+  });
+});
+
+// Pitch delete, staff slot generation and re-pricing run inside the pitch's Durable Object (issue 12): each writes its
+// audit row in the change's own D1 batch there, so a refused change (thrown before the batch) or a failed one (the
+// batch rolled back) records nothing, and a change that is done has its row.
+describe('what the pitch’s object records', () => {
+  const auditOf = async (kind: string, facilityId: number) =>
+    (await list(`?entityKind=${kind}&pageSize=100`)).data.filter(
+      (a: { entityId: string }) => a.entityId === String(facilityId),
+    );
+  const generate = (ref: string, startDate: string, endDate: string, overwrite = false) =>
+    api(`/api/facilities/${ref}/generate-slots`, { method: 'POST', token, json: { startDate, endDate, overwrite } });
+  const slotCount = async (facilityId: number) =>
+    (await env.DB.prepare('select count(*) n from booking_slots where facility_id = ?')
+      .bind(facilityId)
+      .first<{ n: number }>())!.n;
+
+  it('a staff generation records its range and counts; a refused or failed one and the cron’s record nothing', async () => {
+    const f = await createFacility({ workingHours: everyDay('18:00', '21:00') });
+    const today = istanbulToday();
+    const [from, to] = [addDays(today, 1), addDays(today, 2)];
+    expect((await generate(f.documentId, from, to)).status).toBe(200);
+    expect((await generate(f.documentId, from, addDays(today, 3), true)).status).toBe(200);
+    const rows = await auditOf('slots', f.id);
+    expect(rows.map((a: { action: string }) => a.action)).toEqual(['generate', 'generate']);
+    expect(rows[1]).toMatchObject({
+      actorUserId: admin.id,
+      actorName: 'Ayşe Denetçi',
+      entityLabel: f.name,
+      summary: `Slot oluşturuldu: ${f.name}, ${dotted(from)} – ${dotted(to)} — 6 yeni, 0 yenilendi, 0 kaldırıldı, 0 korundu`,
+      details: { startDate: from, endDate: to, overwrite: false, created: 6, replaced: 0, kept: 0, removed: 0 },
+    });
+    expect(rows[0].summary).toContain('(üzerine yazarak) — 3 yeni, 6 yenilendi');
+    // Refused before the object's batch: a range past three months.
+    await expectError(await generate(f.documentId, today, addDays(today, 200)), 400);
+    // The cron keeps the horizon generated, as the system: housekeeping, not a staff change, so no row.
+    await runScheduled(env);
+    expect(await slotCount(f.id)).toBeGreaterThan(9);
+    expect(await auditOf('slots', f.id)).toHaveLength(2);
+    // Failed inside the batch: neither the slots nor the row stay.
+    const slotsBefore = await slotCount(f.id);
+    await wrapPitchObjectDb(f.id, failingBatches);
+    const failed = await generate(f.documentId, today, addDays(today, 80), true);
+    expect(failed.status).toBe(500);
+    expect(await slotCount(f.id)).toBe(slotsBefore);
+    expect(await auditOf('slots', f.id)).toHaveLength(2);
+  });
+
+  it('‘Fiyatları uygula’ records the range and how many slots were re-priced; a failed one records nothing', async () => {
+    const f = await createFacility({ workingHours: everyDay('17:00', '20:00') });
+    const day = addDays(istanbulToday(), 2);
+    expect((await generate(f.documentId, day, day)).status).toBe(200);
+    const rules = [
+      {
+        name: 'Akşam',
+        days: ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'],
+        startTime: '18:00',
+        endTime: '00:00',
+        adjustment: 'fixed',
+        amount: 2000,
+      },
+    ];
+    expect(
+      (await api(`/api/facilities/${f.documentId}/price-rules`, { method: 'PUT', token, json: { rules } })).status,
+    ).toBe(200);
+    const apply = () =>
+      api(`/api/facilities/${f.documentId}/price-rules/apply`, {
+        method: 'POST',
+        token,
+        json: { startDate: day, endDate: addDays(day, 1) },
+      });
+    expect((await apply()).status).toBe(200);
+    const [row] = await auditOf('slots', f.id);
+    expect(row).toMatchObject({
+      actorUserId: admin.id,
+      action: 'reprice',
+      summary: `Fiyatlar uygulandı: ${f.name}, ${dotted(day)} – ${dotted(addDays(day, 1))} — 2 slotun fiyatı güncellendi, 1 slot zaten günceldi, dolu 0 slot korundu`,
+      details: { startDate: day, endDate: addDays(day, 1), repriced: 2, unchanged: 1, skippedBooked: 0 },
+    });
+    // Refused (a past start) and failed (the batch rolled back): no row, no price changed.
+    await expectError(
+      await api(`/api/facilities/${f.documentId}/price-rules/apply`, {
+        method: 'POST',
+        token,
+        json: { startDate: addDays(istanbulToday(), -1), endDate: day },
+      }),
+      400,
+    );
+    await env.DB.prepare('update booking_slots set price = 1 where facility_id = ?').bind(f.id).run();
+    await wrapPitchObjectDb(f.id, failingBatches);
+    expect((await apply()).status).toBe(500);
+    const prices = await env.DB.prepare('select distinct price from booking_slots where facility_id = ?')
+      .bind(f.id)
+      .all<{ price: number }>();
+    expect(prices.results).toEqual([{ price: 1 }]);
+    expect((await auditOf('slots', f.id)).map((a: { action: string }) => a.action)).toEqual(['reprice', 'generate']);
+  });
+
+  it('a pitch delete records how many bookings it cancelled; a refused or failed delete records nothing', async () => {
+    const f = await createFacility({ workingHours: everyDay('18:00', '20:00') });
+    const day = addDays(istanbulToday(), 1);
+    expect((await generate(f.documentId, day, day)).status).toBe(200);
+    const booked = await api('/api/bookings', {
+      method: 'POST',
+      json: {
+        facility: f.documentId,
+        bookingSlot: (await slotAt(f.id, day, '18:00')).document_id,
+        customerName: 'Deniz Kaya',
+        customerPhone: freshPhone(),
+      },
+    });
+    expect(booked.status).toBe(201);
+    const del = (force: boolean) => api(`/api/facilities/${f.documentId}?force=${force}`, { method: 'DELETE', token });
+    // Refused: an active booking and no force.
+    await expectError(await del(false), 409);
+    expect(await auditOf('facility', f.id)).toEqual([]);
+    // Failed: the batch (cancellations, soft delete, audit row) rolls back whole.
+    const other = await createFacility();
+    await wrapPitchObjectDb(other.id, failingBatches);
+    expect((await api(`/api/facilities/${other.documentId}?force=true`, { method: 'DELETE', token })).status).toBe(500);
+    expect(await auditOf('facility', other.id)).toEqual([]);
+    // Done: one row; a second delete of the gone pitch is a 404 and records nothing more.
+    expect((await del(true)).status).toBe(200);
+    await expectError(await del(true), 404);
+    const rows = await auditOf('facility', f.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      actorUserId: admin.id,
+      action: 'delete',
+      entityLabel: f.name,
+      summary: `Saha silindi: ${f.name} (1 aktif rezervasyon iptal edildi)`,
+      details: { cancelledBookings: 1, force: true },
+    });
   });
 });

@@ -1,11 +1,19 @@
-// Login refusals: validation (01 §5), bad credentials, blocked staff, malformed bodies, unknown paths and rate limits (00 §5–§6).
+// Login refusals: validation (01 §5), bad credentials, blocked staff, malformed bodies, unknown paths and rate limits (00 §5–§6);
+// the own-password change's back-off on wrong current passwords (issue 12).
 import { evictDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { msg } from '../../contracts/messages';
+import { staffMsg } from '../../contracts/staff';
 import { ApiError } from '../../worker/src/lib/errors';
-import { enforceLoginBackoff, enforceRateLimit, limiterFor, limitsFor } from '../../worker/src/lib/rate-limit';
-import { api, createStaff, expectError } from './fixtures';
+import {
+  enforceLoginBackoff,
+  enforcePasswordBackoff,
+  enforceRateLimit,
+  limiterFor,
+  limitsFor,
+} from '../../worker/src/lib/rate-limit';
+import { api, createStaff, expectError, json, tokenFor } from './fixtures';
 
 const uniq = () => Math.random().toString(36).slice(2, 8);
 let ipSeq = 0;
@@ -347,5 +355,61 @@ describe('rate-limit state survives a restart of its object', () => {
     await limiterFor(env, 'login', name).flush();
     await evictDurableObject(limiterFor(env, 'login', name));
     await expectError(await login({ identifier: name, password: 'yanlis-sifre' }, ip), 429);
+  });
+});
+
+describe('own password change: wrong current passwords back off (issue 12)', () => {
+  const change = (token: string, currentPassword: string, ip = freshIp()) =>
+    api('/api/auth/password', {
+      method: 'PUT',
+      token,
+      ip,
+      json: { currentPassword, newPassword: 'yeniSifre9', confirmPassword: 'yeniSifre9' },
+    });
+
+  it('a signed-in session guessing is refused with a Turkish 429; even the right password waits until the wait is over', async () => {
+    const user = await createStaff('manager', {}, 'dogru-sifre');
+    const token = await tokenFor(user, 'manager');
+    // Five failures are free, the sixth is checked and counted (a 1 s wait after it) — from any address.
+    for (let i = 0; i < 6; i++) {
+      const wrong = await expectError(await change(token, `yanlis-${i}-sifre`), 400);
+      expect(wrong.message).toBe(staffMsg.currentPasswordWrong);
+    }
+    const refused = await change(token, 'dogru-sifre');
+    const retryAfter = Number(refused.headers.get('retry-after'));
+    const error = await expectError(refused, 429);
+    expect(error).toMatchObject({ name: 'RateLimitError', message: staffMsg.currentPasswordAttempts });
+    expect(error.details.retryAfter).toBe(retryAfter);
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    // Nothing changed: the old password still signs in (and the refused change ended no session).
+    expect((await api('/api/users/me', { token })).status).toBe(200);
+    expect((await login({ identifier: user.username, password: 'dogru-sifre' })).status).toBe(200);
+    await new Promise((r) => setTimeout(r, retryAfter * 1000 + 50));
+    const res = await change(token, 'dogru-sifre');
+    expect(res.status).toBe(200);
+    // The success cleared the back-off: the next session starts with five free failures again.
+    const fresh = (await json(res)).data.jwt as string;
+    for (let i = 0; i < 5; i++) await expectError(await change(fresh, 'yanlis-sifre'), 400);
+  });
+
+  it('the wait doubles per failure up to 15 minutes and is kept per account, not per session', async () => {
+    const user = await createStaff('manager', {}, 'dogru-sifre');
+    const t0 = Date.parse('2030-01-01T10:00:00Z');
+    const attempt = (at: number) =>
+      enforcePasswordBackoff(env, user.id, staffMsg.currentPasswordAttempts, at).then(
+        () => 0,
+        (e: ApiError) => e.details.retryAfter as number,
+      );
+    for (let i = 0; i < 6; i++) expect(await attempt(t0 + i)).toBe(0);
+    expect(await attempt(t0 + 6)).toBe(1);
+    let at = t0 + 6;
+    for (let wait = 1; wait < 900; wait *= 2) {
+      at += wait * 1000;
+      expect(await attempt(at)).toBe(0);
+    }
+    expect(await attempt(at + 1)).toBe(900);
+    // Another account is unaffected.
+    const other = await createStaff('manager');
+    expect(await enforcePasswordBackoff(env, other.id, 'x', at + 1)).toBeUndefined();
   });
 });

@@ -18,6 +18,8 @@ import {
   istanbulToday,
   json,
   pickupPointsOf,
+  rowsOf,
+  runSql,
   slotAt,
   tokenFor,
 } from './fixtures';
@@ -28,26 +30,18 @@ beforeAll(async () => {
   token = await tokenFor(await createStaff('admin'), 'admin');
 });
 
-type Row = Record<string, number | string>;
-const all = async (query: string, ...binds: unknown[]) =>
-  (
-    await env.DB.prepare(query)
-      .bind(...binds)
-      .all<Row>()
-  ).results;
-
 /** Both stored summaries equal a GROUP BY over every booking, row for row (no row left behind at count 0). */
 async function expectSummaryConsistent() {
   const sums = 'count(*) as bookings, sum(total_price) as total_price';
   // Keyed by the list's two customer flags too (migration 0008).
   const days = 'date, facility_id, status, is_subscriber, includes_transportation';
-  const freshDays = await all(`select ${days}, ${sums} from bookings group by ${days} order by ${days}`);
-  const storedDays = await all(`select ${days}, bookings, total_price from booking_day_stats order by ${days}`);
+  const freshDays = await rowsOf(`select ${days}, ${sums} from bookings group by ${days} order by ${days}`);
+  const storedDays = await rowsOf(`select ${days}, bookings, total_price from booking_day_stats order by ${days}`);
   expect(storedDays.length).toBeGreaterThan(0);
   expect(storedDays).toEqual(freshDays);
   const keys = 'facility_id, status, is_subscriber, includes_transportation';
-  const freshTotals = await all(`select ${keys}, ${sums} from bookings group by ${keys} order by ${keys}`);
-  const storedTotals = await all(`select ${keys}, bookings, total_price from booking_status_stats order by ${keys}`);
+  const freshTotals = await rowsOf(`select ${keys}, ${sums} from bookings group by ${keys} order by ${keys}`);
+  const storedTotals = await rowsOf(`select ${keys}, bookings, total_price from booking_status_stats order by ${keys}`);
   expect(storedTotals.length).toBeGreaterThan(0);
   expect(storedTotals).toEqual(freshTotals);
 }
@@ -60,7 +54,7 @@ async function fullScanFigures(facilityId: number | null) {
   const start = `${today.slice(0, 8)}01`;
   const end = addDays(`${next}-01`, -1);
   const inMonth = 'date between ?2 and ?3';
-  const [f] = await all(
+  const [f] = await rowsOf(
     `select count(*) as total,
        coalesce(sum(status = 'pending'), 0) as pending,
        coalesce(sum(case when status = 'approved' then total_price end), 0) as revenue,
@@ -182,19 +176,15 @@ describe('every booking write keeps the dashboard summaries equal to a GROUP BY 
     await expectConsistent(pitches);
 
     // direct SQL: status, date (to today, so the today figures move), price, pitch, and all four at once
-    const sqlRun = (q: string, ...b: unknown[]) =>
-      env.DB.prepare(q)
-        .bind(...b)
-        .run();
-    await sqlRun("update bookings set status = 'approved' where id = ?", b2.id);
+    await runSql("update bookings set status = 'approved' where id = ?", b2.id);
     await expectConsistent(pitches);
-    await sqlRun('update bookings set date = ? where id in (?, ?)', today, b2.id, b3.id);
+    await runSql('update bookings set date = ? where id in (?, ?)', today, b2.id, b3.id);
     await expectConsistent(pitches);
-    await sqlRun('update bookings set total_price = total_price + 12345 where id = ?', b2.id);
+    await runSql('update bookings set total_price = total_price + 12345 where id = ?', b2.id);
     await expectConsistent(pitches);
-    await sqlRun('update bookings set facility_id = ? where id = ?', h.id, b1.id);
+    await runSql('update bookings set facility_id = ? where id = ?', h.id, b1.id);
     await expectConsistent(pitches);
-    await sqlRun(
+    await runSql(
       "update bookings set status = 'pending', date = ?, total_price = 99, facility_id = ? where id = ?",
       addDays(today, 40),
       f.id,
@@ -202,18 +192,18 @@ describe('every booking write keeps the dashboard summaries equal to a GROUP BY 
     );
     await expectConsistent(pitches);
     // the list's customer flags (part of both tables' keys since migration 0008), one at a time and together
-    await sqlRun('update bookings set is_subscriber = 1 where id = ?', b1.id);
+    await runSql('update bookings set is_subscriber = 1 where id = ?', b1.id);
     await expectConsistent(pitches);
-    await sqlRun(
+    await runSql(
       'update bookings set includes_transportation = 1 - includes_transportation where id in (?, ?)',
       b1.id,
       b3.id,
     );
     await expectConsistent(pitches);
-    await sqlRun('update bookings set is_subscriber = 0, includes_transportation = 0 where id = ?', b1.id);
+    await runSql('update bookings set is_subscriber = 0, includes_transportation = 0 where id = ?', b1.id);
     await expectConsistent(pitches);
     // an update that names the columns but changes none of them
-    await sqlRun(
+    await runSql(
       'update bookings set status = status, date = date, total_price = total_price, is_subscriber = is_subscriber where id = ?',
       b1.id,
     );
@@ -223,7 +213,7 @@ describe('every booking write keeps the dashboard summaries equal to a GROUP BY 
     const key = await env.DB.prepare('select facility_id, date, status from bookings where id = ?')
       .bind(b1.id)
       .first<{ facility_id: number; date: string; status: string }>();
-    await sqlRun('delete from bookings where id = ?', b1.id);
+    await runSql('delete from bookings where id = ?', b1.id);
     expect(
       await env.DB.prepare(
         'select count(*) as n from booking_day_stats where facility_id = ? and date = ? and status = ?',
@@ -232,7 +222,7 @@ describe('every booking write keeps the dashboard summaries equal to a GROUP BY 
         .first('n'),
     ).toBe(0);
     await expectConsistent(pitches);
-    await sqlRun('delete from bookings where facility_id = ?', h.id);
+    await runSql('delete from bookings where facility_id = ?', h.id);
     await expectConsistent(pitches);
   });
 });

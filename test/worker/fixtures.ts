@@ -11,6 +11,21 @@ import { generateSlots } from '../../worker/src/services/slots';
 
 export const db = () => getDb(env.DB);
 
+/** The rows of a raw query: the consistency tests' GROUP BYs over bookings and slots. */
+export async function rowsOf(query: string, ...binds: unknown[]) {
+  return (
+    await env.DB.prepare(query)
+      .bind(...binds)
+      .all<Record<string, number | string>>()
+  ).results;
+}
+
+/** A raw write, as a bulk load or a hand edit makes it (every trigger runs, no service does). */
+export const runSql = (query: string, ...binds: unknown[]) =>
+  env.DB.prepare(query)
+    .bind(...binds)
+    .run();
+
 export const everyDay = (start = '09:00', end = '23:00', isOpen = true): WorkingHours => ({
   monday: { isOpen, start, end },
   tuesday: { isOpen, start, end },

@@ -5,9 +5,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createBookingSchema } from '../../contracts/bookings';
 import { weekDayOf } from '../../contracts/pricing';
 import { getDb } from '../../worker/src/db/client';
+import { contentVersionToken } from '../../worker/src/db/content';
 import { rulesOf } from '../../worker/src/db/price-rules';
 import { createBooking } from '../../worker/src/services/bookings';
-import { findFacilityBundle } from '../../worker/src/services/facilities';
+import { findFacilityBundle, PRICE_RANGE_DAYS, upcomingPriceRange } from '../../worker/src/services/facilities';
 import { repriceFreeSlots } from '../../worker/src/services/pricing';
 import {
   addDays,
@@ -318,5 +319,41 @@ describe('re-pricing racing a booking', () => {
     await booking;
     const rows = await bookingPrices(f.id);
     expect(rows).toEqual([{ slot_price: 150_000, total_price: 150_000, slot_now: 200_000 }]);
+  });
+});
+
+describe('the pitch page’s price range (issue 12)', () => {
+  it('is the coming week’s lowest and highest slot price; none before generation; a re-pricing changes the content version', async () => {
+    const f = await createFacility({ workingHours: everyDay('17:00', '20:00') });
+    const today = istanbulToday();
+    expect(await upcomingPriceRange(getDb(env.DB), f.id, today)).toBeNull();
+    await generate(f.documentId, addDays(today, 1), addDays(today, 2));
+    // One price everywhere: no range, the one price.
+    expect(await upcomingPriceRange(getDb(env.DB), f.id, today)).toEqual({ min: 1500, max: 1500 });
+    await putRules(f.documentId, [evening]);
+    const before = await contentVersionToken(getDb(env.DB));
+    expect((await apply(f.documentId, addDays(today, 1), addDays(today, 2))).status).toBe(200);
+    expect(await contentVersionToken(getDb(env.DB))).not.toBe(before);
+    expect(await upcomingPriceRange(getDb(env.DB), f.id, today)).toEqual({ min: 1500, max: 2000 });
+    // A slot beyond the week does not count.
+    await insertSlot(f.id, addDays(today, PRICE_RANGE_DAYS), '10:00', Date.now() + 8 * 86_400_000, 99_000);
+    expect(await upcomingPriceRange(getDb(env.DB), f.id, today)).toEqual({ min: 1500, max: 2000 });
+    await insertSlot(f.id, addDays(today, PRICE_RANGE_DAYS - 1), '10:00', Date.now() + 6 * 86_400_000, 99_000);
+    expect(await upcomingPriceRange(getDb(env.DB), f.id, today)).toEqual({ min: 990, max: 2000 });
+    // A re-pricing that changes nothing leaves the version (and the edge cache) alone.
+    const same = await contentVersionToken(getDb(env.DB));
+    expect((await apply(f.documentId, addDays(today, 1), addDays(today, 2))).status).toBe(200);
+    expect(await contentVersionToken(getDb(env.DB))).toBe(same);
+  });
+
+  it('a staff generation that adds slots changes the content version', async () => {
+    const f = await createFacility({ workingHours: everyDay('17:00', '19:00') });
+    const before = await contentVersionToken(getDb(env.DB));
+    expect((await generate(f.documentId, addDays(istanbulToday(), 1))).status).toBe(200);
+    const after = await contentVersionToken(getDb(env.DB));
+    expect(after).not.toBe(before);
+    // Generated again: every slot kept, nothing changed, the same version.
+    expect((await generate(f.documentId, addDays(istanbulToday(), 1))).status).toBe(200);
+    expect(await contentVersionToken(getDb(env.DB))).toBe(after);
   });
 });

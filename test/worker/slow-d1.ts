@@ -38,11 +38,38 @@ export function slowReads(d1: D1Database, ms: number): D1Database {
   });
 }
 
-/** Makes the pitch object's own D1 slow, so every decision it runs pauses between its check and its write. */
-export async function slowPitchObject(facilityId: number, ms: number) {
-  await runInDurableObject(facilityStub(env, facilityId), (instance: FacilityBooking) => {
-    const own = (instance as unknown as { env: Env }).env;
-    const slow = new Proxy(own, { get: (t, p) => (p === 'DB' ? slowReads(own.DB, ms) : Reflect.get(t, p)) });
-    Object.defineProperty(instance, 'env', { value: slow, configurable: true, writable: true });
+const isWrite = (s: D1PreparedStatement) =>
+  /^\s*(insert|update|delete)\b/i.test((s as unknown as { statement: string }).statement);
+
+/**
+ * A D1 whose every writing batch ends with a statement that fails: D1 rolls the whole batch back, so whatever a change
+ * wrote in its batch (its audit row included) is gone, and only what it wrote outside the batch would remain.
+ */
+export function failingBatches(d1: D1Database): D1Database {
+  return new Proxy(d1, {
+    get(target, prop) {
+      if (prop === 'batch')
+        return (statements: D1PreparedStatement[]) =>
+          target.batch(
+            statements.some(isWrite)
+              ? [...statements, target.prepare('insert into no_such_table values (1)')]
+              : statements,
+          );
+      const value = Reflect.get(target, prop) as unknown;
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
   });
 }
+
+/** Gives the pitch's object its D1 through `wrap` from now on (the object rebuilds its handle when the binding changes). */
+export async function wrapPitchObjectDb(facilityId: number, wrap: (d1: D1Database) => D1Database) {
+  await runInDurableObject(facilityStub(env, facilityId), (instance: FacilityBooking) => {
+    const own = (instance as unknown as { env: Env }).env;
+    const wrapped = new Proxy(own, { get: (t, p) => (p === 'DB' ? wrap(own.DB) : Reflect.get(t, p)) });
+    Object.defineProperty(instance, 'env', { value: wrapped, configurable: true, writable: true });
+  });
+}
+
+/** Makes the pitch object's own D1 slow, so every decision it runs pauses between its check and its write. */
+export const slowPitchObject = (facilityId: number, ms: number) =>
+  wrapPitchObjectDb(facilityId, (d1) => slowReads(d1, ms));

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { BookingDetailDialog } from '../components/panel/BookingDetailDialog';
 import { BookingCounts } from '../components/panel/bookings/BookingCounts';
 import { BookingCards, BookingTable } from '../components/panel/bookings/BookingList';
+import { ExportMenu } from '../components/panel/bookings/ExportMenu';
 import { FilterBar } from '../components/panel/bookings/FilterBar';
 import { Pager } from '../components/panel/Pager';
 import { Button } from '../components/ui/Button';
@@ -49,11 +50,14 @@ export default function BookingsManager() {
 
   return (
     <div className="space-y-5">
-      <header>
-        <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl dark:text-slate-100">Rezervasyon Yönetimi</h1>
-        <p className="mt-1 text-slate-700 dark:text-slate-300">
-          Rezervasyonları arayın, filtreleyin, onaylayın veya reddedin.
-        </p>
+      <header className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl dark:text-slate-100">Rezervasyon Yönetimi</h1>
+          <p className="mt-1 text-slate-700 dark:text-slate-300">
+            Rezervasyonları arayın, filtreleyin, onaylayın veya reddedin.
+          </p>
+        </div>
+        <ExportMenu />
       </header>
 
       <BookingCounts counts={counts} />

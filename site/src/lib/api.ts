@@ -47,6 +47,20 @@ export async function unwrapPage<T>(call: Call<T>): Promise<{ data: DataOf<T>; m
   return body as { data: DataOf<T>; meta: MetaOf<T> };
 }
 
+/** Every row of a paged list, its pages read one after another (an export covers the filtered set, not one page). */
+export async function allPages<R>(
+  page: (n: number) => Promise<{ data: R[]; meta: { pagination: { pageCount: number } } }>,
+): Promise<R[]> {
+  const rows: R[] = [];
+  let pageCount = 1;
+  for (let n = 1; n <= pageCount; n++) {
+    const body = await page(n);
+    rows.push(...body.data);
+    pageCount = body.meta.pagination.pageCount;
+  }
+  return rows;
+}
+
 export { ApiRequestError };
 
 /** Uploads take longer than the 10 s of every other call (02 §7: 30 s). */

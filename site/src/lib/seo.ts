@@ -67,7 +67,12 @@ export function fullTitle(title: string, siteName: string): string {
   return title.toLocaleLowerCase('tr').includes(siteName.toLocaleLowerCase('tr')) ? title : `${title} | ${siteName}`;
 }
 
-export async function site(): Promise<SiteSettingsWire> {
+/**
+ * The site settings for a page. The maintenance middleware (lib/maintenance.ts) has already read them for every public
+ * page and left them in `locals`, so a page passing `Astro.locals` costs no second read.
+ */
+export async function site(locals?: App.Locals): Promise<SiteSettingsWire> {
+  if (locals?.siteSettings) return locals.siteSettings;
   try {
     return await siteSettings();
   } catch {

@@ -24,6 +24,9 @@ export const facilityCount = (): Promise<number> => facilities.countFacilities(d
 /** An active pitch by slug (or documentId or id), null when there is none. */
 export const publicFacility = (ref: string): Promise<FacilityWire | null> => facilities.publicFacility(db(), ref);
 
+/** The lowest and highest slot price of the pitch's coming week (TL), null when none is generated. */
+export const priceRange = (facilityId: number) => facilities.upcomingPriceRange(db(), facilityId);
+
 export const sitemapPitches = () => facilities.sitemapPitches(db());
 
 export const siteSettings = (): Promise<SiteSettingsWire> => readSiteSettings(db());

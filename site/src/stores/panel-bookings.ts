@@ -1,7 +1,10 @@
 import type { InferResponseType } from 'hono/client';
 import { atom, map } from 'nanostores';
 import type { BookingTab } from '../../../contracts/panel';
-import { ApiRequestError, client, unwrapPage } from '../lib/api';
+import { ApiRequestError, allPages, client, unwrapPage } from '../lib/api';
+import { BOOKING_EXPORT_COLUMNS, bookingExportName } from '../lib/export/bookings';
+import { downloadCsv, downloadXlsx } from '../lib/export/download';
+import { toast } from './toast';
 
 // The bookings management list (02 §2 'Bookings management', §9 page sizes). The server filters, counts and pages
 // (GET /api/bookings), so the panel never fetches the whole table; the filters live in the address so reload and
@@ -191,6 +194,36 @@ export function setBookingSearch(q: string) {
     writeAddress('replace');
     void loadBookings();
   }, SEARCH_DEBOUNCE_MS);
+}
+
+// ---------------------------------------------------------------- export
+
+/** The list API's largest page: the export reads the filtered set 100 bookings a call. */
+const EXPORT_PAGE_SIZE = 100;
+export const $bookingsExporting = atom(false);
+
+/** Every booking of the current tab and filters, all pages (the export covers the filtered set, not the visible page). */
+export const fetchAllBookings = (f: BookingFilters = $bookingFilters.get()): Promise<BookingListItem[]> =>
+  allPages((page) => unwrapPage(client.api.bookings.$get({ query: queryOf({ ...f, page }, EXPORT_PAGE_SIZE) })));
+
+/** Builds and downloads the list as CSV or .xlsx, add-ons included (issue 12). */
+export async function exportBookings(format: 'csv' | 'xlsx'): Promise<void> {
+  if ($bookingsExporting.get()) return;
+  $bookingsExporting.set(true);
+  try {
+    let all: BookingListItem[];
+    try {
+      all = await fetchAllBookings();
+    } catch (e) {
+      toast('error', e instanceof ApiRequestError ? e.message : LIST_FAILED);
+      return;
+    }
+    const name = bookingExportName();
+    if (format === 'csv') downloadCsv(all, BOOKING_EXPORT_COLUMNS, name);
+    else await downloadXlsx(all, BOOKING_EXPORT_COLUMNS, name, 'Rezervasyonlar');
+  } finally {
+    $bookingsExporting.set(false);
+  }
 }
 
 /**

@@ -11,7 +11,7 @@ import {
   customerListQuery,
   customerMsg,
 } from '../../../contracts/customers';
-import { ApiRequestError, client, unwrap, unwrapPage } from '../lib/api';
+import { ApiRequestError, allPages, client, unwrap, unwrapPage } from '../lib/api';
 import {
   CUSTOMER_REPORT_COLUMNS,
   type CustomerReport,
@@ -310,16 +310,14 @@ export async function loadCustomerHistory(id: number): Promise<void> {
 // ---------------------------------------------------------------- export
 
 /** Every customer of the current filters, all pages (the report covers the filtered set, not the visible page). */
-export async function fetchAllCustomers(f: CustomerFilters = shownFilters): Promise<CustomerStatsRow[]> {
-  const rows: CustomerStatsRow[] = [];
-  let pageCount = 1;
-  for (let page = 1; page <= pageCount; page++) {
-    const body = await unwrapPage(statsCall(queryOf(f, page, EXPORT_PAGE_SIZE)));
-    rows.push(...(body.data as CustomerStatsRow[]));
-    pageCount = body.meta.pagination.pageCount;
-  }
-  return rows;
-}
+export const fetchAllCustomers = (f: CustomerFilters = shownFilters): Promise<CustomerStatsRow[]> =>
+  allPages(
+    async (page) =>
+      (await unwrapPage(statsCall(queryOf(f, page, EXPORT_PAGE_SIZE)))) as {
+        data: CustomerStatsRow[];
+        meta: { pagination: { pageCount: number } };
+      },
+  );
 
 /** Builds and downloads one report as CSV or .xlsx. */
 export async function exportCustomers(report: CustomerReport, format: 'csv' | 'xlsx'): Promise<void> {

@@ -27,6 +27,8 @@ const listFields = {
   transportationPrice: bookings.transportationPrice,
   isSubscriber: bookings.isSubscriber,
   includesTransportation: bookings.includesTransportation,
+  addons: bookings.addons,
+  addonsPrice: bookings.addonsPrice,
   createdAt: bookings.createdAt,
   facility: { documentId: facilityDocumentId, name: facilities.name, slug: facilities.slug },
 };

@@ -82,6 +82,13 @@ export async function seoPageRow(db: Db, key: string): Promise<SeoPageRow | unde
   return db.select().from(seoPages).where(eq(seoPages.key, key)).get();
 }
 
+/**
+ * A new content version, as a statement for the batch of a change the triggers do not see but the public pages show:
+ * slot prices (generation, re-pricing), read by the pitch page's price range.
+ */
+export const newContentVersion = (db: Db) =>
+  db.update(contentVersion).set({ version: sql`lower(hex(randomblob(8)))` }).where(eq(contentVersion.id, 1));
+
 /** The content version the edge cache keys public answers by (one row, replaced by triggers: migration 0009). */
 export async function contentVersionToken(db: Db): Promise<string | undefined> {
   const row = await db

@@ -160,6 +160,8 @@ export async function retireFacility(
     actorUserId: number;
     actorLabel: string;
   },
+  /** The audit row (issue 12), written right after the soft delete and only if it changed the pitch. */
+  audit: BatchItem<'sqlite'>,
 ) {
   const due = activeBookingsOf(facilityId, now);
   const sep = sql`' · '`;
@@ -202,6 +204,7 @@ export async function retireFacility(
       .set({ deletedAt: now, updatedAt: now })
       .where(and(eq(facilities.id, facilityId), notDeleted))
       .returning({ id: facilities.id }),
+    audit,
   ]);
   return { cancelled, notifications: notified, deleted: retired.length > 0 };
 }

@@ -77,10 +77,15 @@ const PAIRS_PER_STATEMENT = 1500;
 
 /**
  * Sets new prices on free slots in one atomic batch. The statement itself re-checks that no live booking holds the slot,
- * so even a path outside the pitch's object could never re-price a booked slot.
+ * so even a path outside the pitch's object could never re-price a booked slot. `also` (the audit row, issue 12) lands
+ * in the same batch.
  */
-export async function setSlotPrices(db: Db, changes: Array<{ id: number; price: number }>): Promise<void> {
-  const statements = [];
+export async function setSlotPrices(
+  db: Db,
+  changes: Array<{ id: number; price: number }>,
+  also: BatchItem<'sqlite'>[] = [],
+): Promise<void> {
+  const statements: BatchItem<'sqlite'>[] = [];
   for (let i = 0; i < changes.length; i += PAIRS_PER_STATEMENT) {
     const pairs = JSON.stringify(changes.slice(i, i + PAIRS_PER_STATEMENT).map((c) => [c.id, c.price]));
     const priceOf = sql`(select json_extract(value, '$[1]') from json_each(${pairs}) where json_extract(value, '$[0]') = ${slots.id})`;
@@ -101,6 +106,7 @@ export async function setSlotPrices(db: Db, changes: Array<{ id: number; price: 
         ),
     );
   }
+  statements.push(...also);
   const [first, ...rest] = statements;
   if (first) await db.batch([first, ...rest]);
 }

@@ -1,39 +1,45 @@
-// Raporlar (issue 12): every report of one date range (and optionally one pitch) in one D1 batch. Each reads the bookings
-// of the range through bookings_date_time / bookings_facility_date (play date), the occupancy the pitch's slots through
-// booking_slots_facility_date_time, so the cost follows the range, not the table; the approved ones through a covering
-// index (bookings_report, migration 0015), so a year of them is read without visiting a row.
-import { and, between, desc, eq, type SQL, sql } from 'drizzle-orm';
+// Raporlar (issue 12): every report of one date range (and optionally one pitch) in one D1 batch. All but the top
+// customers read summaries the triggers of migration 0016 keep in the same statement as every booking and slot write,
+// each keyed by play date first, so a year of every pitch reads a few thousand small rows, not 100,000 bookings:
+// - revenue, statuses and the subscriber / shuttle shares: booking_day_stats (a row per day, pitch, status and the two
+//   customer flags, with the price parts summed); week and month buckets are grouped from its days here;
+// - reasons: booking_reason_stats; add-ons: booking_addon_stats (day, pitch, name);
+// - occupancy: slot_hour_stats (pitch, day, hour), whose facility_id 0 rows hold every pitch's slots per day and hour;
+// - top customers: the approved bookings of the range through the covering index bookings_report (phone and price),
+//   summed per phone: a summary per phone would be as large as the bookings when most customers book once.
+// test/worker/reports.consistency.test.ts checks each against the GROUP BYs over bookings and slots they replace.
+import { type AnyColumn, and, between, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { ReportBucket } from '../../../contracts/reports';
 import type { Db } from './client';
-import { bookings, slots } from './schema';
-import { isLive } from './sql';
+import { bookingAddonStats, bookingDayStats, bookingReasonStats, bookings, slotHourStats } from './schema';
+
+/** slot_hour_stats' key for every pitch. */
+const EVERY_PITCH = 0;
 
 // Literal, never bound: SQLite uses a partial index only when the query's own term names the same constant.
 const approved = sql`${bookings.status} = 'approved'`;
+const dayApproved = sql`${bookingDayStats.status} = 'approved'`;
 
-function bucketOf(bucket: ReportBucket): SQL<string> {
-  if (bucket === 'month') return sql<string>`strftime('%Y-%m-01', ${bookings.date})`;
+function bucketOf(bucket: ReportBucket, date: AnyColumn): SQL<string> {
+  if (bucket === 'month') return sql<string>`strftime('%Y-%m-01', ${date})`;
   // The week's Monday: SQLite's %w is 0 for Sunday.
   if (bucket === 'week')
-    return sql<string>`date(${bookings.date}, '-' || ((cast(strftime('%w', ${bookings.date}) as integer) + 6) % 7) || ' days')`;
-  return sql<string>`${bookings.date}`;
+    return sql<string>`date(${date}, '-' || ((cast(strftime('%w', ${date}) as integer) + 6) % 7) || ' days')`;
+  return sql<string>`${date}`;
 }
 
-const sumOf = (e: SQL | typeof bookings.totalPrice) => sql<number>`coalesce(sum(${e}), 0)`;
+const sumOf = (e: SQL | AnyColumn) => sql<number>`coalesce(sum(${e}), 0)`;
+
+type Keyed = typeof bookingDayStats | typeof bookingReasonStats | typeof bookingAddonStats | typeof bookings;
+
+/** The range (and pitch) on a table keyed by date and facility_id. */
+const rangeOf = (t: Keyed, from: string, to: string, facilityId: number | null) =>
+  and(between(t.date, from, to), facilityId === null ? undefined : eq(t.facilityId, facilityId));
 
 /** The statements of one report, in the order `reportRows` answers them (the plan test explains each). */
 export function reportStatements(db: Db, from: string, to: string, facilityId: number | null, bucket: ReportBucket) {
-  const inRange = and(
-    between(bookings.date, from, to),
-    facilityId === null ? undefined : eq(bookings.facilityId, facilityId),
-  );
-  const bucketKey = bucketOf(bucket);
-  const reasonOf = sql<string>`coalesce(nullif(trim(case ${bookings.status} when 'cancelled' then ${bookings.cancellationReason} else ${bookings.rejectionReason} end), ''), '')`;
-  const slotsInRange = and(
-    between(slots.date, from, to),
-    facilityId === null ? undefined : eq(slots.facilityId, facilityId),
-  );
-  const addon = sql`json_each(${bookings.addons})`;
+  const d = bookingDayStats;
+  const bucketKey = bucketOf(bucket, d.date);
   const top = db
     .select({
       phone: sql<string>`${bookings.customerPhone}`.as('phone'),
@@ -41,60 +47,64 @@ export function reportStatements(db: Db, from: string, to: string, facilityId: n
       revenue: sql<number>`sum(${bookings.totalPrice})`.as('revenue'),
     })
     .from(bookings)
-    .where(and(inRange, approved))
+    .where(and(rangeOf(bookings, from, to, facilityId), approved))
     .groupBy(bookings.customerPhone)
-    .orderBy(desc(sql`revenue`), desc(sql`bookings`))
+    .orderBy(desc(sql`revenue`), desc(sql`bookings`), sql`phone`)
     .limit(10)
     .as('top');
+  const occupancyDay = slotHourStats.date;
 
   return [
     db
       .select({
         start: bucketKey,
-        bookings: sql<number>`count(*)`,
-        revenue: sumOf(bookings.totalPrice),
-        deposits: sumOf(sql`${bookings.depositAmount}`),
-        slot: sumOf(sql`${bookings.slotPrice}`),
-        shuttle: sumOf(sql`${bookings.transportationPrice}`),
-        addons: sumOf(sql`${bookings.addonsPrice}`),
+        bookings: sumOf(d.bookings),
+        revenue: sumOf(d.totalPrice),
+        deposits: sumOf(d.depositAmount),
+        slot: sumOf(d.slotPrice),
+        shuttle: sumOf(d.transportationPrice),
+        addons: sumOf(d.addonsPrice),
       })
-      .from(bookings)
-      .where(and(inRange, approved))
+      .from(d)
+      .where(and(rangeOf(d, from, to, facilityId), dayApproved))
       .groupBy(bucketKey)
       .orderBy(bucketKey),
     db
-      .select({ status: bookings.status, count: sql<number>`count(*)` })
-      .from(bookings)
-      .where(inRange)
-      .groupBy(bookings.status),
+      .select({ status: d.status, count: sumOf(d.bookings) })
+      .from(d)
+      .where(rangeOf(d, from, to, facilityId))
+      .groupBy(d.status),
     db
-      .select({ status: bookings.status, reason: reasonOf, count: sql<number>`count(*)` })
-      .from(bookings)
-      .where(and(inRange, sql`${bookings.status} in ('cancelled', 'rejected')`))
-      .groupBy(bookings.status, reasonOf)
-      .orderBy(desc(sql`count(*)`))
+      .select({
+        status: bookingReasonStats.status,
+        reason: bookingReasonStats.reason,
+        count: sumOf(bookingReasonStats.bookings),
+      })
+      .from(bookingReasonStats)
+      .where(rangeOf(bookingReasonStats, from, to, facilityId))
+      .groupBy(bookingReasonStats.status, bookingReasonStats.reason)
+      .orderBy(desc(sql`3`), bookingReasonStats.status, bookingReasonStats.reason)
       .limit(20),
     db
       .select({
-        subscriberBookings: sumOf(sql`${bookings.isSubscriber}`),
-        subscriberRevenue: sumOf(sql`case when ${bookings.isSubscriber} then ${bookings.totalPrice} end`),
-        shuttleBookings: sumOf(sql`${bookings.includesTransportation}`),
-        shuttleRevenue: sumOf(sql`${bookings.transportationPrice}`),
+        subscriberBookings: sumOf(sql`case when ${d.isSubscriber} then ${d.bookings} end`),
+        subscriberRevenue: sumOf(sql`case when ${d.isSubscriber} then ${d.totalPrice} end`),
+        shuttleBookings: sumOf(sql`case when ${d.includesTransportation} then ${d.bookings} end`),
+        shuttleRevenue: sumOf(d.transportationPrice),
       })
-      .from(bookings)
-      .where(and(inRange, approved)),
+      .from(d)
+      .where(and(rangeOf(d, from, to, facilityId), dayApproved)),
     db
       .select({
-        name: sql<string>`json_extract(value, '$.name')`,
-        bookings: sql<number>`count(*)`,
-        quantity: sumOf(sql`json_extract(value, '$.quantity')`),
-        revenue: sumOf(sql`json_extract(value, '$.total')`),
+        name: bookingAddonStats.name,
+        bookings: sumOf(bookingAddonStats.bookings),
+        quantity: sumOf(bookingAddonStats.quantity),
+        revenue: sumOf(bookingAddonStats.revenue),
       })
-      .from(bookings)
-      .innerJoin(addon, sql`true`)
-      .where(and(inRange, approved, sql`${bookings.addonsPrice} > 0`))
-      .groupBy(sql`json_extract(value, '$.name')`)
-      .orderBy(desc(sql`4`)),
+      .from(bookingAddonStats)
+      .where(rangeOf(bookingAddonStats, from, to, facilityId))
+      .groupBy(bookingAddonStats.name)
+      .orderBy(desc(sql`4`), bookingAddonStats.name),
     db
       .select({
         phone: top.phone,
@@ -104,18 +114,16 @@ export function reportStatements(db: Db, from: string, to: string, facilityId: n
         revenue: top.revenue,
       })
       .from(top)
-      .orderBy(desc(top.revenue), desc(top.bookings)),
+      .orderBy(desc(top.revenue), desc(top.bookings), sql`${top.phone}`),
     db
       .select({
-        weekday: sql<number>`((cast(strftime('%w', ${slots.date}) as integer) + 6) % 7) + 1`,
-        hour: sql<string>`substr(${slots.startTime}, 1, 2) || ':00'`,
-        generated: sql<number>`count(*)`,
-        booked: sql<number>`count(case when ${bookings.status} = 'approved' then 1 end)`,
+        weekday: sql<number>`((cast(strftime('%w', ${occupancyDay}) as integer) + 6) % 7) + 1`,
+        hour: slotHourStats.hour,
+        generated: sumOf(slotHourStats.generated),
+        booked: sumOf(slotHourStats.booked),
       })
-      .from(slots)
-      // The join names the live-booking index's own condition (bookings_one_live_per_slot); approved ones are counted.
-      .leftJoin(bookings, and(eq(bookings.slotId, slots.id), isLive(bookings.status)))
-      .where(slotsInRange)
+      .from(slotHourStats)
+      .where(and(eq(slotHourStats.facilityId, facilityId ?? EVERY_PITCH), between(occupancyDay, from, to)))
       .groupBy(sql`1`, sql`2`)
       .orderBy(sql`1`, sql`2`),
   ] as const;

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { AUDIT_KINDS } from '../../../contracts/staff';
 import type { WeekDay } from '../../../contracts/wire/facility';
 
 // Money columns are integer kuruş. Times are epoch milliseconds unless named date/startTime (Istanbul wall clock).
@@ -187,8 +188,6 @@ export const slots = sqliteTable(
   (t) => [
     uniqueIndex('booking_slots_facility_date_time').on(t.facilityId, t.date, t.startTime),
     index('booking_slots_facility_starts').on(t.facilityId, t.startsAt),
-    // Raporlar's occupancy over every pitch (issue 12): a date range of all slots.
-    index('booking_slots_date').on(t.date, t.startTime),
   ],
 );
 
@@ -395,6 +394,9 @@ export const bookings = sqliteTable(
   (t) => [
     // At most one live booking per slot, whatever path writes (00 §3).
     uniqueIndex('bookings_one_live_per_slot').on(t.slotId).where(sql`status in ('pending', 'approved')`),
+    // Every booking of a slot, whatever its status (migration 0016): the foreign key's ON DELETE SET NULL looks a deleted
+    // slot's bookings up by it; without it each slot a regeneration removes scanned every booking (≈ 20 ms at 100k).
+    index('bookings_slot').on(t.slotId),
     // At most one live public booking per phone and day, across pitches (00 §3; weekly subscription slots excepted, 0003).
     // A booking made while an admin had the same-day rule off (issue 12) carries same_day_rule = 0 and stays outside.
     uniqueIndex('bookings_one_live_per_phone_day')
@@ -436,22 +438,9 @@ export const bookings = sqliteTable(
     index('bookings_shuttle_list')
       .on(t.status, t.date, t.startsAt, t.isSubscriber, t.facilityId, t.searchKey, t.createdAt)
       .where(sql`includes_transportation = 1`),
-    // Raporlar (issue 12): a status's bookings of a date range with every figure a report sums, so a year of approved
-    // bookings is read from the index alone; and every booking's status by date for the status counts.
-    index('bookings_report').on(
-      t.status,
-      t.date,
-      t.facilityId,
-      t.customerPhone,
-      t.isSubscriber,
-      t.includesTransportation,
-      t.totalPrice,
-      t.depositAmount,
-      t.slotPrice,
-      t.transportationPrice,
-      t.addonsPrice,
-    ),
-    index('bookings_report_status').on(t.date, t.facilityId, t.status),
+    // Raporlar's top customers (issue 12, slimmed in migration 0016): a date range of approved bookings with the phone and
+    // the price, so the year's customers are summed from the index alone. Every other report reads a summary table.
+    index('bookings_report').on(t.status, t.date, t.facilityId, t.customerPhone, t.totalPrice),
   ],
 );
 
@@ -477,6 +466,11 @@ export const bookingDayStats = sqliteTable(
     bookings: integer('bookings').notNull().default(0),
     /** Kuruş: the sum of total_price over these bookings. */
     totalPrice: integer('total_price').notNull().default(0),
+    // Kuruş: the parts of total_price Raporlar sums (migration 0016), so its revenue and share figures read these rows.
+    depositAmount: integer('deposit_amount').notNull().default(0),
+    slotPrice: integer('slot_price').notNull().default(0),
+    transportationPrice: integer('transportation_price').notNull().default(0),
+    addonsPrice: integer('addons_price').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.date, t.facilityId, t.status, t.isSubscriber, t.includesTransportation] })],
 );
@@ -497,6 +491,59 @@ export const bookingStatusStats = sqliteTable(
     totalPrice: integer('total_price').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.facilityId, t.status, t.isSubscriber, t.includesTransportation] })],
+);
+
+/**
+ * Raporlar's reasons (issue 12, migration 0016): cancelled and rejected bookings per business day, pitch, status and
+ * reason as the report shows it (trimmed; none or blank is ''), kept by triggers in the same statement as every booking
+ * write. A row whose count falls to 0 is deleted. test/worker/reports.consistency.test.ts compares it with a GROUP BY.
+ */
+export const bookingReasonStats = sqliteTable(
+  'booking_reason_stats',
+  {
+    date: text('date').notNull(),
+    facilityId: integer('facility_id').notNull(),
+    status: text('status', { enum: ['cancelled', 'rejected'] }).notNull(),
+    reason: text('reason').notNull(),
+    bookings: integer('bookings').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.date, t.facilityId, t.status, t.reason] })],
+);
+
+/**
+ * Raporlar's add-ons (issue 12, migration 0016): the add-ons of approved bookings (those with addons_price > 0) per
+ * business day, pitch and add-on name, as sold: the bookings that took it, the quantity and the revenue (kuruş). Kept
+ * by triggers from bookings.addons (json_each), a row at 0 bookings deleted.
+ */
+export const bookingAddonStats = sqliteTable(
+  'booking_addon_stats',
+  {
+    date: text('date').notNull(),
+    facilityId: integer('facility_id').notNull(),
+    name: text('name').notNull(),
+    bookings: integer('bookings').notNull().default(0),
+    quantity: integer('quantity').notNull().default(0),
+    revenue: integer('revenue').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.date, t.facilityId, t.name] })],
+);
+
+/**
+ * Raporlar's occupancy (issue 12, migration 0016): per pitch, business day and start hour ('HH:00'), the slots generated
+ * and those holding an approved booking, kept by triggers on booking_slots and bookings. facility_id 0 holds the same
+ * per day and hour over every pitch, so a year of every pitch reads days × hours rows (≈ 5,500), not every slot.
+ */
+export const slotHourStats = sqliteTable(
+  'slot_hour_stats',
+  {
+    // 0 = every pitch; no foreign key: the rows follow the slots.
+    facilityId: integer('facility_id').notNull(),
+    date: text('date').notNull(),
+    hour: text('hour').notNull(),
+    generated: integer('generated').notNull().default(0),
+    booked: integer('booked').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.facilityId, t.date, t.hour] })],
 );
 
 export const bookingHistory = sqliteTable(
@@ -620,8 +667,8 @@ export type Customer = typeof customers.$inferSelect;
 export type CustomerStats = typeof customerStats.$inferSelect;
 export type Notification = typeof notifications.$inferSelect;
 
-/** What an audit row is about (issue 12 'Denetim kaydı'). */
-export const AUDIT_ENTITY_KINDS = ['staff', 'settings', 'facility', 'price_rule', 'service'] as const;
+/** What an audit row is about (issue 12 'Denetim kaydı'): the list the panel filters by, with its Turkish labels. */
+export const AUDIT_ENTITY_KINDS = AUDIT_KINDS;
 export type AuditEntityKind = (typeof AUDIT_ENTITY_KINDS)[number];
 /** Changed fields, before → after; never a password or its hash. */
 export type AuditDetails = { changes?: Record<string, { before: unknown; after: unknown }>; [key: string]: unknown };

@@ -1,5 +1,6 @@
 // A pitch's slots: generation's reads and writes, and the one join of slots with their live booking.
-import { and, between, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { and, between, eq, max, min, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import type { BatchItem } from 'drizzle-orm/batch';
 import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { LIVE_STATUSES } from '../../../contracts/bookings';
 import type { Db } from './client';
@@ -42,6 +43,15 @@ export function liveSlots<E extends Record<string, SQL.Aliased | SQL | AnySQLite
 }
 
 export type SlotRow = Awaited<ReturnType<typeof liveSlots<Record<never, never>>>>[number];
+
+/** The lowest and highest slot price of [from, to] (kuruş; null when none): a range scan of the (pitch, date) index. */
+export function slotPriceSpan(db: Db, facilityId: number, from: string, to: string) {
+  return db
+    .select({ min: min(slots.price), max: max(slots.price) })
+    .from(slots)
+    .where(and(eq(slots.facilityId, facilityId), between(slots.date, from, to)))
+    .get();
+}
 
 /** The existing slots of a range and whether a live booking holds each: what generation may replace. */
 export function existingSlots(db: Db, facilityId: number, from: string, to: string) {
@@ -89,9 +99,17 @@ function insertFromJson(db: Db, rows: NewSlot[]) {
   );
 }
 
-/** Deletes and inserts slots in one atomic batch; an insert that meets an existing (pitch, date, time) is skipped. */
-export async function replaceSlots(db: Db, removed: number[], added: NewSlot[]): Promise<void> {
-  const statements = [];
+/**
+ * Deletes and inserts slots in one atomic batch; an insert that meets an existing (pitch, date, time) is skipped.
+ * `also` (the audit row of a staff generation, issue 12) lands in the same batch: with the slots or not at all.
+ */
+export async function replaceSlots(
+  db: Db,
+  removed: number[],
+  added: NewSlot[],
+  also: BatchItem<'sqlite'>[] = [],
+): Promise<void> {
+  const statements: BatchItem<'sqlite'>[] = [];
   for (let i = 0; i < removed.length; i += ROWS_PER_STATEMENT) {
     const ids = JSON.stringify(removed.slice(i, i + ROWS_PER_STATEMENT));
     statements.push(db.delete(slots).where(sql`${slots.id} in (select value from json_each(${ids}))`));
@@ -99,6 +117,7 @@ export async function replaceSlots(db: Db, removed: number[], added: NewSlot[]):
   for (let i = 0; i < added.length; i += ROWS_PER_STATEMENT) {
     statements.push(insertFromJson(db, added.slice(i, i + ROWS_PER_STATEMENT)));
   }
+  statements.push(...also);
   const [first, ...rest] = statements;
   if (first) await db.batch([first, ...rest]);
 }

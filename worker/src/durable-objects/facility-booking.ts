@@ -169,18 +169,20 @@ export class FacilityBooking extends DurableObject<Env> {
     return { ok: true, value: outcome.value.booking };
   }
 
+  /** Staff's generation (`actor`) is audited in the slots' own batch; the cron's (`ensureHorizon`, no actor) is not. */
   async generateSlots(
     facilityId: number,
     startDate: string,
     endDate: string,
     overwrite: boolean,
+    actor: PublicUser | null = null,
   ): Promise<Outcome<GenerateResult>> {
     return this.guarded(async () => {
       // Generation reads the pitch fresh: its hours or price may have just been edited.
       this.bundle = null;
       const bundle = await this.facility(facilityId);
       const rules = await rulesOf(this.db, facilityId);
-      const result = await generateSlots(this.db, bundle.facility, startDate, endDate, overwrite, rules);
+      const result = await generateSlots(this.db, bundle.facility, startDate, endDate, overwrite, rules, actor);
       if (result.created + result.replaced + result.removed > 0)
         this.broadcast({ type: 'slots-regenerated', from: startDate, to: endDate });
       return result;
@@ -191,12 +193,17 @@ export class FacilityBooking extends DurableObject<Env> {
    * Re-prices the free slots of [from, to] still ahead by the pitch's current rules (issue 12), under the lock: a
    * booking being made meanwhile either holds its slot first (then the slot keeps its price) or books the new price.
    */
-  async repriceSlots(facilityId: number, from: string, to: string): Promise<Outcome<RepriceResult>> {
+  async repriceSlots(
+    facilityId: number,
+    from: string,
+    to: string,
+    actor: PublicUser | null = null,
+  ): Promise<Outcome<RepriceResult>> {
     return this.guarded(async () => {
       this.bundle = null;
       const bundle = await this.facility(facilityId);
       const rules = await rulesOf(this.db, facilityId);
-      const result = await repriceFreeSlots(this.db, bundle.facility, rules, from, to, Date.now());
+      const result = await repriceFreeSlots(this.db, bundle.facility, rules, from, to, Date.now(), actor);
       if (result.repriced > 0) this.broadcast({ type: 'slots-regenerated', from, to });
       return result;
     });

@@ -62,8 +62,8 @@ export const unauthorized = (message: string = msg.unauthorized) => new ApiError
 export const forbidden = (message: string = msg.forbidden) => new ApiError('ForbiddenError', message);
 export const notFound = (message: string) => new ApiError('NotFoundError', message);
 export const conflict = (message: string, details?: ErrorDetails) => new ApiError('ConflictError', message, details);
-export const tooManyRequests = (retryAfterSeconds: number) =>
-  new ApiError('RateLimitError', msg.rateLimited, { retryAfter: retryAfterSeconds });
+export const tooManyRequests = (retryAfterSeconds: number, message: string = msg.rateLimited) =>
+  new ApiError('RateLimitError', message, { retryAfter: retryAfterSeconds });
 export const preconditionFailed = (message: string) => new ApiError('PreconditionFailedError', message);
 export const payloadTooLarge = () => new ApiError('PayloadTooLargeError', msg.bodyTooLarge);
 export const unsupportedMediaType = () => new ApiError('UnsupportedMediaTypeError', msg.jsonRequired);

@@ -1,3 +1,4 @@
+import type { BackoffRule } from '../durable-objects/rate-limiter';
 import { effectiveRules } from './booking-rules';
 import { tooManyRequests } from './errors';
 
@@ -108,6 +109,21 @@ export async function loginBackoffRules(env: Env, clientAddress: string, spellin
   ];
 }
 
+/**
+ * Counts an attempt on back-off rules that all live in `routingKey`'s object (a refusal on one counts none: one atomic
+ * step), or refuses it with the Turkish 429 while any of them is backing off.
+ */
+async function enforceBackoff(
+  env: Env,
+  routingKey: string,
+  rules: BackoffRule[],
+  now: number,
+  message?: string,
+): Promise<void> {
+  const retryAfter = await limiterFor(env, 'login', routingKey).attempt(rules, now);
+  if (retryAfter > 0) throw tooManyRequests(retryAfter, message);
+}
+
 /** Refuses (the Turkish 429) a login attempt while its spelling is backing off; otherwise counts it until a success. */
 export async function enforceLoginBackoff(
   env: Env,
@@ -115,13 +131,23 @@ export async function enforceLoginBackoff(
   spelling: string,
   now = Date.now(),
 ): Promise<void> {
-  // Both keys of a spelling live in the spelling's object: a refusal on either counts neither (one atomic step).
-  const retryAfter = await limiterFor(env, 'login', spelling.toLowerCase()).attempt(
-    await loginBackoffRules(env, clientAddress, spelling),
-    now,
-  );
-  if (retryAfter > 0) throw tooManyRequests(retryAfter);
+  await enforceBackoff(env, spelling.toLowerCase(), await loginBackoffRules(env, clientAddress, spelling), now);
 }
+
+/**
+ * One's own password change (issue 12) asks for the current password: a signed-in session guessing it backs off like a
+ * login spelling from one address (5 free failures, then a wait doubling to 15 min), per account, whatever the session
+ * or address. While it waits even the right password is refused; a change that succeeds clears it.
+ */
+const passwordBackoffRules = (userId: number): BackoffRule[] => [
+  { key: `password:f:${userId}`, free: 5, maxDelayMs: 15 * 60_000 },
+];
+
+export const enforcePasswordBackoff = (env: Env, userId: number, message: string, now = Date.now()) =>
+  enforceBackoff(env, `password:${userId}`, passwordBackoffRules(userId), now, message);
+
+export const clearPasswordBackoff = (env: Env, userId: number) =>
+  limiterFor(env, 'login', `password:${userId}`).succeeded(passwordBackoffRules(userId).map((r) => r.key));
 
 /** A successful sign-in clears the back-off of the account's spellings (from this address, and overall). */
 export async function clearLoginBackoff(env: Env, clientAddress: string, spellings: string[]): Promise<void> {

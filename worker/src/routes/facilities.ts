@@ -72,7 +72,7 @@ export const facilityRoutes = new Hono<AppEnv>()
     ok(c, await subscriptionSlots(c.env.DB, c.req.param('ref'), Date.now())),
   )
   .post('/:ref/generate-slots', requireStaff, body(generateSlotsSchema), async (c) =>
-    ok(c, await generateFacilitySlots(c.env, c.req.param('ref'), c.req.valid('json'))),
+    ok(c, await generateFacilitySlots(c.env, c.req.param('ref'), c.req.valid('json'), c.get('user'))),
   )
   /** Fiyatlandırma (issue 12): the pitch's price rules, replaced as one ordered set. */
   .get('/:ref/price-rules', requireStaff, async (c) => ok(c, await readPriceRules(getDb(c.env.DB), c.req.param('ref'))))
@@ -81,7 +81,7 @@ export const facilityRoutes = new Hono<AppEnv>()
   )
   /** Re-prices the free slots of a range still ahead by the current rules, through the pitch's object. */
   .post('/:ref/price-rules/apply', requireStaff, body(repriceInput), async (c) =>
-    ok(c, await applyPriceRules(c.env, getDb(c.env.DB), c.req.param('ref'), c.req.valid('json'))),
+    ok(c, await applyPriceRules(c.env, getDb(c.env.DB), c.req.param('ref'), c.req.valid('json'), c.get('user'))),
   )
   /** Saha Servisleri (issue 12): every add-on of the pitch, active or not, for staff. */
   .get('/:ref/addons', requireStaff, async (c) => ok(c, await listAddons(getDb(c.env.DB), c.req.param('ref'))))

@@ -9,7 +9,14 @@ import { revokeSessions, staffFromToken, tokenLifetime, toPublicUser } from '../
 import { badRequest, unauthorized } from '../lib/errors';
 import { signToken } from '../lib/jwt';
 import { burnPasswordTime, hashPassword, verifyPassword } from '../lib/password';
-import { clearLoginBackoff, enforceLoginBackoff, enforceRateLimit, limitsFor } from '../lib/rate-limit';
+import {
+  clearLoginBackoff,
+  clearPasswordBackoff,
+  enforceLoginBackoff,
+  enforcePasswordBackoff,
+  enforceRateLimit,
+  limitsFor,
+} from '../lib/rate-limit';
 
 export interface SignedIn {
   jwt: string;
@@ -72,6 +79,8 @@ export async function changeOwnPassword(
   token: string,
   input: ChangePasswordInput,
 ): Promise<SignedIn> {
+  // Counted before the check, so parallel guesses back off too; a wrong current password is a failure kept.
+  await enforcePasswordBackoff(env, user.id, staffMsg.currentPasswordAttempts);
   const db = getDb(env.DB);
   const row = await userById(db, user.id);
   if (!row) throw unauthorized();
@@ -80,6 +89,7 @@ export async function changeOwnPassword(
       errors: [{ path: ['currentPassword'], message: staffMsg.currentPasswordWrong }],
     });
   }
+  await clearPasswordBackoff(env, user.id);
   const version = row.user.tokenVersion;
   const label = actorName(row.user);
   const changed = await changeStaffUser(

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { AddonWire } from '../../../contracts/addons';
+import type { PublicUser } from '../../../contracts/auth';
 import type { FacilityListQuery, generateSlotsSchema, slotsQuery } from '../../../contracts/facilities';
 import { msg } from '../../../contracts/messages';
 import { foldSearch } from '../../../contracts/search';
@@ -25,6 +26,7 @@ import {
   type PickupPointRow,
   partsOfFacilities,
 } from '../db/facilities';
+import { slotPriceSpan } from '../db/slots';
 import { badRequest, notFound, unwrap } from '../lib/errors';
 import { toKurus, toTl } from '../lib/money';
 import { addDays, daysBetween, isoInstant, istanbulToday } from '../lib/time';
@@ -120,6 +122,22 @@ export async function sitemapPitches(db: Db) {
 export async function publicFacility(db: Db, ref: string): Promise<FacilityWire | null> {
   const bundle = await findFacilityBundle(db, ref);
   return bundle?.facility.isActive ? toWire(bundle) : null;
+}
+
+/** How far ahead the pitch page reads its price range: the week its calendar opens on. */
+export const PRICE_RANGE_DAYS = 7;
+
+/**
+ * The pitch page's hourly price (issue 12): slots carry their own prices (price rules), so the page shows the lowest
+ * and highest of the coming week's slots, in TL; null when none is generated (the page then shows the hourly price).
+ */
+export async function upcomingPriceRange(
+  db: Db,
+  facilityId: number,
+  today = istanbulToday(),
+): Promise<{ min: number; max: number } | null> {
+  const span = await slotPriceSpan(db, facilityId, today, addDays(today, PRICE_RANGE_DAYS - 1));
+  return span?.min == null || span.max == null ? null : { min: toTl(span.min), max: toTl(span.max) };
 }
 
 /**
@@ -223,7 +241,12 @@ export function assertRange(from: string, to: string): void {
  * Staff generate slots from today up to three months ahead; the pitch's Durable Object does it, serialised with
  * bookings.
  */
-export async function generateFacilitySlots(env: Env, ref: string, input: GenerateSlotsInput) {
+export async function generateFacilitySlots(
+  env: Env,
+  ref: string,
+  input: GenerateSlotsInput,
+  actor: PublicUser | null = null,
+) {
   const { startDate, endDate, overwrite } = input;
   const today = istanbulToday();
   if (startDate > endDate) {
@@ -235,7 +258,7 @@ export async function generateFacilitySlots(env: Env, ref: string, input: Genera
     });
   }
   const f = await resolveFacility(env.DB, ref);
-  const result = unwrap(await facilityStub(env, f.id).generateSlots(f.id, startDate, endDate, overwrite));
+  const result = unwrap(await facilityStub(env, f.id).generateSlots(f.id, startDate, endDate, overwrite, actor));
   const facilityName = f.name;
   return {
     facilityName,

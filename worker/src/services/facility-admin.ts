@@ -13,7 +13,7 @@ import {
 import { msg } from '../../../contracts/messages';
 import type { FacilityWire } from '../../../contracts/wire/facility';
 import type { NotificationWire } from '../../../contracts/wire/notification';
-import { recordAudit } from '../db/audit';
+import { actorName, recordAudit } from '../db/audit';
 import type { ChangedBooking } from '../db/bookings';
 import { getDb } from '../db/client';
 import * as store from '../db/facility-admin';
@@ -458,8 +458,6 @@ export async function deleteFacility(env: Env, ref: string, force: boolean, acto
   return unwrap(await facilityStub(env, f.id).retire(f.id, actor, force));
 }
 
-const actorLabel = (u: PublicUser) => [u.firstName, u.lastName].filter(Boolean).join(' ') || u.username;
-
 /**
  * Inside the pitch's lock: refuses with 409 while bookings are active and `force` is off; otherwise cancels them (history,
  * notifications) and soft-deletes the pitch in one batch. History is never lost: the pitch row, its bookings and images
@@ -477,13 +475,35 @@ export async function retireFacility(
   const active = await store.activeBookingCount(db, f.id, now);
   if (active > 0 && !force)
     throw conflict(facilityMsg.activeBookings(active), { activeBookings: active, isActive: f.isActive });
-  const result = await store.retireFacility(db, f.id, now, {
-    reason: facilityMsg.forceCancelReason,
-    title: msg.staffCancelledTitle,
-    facilityName: f.name,
-    actorUserId: actor.id,
-    actorLabel: actorLabel(actor),
-  });
+  // The audit row (issue 12) is the batch's last statement, written only if the soft delete just before it changed the
+  // pitch; the count is exact, as no booking can be made or change outside this lock meanwhile.
+  const audit = recordAudit(
+    db,
+    {
+      at: now,
+      actor,
+      entityKind: 'facility',
+      entityId: String(f.id),
+      entityLabel: f.name,
+      action: 'delete',
+      summary: `Saha silindi: ${f.name}${active > 0 ? ` (${active} aktif rezervasyon iptal edildi)` : ''}`,
+      details: { cancelledBookings: active, force },
+    },
+    { whenChanged: true },
+  );
+  const result = await store.retireFacility(
+    db,
+    f.id,
+    now,
+    {
+      reason: facilityMsg.forceCancelReason,
+      title: msg.staffCancelledTitle,
+      facilityName: f.name,
+      actorUserId: actor.id,
+      actorLabel: actorName(actor),
+    },
+    audit,
+  );
   if (!result.deleted) throw notFound(msg.facilityNotFound);
   return {
     summary: { id: f.id, documentId: f.documentId, name: f.name, cancelledBookings: result.cancelled.length },

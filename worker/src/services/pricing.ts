@@ -1,6 +1,7 @@
 // Fiyatlandırma (issue 12): a pitch's price rules, saved as one set, and the re-pricing of its free slots. The engine
 // that turns rules into a slot's price is contracts/pricing.ts, the same one the panel's preview runs.
 import type { PublicUser } from '../../../contracts/auth';
+import { dottedDate } from '../../../contracts/dates';
 import { msg } from '../../../contracts/messages';
 import { type PriceRuleLike, priceFor } from '../../../contracts/pricing';
 import {
@@ -12,6 +13,7 @@ import {
 } from '../../../contracts/pricing-form';
 import { recordAudit } from '../db/audit';
 import type { Db } from '../db/client';
+import { newContentVersion } from '../db/content';
 import type { FacilityRow } from '../db/facilities';
 import {
   bookedSlotsAhead,
@@ -122,15 +124,17 @@ export interface RepriceResult {
 
 /**
  * Sets each free slot of [from, to] still ahead to the price the rules give it now. Booked slots keep their price (a
- * booking was made at it) and past slots are history. Runs inside the pitch's Durable Object, serialised with bookings.
+ * booking was made at it) and past slots are history. Runs inside the pitch's Durable Object, serialised with bookings;
+ * the audit row (issue 12) is written in the prices' own batch, so a failed re-pricing records nothing.
  */
 export async function repriceFreeSlots(
   db: Db,
-  f: Pick<FacilityRow, 'hourlyPrice'> & { id: number },
+  f: Pick<FacilityRow, 'id' | 'name' | 'hourlyPrice'>,
   rules: readonly PriceRuleLike[],
   from: string,
   to: string,
   now: number,
+  actor: PublicUser | null = null,
 ): Promise<RepriceResult> {
   const [free, skippedBooked] = await Promise.all([
     freeSlotsAhead(db, f.id, from, to, now),
@@ -139,8 +143,22 @@ export async function repriceFreeSlots(
   const changes = free
     .map((s) => ({ id: s.id, price: priceFor(f.hourlyPrice, rules, s.date, s.startTime).price, was: s.price }))
     .filter((c) => c.price !== c.was);
-  await setSlotPrices(db, changes);
-  return { repriced: changes.length, unchanged: free.length - changes.length, skippedBooked };
+  const result = { repriced: changes.length, unchanged: free.length - changes.length, skippedBooked };
+  const audit = recordAudit(db, {
+    at: now,
+    actor,
+    entityKind: 'slots',
+    entityId: String(f.id),
+    entityLabel: f.name,
+    action: 'reprice',
+    summary:
+      `Fiyatlar uygulandı: ${f.name}, ${dottedDate(from)} – ${dottedDate(to)} — ${result.repriced} slotun fiyatı ` +
+      `güncellendi, ${result.unchanged} slot zaten günceldi, dolu ${result.skippedBooked} slot korundu`,
+    details: { startDate: from, endDate: to, ...result },
+  });
+  // The pitch page's price range reads the slots: new prices are a new content version (the edge cache's key).
+  await setSlotPrices(db, changes, changes.length > 0 ? [audit, newContentVersion(db)] : [audit]);
+  return result;
 }
 
 export async function applyPriceRules(
@@ -148,13 +166,14 @@ export async function applyPriceRules(
   db: Db,
   ref: string,
   input: { startDate: string; endDate: string },
+  actor: PublicUser,
 ): Promise<RepriceResultWire> {
   const today = istanbulToday();
   if (input.startDate < today || input.endDate > addDays(today, REPRICE_WINDOW_DAYS)) {
     throw badRequest(pricingMsg.repriceRange, { errors: [{ path: ['endDate'], message: pricingMsg.repriceRange }] });
   }
   const f = await pitch(db, ref);
-  const result = unwrap(await facilityStub(env, f.id).repriceSlots(f.id, input.startDate, input.endDate));
+  const result = unwrap(await facilityStub(env, f.id).repriceSlots(f.id, input.startDate, input.endDate, actor));
   return {
     facilityName: f.name,
     ...result,

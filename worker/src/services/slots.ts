@@ -1,10 +1,14 @@
+import type { PublicUser } from '../../../contracts/auth';
 import { firstName, nameWithInitial } from '../../../contracts/common';
+import { dottedDate } from '../../../contracts/dates';
 import { msg } from '../../../contracts/messages';
 import { type PriceRuleLike, priceFor } from '../../../contracts/pricing';
 import { slotMinutes } from '../../../contracts/slot-plan';
 import type { SlotState, SlotWire } from '../../../contracts/wire/slot';
+import { recordAudit } from '../db/audit';
 import type { ChangedBooking } from '../db/bookings';
 import type { Db } from '../db/client';
+import { newContentVersion } from '../db/content';
 import { type FacilityRow, facilityByRef } from '../db/facilities';
 import { existingSlots, liveSlots, replaceSlots, type SlotRow } from '../db/slots';
 import { notFound } from '../lib/errors';
@@ -45,7 +49,8 @@ export interface GenerateResult {
  * Creates the slots of [startDate, endDate] for open days, each priced by the pitch's price rules (issue 12; the
  * hourly price where none matches). Without overwrite existing slots stay; with overwrite only slots without a pending
  * or approved booking are replaced, so a booked slot is never destroyed (00 §2).
- * Runs inside the pitch's Durable Object, serialised with bookings.
+ * Runs inside the pitch's Durable Object, serialised with bookings. A staff member's generation (`actor`) writes its
+ * audit row in the slots' own batch; the cron's (no actor) is housekeeping and records nothing.
  */
 export async function generateSlots(
   db: Db,
@@ -54,6 +59,8 @@ export async function generateSlots(
   endDate: string,
   overwrite: boolean,
   rules: readonly PriceRuleLike[] = [],
+  actor: PublicUser | null = null,
+  now = Date.now(),
 ): Promise<GenerateResult> {
   const planned: PlannedSlot[] = [];
   for (let d = startDate; d <= endDate; d = addDays(d, 1)) planned.push(...planDay(f, d));
@@ -103,8 +110,38 @@ export async function generateSlots(
       facilityId: f.id,
       price: priceFor(f.hourlyPrice, rules, p.date, p.startTime).price,
     })),
+    actor
+      ? [
+          generationAudit(db, f, { startDate, endDate, overwrite }, result, actor, now),
+          // The pitch page's price range reads the slots: a staff generation that changed some is a new version.
+          ...(result.created + result.replaced + result.removed > 0 ? [newContentVersion(db)] : []),
+        ]
+      : [],
   );
   return result;
+}
+
+function generationAudit(
+  db: Db,
+  f: Pick<FacilityRow, 'id' | 'name'>,
+  range: { startDate: string; endDate: string; overwrite: boolean },
+  result: GenerateResult,
+  actor: PublicUser,
+  now: number,
+) {
+  const span = `${dottedDate(range.startDate)} – ${dottedDate(range.endDate)}`;
+  return recordAudit(db, {
+    at: now,
+    actor,
+    entityKind: 'slots',
+    entityId: String(f.id),
+    entityLabel: f.name,
+    action: 'generate',
+    summary:
+      `Slot oluşturuldu: ${f.name}, ${span}${range.overwrite ? ' (üzerine yazarak)' : ''} — ${result.created} yeni, ` +
+      `${result.replaced} yenilendi, ${result.removed} kaldırıldı, ${result.kept} korundu`,
+    details: { ...range, ...result },
+  });
 }
 
 export type { SlotRow };

@@ -1,6 +1,7 @@
 // Table exports the panel offers (02 §9 'Report types'): a CSV any spreadsheet opens and a real .xlsx. Generic over the
 // row type, so the Raporlar screen reuses them with its own columns. The xlsx library is imported only when an Excel
 // file is asked for, so no page pays for it on load.
+import { dottedDate } from '../../../../contracts/dates';
 import { toast } from '../../stores/toast';
 
 /** A value as the column gives it: numbers stay numbers, dates are 'YYYY-MM-DD' (shown dd.mm.yyyy), null is blank. */
@@ -28,13 +29,7 @@ export const CSV_SEPARATOR = ';';
 /** Excel reads a CSV as UTF-8 only with this mark in front (otherwise ş, ğ, İ come out garbled). */
 export const BOM = '\uFEFF';
 
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** 'YYYY-MM-DD' → 'dd.mm.yyyy'; anything else unchanged. */
-export function dottedDate(value: string): string {
-  const m = ISO_DATE.exec(value);
-  return m ? `${m[3]}.${m[2]}.${m[1]}` : value;
-}
+export { dottedDate };
 
 const decimal = new Intl.NumberFormat('tr-TR', { useGrouping: false, maximumFractionDigits: 2 });
 

@@ -39,30 +39,31 @@ export function startNotifications(): () => void {
     $soundEnabled.set(readSoundSetting());
     sessionUser = signedInUser();
     // 02 §9: poll on user change too; another user also needs a new socket (the cookie now names them). Signing out
-    // leaves the page, so a vanished user changes nothing here.
-    stopSession = $session.listen(() => {
+    // (the session turns anonymous while the page is still open, before it leaves for /giris) stops the socket and the
+    // polls: a reconnect without the cookie would only be refused, and the browser logs that refusal as an error.
+    stopSession = $session.listen((s) => {
       const user = signedInUser();
-      if (user === null || user === sessionUser) return;
-      const first = sessionUser === null;
+      if (user === null) {
+        if (s.status === 'anonymous' && sessionUser !== null) {
+          live?.stop();
+          live = null;
+          $notificationLive.set('down');
+        }
+        return;
+      }
+      if (user === sessionUser && live) return;
+      const first = sessionUser === null && live !== null;
       sessionUser = user;
       // The first confirmation of the session we started with is not a change.
       if (first) return;
       $notificationLive.set('connecting');
       void refreshNotifications();
-      live?.restart();
+      if (live) live.restart();
+      else connect();
     });
     $notificationLive.set('connecting');
     void refreshNotifications();
-    live = openLiveSocket({
-      url: liveUrl,
-      schema: staffHubEvent,
-      onMessage: handleLiveMessage,
-      onState: (state) => $notificationLive.set(state),
-      // Whatever arrived while we were away comes with one read.
-      onOpen: () => void refreshNotifications(),
-      pollEvery: { connecting: POLL_DOWN_MS, down: POLL_DOWN_MS, open: POLL_OPEN_MS },
-      poll: () => void refreshNotifications(),
-    });
+    connect();
   }
   let released = false;
   return () => {
@@ -77,4 +78,17 @@ export function startNotifications(): () => void {
     clearFeed();
     forgetViewer();
   };
+}
+
+function connect() {
+  live = openLiveSocket({
+    url: liveUrl,
+    schema: staffHubEvent,
+    onMessage: handleLiveMessage,
+    onState: (state) => $notificationLive.set(state),
+    // Whatever arrived while we were away comes with one read.
+    onOpen: () => void refreshNotifications(),
+    pollEvery: { connecting: POLL_DOWN_MS, down: POLL_DOWN_MS, open: POLL_OPEN_MS },
+    poll: () => void refreshNotifications(),
+  });
 }
