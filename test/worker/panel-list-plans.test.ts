@@ -2,7 +2,7 @@
 // and no statistics (D1 keeps none), as production plans them. A walked page reads an index already in its order (no
 // temporary sort, so SQLite stops after the page); a covering page seeks a range of its covering index; the tab counts
 // read the summary tables and a range of the index, never every booking. A search with few matches reads them by id
-// from the trigram index (migration 0018); one with many walks in order like an unsearched list, and counts its
+// from the trigram index (migration 0017); one with many walks in order like an unsearched list, and counts its
 // matches per status in that index. Only a search the trigram index cannot answer (1–2 characters) passes over an
 // index whole (or over a date range of it), and that is stated here too.
 import { env } from 'cloudflare:workers';

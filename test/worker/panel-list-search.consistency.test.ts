@@ -1,4 +1,4 @@
-// The panel list's search through the trigram index (migration 0018, issue 11) against the pass over the covering index
+// The panel list's search through the trigram index (migration 0017, issue 11) against the pass over the covering index
 // it replaces: for fragments common and rare, phone digits, Turkish letters, 1–2 characters (no trigram: the pass
 // stays) and characters that are FTS5 query syntax, under every pitch / flag / date-range filter, tab and sort, the
 // page read by id ('few') and the page walked in order ('many') equal the pass's page, and so do the tab counts. The
@@ -224,7 +224,7 @@ describe('the trigram index follows bookings', () => {
         .all<{ id: number }>()
     ).results.map((r) => r.id);
 
-  /** The matches per pitch, flags and status as the index's rowids carry them (migration 0018), and as bookings do. */
+  /** The matches per pitch, flags and status as the index's rowids carry them (migration 0017), and as bookings do. */
   const perStatus = async (fragment: string) => {
     const index = await env.DB.prepare(
       `select rowid >> 45 as pitch, (rowid >> 44) & 1 as sub, (rowid >> 43) & 1 as shuttle, case (rowid >> 40) & 7

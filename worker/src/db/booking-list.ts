@@ -57,7 +57,7 @@ const literal = (v: string | number) => sql.raw(typeof v === 'number' ? String(M
 const fragment = (search: string) => search.replace(/\0/g, '');
 
 /**
- * The trigram index (migration 0018) answers fragments of 3 or more characters (code points); a shorter one has no
+ * The trigram index (migration 0017) answers fragments of 3 or more characters (code points); a shorter one has no
  * trigram to look up and keeps the substring test over the covering index.
  */
 export const TRIGRAM_MIN = 3;
@@ -85,7 +85,7 @@ const ftsPhrase = (search: string) => literal(`"${fragment(search).replace(/"/g,
 
 /**
  * The trigram index's rowid carries, above the booking's id (40 bits), what the list filters and counts by (migration
- * 0018): pitch << 45 | subscriber << 44 | shuttle << 43 | status code << 40 | id, the code being the status's place in
+ * 0017): pitch << 45 | subscriber << 44 | shuttle << 43 | status code << 40 | id, the code being the status's place in
  * BOOKING_STATUSES from 1. A pitch's matches are a range of rowids, and each match tells its status and flags.
  */
 const ROWID = { status: 40, shuttle: 43, subscriber: 44, facility: 45 } as const;
@@ -154,7 +154,7 @@ export async function searchReach(
  */
 function baseWhere(f: ListFilter, reach?: SearchReach, tab: ListTab = 'all'): SQL[] {
   const w: SQL[] = [];
-  // A search with few matches is the id list of the trigram index (migration 0018); any other, the substring test.
+  // A search with few matches is the id list of the trigram index (migration 0017); any other, the substring test.
   // instr, not LIKE: D1 caps LIKE patterns at 50 bytes ('pattern too complex' for 49+ characters), and a NUL would cut
   // the literal short; neither limit applies here, and the match is the same substring test.
   if (f.search && reach === 'few') w.push(sql`${bookings.id} in (${searchMatches(f.search, f, tab)})`);

@@ -384,7 +384,7 @@ export const bookings = sqliteTable(
     /**
      * Folded name + phone + booking number for the panel's search, kept by triggers (migration 0002): lower case with the
      * Turkish letters mapped to ASCII, so 'isik' finds 'Işık' the way staff type on a phone keyboard. Also indexed by
-     * the trigram FTS5 table bookings_search (migration 0018, hand-written: drizzle does not model virtual tables).
+     * the trigram FTS5 table bookings_search (migration 0017, hand-written: drizzle does not model virtual tables).
      */
     searchKey: text('search_key'),
     /** Whether the same-day rule (00 §3) held when the booking was made (issue 12: an admin may turn it off). */
