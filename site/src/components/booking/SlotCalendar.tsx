@@ -202,12 +202,14 @@ const DaySlots = memo(function DaySlots({
           Geçmiş gün
         </p>
       ) : slots === undefined ? (
-        <div className={`grid gap-2 ${columns}`} aria-hidden="true">
+        // One pulsing block per day, not one per placeholder: each animated element is a compositor layer of its own,
+        // and a week of them made every frame's layer commit longer while the page loads (issue 11).
+        <div className={`grid animate-pulse gap-2 motion-reduce:animate-none ${columns}`} aria-hidden="true">
           {Array.from({ length: loading ? 4 : 0 }, (_, i) => (
             <div
               // biome-ignore lint/suspicious/noArrayIndexKey: identical loading placeholders have no identity but their place
               key={i}
-              className="h-14 animate-pulse rounded-lg bg-slate-200 motion-reduce:animate-none dark:bg-slate-800"
+              className="h-14 rounded-lg bg-slate-200 dark:bg-slate-800"
             />
           ))}
         </div>
