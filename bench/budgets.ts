@@ -16,7 +16,7 @@ import { resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { launch as launchChrome } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { chromium } from 'playwright-core';
+import { chromium, type Request } from 'playwright-core';
 import { startLocalServer } from '../scripts/lib/local-server';
 
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -78,6 +78,13 @@ async function jsWeights(origin: string, paths: string[]) {
           }
         }
       });
+      // Our own requests in flight. Playwright's 'networkidle' is not used after scrolling: a frame that navigates
+      // late (the pitch page's map, given its address when scrolled near) and fails offline never lets it fire.
+      let inFlight = 0;
+      const ours = (r: Request) => r.url().startsWith(origin);
+      page.on('request', (r) => void (ours(r) && inFlight++));
+      for (const done of ['requestfinished', 'requestfailed'] as const)
+        page.on(done, (r) => void (ours(r) && inFlight--));
       await page.goto(origin + path, { waitUntil: 'networkidle' });
       // Bring every lazily hydrated island into view, then let its code arrive.
       await page.evaluate(async () => {
@@ -86,9 +93,7 @@ async function jsWeights(origin: string, paths: string[]) {
           await new Promise((r) => setTimeout(r, 50));
         }
       });
-      await page.waitForLoadState('networkidle');
-      await page.waitForTimeout(500);
-      await page.waitForLoadState('networkidle');
+      for (let quiet = 0; quiet < 1000; quiet = inFlight === 0 ? quiet + 100 : 0) await page.waitForTimeout(100);
       const inline = await page.$$eval('script:not([src])', (els) =>
         els
           .filter((e) => !['application/ld+json', 'application/json'].includes((e as HTMLScriptElement).type))
