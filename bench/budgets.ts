@@ -83,8 +83,9 @@ async function jsWeights(origin: string, paths: string[]) {
       let inFlight = 0;
       const ours = (r: Request) => r.url().startsWith(origin);
       page.on('request', (r) => void (ours(r) && inFlight++));
-      for (const done of ['requestfinished', 'requestfailed'] as const)
-        page.on(done, (r) => void (ours(r) && inFlight--));
+      const settled = (r: Request) => void (ours(r) && inFlight--);
+      page.on('requestfinished', settled);
+      page.on('requestfailed', settled);
       await page.goto(origin + path, { waitUntil: 'networkidle' });
       // Bring every lazily hydrated island into view, then let its code arrive.
       await page.evaluate(async () => {
