@@ -1,6 +1,9 @@
 // Page budgets of the public site, measured on the real build with demo data:
 //   npm run bench:budgets                 (LIGHTHOUSE_RUNS=5 by default; LIGHTHOUSE_RUNS=0 measures JavaScript only)
 //   BUDGET_FILES=1 npm run bench:budgets  also lists every script each page loaded, with its gzip size
+//   LIGHTHOUSE_PAGES=pitch                runs Lighthouse on some pages only (comma list of home, list, pitch)
+//   LIGHTHOUSE_SAVE=.bench/lighthouse     keeps each run's full report (JSON: audits such as bootup-time,
+//                                         mainthread-work-breakdown, long-tasks) to read where the time went
 // 1. JavaScript shipped per page, gzip: every script the page loads in Chromium (external files, dynamic imports of
 //    islands once scrolled into view, inline scripts), after scrolling through the whole page and without touching
 //    anything (code loaded on a first interaction, such as the booking form or a dialog, is not counted).
@@ -8,10 +11,12 @@
 // 2. Lighthouse (mobile, default config) on /, /sahalar and one /saha/:slug, LIGHTHOUSE_RUNS runs per page, each run
 //    in a fresh Chromium. Targets: every category's median 100, and performance ≥ 95 on every single run.
 // Lighthouse performance is CPU-bound: figures taken while other work runs on the machine are low; re-run quiet.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { launch as launchChrome } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { chromium } from 'playwright-core';
+import { chromium, type Request } from 'playwright-core';
 import { startLocalServer } from '../scripts/lib/local-server';
 
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -27,6 +32,8 @@ const FLAGS = [
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
 const LIST_FILES = process.env.BUDGET_FILES === '1';
 const PITCH = 'pitch';
+const LIGHTHOUSE_PAGES = (process.env.LIGHTHOUSE_PAGES ?? 'home,list,pitch').split(',').map((p) => p.trim());
+const SAVE_DIR = process.env.LIGHTHOUSE_SAVE ? resolve(process.env.LIGHTHOUSE_SAVE) : null;
 /** KB gzip per page; the pitch page is keyed PITCH (its slug comes from the demo data). */
 const JS_BUDGET_KB: Record<string, number> = {
   '/': 10,
@@ -71,6 +78,14 @@ async function jsWeights(origin: string, paths: string[]) {
           }
         }
       });
+      // Our own requests in flight. Playwright's 'networkidle' is not used after scrolling: a frame that navigates
+      // late (the pitch page's map, given its address when scrolled near) and fails offline never lets it fire.
+      let inFlight = 0;
+      const ours = (r: Request) => r.url().startsWith(origin);
+      page.on('request', (r) => void (ours(r) && inFlight++));
+      const settled = (r: Request) => void (ours(r) && inFlight--);
+      page.on('requestfinished', settled);
+      page.on('requestfailed', settled);
       await page.goto(origin + path, { waitUntil: 'networkidle' });
       // Bring every lazily hydrated island into view, then let its code arrive.
       await page.evaluate(async () => {
@@ -79,9 +94,7 @@ async function jsWeights(origin: string, paths: string[]) {
           await new Promise((r) => setTimeout(r, 50));
         }
       });
-      await page.waitForLoadState('networkidle');
-      await page.waitForTimeout(500);
-      await page.waitForLoadState('networkidle');
+      for (let quiet = 0; quiet < 1000; quiet = inFlight === 0 ? quiet + 100 : 0) await page.waitForTimeout(100);
       const inline = await page.$$eval('script:not([src])', (els) =>
         els
           .filter((e) => !['application/ld+json', 'application/json'].includes((e as HTMLScriptElement).type))
@@ -100,7 +113,7 @@ async function jsWeights(origin: string, paths: string[]) {
   return rows;
 }
 
-async function lighthouseScores(url: string) {
+async function lighthouseScores(url: string, name: string) {
   const scores: Record<string, number[]> = Object.fromEntries(CATEGORIES.map((c) => [c, []]));
   const metrics: Record<string, number[]> = Object.fromEntries(Object.keys(METRICS).map((m) => [m, []]));
   let failed = 0;
@@ -115,6 +128,10 @@ async function lighthouseScores(url: string) {
         console.log(`  run ${i + 1} failed (${error?.code ?? 'no result'}: ${error?.message ?? ''}); running it again`);
         if (failed > 3) throw new Error(`Lighthouse failed ${failed} times on ${url}`);
         continue;
+      }
+      if (SAVE_DIR) {
+        mkdirSync(SAVE_DIR, { recursive: true });
+        writeFileSync(resolve(SAVE_DIR, `${name}-${i + 1}.json`), JSON.stringify(result.lhr));
       }
       for (const key of CATEGORIES) scores[key].push(Math.round((result.lhr.categories[key]?.score ?? 0) * 100));
       for (const key of Object.keys(METRICS)) metrics[key].push(result.lhr.audits[key]?.numericValue ?? Number.NaN);
@@ -155,8 +172,11 @@ async function main() {
 
     if (RUNS > 0) {
       console.log(`\nLighthouse (mobile, default config), ${RUNS} runs per page, each in a fresh Chromium`);
-      for (const path of ['/', '/sahalar', pitch]) {
-        const { scores: s, metrics } = await lighthouseScores(server.origin + path);
+      const named = { home: '/', list: '/sahalar', pitch } as Record<string, string>;
+      for (const name of LIGHTHOUSE_PAGES) {
+        const path = named[name];
+        if (!path) throw new Error(`LIGHTHOUSE_PAGES: unknown page ${name} (home, list or pitch)`);
+        const { scores: s, metrics } = await lighthouseScores(server.origin + path, name);
         console.log(`\n${path}`);
         for (const c of CATEGORIES) {
           const m = median(s[c]);

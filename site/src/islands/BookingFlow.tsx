@@ -77,11 +77,21 @@ export default function BookingFlow({ facility }: { facility: BookingFacility })
     };
   }, []);
 
-  // The calendar is fresh and live whenever it is on screen.
+  // The calendar is fresh and live whenever it is on screen. The request and the socket each start in a task of their
+  // own, not in the one that commits the hydrated calendar: on a slow phone the three made one long task (issue 11).
   useEffect(() => {
     if (step !== 1) return;
-    void loadSlots();
-    return watchLive();
+    let stop: (() => void) | undefined;
+    const timers = [
+      setTimeout(() => void loadSlots(), 0),
+      setTimeout(() => {
+        stop = watchLive();
+      }, 0),
+    ];
+    return () => {
+      for (const t of timers) clearTimeout(t);
+      stop?.();
+    };
   }, [step]);
 
   // A step change moves focus to the new step's heading, so keyboard and screen-reader users land on it.

@@ -1,31 +1,90 @@
 // Display formats of 01 §1: whole TL with ₺ in tr-TR, Turkish long dates; wire dates stay YYYY-MM-DD.
-const money = new Intl.NumberFormat('tr-TR', {
-  style: 'currency',
-  currency: 'TRY',
-  maximumFractionDigits: 0,
-  minimumFractionDigits: 0,
-});
-const longDate = new Intl.DateTimeFormat('tr-TR', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-const longDateWeekday = new Intl.DateTimeFormat('tr-TR', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  weekday: 'long',
-  timeZone: 'UTC',
-});
-const dateTime = new Intl.DateTimeFormat('tr-TR', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  timeZone: 'Europe/Istanbul',
-});
+//
+// The money and calendar-date formats are written out here rather than built with Intl: the first tr-TR Intl
+// formatter a page builds loads the locale's data, one uninterruptible 20–100 ms piece of main-thread work on a slow
+// phone, which the pitch page paid while hydrating its calendar (issue 11: total blocking time). The output is the
+// same as Intl's, which test/site/format.test.ts checks day by day against Intl.
 
-export const tl = (amount: number | null | undefined) => money.format(Math.round(amount ?? 0));
-export const trDate = (date: string) => longDate.format(new Date(date + 'T00:00:00Z'));
-export const trDateWithDay = (date: string) => longDateWeekday.format(new Date(date + 'T00:00:00Z'));
-export const trDateTime = (iso: string | null | undefined) => (iso ? dateTime.format(new Date(iso)) : '');
+const MONTHS = [
+  'Ocak',
+  'Şubat',
+  'Mart',
+  'Nisan',
+  'Mayıs',
+  'Haziran',
+  'Temmuz',
+  'Ağustos',
+  'Eylül',
+  'Ekim',
+  'Kasım',
+  'Aralık',
+];
+const MONTHS_SHORT = ['Oca', 'Şub', 'Mar', 'Nis', 'May', 'Haz', 'Tem', 'Ağu', 'Eyl', 'Eki', 'Kas', 'Ara'];
+/** Sunday first, as Date#getUTCDay counts. */
+const WEEKDAYS = ['Pazar', 'Pazartesi', 'Salı', 'Çarşamba', 'Perşembe', 'Cuma', 'Cumartesi'];
+const WEEKDAYS_SHORT = ['Paz', 'Pzt', 'Sal', 'Çar', 'Per', 'Cum', 'Cmt'];
+
+/** Day, month index and weekday index of a business date (YYYY-MM-DD); no time zone is involved. */
+function parts(date: string) {
+  const d = new Date(date + 'T00:00:00Z');
+  return { year: d.getUTCFullYear(), month: d.getUTCMonth(), day: d.getUTCDate(), weekday: d.getUTCDay() };
+}
+
+/** '23 Kasım 2026'. */
+export function trDate(date: string): string {
+  const p = parts(date);
+  return `${p.day} ${MONTHS[p.month]} ${p.year}`;
+}
+/** '23 Kasım 2026 Pazartesi'. */
+export const trDateWithDay = (date: string) => `${trDate(date)} ${WEEKDAYS[parts(date).weekday]}`;
+/** '23 Kasım Pazartesi'. */
+export function trDayMonth(date: string): string {
+  const p = parts(date);
+  return `${p.day} ${MONTHS[p.month]} ${WEEKDAYS[p.weekday]}`;
+}
+/** '23 Kas Pzt'. */
+export function trDayShort(date: string): string {
+  const p = parts(date);
+  return `${p.day} ${MONTHS_SHORT[p.month]} ${WEEKDAYS_SHORT[p.weekday]}`;
+}
+/** 'Kasım 2026'. */
+export function trMonth(date: string): string {
+  const p = parts(date);
+  return `${MONTHS[p.month]} ${p.year}`;
+}
+/** 'Paz' … 'Cmt' for 0 (Sunday) … 6. */
+export const trWeekdayShort = (index: number) => WEEKDAYS_SHORT[index];
+/** '22–28 Kasım 2026', '29 Kasım – 5 Aralık 2026', '27 Aralık 2026 – 2 Ocak 2027' (thin spaces round the dash). */
+export function trDateRange(from: string, to: string): string {
+  if (from === to) return trDate(from);
+  const a = parts(from);
+  const b = parts(to);
+  if (a.year !== b.year) return `${trDate(from)}\u2009–\u2009${trDate(to)}`;
+  if (a.month !== b.month) return `${a.day} ${MONTHS[a.month]}\u2009–\u2009${trDate(to)}`;
+  return `${a.day}–${trDate(to)}`;
+}
+
+/** Whole TL as tr-TR shows it: '₺1.200', '-₺50'. */
+export function tl(amount: number | null | undefined): string {
+  const n = Math.round(amount ?? 0) || 0;
+  const digits = String(Math.abs(n)).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+  return `${n < 0 ? '-' : ''}₺${digits}`;
+}
+
+/** A date and time in Istanbul ('23 Kasım 2026 14:05'); its Intl formatter is built on first use only. */
+let dateTime: Intl.DateTimeFormat | null = null;
+export function trDateTime(iso: string | null | undefined): string {
+  if (!iso) return '';
+  dateTime ??= new Intl.DateTimeFormat('tr-TR', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: 'Europe/Istanbul',
+  });
+  return dateTime.format(new Date(iso));
+}
 
 /**
  * A pitch's price per hour as its page shows it (issue 12): the coming slots' range when their prices differ

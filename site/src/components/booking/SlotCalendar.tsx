@@ -1,8 +1,17 @@
 import { useStore } from '@nanostores/react';
-import { lazy, Suspense } from 'react';
+import { lazy, memo, Suspense, useDeferredValue, useMemo } from 'react';
 import { datesOf, monthEnd, monthStart, weekdayIndex } from '../../../../contracts/dates';
 import { msg } from '../../../../contracts/texts';
-import { istanbulToday, tl } from '../../lib/format';
+import {
+  istanbulToday,
+  tl,
+  trDateRange,
+  trDateWithDay,
+  trDayMonth,
+  trDayShort,
+  trMonth,
+  trWeekdayShort,
+} from '../../lib/format';
 import {
   $calendar,
   $horizon,
@@ -22,15 +31,6 @@ import { peerFocusRing } from '../ui/focus';
 import { CheckIcon, ChevronLeftIcon, ChevronRightIcon, ClockIcon, CrownSolidIcon, LockIcon } from '../ui/icons';
 import { LiveBadge } from '../ui/LiveBadge';
 import { Action } from './Action';
-
-const at = (date: string) => new Date(date + 'T00:00:00Z');
-const fmt = (o: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat('tr-TR', { ...o, timeZone: 'UTC' });
-const dayLong = fmt({ weekday: 'long', day: 'numeric', month: 'long' });
-const dayShort = fmt({ weekday: 'short', day: 'numeric', month: 'short' });
-const fullDate = fmt({ weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
-const rangeFmt = fmt({ day: 'numeric', month: 'long', year: 'numeric' });
-const monthFmt = fmt({ month: 'long', year: 'numeric' });
-const weekdayNarrow = fmt({ weekday: 'short' });
 
 const VIEWS: { id: CalendarView; label: string; unit: string }[] = [
   { id: 'daily', label: 'Günlük', unit: 'gün' },
@@ -157,7 +157,8 @@ export function SlotButton({ slot, selectedId }: { slot: Slot; selectedId: strin
 /** After the generated horizon a day is not open for booking yet; it is not closed (issue 7 §2). */
 const notOpenYet = (date: string, horizon: string | null) => horizon !== null && date > horizon;
 
-function DaySlots({
+/** Memoised: a live change to one slot, or the urgent pass of a deferred render, leaves the other days alone. */
+const DaySlots = memo(function DaySlots({
   date,
   slots,
   columns,
@@ -174,14 +175,21 @@ function DaySlots({
   const horizon = useStore($horizon);
   const today = istanbulToday();
   const headingId = `day-${date}`;
+  // A day off screen is neither laid out nor painted until it nears the viewport (content-visibility): a phone shows one
+  // or two days of a week at a time, and laying out all seven at once is a long task on a slow one (issue 11). The
+  // padding, taken back by the negative margin, keeps the buttons' focus outline inside the day's paint containment.
   return (
-    <section aria-labelledby={headingId} data-day={date} className="min-w-0">
+    <section
+      aria-labelledby={headingId}
+      data-day={date}
+      className="-m-2 min-w-0 p-2 [contain-intrinsic-size:auto_24rem] [content-visibility:auto]"
+    >
       <h3
         id={headingId}
         className="mb-2 flex items-center gap-2 text-sm font-semibold text-slate-800 dark:text-slate-200"
       >
-        <span className={compactHeading ? 'lg:hidden' : ''}>{dayLong.format(at(date))}</span>
-        {compactHeading && <span className="hidden lg:inline">{dayShort.format(at(date))}</span>}
+        <span className={compactHeading ? 'lg:hidden' : ''}>{trDayMonth(date)}</span>
+        {compactHeading && <span className="hidden lg:inline">{trDayShort(date)}</span>}
         {date === today && (
           <span className="rounded-full bg-turf-100 px-2 py-0.5 text-xs font-semibold text-turf-900 dark:bg-turf-900 dark:text-turf-100">
             Bugün
@@ -194,12 +202,14 @@ function DaySlots({
           Geçmiş gün
         </p>
       ) : slots === undefined ? (
-        <div className={`grid gap-2 ${columns}`} aria-hidden="true">
+        // One pulsing block per day, not one per placeholder: each animated element is a compositor layer of its own,
+        // and a week of them made every frame's layer commit longer while the page loads (issue 11).
+        <div className={`grid animate-pulse gap-2 motion-reduce:animate-none ${columns}`} aria-hidden="true">
           {Array.from({ length: loading ? 4 : 0 }, (_, i) => (
             <div
               // biome-ignore lint/suspicious/noArrayIndexKey: identical loading placeholders have no identity but their place
               key={i}
-              className="h-14 animate-pulse rounded-lg bg-slate-200 motion-reduce:animate-none dark:bg-slate-800"
+              className="h-14 rounded-lg bg-slate-200 dark:bg-slate-800"
             />
           ))}
         </div>
@@ -223,7 +233,7 @@ function DaySlots({
       )}
     </section>
   );
-}
+});
 
 /**
  * Days wholly in the past fold into one line: on a phone they would only push the open days down. The desktop week
@@ -250,10 +260,8 @@ function DayList({
         <p
           className={`rounded-lg bg-slate-100 px-3 py-2 text-sm text-slate-700 dark:bg-slate-800/60 dark:text-slate-300 ${weekly ? 'lg:hidden' : ''}`}
         >
-          {past.length === 1
-            ? dayLong.format(at(past[0]))
-            : rangeFmt.formatRange(at(past[0]), at(past[past.length - 1]))}
-          : geçmiş {past.length === 1 ? 'gün' : 'günler'}
+          {past.length === 1 ? trDayMonth(past[0]) : trDateRange(past[0], past[past.length - 1])}: geçmiş{' '}
+          {past.length === 1 ? 'gün' : 'günler'}
         </p>
       )}
       {dates.map((d) =>
@@ -286,8 +294,8 @@ function MonthGrid({
   const horizon = useStore($horizon);
   const dates = datesOf({ from, to });
   const lead = weekdayIndex(from);
-  // 1 November 2026 is a Sunday: the header runs Sunday to Saturday (01 §2).
-  const weekdays = Array.from({ length: 7 }, (_, i) => weekdayNarrow.format(at(`2026-11-0${1 + i}`)));
+  // The header runs Sunday to Saturday (01 §2).
+  const weekdays = Array.from({ length: 7 }, (_, i) => trWeekdayShort(i));
   return (
     <div>
       <div
@@ -300,7 +308,7 @@ function MonthGrid({
           </span>
         ))}
       </div>
-      <ul className="grid grid-cols-7 gap-1" aria-label={`${monthFmt.format(at(from))} günleri`}>
+      <ul className="grid grid-cols-7 gap-1" aria-label={`${trMonth(from)} günleri`}>
         {Array.from({ length: lead }, (_, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: empty cells before the 1st have no identity but their place
           <li key={`lead-${i}`} aria-hidden="true" />
@@ -347,7 +355,7 @@ function MonthGrid({
                   {Number(d.slice(8))}
                 </span>
                 <span className="sr-only">
-                  {fullDate.format(at(d))}
+                  {trDateWithDay(d)}
                   {summary ? ', ' : ''}
                 </span>
                 <span
@@ -409,23 +417,34 @@ function Legend() {
 // The Turkish date fields (dd.mm.yyyy, react-aria with tr-TR) load only when someone opens 'Özel Aralık'.
 const IsoDatePicker = lazy(() => import('../ui/DatePicker').then((m) => ({ default: m.IsoDatePicker })));
 
-export function SlotCalendar({ headingRef }: { headingRef?: React.Ref<HTMLHeadingElement> }) {
-  const c = useStore($calendar);
+/**
+ * The slots of the visible range, rendered deferred: an answer re-renders up to a week of buttons, and React does that
+ * in a transition (in 5 ms slices, yielding to the browser) instead of one long task that would block a slow phone's
+ * main thread (issue 11: total blocking time). The three stores change together in loadSlots, so they are deferred
+ * together and the calendar never shows the new status with the old slots.
+ */
+function useSlotsAnswer() {
   const slots = useStore($slots);
   const status = useStore($slotsStatus);
   const loaded = useStore($loadedRange);
+  return useDeferredValue(useMemo(() => ({ slots, status, loaded }), [slots, status, loaded]));
+}
+
+export function SlotCalendar({ headingRef }: { headingRef?: React.Ref<HTMLHeadingElement> }) {
+  const c = useStore($calendar);
+  const { slots, status, loaded } = useSlotsAnswer();
   const horizon = useStore($horizon);
   const range = rangeOf(c);
   const problem = rangeProblem(c);
   const unit = VIEWS.find((v) => v.id === c.view)!.unit;
   const title =
     c.view === 'daily'
-      ? fullDate.format(at(range.from))
+      ? trDateWithDay(range.from)
       : c.view === 'monthly'
-        ? monthFmt.format(at(range.from))
+        ? trMonth(range.from)
         : problem
           ? ''
-          : rangeFmt.formatRange(at(range.from), at(range.to));
+          : trDateRange(range.from, range.to);
   const inRange = !problem && loaded?.from === range.from && loaded?.to === range.to;
   const shown = (d: string) => (inRange || slots[d] !== undefined ? slots[d] : undefined);
   const loading = status === 'loading';
