@@ -334,6 +334,21 @@ describe('live slot updates (00 §8)', () => {
     expect(screen.getByRole('button', { name: '22:00–23:00, Dolu, Mehmet Y.' })).toBeTruthy();
   });
 
+  it('a page left open past midnight moves Bugün to the new day on its next render (the days are memoised)', async () => {
+    render(<BookingFlow facility={facility} />);
+    await screen.findByRole('button', { name: '20:00–21:00, ₺1.500, müsait' });
+    const badge = (region: HTMLElement) => within(region).queryByText('Bugün', { exact: true });
+    expect(badge(day('2026-11-18'))).not.toBeNull();
+    // 00:05 in Istanbul on the 19th; a live event on the 19th re-renders the calendar (the 18th's own slots unchanged).
+    vi.setSystemTime(new Date('2026-11-18T21:05:00Z'));
+    const ws = lastSocket();
+    ws.open();
+    ws.push({ type: 'slot', facility: 'fac-doc', slot: slot('2026-11-19', '20:00', 'available') });
+    await waitFor(() => expect(badge(screen.getByRole('region', { name: /19 Kasım/ }))).not.toBeNull());
+    expect(badge(day('2026-11-18'))).toBeNull();
+    expect(within(day('2026-11-18')).getByText('Geçmiş gün')).toBeTruthy();
+  });
+
   it('refetches on slots-regenerated', async () => {
     render(<BookingFlow facility={facility} />);
     await screen.findByRole('button', { name: /müsait/ });

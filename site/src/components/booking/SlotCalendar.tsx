@@ -157,15 +157,20 @@ export function SlotButton({ slot, selectedId }: { slot: Slot; selectedId: strin
 /** After the generated horizon a day is not open for booking yet; it is not closed (issue 7 §2). */
 const notOpenYet = (date: string, horizon: string | null) => horizon !== null && date > horizon;
 
-/** Memoised: a live change to one slot, or the urgent pass of a deferred render, leaves the other days alone. */
+/**
+ * Memoised: a live change to one slot, or the urgent pass of a deferred render, leaves the other days alone. Today is a
+ * prop, not read inside, so a page left open past midnight moves 'Bugün' and 'Geçmiş gün' on the calendar's next render.
+ */
 const DaySlots = memo(function DaySlots({
   date,
+  today,
   slots,
   columns,
   loading,
   compactHeading,
 }: {
   date: string;
+  today: string;
   slots: Slot[] | undefined;
   columns: string;
   loading: boolean;
@@ -173,7 +178,6 @@ const DaySlots = memo(function DaySlots({
 }) {
   const selected = useStore($selected);
   const horizon = useStore($horizon);
-  const today = istanbulToday();
   const headingId = `day-${date}`;
   // A day off screen is neither laid out nor painted until it nears the viewport (content-visibility): a phone shows one
   // or two days of a week at a time, and laying out all seven at once is a long task on a slow one (issue 11). The
@@ -268,11 +272,19 @@ function DayList({
         d < today ? (
           weekly && (
             <div key={d} className="hidden lg:block">
-              <DaySlots date={d} slots={[]} columns={columns} loading={false} compactHeading />
+              <DaySlots date={d} today={today} slots={[]} columns={columns} loading={false} compactHeading />
             </div>
           )
         ) : (
-          <DaySlots key={d} date={d} slots={shown(d)} columns={columns} loading={loading} compactHeading={weekly} />
+          <DaySlots
+            key={d}
+            date={d}
+            today={today}
+            slots={shown(d)}
+            columns={columns}
+            loading={loading}
+            compactHeading={weekly}
+          />
         ),
       )}
     </div>
@@ -584,6 +596,7 @@ export function SlotCalendar({ headingRef }: { headingRef?: React.Ref<HTMLHeadin
             {c.monthDay && c.monthDay >= range.from && c.monthDay <= range.to ? (
               <DaySlots
                 date={c.monthDay}
+                today={istanbulToday()}
                 slots={shown(c.monthDay)}
                 columns="grid-cols-2 sm:grid-cols-3 md:grid-cols-4"
                 loading={loading}
