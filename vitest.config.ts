@@ -31,6 +31,9 @@ export default defineConfig({
                 RATE_LIMIT_LOGIN_PER_IDENTIFIER: '10',
                 // Small enough for a test to reach the per-pitch socket cap (production: 500).
                 LIVE_SOCKETS_PER_PITCH: '25',
+                // The suites write D1 behind the API's back (fixtures) and read at once: no one-second memory of
+                // availability answers there. test/worker/availability-memo.test.ts turns it on and tests it.
+                AVAILABILITY_MEMO_MS: '0',
               },
             },
           }),

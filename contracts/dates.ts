@@ -12,6 +12,30 @@ export function dottedDate(value: string): string {
 }
 
 const utc = (date: string) => new Date(date + 'T00:00:00Z');
+
+/** Turkish month names, January first. Written out: the first tr-TR Intl formatter loads the locale's data (issue 11). */
+export const TR_MONTHS = [
+  'Ocak',
+  'Şubat',
+  'Mart',
+  'Nisan',
+  'Mayıs',
+  'Haziran',
+  'Temmuz',
+  'Ağustos',
+  'Eylül',
+  'Ekim',
+  'Kasım',
+  'Aralık',
+];
+/** Turkish weekday names, Sunday first, as Date#getUTCDay counts. */
+export const TR_WEEKDAYS = ['Pazar', 'Pazartesi', 'Salı', 'Çarşamba', 'Perşembe', 'Cuma', 'Cumartesi'];
+
+/** '21 Kasım 2026 Cumartesi' for a business date YYYY-MM-DD (what Intl tr-TR writes for day, long month, year, weekday). */
+export function trLongDate(date: string): string {
+  const d = utc(date);
+  return `${d.getUTCDate()} ${TR_MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()} ${TR_WEEKDAYS[d.getUTCDay()]}`;
+}
 const isoOf = (d: Date) => d.toISOString().slice(0, 10);
 
 /** Today's business date in Istanbul, YYYY-MM-DD. */

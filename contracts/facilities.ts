@@ -57,7 +57,13 @@ const facilityListQuery_known: Record<string, true> = {
 export type FacilityListQuery = z.infer<typeof facilityListQuery>;
 
 export const slotsQuery = z
-  .object({ date: isoDate.optional(), from: isoDate.optional(), to: isoDate.optional() })
+  .object({
+    date: isoDate.optional(),
+    from: isoDate.optional(),
+    to: isoDate.optional(),
+    /** '1': read D1 now, past the one-second memory of answers (worker/src/lib/availability-memo.ts). */
+    fresh: z.literal('1').optional(),
+  })
   .refine((q) => q.date || (q.from && q.to), {
     message: 'date ya da from ve to parametreleri gerekli',
     path: ['date'],

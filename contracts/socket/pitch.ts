@@ -6,7 +6,8 @@ import { slotWire } from '../wire/slot';
 
 /** GET /api/facilities/:ref/live: one pitch's slot changes, server to browser. */
 export const pitchEvent = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('hello') }),
+  /** On connect. `changedAt`: when the pitch's slots last changed (ms); a calendar read before it reads again. */
+  z.object({ type: z.literal('hello'), changedAt: z.number().optional() }),
   z.object({ type: z.literal('slot'), facility: z.string(), slot: slotWire }),
   z.object({ type: z.literal('slots-regenerated'), from: z.string(), to: z.string() }),
 ]);

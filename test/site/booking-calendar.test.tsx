@@ -43,6 +43,8 @@ let calls: Call[] = [];
 let slotsFor: (q: Record<string, string>) => Slot[] | 'fail' = () => [];
 /** The answer's last generated date; undefined: an answer that does not say. */
 let bookableUntil: string | undefined;
+/** The server instant the answer's read began (the server keeps answers up to a second, availability-memo.ts). */
+let asOf = 0;
 
 function mockApi() {
   calls = [];
@@ -63,7 +65,7 @@ function mockApi() {
           { status: 500 },
         );
       return new Response(
-        JSON.stringify({ data: { ...query, facility: {}, slots: result, bookableUntil }, meta: {} }),
+        JSON.stringify({ data: { ...query, facility: {}, slots: result, bookableUntil, asOf }, meta: {} }),
         { status: 200, headers: { 'content-type': 'application/json' } },
       );
     }),
@@ -115,6 +117,7 @@ beforeEach(() => {
   vi.stubGlobal('WebSocket', FakeSocket);
   nextId = 1;
   bookableUntil = undefined;
+  asOf = NOW.getTime();
   slotsFor = ({ from, to }) => weekFixture().filter((s) => s.date >= from && s.date <= to);
   mockApi();
 });
@@ -356,6 +359,59 @@ describe('live slot updates (00 §8)', () => {
     const before = slotCalls().length;
     lastSocket().push({ type: 'slots-regenerated', from: '2026-11-18', to: '2026-12-18' });
     await waitFor(() => expect(slotCalls()).toHaveLength(before + 1));
+  });
+
+  it("reads again past the server's memory when the live channel says the pitch changed after the answer was read", async () => {
+    render(<BookingFlow facility={facility} />);
+    await screen.findByRole('button', { name: /müsait/ });
+    const ws = lastSocket();
+    ws.open();
+    const before = slotCalls().length;
+    expect(slotCalls().every((c) => c.query.fresh === undefined)).toBe(true);
+    // Changed well before the answer was read: nothing to do.
+    ws.push({ type: 'hello', changedAt: asOf - 60_000 });
+    await act(async () => {
+      await Promise.resolve();
+    });
+    expect(slotCalls()).toHaveLength(before);
+    // Changed after the read began: one fresh read, and that one is not read again.
+    slotsFor = ({ from, to }) =>
+      weekFixture()
+        .filter((s) => s.date >= from && s.date <= to)
+        .map((s) => (s.state === 'available' ? { ...s, state: 'pending', isAvailable: false, isPending: true } : s));
+    ws.push({ type: 'hello', changedAt: asOf + 5 });
+    await waitFor(() => expect(slotCalls()).toHaveLength(before + 1));
+    expect(slotCalls()[before].query.fresh).toBe('1');
+    await waitFor(() => expect(screen.queryByRole('button', { name: /müsait/ })).toBeNull());
+    expect(slotCalls()).toHaveLength(before + 1);
+  });
+
+  it('an answer older than a change the live channel already told of is read again, fresh', async () => {
+    const u = user();
+    render(<BookingFlow facility={facility} />);
+    await screen.findByRole('button', { name: /müsait/ });
+    const ws = lastSocket();
+    ws.open();
+    ws.push({ type: 'hello', changedAt: asOf + 5 });
+    await waitFor(() => expect(slotCalls().filter((c) => c.query.fresh === '1')).toHaveLength(1));
+    // The next week's answer comes from the server's memory, read before that change: it is read again, fresh.
+    asOf -= 500;
+    await u.click(screen.getByRole('button', { name: 'Sonraki hafta' }));
+    await waitFor(() =>
+      expect(
+        slotCalls()
+          .filter((c) => c.query.from === '2026-11-22')
+          .map((c) => c.query.fresh ?? ''),
+      ).toEqual(['', '1']),
+    );
+    // An answer read after the change is kept as it is.
+    asOf += 10_000;
+    await u.click(screen.getByRole('button', { name: 'Sonraki hafta' }));
+    await waitFor(() => expect(slotCalls().filter((c) => c.query.from === '2026-11-29')).toHaveLength(1));
+    await act(async () => {
+      await Promise.resolve();
+    });
+    expect(slotCalls().filter((c) => c.query.from === '2026-11-29')).toHaveLength(1);
   });
 
   it('when the socket drops: refetch at once, poll every 15 s, reconnect with backoff, stop polling once back', async () => {

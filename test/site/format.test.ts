@@ -1,6 +1,6 @@
 // The hand-written money and date formats of lib/format.ts must read exactly as Intl tr-TR does.
 import { describe, expect, it } from 'vitest';
-import { addDays } from '../../contracts/dates';
+import { addDays, trLongDate } from '../../contracts/dates';
 import {
   tl,
   trDate,
@@ -51,6 +51,8 @@ describe('Turkish calendar dates', () => {
     const month = intl({ month: 'long', year: 'numeric' });
     for (const d of days) {
       expect(trDate(d)).toBe(long.format(at(d)));
+      // The API's notification texts (worker/src/lib/format.ts) use the shared one.
+      expect(trLongDate(d)).toBe(withDay.format(at(d)));
       expect(trDateWithDay(d)).toBe(withDay.format(at(d)));
       expect(trDayMonth(d)).toBe(dayMonth.format(at(d)));
       expect(trDayShort(d)).toBe(short.format(at(d)));

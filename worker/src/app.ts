@@ -5,6 +5,7 @@ import { secureHeaders } from 'hono/secure-headers';
 import { MAX_IMAGE_BYTES, MAX_IMAGES } from '../../contracts/facility-form';
 import { msg } from '../../contracts/messages';
 import { type AppEnv, cookieAuthenticated } from './lib/auth';
+import { forgetAvailability } from './lib/availability-memo';
 import { edgeCacheApi } from './lib/edge-cache';
 import { ApiError, badRequest, forbidden, payloadTooLarge, serverError } from './lib/errors';
 import { isMultipart } from './lib/multipart';
@@ -29,6 +30,11 @@ const routes = new Hono<AppEnv>()
     const { timings = [] } = await timed(true, () => next());
     timings.push({ step: 'total', ms: performance.now() - started });
     if (c.res.status !== 101) c.res.headers.set('server-timing', serverTimingHeader(timings));
+  })
+  .use('*', async (c, next) => {
+    await next();
+    // Whatever a write changed, this isolate's memory of availability answers is not older than it.
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') forgetAvailability();
   })
   .use('*', async (c, next) => {
     await next();

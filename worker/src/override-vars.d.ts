@@ -10,5 +10,7 @@ declare namespace Cloudflare {
     RATE_LIMIT_LOOKUP_PER_TARGET?: string;
     RATE_LIMIT_LOGIN_PER_IP?: string;
     RATE_LIMIT_LOGIN_PER_IDENTIFIER?: string;
+    /** Milliseconds a public availability answer is kept per isolate (lib/availability-memo.ts); '0' turns it off. */
+    AVAILABILITY_MEMO_MS?: string;
   }
 }

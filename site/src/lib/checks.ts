@@ -54,7 +54,7 @@ export const pitchEventCheck: MessageSchema<PitchEvent> = {
   safeParse(data) {
     if (!isObject(data)) return { success: false };
     const ok =
-      data.type === 'hello' ||
+      (data.type === 'hello' && (data.changedAt === undefined || typeof data.changedAt === 'number')) ||
       (data.type === 'slot' && typeof data.facility === 'string' && isSlot(data.slot)) ||
       (data.type === 'slots-regenerated' && strings(data, ['from', 'to']));
     return ok ? { success: true, data: data as PitchEvent } : { success: false };

@@ -4,24 +4,11 @@
 // formatter a page builds loads the locale's data, one uninterruptible 20–100 ms piece of main-thread work on a slow
 // phone, which the pitch page paid while hydrating its calendar (issue 11: total blocking time). The output is the
 // same as Intl's, which test/site/format.test.ts checks day by day against Intl.
+import { TR_MONTHS, TR_WEEKDAYS } from '../../../contracts/dates';
 
-const MONTHS = [
-  'Ocak',
-  'Şubat',
-  'Mart',
-  'Nisan',
-  'Mayıs',
-  'Haziran',
-  'Temmuz',
-  'Ağustos',
-  'Eylül',
-  'Ekim',
-  'Kasım',
-  'Aralık',
-];
+const MONTHS = TR_MONTHS;
+const WEEKDAYS = TR_WEEKDAYS;
 const MONTHS_SHORT = ['Oca', 'Şub', 'Mar', 'Nis', 'May', 'Haz', 'Tem', 'Ağu', 'Eyl', 'Eki', 'Kas', 'Ara'];
-/** Sunday first, as Date#getUTCDay counts. */
-const WEEKDAYS = ['Pazar', 'Pazartesi', 'Salı', 'Çarşamba', 'Perşembe', 'Cuma', 'Cumartesi'];
 const WEEKDAYS_SHORT = ['Paz', 'Pzt', 'Sal', 'Çar', 'Per', 'Cum', 'Cmt'];
 
 /** Day, month index and weekday index of a business date (YYYY-MM-DD); no time zone is involved. */

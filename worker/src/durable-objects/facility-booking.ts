@@ -8,6 +8,7 @@ import type { BookingWire } from '../../../contracts/wire/booking';
 import type { NotificationWire } from '../../../contracts/wire/notification';
 import { type Db, getDb } from '../db/client';
 import { rulesOf } from '../db/price-rules';
+import { forgetAvailability } from '../lib/availability-memo';
 import { ApiError, fail, notFound, type Outcome } from '../lib/errors';
 import { Mutex } from '../lib/mutex';
 import { addDays, istanbulToday } from '../lib/time';
@@ -42,6 +43,11 @@ export class FacilityBooking extends DurableObject<Env> {
   private bundle: { value: FacilityBundle; at: number } | null = null;
   private alarmAt: number | null | undefined;
   private readonly outbox: NotificationWire[] = [];
+  /**
+   * When this pitch's slots last changed, as far as this object knows (every change broadcasts). A fresh object does
+   * not know what changed before it woke, so it says "now": a calendar then reads again once, never too seldom.
+   */
+  private changedAt = Date.now();
 
   /** The object's database handle, rebuilt only if its D1 binding is replaced (the tests slow it down that way). */
   private get db(): Db {
@@ -306,7 +312,8 @@ export class FacilityBooking extends DurableObject<Env> {
     const pair = new WebSocketPair();
     const [client, server] = Object.values(pair);
     this.ctx.acceptWebSocket(server, [address]);
-    server.send(JSON.stringify({ type: 'hello' } satisfies PitchEvent));
+    // A calendar whose answer is older than `changedAt` reads again (lib/availability-memo.ts).
+    server.send(JSON.stringify({ type: 'hello', changedAt: this.changedAt } satisfies PitchEvent));
     return new Response(null, { status: 101, webSocket: client });
   }
 
@@ -328,6 +335,9 @@ export class FacilityBooking extends DurableObject<Env> {
   }
 
   private broadcast(event: PitchEvent): void {
+    this.changedAt = Date.now();
+    // This isolate's kept availability answers may predate the change (in production only the object's own isolate).
+    forgetAvailability();
     const data = JSON.stringify(event);
     for (const ws of this.ctx.getWebSockets()) {
       try {

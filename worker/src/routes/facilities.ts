@@ -7,6 +7,7 @@ import { calendarQuery } from '../../../contracts/panel';
 import { priceRulesInput, repriceInput } from '../../../contracts/pricing-form';
 import { getDb } from '../db/client';
 import { type AppEnv, requestToken, requireStaff, staffFromToken } from '../lib/auth';
+import { memoised, memoMs } from '../lib/availability-memo';
 import { effectiveRules } from '../lib/booking-rules';
 import { notFound } from '../lib/errors';
 import { ok } from '../lib/http';
@@ -52,9 +53,20 @@ export const facilityRoutes = new Hono<AppEnv>()
     const isStaff = async () => Boolean(await staffFromToken(c.env, requestToken(c)));
     // The horizon an admin set (issue 12), from the isolate's rules cache; SLOT_HORIZON_DAYS wins when set.
     const { slotHorizonDays } = await effectiveRules(c.env);
+    const q = c.req.valid('query');
     const opts = { now: Date.now(), horizonDays: slotHorizonDays, isStaff };
     const ref = c.req.param('ref');
-    return ok(c, await step('read', () => facilityAvailability(getDb(c.env.DB), ref, c.req.valid('query'), opts)));
+    // Kept a second per isolate, active pitches only; `fresh=1` reads D1 now (lib/availability-memo.ts).
+    const answer = await step('read', () =>
+      memoised(
+        `${ref}|${q.date ?? ''}|${q.from ?? ''}|${q.to ?? ''}`,
+        q.fresh ? 0 : memoMs(c.env),
+        opts.now,
+        () => facilityAvailability(getDb(c.env.DB), ref, q, opts),
+        (a) => a.facility.isActive,
+      ),
+    );
+    return ok(c, answer);
   })
   /** Live slot changes for visitors watching this pitch's calendar. */
   .get('/:ref/live', async (c) => {

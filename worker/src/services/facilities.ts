@@ -222,9 +222,11 @@ export async function facilityAvailability(
       availableSlots: slots.filter((s) => s.isAvailable),
       bookedSlots: slots.filter((s) => s.booking !== null),
       bookableUntil: horizon,
+      asOf: opts.now,
     };
   }
-  return { from, to, facility, slots, bookableUntil: horizon };
+  // `asOf`: the instant the read began (ms). A calendar compares it with the live channel's `changedAt`.
+  return { from, to, facility, slots, bookableUntil: horizon, asOf: opts.now };
 }
 
 const MAX_RANGE_DAYS = 31;

@@ -2,7 +2,7 @@
 import { atom } from 'nanostores';
 import { type LiveState, POLL_MS, watchPitchLive } from '../../lib/pitch-live';
 import { $facility } from './facility';
-import { applySlotUpdate, loadSlots } from './slots';
+import { applySlotUpdate, loadSlots, noteLastChange, noteLiveEvent } from './slots';
 
 export type { LiveState };
 export { POLL_MS };
@@ -18,6 +18,11 @@ export function watchLive(): () => void {
   return watchPitchLive(f.slug, {
     onState: (state) => $live.set(state),
     onEvent: (event) => {
+      if (event.type === 'hello') {
+        if (event.changedAt !== undefined) noteLastChange(event.changedAt);
+        return;
+      }
+      noteLiveEvent();
       if (event.type === 'slot' && (!event.facility || event.facility === f.documentId)) applySlotUpdate(event.slot);
       else if (event.type === 'slots-regenerated') void loadSlots({ silent: true });
     },

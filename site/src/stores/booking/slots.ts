@@ -16,6 +16,27 @@ export const $loadedRange = atom<DateRange | null>(null);
 type SlotsAnswer = InferResponseType<(typeof client.api.facilities)[':ref']['slots']['$get']>;
 
 let loadSeq = 0;
+/**
+ * What the loaded answer may be missing (worker/src/lib/availability-memo.ts): an answer is up to a second old, so
+ * `asOf` (the server's instant its read began) is checked against the live channel's `changedAt` (the pitch's last
+ * change, same server clock), and a live event that arrives while a read is in flight marks that read suspect.
+ */
+let answerAsOf: number | null = null;
+let lastChangeAt = Number.NEGATIVE_INFINITY;
+let eventSeq = 0;
+/** Two server machines' clocks may differ a little: a change this close before the read counts as after it. */
+const CLOCK_MARGIN_MS = 1000;
+
+/** The live channel said the pitch last changed at `at` (server ms): an answer read before that is read again. */
+export function noteLastChange(at: number) {
+  lastChangeAt = Math.max(lastChangeAt, at);
+  if (answerAsOf !== null && at >= answerAsOf - CLOCK_MARGIN_MS) void loadSlots({ silent: true, fresh: true });
+}
+
+/** A live event: a read in flight may have begun before it. */
+export function noteLiveEvent() {
+  eventSeq++;
+}
 
 function groupByDate(slots: Slot[], range: DateRange): Record<string, Slot[]> {
   const out: Record<string, Slot[]> = {};
@@ -29,7 +50,7 @@ function groupByDate(slots: Slot[], range: DateRange): Record<string, Slot[]> {
 }
 
 /** Fetches the visible range in one request; a newer call wins over an older one still in flight. */
-export async function loadSlots(opts: { silent?: boolean } = {}): Promise<void> {
+export async function loadSlots(opts: { silent?: boolean; fresh?: boolean } = {}): Promise<void> {
   const f = $facility.get();
   const c = $calendar.get();
   if (!f || rangeProblem(c)) return;
@@ -38,11 +59,16 @@ export async function loadSlots(opts: { silent?: boolean } = {}): Promise<void> 
   const loaded = $loadedRange.get();
   const sameRange = loaded?.from === range.from && loaded?.to === range.to;
   if (!(opts.silent && sameRange && $slotsStatus.get() === 'ready')) $slotsStatus.set('loading');
+  const events = eventSeq;
   try {
-    const data = await unwrap<SlotsAnswer>(
-      client.api.facilities[':ref'].slots.$get({ param: { ref: f.slug }, query: { from: range.from, to: range.to } }),
-    );
+    const query = { from: range.from, to: range.to, ...(opts.fresh ? { fresh: '1' as const } : {}) };
+    const data = await unwrap<SlotsAnswer>(client.api.facilities[':ref'].slots.$get({ param: { ref: f.slug }, query }));
     if (mine !== loadSeq) return;
+    answerAsOf = data.asOf;
+    // Older than a change we know of: one more read, past the server's memory (never loops: that one is fresh).
+    if (!opts.fresh && (events !== eventSeq || lastChangeAt >= data.asOf - CLOCK_MARGIN_MS)) {
+      void loadSlots({ silent: true, fresh: true });
+    }
     $slots.set(groupByDate(data.slots, range));
     $horizon.set(data.bookableUntil ?? null);
     $loadedRange.set(range);
@@ -88,6 +114,8 @@ export const isPastSlot = (slot: Slot, now = Date.now()) => slot.isPast || slotS
 /** Forgets the slots; an answer still in flight is dropped. */
 export function resetSlots() {
   loadSeq++;
+  answerAsOf = null;
+  lastChangeAt = Number.NEGATIVE_INFINITY;
   $slots.set({});
   $slotsStatus.set('idle');
   $loadedRange.set(null);

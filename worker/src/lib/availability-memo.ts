@@ -1,0 +1,73 @@
+// A one-second memory of the public availability answers, per isolate (issue 11).
+//
+// Why: a pitch's calendar is the hottest read, and when a popular pitch opens a new week hundreds of phones ask for
+// the same day in the same second. Each of them was a D1 round trip. Now one of them reads and the rest share it
+// (concurrent misses share the one read, too).
+//
+// Why it stays live:
+// - Every change to a pitch's slots goes through its Durable Object, which pushes it to every open calendar at once
+//   (the live channel) and remembers when it last changed.
+// - A calendar's answer carries `asOf`, the instant its read began. The live channel's hello carries `changedAt`;
+//   when a change may be newer than the answer, the calendar reads again with `fresh=1`, which bypasses this memory.
+//   So a calendar never keeps an answer older than a change, however it met the memory: this also closes the gap a
+//   calendar always had between its first read and its socket opening.
+// - In the isolate that made a change, the memory is forgotten at once: every write request through the API and every
+//   broadcast of a pitch object clears it (lib `forgetAvailability`). Other isolates keep an answer at most
+//   AVAILABILITY_MEMO_MS. Booking itself never trusts it: the pitch object checks the slot in D1 under its lock.
+// - Only answers for active pitches are kept (an inactive pitch's answer is for staff only), and never errors.
+
+/** How long an answer is kept; `AVAILABILITY_MEMO_MS` overrides it ("0" turns the memory off). */
+export const AVAILABILITY_MEMO_MS = 1000;
+const MAX_ENTRIES = 512;
+
+interface Entry {
+  at: number;
+  value: Promise<unknown>;
+}
+
+const entries = new Map<string, Entry>();
+
+export function memoMs(env: Env): number {
+  const raw = (env as unknown as Record<string, unknown>).AVAILABILITY_MEMO_MS;
+  if (raw === undefined || raw === '') return AVAILABILITY_MEMO_MS;
+  const n = Number(raw);
+  return Number.isFinite(n) && n >= 0 ? Math.min(n, 10_000) : AVAILABILITY_MEMO_MS;
+}
+
+/**
+ * The answer kept for `key` if younger than `ttlMs`, otherwise `read()`'s, kept when it resolves to something
+ * `keep` accepts. A read that fails or is not kept is forgotten, so the next caller reads again.
+ */
+export function memoised<T>(
+  key: string,
+  ttlMs: number,
+  now: number,
+  read: () => Promise<T>,
+  keep: (value: T) => boolean,
+): Promise<T> {
+  if (ttlMs <= 0) return read();
+  const found = entries.get(key);
+  if (found && now - found.at < ttlMs && now >= found.at) return found.value as Promise<T>;
+  const value = read();
+  const entry: Entry = { at: now, value };
+  entries.delete(key);
+  entries.set(key, entry);
+  if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
+  const drop = () => {
+    if (entries.get(key) === entry) entries.delete(key);
+  };
+  value.then((v) => {
+    if (!keep(v)) drop();
+  }, drop);
+  return value;
+}
+
+/** A write in this isolate: nothing kept may be older than it. */
+export function forgetAvailability(): void {
+  entries.clear();
+}
+
+/** How many answers are kept (tests). */
+export function availabilityMemoSize(): number {
+  return entries.size;
+}
