@@ -66,6 +66,13 @@ async function main() {
     const today = addDays(istanbulToday(), 1);
     const rows: Row[] = [];
     rows.push(await measure('bare route', 'GET /api/health', { url: `${base}/api/health` }));
+    // Calibration, no target: the bare route plus one trivial D1 statement. Every round trip a route makes (D1, a
+    // Durable Object) costs about this much here, so it bounds what a route needing N of them can reach.
+    rows.push(
+      await measure('bare + 1 D1 trip', 'GET /api/health?deep=1 (select 1; calibration)', {
+        url: `${base}/api/health?deep=1`,
+      }),
+    );
     let i = 0;
     rows.push(
       await measure('slots, one day', 'GET /api/facilities/{slug}/slots?date=', {

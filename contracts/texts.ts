@@ -34,6 +34,9 @@ export const msg = {
   cancelReasonTooLong: 'İptal sebebi en fazla 500 karakter olabilir',
   fieldInvalid: 'Bu alan geçersiz',
 
+  /** GET /api/health?deep=1 when D1 does not answer. */
+  databaseUnavailable: 'Veritabanına şu anda ulaşılamıyor, lütfen biraz sonra tekrar deneyin',
+
   // booking rules (00 §3)
   facilityNotFound: 'Saha bulunamadı',
   facilityInactive: 'Bu saha şu anda rezervasyona kapalı',

@@ -7,7 +7,7 @@ import { msg } from '../../contracts/messages';
 import { type AppEnv, cookieAuthenticated } from './lib/auth';
 import { forgetAvailability } from './lib/availability-memo';
 import { edgeCacheApi } from './lib/edge-cache';
-import { ApiError, badRequest, forbidden, payloadTooLarge, serverError } from './lib/errors';
+import { ApiError, badRequest, forbidden, payloadTooLarge, serverError, serviceUnavailable } from './lib/errors';
 import { isMultipart } from './lib/multipart';
 import { API_CSP, REFERRER_POLICY } from './lib/security-headers';
 import { serverTimingHeader, timed, timingEnabled } from './lib/timing';
@@ -68,7 +68,19 @@ const routes = new Hono<AppEnv>()
   // The public pitch list, a pitch, site settings and SEO entries from the edge cache, keyed by the content version
   // (lib/edge-cache.ts); slots and everything personal pass by and stay no-store.
   .use('*', edgeCacheApi)
-  .get('/health', (c) => c.json({ data: { ok: true }, meta: {} }))
+  /**
+   * Liveness. `?deep=1` also asks D1 one trivial statement and answers 503 when it cannot: for an uptime monitor, and
+   * for `npm run bench`, whose calibration row shows what one round trip costs next to the bare route.
+   */
+  .get('/health', async (c) => {
+    if (c.req.query('deep') !== '1') return c.json({ data: { ok: true }, meta: {} });
+    const answered = await c.env.DB.prepare('select 1 as one')
+      .first<{ one: number }>()
+      .then((row) => row?.one === 1)
+      .catch(() => false);
+    if (!answered) throw serviceUnavailable(msg.databaseUnavailable);
+    return c.json({ data: { ok: true, database: true }, meta: {} });
+  })
   .route('/facilities', facilityRoutes)
   .route('/booking-slots', bookingSlotRoutes)
   // Before the bookings routes: their '/:id' would otherwise take 'customers'.

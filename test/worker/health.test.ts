@@ -1,0 +1,36 @@
+// GET /api/health: liveness, and with ?deep=1 whether D1 answers (an uptime monitor's check; bench's calibration row).
+import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
+import { env } from 'cloudflare:workers';
+import { describe, expect, it } from 'vitest';
+import { app } from '../../worker/src/app';
+import { api, expectError, json } from './fixtures';
+
+describe('GET /api/health', () => {
+  it('answers without touching D1, and with deep=1 after D1 answered', async () => {
+    const plain = await api('/api/health');
+    expect(plain.status).toBe(200);
+    expect((await json(plain)).data).toEqual({ ok: true });
+    const deep = await api('/api/health?deep=1');
+    expect(deep.status).toBe(200);
+    expect(deep.headers.get('cache-control')).toBe('no-store');
+    expect((await json(deep)).data).toEqual({ ok: true, database: true });
+  });
+
+  it('deep=1 answers 503 in the one error shape, in Turkish, when D1 does not answer', async () => {
+    const broken = {
+      prepare: () => ({
+        first: () => Promise.reject(new Error('D1_ERROR: network connection lost')),
+      }),
+    } as unknown as D1Database;
+    const ctx = createExecutionContext();
+    const res = await app.fetch(new Request('http://localhost/api/health?deep=1'), { ...env, DB: broken }, ctx);
+    await waitOnExecutionContext(ctx);
+    const error = await expectError(res, 503);
+    expect(error.message).toBe('Veritabanına şu anda ulaşılamıyor, lütfen biraz sonra tekrar deneyin');
+    expect(JSON.stringify(error)).not.toContain('D1_ERROR');
+    // The plain check still says the Worker is up.
+    const plainCtx = createExecutionContext();
+    const plain = await app.fetch(new Request('http://localhost/api/health'), { ...env, DB: broken }, plainCtx);
+    expect(plain.status).toBe(200);
+  });
+});
