@@ -140,6 +140,18 @@ describe('public availability answers are kept a second per isolate, and never k
     forgetAvailability();
   });
 
+  it('holds at most 128 answers, and drops the expired ones first', async () => {
+    forgetAvailability();
+    const now = Date.now();
+    const read = async () => ({ ok: true });
+    for (let i = 0; i < 300; i++) await memoised(`k${i}`, 1000, now, read, () => true);
+    expect(availabilityMemoSize()).toBe(128);
+    // A second later every one of them has expired: the next answer is kept alone.
+    await memoised('later', 1000, now + 1000, read, () => true);
+    expect(availabilityMemoSize()).toBe(1);
+    forgetAvailability();
+  });
+
   it("the live channel's hello says when the pitch last changed, so a calendar can tell its answer is older", async () => {
     const f = await createFacility();
     const date = addDays(istanbulToday(), 3);

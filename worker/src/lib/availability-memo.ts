@@ -18,7 +18,8 @@
 
 /** How long an answer is kept; `AVAILABILITY_MEMO_MS` overrides it ("0" turns the memory off). */
 export const AVAILABILITY_MEMO_MS = 1000;
-const MAX_ENTRIES = 512;
+/** A 31-day answer is up to ~150 KB: at most this many are held (an isolate has 128 MB). */
+const MAX_ENTRIES = 128;
 
 interface Entry {
   at: number;
@@ -51,8 +52,12 @@ export function memoised<T>(
   const value = read();
   const entry: Entry = { at: now, value };
   entries.delete(key);
+  // Oldest first (each entry is re-inserted when read again): the expired ones go, then any over the cap.
+  for (const [k, e] of entries) {
+    if (now - e.at < ttlMs && entries.size < MAX_ENTRIES) break;
+    entries.delete(k);
+  }
   entries.set(key, entry);
-  if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
   const drop = () => {
     if (entries.get(key) === entry) entries.delete(key);
   };
