@@ -33,7 +33,7 @@ beforeEach(() => {
         200,
         {
           data: [facility({ id: 1, name: 'Nilüfer' }), facility({ id: 2, documentId: 'fac-2', name: 'Görükle' })],
-          meta: {},
+          meta: { pagination: { page: 1, pageSize: 100, pageCount: 1, total: 2 } },
         },
       ];
     if (c.method === 'GET' && c.path === '/api/facilities/1/addons') return [200, { data: rows }];

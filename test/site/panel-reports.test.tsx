@@ -93,7 +93,10 @@ beforeEach(() => {
     if (c.method === 'GET' && c.path === '/api/facilities/all')
       return [
         200,
-        { data: [facility({ id: 1, name: 'Nilüfer Arena' }), facility({ id: 2, name: 'Görükle' })], meta: {} },
+        {
+          data: [facility({ id: 1, name: 'Nilüfer Arena' }), facility({ id: 2, name: 'Görükle' })],
+          meta: { pagination: { page: 1, pageSize: 100, pageCount: 1, total: 2 } },
+        },
       ];
     if (c.method === 'GET' && c.path === '/api/reports') return answer(c);
     return apiError(404, 'Bulunamadı');

@@ -47,7 +47,8 @@ beforeEach(() => {
   };
   onDetail = () => [200, { data: detail() }];
   calls = mockApi((c) => {
-    if (c.method === 'GET' && c.path === '/api/facilities/all') return [200, { data: pitches(), meta: {} }];
+    if (c.method === 'GET' && c.path === '/api/facilities/all')
+      return [200, { data: pitches(), meta: { pagination: { page: 1, pageSize: 100, pageCount: 1, total: 2 } } }];
     if (c.method === 'GET' && c.path.endsWith('/subscription-slots')) return onSlots(c);
     if (c.method === 'POST' && c.path.endsWith('/generate-slots')) return onGenerate(c);
     if (c.method === 'GET' && c.path === '/api/bookings/subscriptions') return onList(c);

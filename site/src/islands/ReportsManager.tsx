@@ -30,6 +30,7 @@ import { AlertIcon, RefreshIcon } from '../components/ui/icons';
 import { Select } from '../components/ui/Select';
 import { client, unwrap } from '../lib/api';
 import { ApiRequestError } from '../lib/errors';
+import { allStaffPitches } from '../lib/staff-pitches';
 
 const card = 'min-w-0 rounded-2xl border border-slate-200 bg-white p-4 sm:p-5 dark:border-slate-700 dark:bg-slate-900';
 export const LOAD_FAILED = 'Raporlar yüklenemedi';
@@ -57,8 +58,8 @@ export default function ReportsManager() {
 
   useEffect(() => {
     setFilters(filtersFromSearch(location.search));
-    unwrap(client.api.facilities.all.$get({ query: { 'pagination[pageSize]': '100' } }))
-      .then((data) => setPitches(data as FacilityWire[]))
+    allStaffPitches()
+      .then(setPitches)
       .catch(() => setPitches([]));
   }, []);
 

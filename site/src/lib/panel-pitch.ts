@@ -2,7 +2,7 @@
 // one named by `?saha=` (else the first), and the choice written back to the address so a reload or a link keeps it.
 import { useEffect, useState } from 'react';
 import type { FacilityWire } from '../../../contracts/wire/facility';
-import { client, unwrap } from './api';
+import { allStaffPitches } from './staff-pitches';
 
 export function usePanelPitch() {
   const [pitches, setPitches] = useState<FacilityWire[] | null>(null);
@@ -10,9 +10,8 @@ export function usePanelPitch() {
   const [failed, setFailed] = useState(false);
 
   useEffect(() => {
-    unwrap(client.api.facilities.all.$get({ query: { 'pagination[pageSize]': '100' } }))
-      .then((data) => {
-        const list = data as FacilityWire[];
+    allStaffPitches()
+      .then((list) => {
         setPitches(list);
         const wanted = new URLSearchParams(location.search).get('saha');
         const first = list.find((f) => String(f.id) === wanted) ?? list[0];

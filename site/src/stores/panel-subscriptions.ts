@@ -14,6 +14,7 @@ import {
 } from '../../../contracts/subscriptions';
 import type { FacilityWire } from '../../../contracts/wire/facility';
 import { client, unwrap, unwrapPage } from '../lib/api';
+import { allStaffPitches } from '../lib/staff-pitches';
 
 // The subscriptions screen (02 §2 'Subscriptions'): the subscriber list with the four counters and the renewals due
 // (one call, GET /api/bookings/subscriptions), the pitches for the quick form, each pitch's slot view, and the calls the
@@ -97,9 +98,9 @@ export function setSubscriberPage(page: number) {
 export async function loadPitches(): Promise<void> {
   $pitchesStatus.set('loading');
   try {
-    const data = await unwrap(client.api.facilities.all.$get({ query: { 'pagination[pageSize]': '100' } }));
+    const data = await allStaffPitches();
     // Only an active pitch takes bookings (the server refuses the others).
-    $pitches.set((data as FacilityWire[]).filter((f) => f.isActive));
+    $pitches.set(data.filter((f) => f.isActive));
     $pitchesStatus.set('ready');
   } catch {
     $pitchesStatus.set('error');

@@ -5,12 +5,12 @@ import type { FacilityWire } from '../../../contracts/wire/facility';
 import { client, unwrap } from '../lib/api';
 import { addDays, istanbulToday } from '../lib/format';
 import { type LiveState, watchPitchLive } from '../lib/pitch-live';
+import { allStaffPitches } from '../lib/staff-pitches';
 import { mondayFromParam, mondayOf, thisMonday, weekDates } from '../lib/week';
 
 // The panel's weekly calendar (02 §2 'Weekly calendar'): one pitch, one Monday-to-Sunday week, ONE request per week
 // (not seven, 02 §7), answers kept 60 s per pitch and week (02 §9), refreshed live from the pitch's socket.
 
-type FacilitiesAnswer = InferResponseType<typeof client.api.facilities.all.$get, 200>;
 type CalendarAnswer = InferResponseType<(typeof client.api.facilities)[':ref']['calendar']['$get'], 200>;
 
 export type PanelFacility = FacilityWire;
@@ -142,7 +142,7 @@ export async function initWeeklyCalendar(
   $facilitiesStatus.set('loading');
   let list: PanelFacility[];
   try {
-    list = await unwrap<FacilitiesAnswer>(client.api.facilities.all.$get({ query: {} }));
+    list = await allStaffPitches();
   } catch {
     $facilitiesStatus.set('error');
     return;
