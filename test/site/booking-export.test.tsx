@@ -165,6 +165,46 @@ describe('exportBookings', () => {
     expect(calls).toHaveLength(1);
   });
 
+  it('a booking made while the pages are read (rows shift, one comes twice): read again, every booking once', async () => {
+    const newer = listItem({ bookingNumber: 'HSRNEWER0003' });
+    let reads = 0;
+    const calls = mockApi((c) => {
+      reads++;
+      // First pass: page 1 before the new booking, page 2 after it (the list grew to 3 and page 2 repeats a row).
+      const first = reads <= 2;
+      const total = first && c.query.page === '1' ? 2 : 3;
+      const data = first
+        ? c.query.page === '1'
+          ? [withAddons]
+          : [withAddons, plainRow]
+        : c.query.page === '1'
+          ? [newer, withAddons]
+          : [plainRow];
+      return [200, { data, meta: { pagination: { page: Number(c.query.page), pageSize: 100, pageCount: 2, total } } }];
+    });
+    const rows = await fetchAllBookings();
+    expect(rows.map((r) => r.bookingNumber)).toEqual(['HSRNEWER0003', 'HSRADDON001', 'HSRPLAIN002']);
+    expect(calls.map((c) => c.query.page)).toEqual(['1', '2', '1', '2']);
+  });
+
+  it('a list that keeps changing under the export downloads nothing and says so', async () => {
+    let reads = 0;
+    mockApi((c) => {
+      reads++;
+      return [
+        200,
+        {
+          data: [listItem({ bookingNumber: `HSRSHIFT${String(reads).padStart(4, '0')}` })],
+          meta: { pagination: { page: Number(c.query.page), pageSize: 100, pageCount: 2, total: 1 + reads } },
+        },
+      ];
+    });
+    await exportBookings('csv');
+    expect(reads).toBe(6);
+    expect(files).toHaveLength(0);
+    expect($toasts.get().map((t) => t.title)).toEqual(['Liste indirilirken değişti, lütfen birazdan tekrar deneyin']);
+  });
+
   it('a failing call downloads nothing and says why', async () => {
     mockApi(() => apiError(500, 'Rezervasyonlar yüklenirken hata oluştu'));
     await expect(fetchAllBookings()).rejects.toThrow();

@@ -202,9 +202,31 @@ export function setBookingSearch(q: string) {
 const EXPORT_PAGE_SIZE = 100;
 export const $bookingsExporting = atom(false);
 
-/** Every booking of the current tab and filters, all pages (the export covers the filtered set, not the visible page). */
-export const fetchAllBookings = (f: BookingFilters = $bookingFilters.get()): Promise<BookingListItem[]> =>
-  allPages((page) => unwrapPage(client.api.bookings.$get({ query: queryOf({ ...f, page }, EXPORT_PAGE_SIZE) })));
+/** The export's pages overlapped or skipped three times running: the list is changing faster than it can be read. */
+export const EXPORT_SHIFTED = 'Liste indirilirken değişti, lütfen birazdan tekrar deneyin';
+const EXPORT_ATTEMPTS = 3;
+
+/**
+ * Every booking of the current tab and filters, all pages (the export covers the filtered set, not the visible page).
+ * Pages are read by number, so a booking made, or one leaving the tab, while they are read shifts the pages after it:
+ * a row could come twice or not at all. So a booking seen twice is kept once, and the read counts as whole only when
+ * the list's total did not move between the first and the last page and every row of it arrived; otherwise it is
+ * read again, and after EXPORT_ATTEMPTS the export says so instead of downloading a list that may lack a booking.
+ */
+export async function fetchAllBookings(f: BookingFilters = $bookingFilters.get()): Promise<BookingListItem[]> {
+  for (let attempt = 1; ; attempt++) {
+    const totals: number[] = [];
+    const rows = await allPages(async (page) => {
+      const body = await unwrapPage(client.api.bookings.$get({ query: queryOf({ ...f, page }, EXPORT_PAGE_SIZE) }));
+      totals.push(body.meta.pagination.total);
+      return body;
+    });
+    const seen = new Set<string>();
+    const unique = rows.filter((r) => !seen.has(r.bookingNumber) && Boolean(seen.add(r.bookingNumber)));
+    if (totals.every((t) => t === totals[0]) && unique.length === totals[0]) return unique;
+    if (attempt >= EXPORT_ATTEMPTS) throw new ApiRequestError(EXPORT_SHIFTED, 409, null);
+  }
+}
 
 /** Builds and downloads the list as CSV or .xlsx, add-ons included (issue 12). */
 export async function exportBookings(format: 'csv' | 'xlsx'): Promise<void> {
