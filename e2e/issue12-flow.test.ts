@@ -90,6 +90,14 @@ describe('issue 12: evening price and an add-on, booked, approved and reported',
     expect(plain(await v.locator('[data-hourly-price]').textContent())).toContain(
       plain(hourlyPriceText(0, { min: span.min / 100, max: span.max / 100 })),
     );
+    // The pitch's card on /sahalar says the same range (the generation gave the cached list a new version).
+    await v.goto('/sahalar');
+    const card = v.locator(`[data-facility-card][data-name="${LONG.pitchName}"]`);
+    expect(plain(await card.locator('[data-price-text]').textContent())).toBe(
+      plain(hourlyPriceText(0, { min: span.min / 100, max: span.max / 100 })),
+    );
+    await v.goto(`/saha/${LONG.slug}`);
+    await v.locator('[data-state]').first().waitFor();
     await v.locator('label', { has: v.getByRole('radio', { name: 'Günlük' }) }).click();
     for (let i = 0; i < OFFSET; i++) await v.getByRole('button', { name: 'Sonraki gün' }).click();
     const evening = v.locator(`[data-day="${day}"] [data-state=available]`).filter({ hasText: '20:00' }).first();

@@ -8,7 +8,12 @@ import { getDb } from '../../worker/src/db/client';
 import { contentVersionToken } from '../../worker/src/db/content';
 import { rulesOf } from '../../worker/src/db/price-rules';
 import { createBooking } from '../../worker/src/services/bookings';
-import { findFacilityBundle, PRICE_RANGE_DAYS, upcomingPriceRange } from '../../worker/src/services/facilities';
+import {
+  findFacilityBundle,
+  PRICE_RANGE_DAYS,
+  upcomingPriceRange,
+  upcomingPriceRanges,
+} from '../../worker/src/services/facilities';
 import { repriceFreeSlots } from '../../worker/src/services/pricing';
 import {
   addDays,
@@ -344,6 +349,29 @@ describe('the pitch page’s price range (issue 12)', () => {
     const same = await contentVersionToken(getDb(env.DB));
     expect((await apply(f.documentId, addDays(today, 1), addDays(today, 2))).status).toBe(200);
     expect(await contentVersionToken(getDb(env.DB))).toBe(same);
+  });
+
+  it('the cards of / and /sahalar read every pitch’s range at once: the same as one by one, beyond 90 pitches too', async () => {
+    const today = istanbulToday();
+    const ruled = await createFacility({ workingHours: everyDay('17:00', '20:00') });
+    const plain = await createFacility({ workingHours: everyDay('17:00', '19:00') });
+    const empty = await createFacility();
+    await generate(ruled.documentId, addDays(today, 1), addDays(today, 2));
+    await generate(plain.documentId, addDays(today, 1), addDays(today, 1));
+    await putRules(ruled.documentId, [evening]);
+    expect((await apply(ruled.documentId, addDays(today, 1), addDays(today, 2))).status).toBe(200);
+    // A slot beyond the week does not count here either.
+    await insertSlot(plain.id, addDays(today, PRICE_RANGE_DAYS), '10:00', Date.now() + 8 * 86_400_000, 10_000);
+    // 95 ids that hold no pitch around them: the ids go to D1 in groups under its 100-parameter limit.
+    const ids = [...Array.from({ length: 95 }, (_, i) => 9_000_000 + i), ruled.id, plain.id, empty.id];
+    const ranges = await upcomingPriceRanges(getDb(env.DB), ids, today);
+    expect([...ranges.keys()].sort((a, b) => a - b)).toEqual([ruled.id, plain.id].sort((a, b) => a - b));
+    for (const f of [ruled, plain]) {
+      expect(ranges.get(f.id)).toEqual(await upcomingPriceRange(getDb(env.DB), f.id, today));
+    }
+    expect(ranges.get(ruled.id)).toEqual({ min: 1500, max: 2000 });
+    expect(ranges.get(plain.id)).toEqual({ min: 1500, max: 1500 });
+    expect((await upcomingPriceRanges(getDb(env.DB), [], today)).size).toBe(0);
   });
 
   it('a staff generation that adds slots changes the content version', async () => {

@@ -77,9 +77,13 @@ export function trDateTime(iso: string | null | undefined): string {
  * A pitch's price per hour as its page shows it (issue 12): the coming slots' range when their prices differ
  * ('₺1.800 – ₺2.345 / saat'), their one price when they agree, the pitch's hourly price when none is generated.
  */
-export function hourlyPriceText(hourlyPrice: number, range: { min: number; max: number } | null): string {
-  if (!range) return `${tl(hourlyPrice)} / saat`;
-  return range.min === range.max ? `${tl(range.min)} / saat` : `${tl(range.min)} – ${tl(range.max)} / saat`;
+export const hourlyPriceText = (hourlyPrice: number, range: { min: number; max: number } | null): string =>
+  `${perHourPrice(hourlyPrice, range)} / saat`;
+
+/** The same without ' / saat' (the cards set it smaller): '₺1.800 – ₺2.345', '₺1.800'. */
+export function perHourPrice(hourlyPrice: number, range: { min: number; max: number } | null): string {
+  if (!range) return tl(hourlyPrice);
+  return range.min === range.max ? tl(range.min) : `${tl(range.min)} – ${tl(range.max)}`;
 }
 
 // Business-date maths is shared with the API.

@@ -1,2 +1,2 @@
 // Server-side reads for pages; they live in the server entry (site/src/server), the site's one door into the worker.
-export { activeFacilities, bookingRules, facilityCount, siteSettings } from '../server';
+export { activeFacilities, bookingRules, facilityCount, priceRanges, siteSettings } from '../server';

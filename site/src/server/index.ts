@@ -27,6 +27,9 @@ export const publicFacility = (ref: string): Promise<FacilityWire | null> => fac
 /** The lowest and highest slot price of the pitch's coming week (TL), null when none is generated. */
 export const priceRange = (facilityId: number) => facilities.upcomingPriceRange(db(), facilityId);
 
+/** The coming week's price range of each pitch (TL) by id; a pitch with no slot that week is absent. */
+export const priceRanges = (facilityIds: number[]) => facilities.upcomingPriceRanges(db(), facilityIds);
+
 export const sitemapPitches = () => facilities.sitemapPitches(db());
 
 export const siteSettings = (): Promise<SiteSettingsWire> => readSiteSettings(db());

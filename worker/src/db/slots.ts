@@ -1,5 +1,5 @@
 // A pitch's slots: generation's reads and writes, and the one join of slots with their live booking.
-import { and, between, eq, max, min, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { and, between, eq, inArray, max, min, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { LIVE_STATUSES } from '../../../contracts/bookings';
@@ -51,6 +51,19 @@ export function slotPriceSpan(db: Db, facilityId: number, from: string, to: stri
     .from(slots)
     .where(and(eq(slots.facilityId, facilityId), between(slots.date, from, to)))
     .get();
+}
+
+/**
+ * The lowest and highest slot price of [from, to] for each of several pitches (kuruş), one row per pitch that has
+ * slots there: a range scan of the (pitch, date) index per pitch (the cards of / and /sahalar).
+ */
+export function slotPriceSpans(db: Db, facilityIds: number[], from: string, to: string) {
+  return db
+    .select({ facilityId: slots.facilityId, min: min(slots.price), max: max(slots.price) })
+    .from(slots)
+    .where(and(inArray(slots.facilityId, facilityIds), between(slots.date, from, to)))
+    .groupBy(slots.facilityId)
+    .all();
 }
 
 /** The existing slots of a range and whether a live booking holds each: what generation may replace. */

@@ -26,7 +26,7 @@ import {
   type PickupPointRow,
   partsOfFacilities,
 } from '../db/facilities';
-import { slotPriceSpan } from '../db/slots';
+import { slotPriceSpan, slotPriceSpans } from '../db/slots';
 import { badRequest, notFound, unwrap } from '../lib/errors';
 import { toKurus, toTl } from '../lib/money';
 import { addDays, daysBetween, isoInstant, istanbulToday } from '../lib/time';
@@ -138,6 +138,25 @@ export async function upcomingPriceRange(
 ): Promise<{ min: number; max: number } | null> {
   const span = await slotPriceSpan(db, facilityId, today, addDays(today, PRICE_RANGE_DAYS - 1));
   return span?.min == null || span.max == null ? null : { min: toTl(span.min), max: toTl(span.max) };
+}
+
+/**
+ * The coming week's price range of each pitch (TL), by pitch id; a pitch with no slot that week is absent. D1 takes
+ * at most 100 bound parameters a statement, so the ids go 90 at a time.
+ */
+export async function upcomingPriceRanges(
+  db: Db,
+  facilityIds: number[],
+  today = istanbulToday(),
+): Promise<Map<number, { min: number; max: number }>> {
+  const ranges = new Map<number, { min: number; max: number }>();
+  const to = addDays(today, PRICE_RANGE_DAYS - 1);
+  for (let i = 0; i < facilityIds.length; i += 90) {
+    for (const r of await slotPriceSpans(db, facilityIds.slice(i, i + 90), today, to)) {
+      if (r.min != null && r.max != null) ranges.set(r.facilityId, { min: toTl(r.min), max: toTl(r.max) });
+    }
+  }
+  return ranges;
 }
 
 /**
