@@ -96,6 +96,15 @@ describe('issue 12: evening price and an add-on, booked, approved and reported',
     expect(plain(await card.locator('[data-price-text]').textContent())).toBe(
       plain(hourlyPriceText(0, { min: span.min / 100, max: span.max / 100 })),
     );
+    // The range is longer than one price: a 360 px phone still does not scroll sideways, in either theme.
+    for (const theme of ['light', 'dark'] as const) {
+      const phone = await newPage(browser, { width: 360, theme });
+      await phone.page.goto('/sahalar');
+      const narrow = phone.page.locator(`[data-facility-card][data-name="${LONG.pitchName}"] [data-price-text]`);
+      expect(plain(await narrow.textContent())).toContain('–');
+      expect(await phone.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+      await phone.context.close();
+    }
     await v.goto(`/saha/${LONG.slug}`);
     await v.locator('[data-state]').first().waitFor();
     await v.locator('label', { has: v.getByRole('radio', { name: 'Günlük' }) }).click();

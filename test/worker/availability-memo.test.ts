@@ -6,6 +6,7 @@ import { env, exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { app } from '../../worker/src/app';
 import { availabilityMemoSize, forgetAvailability, memoised } from '../../worker/src/lib/availability-memo';
+import { newBookingNumber, newDocumentId } from '../../worker/src/lib/ids';
 import { addDays, createFacility, createSlots, freshPhone, istanbulToday, runSql, slotAt } from './fixtures';
 
 const memoEnv = { ...env, AVAILABILITY_MEMO_MS: '60000' } as Env;
@@ -44,8 +45,8 @@ async function bookBehindTheApi(facilityId: number, date: string, time: string) 
     `insert into bookings (document_id, booking_number, facility_id, slot_id, customer_name, customer_phone, date,
        start_time, end_time, starts_at, slot_price, total_price, status)
      values (?, ?, ?, ?, 'Arka Kapı', ?, ?, ?, ?, ?, ?, ?, 'pending')`,
-    `memo${slot.id}x${Date.now()}`.slice(0, 24),
-    `HSRM${String(slot.id).padStart(8, '0')}`.slice(0, 12),
+    newDocumentId(),
+    newBookingNumber(),
     facilityId,
     slot.id,
     freshPhone(),
