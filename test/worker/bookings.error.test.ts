@@ -117,6 +117,59 @@ describe('refused bookings change nothing', () => {
     ).toBe('Saha bulunamadı');
   });
 
+  it('no refusal leaves a customer, a history row or a notification behind (the write checks itself)', async () => {
+    const f = await setup();
+    const other = await setup();
+    const inactive = await setup({}, { isActive: false });
+    const taken = await slotAt(f.id, tomorrow(), '22:00');
+    const held = freshPhone();
+    expect(
+      (await book({ facility: f.documentId, bookingSlot: taken.document_id, customerName: 'İlk', customerPhone: held }))
+        .status,
+    ).toBe(201);
+    const past = await insertSlot(f.id, istanbulToday(), '00:10', Date.now() - HOUR);
+    const attempts: Array<[Record<string, unknown>, number]> = [
+      [{ facility: f.documentId, bookingSlot: taken.document_id }, 409],
+      [{ facility: f.documentId, bookingSlot: past }, 400],
+      [{ facility: f.documentId, bookingSlot: (await slotAt(other.id, tomorrow(), '20:00')).document_id }, 400],
+      [{ facility: f.documentId, bookingSlot: 'yokboyleslot' }, 404],
+      [
+        { facility: inactive.documentId, bookingSlot: (await slotAt(inactive.id, tomorrow(), '20:00')).document_id },
+        409,
+      ],
+    ];
+    const before = {
+      history: await count('select count(*) as n from booking_history'),
+      notifications: await count('select count(*) as n from notifications'),
+      bookings: await count('select count(*) as n from bookings'),
+    };
+    const phones: string[] = [];
+    for (const [body, status] of attempts) {
+      const phone = freshPhone();
+      phones.push(phone);
+      await expectError(await book({ ...body, customerName: 'Reddedilen Oyuncu', customerPhone: phone }), status);
+    }
+    // The same-day refusal: the phone that holds tomorrow's 22:00 tries another pitch the same day.
+    await expectError(
+      await book({
+        facility: other.documentId,
+        bookingSlot: (await slotAt(other.id, tomorrow(), '21:00')).document_id,
+        customerName: 'Başka Ad',
+        customerPhone: held,
+      }),
+      409,
+    );
+    const placeholders = phones.map(() => '?').join(', ');
+    expect(await count(`select count(*) as n from customers where phone in (${placeholders})`, ...phones)).toBe(0);
+    // The holder's customer row keeps the name of the booking that made it.
+    expect(await count("select count(*) as n from customers where phone = ? and name = 'İlk'", held)).toBe(1);
+    expect({
+      history: await count('select count(*) as n from booking_history'),
+      notifications: await count('select count(*) as n from notifications'),
+      bookings: await count('select count(*) as n from bookings'),
+    }).toEqual(before);
+  });
+
   it('an inactive pitch takes no bookings', async () => {
     const f = await setup({}, { isActive: false });
     const slot = await slotAt(f.id, tomorrow(), '20:00');

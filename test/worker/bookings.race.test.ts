@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createBookingSchema } from '../../contracts/bookings';
+import { createCheck } from '../../worker/src/db/bookings';
 import { getDb } from '../../worker/src/db/client';
 import { ApiError } from '../../worker/src/lib/errors';
 import { createBooking } from '../../worker/src/services/bookings';
@@ -70,7 +71,7 @@ async function raceThroughObject(
   return { ...tally, bookings: await liveBookings(slot.id) };
 }
 
-/** The control: the very same service, called 200 times at once without the object's lock. */
+/** The very same service, called 200 times at once without the object's lock. */
 async function raceUnserialised(f: { id: number }, slot: { document_id: string; id: number }): Promise<Tally> {
   const bundle = (await findFacilityBundle(getDb(env.DB), String(f.id)))!;
   // The same slowed reads as the object's, without its lock.
@@ -93,6 +94,36 @@ async function raceUnserialised(f: { id: number }, slot: { document_id: string; 
     }),
   );
   return { ...tally, bookings: await liveBookings(slot.id) };
+}
+
+/**
+ * The control: a booking made as they were before the write checked itself, the create check read first (slowed as
+ * the object's reads are) and the row written after it if the check saw the slot free and the phone's day empty.
+ * Nothing but a lock or a unique index then stands between two such bookings.
+ */
+async function checkThenInsert(f: { id: number }, slotRef: string, phone: string): Promise<'booked' | 'refused'> {
+  const check = await createCheck(getDb(slowReads(env.DB, DELAY_MS)), slotRef, phone);
+  if (!check || check.liveId !== null || check.sameDay) return 'refused';
+  const n = `HSRC${crypto.randomUUID().replace(/-/g, '').slice(0, 8).toUpperCase()}`;
+  await env.DB.prepare(
+    `insert into bookings (document_id, booking_number, facility_id, slot_id, customer_name, customer_phone, date, start_time, end_time, starts_at, slot_price, total_price, status)
+     values (?, ?, ?, ?, 'Kontrol', ?, ?, ?, ?, ?, ?, ?, 'pending')`,
+  )
+    .bind(
+      `doc-${n}`,
+      n,
+      f.id,
+      check.id,
+      phone,
+      check.date,
+      check.startTime,
+      check.endTime,
+      check.startsAt,
+      check.price,
+      check.price,
+    )
+    .run();
+  return 'booked';
 }
 
 afterEach(async () => {
@@ -118,14 +149,26 @@ describe('simultaneous bookings of one slot', () => {
     expect(tally).toEqual({ bookings: 1, conflicts: REQUESTS - 1, serverErrors: 0, other: 0 });
   });
 
-  it('control: the same race on the unserialised path lets more than one booking through', async () => {
+  it('without the lock and without the unique index, the write’s own condition still lets exactly one through', async () => {
+    // The batch writes only while no live booking holds the slot (db/bookings.ts insertCheckedBooking): one statement,
+    // and SQLite runs one writer at a time, so no other booking can land between its check and its write.
     await env.DB.prepare('drop index bookings_one_live_per_slot').run();
     const { f, slot } = await raceSetup();
     const tally = await raceUnserialised(f, slot);
-    // This is the assertion the serialised test makes; here it must NOT hold, or the race test proves nothing.
-    console.info(`unserialised control: ${tally.bookings} live bookings on one slot, ${tally.conflicts} conflicts`);
-    expect(tally.bookings).toBeGreaterThan(1);
-    expect(tally.bookings + tally.conflicts).toBe(REQUESTS);
+    expect(tally).toEqual({ bookings: 1, conflicts: REQUESTS - 1, serverErrors: 0, other: 0 });
+  });
+
+  it('control: a check read and a separate write, with the same delay, let more than one booking through', async () => {
+    // What the tests above would see if the write trusted an earlier read: the delay opens the gap they close.
+    await env.DB.prepare('drop index bookings_one_live_per_slot').run();
+    const { f, slot } = await raceSetup();
+    const outcomes = await Promise.all(
+      Array.from({ length: REQUESTS }, (_, i) => checkThenInsert(f, slot.document_id, phoneFor(i))),
+    );
+    const live = await liveBookings(slot.id);
+    console.info(`check-then-write control: ${live} live bookings on one slot`);
+    expect(live).toBeGreaterThan(1);
+    expect(outcomes.filter((o) => o === 'booked')).toHaveLength(live);
   });
 
   it('with the lock bypassed, the partial unique index still keeps one live booking and answers the rest 409', async () => {
@@ -204,10 +247,29 @@ describe('one phone, one day, five pitches at once (issue 7 §4)', () => {
     }
   });
 
-  it('control: without the phone-and-day index the per-pitch check lets several through', async () => {
+  it('without the phone-and-day index, the write’s own condition still lets only one through', async () => {
+    // Five objects, no lock in common: the batch's same-day condition and SQLite's one writer at a time decide.
     await env.DB.prepare('drop index bookings_one_live_per_phone_day').run();
     const { live, statuses } = await raceAcrossPitches();
-    console.info(`unguarded control: ${live} live bookings for one phone and day; statuses ${statuses.join(',')}`);
+    expect(statuses).toEqual([201, 409, 409, 409, 409]);
+    expect(live).toBe(1);
+  });
+
+  it('control: a check read and a separate write on each pitch let several through for one phone and day', async () => {
+    await env.DB.prepare('drop index bookings_one_live_per_phone_day').run();
+    round++;
+    const phone = phoneFor(998);
+    const date = addDays(istanbulToday(), 2);
+    const pitches = await Promise.all(Array.from({ length: PITCHES }, () => createFacility()));
+    for (const f of pitches) await createSlots(f, 2, 2);
+    const slots = await Promise.all(pitches.map((f) => slotAt(f.id, date, '20:00')));
+    await Promise.all(pitches.map((f, i) => checkThenInsert(f, slots[i].document_id, phone)));
+    const live = (await env.DB.prepare(
+      "select count(*) as n from bookings where customer_phone = ? and date = ? and status in ('pending', 'approved')",
+    )
+      .bind(phone, date)
+      .first<{ n: number }>())!.n;
+    console.info(`check-then-write control: ${live} live bookings for one phone and day`);
     expect(live).toBeGreaterThan(1);
   });
 

@@ -3,10 +3,10 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createBookingSchema } from '../../contracts/bookings';
-import { weekDayOf } from '../../contracts/pricing';
+import { priceFor, weekDayOf } from '../../contracts/pricing';
 import { getDb } from '../../worker/src/db/client';
 import { contentVersionToken } from '../../worker/src/db/content';
-import { rulesOf } from '../../worker/src/db/price-rules';
+import { freeSlotsAhead, rulesOf, setSlotPrices } from '../../worker/src/db/price-rules';
 import { createBooking } from '../../worker/src/services/bookings';
 import {
   findFacilityBundle,
@@ -14,7 +14,6 @@ import {
   upcomingPriceRange,
   upcomingPriceRanges,
 } from '../../worker/src/services/facilities';
-import { repriceFreeSlots } from '../../worker/src/services/pricing';
 import {
   addDays,
   api,
@@ -283,7 +282,10 @@ describe('re-pricing racing a booking', () => {
     const slot = await slotAt(f.id, day, '18:00');
     await putRules(f.documentId, [evening]);
     await api(`/api/facilities/${f.documentId}/slots?date=${day}`);
+    // The re-price reads the free slots and then waits, inside the object; the booking comes meanwhile.
     await slowPitchObject(f.id, 40);
+    const reprice = apply(f.documentId, day);
+    await sleep(5);
     const booking = api('/api/bookings', {
       method: 'POST',
       json: {
@@ -293,17 +295,15 @@ describe('re-pricing racing a booking', () => {
         customerPhone: freshPhone(),
       },
     });
-    await sleep(5);
-    const reprice = apply(f.documentId, day);
     const [b, r] = await Promise.all([booking, reprice]);
     expect(b.status).toBe(201);
     expect(r.status).toBe(200);
-    const rows = await bookingPrices(f.id);
-    expect(rows).toHaveLength(1);
-    expect(rows[0].slot_price).toBe(rows[0].slot_now);
+    // The booking waited for the re-price, so it was made at the new price its slot keeps.
+    expect(await bookingPrices(f.id)).toEqual([{ slot_price: 200_000, total_price: 200_000, slot_now: 200_000 }]);
   });
 
-  it('control: unserialised, a re-price between the check and the write leaves a booking at another price than its slot', async () => {
+  /** Outside the object: the re-price reads the slot free (1500 TL) and then waits; a booking is made meanwhile. */
+  async function repriceAroundABooking(write: (changes: Array<{ id: number; price: number }>) => Promise<unknown>) {
     const f = await createFacility({ workingHours: everyDay('18:00', '19:00') });
     const day = addDays(istanbulToday(), 2);
     await generate(f.documentId, day);
@@ -316,13 +316,31 @@ describe('re-pricing racing a booking', () => {
       customerName: 'Kontrol Oyuncu',
       customerPhone: freshPhone(),
     });
-    // The booking reads the slot (price 1500 TL) and then waits; the re-price writes 2000 TL meanwhile.
-    const booking = createBooking({ db: getDb(slowReads(env.DB, 60)), now: Date.now() }, bundle, input);
-    await sleep(10);
     const rules = await rulesOf(getDb(env.DB), f.id);
-    await repriceFreeSlots(getDb(env.DB), bundle.facility, rules, day, day, Date.now());
-    await booking;
-    const rows = await bookingPrices(f.id);
+    const free = freeSlotsAhead(getDb(slowReads(env.DB, 60)), f.id, day, day, Date.now());
+    await sleep(10);
+    await createBooking({ db: getDb(env.DB), now: Date.now() }, bundle, input);
+    const changes = (await free).map((s) => ({
+      id: s.id,
+      price: priceFor(bundle.facility.hourlyPrice, rules, s.date, s.startTime).price,
+    }));
+    expect(changes).toEqual([{ id: slot.id, price: 200_000 }]);
+    await write(changes);
+    return bookingPrices(f.id);
+  }
+
+  it('without the lock, a re-price that read the slot free before a booking leaves the booked slot alone', async () => {
+    // The price write itself skips a slot a live booking holds (db/price-rules.ts setSlotPrices), in one statement.
+    const rows = await repriceAroundABooking((changes) => setSlotPrices(getDb(env.DB), changes));
+    expect(rows).toEqual([{ slot_price: 150_000, total_price: 150_000, slot_now: 150_000 }]);
+  });
+
+  it('control: a price write that trusts the earlier read re-prices the booked slot under its booking', async () => {
+    const rows = await repriceAroundABooking((changes) =>
+      env.DB.batch(
+        changes.map((c) => env.DB.prepare('update booking_slots set price = ? where id = ?').bind(c.price, c.id)),
+      ),
+    );
     expect(rows).toEqual([{ slot_price: 150_000, total_price: 150_000, slot_now: 200_000 }]);
   });
 });

@@ -18,7 +18,7 @@ import { bookingFacilityFields, bookingRef, facilityDocumentId, pending } from '
 import type { Db } from './client';
 import { forgetCustomerInEvents, notifyStaff, recordHistory } from './events';
 import { type Booking, bookingHistory, bookings, customers, facilities, slots, users } from './schema';
-import { isLive, qualified, quoted, renderedAll, renderedBatch } from './sql';
+import { isLive, pickupTimeOf, qualified, quoted, renderedAll, renderedBatch, rowOf, trLongDateOf } from './sql';
 
 export type NewBooking = typeof bookings.$inferInsert;
 
@@ -136,8 +136,9 @@ export async function createCheck(db: Db, slotRef: string, phone: string) {
       phone,
     },
   );
-  return row as typeof row | undefined;
+  return row as CreateCheck | undefined;
 }
+export type CreateCheck = Awaited<ReturnType<ReturnType<typeof checkQuery>['all']>>[number];
 
 function checkQuery(db: Db, bySlotId: boolean) {
   const slot = sql.placeholder('slot');
@@ -168,70 +169,178 @@ function checkQuery(db: Db, bySlotId: boolean) {
     .where(bySlotId ? eq(slots.id, slot) : eq(slots.documentId, slot));
 }
 
-/**
- * The booking, its customer (created once, never rewritten from public input: issue 7 §4), its history row and the
- * staff notification, in one atomic D1 batch. Returns the new ids and the notification as written.
- *
- * Every booking pays for this batch under its pitch's lock, so its SQL is rendered once per isolate and then only
- * bound (db/sql.ts renderedBatch): drizzle building these four statements was ≈12 % of a booking's CPU (bench:profile).
- * Every value is a placeholder; the row's own keys are part of the cache key, so a row with other columns renders anew
- * instead of losing a value.
- */
-export async function insertBooking(
-  db: Db,
-  row: NewBooking & { documentId: string; createdAt: number },
-  notification: { documentId: string; message: string },
-) {
-  const columns = Object.keys(row) as (keyof typeof row)[];
-  const values: Record<string, unknown> = {
-    ...row,
-    notificationDocumentId: notification.documentId,
-    notificationMessage: notification.message,
-  };
-  const [, inserted, , notified] = await renderedBatch(
-    db,
-    `insert-booking:${columns.join(',')}`,
-    () => insertBookingBatch(db, columns),
-    values,
-  );
-  return { ids: inserted[0], notifications: notified };
+/** What the booking write takes as given; the slot's hour, date and price and the subscriber flag it reads itself. */
+export type BookingValues = Omit<
+  NewBooking,
+  | 'id'
+  | 'customerId'
+  | 'slotId'
+  | 'date'
+  | 'startTime'
+  | 'endTime'
+  | 'startsAt'
+  | 'slotPrice'
+  | 'totalPrice'
+  | 'depositAmount'
+  | 'isSubscriber'
+  | 'pickupTime'
+> & { documentId: string; bookingNumber: string; createdAt: number };
+
+export interface BookingWrite {
+  /** The slot as the visitor named it: its id, or its documentId. */
+  slotRef: string;
+  values: BookingValues;
+  /** The shuttle and add-on prices, added to the slot's own. */
+  extrasPrice: number;
+  /** The pitch's deposit; a subscriber pays none. */
+  depositAmount: number;
+  /** The pickup point's minutes before the hour, or null for no pickup time. */
+  pickupMinutesBefore: number | null;
+  /** Whether a phone's other live booking that day refuses this one (issue 12's switch). */
+  sameDayRule: boolean;
+  now: number;
+  facilityName: string;
+  notificationDocumentId: string;
 }
 
-function insertBookingBatch(db: Db, columns: (keyof NewBooking)[]) {
+/**
+ * Checks the rules of 00 §3 that the data decide and writes the booking, its customer (created once, never rewritten
+ * from public input: issue 7 §4), its history row and the staff notification, in one D1 batch: one round trip, and no
+ * gap between a check and its write. Each statement writes only if the slot is still bookable when it runs: it is this
+ * pitch's, the pitch is active, the hour is ahead, no live booking holds it, and (with the rule on) the phone holds no
+ * other live booking that day. The slot's date, hour and price, the subscriber flag (no deposit) and the pickup time are
+ * read by the statement itself, so they are what the row holds when it is written.
+ *
+ * Answers the booking's read columns, or null when the slot was not bookable (nothing was written; the caller reads
+ * why). Rendered once per isolate, then only bound (db/sql.ts renderedBatch): building these statements with drizzle
+ * was ≈12 % of a booking's CPU (bench:profile). The values' keys are part of the cache key, so a row with other
+ * columns renders anew instead of losing a value.
+ */
+export async function insertCheckedBooking(db: Db, w: BookingWrite) {
+  const bySlotId = /^\d+$/.test(w.slotRef);
+  const columns = Object.keys(w.values) as (keyof BookingValues)[];
+  const [, inserted, , notified] = await renderedBatch(
+    db,
+    `create-booking:${bySlotId ? 'id' : 'doc'}:${columns.join(',')}`,
+    () => checkedBookingBatch(db, bySlotId, columns),
+    {
+      ...w.values,
+      slot: bySlotId ? Number(w.slotRef) : w.slotRef,
+      extrasPrice: w.extrasPrice,
+      deposit: w.depositAmount,
+      pickupBefore: w.pickupMinutesBefore,
+      sameDayRule: w.sameDayRule ? 1 : 0,
+      now: w.now,
+      facilityName: w.facilityName,
+      notificationDocumentId: w.notificationDocumentId,
+    },
+  );
+  const booking = inserted[0];
+  return booking ? { booking, notifications: notified } : null;
+}
+
+/** A placeholder where a column's value goes: rowOf binds it through the column, so booleans and JSON are encoded. */
+const bound = <T = string>(name: string) => sql.placeholder(name) as unknown as T;
+
+function checkedBookingBatch(db: Db, bySlotId: boolean, columns: (keyof BookingValues)[]) {
   const p = (name: string) => sql.placeholder(name);
   const phone = p('customerPhone');
-  const createdAt = p('createdAt');
+  const createdAt = bound<number>('createdAt');
+  const slotOf = bySlotId ? eq(slots.id, p('slot')) : eq(slots.documentId, p('slot'));
+  const bookable = and(
+    slotOf,
+    eq(slots.facilityId, p('facilityId')),
+    sql`${slots.startsAt} > ${p('now')}`,
+    qualified(sql`(select ${facilities.isActive} and ${facilities.deletedAt} is null from ${facilities}
+      where ${facilities.id} = ${slots.facilityId}) = 1`),
+    qualified(
+      sql`not exists (select 1 from ${bookings} where ${bookings.slotId} = ${slots.id} and ${isLive(bookings.status)})`,
+    ),
+    qualified(sql`not (${p('sameDayRule')} and exists (select 1 from ${bookings} where ${bookings.customerPhone} = ${phone}
+      and ${bookings.date} = ${slots.date} and ${isLive(bookings.status)}))`),
+  );
+  const subscriber = qualified(
+    sql<boolean>`coalesce((select ${customers.isSubscriber} from ${customers} where ${customers.phone} = ${phone}), 0)`,
+  );
+  const given = Object.fromEntries(columns.map((c) => [c, bound(c)])) as BookingValues;
   const mine = eq(bookings.documentId, p('documentId'));
-  const placeholders = Object.fromEntries(columns.map((c) => [c, p(c)])) as unknown as NewBooking;
   return [
     db
       .insert(customers)
-      .values({ phone, name: p('customerName'), email: p('customerEmail') })
+      .select(
+        db
+          .select(
+            rowOf(customers, {
+              phone: bound('customerPhone'),
+              name: bound('customerName'),
+              email: bound('customerEmail'),
+            }),
+          )
+          .from(slots)
+          .where(bookable),
+      )
       .onConflictDoNothing({ target: customers.phone }),
     db
       .insert(bookings)
-      .values({
-        ...placeholders,
-        customerId: qualified(sql`(select ${customers.id} from ${customers} where ${customers.phone} = ${phone})`),
-      })
-      .returning({ id: bookings.id, customerId: bookings.customerId }),
+      .select(
+        db
+          .select(
+            rowOf(bookings, {
+              ...given,
+              customerId: qualified(
+                sql`(select ${customers.id} from ${customers} where ${customers.phone} = ${phone})`,
+              ),
+              slotId: slots.id,
+              date: slots.date,
+              startTime: slots.startTime,
+              endTime: slots.endTime,
+              startsAt: slots.startsAt,
+              slotPrice: slots.price,
+              totalPrice: qualified(sql`${slots.price} + ${p('extrasPrice')}`),
+              isSubscriber: subscriber,
+              depositAmount: qualified(sql`case when ${subscriber} then 0 else ${p('deposit')} end`),
+              pickupTime: qualified(pickupTimeOf(slots.startTime, p('pickupBefore'))),
+            }),
+          )
+          .from(slots)
+          .where(bookable),
+      )
+      .returning({
+        id: bookings.id,
+        customerId: bookings.customerId,
+        slotId: bookings.slotId,
+        slotDocumentId: qualified(
+          sql<string>`(select ${slots.documentId} from ${slots} where ${slots.id} = ${bookings.slotId})`,
+        ),
+        date: bookings.date,
+        startTime: bookings.startTime,
+        endTime: bookings.endTime,
+        startsAt: bookings.startsAt,
+        slotPrice: bookings.slotPrice,
+        totalPrice: bookings.totalPrice,
+        depositAmount: bookings.depositAmount,
+        isSubscriber: bookings.isSubscriber,
+        pickupTime: bookings.pickupTime,
+      }),
     recordHistory(db, mine, {
       bookingId: bookings.id,
       fromStatus: null,
       toStatus: 'pending',
       actorType: 'customer',
       actorLabel: bookings.customerName,
-      createdAt: createdAt as unknown as number,
+      createdAt,
     }),
     notifyStaff(db, mine, {
-      documentId: p('notificationDocumentId') as unknown as string,
+      documentId: bound('notificationDocumentId'),
       type: 'booking_created',
       priority: 'high',
       title: 'Yeni Rezervasyon',
-      message: p('notificationMessage') as unknown as string,
+      message: qualified(
+        sql`${bookings.customerName} || ' · ' || ${p('facilityName')} || ' · ' || ${trLongDateOf(bookings.date)} || ' ' || ${bookings.startTime}`,
+      ),
       bookingId: bookings.id,
       facilityId: bookings.facilityId,
-      createdAt: createdAt as unknown as number,
+      createdAt,
     }),
   ] as const;
 }

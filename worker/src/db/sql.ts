@@ -3,6 +3,7 @@ import { Column, fillPlaceholders, getTableColumns, is, SQL, sql } from 'drizzle
 import type { BatchItem, BatchResponse } from 'drizzle-orm/batch';
 import type { AnySQLiteColumn, SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { LIVE_STATUSES } from '../../../contracts/bookings';
+import { TR_MONTHS, TR_WEEKDAYS } from '../../../contracts/dates';
 import type { Db } from './client';
 
 /** A string as a quoted SQL literal (single quotes doubled). */
@@ -39,6 +40,28 @@ export function rowOf<T extends SQLiteTable>(table: T, values: RowValues<T>) {
   }
   return out as { [K in keyof T['$inferInsert']]-?: SQL | SQLiteColumn };
 }
+
+/**
+ * contracts/dates.ts trLongDate in SQL ('21 Kasım 2026 Cumartesi') for a YYYY-MM-DD column: the booking write builds its
+ * notification text in the same statement that reads the slot's date. Names are literals, never bound (test/worker
+ * sql-twins.test.ts compares every day of three years with trLongDate).
+ */
+export function trLongDateOf(date: AnySQLiteColumn | SQL): SQL<string> {
+  const named = (part: '%m' | '%w', list: readonly string[], key: (i: number) => string) =>
+    sql`case strftime(${sql.raw(quoted(part))}, ${date}) ${sql.raw(
+      list.map((name, i) => `when ${quoted(key(i))} then ${quoted(name)}`).join(' '),
+    )} end`;
+  const month = named('%m', TR_MONTHS, (i) => String(i + 1).padStart(2, '0'));
+  const weekday = named('%w', TR_WEEKDAYS, String);
+  return sql<string>`(cast(strftime('%d', ${date}) as integer) || ' ' || ${month} || ' ' || strftime('%Y', ${date}) || ' ' || ${weekday})`;
+}
+
+/**
+ * contracts/common.ts pickupTimeFor in SQL: an 'HH:MM' hour less `minutes` (null: no time), round midnight ('00:30' less
+ * 45 minutes is '23:45'). strftime reads 'HH:MM' as that hour of 2000-01-01 and the modifier moves it.
+ */
+export const pickupTimeOf = (startTime: AnySQLiteColumn | SQL, minutes: unknown): SQL<string | null> =>
+  sql`case when (${minutes}) is null then null else strftime('%H:%M', ${startTime}, '-' || (${minutes}) || ' minutes') end`;
 
 // Turkish capitals and small letters to ASCII; replaced before lower(), which knows ASCII only.
 const FOLD_PAIRS = [

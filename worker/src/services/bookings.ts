@@ -1,7 +1,7 @@
 // The customer's side of bookings (00 §3): create, track, cancel, and the expiry of pending holds.
 import { addonMsg } from '../../../contracts/addons';
 import type { CreateBookingInput } from '../../../contracts/bookings';
-import { maskBookingNumber, nameWithInitial, pickupTimeFor } from '../../../contracts/common';
+import { maskBookingNumber, nameWithInitial } from '../../../contracts/common';
 import { msg } from '../../../contracts/messages';
 import { cancelTooLate } from '../../../contracts/settings';
 import type {
@@ -15,7 +15,7 @@ import * as store from '../db/bookings';
 import type { Db } from '../db/client';
 import type { Booking, BookingAddon } from '../db/schema';
 import { storedRules } from '../lib/booking-rules';
-import { badRequest, conflict, notFound } from '../lib/errors';
+import { type ApiError, badRequest, conflict, notFound } from '../lib/errors';
 import { trLongDate } from '../lib/format';
 import { newBookingNumber, newDocumentId } from '../lib/ids';
 import { HOUR, MINUTE } from '../lib/time';
@@ -108,10 +108,31 @@ const errorText = (e: unknown) => {
   return `${String(err?.message ?? e)} ${String(err?.cause?.message ?? '')}`;
 };
 
+/** Why the create check refuses a booking (00 §3), or null when it would not. */
+function refusalOf(
+  check: store.CreateCheck | undefined,
+  f: FacilityBundle['facility'],
+  sameDayRule: boolean,
+  now: number,
+): ApiError | null {
+  if (!check) return notFound(msg.slotNotFound);
+  if (check.facilityId !== f.id) return fieldError(['bookingSlot'], msg.slotWrongFacility);
+  // Read fresh: the object's cached pitch data may be seconds old when staff deactivate a pitch.
+  if (check.facilityActive !== 1) return conflict(msg.facilityInactive);
+  if (check.startsAt <= now) return fieldError(['bookingSlot'], msg.pastSlot);
+  if (check.liveId !== null) return conflict(msg.slotTaken, { slot: check.documentId });
+  // An admin may turn the same-day rule off (issue 12); a booking made while it is on still sees those made while off.
+  if (sameDayRule && check.sameDay) return sameDayConflict(check.sameDay);
+  return null;
+}
+
 /**
- * Checks every rule of 00 §3, then writes the booking, its history row and the staff notification in one D1 batch.
- * Safe only when callers are serialised per pitch (the FacilityBooking Durable Object); the partial unique index
- * on bookings(slot_id) is the backstop for any other path.
+ * Checks every rule of 00 §3 and writes the booking, its history row and the staff notification in one D1 batch whose
+ * statements write only while the slot is bookable (db/bookings.ts insertCheckedBooking): one round trip, and no gap
+ * between check and write. When it writes nothing, the create check reads why, for the answer.
+ * Callers are serialised per pitch (the FacilityBooking Durable Object), which orders a booking against slot
+ * generation, re-pricing and the pitch's other changes; the partial unique indexes on bookings(slot_id) and on
+ * (phone, date) are the backstop for any other path.
  */
 export async function createBooking(
   deps: CreateDeps,
@@ -120,53 +141,26 @@ export async function createBooking(
 ): Promise<CreatedBooking> {
   const { db, now } = deps;
   const f = bundle.facility;
-
-  // ---- check ----
   // The rules come from the isolate's cache (lib/booking-rules.ts): no round trip on the hot path, one at most per 30 s.
-  const [check, rules] = await Promise.all([
-    store.createCheck(db, input.bookingSlot!, input.customerPhone),
-    storedRules(db, now),
-  ]);
-  if (!check) throw notFound(msg.slotNotFound);
-  if (check.facilityId !== f.id) throw fieldError(['bookingSlot'], msg.slotWrongFacility);
-  // Read fresh in the check: the object's cached pitch data may be seconds old when staff deactivate a pitch.
-  if (check.facilityActive !== 1) throw conflict(msg.facilityInactive);
-  if (check.startsAt <= now) throw fieldError(['bookingSlot'], msg.pastSlot);
-  if (check.liveId !== null) throw conflict(msg.slotTaken, { slot: check.documentId });
-  // An admin may turn the same-day rule off (issue 12); a booking made while it is on still sees those made while off.
-  if (rules.sameDayRule && check.sameDay) throw sameDayConflict(check.sameDay);
+  const rules = await storedRules(db, now);
   const transport = transportFor(bundle, input);
   const extras = addonsFor(bundle, input);
-
-  // ---- write (one atomic batch) ----
-  const isSubscriber = check.subscriber === 1;
-  const expiresAt = now + f.autoApprovalTimeout * MINUTE;
   const { pickup } = transport;
-  const row = {
+  const expiresAt = now + f.autoApprovalTimeout * MINUTE;
+  const values = {
     documentId: newDocumentId(),
     facilityId: f.id,
-    slotId: check.id,
     customerName: input.customerName,
     customerPhone: input.customerPhone,
     customerEmail: input.customerEmail,
     notes: input.notes,
-    date: check.date,
-    startTime: check.startTime,
-    endTime: check.endTime,
-    startsAt: check.startsAt,
-    slotPrice: check.price,
     includesTransportation: Boolean(input.includesTransportation),
     transportationPrice: transport.price,
     pickupPointId: pickup?.id ?? null,
     pickupPointName: pickup?.name ?? null,
     pickupPointAddress: pickup?.address ?? null,
-    // Derived from the booked hour (issue 7 §2); a stored clock time would contradict any other hour.
-    pickupTime: pickup ? pickupTimeFor(check.startTime, pickup.minutesBefore) : null,
     addons: extras.lines,
     addonsPrice: extras.price,
-    totalPrice: check.price + transport.price + extras.price,
-    depositAmount: isSubscriber ? 0 : f.depositAmount,
-    isSubscriber,
     expiresAt,
     clientTimestamp: input.clientTimestamp ?? null,
     clientTimezone: input.clientTimezone ?? null,
@@ -178,48 +172,66 @@ export async function createBooking(
     createdAt: now,
     updatedAt: now,
   } as const;
-  const notification = {
-    documentId: newDocumentId(),
-    message: `${row.customerName} · ${f.name} · ${trLongDate(row.date)} ${row.startTime}`,
+
+  const write = (bookingNumber: string) =>
+    store.insertCheckedBooking(db, {
+      slotRef: input.bookingSlot!,
+      values: { ...values, bookingNumber },
+      extrasPrice: transport.price + extras.price,
+      depositAmount: f.depositAmount,
+      // The pickup time is derived from the booked hour (issue 7 §2); a stored clock time would contradict another.
+      pickupMinutesBefore: pickup ? pickup.minutesBefore : null,
+      sameDayRule: rules.sameDayRule,
+      now,
+      facilityName: f.name,
+      notificationDocumentId: newDocumentId(),
+    });
+  const refusal = async () => {
+    const check = await store.createCheck(db, input.bookingSlot!, input.customerPhone);
+    // Nothing refuses it now: only a change between the batch and this read could do that, which the pitch's lock rules
+    // out; refused rather than guessed at.
+    return refusalOf(check, f, rules.sameDayRule, now) ?? conflict(msg.slotTaken, { slot: check?.documentId });
   };
 
   for (let attempt = 0; ; attempt++) {
     const bookingNumber = newBookingNumber();
+    let written: Awaited<ReturnType<typeof write>>;
     try {
-      const { ids, notifications } = await store.insertBooking(db, { ...row, bookingNumber }, notification);
-      // Every column but the ids is already known here; no need to ship the whole row back through D1.
-      const created: Booking = {
-        ...row,
-        id: ids.id,
-        customerId: ids.customerId,
-        bookingNumber,
-        isRecurring: false,
-        recurringGroupId: null,
-        approvedById: null,
-        approvedAt: null,
-        rejectionReason: null,
-        cancellationReason: null,
-        cancelledAt: null,
-        searchKey: null,
-      };
-      return {
-        booking: bookingToWire(created, f, 'owner', now),
-        slot: slotOfBooking({ ...created, slotDocumentId: check.documentId }, true),
-        notifications: notificationsToWire(notifications),
-        expiresAt,
-      };
+      written = await write(bookingNumber);
     } catch (e) {
       const text = errorText(e);
       if (text.includes('bookings.booking_number') && attempt < 3) continue;
-      if (text.includes('UNIQUE constraint failed') && text.includes('bookings.slot_id'))
-        throw conflict(msg.slotTaken, { slot: check.documentId });
-      // Another pitch's object won the same-day race for this phone (bookings_one_live_per_phone_day): the same 409.
-      if (text.includes('UNIQUE constraint failed') && text.includes('bookings.customer_phone')) {
-        const other = await store.sameDayBooking(db, row.date, row.customerPhone);
-        throw other ? sameDayConflict(other) : conflict(msg.sameDayBooking);
-      }
+      // The partial unique indexes refused it: a path outside this pitch's lock took the slot, or another pitch's
+      // object won the same-day race for this phone (bookings_one_live_per_phone_day). The check reads which.
+      if (
+        text.includes('UNIQUE constraint failed') &&
+        (text.includes('bookings.slot_id') || text.includes('bookings.customer_phone'))
+      )
+        throw await refusal();
       throw e;
     }
+    if (!written) throw await refusal();
+    const { booking: b, notifications } = written;
+    // Every column but those the statement read is already known here; no need to read the row back.
+    const created: Booking & { slotDocumentId: string | null } = {
+      ...values,
+      ...b,
+      bookingNumber,
+      isRecurring: false,
+      recurringGroupId: null,
+      approvedById: null,
+      approvedAt: null,
+      rejectionReason: null,
+      cancellationReason: null,
+      cancelledAt: null,
+      searchKey: null,
+    };
+    return {
+      booking: bookingToWire(created, f, 'owner', now),
+      slot: slotOfBooking(created, true),
+      notifications: notificationsToWire(notifications),
+      expiresAt,
+    };
   }
 }
 
