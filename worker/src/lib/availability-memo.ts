@@ -13,7 +13,7 @@
 //   calendar always had between its first read and its socket opening.
 // - In the isolate that made a change, the memory is forgotten at once: every write request through the API and every
 //   broadcast of a pitch object clears it (lib `forgetAvailability`). Other isolates keep an answer at most
-//   AVAILABILITY_MEMO_MS. Booking itself never trusts it: the pitch object checks the slot in D1 under its lock.
+//   AVAILABILITY_MEMO_MS. Booking itself never trusts it: its own write checks the slot in D1, under the pitch object's lock.
 // - Only answers for active pitches are kept (an inactive pitch's answer is for staff only), and never errors.
 
 /** How long an answer is kept; `AVAILABILITY_MEMO_MS` overrides it ("0" turns the memory off). */
