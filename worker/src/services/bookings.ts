@@ -186,12 +186,12 @@ export async function createBooking(
       facilityName: f.name,
       notificationDocumentId: newDocumentId(),
     });
-  const refusal = async () => {
+  /** Why the write refused: the check reads it. `otherwise` answers if nothing refuses it any more. */
+  const refusal = async (otherwise: (check: store.CreateCheck | undefined) => ApiError) => {
     const check = await store.createCheck(db, input.bookingSlot!, input.customerPhone);
-    // Nothing refuses it now: only a change between the batch and this read could do that, which the pitch's lock rules
-    // out; refused rather than guessed at.
-    return refusalOf(check, f, rules.sameDayRule, now) ?? conflict(msg.slotTaken, { slot: check?.documentId });
+    return refusalOf(check, f, rules.sameDayRule, now) ?? otherwise(check);
   };
+  const slotTaken = (check: store.CreateCheck | undefined) => conflict(msg.slotTaken, { slot: check?.documentId });
 
   for (let attempt = 0; ; attempt++) {
     const bookingNumber = newBookingNumber();
@@ -201,16 +201,17 @@ export async function createBooking(
     } catch (e) {
       const text = errorText(e);
       if (text.includes('bookings.booking_number') && attempt < 3) continue;
-      // The partial unique indexes refused it: a path outside this pitch's lock took the slot, or another pitch's
-      // object won the same-day race for this phone (bookings_one_live_per_phone_day). The check reads which.
-      if (
-        text.includes('UNIQUE constraint failed') &&
-        (text.includes('bookings.slot_id') || text.includes('bookings.customer_phone'))
-      )
-        throw await refusal();
+      // The partial unique indexes, the backstop for any path that skipped the write's own conditions: the slot is
+      // held, or the phone holds a live booking that day (bookings_one_live_per_phone_day). The check reads which.
+      if (text.includes('UNIQUE constraint failed') && text.includes('bookings.slot_id'))
+        throw await refusal(slotTaken);
+      if (text.includes('UNIQUE constraint failed') && text.includes('bookings.customer_phone'))
+        throw await refusal(() => conflict(msg.sameDayBooking));
       throw e;
     }
-    if (!written) throw await refusal();
+    // Nothing was written: the slot was not bookable. Nothing refusing it when the check reads could only mean a change
+    // between the two, which the pitch's lock rules out; it is refused as taken rather than guessed at.
+    if (!written) throw await refusal(slotTaken);
     const { booking: b, notifications } = written;
     // Every column but those the statement read is already known here; no need to read the row back.
     const created: Booking & { slotDocumentId: string | null } = {
