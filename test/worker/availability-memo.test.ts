@@ -118,26 +118,63 @@ describe('public availability answers are kept a second per isolate, and never k
     expect(availabilityMemoSize()).toBe(0);
   });
 
-  it('concurrent misses share one read', async () => {
+  it('keeps only settled answers: concurrent misses each read, and the next caller gets the answer kept', async () => {
     forgetAvailability();
     let reads = 0;
     const read = async () => {
-      reads++;
+      const n = ++reads;
       await new Promise((r) => setTimeout(r, 20));
-      return { ok: true };
+      return { n };
     };
     const now = Date.now();
+    // No request waits on another's read in flight (lib/availability-memo.ts says why).
     const answers = await Promise.all(
       Array.from({ length: 10 }, () => memoised('shared', 1000, now, read, () => true)),
     );
-    expect(reads).toBe(1);
-    expect(new Set(answers).size).toBe(1);
-    // Past its age the next caller reads again; a read that is not kept is not shared later.
+    expect(reads).toBe(10);
+    const kept = await memoised('shared', 1000, now + 10, read, () => true);
+    expect(reads).toBe(10);
+    expect(answers).toContain(kept);
+    // Past its age the next caller reads again; a read that is not kept is not served later.
     await memoised('shared', 1000, now + 1000, read, () => true);
-    expect(reads).toBe(2);
+    expect(reads).toBe(11);
     await memoised('not-kept', 1000, now, read, () => false);
     await memoised('not-kept', 1000, now, read, () => false);
-    expect(reads).toBe(4);
+    expect(reads).toBe(13);
+    forgetAvailability();
+  });
+
+  it('a read under way when the memory is forgotten (a write in this isolate) is not kept', async () => {
+    forgetAvailability();
+    let reads = 0;
+    let release: () => void = () => {};
+    const gate = new Promise<void>((r) => {
+      release = r;
+    });
+    const slow = async () => {
+      reads++;
+      await gate;
+      return { before: 'the write' };
+    };
+    const now = Date.now();
+    const pending = memoised('raced', 1000, now, slow, () => true);
+    forgetAvailability();
+    release();
+    expect(await pending).toEqual({ before: 'the write' });
+    expect(availabilityMemoSize()).toBe(0);
+    // So the next caller reads what the write left.
+    expect(
+      await memoised(
+        'raced',
+        1000,
+        now + 5,
+        async () => ({ after: 'the write' }),
+        () => true,
+      ),
+    ).toEqual({
+      after: 'the write',
+    });
+    expect(reads).toBe(1);
     forgetAvailability();
   });
 

@@ -1,8 +1,8 @@
 // A one-second memory of the public availability answers, per isolate (issue 11).
 //
 // Why: a pitch's calendar is the hottest read, and when a popular pitch opens a new week hundreds of phones ask for
-// the same day in the same second. Each of them was a D1 round trip. Now one of them reads and the rest share it
-// (concurrent misses share the one read, too).
+// the same day in the same second. Each of them was a D1 round trip. Now the first answer serves the rest of the
+// second (only settled answers are kept; concurrent misses each read).
 //
 // Why it stays live:
 // - Every change to a pitch's slots goes through its Durable Object, which pushes it to every open calendar at once
@@ -13,7 +13,8 @@
 //   calendar always had between its first read and its socket opening.
 // - In the isolate that made a change, the memory is forgotten at once: every write request through the API and every
 //   broadcast of a pitch object clears it (lib `forgetAvailability`). Other isolates keep an answer at most
-//   AVAILABILITY_MEMO_MS. Booking itself never trusts it: its own write checks the slot in D1, under the pitch object's lock.
+//   AVAILABILITY_MEMO_MS. A read under way when the memory is forgotten is not kept. Booking itself never trusts it:
+//   its own write checks the slot in D1, under the pitch object's lock.
 // - Only answers for active pitches are kept (an inactive pitch's answer is for staff only), and never errors.
 
 /** How long an answer is kept; `AVAILABILITY_MEMO_MS` overrides it ("0" turns the memory off). */
@@ -23,10 +24,12 @@ const MAX_ENTRIES = 128;
 
 interface Entry {
   at: number;
-  value: Promise<unknown>;
+  value: unknown;
 }
 
 const entries = new Map<string, Entry>();
+/** Bumped by every forget: a read that began before it is not kept, whenever it ends. */
+let generation = 0;
 
 export function memoMs(env: Env): number {
   const raw = (env as unknown as Record<string, unknown>).AVAILABILITY_MEMO_MS;
@@ -36,10 +39,13 @@ export function memoMs(env: Env): number {
 }
 
 /**
- * The answer kept for `key` if younger than `ttlMs`, otherwise `read()`'s, kept when it resolves to something
- * `keep` accepts. A read that fails or is not kept is forgotten, so the next caller reads again.
+ * The answer kept for `key` if younger than `ttlMs`, otherwise `read()`'s, kept (from the moment the read began) when
+ * `keep` accepts it and nothing was forgotten meanwhile. Only settled answers are kept, never a read in flight:
+ * requests do not wait on one another's I/O (the Workers runtime ties I/O to the request that started it; the one
+ * 'Cannot perform I/O on behalf of a different request' the load bench ever showed came while slots requests shared
+ * pending reads). Concurrent misses therefore each read, which a crowd pays only in its first milliseconds.
  */
-export function memoised<T>(
+export async function memoised<T>(
   key: string,
   ttlMs: number,
   now: number,
@@ -48,28 +54,27 @@ export function memoised<T>(
 ): Promise<T> {
   if (ttlMs <= 0) return read();
   const found = entries.get(key);
-  if (found && now - found.at < ttlMs && now >= found.at) return found.value as Promise<T>;
-  const value = read();
-  const entry: Entry = { at: now, value };
+  if (found && now - found.at < ttlMs && now >= found.at) return found.value as T;
+  const began = generation;
+  const value = await read();
+  if (!keep(value) || began !== generation) return value;
+  const kept = entries.get(key);
+  // A newer answer (a read that began later) stays.
+  if (kept && kept.at > now) return value;
   entries.delete(key);
-  // Oldest first (each entry is re-inserted when read again): the expired ones go, then any over the cap.
+  // Oldest first (each entry is re-inserted when written again): the expired ones go, then any over the cap.
   for (const [k, e] of entries) {
     if (now - e.at < ttlMs && entries.size < MAX_ENTRIES) break;
     entries.delete(k);
   }
-  entries.set(key, entry);
-  const drop = () => {
-    if (entries.get(key) === entry) entries.delete(key);
-  };
-  value.then((v) => {
-    if (!keep(v)) drop();
-  }, drop);
+  entries.set(key, { at: now, value });
   return value;
 }
 
-/** A write in this isolate: nothing kept may be older than it. */
+/** A write in this isolate: nothing kept may be older than it, nor any read already under way. */
 export function forgetAvailability(): void {
   entries.clear();
+  generation++;
 }
 
 /** How many answers are kept (tests). */

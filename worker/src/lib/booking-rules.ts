@@ -17,7 +17,9 @@ export interface StoredRules extends BookingRulesWire {
   maintenance: boolean;
 }
 
-let cached: { at: number; rules: Promise<StoredRules> } | undefined;
+let cached: { at: number; rules: StoredRules } | undefined;
+/** Bumped by every forget: a read that began before it is not kept. */
+let generation = 0;
 
 async function read(db: Db): Promise<StoredRules> {
   const row = await bookingRulesRow(db);
@@ -25,23 +27,23 @@ async function read(db: Db): Promise<StoredRules> {
   return row ?? { ...BOOKING_RULE_DEFAULTS, maintenance: false };
 }
 
-/** The stored rules, read at most once per RULES_TTL_MS per isolate; concurrent callers share one read. */
-export function storedRules(db: Db, now = Date.now()): Promise<StoredRules> {
-  if (!cached || now - cached.at >= RULES_TTL_MS || now < cached.at) {
-    const rules = read(db);
-    const entry = { at: now, rules };
-    cached = entry;
-    // A failed read is not kept: the next request tries again.
-    rules.catch(() => {
-      if (cached === entry) cached = undefined;
-    });
-  }
-  return cached.rules;
+/**
+ * The stored rules, read at most once per RULES_TTL_MS per isolate once one read has answered. Only the settled rules
+ * are kept, never a read in flight, so no request waits on another's I/O (see lib/availability-memo.ts); a failed read
+ * is not kept, and the next request tries again.
+ */
+export async function storedRules(db: Db, now = Date.now()): Promise<StoredRules> {
+  if (cached && now - cached.at < RULES_TTL_MS && now >= cached.at) return cached.rules;
+  const began = generation;
+  const rules = await read(db);
+  if (began === generation && !(cached && cached.at > now)) cached = { at: now, rules };
+  return rules;
 }
 
 /** After a save (and in tests that write the row directly): the next read goes to D1. */
 export function forgetRules(): void {
   cached = undefined;
+  generation++;
 }
 
 /** Rule ← deployment variable. Set (a positive number) on the deployment, the variable wins over the stored value. */
