@@ -41,9 +41,9 @@ export function memoMs(env: Env): number {
 /**
  * The answer kept for `key` if younger than `ttlMs`, otherwise `read()`'s, kept (from the moment the read began) when
  * `keep` accepts it and nothing was forgotten meanwhile. Only settled answers are kept, never a read in flight:
- * requests do not wait on one another's I/O (the Workers runtime ties I/O to the request that started it; the one
- * 'Cannot perform I/O on behalf of a different request' the load bench ever showed came while slots requests shared
- * pending reads). Concurrent misses therefore each read, which a crowd pays only in its first milliseconds.
+ * requests do not wait on one another's I/O (the Workers runtime ties I/O to the request that started it, and the load
+ * bench once showed 'Cannot perform I/O on behalf of a different request' while slots requests shared pending reads).
+ * Concurrent misses therefore each read, which a crowd pays only in its first milliseconds.
  */
 export async function memoised<T>(
   key: string,
