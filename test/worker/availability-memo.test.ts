@@ -2,12 +2,20 @@
 // suites run with it off (vitest.config.ts): they write D1 behind the API's back. Here the app runs with it on, over
 // the real D1 and pitch objects, and each rule that keeps a calendar live is shown to hold.
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
-import { env, exports } from 'cloudflare:workers';
+import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { app } from '../../worker/src/app';
 import { availabilityMemoSize, forgetAvailability, memoised } from '../../worker/src/lib/availability-memo';
-import { newBookingNumber, newDocumentId } from '../../worker/src/lib/ids';
-import { addDays, createFacility, createSlots, freshPhone, istanbulToday, runSql, slotAt } from './fixtures';
+import {
+  addDays,
+  api,
+  createFacility,
+  createSlots,
+  freshPhone,
+  insertBookingRow,
+  istanbulToday,
+  slotAt,
+} from './fixtures';
 
 const memoEnv = { ...env, AVAILABILITY_MEMO_MS: '60000' } as Env;
 
@@ -40,23 +48,7 @@ const stateAt = (answer: { slots: Array<{ startTime: string; state: string }> },
 
 /** A booking written straight to D1, past the API and the pitch object: what the memory cannot know about. */
 async function bookBehindTheApi(facilityId: number, date: string, time: string) {
-  const slot = await slotAt(facilityId, date, time);
-  await runSql(
-    `insert into bookings (document_id, booking_number, facility_id, slot_id, customer_name, customer_phone, date,
-       start_time, end_time, starts_at, slot_price, total_price, status)
-     values (?, ?, ?, ?, 'Arka Kapı', ?, ?, ?, ?, ?, ?, ?, 'pending')`,
-    newDocumentId(),
-    newBookingNumber(),
-    facilityId,
-    slot.id,
-    freshPhone(),
-    date,
-    time,
-    time,
-    slot.starts_at,
-    slot.price,
-    slot.price,
-  );
+  await insertBookingRow(await slotAt(facilityId, date, time), { facilityId, date, time, name: 'Arka Kapı' });
 }
 
 describe('public availability answers are kept a second per isolate, and never keep a calendar behind a change', () => {
@@ -197,23 +189,18 @@ describe('public availability answers are kept a second per isolate, and never k
     const slot = await slotAt(f.id, date, '19:00');
     const answer = await slotsOf(`/api/facilities/${f.slug}/slots?date=${date}&fresh=1`);
 
-    const created = await exports.default.fetch(
-      new Request('http://localhost/api/bookings', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          facility: f.documentId,
-          bookingSlot: slot.document_id,
-          customerName: 'Değişim Zamanı',
-          customerPhone: freshPhone(),
-        }),
-      }),
-    );
+    const created = await api('/api/bookings', {
+      method: 'POST',
+      json: {
+        facility: f.documentId,
+        bookingSlot: slot.document_id,
+        customerName: 'Değişim Zamanı',
+        customerPhone: freshPhone(),
+      },
+    });
     expect(created.status).toBe(201);
 
-    const res = await exports.default.fetch(
-      new Request(`http://localhost/api/facilities/${f.slug}/live`, { headers: { Upgrade: 'websocket' } }),
-    );
+    const res = await api(`/api/facilities/${f.slug}/live`, { headers: { Upgrade: 'websocket' } });
     expect(res.status).toBe(101);
     const ws = res.webSocket!;
     const hello = new Promise<any>((resolve) =>

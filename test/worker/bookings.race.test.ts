@@ -6,7 +6,7 @@ import { getDb } from '../../worker/src/db/client';
 import { ApiError } from '../../worker/src/lib/errors';
 import { createBooking } from '../../worker/src/services/bookings';
 import { findFacilityBundle } from '../../worker/src/services/facilities';
-import { addDays, api, createFacility, createSlots, istanbulToday, slotAt } from './fixtures';
+import { addDays, api, createFacility, createSlots, insertBookingRow, istanbulToday, slotAt } from './fixtures';
 import { slowPitchObject, slowReads } from './slow-d1';
 
 const REQUESTS = 200;
@@ -104,25 +104,10 @@ async function raceUnserialised(f: { id: number }, slot: { document_id: string; 
 async function checkThenInsert(f: { id: number }, slotRef: string, phone: string): Promise<'booked' | 'refused'> {
   const check = await createCheck(getDb(slowReads(env.DB, DELAY_MS)), slotRef, phone);
   if (!check || check.liveId !== null || check.sameDay) return 'refused';
-  const n = `HSRC${crypto.randomUUID().replace(/-/g, '').slice(0, 8).toUpperCase()}`;
-  await env.DB.prepare(
-    `insert into bookings (document_id, booking_number, facility_id, slot_id, customer_name, customer_phone, date, start_time, end_time, starts_at, slot_price, total_price, status)
-     values (?, ?, ?, ?, 'Kontrol', ?, ?, ?, ?, ?, ?, ?, 'pending')`,
-  )
-    .bind(
-      `doc-${n}`,
-      n,
-      f.id,
-      check.id,
-      phone,
-      check.date,
-      check.startTime,
-      check.endTime,
-      check.startsAt,
-      check.price,
-      check.price,
-    )
-    .run();
+  await insertBookingRow(
+    { id: check.id, starts_at: check.startsAt, price: check.price },
+    { facilityId: f.id, date: check.date, time: check.startTime, endTime: check.endTime, name: 'Kontrol', phone },
+  );
   return 'booked';
 }
 

@@ -3,7 +3,7 @@ import { env, exports } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
 import { getDb } from '../../worker/src/db/client';
 import { amenities, facilities, pickupPoints, users, type WorkingHours } from '../../worker/src/db/schema';
-import { newDocumentId } from '../../worker/src/lib/ids';
+import { newBookingNumber, newDocumentId } from '../../worker/src/lib/ids';
 import { signToken } from '../../worker/src/lib/jwt';
 import { hashPassword } from '../../worker/src/lib/password';
 import { addDays, istanbulToday } from '../../worker/src/lib/time';
@@ -110,6 +110,51 @@ export async function slotAt(facilityId: number, date: string, startTime: string
     .first<{ id: number; document_id: string; starts_at: number; price: number }>();
   if (!row) throw new Error(`no slot ${date} ${startTime}`);
   return row;
+}
+
+/**
+ * A booking written straight to D1, past the API and the pitch objects (what the server did not see coming), on a slot
+ * row as slotAt gives it. The end time is the start time unless given; price and total are the slot's.
+ */
+export async function insertBookingRow(
+  slot: { id: number; facility_id?: number; starts_at: number; price: number },
+  b: {
+    facilityId: number;
+    date: string;
+    time: string;
+    endTime?: string;
+    name?: string;
+    phone?: string;
+    status?: 'pending' | 'approved' | 'rejected' | 'cancelled' | 'expired';
+    subscriber?: boolean;
+  },
+) {
+  const documentId = newDocumentId();
+  const bookingNumber = newBookingNumber();
+  const phone = b.phone ?? freshPhone();
+  await env.DB.prepare(
+    `insert into bookings (document_id, booking_number, facility_id, slot_id, customer_name, customer_phone, date,
+       start_time, end_time, starts_at, slot_price, total_price, status, is_subscriber)
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  )
+    .bind(
+      documentId,
+      bookingNumber,
+      b.facilityId,
+      slot.id,
+      b.name ?? 'Deneme Müşteri',
+      phone,
+      b.date,
+      b.time,
+      b.endTime ?? b.time,
+      slot.starts_at,
+      slot.price,
+      slot.price,
+      b.status ?? 'pending',
+      b.subscriber ? 1 : 0,
+    )
+    .run();
+  return { documentId, bookingNumber, phone };
 }
 
 /** Inserts a slot directly, e.g. one that starts at an exact instant relative to now. */

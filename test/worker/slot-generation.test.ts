@@ -3,7 +3,6 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createBookingSchema } from '../../contracts/bookings';
 import { getDb } from '../../worker/src/db/client';
 import type { WorkingHours } from '../../worker/src/db/schema';
-import { newBookingNumber, newDocumentId } from '../../worker/src/lib/ids';
 import { weekdayOf } from '../../worker/src/lib/time';
 import { runScheduled } from '../../worker/src/scheduled';
 import { createBooking } from '../../worker/src/services/bookings';
@@ -17,6 +16,7 @@ import {
   everyDay,
   expectError,
   freshPhone,
+  insertBookingRow,
   istanbulToday,
   json,
   slotAt,
@@ -47,27 +47,8 @@ async function slotRows(facilityId: number) {
 
 async function insertBooking(f: Facility, date: string, time: string, status: 'pending' | 'approved' | 'cancelled') {
   const slot = await slotAt(f.id, date, time);
-  const documentId = newDocumentId();
   // (slot.document_id identifies the row: SQLite may hand a deleted row's id to the next insert.)
-  await env.DB.prepare(
-    `insert into bookings (document_id, booking_number, facility_id, slot_id, customer_name, customer_phone, date, start_time, end_time, starts_at, slot_price, total_price, status)
-     values (?, ?, ?, ?, 'Deneme Müşteri', ?, ?, ?, ?, ?, ?, ?, ?)`,
-  )
-    .bind(
-      documentId,
-      newBookingNumber(),
-      f.id,
-      slot.id,
-      freshPhone(),
-      date,
-      time,
-      time,
-      slot.starts_at,
-      slot.price,
-      slot.price,
-      status,
-    )
-    .run();
+  const { documentId } = await insertBookingRow(slot, { facilityId: f.id, date, time, status });
   return { slotId: slot.id, slotDocumentId: slot.document_id, documentId };
 }
 

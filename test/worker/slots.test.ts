@@ -3,7 +3,6 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { facilityCalendarByRef } from '../../worker/src/db/facilities';
 import type { WorkingHours } from '../../worker/src/db/schema';
 import { liveSlots } from '../../worker/src/db/slots';
-import { newBookingNumber, newDocumentId } from '../../worker/src/lib/ids';
 import { weekdayOf } from '../../worker/src/lib/time';
 import {
   addDays,
@@ -14,7 +13,7 @@ import {
   db,
   everyDay,
   expectError,
-  freshPhone,
+  insertBookingRow,
   insertSlot,
   istanbulToday,
   json,
@@ -36,29 +35,7 @@ async function book(
   },
 ) {
   const slot = await slotAt(f.id, date, time);
-  const phone = opts.phone ?? freshPhone();
-  await env.DB.prepare(
-    `insert into bookings (document_id, booking_number, facility_id, slot_id, customer_name, customer_phone, date, start_time, end_time,
-       starts_at, slot_price, total_price, status, is_subscriber)
-     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  )
-    .bind(
-      newDocumentId(),
-      newBookingNumber(),
-      f.id,
-      slot.id,
-      opts.name,
-      phone,
-      date,
-      time,
-      time,
-      slot.starts_at,
-      slot.price,
-      slot.price,
-      opts.status ?? 'pending',
-      opts.subscriber ? 1 : 0,
-    )
-    .run();
+  const { phone } = await insertBookingRow(slot, { facilityId: f.id, date, time, ...opts });
   return { slot, phone };
 }
 
