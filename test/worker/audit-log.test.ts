@@ -167,6 +167,43 @@ describe('GET /api/audit-log', () => {
     expect(ats).toEqual([...ats].sort((a, b) => b - a));
   });
 
+  it('searches any allowed text (up to 100 characters, Turkish letters too), folded like the bookings list', async () => {
+    const d = db();
+    const turkish = 'Çağrı Şükrü Öztürk ığdır gölü çiçekçi '.repeat(3).slice(0, 100);
+    const ascii = 'abcdefghij'.repeat(10);
+    await d.batch([
+      recordAudit(d, {
+        at: Date.parse('2026-04-01T09:00:00Z'),
+        actor: admin,
+        entityKind: 'service',
+        entityId: 'uzun-tr',
+        entityLabel: turkish,
+        action: 'create',
+        summary: 'Servis eklendi',
+      }),
+      recordAudit(d, {
+        at: Date.parse('2026-04-01T09:01:00Z'),
+        actor: admin,
+        entityKind: 'service',
+        entityId: 'uzun-ascii',
+        entityLabel: null,
+        action: 'create',
+        summary: `Servis eklendi: ${ascii}`,
+      }),
+    ]);
+    const ids = async (q: string) =>
+      (await list(`?pageSize=100&q=${encodeURIComponent(q)}`)).data.map((a: { entityId: string }) => a.entityId);
+    expect(await ids(ascii.slice(0, 49))).toEqual(['uzun-ascii']);
+    expect(await ids(ascii)).toEqual(['uzun-ascii']);
+    expect(await ids(turkish.slice(0, 25))).toEqual(['uzun-tr']);
+    expect(turkish).toHaveLength(100);
+    expect(await ids(turkish)).toEqual(['uzun-tr']);
+    // Case and Turkish letters fold both ways: capitals find small letters, ASCII finds the Turkish spelling.
+    expect(await ids('ÇAĞRI ŞÜKRÜ')).toEqual(['uzun-tr']);
+    expect(await ids('cagri sukru ozturk igdir')).toEqual(['uzun-tr']);
+    expect(await ids(`${ascii.slice(0, 48)}z`)).toEqual([]);
+  });
+
   it('is for admins: a manager gets 403, an anonymous caller 401', async () => {
     const manager = await createStaff('manager');
     await expectError(await api('/api/audit-log', { token: await tokenFor(manager, 'manager') }), 403);

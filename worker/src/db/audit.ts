@@ -2,10 +2,11 @@
 // D1 batch, so a change and its audit row land together or not at all (like db/events.ts for booking history).
 import { and, count, desc, eq, gte, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { PublicUser } from '../../../contracts/auth';
+import { foldSearch } from '../../../contracts/search';
 import type { Db } from './client';
 import { afterAChange } from './events';
 import { type AuditDetails, type AuditEntityKind, type AuditRow, auditLog } from './schema';
-import { rowOf } from './sql';
+import { folded, rowOf } from './sql';
 
 export interface AuditEntry {
   at: number;
@@ -59,7 +60,11 @@ export interface AuditFilter {
   offset: number;
 }
 
-const likeEscape = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/**
+ * A search term as the folded columns hold it (lower case, Turkish letters as ASCII), NUL dropped. Matched with instr,
+ * like the bookings list: D1 refuses LIKE patterns over 50 bytes ('pattern too complex'), a 25-letter Turkish search.
+ */
+const searchTerm = (q: string) => foldSearch(q).replace(/\0/g, '');
 
 /** Newest first (at, then id), filtered by the list's filters; the count is of the filtered set. */
 export async function listAudit(db: Db, f: AuditFilter): Promise<{ rows: AuditRow[]; total: number }> {
@@ -68,13 +73,13 @@ export async function listAudit(db: Db, f: AuditFilter): Promise<{ rows: AuditRo
   if (f.toMs !== undefined) terms.push(lt(auditLog.at, f.toMs));
   if (f.actorId !== undefined) terms.push(eq(auditLog.actorUserId, f.actorId));
   if (f.entityKind !== undefined) terms.push(eq(auditLog.entityKind, f.entityKind));
-  if (f.q) {
-    const p = likeEscape(f.q);
+  const term = f.q ? searchTerm(f.q) : '';
+  if (term) {
     terms.push(
       or(
-        sql`${auditLog.summary} like ${p} escape '\\'`,
-        sql`${auditLog.entityLabel} like ${p} escape '\\'`,
-        sql`${auditLog.actorName} like ${p} escape '\\'`,
+        sql`instr(${folded(auditLog.summary)}, ${term}) > 0`,
+        sql`instr(${folded(auditLog.entityLabel)}, ${term}) > 0`,
+        sql`instr(${folded(auditLog.actorName)}, ${term}) > 0`,
       )!,
     );
   }
