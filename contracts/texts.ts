@@ -108,6 +108,7 @@ export const msg = {
   csrfRefused: 'Bu istek başka bir siteden geldiği için reddedildi. Lütfen sayfayı yenileyip tekrar deneyin.',
   jsonRequired: 'İstek gövdesi JSON olmalı (Content-Type: application/json)',
   bodyTooLarge: 'İstek gövdesi çok büyük',
+  jsonTooDeep: 'İstek gövdesi çok fazla iç içe öğe içeriyor',
   loginBackoff: 'Çok fazla hatalı giriş denemesi. Lütfen biraz bekleyip tekrar deneyin.',
   foreignOrigin: 'Bu bağlantı başka bir siteden açılamaz',
   imageChanged: 'Görsel değişmiş, lütfen sayfayı yenileyin',

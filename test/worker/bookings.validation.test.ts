@@ -2,17 +2,22 @@
 // reaches a user on any public booking route, whatever size or type the input has (issue 7 §2).
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
+import { msg } from '../../contracts/messages';
+import { MAX_JSON_DEPTH } from '../../worker/src/lib/validate';
 import {
   addDays,
   api,
   createFacility,
   createSlots,
+  createStaff,
   expectError,
   freshPhone,
   istanbulToday,
   json,
   slotAt,
+  tokenFor,
 } from './fixtures';
+import { pitchInput } from './images';
 
 const RAW_VALIDATOR_TEXT =
   /Çok büyük|Çok küçük|beklenen|Geçersiz giriş|Geçersiz değer|Invalid|expected|Too big|Too small|received|Required|karakter olmalıdır|<=|>=/;
@@ -148,5 +153,68 @@ describe('no raw validator text on any public write route', () => {
         .first<{ status: string }>())!.status,
     ).toBe('pending');
     expect(await count(f.id)).toBe(1);
+  });
+});
+
+describe('nesting depth of a JSON body', () => {
+  // `levels` objects inside one another: {"a":{"a":…{}…}}.
+  const nested = (levels: number) => `${'{"a":'.repeat(levels - 1)}{}${'}'.repeat(levels - 1)}`;
+  const post = (path: string, text: string, init: { method?: string; token?: string } = {}) =>
+    api(path, {
+      method: init.method ?? 'POST',
+      token: init.token,
+      headers: { 'content-type': 'application/json' },
+      body: text,
+    });
+
+  it('3,000 levels inside transportationDetails answer 400 in the one error shape, not 500, and book nothing', async () => {
+    const { f, body } = await base();
+    const text = JSON.stringify({ ...body, transportationDetails: { pickupPointId: null, x: '§' } }).replace(
+      '"§"',
+      nested(3000),
+    );
+    const error = await expectError(await post('/api/bookings', text), 400);
+    expect(error.message).toBe(msg.jsonTooDeep);
+    // Arrays count too, and a body that is not even valid JSON past the limit is refused the same way.
+    const arrays = JSON.stringify({ ...body, notes: '§' }).replace('"§"', `${'['.repeat(3000)}${']'.repeat(3000)}`);
+    expect((await expectError(await post('/api/bookings', arrays), 400)).message).toBe(msg.jsonTooDeep);
+    expect((await expectError(await post('/api/bookings', '['.repeat(50)), 400)).message).toBe(msg.jsonTooDeep);
+    expect(await count(f.id)).toBe(0);
+  });
+
+  it('the limit is MAX_JSON_DEPTH levels in all; brackets inside strings are text, not nesting', async () => {
+    const { f, body } = await base();
+    // The body is level 1 and transportationDetails level 2, so its `x` may nest MAX_JSON_DEPTH - 2 levels more.
+    const at = (levels: number) =>
+      JSON.stringify({ ...body, transportationDetails: { pickupPointId: null, x: '§' } }).replace(
+        '"§"',
+        nested(levels),
+      );
+    expect((await expectError(await post('/api/bookings', at(MAX_JSON_DEPTH - 1)), 400)).message).toBe(msg.jsonTooDeep);
+    expect((await post('/api/bookings', at(MAX_JSON_DEPTH - 2))).status).toBe(201);
+    expect(await count(f.id)).toBe(1);
+    const other = await base();
+    const quoted = { ...other.body, notes: `[{"\\"${'[{'.repeat(400)}` };
+    expect((await post('/api/bookings', JSON.stringify(quoted))).status).toBe(201);
+  });
+
+  it('every JSON route refuses it: a staff write, and the pitch form as JSON and as multipart', async () => {
+    const admin = await createStaff('admin');
+    const token = await tokenFor(admin);
+    const deep = JSON.stringify({ siteName: 'Derin', x: '§' }).replace('"§"', nested(3000));
+    for (const [path, method] of [
+      ['/api/site-settings', 'PUT'],
+      ['/api/facilities', 'POST'],
+      ['/api/staff-users', 'POST'],
+      ['/api/auth/local', 'POST'],
+    ] as const) {
+      const res = await post(path, deep, { method, token });
+      expect([path, res.status]).toEqual([path, 400]);
+      expect((await expectError(res, 400)).message).toBe(msg.jsonTooDeep);
+    }
+    const form = new FormData();
+    form.set('data', JSON.stringify({ ...pitchInput(), x: '§' }).replace('"§"', nested(3000)));
+    const error = await expectError(await api('/api/facilities', { method: 'POST', token, body: form }), 400);
+    expect(error.message).toBe(msg.jsonTooDeep);
   });
 });

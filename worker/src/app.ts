@@ -11,6 +11,7 @@ import { ApiError, badRequest, forbidden, payloadTooLarge, serverError, serviceU
 import { isMultipart } from './lib/multipart';
 import { API_CSP, REFERRER_POLICY } from './lib/security-headers';
 import { serverTimingHeader, timed, timingEnabled } from './lib/timing';
+import { isJsonType, refuseDeepJson } from './lib/validate';
 import { authRoutes } from './routes/auth';
 import { bookingSlotRoutes } from './routes/booking-slots';
 import { bookingRoutes } from './routes/bookings';
@@ -65,6 +66,12 @@ const routes = new Hono<AppEnv>()
   // CSRF: a cookie-authenticated write must come from our own pages (Origin, or Sec-Fetch-Site: same-origin). A bearer
   // token cannot ride along on a cross-site request, so API clients are not affected.
   .use('*', (c, next) => (cookieAuthenticated(c) ? cookieCsrf(c, next) : next()))
+  // No body nests deeper than MAX_JSON_DEPTH: a deeper one is refused from its text, before a parser, a schema or
+  // JSON.stringify recurses through it (every JSON route; the pitch form's multipart `data` field in lib/multipart.ts).
+  .use('*', async (c, next) => {
+    if (!SAFE_METHODS.has(c.req.method) && isJsonType(c.req.header('content-type'))) refuseDeepJson(await c.req.text());
+    await next();
+  })
   // The public pitch list, a pitch, site settings and SEO entries from the edge cache, keyed by the content version
   // (lib/edge-cache.ts); slots and everything personal pass by and stay no-store.
   .use('*', edgeCacheApi)

@@ -3,7 +3,7 @@
 import type { Context } from 'hono';
 import { msg } from '../../../contracts/messages';
 import { badRequest } from './errors';
-import { requireJson } from './validate';
+import { refuseDeepJson, requireJson } from './validate';
 
 export const IMAGES_FIELD = 'files.images';
 export const VARIANTS_FIELD = 'files.variants';
@@ -25,6 +25,7 @@ export async function readFormOrJson(c: Context): Promise<{ value: unknown; file
     const data = form.get('data');
     let value: unknown = {};
     if (typeof data === 'string') {
+      refuseDeepJson(data);
       try {
         value = JSON.parse(data);
       } catch {
@@ -37,7 +38,8 @@ export async function readFormOrJson(c: Context): Promise<{ value: unknown; file
     return { value, files: filesOf(IMAGES_FIELD), variants: filesOf(VARIANTS_FIELD) };
   }
   requireJson(c.req.raw);
-  const text = await c.req.raw.text();
+  // Through Hono's body cache: the depth check in app.ts has read the text already.
+  const text = await c.req.text();
   if (text.trim() === '') return { value: {}, files: [], variants: [] };
   try {
     return { value: JSON.parse(text), files: [], variants: [] };

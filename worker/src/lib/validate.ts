@@ -152,6 +152,37 @@ const hook = (result: { success: boolean; error?: unknown }) => {
   if (!result.success) toBadRequest(result.error as z.ZodError);
 };
 
+/** A JSON media type: application/json or application/…+json, with or without parameters. */
+export const isJsonType = (type: string | null | undefined) =>
+  !!type && /^application\/(?:[\w.+-]*\+)?json\s*(?:;|$)/i.test(type);
+
+/**
+ * How deeply objects and arrays may nest in a body. The deepest real body is the pitch form's (data → workingHours →
+ * day, or data → transportationService → pickupPoints → point: 4 or 5 levels); 20 leaves room and refuses only what no
+ * form sends. Without a bound, 3,000 levels overflowed the stack in a later recursion (schema, JSON.stringify).
+ */
+export const MAX_JSON_DEPTH = 20;
+
+/**
+ * Refuses JSON text nested deeper than MAX_JSON_DEPTH, counted on the text itself (brackets outside strings), so
+ * nothing recursive ever sees it. Malformed text is left to the parser and its own message.
+ */
+export function refuseDeepJson(text: string): void {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    if (inString) {
+      if (ch === 0x5c)
+        i++; // a backslash escapes the next character, a quote included
+      else if (ch === 0x22) inString = false;
+    } else if (ch === 0x22) inString = true;
+    else if (ch === 0x7b || ch === 0x5b) {
+      if (++depth > MAX_JSON_DEPTH) throw badRequest(msg.jsonTooDeep);
+    } else if (ch === 0x7d || ch === 0x5d) depth--;
+  }
+}
+
 /**
  * JSON routes take JSON only (issue 7 §4): another type is refused with 415 instead of being read as {} (a text/plain
  * form post from a foreign page must not reach a handler). A request with no body at all still reads as {}.
@@ -160,7 +191,7 @@ export function requireJson(req: Request): void {
   const type = req.headers.get('content-type');
   if (
     type
-      ? !/^application\/(?:[\w.+-]*\+)?json\s*(?:;|$)/i.test(type)
+      ? !isJsonType(type)
       : Number(req.headers.get('content-length') ?? 0) > 0 || req.headers.has('transfer-encoding')
   ) {
     throw unsupportedMediaType();
