@@ -108,4 +108,20 @@ describe('GET /api/images/{key}', () => {
     const err = await expectError(await api(`/api/images/facilities/test/yok-${unique()}.png`), 404);
     expect(err.message).toBe('Görsel bulunamadı');
   });
+
+  it('answers 404, not 500, for a key R2 cannot hold (over 1,024 bytes, or not well-formed text)', async () => {
+    const keys = [
+      'a'.repeat(1025),
+      `facilities/${'x'.repeat(1100)}.png`,
+      // 513 two-byte letters: 513 characters but 1,026 bytes.
+      'ş'.repeat(513),
+      '%ED%A0%80',
+    ];
+    for (const key of keys) {
+      const err = await expectError(await api(`/api/images/${key}`), 404);
+      expect(err.message).toBe('Görsel bulunamadı');
+    }
+    // At 1,024 bytes R2 is asked, and a missing object is the same 404.
+    expect((await expectError(await api(`/api/images/${'a'.repeat(1024)}`), 404)).message).toBe('Görsel bulunamadı');
+  });
 });

@@ -123,11 +123,18 @@ export async function seoPage(db: Db, key: string): Promise<SeoPageWire> {
   };
 }
 
+/** R2's own bound on an object name is 1,024 bytes of UTF-8; a longer one (or one with a lone surrogate, which is no text) holds no image. */
+const R2_KEY_BYTES = 1024;
+const utf8 = new TextEncoder();
+const isR2Key = (key: string) =>
+  key.length > 0 && key.length <= R2_KEY_BYTES && !/\p{Cs}/u.test(key) && utf8.encode(key).length <= R2_KEY_BYTES;
+
 /**
  * A pitch image from R2, immutable keys, long cache. The conditional headers are read here, not handed to R2: a
  * malformed If-None-Match made R2 throw (500) and a failed If-Match came back bodiless and was answered 304.
  */
 export async function imageResponse(bucket: R2Bucket, key: string, request: Headers): Promise<Response> {
+  if (!isR2Key(key)) throw notFound(msg.imageNotFound);
   const head = await bucket.head(key);
   if (!head) throw notFound(msg.imageNotFound);
   const headers = new Headers();
