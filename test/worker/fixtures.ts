@@ -3,6 +3,7 @@ import { env, exports } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
 import { getDb } from '../../worker/src/db/client';
 import { amenities, facilities, pickupPoints, users, type WorkingHours } from '../../worker/src/db/schema';
+import { insertSession, newSessionId } from '../../worker/src/db/sessions';
 import { newBookingNumber, newDocumentId } from '../../worker/src/lib/ids';
 import { signToken } from '../../worker/src/lib/jwt';
 import { hashPassword } from '../../worker/src/lib/password';
@@ -208,8 +209,16 @@ export async function createStaff(
     .get();
 }
 
-export async function tokenFor(user: { id: number }, role: 'admin' | 'manager' = 'admin', ttlSeconds = 3600) {
-  return signToken({ sub: String(user.id), role }, env.JWT_SECRET, ttlSeconds);
+/** A signed-in session of `user`, as login makes one: its session row, then a token naming it. */
+export async function tokenFor(
+  user: { id: number; tokenVersion?: number },
+  role: 'admin' | 'manager' = 'admin',
+  ttlSeconds = 3600,
+) {
+  const sid = newSessionId();
+  const now = Date.now();
+  await insertSession(db(), { id: sid, userId: user.id, createdAt: now, expiresAt: now + ttlSeconds * 1000 }).run();
+  return signToken({ sub: String(user.id), role, sid, ver: user.tokenVersion ?? 0 }, env.JWT_SECRET, ttlSeconds);
 }
 
 export function api(path: string, init: RequestInit & { json?: unknown; token?: string; ip?: string } = {}) {

@@ -1,6 +1,5 @@
 // The staff bell's live feed (02 §2 'Notifications'; API.md 'WebSocket GET /api/notifications/live'): every signed-in
 // tab hears new notifications, reads and deletes as they happen, whoever caused them.
-import { exports } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   addDays,
@@ -14,46 +13,7 @@ import {
   slotAt,
   tokenFor,
 } from './fixtures';
-
-type Message = { type: string; [key: string]: any } | string;
-
-async function connect(init: { token?: string; cookie?: string }) {
-  // A browser socket carries the session cookie (never a token in the URL) and the page's Origin.
-  const path = '/api/notifications/live';
-  const headers = new Headers({ Upgrade: 'websocket', origin: 'http://localhost' });
-  const cookie = init.cookie ?? init.token;
-  if (cookie) headers.set('cookie', `hs_session=${cookie}`);
-  const res = await exports.default.fetch(new Request(`http://localhost${path}`, { headers }));
-  expect(res.status).toBe(101);
-  const ws = res.webSocket!;
-  const messages: Message[] = [];
-  const waiters: Array<() => void> = [];
-  ws.addEventListener('message', (e) => {
-    const text = e.data as string;
-    messages.push(text.startsWith('{') ? JSON.parse(text) : text);
-    for (const w of waiters.splice(0)) w();
-  });
-  ws.accept();
-  const next = async (pred: (m: any) => boolean, timeoutMs = 3000): Promise<any> => {
-    const deadline = Date.now() + timeoutMs;
-    while (Date.now() < deadline) {
-      const found = messages.find(pred);
-      if (found) return found;
-      await new Promise<void>((r) => {
-        waiters.push(r);
-        setTimeout(r, 50);
-      });
-    }
-    throw new Error(`no matching message in ${JSON.stringify(messages)}`);
-  };
-  /** Waits a moment and answers whether any message matched, for the "nothing arrives" cases. */
-  const heard = async (pred: (m: any) => boolean, waitMs = 400) => {
-    await new Promise((r) => setTimeout(r, waitMs));
-    return messages.some(pred);
-  };
-  await next((m) => m.type === 'hello');
-  return { ws, messages, next, heard, close: () => ws.close(1000, 'done') };
-}
+import { connectBell as connect } from './staff-bell';
 
 let admin: Awaited<ReturnType<typeof createStaff>>;
 let manager: Awaited<ReturnType<typeof createStaff>>;

@@ -174,16 +174,72 @@ describe('revocation (issue 7 §4): logout and a password change end the token, 
     await expectError(await api('/api/users/me', { token: cookie }), 401);
   });
 
-  it('logout ends every session of that user; signing in again works', async () => {
+  it('logout ends this session only: the same account signed in on another device stays signed in', async () => {
     const { user, cookie } = await fresh();
-    const second = sessionCookie(await login({ identifier: user.email, password: PASSWORD })).value;
+    const phone = sessionCookie(await login({ identifier: user.email, password: PASSWORD })).value;
     await api('/api/auth/logout', {
       method: 'POST',
       headers: { cookie: `hs_session=${cookie}`, origin: 'http://localhost' },
     });
-    await expectError(await me(second), 401);
+    await expectError(await me(cookie), 401);
+    expect((await me(phone)).status).toBe(200);
     const again = sessionCookie(await login({ identifier: user.username, password: PASSWORD })).value;
     expect((await me(again)).status).toBe(200);
+    expect((await me(phone)).status).toBe(200);
+  });
+
+  it("'Tüm oturumları kapat' ends every session of the account, this one included, and is in the audit log", async () => {
+    const { user, cookie } = await fresh();
+    const phone = sessionCookie(await login({ identifier: user.email, password: PASSWORD })).value;
+    const res = await api('/api/auth/logout-all', {
+      method: 'POST',
+      headers: { cookie: `hs_session=${cookie}`, origin: 'http://localhost' },
+    });
+    expect(res.status).toBe(200);
+    expect(sessionCookie(res).value).toBe('');
+    for (const token of [cookie, phone])
+      expect((await expectError(await me(token), 401)).message).toBe(
+        'Oturumunuzun süresi doldu, lütfen tekrar giriş yapın',
+      );
+    const rows = await env.DB.prepare('select count(*) as n from staff_sessions where user_id = ?')
+      .bind(user.id)
+      .first<{ n: number }>();
+    expect(rows?.n).toBe(0);
+    const audit = await env.DB.prepare(
+      "select summary from audit_log where action = 'sessions_ended' and entity_id = ?",
+    )
+      .bind(String(user.id))
+      .first<{ summary: string }>();
+    expect(audit?.summary).toContain('tüm oturumlarını kapattı');
+    const again = sessionCookie(await login({ identifier: user.username, password: PASSWORD })).value;
+    expect((await me(again)).status).toBe(200);
+  });
+
+  it("'Tüm oturumları kapat' needs a live session", async () => {
+    const res = await api('/api/auth/logout-all', { method: 'POST', headers: { origin: 'http://localhost' } });
+    await expectError(res, 401);
+  });
+
+  it('a token whose session row is gone is refused even though its signature, account and version still hold', async () => {
+    const { user, cookie } = await fresh();
+    const { sid } = decodeJwt(cookie) as { sid: string };
+    expect(typeof sid).toBe('string');
+    await env.DB.prepare('delete from staff_sessions where id = ? and user_id = ?').bind(sid, user.id).run();
+    expect((await expectError(await me(cookie), 401)).message).toBe(
+      'Oturumunuzun süresi doldu, lütfen tekrar giriş yapın',
+    );
+  });
+
+  it('a token without a session name is refused (tokens signed before sessions had names)', async () => {
+    const { user } = await fresh();
+    const legacy = await new SignJWT({ role: 'manager', ver: 0 })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(String(user.id))
+      .setIssuer('halisaha')
+      .setIssuedAt()
+      .setExpirationTime(Math.floor(Date.now() / 1000) + 600)
+      .sign(new TextEncoder().encode(env.JWT_SECRET));
+    await expectError(await me(legacy), 401);
   });
 
   it('a stale (already revoked) token cannot log out the session that replaced it', async () => {

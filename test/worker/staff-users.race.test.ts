@@ -33,8 +33,8 @@ describe('the last active admin', () => {
         const { a, b } = await twoAdminsOnly();
         const slow = getDb(slowReads(env.DB, 5));
         const results = await Promise.allSettled([
-          updateStaff(slow, a, b.id, patch),
-          updateStaff(slow, b, a.id, patch),
+          updateStaff(slow, a, b.id, patch, async () => {}),
+          updateStaff(slow, b, a.id, patch, async () => {}),
         ]);
         expect(await activeAdmins()).toBe(1);
         const refused = results.filter((r) => r.status === 'rejected');
@@ -74,11 +74,11 @@ describe('the last active admin', () => {
     );
     expect(err.message).toBe(staffMsg.selfRole);
     // Through the service with another (inactive-at-the-time) actor: the guard itself refuses.
-    await expect(updateStaff(getDb(env.DB), b, a.id, { active: false })).rejects.toMatchObject({
+    await expect(updateStaff(getDb(env.DB), b, a.id, { active: false }, async () => {})).rejects.toMatchObject({
       status: 409,
       message: staffMsg.lastAdmin,
     });
-    await expect(updateStaff(getDb(env.DB), b, a.id, { role: 'manager' })).rejects.toMatchObject({
+    await expect(updateStaff(getDb(env.DB), b, a.id, { role: 'manager' }, async () => {})).rejects.toMatchObject({
       status: 409,
       message: staffMsg.lastAdmin,
     });

@@ -1,13 +1,15 @@
 import { facilitiesWithDueHolds } from './db/bookings';
 import { getDb } from './db/client';
 import { activeFacilityIds } from './db/facility-ref';
+import { purgeExpiredSessions } from './db/sessions';
 import { effectiveRules, forgetRules } from './lib/booking-rules';
 import { facilityStub } from './services/facility-ref';
 
 /**
  * Keeps every active pitch generated the rules' horizon ahead (issue 12: an admin sets it, 30 days by default; the
  * SLOT_HORIZON_DAYS variable wins when a deployment sets it) and sweeps due holds as a backstop to the alarms — on
- * every pitch with a due hold, inactive ones included (a pitch switched off with holds pending still frees them).
+ * every pitch with a due hold, inactive ones included (a pitch switched off with holds pending still frees them); also
+ * forgets staff sessions whose tokens have expired.
  */
 export async function runScheduled(
   env: Env,
@@ -26,5 +28,7 @@ export async function runScheduled(
   }
   const sweep = new Set([...active.map((f) => f.id), ...withDueHolds.map((f) => f.id)]);
   for (const id of sweep) await facilityStub(env, id).expireDue(id);
+  // Sessions whose tokens have expired are no use to anyone.
+  await purgeExpiredSessions(db, now);
   return { facilities: active.length, created, swept: sweep.size };
 }

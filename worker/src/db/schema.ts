@@ -34,7 +34,10 @@ export const users = sqliteTable(
       .references(() => roles.id),
     blocked: integer('blocked', { mode: 'boolean' }).notNull().default(false),
     lastLoginAt: integer('last_login_at'),
-    /** Bumped by logout and by a password change; a token signed with an older version is refused (migration 0003). */
+    /**
+     * Bumped when every session of the account ends ('Tüm oturumları kapat', disable, role change, a password reset or
+     * change); a token signed with an older version is refused (migration 0003).
+     */
     tokenVersion: integer('token_version').notNull().default(0),
     ...timestamps,
   },
@@ -42,6 +45,25 @@ export const users = sqliteTable(
     uniqueIndex('users_username_nocase').on(sql`${t.username} collate nocase`),
     uniqueIndex('users_email_nocase').on(sql`${t.email} collate nocase`),
   ],
+);
+
+/**
+ * One row per signed-in session (migration 0018): a token names its session (`sid`) and is valid only while the row is
+ * there and the account's token version still matches. 'Çıkış Yap' deletes this one row, so the account's other
+ * devices stay signed in; ending every session bumps the version and deletes them all (README 'Threat model').
+ */
+export const staffSessions = sqliteTable(
+  'staff_sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: integer('created_at').notNull().default(now),
+    /** Epoch ms the token of this session expires; the hourly cron deletes rows past it. */
+    expiresAt: integer('expires_at').notNull(),
+  },
+  (t) => [index('staff_sessions_user').on(t.userId), index('staff_sessions_expiry').on(t.expiresAt)],
 );
 
 export type WorkingDay = { isOpen: boolean; start: string; end: string };
@@ -263,10 +285,11 @@ export const customers = sqliteTable(
 
 /**
  * One row per customer with the figures of the customer list (02 §3 'Customer stats row'), kept by triggers (migration
- * 0006): every insert, status change or delete of a booking and every change of the customer row recomputes that one
- * customer's row from their bookings, in the same statement, whichever path wrote it. The list then filters, sorts and
- * pages 20,000 customers without reading a booking (bench/customers.ts). db/customers.ts holds the from-scratch
- * recomputation the tests compare it with.
+ * 0006, redefined by 0022): every insert, status change or delete of a booking and every change of the customer row
+ * recomputes that one customer's row from their bookings, in the same statement, whichever path wrote it. Figures that
+ * change with the clock (a booking becomes played when its hour passes) are recomputed by a read once next_change_at
+ * has passed. The list then filters, sorts and pages 20,000 customers without reading a booking (bench/customers.ts).
+ * db/customers.ts holds the from-scratch recomputation the tests compare it with.
  */
 export const customerStats = sqliteTable(
   'customer_stats',
@@ -297,13 +320,23 @@ export const customerStats = sqliteTable(
     /** 0 = Sunday … 6 = Saturday (SQLite's %w). */
     favoriteDay: integer('favorite_day'),
     favoriteHour: text('favorite_hour'),
-    /** Kuruş, approved bookings only. */
+    /** Kuruş, approved bookings already played (start time passed); those still ahead are in plannedSpent. */
     totalSpent: integer('total_spent').notNull().default(0),
     /** JSON object: facility id → bookings there. */
     facilityUsage: text('facility_usage', { mode: 'json' })
       .$type<Record<string, number>>()
       .notNull()
       .default(sql`'{}'`),
+    /** Approved bookings already played (migration 0022). */
+    playedBookings: integer('played_bookings').notNull().default(0),
+    /** Kuruş, approved bookings still ahead. */
+    plannedSpent: integer('planned_spent').notNull().default(0),
+    /**
+     * When the clock-dependent figures (played, spent, last played, the cancellation run) next change without a write:
+     * the start of the earliest pending or approved booking still ahead; null when there is none. A read recomputes
+     * every row whose moment has come first (db/customers.ts refreshDueStats).
+     */
+    nextChangeAt: integer('next_change_at'),
   },
   (t) => [
     index('customer_stats_last_booking').on(t.lastBookingDate),
@@ -312,6 +345,7 @@ export const customerStats = sqliteTable(
     index('customer_stats_cancellation_rate').on(t.cancellationRate),
     index('customer_stats_approval_rate').on(t.approvalRate),
     index('customer_stats_consecutive').on(t.consecutiveCancellations),
+    index('customer_stats_next_change').on(t.nextChangeAt),
     index('customer_stats_subscriber').on(t.isSubscriber, t.consecutiveCancellations),
     // Covers meta.summary and the numeric filters: the filtered set is counted from this index, not from the rows.
     index('customer_stats_summary').on(
@@ -559,6 +593,11 @@ export const bookingHistory = sqliteTable(
     actorType: text('actor_type', { enum: ['customer', 'staff', 'system'] }).notNull(),
     actorUserId: integer('actor_user_id').references(() => users.id),
     actorLabel: text('actor_label'),
+    /**
+     * What happened when the status did not change (migration 0018): 'notes' (staff edited the notes), 'erased' (the
+     * customer's personal data was erased). Null for a status change, which from/to name.
+     */
+    event: text('event', { enum: ['notes', 'erased'] }),
     createdAt: timestamps.createdAt,
   },
   (t) => [index('booking_history_booking').on(t.bookingId, t.createdAt)],

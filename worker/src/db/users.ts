@@ -2,7 +2,7 @@
 import { asc, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import type { Db } from './client';
-import { roles, users } from './schema';
+import { roles, staffSessions, users } from './schema';
 
 export type UserRow = typeof users.$inferSelect;
 export type RoleRow = typeof roles.$inferSelect;
@@ -27,17 +27,37 @@ export async function userById(db: Db, id: number): Promise<UserWithRole | undef
   return withRole(db).where(eq(users.id, id)).get();
 }
 
+/** The account of a token with whether the token's session is still live: one read for every staff request. */
+export async function sessionUser(
+  db: Db,
+  id: number,
+  sid: string,
+  now: number,
+): Promise<(UserWithRole & { live: boolean }) | undefined> {
+  const live = sql<number>`exists (select 1 from ${staffSessions} where ${staffSessions.id} = ${sid}
+    and ${staffSessions.userId} = ${users.id} and ${staffSessions.expiresAt} > ${now})`;
+  const row = await db
+    .select({ user: users, role: roles, live })
+    .from(users)
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .where(eq(users.id, id))
+    .get();
+  return row ? { user: row.user, role: row.role, live: Boolean(row.live) } : undefined;
+}
+
 export async function recordLogin(db: Db, userId: number, at: number): Promise<void> {
   await db.update(users).set({ lastLoginAt: at }).where(eq(users.id, userId)).run();
 }
 
-/** Bumps the token version: every token signed with the old one stops working. */
-export async function bumpTokenVersion(db: Db, userId: number): Promise<void> {
-  await db
-    .update(users)
-    .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
-    .where(eq(users.id, userId))
-    .run();
+/** Ends every session of an account: the token version moves on and every session row goes, in one batch. */
+export async function endEverySession(db: Db, userId: number): Promise<void> {
+  await db.batch([
+    db
+      .update(users)
+      .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
+      .where(eq(users.id, userId)),
+    db.delete(staffSessions).where(eq(staffSessions.userId, userId)),
+  ]);
 }
 
 // ---------- staff accounts (issue 12, Ayarlar → Personel) ----------

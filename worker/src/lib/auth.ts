@@ -3,28 +3,25 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
 import type { PublicUser, RoleType } from '../../../contracts/auth';
 import { msg } from '../../../contracts/messages';
-import { type Db, getDb } from '../db/client';
-import { bumpTokenVersion, type RoleRow, type UserRow, userById } from '../db/users';
+import { getDb } from '../db/client';
+import { type RoleRow, sessionUser, type UserRow } from '../db/users';
 import { forbidden, unauthorized } from './errors';
 import { verifyToken } from './jwt';
 import { step } from './timing';
 
-export type AppEnv = { Bindings: Env; Variables: { user: PublicUser } };
+/** The session a staff request runs in: its row (`sid`), the account's token version and when the token expires. */
+export interface StaffSession {
+  sid: string;
+  ver: number;
+  /** Epoch seconds. */
+  exp: number;
+}
+
+export type AppEnv = { Bindings: Env; Variables: { user: PublicUser; session: StaffSession } };
 
 export function bearer(header: string | undefined | null): string | null {
   const m = header?.match(/^Bearer\s+(\S+)$/i);
   return m ? m[1] : null;
-}
-
-async function loadSessionUser(db: Db, id: number): Promise<{ user: PublicUser; tokenVersion: number } | undefined> {
-  if (!Number.isSafeInteger(id)) return undefined;
-  const row = await userById(db, id);
-  return row ? { user: toPublicUser(row.user, row.role), tokenVersion: row.user.tokenVersion } : undefined;
-}
-
-/** Ends every session of a user (logout, password change): tokens signed with the old version stop working. */
-export async function revokeSessions(db: Db, userId: number): Promise<void> {
-  await bumpTokenVersion(db, userId);
 }
 
 /** Token lifetimes (README 'Configuration'): a browser-session sign-in lasts 12 h, 'Beni hatırla' 30 days. */
@@ -46,15 +43,31 @@ export function toPublicUser(u: UserRow, r: RoleRow): PublicUser {
   };
 }
 
-/** Verifies a staff token and returns its user; null when there is no token at all. */
-export async function staffFromToken(env: Env, token: string | null): Promise<PublicUser | null> {
+/**
+ * Verifies a staff token against D1: the account exists and is enabled, its token version is still the token's, and the
+ * token's session row is still there. Null when there is no token at all.
+ */
+export async function staffSession(
+  env: Env,
+  token: string | null,
+): Promise<{ user: PublicUser; session: StaffSession } | null> {
   if (!token) return null;
   const claims = await verifyToken(token, env.JWT_SECRET);
-  const found = await loadSessionUser(getDb(env.DB), Number(claims.sub));
-  // A revoked token (logout, password change) reads like an expired one: sign in again.
-  if (found && found.tokenVersion !== claims.ver) throw unauthorized(msg.sessionExpired);
-  if (!found || found.user.blocked) throw unauthorized(msg.invalidToken);
-  return found.user;
+  const id = Number(claims.sub);
+  const found = Number.isSafeInteger(id) ? await sessionUser(getDb(env.DB), id, claims.sid, Date.now()) : undefined;
+  if (!found) throw unauthorized(msg.invalidToken);
+  // A revoked token (logout, every session ended, a password change) reads like an expired one: sign in again.
+  if (found.user.tokenVersion !== claims.ver || !found.live) throw unauthorized(msg.sessionExpired);
+  if (found.user.blocked) throw unauthorized(msg.invalidToken);
+  return {
+    user: toPublicUser(found.user, found.role),
+    session: { sid: claims.sid, ver: claims.ver, exp: claims.exp ?? 0 },
+  };
+}
+
+/** Verifies a staff token and returns its user; null when there is no token at all. */
+export async function staffFromToken(env: Env, token: string | null): Promise<PublicUser | null> {
+  return (await staffSession(env, token))?.user ?? null;
 }
 
 /**
@@ -89,9 +102,10 @@ export function cookieAuthenticated(c: Context): boolean {
 
 /** Every /api route outside the public list needs a valid staff token (00 §5). */
 export const requireStaff = createMiddleware<AppEnv>(async (c, next) => {
-  const user = await step('auth', () => staffFromToken(c.env, requestToken(c)));
-  if (!user) throw unauthorized();
-  c.set('user', user);
+  const found = await step('auth', () => staffSession(c.env, requestToken(c)));
+  if (!found) throw unauthorized();
+  c.set('user', found.user);
+  c.set('session', found.session);
   await next();
 });
 

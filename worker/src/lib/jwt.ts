@@ -5,10 +5,14 @@ import { unauthorized } from './errors';
 const ALG = 'HS256';
 const ISSUER = 'halisaha';
 
-/** `ver` is the user's token version when the token was signed: logout and a password change bump it (revocation). */
+/**
+ * `sid` names the session (a staff_sessions row: logout deletes it); `ver` is the account's token version when the token
+ * was signed (ending every session bumps it). Both must still hold for the token to work.
+ */
 export interface TokenClaims {
   sub: string;
   role: 'admin' | 'manager';
+  sid: string;
   ver?: number;
 }
 
@@ -18,7 +22,7 @@ function keyOf(secret: string | undefined): Uint8Array {
 }
 
 export async function signToken(claims: TokenClaims, secret: string | undefined, ttlSeconds: number): Promise<string> {
-  return new SignJWT({ role: claims.role, ver: claims.ver ?? 0 })
+  return new SignJWT({ role: claims.role, sid: claims.sid, ver: claims.ver ?? 0 })
     .setProtectedHeader({ alg: ALG, typ: 'JWT' })
     .setSubject(claims.sub)
     .setIssuer(ISSUER)
@@ -28,7 +32,10 @@ export async function signToken(claims: TokenClaims, secret: string | undefined,
 }
 
 /** The algorithm is pinned: tokens with alg none or any other algorithm are refused. */
-export async function verifyToken(token: string, secret: string | undefined): Promise<TokenClaims> {
+export async function verifyToken(
+  token: string,
+  secret: string | undefined,
+): Promise<TokenClaims & { ver: number; exp?: number }> {
   try {
     const { payload } = await jwtVerify(token, keyOf(secret), {
       algorithms: [ALG],
@@ -40,7 +47,9 @@ export async function verifyToken(token: string, secret: string | undefined): Pr
       throw unauthorized(msg.invalidToken);
     const ver = payload.ver ?? 0;
     if (typeof ver !== 'number' || !Number.isInteger(ver)) throw unauthorized(msg.invalidToken);
-    return { sub: payload.sub, role, ver };
+    const sid = payload.sid;
+    if (typeof sid !== 'string' || sid.length === 0 || sid.length > 64) throw unauthorized(msg.invalidToken);
+    return { sub: payload.sub, role, sid, ver, exp: payload.exp };
   } catch (e) {
     if (e instanceof errors.JWTExpired) throw unauthorized(msg.sessionExpired);
     throw unauthorized(msg.invalidToken);

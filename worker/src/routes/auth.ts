@@ -5,7 +5,7 @@ import { type AppEnv, bearer, clearSessionCookie, requestToken, requireStaff, se
 import { ok } from '../lib/http';
 import { clientAddress } from '../lib/rate-limit';
 import { body } from '../lib/validate';
-import { changeOwnPassword, signIn, signOut } from '../services/auth';
+import { changeOwnPassword, signIn, signOut, signOutEverywhere } from '../services/auth';
 
 export const authRoutes = new Hono<AppEnv>()
   /** Login by e-mail or username (00 §5). */
@@ -16,9 +16,15 @@ export const authRoutes = new Hono<AppEnv>()
     // The jwt stays in the answer for API clients (Bearer); the site ignores it and relies on the HttpOnly cookie.
     return ok(c, { jwt, user });
   })
-  /** Ends the session everywhere: every token of the user stops working and the cookie goes. */
+  /** 'Çıkış Yap': ends this session only (its open sockets too); the cookie goes. Other devices stay signed in. */
   .post('/auth/logout', async (c) => {
     await signOut(c.env, requestToken(c));
+    clearSessionCookie(c);
+    return ok(c, { ok: true });
+  })
+  /** 'Tüm oturumları kapat' (Hesabım): every session of the account ends, this one included; the cookie goes. */
+  .post('/auth/logout-all', requireStaff, async (c) => {
+    await signOutEverywhere(c.env, c.get('user'), c.get('session'));
     clearSessionCookie(c);
     return ok(c, { ok: true });
   })
@@ -27,7 +33,13 @@ export const authRoutes = new Hono<AppEnv>()
    */
   .put('/auth/password', requireStaff, body(changePasswordSchema), async (c) => {
     const token = requestToken(c)!;
-    const { jwt, user, cookieMaxAge } = await changeOwnPassword(c.env, c.get('user'), token, c.req.valid('json'));
+    const { jwt, user, cookieMaxAge } = await changeOwnPassword(
+      c.env,
+      c.get('user'),
+      c.get('session'),
+      token,
+      c.req.valid('json'),
+    );
     // A bearer client keeps its own token; the browser's cookie is replaced.
     if (!bearer(c.req.header('Authorization'))) setSessionCookie(c, jwt, cookieMaxAge);
     return ok(c, { jwt, user });

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { createNotificationSchema, notificationListQuery } from '../../../contracts/panel';
 import { getDb } from '../db/client';
 import type { AppEnv } from '../lib/auth';
-import { requestToken, requireStaff, staffFromToken } from '../lib/auth';
+import { requestToken, requireStaff, staffSession } from '../lib/auth';
 import { badRequest, unauthorized } from '../lib/errors';
 import { ok } from '../lib/http';
 import { body, param, query } from '../lib/validate';
@@ -28,11 +28,16 @@ export const notificationRoutes = new Hono<AppEnv>()
    */
   .get('/live', async (c) => {
     if (c.req.header('Upgrade')?.toLowerCase() !== 'websocket') throw badRequest('WebSocket bağlantısı bekleniyor');
-    const user = await staffFromToken(c.env, requestToken(c));
-    if (!user) throw unauthorized();
+    const found = await staffSession(c.env, requestToken(c));
+    if (!found) throw unauthorized();
+    const { user, session } = found;
     const headers = new Headers(c.req.raw.headers);
     headers.set('x-staff-user-id', String(user.id));
     headers.set('x-staff-username', user.username);
+    // The socket keeps its session's marks, so the hub can end it with the session (README 'Threat model').
+    headers.set('x-staff-session', session.sid);
+    headers.set('x-staff-token-version', String(session.ver));
+    headers.set('x-staff-session-expires', String(session.exp * 1000));
     return staffHub(c.env).fetch(new Request(c.req.raw, { headers }));
   })
   .get('/unread', requireStaff, async (c) => {

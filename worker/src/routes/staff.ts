@@ -4,6 +4,7 @@ import { getDb } from '../db/client';
 import { type AppEnv, requireRole, requireStaff } from '../lib/auth';
 import { ok } from '../lib/http';
 import { body, param, query } from '../lib/validate';
+import { endLiveSessions } from '../services/notifications';
 import { auditPage, createStaff, listStaff, resetStaffPassword, updateStaff } from '../services/staff';
 
 /** Ayarlar → Personel and Denetim kaydı (issue 12): admin only (00 §5), a manager gets 403. */
@@ -17,10 +18,20 @@ export const staffRoutes = new Hono<AppEnv>()
     ok(c, await createStaff(getDb(c.env.DB), c.get('user'), c.req.valid('json')), undefined, 201),
   )
   .patch('/staff-users/:id', param(staffIdParam), body(staffPatchSchema), async (c) =>
-    ok(c, await updateStaff(getDb(c.env.DB), c.get('user'), c.req.valid('param').id, c.req.valid('json'))),
+    ok(
+      c,
+      await updateStaff(getDb(c.env.DB), c.get('user'), c.req.valid('param').id, c.req.valid('json'), (ended) =>
+        endLiveSessions(c.env, ended),
+      ),
+    ),
   )
   .post('/staff-users/:id/reset-password', param(staffIdParam), async (c) =>
-    ok(c, await resetStaffPassword(getDb(c.env.DB), c.get('user'), c.req.valid('param').id)),
+    ok(
+      c,
+      await resetStaffPassword(getDb(c.env.DB), c.get('user'), c.req.valid('param').id, (ended) =>
+        endLiveSessions(c.env, ended),
+      ),
+    ),
   )
   .get('/audit-log', query(auditQuerySchema), async (c) => {
     const { data, meta } = await auditPage(getDb(c.env.DB), c.req.valid('query'));

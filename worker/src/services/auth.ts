@@ -4,8 +4,9 @@ import { msg } from '../../../contracts/messages';
 import { type ChangePasswordInput, staffMsg } from '../../../contracts/staff';
 import { actorName, recordAudit } from '../db/audit';
 import { getDb } from '../db/client';
-import { changeStaffUser, recordLogin, userById, userByIdentifier } from '../db/users';
-import { revokeSessions, staffFromToken, tokenLifetime, toPublicUser } from '../lib/auth';
+import { deleteSession, deleteSessionsOf, insertSession, newSessionId } from '../db/sessions';
+import { changeStaffUser, endEverySession, recordLogin, userById, userByIdentifier } from '../db/users';
+import { type StaffSession, staffSession, tokenLifetime, toPublicUser } from '../lib/auth';
 import { badRequest, unauthorized } from '../lib/errors';
 import { signToken } from '../lib/jwt';
 import { burnPasswordTime, hashPassword, verifyPassword } from '../lib/password';
@@ -17,6 +18,7 @@ import {
   enforceRateLimit,
   limitsFor,
 } from '../lib/rate-limit';
+import { endLiveSessions } from './notifications';
 
 export interface SignedIn {
   jwt: string;
@@ -51,21 +53,48 @@ export async function signIn(
   await clearLoginBackoff(env, address, [row.user.username, row.user.email]);
   if (row.user.blocked) throw unauthorized(msg.userBlocked);
   const ttl = tokenLifetime(env, Boolean(remember));
+  const now = Date.now();
+  const sid = newSessionId();
+  // The session's row is written before its token is handed out: a token names a session that exists.
+  await insertSession(db, { id: sid, userId: row.user.id, createdAt: now, expiresAt: now + ttl * 1000 }).run();
   const jwt = await signToken(
-    { sub: String(row.user.id), role: row.role.type, ver: row.user.tokenVersion },
+    { sub: String(row.user.id), role: row.role.type, sid, ver: row.user.tokenVersion },
     env.JWT_SECRET,
     ttl,
   );
-  waitUntil(recordLogin(db, row.user.id, Date.now()));
+  waitUntil(recordLogin(db, row.user.id, now));
   // Without 'Beni hatırla' the cookie ends with the browser session (and the token after 12 h at most).
   return { jwt, user: toPublicUser(row.user, row.role), cookieMaxAge: remember ? ttl : null };
 }
 
-/** Ends the session everywhere: the token's version is bumped, so every token of the user stops working. */
+/**
+ * 'Çıkış Yap': ends this session only (its row goes, its open bell sockets close); the account's other devices stay
+ * signed in. A token already revoked ends nothing.
+ */
 export async function signOut(env: Env, token: string | null): Promise<void> {
-  // Only a live token revokes: a stale one (already revoked) must not end the session that replaced it.
-  const user = await staffFromToken(env, token).catch(() => null);
-  if (user) await revokeSessions(getDb(env.DB), user.id);
+  const found = await staffSession(env, token).catch(() => null);
+  if (!found) return;
+  const { user, session } = found;
+  await deleteSession(getDb(env.DB), session.sid, user.id);
+  await endLiveSessions(env, { userId: user.id, sid: session.sid, sidExpiresAt: session.exp * 1000 });
+}
+
+/** 'Tüm oturumları kapat' (Hesabım): every session of the account ends, this one included, open sockets too. */
+export async function signOutEverywhere(env: Env, user: PublicUser, session: StaffSession): Promise<void> {
+  const db = getDb(env.DB);
+  await endEverySession(db, user.id);
+  await endLiveSessions(env, { userId: user.id, minVersion: session.ver + 1 });
+  const label = actorName(user);
+  await recordAudit(db, {
+    at: Date.now(),
+    actor: user,
+    entityKind: 'staff',
+    entityId: String(user.id),
+    entityLabel: label,
+    action: 'sessions_ended',
+    summary: `${label} (${user.username}) tüm oturumlarını kapattı`,
+    details: null,
+  }).run();
 }
 
 /**
@@ -76,6 +105,7 @@ export async function signOut(env: Env, token: string | null): Promise<void> {
 export async function changeOwnPassword(
   env: Env,
   user: PublicUser,
+  session: StaffSession,
   token: string,
   input: ChangePasswordInput,
 ): Promise<SignedIn> {
@@ -114,9 +144,16 @@ export async function changeOwnPassword(
   );
   // Signed out elsewhere (or another change) in between: this session is no longer valid either.
   if (!changed) throw unauthorized(msg.sessionExpired);
+  // The other devices' sessions go; their open sockets (and this tab's, opened with the old version) close.
+  await deleteSessionsOf(db, user.id, session.sid).run();
+  await endLiveSessions(env, { userId: user.id, minVersion: version + 1 });
   const { iat = 0, exp = 0 } = decodeJwt(token);
   const remember = exp - iat > tokenLifetime(env, false);
   const ttl = tokenLifetime(env, remember);
-  const jwt = await signToken({ sub: String(user.id), role: row.role.type, ver: version + 1 }, env.JWT_SECRET, ttl);
+  const jwt = await signToken(
+    { sub: String(user.id), role: row.role.type, sid: session.sid, ver: version + 1 },
+    env.JWT_SECRET,
+    ttl,
+  );
   return { jwt, user, cookieMaxAge: remember ? ttl : null };
 }

@@ -7,6 +7,7 @@ import { type Db, getDb } from '../db/client';
 import { insertNotification } from '../db/events';
 import * as store from '../db/notifications';
 import type { Notification } from '../db/schema';
+import type { SessionsEnded } from '../durable-objects/staff-hub';
 import { notFound } from '../lib/errors';
 import { newDocumentId } from '../lib/ids';
 import { isoInstant } from '../lib/time';
@@ -42,6 +43,21 @@ export async function publishNotifications(env: Env, items: NotificationWire[]):
     await staffHub(env).publish(items);
   } catch (e) {
     console.error('notification push failed', e);
+  }
+}
+
+/**
+ * Ends the open bell sockets of ended sessions at once, and makes the hub refuse them from now on. Tried twice; should
+ * both fail, the hub's minute check against D1 still closes them (README 'Threat model').
+ */
+export async function endLiveSessions(env: Env, ended: SessionsEnded): Promise<void> {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      await staffHub(env).endSessions(ended);
+      return;
+    } catch (e) {
+      if (attempt === 1) console.error('ending live sessions failed', e);
+    }
   }
 }
 

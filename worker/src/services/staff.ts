@@ -14,6 +14,7 @@ import type {
 import { staffMsg } from '../../../contracts/staff';
 import { actorName, listAudit, recordAudit } from '../db/audit';
 import type { Db } from '../db/client';
+import { deleteSessionsOf } from '../db/sessions';
 import {
   changeStaffUser,
   insertStaffUser,
@@ -23,6 +24,7 @@ import {
   userById,
   userIdOfDocument,
 } from '../db/users';
+import type { SessionsEnded } from '../durable-objects/staff-hub';
 import { conflict, notFound } from '../lib/errors';
 import { newDocumentId } from '../lib/ids';
 import { hashPassword } from '../lib/password';
@@ -130,11 +132,15 @@ async function existing(db: Db, id: number): Promise<UserWithRole> {
 }
 
 /** PATCH: role and/or active. Refuses oneself, and the last active admin's disable or demotion (409). */
+/** Closes the open sockets of ended sessions (services/notifications endLiveSessions, bound to the environment). */
+export type EndLiveSessions = (ended: SessionsEnded) => Promise<void>;
+
 export async function updateStaff(
   db: Db,
   actor: PublicUser,
   id: number,
   patch: StaffPatchInput,
+  endLive: EndLiveSessions,
 ): Promise<StaffUserWire> {
   const row = await existing(db, id);
   const active = !row.user.blocked;
@@ -179,11 +185,25 @@ export async function updateStaff(
     await existing(db, id);
     throw conflict(staffMsg.lastAdmin);
   }
-  return toStaffWire(await existing(db, id));
+  const after = await existing(db, id);
+  // A disable or a role change ends every session of the account, open sockets included; an enable ends none.
+  if (changesRole || patch.active === false) await endSessions(db, after, endLive);
+  return toStaffWire(after);
+}
+
+/** The account's session rows go and its open sockets close (its token version already moved on). */
+async function endSessions(db: Db, row: UserWithRole, endLive: EndLiveSessions) {
+  await deleteSessionsOf(db, row.user.id).run();
+  await endLive({ userId: row.user.id, minVersion: row.user.tokenVersion });
 }
 
 /** A new generated password, answered once; every session of the account ends. */
-export async function resetStaffPassword(db: Db, actor: PublicUser, id: number): Promise<StaffWithPasswordWire> {
+export async function resetStaffPassword(
+  db: Db,
+  actor: PublicUser,
+  id: number,
+  endLive: EndLiveSessions,
+): Promise<StaffWithPasswordWire> {
   const row = await existing(db, id);
   if (id === actor.id) throw conflict(staffMsg.selfReset);
   const password = generatePassword();
@@ -206,7 +226,9 @@ export async function resetStaffPassword(db: Db, actor: PublicUser, id: number):
     ),
   );
   if (!changed) throw notFound(staffMsg.notFound);
-  return { user: toStaffWire(await existing(db, id)), password };
+  const after = await existing(db, id);
+  await endSessions(db, after, endLive);
+  return { user: toStaffWire(after), password };
 }
 
 /** Istanbul days → [fromMs, toMs) epoch ms; both days included. */
