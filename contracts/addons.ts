@@ -2,7 +2,7 @@
 // refreshments). Staff keep each pitch's list; the public pitch answer lists the active ones. Money on the wire is TL
 // (00 §1). The panel validates with these schemas before it sends; the server validates again and is the authority.
 import { z } from 'zod';
-import { optionalText } from './common';
+import { numeric, optionalText } from './common';
 import './messages';
 
 export const ADDONS_MAX = 20;
@@ -51,11 +51,12 @@ export const ADDON_PRESETS: ReadonlyArray<{ name: string; unit: AddonUnit; price
   { name: 'İkram', unit: 'person', price: 40, description: 'Maç sonrası çay ve su.' },
 ];
 
-const money = z.coerce
-  .number({ error: addonMsg.price })
-  .refine(Number.isFinite, addonMsg.price)
-  .refine((n) => n > 0, addonMsg.price)
-  .refine((n) => n <= ADDON_PRICE_MAX, addonMsg.priceTooHigh);
+const money = numeric(
+  z
+    .number({ error: addonMsg.price })
+    .refine((n) => n > 0, addonMsg.price)
+    .refine((n) => n <= ADDON_PRICE_MAX, addonMsg.priceTooHigh),
+);
 
 export const addonInput = z.object({
   name: z
@@ -68,18 +69,19 @@ export const addonInput = z.object({
   unit: z.enum(['booking', 'person'], { error: addonMsg.unit }),
   isActive: z.boolean().optional().default(true),
   /** How many bookings of one slot may take it (say, two referees on duty); null: no limit. */
-  stockPerSlot: z.coerce
-    .number({ error: addonMsg.stock })
-    .int(addonMsg.stock)
-    .min(1, addonMsg.stock)
-    .max(ADDON_STOCK_MAX, addonMsg.stock)
-    .nullish()
-    .transform((v) => v ?? null),
+  stockPerSlot: numeric(
+    z
+      .number({ error: addonMsg.stock })
+      .int(addonMsg.stock)
+      .min(1, addonMsg.stock)
+      .max(ADDON_STOCK_MAX, addonMsg.stock)
+      .nullish(),
+  ).transform((v) => v ?? null),
 });
 export type AddonInput = z.infer<typeof addonInput>;
 export type AddonFormValues = z.input<typeof addonInput>;
 
-export const addonOrderInput = z.object({ ids: z.array(z.coerce.number().int().positive()).max(ADDONS_MAX) });
+export const addonOrderInput = z.object({ ids: z.array(numeric(z.number().int().positive())).max(ADDONS_MAX) });
 
 /** An add-on as staff and visitors read it. */
 export interface AddonWire {
@@ -100,14 +102,16 @@ export const ADDON_QUANTITY_MAX = 50;
 export const bookingAddonsInput = z
   .array(
     z.object({
-      id: z.coerce.number({ error: addonMsg.notOffered }).int(addonMsg.notOffered).positive(addonMsg.notOffered),
-      quantity: z.coerce
-        .number({ error: addonMsg.quantity })
-        .int(addonMsg.quantity)
-        .min(1, addonMsg.quantity)
-        .max(ADDON_QUANTITY_MAX, addonMsg.quantity)
-        .optional()
-        .default(1),
+      id: numeric(z.number({ error: addonMsg.notOffered }).int(addonMsg.notOffered).positive(addonMsg.notOffered)),
+      quantity: numeric(
+        z
+          .number({ error: addonMsg.quantity })
+          .int(addonMsg.quantity)
+          .min(1, addonMsg.quantity)
+          .max(ADDON_QUANTITY_MAX, addonMsg.quantity)
+          .optional()
+          .default(1),
+      ),
     }),
   )
   .max(ADDONS_MAX, addonMsg.tooMany)

@@ -15,6 +15,24 @@ export const hhmm = z
   .regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, 'Saat SS:DD biçiminde olmalı')
   .transform((s) => s.slice(0, 5));
 
+/** A number written as text: digits with an optional sign, decimal point and exponent (no hex, no blank, no comma). */
+const NUMERIC_TEXT = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?$/i;
+
+/** A form's or a query's text holding a number becomes that number; every other value is left for the schema to judge. */
+export const numberFromText = (value: unknown): unknown => {
+  if (typeof value !== 'string') return value;
+  const t = value.trim();
+  return NUMERIC_TEXT.test(t) ? Number(t) : value;
+};
+
+/**
+ * Every number field: a number, or a string holding one (a form's input, a query parameter), and nothing else. Build
+ * the rule on z.number() and wrap it: `numeric(z.number({ error }).int().min(1).optional())`. z.coerce.number read
+ * `true` as 1 and `[]`, `null` and '' as 0; here they reach the number schema as they are and it refuses them.
+ */
+export const numeric = <T extends z.ZodType>(schema: T) =>
+  z.preprocess<unknown, T, z.input<T> | string>(numberFromText, schema);
+
 /** Trim; an empty string becomes null (00 §7). */
 export const optionalText = (max = 2000, tooLong?: string) =>
   z

@@ -1,6 +1,6 @@
 // The customer list and detail (02 §2 'Customer management', §3, §7, §9): what the panel sends and what it gets back.
 import { z } from 'zod';
-import { isoDate } from './common';
+import { isoDate, numeric } from './common';
 import {
   ACTIVITY_STATUSES,
   type ActivityStatus,
@@ -70,27 +70,31 @@ const flag = z.preprocess(
     .optional()
     .transform((v) => v === 'true' || v === '1'),
 );
-const count = z.coerce.number({ error: customerMsg.bookings }).int(customerMsg.bookings).min(0, customerMsg.bookings);
-const rate = z.coerce.number({ error: customerMsg.rate }).min(0, customerMsg.rate).max(100, customerMsg.rate);
+const count = numeric(z.number({ error: customerMsg.bookings }).int(customerMsg.bookings).min(0, customerMsg.bookings));
+const rate = numeric(z.number({ error: customerMsg.rate }).min(0, customerMsg.rate).max(100, customerMsg.rate));
 
 /** GET /api/bookings/customers/stats (02 §7). */
 export const customerListQuery = z
   .object({
     page: z.preprocess(
       blank,
-      z.coerce
-        .number({ error: customerMsg.page })
-        .int(customerMsg.page)
-        .min(1, customerMsg.page)
-        .max(100_000, customerMsg.page)
-        .default(1),
+      numeric(
+        z
+          .number({ error: customerMsg.page })
+          .int(customerMsg.page)
+          .min(1, customerMsg.page)
+          .max(100_000, customerMsg.page)
+          .default(1),
+      ),
     ),
     pageSize: z.preprocess(
       blank,
-      z.coerce
-        .number({ error: customerMsg.pageSize })
-        .refine((n) => (CUSTOMER_PAGE_SIZES as readonly number[]).includes(n), customerMsg.pageSize)
-        .default(CUSTOMER_DEFAULT_PAGE_SIZE),
+      numeric(
+        z
+          .number({ error: customerMsg.pageSize })
+          .refine((n) => (CUSTOMER_PAGE_SIZES as readonly number[]).includes(n), customerMsg.pageSize)
+          .default(CUSTOMER_DEFAULT_PAGE_SIZE),
+      ),
     ),
     customerType: opt(z.enum([...CUSTOMER_TYPES, 'all'], { error: customerMsg.customerType })),
     warningsOnly: flag,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDate } from './common';
+import { isoDate, numeric } from './common';
 
 const SORTABLE = ['name', 'hourlyPrice', 'priority', 'rating', 'createdAt'] as const;
 export type FacilitySortField = (typeof SORTABLE)[number];
@@ -12,8 +12,8 @@ const sortItem = z
     `Sıralama alanı şunlardan biri olmalı: ${SORTABLE.join(', ')}`,
   );
 
-const positiveInt = (max: number) => z.coerce.number().int().min(1).max(max);
-const money = z.coerce.number().min(0);
+const positiveInt = (max: number) => numeric(z.number().int().min(1).max(max));
+const money = numeric(z.number().min(0));
 
 /** Strapi-style list parameters the original client sends (01 §7). populate is accepted; everything is always populated. */
 export const facilityListQuery = z

@@ -1,7 +1,7 @@
 // What staff send to create or update a pitch (02 §3 Pitch, §5 Pitch form, §9; 00 §7). The panel's form validates with
 // this same schema before it sends; the server validates again and is the authority.
 import { z } from 'zod';
-import { hhmm, optionalText } from './common';
+import { hhmm, numeric, optionalText } from './common';
 import './messages';
 import type { WeekDay } from './wire/facility';
 
@@ -173,12 +173,14 @@ const pickupPoint = z.object({
   address: text(300),
   description: text(500),
   time: hhmm.nullish(),
-  minutesBefore: z.coerce
-    .number()
-    .int(facilityMsg.minutesBefore)
-    .min(0, facilityMsg.minutesBefore)
-    .max(240, facilityMsg.minutesBefore)
-    .nullish(),
+  minutesBefore: numeric(
+    z
+      .number()
+      .int(facilityMsg.minutesBefore)
+      .min(0, facilityMsg.minutesBefore)
+      .max(240, facilityMsg.minutesBefore)
+      .nullish(),
+  ),
 });
 
 const amenity = z.object({
@@ -188,7 +190,7 @@ const amenity = z.object({
 });
 
 const money = (message: string, max: number, tooHigh: string) =>
-  z.coerce.number({ error: message }).refine(Number.isFinite, message).pipe(z.number().max(max, tooHigh));
+  numeric(z.number({ error: message }).max(max, tooHigh));
 
 /**
  * The pitch as staff enter it. Field names are the wire names (02 §3); money in TL. Create and update take the same
@@ -203,8 +205,8 @@ export const facilityInput = z
       .max(120, facilityMsg.nameTooLong),
     description: text(5000, 'Açıklama en fazla 5000 karakter olabilir'),
     address: text(500, 'Adres en fazla 500 karakter olabilir'),
-    latitude: z.coerce.number().min(-90).max(90).nullish(),
-    longitude: z.coerce.number().min(-180).max(180).nullish(),
+    latitude: numeric(z.number().min(-90).max(90).nullish()),
+    longitude: numeric(z.number().min(-180).max(180).nullish()),
     hourlyPrice: money(facilityMsg.hourlyPrice, 100_000, facilityMsg.hourlyPriceTooHigh).refine(
       (n) => n > 0,
       facilityMsg.hourlyPrice,
@@ -236,19 +238,23 @@ export const facilityInput = z
     ),
     bookingTimeType: z.enum(['hourly', 'half-hourly']).default(FACILITY_DEFAULTS.bookingTimeType),
     startTimeOffset: z.enum(['full_hour', 'half_hour']).default(FACILITY_DEFAULTS.startTimeOffset),
-    autoApprovalTimeout: z.coerce
-      .number({ error: facilityMsg.autoApproval })
-      .int(facilityMsg.autoApproval)
-      .min(15, facilityMsg.autoApproval)
-      .max(1440, facilityMsg.autoApproval)
-      // Left out: a new pitch takes the default an admin set on /yonetim/ayarlar (issue 12), an edited one keeps its own.
-      .optional(),
-    priority: z.coerce
-      .number({ error: facilityMsg.priority })
-      .int(facilityMsg.priority)
-      .min(0, facilityMsg.priority)
-      .max(100, facilityMsg.priority)
-      .default(FACILITY_DEFAULTS.priority),
+    autoApprovalTimeout: numeric(
+      z
+        .number({ error: facilityMsg.autoApproval })
+        .int(facilityMsg.autoApproval)
+        .min(15, facilityMsg.autoApproval)
+        .max(1440, facilityMsg.autoApproval)
+        // Left out: a new pitch takes the default an admin set on /yonetim/ayarlar (issue 12), an edited one keeps its own.
+        .optional(),
+    ),
+    priority: numeric(
+      z
+        .number({ error: facilityMsg.priority })
+        .int(facilityMsg.priority)
+        .min(0, facilityMsg.priority)
+        .max(100, facilityMsg.priority)
+        .default(FACILITY_DEFAULTS.priority),
+    ),
     seoTitle: text(120, 'SEO başlığı en fazla 120 karakter olabilir'),
     seoDescription: text(320, 'SEO açıklaması en fazla 320 karakter olabilir'),
     seoKeywords: text(300, 'SEO anahtar kelimeleri en fazla 300 karakter olabilir'),
@@ -264,21 +270,21 @@ export const facilityInput = z
     transportationService: z
       .object({
         isActive: z.boolean().default(false),
-        price: z.coerce
-          .number({ error: facilityMsg.transportPrice })
-          .min(0, facilityMsg.transportPrice)
-          .max(10_000)
-          .default(0),
+        price: numeric(
+          z.number({ error: facilityMsg.transportPrice }).min(0, facilityMsg.transportPrice).max(10_000).default(0),
+        ),
         description: text(500, 'Servis açıklaması en fazla 500 karakter olabilir'),
         vehicleInfo: z
           .object({
             type: text(60, 'Araç tipi en fazla 60 karakter olabilir'),
-            capacity: z.coerce
-              .number({ error: facilityMsg.vehicleCapacity })
-              .int(facilityMsg.vehicleCapacity)
-              .min(0, facilityMsg.vehicleCapacity)
-              .max(1000, facilityMsg.vehicleCapacity)
-              .nullish(),
+            capacity: numeric(
+              z
+                .number({ error: facilityMsg.vehicleCapacity })
+                .int(facilityMsg.vehicleCapacity)
+                .min(0, facilityMsg.vehicleCapacity)
+                .max(1000, facilityMsg.vehicleCapacity)
+                .nullish(),
+            ),
           })
           .default({ type: null, capacity: null }),
         pickupPoints: z.array(pickupPoint).max(20, 'En fazla 20 alış noktası eklenebilir').default([]),
@@ -295,7 +301,7 @@ export const facilityInput = z
         path: ['pickupPoints'],
       }),
     imagesToDelete: z
-      .array(z.coerce.number().int().positive())
+      .array(numeric(z.number().int().positive()))
       .max(MAX_IMAGES * 4)
       .default([]),
   })

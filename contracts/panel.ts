@@ -1,6 +1,6 @@
 // What the management panel sends: list filters, approve/reject bodies, notification queries (02 §2, §5, §7).
 import { z } from 'zod';
-import { isoDate, optionalText } from './common';
+import { isoDate, numeric, optionalText } from './common';
 import { msg } from './messages';
 import { settingsMsg, socialLink, whatsappLink } from './settings';
 
@@ -23,8 +23,8 @@ export const bookingListQuery = z
     from: isoDate.optional(),
     to: isoDate.optional(),
     facility: z.string().trim().min(1).max(64).optional(),
-    page: z.coerce.number().int().min(1).max(100_000).default(1),
-    pageSize: z.coerce.number().int().min(1).max(100).default(10),
+    page: numeric(z.number().int().min(1).max(100_000).default(1)),
+    pageSize: numeric(z.number().int().min(1).max(100).default(10)),
     // Unset: Gelecek by play time, soonest first (issue 7 §3); every other tab newest first.
     sort: z.enum(BOOKING_SORTS).optional(),
   })
@@ -88,8 +88,8 @@ export const NOTIFICATION_TYPES = [
 export const NOTIFICATION_PRIORITIES = ['urgent', 'high', 'medium', 'low'] as const;
 
 export const notificationListQuery = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(25),
+  page: numeric(z.number().int().min(1).max(100_000).default(1)),
+  pageSize: numeric(z.number().int().min(1).max(100).default(25)),
   q: z.string().trim().max(100).optional(),
   status: z.enum(['all', 'unread', 'read']).default('all'),
   type: z.enum([...NOTIFICATION_TYPES, 'all']).default('all'),

@@ -2,7 +2,7 @@
 // other amount (00 §1); a percentage rule's amount is a whole percent. The panel validates with these schemas before it
 // sends; the server validates again and is the authority.
 import { z } from 'zod';
-import { hhmm, isoDate, optionalText } from './common';
+import { hhmm, isoDate, numeric, optionalText } from './common';
 import { WEEK_DAYS } from './facility-form';
 import './messages';
 import {
@@ -54,14 +54,16 @@ export const priceRuleInput = z
     startTime: optionalTime,
     endTime: optionalTime,
     adjustment: z.enum(['fixed', 'percent'], { error: pricingMsg.adjustmentInvalid }),
-    amount: z.coerce.number({ error: pricingMsg.fixedPositive }).refine(Number.isFinite, pricingMsg.fixedPositive),
-    priority: z.coerce
-      .number({ error: pricingMsg.priority })
-      .int(pricingMsg.priority)
-      .min(0, pricingMsg.priority)
-      .max(100, pricingMsg.priority)
-      .optional()
-      .default(0),
+    amount: numeric(z.number({ error: pricingMsg.fixedPositive })),
+    priority: numeric(
+      z
+        .number({ error: pricingMsg.priority })
+        .int(pricingMsg.priority)
+        .min(0, pricingMsg.priority)
+        .max(100, pricingMsg.priority)
+        .optional()
+        .default(0),
+    ),
     note: optionalText(200),
   })
   .superRefine((r, ctx) => {

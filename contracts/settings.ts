@@ -1,6 +1,7 @@
 // The Ayarlar screen's booking rules (issue 12): what an admin may set, the limits 00 §2, §3 and §5 put on them, and
 // the Turkish messages of both settings forms. The server checks every one of them; the form shows the same texts.
 import { z } from 'zod';
+import { numeric } from './common';
 import './messages';
 
 export const settingsMsg = {
@@ -36,7 +37,7 @@ export const BOOKING_RULE_DEFAULTS = {
 } as const;
 
 const whole = (min: number, max: number, message: string, maxMessage = message) =>
-  z.coerce.number({ error: message }).int(message).min(min, message).max(max, maxMessage);
+  numeric(z.number({ error: message }).int(message).min(min, message).max(max, maxMessage));
 
 const PER_IP_MAX = 100_000;
 

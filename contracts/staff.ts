@@ -2,7 +2,7 @@
 // messages and the wire types. The server is the authority; the forms run the same schemas before sending.
 import { z } from 'zod';
 import type { RoleType } from './auth';
-import { isoDate } from './common';
+import { isoDate, numeric } from './common';
 import { msg } from './messages';
 
 export const staffMsg = {
@@ -82,7 +82,7 @@ export const staffPatchSchema = z
 export type StaffPatchInput = z.infer<typeof staffPatchSchema>;
 
 export const staffIdParam = z.object({
-  id: z.coerce.number({ error: staffMsg.idInvalid }).int(staffMsg.idInvalid).positive(staffMsg.idInvalid),
+  id: numeric(z.number({ error: staffMsg.idInvalid }).int(staffMsg.idInvalid).positive(staffMsg.idInvalid)),
 });
 
 /** PUT /api/auth/password: one's own password; the new one follows the login form's rules (6–200 characters). */
@@ -145,23 +145,27 @@ export const auditQuerySchema = z
   .object({
     page: z.preprocess(
       blank,
-      z.coerce
-        .number({ error: auditMsg.page })
-        .int(auditMsg.page)
-        .min(1, auditMsg.page)
-        .max(100_000, auditMsg.page)
-        .default(1),
+      numeric(
+        z
+          .number({ error: auditMsg.page })
+          .int(auditMsg.page)
+          .min(1, auditMsg.page)
+          .max(100_000, auditMsg.page)
+          .default(1),
+      ),
     ),
     pageSize: z.preprocess(
       blank,
-      z.coerce
-        .number({ error: auditMsg.pageSize })
-        .refine((n) => (AUDIT_PAGE_SIZES as readonly number[]).includes(n), auditMsg.pageSize)
-        .default(25),
+      numeric(
+        z
+          .number({ error: auditMsg.pageSize })
+          .refine((n) => (AUDIT_PAGE_SIZES as readonly number[]).includes(n), auditMsg.pageSize)
+          .default(25),
+      ),
     ),
     from: opt(isoDate),
     to: opt(isoDate),
-    actorId: opt(z.coerce.number({ error: auditMsg.actor }).int(auditMsg.actor).positive(auditMsg.actor)),
+    actorId: opt(numeric(z.number({ error: auditMsg.actor }).int(auditMsg.actor).positive(auditMsg.actor))),
     entityKind: opt(z.enum(AUDIT_KINDS, { error: auditMsg.kind })),
     q: opt(z.string().trim().max(100, auditMsg.search)),
   })

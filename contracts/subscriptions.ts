@@ -2,7 +2,7 @@
 // before sending and again by the server, which is the authority; its Turkish messages; the answers' wire types.
 import { z } from 'zod';
 import { EMAIL_MAX, NAME_MAX, NOTES_MAX } from './bookings';
-import { hhmm, isoDate, optionalText } from './common';
+import { hhmm, isoDate, numeric, optionalText } from './common';
 import { dottedDate, istanbulToday } from './dates';
 import { WEEK_DAYS } from './facility-form';
 import { msg } from './messages';
@@ -100,12 +100,14 @@ export const createSubscriptionSchema = z
     startDate: required(z.string().trim().min(1, subscriptionMsg.required))
       .pipe(isoDate)
       .refine((d) => d >= istanbulToday(), subscriptionMsg.startDatePast),
-    weekCount: z.coerce
-      .number({ error: subscriptionMsg.weekCountInvalid })
-      .int(subscriptionMsg.weekCountInvalid)
-      .min(1, subscriptionMsg.weekCountInvalid)
-      .max(WEEK_COUNT_MAX, subscriptionMsg.weekCountInvalid)
-      .default(WEEK_COUNT_DEFAULT),
+    weekCount: numeric(
+      z
+        .number({ error: subscriptionMsg.weekCountInvalid })
+        .int(subscriptionMsg.weekCountInvalid)
+        .min(1, subscriptionMsg.weekCountInvalid)
+        .max(WEEK_COUNT_MAX, subscriptionMsg.weekCountInvalid)
+        .default(WEEK_COUNT_DEFAULT),
+    ),
     notes: optionalText(NOTES_MAX, subscriptionMsg.notesTooLong),
     includesTransportation: z.boolean().optional().default(false),
     transportationDetails: z
@@ -206,8 +208,8 @@ export const subscriberListQuery = z.object({
     .max(100)
     .optional()
     .transform((s) => (s && s.length >= SUBSCRIBER_SEARCH_MIN ? s : undefined)),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(SUBSCRIBER_PAGE_SIZE),
+  page: numeric(z.number().int().min(1).max(100_000).default(1)),
+  pageSize: numeric(z.number().int().min(1).max(100).default(SUBSCRIBER_PAGE_SIZE)),
 });
 export type SubscriberListQuery = z.infer<typeof subscriberListQuery>;
 

@@ -38,6 +38,15 @@ describe('POST /api/facilities: the §5 rules, each with its message and path', 
     ['a price that is no number', { hourlyPrice: 'çok' }, ['hourlyPrice'], facilityMsg.hourlyPrice],
     ['a negative deposit', { depositAmount: -1 }, ['depositAmount'], 'Depozito tutarı negatif olamaz'],
     ['a deposit above the hourly price', { depositAmount: 500 }, ['depositAmount'], facilityMsg.depositTooHigh],
+    // A number field takes a number or a numeric text: true is not 1, and [], null and '' are not 0.
+    ['a deposit of true', { depositAmount: true }, ['depositAmount'], facilityMsg.depositNegative],
+    ['a deposit of []', { depositAmount: [] }, ['depositAmount'], facilityMsg.depositNegative],
+    ['a deposit of null', { depositAmount: null }, ['depositAmount'], facilityMsg.depositNegative],
+    ['an hourly price of true', { hourlyPrice: true }, ['hourlyPrice'], facilityMsg.hourlyPrice],
+    ['an hourly price in hex', { hourlyPrice: '0x100' }, ['hourlyPrice'], facilityMsg.hourlyPrice],
+    ['a priority of null', { priority: null }, ['priority'], facilityMsg.priority],
+    ['a priority of []', { priority: [] }, ['priority'], facilityMsg.priority],
+    ['a latitude of true', { latitude: true }, ['latitude'], 'Enlem geçersiz'],
     ['a malformed e-mail', { email: 'ali@' }, ['email'], 'Geçerli bir e-posta adresi giriniz'],
     ['a short phone', { phoneNumbers: ['0224 111', ''] }, ['phoneNumbers'], 'Geçerli telefon numaraları giriniz'],
     ['a phone with letters', { phoneNumbers: ['0532 ABC 12 34'] }, ['phoneNumbers'], facilityMsg.phones],
@@ -110,6 +119,21 @@ describe('POST /api/facilities: the §5 rules, each with its message and path', 
       await refused(pitchInput(overrides), path, message);
     });
   }
+
+  it('reads numbers written as text (the form sends its inputs so) as those numbers', async () => {
+    const res = await api('/api/facilities', {
+      method: 'POST',
+      token,
+      json: { data: pitchInput({ hourlyPrice: ' 250 ', depositAmount: '50.5', priority: '3', latitude: '40.19' }) },
+    });
+    expect(res.status).toBe(201);
+    expect((await json(res)).data).toMatchObject({
+      hourlyPrice: 250,
+      depositAmount: 50.5,
+      priority: 3,
+      latitude: 40.19,
+    });
+  });
 
   it('refuses a malformed opening hour with a Turkish message, never a validator text', async () => {
     const hours = pitchInput().workingHours as Record<string, unknown>;

@@ -103,6 +103,12 @@ describe('the stored rules', () => {
       [{ bookingPerPhone: 0 }, 'bookingPerPhone', 'Bu sınır 1 ile 1000 arasında olmalı'],
       [{ lookupPerTarget: 'çok' }, 'lookupPerTarget', 'Bu sınır 1 ile 1000 arasında olmalı'],
       [{ sameDayRule: 'evet' }, 'sameDayRule', 'Aynı gün kuralı açık ya da kapalı olmalı'],
+      // A number field takes a number or a numeric text, nothing else: none of these is read as 0 or 1.
+      ...[null, true, false, [], '', ' ', '0x10', '1,5', {}].map((value): [Record<string, unknown>, string, string] => [
+        { cancelWindowHours: value },
+        'cancelWindowHours',
+        'İptal süresi 0 ile 168 saat arasında olmalı',
+      ]),
     ];
     for (const [patch, field, message] of cases) {
       const error = await expectError(await putRules({ ...BOOKING_RULE_DEFAULTS, ...patch }), 400);
@@ -110,6 +116,12 @@ describe('the stored rules', () => {
       expect(error.details.errors).toContainEqual({ path: [field], message });
     }
     expect((await readRules()).stored).toEqual(BOOKING_RULE_DEFAULTS);
+  });
+
+  it('reads a number written as text (a form field) as that number', async () => {
+    const res = await putRules({ ...BOOKING_RULE_DEFAULTS, cancelWindowHours: ' 48 ', slotHorizonDays: '30' });
+    expect(res.status).toBe(200);
+    expect((await json(res)).data.stored).toMatchObject({ cancelWindowHours: 48, slotHorizonDays: 30 });
   });
 
   it('saves and answers the new values; the floors themselves are accepted', async () => {
