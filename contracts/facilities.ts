@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { isoDate, numeric } from './common';
 
-const SORTABLE = ['name', 'hourlyPrice', 'priority', 'rating', 'createdAt'] as const;
+// No rating: none is shown that players did not give, and no player can rate a pitch yet.
+const SORTABLE = ['name', 'hourlyPrice', 'priority', 'createdAt'] as const;
 export type FacilitySortField = (typeof SORTABLE)[number];
 
 const sortItem = z

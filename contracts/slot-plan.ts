@@ -8,6 +8,10 @@ export interface HoursOfPitch {
   startTimeOffset: 'full_hour' | 'half_hour';
 }
 
+/** Minutes of one slot: 60 on an hourly pitch, 30 on a half-hourly one. */
+export const slotLengthOf = (bookingTimeType: HoursOfPitch['bookingTimeType']) =>
+  bookingTimeType === 'hourly' ? 60 : 30;
+
 export const minutesOfTime = (hhmm: string) => {
   const [h, m] = hhmm.split(':').map(Number);
   return h * 60 + m;
@@ -29,7 +33,7 @@ export function slotMinutes(f: HoursOfPitch, weekday: WeekDay): Array<{ start: n
   const open = minutesOfTime(day.start);
   let close = minutesOfTime(day.end);
   if (close <= open) close += 1440;
-  const length = f.bookingTimeType === 'hourly' ? 60 : 30;
+  const length = slotLengthOf(f.bookingTimeType);
   const within = open % 60;
   const first =
     f.startTimeOffset === 'half_hour'

@@ -7,7 +7,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { money, percent } from '../site/src/components/panel/reports/model';
-import { hourlyPriceText } from '../site/src/lib/format';
+import { slotPriceText } from '../site/src/lib/format';
 import { launch, newPage } from './support/browser';
 import { createLongPitch, LONG, removeLongData } from './support/long-data';
 import { istanbulDate, queryDb, signIn } from './support/panel';
@@ -88,13 +88,13 @@ describe('issue 12: evening price and an add-on, booked, approved and reported',
     expect(span.max).toBe(234_500);
     expect(span.min).toBeLessThan(span.max);
     expect(plain(await v.locator('[data-hourly-price]').textContent())).toContain(
-      plain(hourlyPriceText(0, { min: span.min / 100, max: span.max / 100 })),
+      plain(slotPriceText(0, { min: span.min / 100, max: span.max / 100 }, 'hourly')),
     );
     // The pitch's card on /sahalar says the same range (the generation gave the cached list a new version).
     await v.goto('/sahalar');
     const card = v.locator(`[data-facility-card][data-name="${LONG.pitchName}"]`);
     expect(plain(await card.locator('[data-price-text]').textContent())).toBe(
-      plain(hourlyPriceText(0, { min: span.min / 100, max: span.max / 100 })),
+      plain(slotPriceText(0, { min: span.min / 100, max: span.max / 100 }, 'hourly')),
     );
     // The range is longer than one price: a 360 px phone still does not scroll sideways, in either theme.
     for (const theme of ['light', 'dark'] as const) {

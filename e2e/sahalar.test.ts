@@ -1,4 +1,5 @@
-// The pitch list (/sahalar) in Chromium against the seeded demo: 5 active pitches in Bursa at 750, 900, 1500, 1800 and 2400 TL.
+// The pitch list (/sahalar) in Chromium against the seeded demo: 5 active pitches in Bursa at 750, 1500, 1800 and 2400 TL
+// an hour, and one of 30-minute slots at 900 TL (1800 TL an hour): the list compares an hour's play.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, newPage, origin } from './support/browser';
@@ -15,7 +16,7 @@ async function open(path = '/sahalar') {
 }
 
 /** What the visitor sees, top to bottom. */
-const visible = (page: Page, key: 'name' | 'price' | 'rating') =>
+const visible = (page: Page, key: 'name' | 'price') =>
   page.locator('[data-item]:visible').evaluateAll((els, k) => els.map((e) => (e as HTMLElement).dataset[k]!), key);
 const prices = async (page: Page) => (await visible(page, 'price')).map(Number);
 const status = (page: Page) => page.getByRole('status').textContent();
@@ -29,8 +30,8 @@ describe('pitch list', () => {
     expect(await visible(page, 'name')).toHaveLength(5);
     await expect(page.locator('[data-stat=total]').textContent()).resolves.toBe('5');
     await expect(page.locator('[data-stat=active]').textContent()).resolves.toBe('5');
-    // (750 + 900 + 1500 + 1800 + 2400) / 5 = 1470, whole TL in tr-TR.
-    await expect(page.locator('[data-stat=average]').textContent()).resolves.toBe('₺1.470 saatlik'); // 'saatlik' for screen readers
+    // (750 + 1800 + 1500 + 1800 + 2400) / 5 = 1650 an hour (the 30-minute pitch's 900 counts twice), whole TL in tr-TR.
+    await expect(page.locator('[data-stat=average]').textContent()).resolves.toBe('₺1.650 saatlik'); // 'saatlik' for screen readers
     await expect(status(page)).resolves.toBe('5 saha listeleniyor');
     await expect(
       page.getByRole('link', { name: 'Nilüfer Arena Halı Saha', exact: true }).getAttribute('href'),
@@ -75,9 +76,9 @@ describe('pitch list', () => {
     const { page, context } = await open();
     const band = page.getByLabel('Fiyat');
     await band.selectOption('1000-alti');
-    expect((await prices(page)).sort((a, b) => a - b)).toEqual([750, 900]);
+    expect((await prices(page)).sort((a, b) => a - b)).toEqual([750]);
     await band.selectOption('1000-2000');
-    expect((await prices(page)).sort((a, b) => a - b)).toEqual([1500, 1800]);
+    expect((await prices(page)).sort((a, b) => a - b)).toEqual([1500, 1800, 1800]);
     await band.selectOption('2000-ustu');
     expect(await prices(page)).toEqual([2400]);
     await expect(status(page)).resolves.toBe('1 saha listeleniyor');
@@ -86,15 +87,13 @@ describe('pitch list', () => {
     await context.close();
   });
 
-  it('sorts by price both ways, by rating and by name in Turkish order', async () => {
+  it('sorts by price both ways and by name in Turkish order (no rating: none was given)', async () => {
     const { page, context } = await open();
     const sort = page.getByLabel('Sırala');
     await sort.selectOption('fiyat-artan');
-    expect(await prices(page)).toEqual([750, 900, 1500, 1800, 2400]);
+    expect(await prices(page)).toEqual([750, 1500, 1800, 1800, 2400]);
     await sort.selectOption('fiyat-azalan');
-    expect(await prices(page)).toEqual([2400, 1800, 1500, 900, 750]);
-    await sort.selectOption('puan');
-    expect((await visible(page, 'rating')).map(Number)).toEqual([4.8, 4.7, 4.6, 4.4, 4.2]);
+    expect(await prices(page)).toEqual([2400, 1800, 1800, 1500, 750]);
     await sort.selectOption('ad');
     expect(await visible(page, 'name')).toEqual([
       'Gürsu Doğa Park Çim Saha',
@@ -106,7 +105,7 @@ describe('pitch list', () => {
     // Sorting and filtering combine.
     await sort.selectOption('fiyat-artan');
     await page.getByLabel('Fiyat').selectOption('1000-alti');
-    expect(await prices(page)).toEqual([750, 900]);
+    expect(await prices(page)).toEqual([750]);
     await context.close();
   });
 
@@ -201,9 +200,9 @@ describe('pitch list', () => {
       await page
         .locator('[data-item]:visible')
         .evaluateAll((els) => els.map((e) => Number((e as HTMLElement).dataset.price))),
-    ).toEqual([1800, 1500]);
+    ).toEqual([1800, 1800, 1500]);
     await expect(page.locator('[data-list]').getAttribute('data-view')).resolves.toBe('list');
-    await expect(page.getByRole('status').textContent()).resolves.toBe('2 saha listeleniyor');
+    await expect(page.getByRole('status').textContent()).resolves.toBe('3 saha listeleniyor');
     await context.close();
   });
 

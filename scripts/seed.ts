@@ -349,7 +349,6 @@ class SeedContext {
           startTimeOffset: p.startTimeOffset,
           autoApprovalTimeout: p.autoApprovalTimeout,
           priority: p.priority,
-          rating: p.rating,
           seoTitle: p.seoTitle,
           seoDescription: p.seoDescription,
           seoKeywords: p.seoKeywords,

@@ -61,7 +61,6 @@ export interface FacilityWire {
   startTimeOffset: 'full_hour' | 'half_hour';
   autoApprovalTimeout: number;
   priority: number;
-  rating: number;
   seoTitle: string | null;
   seoDescription: string | null;
   seoKeywords: string | null;

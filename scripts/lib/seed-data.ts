@@ -170,7 +170,6 @@ export interface PitchSeed {
   startTimeOffset: 'full_hour' | 'half_hour';
   autoApprovalTimeout: number;
   priority: number;
-  rating: number;
   seoTitle: string;
   seoDescription: string;
   seoKeywords: string;
@@ -211,7 +210,6 @@ export const PITCHES: PitchSeed[] = [
     startTimeOffset: 'full_hour',
     autoApprovalTimeout: 60,
     priority: 10,
-    rating: 4.8,
     seoTitle: 'Nilüfer Arena Halı Saha | Özlüce Kapalı Halı Saha Kiralama',
     seoDescription:
       'Nilüfer Özlüce’de kapalı, ısıtmalı halı saha. Online rezervasyon, servis hizmeti, otopark ve duş imkânı.',
@@ -285,7 +283,6 @@ export const PITCHES: PitchSeed[] = [
     startTimeOffset: 'full_hour',
     autoApprovalTimeout: 120,
     priority: 9,
-    rating: 4.6,
     seoTitle: 'Osmangazi Yıldız Spor Tesisleri | Gece Açık Halı Saha Bursa',
     seoDescription:
       'Osmangazi’de 02:00’ye kadar açık, tribünlü ve aydınlatmalı halı saha. Gece maçları için online rezervasyon.',
@@ -334,7 +331,6 @@ export const PITCHES: PitchSeed[] = [
     startTimeOffset: 'full_hour',
     autoApprovalTimeout: 90,
     priority: 6,
-    rating: 4.4,
     seoTitle: 'Mudanya Sahil Halı Saha | Deniz Manzaralı Halı Saha',
     seoDescription: 'Mudanya Güzelyalı’da deniz manzaralı halı saha. Yarım saatlik rezervasyon, kantin ve otopark.',
     seoKeywords: 'mudanya halı saha, güzelyalı halı saha, sahil halı saha, yarım saat halı saha',
@@ -380,7 +376,6 @@ export const PITCHES: PitchSeed[] = [
     startTimeOffset: 'half_hour',
     autoApprovalTimeout: 60,
     priority: 4,
-    rating: 4.2,
     seoTitle: 'Yıldırım Gençlik Halı Saha | Uygun Fiyatlı Halı Saha Bursa',
     seoDescription: 'Yıldırım’da uygun fiyatlı halı saha. Buçuklu saatlerde maç, duş ve kantin; online rezervasyon.',
     seoKeywords: 'yıldırım halı saha, ucuz halı saha bursa, öğrenci halı saha, millet mahallesi halı saha',
@@ -427,7 +422,6 @@ export const PITCHES: PitchSeed[] = [
     startTimeOffset: 'full_hour',
     autoApprovalTimeout: 1440,
     priority: 2,
-    rating: 4.7,
     seoTitle: 'Gürsu Doğa Park Çim Saha | Doğal Çim Futbol Sahası Bursa',
     seoDescription:
       'Gürsu’da doğal çim zeminli futbol sahası. Hafta sonu maçları ve şirket turnuvaları için online rezervasyon.',

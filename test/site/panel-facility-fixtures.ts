@@ -58,7 +58,6 @@ export function facility(over: Partial<FacilityWire> = {}): FacilityWire {
     startTimeOffset: 'half_hour',
     autoApprovalTimeout: 60,
     priority: 5,
-    rating: 0,
     seoTitle: null,
     seoDescription: null,
     seoKeywords: null,

@@ -296,7 +296,7 @@ describe('weekly calendar (02 §2 Weekly calendar)', () => {
     expect(counter('available')).toBe('Müsait0');
   });
 
-  it('gives each slot its state in text and icons: price, first name while pending, full name, crown, shuttle', async () => {
+  it('gives each slot its state in text and icons: price, the full name (pending too), crown, shuttle', async () => {
     render(<WeeklyCalendar />);
     await table();
     const free = cell('2026-11-20-20:00')!;
@@ -309,9 +309,12 @@ describe('weekly calendar (02 §2 Weekly calendar)', () => {
     expect(approved.dataset.state).toBe('booked');
     expect(approved.textContent).toBe('Ahmet Yılmaz');
 
-    const pending = screen.getByRole('button', { name: '21:00–22:00 Çarşamba 18 Kasım, Mehmet, Beklemede, Servis' });
+    // Staff see full names everywhere: a pending booking's holder is not cut to a first name.
+    const pending = screen.getByRole('button', {
+      name: '21:00–22:00 Çarşamba 18 Kasım, Mehmet Can Demir, Beklemede, Servis',
+    });
     expect(pending.dataset.state).toBe('pending');
-    expect(pending.textContent).toBe('Mehmet');
+    expect(pending.textContent).toBe('Mehmet Can Demir');
     expect(pending.querySelector('[title="Onay bekliyor"] svg')).not.toBeNull();
     expect(pending.querySelector('[title="Servis"] svg')).not.toBeNull();
     expect(approved.querySelector('[title="Servis"]')).toBeNull();

@@ -5,6 +5,7 @@
 // phone, which the pitch page paid while hydrating its calendar (issue 11: total blocking time). The output is the
 // same as Intl's, which test/site/format.test.ts checks day by day against Intl.
 import { TR_MONTHS, TR_WEEKDAYS } from '../../../contracts/dates';
+import { slotLengthOf } from '../../../contracts/slot-plan';
 
 const MONTHS = TR_MONTHS;
 const WEEKDAYS = TR_WEEKDAYS;
@@ -73,17 +74,37 @@ export function trDateTime(iso: string | null | undefined): string {
   return dateTime.format(new Date(iso));
 }
 
-/**
- * A pitch's price per hour as its page shows it (issue 12): the coming slots' range when their prices differ
- * ('₺1.800 – ₺2.345 / saat'), their one price when they agree, the pitch's hourly price when none is generated.
- */
-export const hourlyPriceText = (hourlyPrice: number, range: { min: number; max: number } | null): string =>
-  `${perHourPrice(hourlyPrice, range)} / saat`;
+type SlotKind = 'hourly' | 'half-hourly';
+type PriceRange = { min: number; max: number } | null;
 
-/** The same without ' / saat' (the cards set it smaller): '₺1.800 – ₺2.345', '₺1.800'. */
-export function perHourPrice(hourlyPrice: number, range: { min: number; max: number } | null): string {
-  if (!range) return tl(hourlyPrice);
+/**
+ * What one slot of a pitch lasts, as the price is written after it: 'saat' (60 minutes), '30 dk' (30). A pitch's
+ * stored price is the price of ONE slot, whatever its length: a half-hourly pitch at ₺900 costs ₺900 per 30 minutes.
+ */
+export const slotUnit = (kind: SlotKind) => (slotLengthOf(kind) === 60 ? 'saat' : `${slotLengthOf(kind)} dk`);
+
+/**
+ * A pitch's slot price as its page, cards and dialogs show it: the coming slots' range when their prices differ
+ * ('₺1.800 – ₺2.345 / saat'), their one price when they agree, the pitch's own price when none is generated; each
+ * per slot length ('₺900 / 30 dk').
+ */
+export const slotPriceText = (price: number, range: PriceRange, kind: SlotKind): string =>
+  `${slotPrice(price, range)} / ${slotUnit(kind)}`;
+
+/** The same without the slot length (the cards set it smaller): '₺1.800 – ₺2.345', '₺1.800'. */
+export function slotPrice(price: number, range: PriceRange): string {
+  if (!range) return tl(price);
   return range.min === range.max ? tl(range.min) : `${tl(range.min)} – ${tl(range.max)}`;
+}
+
+/** An hour's play at a slot price: what the pitch list filters and sorts on (₺900 / 30 dk is ₺1.800 an hour). */
+export const hourlyEquivalent = (slotPrice: number, kind: SlotKind) => (slotPrice * 60) / slotLengthOf(kind);
+
+/** 'Saatlik ₺1.800' ('Saatlik ₺1.800 – ₺2.400') for a pitch whose slots are not an hour; null for an hourly one. */
+export function hourlyEquivalentText(price: number, range: PriceRange, kind: SlotKind): string | null {
+  if (slotLengthOf(kind) === 60) return null;
+  const hourly = (n: number) => hourlyEquivalent(n, kind);
+  return `Saatlik ${slotPrice(hourly(price), range && { min: hourly(range.min), max: hourly(range.max) })}`;
 }
 
 // Business-date maths is shared with the API.

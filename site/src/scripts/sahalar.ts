@@ -5,7 +5,8 @@
 import { foldSearch } from '../../../contracts/search';
 
 export const PRICE_BANDS = ['', '1000-alti', '1000-2000', '2000-ustu'] as const;
-export const SORTS = ['', 'ad', 'fiyat-artan', 'fiyat-azalan', 'puan'] as const;
+// No 'puan' (rating): no rating is shown that players did not give, and none can be given yet.
+export const SORTS = ['', 'ad', 'fiyat-artan', 'fiyat-azalan'] as const;
 export const VIEWS = ['izgara', 'liste'] as const;
 export type PriceBand = (typeof PRICE_BANDS)[number];
 export type Sort = (typeof SORTS)[number];
@@ -19,8 +20,8 @@ export interface ListState {
 export interface ListItem {
   name: string;
   address: string;
+  /** The price of an hour's play (a half-hourly pitch's slot price twice): bands and sorting compare pitches by it. */
   price: number;
-  rating: number;
   order: number;
 }
 
@@ -73,8 +74,6 @@ export function compare(sort: Sort): (a: ListItem, b: ListItem) => number {
       return (a, b) => a.price - b.price || a.order - b.order;
     case 'fiyat-azalan':
       return (a, b) => b.price - a.price || a.order - b.order;
-    case 'puan':
-      return (a, b) => b.rating - a.rating || a.order - b.order;
     default:
       return (a, b) => a.order - b.order;
   }
@@ -100,7 +99,6 @@ export function init(root: HTMLElement | null = document.querySelector('[data-sa
       name: el.dataset.name ?? '',
       address: el.dataset.address ?? '',
       price: Number(el.dataset.price),
-      rating: Number(el.dataset.rating),
       order: Number(el.dataset.order),
     },
   }));

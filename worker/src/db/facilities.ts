@@ -146,7 +146,7 @@ export interface FacilityFilter {
   price: { gte?: number; lte?: number; gt?: number; lt?: number };
 }
 
-export type FacilitySortKeys = Pick<FacilityRow, 'id' | 'name' | 'priority' | 'hourlyPrice' | 'rating' | 'createdAt'>;
+export type FacilitySortKeys = Pick<FacilityRow, 'id' | 'name' | 'priority' | 'hourlyPrice' | 'createdAt'>;
 
 /**
  * The sort keys of every pitch the filter lets through, in id order (the order the list kept before it was filtered
@@ -172,7 +172,6 @@ export async function filteredFacilityKeys(db: Db, f: FacilityFilter): Promise<F
       name: facilities.name,
       priority: facilities.priority,
       hourlyPrice: facilities.hourlyPrice,
-      rating: facilities.rating,
       createdAt: facilities.createdAt,
     })
     .from(facilities)

@@ -341,7 +341,6 @@ export function toWire({
     startTimeOffset: f.startTimeOffset,
     autoApprovalTimeout: f.autoApprovalTimeout,
     priority: f.priority,
-    rating: f.rating,
     seoTitle: f.seoTitle,
     seoDescription: f.seoDescription,
     seoKeywords: f.seoKeywords,

@@ -1,4 +1,3 @@
-import { firstName } from '../../../../../contracts/common';
 import { tl } from '../../../lib/format';
 import { dayAndMonth, isPastSlot, slotTimeLabel, weekdayName } from '../../../lib/week';
 import type { CalendarSlot } from '../../../stores/weekly-calendar';
@@ -22,7 +21,7 @@ export interface CellView {
   state: CellState;
   /** Starts at or before now, judged on the real instant (an overnight 01:00 is the next calendar day's 01:00). */
   past: boolean;
-  /** Shown in the cell: the price, the first name while pending, otherwise the full name. */
+  /** Shown in the cell: the price of a free slot, else the holder's full name (staff see full names everywhere). */
   text: string;
   awaitingApproval: boolean;
   transport: boolean;
@@ -50,7 +49,7 @@ export function cellView(slot: CalendarSlot, now = Date.now()): CellView {
   const state = cellState(b, past);
   const awaitingApproval = b?.status === 'pending';
   const transport = Boolean(b?.includesTransportation);
-  const name = b ? (state === 'pending' ? firstName(b.customerName ?? '') : (b.customerName ?? '')) : '';
+  const name = b?.customerName ?? '';
   const text = b ? name : tl(slot.price);
   const day = `${weekdayName(slot.date)} ${dayAndMonth(slot.date)}`;
   const parts: string[] = [];

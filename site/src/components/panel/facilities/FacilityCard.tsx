@@ -1,7 +1,7 @@
 import type { Key } from 'react-aria-components';
 import { formatPhone } from '../../../../../contracts/phone';
 import type { FacilityWire } from '../../../../../contracts/wire/facility';
-import { tl } from '../../../lib/format';
+import { slotUnit, tl } from '../../../lib/format';
 import { Button } from '../../ui/Button';
 import {
   BusIcon,
@@ -138,7 +138,10 @@ export function FacilityCard({ facility: f, onAction }: { facility: FacilityWire
 
         <div className="flex flex-wrap items-baseline justify-between gap-2">
           <p className="text-lg font-bold text-turf-800 tabular-nums dark:text-turf-300" data-price>
-            {tl(f.hourlyPrice)} <span className="text-sm font-medium text-slate-700 dark:text-slate-300">/ saat</span>
+            {tl(f.hourlyPrice)}{' '}
+            <span className="text-sm font-medium text-slate-700 dark:text-slate-300">
+              / {slotUnit(f.bookingTimeType)}
+            </span>
           </p>
           <p className="text-sm text-slate-700 dark:text-slate-300" data-services>
             {services} hizmet
