@@ -102,6 +102,8 @@ export const facilityMsg = {
   amenityDuplicate: 'Aynı imkan birden fazla kez eklenemez',
   mapsUrl: 'Harita konumu için Google Haritalar bağlantısı veya yerleştirme kodu giriniz',
   hoursInvalid: 'Açılış ve kapanış saatleri SS:DD biçiminde olmalıdır',
+  openingInvalid: 'Açılış saati SS:DD biçiminde olmalı (00:00–23:59)',
+  closingInvalid: 'Kapanış saati SS:DD biçiminde olmalı (00:00–24:00)',
   imageTooLarge: "Görsel boyutu 5MB'dan küçük olmalıdır",
   imageType: 'Yalnızca JPEG, PNG, WebP veya AVIF görseller yüklenebilir',
   variantInvalid: 'Görselin küçültülmüş kopyası geçersiz',
@@ -157,10 +159,24 @@ export function googleMapsUrl(input: string): string | null {
   return url.toString();
 }
 
+/**
+ * A working day's clock time, HH:MM (seconds, if sent, are dropped). A closing time may be 24:00: the midnight that ends
+ * the day, stored as 00:00, which every reader of working hours takes as that midnight (an end at or before the start
+ * runs past midnight). Anything else that is not a time is refused with the field's own message.
+ */
+const clockTime = (message: string, midnightEnd: boolean) =>
+  z
+    .string({ error: message })
+    .regex(
+      midnightEnd ? /^(([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?|24:00(:00)?)$/ : /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/,
+      message,
+    )
+    .transform((s) => (s.startsWith('24:') ? '00:00' : s.slice(0, 5)));
+
 const workingDay = z.object({
   isOpen: z.boolean(),
-  start: hhmm.or(z.literal('24:00').transform(() => '00:00')),
-  end: hhmm.or(z.literal('24:00').transform(() => '00:00')),
+  start: clockTime(facilityMsg.openingInvalid, false),
+  end: clockTime(facilityMsg.closingInvalid, true),
 });
 
 const pickupPoint = z.object({

@@ -5,6 +5,12 @@ import type { RoleType } from './auth';
 import { isoDate, numeric } from './common';
 import { msg } from './messages';
 
+/**
+ * The shortest new password anywhere one is set: Hesabım, `npm run staff:create` (the panel's staff form sets none, it
+ * generates a longer one). The login form checks only that what is typed has 6 characters: older passwords may.
+ */
+export const NEW_PASSWORD_MIN = 8;
+
 export const staffMsg = {
   usernameRequired: 'Kullanıcı adı gerekli',
   usernameFormat: 'Kullanıcı adı 3–50 karakter olmalı; yalnızca harf (a–z), rakam, nokta, tire ve alt çizgi içerebilir',
@@ -25,6 +31,7 @@ export const staffMsg = {
   currentPasswordWrong: 'Mevcut şifre yanlış',
   currentPasswordAttempts: 'Mevcut şifre çok kez yanlış girildi. Lütfen biraz bekleyip tekrar deneyin.',
   newPasswordRequired: 'Yeni şifre gerekli',
+  newPasswordTooShort: `Yeni şifre en az ${NEW_PASSWORD_MIN} karakter olmalı`,
   newPasswordSame: 'Yeni şifre mevcut şifreden farklı olmalı',
   confirmMismatch: 'Yeni şifre ile tekrarı aynı değil',
   idInvalid: 'Geçersiz personel numarası',
@@ -85,7 +92,7 @@ export const staffIdParam = z.object({
   id: numeric(z.number({ error: staffMsg.idInvalid }).int(staffMsg.idInvalid).positive(staffMsg.idInvalid)),
 });
 
-/** PUT /api/auth/password: one's own password; the new one follows the login form's rules (6–200 characters). */
+/** PUT /api/auth/password: one's own password; the new one NEW_PASSWORD_MIN–200 characters. */
 export const changePasswordSchema = z
   .object({
     currentPassword: z
@@ -95,7 +102,7 @@ export const changePasswordSchema = z
     newPassword: z
       .string({ error: staffMsg.newPasswordRequired })
       .min(1, staffMsg.newPasswordRequired)
-      .min(6, msg.passwordTooShort)
+      .min(NEW_PASSWORD_MIN, staffMsg.newPasswordTooShort)
       .max(200, 'Şifre en fazla 200 karakter olabilir'),
     confirmPassword: z.string({ error: staffMsg.confirmMismatch }),
   })

@@ -3,6 +3,7 @@
 import { execFileSync } from 'node:child_process';
 import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
+import { NEW_PASSWORD_MIN } from '../contracts/staff';
 import { newDocumentId } from '../worker/src/lib/ids';
 import { hashPassword } from '../worker/src/lib/password';
 import { upsertStaffSql } from './lib/staff-sql';
@@ -35,10 +36,10 @@ if (values.role !== 'admin' && values.role !== 'manager') fail('--role admin ya 
 let password = process.env.STAFF_PASSWORD;
 if (!password) {
   const rl = createInterface({ input: process.stdin, output: process.stdout });
-  password = await rl.question('Şifre (en az 8 karakter): ');
+  password = await rl.question(`Şifre (en az ${NEW_PASSWORD_MIN} karakter): `);
   rl.close();
 }
-if (!password || password.length < 8) fail('Şifre en az 8 karakter olmalı');
+if (!password || password.length < NEW_PASSWORD_MIN) fail(`Şifre en az ${NEW_PASSWORD_MIN} karakter olmalı`);
 
 const sql = upsertStaffSql({
   documentId: newDocumentId(),

@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { facilityMsg } from '../../contracts/facility-form';
@@ -37,9 +37,9 @@ afterEach(() => {
 const toastTitles = () => $toasts.get().map((t) => t.title);
 const saves = () => calls.filter((c) => c.method === 'POST' || c.method === 'PUT');
 const tab = (name: string) => screen.getByRole('tab', { name: new RegExp(`^${name}`) });
-/** A 24-hour time field's shown value (its segments), e.g. '09:00'. */
-const time = (name: string) => screen.getByRole('group', { name }).textContent!.replace(/[^\d:]/g, '');
 const field = (name: string | RegExp) => screen.getByLabelText(name) as HTMLInputElement;
+/** A working-hours field's value as typed, HH:MM, e.g. '09:00'. */
+const time = (name: string) => field(name).value;
 /** The error text tied to a field through aria-describedby (TextField's FieldError or a native field's own span). */
 function errorOf(el: HTMLElement): string {
   const ids = (el.getAttribute('aria-describedby') ?? '').split(' ').filter(Boolean);
@@ -335,9 +335,9 @@ describe('create form (02 §2 Pitch create/edit modal, §5 Pitch form)', () => {
     await user.type(field(/^Saha Adı/), 'Gece Sahası');
     await user.click(tab('Çalışma Saatleri'));
     expect(document.querySelector('[data-day="monday"] [data-overnight]')).toBeNull();
-    const [hour] = within(screen.getByRole('group', { name: 'Pazartesi kapanış' })).getAllByRole('spinbutton');
-    act(() => hour.focus());
-    await user.keyboard('02');
+    await user.clear(field('Pazartesi kapanış'));
+    await user.type(field('Pazartesi kapanış'), '2');
+    await user.tab();
     await waitFor(() => expect(time('Pazartesi kapanış')).toBe('02:00'));
     expect(document.querySelector('[data-day="monday"] [data-overnight]')!.textContent).toBe('ertesi gün');
     await user.click(screen.getByRole('switch', { name: /^Pazar açık/ }));
@@ -348,6 +348,44 @@ describe('create form (02 §2 Pitch create/edit modal, §5 Pitch form)', () => {
       workingHours: {
         monday: { isOpen: true, start: '09:00', end: '02:00' },
         sunday: { isOpen: false, start: '09:00', end: '23:00' },
+      },
+    });
+  });
+
+  it('a closing time of 24:00 stays 24:00 (midnight, the same day), never 04:00; what is not a time is refused', async () => {
+    const dialog = await openCreate();
+    const user = userEvent.setup();
+    await user.type(field(/^Saha Adı/), 'Gece Yarısı Sahası');
+    await user.click(tab('Çalışma Saatleri'));
+    await user.clear(field('Pazartesi kapanış'));
+    await user.type(field('Pazartesi kapanış'), '24:00');
+    await user.tab();
+    expect(time('Pazartesi kapanış')).toBe('24:00');
+    expect(document.querySelector('[data-day="monday"] [data-overnight]')).toBeNull();
+    // Typed without the colon it is tidied to the same.
+    await user.clear(field('Salı kapanış'));
+    await user.type(field('Salı kapanış'), '2400');
+    await user.tab();
+    expect(time('Salı kapanış')).toBe('24:00');
+    await user.clear(field('Çarşamba kapanış'));
+    await user.type(field('Çarşamba kapanış'), '25:00');
+    await user.clear(field('Perşembe açılış'));
+    await user.type(field('Perşembe açılış'), 'sabah');
+    await user.click(within(dialog).getByRole('button', { name: 'Oluştur' }));
+    await waitFor(() => expect(errorOf(field('Çarşamba kapanış'))).toBe(facilityMsg.closingInvalid));
+    expect(errorOf(field('Perşembe açılış'))).toBe(facilityMsg.openingInvalid);
+    expect(saves()).toHaveLength(0);
+    await user.clear(field('Çarşamba kapanış'));
+    await user.type(field('Çarşamba kapanış'), '23:00');
+    await user.clear(field('Perşembe açılış'));
+    await user.type(field('Perşembe açılış'), '09:00');
+    await user.click(within(dialog).getByRole('button', { name: 'Oluştur' }));
+    await waitFor(() => expect(saves()).toHaveLength(1));
+    // Sent as the midnight that ends the day: 00:00 after a start, which every reader takes as that midnight.
+    expect(saves()[0].body).toMatchObject({
+      workingHours: {
+        monday: { isOpen: true, start: '09:00', end: '00:00' },
+        tuesday: { isOpen: true, start: '09:00', end: '00:00' },
       },
     });
   });
@@ -481,6 +519,31 @@ describe('edit form', () => {
     await user.click(await screen.findByRole('menuitem', { name: /Düzenle/ }));
     await screen.findByRole('dialog', { name: 'Saha Düzenle' });
     await waitFor(() => expect(detailReads()).toBe(detailsBefore + 1));
+  });
+
+  it('a pitch stored closing at 00:00 after its opening shows 24:00, the end of that day, not "ertesi gün"', async () => {
+    const day = { isOpen: true, start: '10:00', end: '00:00' };
+    onDetail = () => [
+      200,
+      {
+        data: facility({
+          workingHours: {
+            monday: day,
+            tuesday: day,
+            wednesday: day,
+            thursday: day,
+            friday: day,
+            saturday: day,
+            sunday: { isOpen: true, start: '00:00', end: '00:00' },
+          },
+        }),
+      },
+    ];
+    await openEdit();
+    await userEvent.click(tab('Çalışma Saatleri'));
+    expect(time('Pazartesi kapanış')).toBe('24:00');
+    expect(document.querySelector('[data-day="monday"] [data-overnight]')).toBeNull();
+    expect([time('Pazar açılış'), time('Pazar kapanış')]).toEqual(['00:00', '24:00']);
   });
 
   it('a failed detail read shows "Saha bilgileri yüklenirken hata oluştu" and can retry', async () => {

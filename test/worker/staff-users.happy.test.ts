@@ -286,7 +286,7 @@ describe('own password', () => {
     const m = await createStaff('manager');
     const token = await login(m.username, 'secret123');
     const cases: [unknown, string][] = [
-      [{ currentPassword: 'secret123', newPassword: 'kisa', confirmPassword: 'kisa' }, 'Şifre en az 6 karakter olmalı'],
+      [{ currentPassword: 'secret123', newPassword: 'kisa', confirmPassword: 'kisa' }, staffMsg.newPasswordTooShort],
       [
         { currentPassword: 'secret123', newPassword: 'yeniSifre9', confirmPassword: 'baska1234' },
         staffMsg.confirmMismatch,

@@ -1,7 +1,7 @@
 // Hesabım (issue 12): every staff member changes their own password, the current one required. The server ends every
 // other session of the account and renews this one's cookie, so the page stays signed in.
 import { useState } from 'react';
-import { changePasswordSchema } from '../../../contracts/staff';
+import { changePasswordSchema, NEW_PASSWORD_MIN } from '../../../contracts/staff';
 import { fieldErrors } from '../components/panel/staff/format';
 import { Button } from '../components/ui/Button';
 import { TextField } from '../components/ui/TextField';
@@ -67,7 +67,7 @@ export default function OwnPassword() {
         type="password"
         autoComplete="new-password"
         isRequired
-        description="En az 6 karakter."
+        description={`En az ${NEW_PASSWORD_MIN} karakter.`}
         value={form.newPassword}
         onChange={set('newPassword')}
         errorMessage={errors.newPassword}

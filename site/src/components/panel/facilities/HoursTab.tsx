@@ -1,15 +1,53 @@
 import { WEEK_DAY_LABELS, WEEK_DAYS } from '../../../../../contracts/facility-form';
 import { Switch } from '../../ui/Switch';
-import { TimeField } from '../../ui/TimeField';
+import { TextField } from '../../ui/TextField';
 import { GroupError, type TabProps } from './fields';
-import { errorUnder, isOvernight } from './form-state';
+import { errorUnder, isOvernight, normaliseClock } from './form-state';
+
+/**
+ * A clock time typed as HH:MM. Not a segmented time field: that one cannot hold 24:00 and turned a typed '24' into
+ * 04 (open until 4 am); here what is typed stays, is tidied when the field is left ('2400' → '24:00') and the shared
+ * schema refuses what is not a time with a Turkish message.
+ */
+function ClockField({
+  label,
+  value,
+  onChange,
+  errorMessage,
+}: {
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  errorMessage?: string;
+}) {
+  return (
+    <div className="w-32">
+      <TextField
+        label={label}
+        value={value}
+        onChange={onChange}
+        onBlur={() => {
+          const tidy = normaliseClock(value);
+          if (tidy !== value) onChange(tidy);
+        }}
+        placeholder="SS:DD"
+        inputMode="decimal"
+        autoComplete="off"
+        maxLength={8}
+        inputClassName="tabular-nums"
+        errorMessage={errorMessage}
+      />
+    </div>
+  );
+}
 
 /** Çalışma Saatleri: each weekday open or closed with its hours; an end before the start runs past midnight. */
 export function HoursTab({ form, update, errors }: TabProps) {
   return (
     <div className="space-y-3">
       <p className="text-sm text-slate-700 dark:text-slate-300">
-        Gece yarısını geçen saatler (örn. 18:00–02:00) kapanışı ertesi güne sayılır.
+        Saatleri SS:DD biçiminde yazın. Gece yarısı kapanan gün için kapanış 24:00; gece yarısını geçen saatler (örn.
+        18:00–02:00) kapanışı ertesi güne sayılır.
       </p>
       <ul className="space-y-3">
         {WEEK_DAYS.map((day) => {
@@ -29,18 +67,16 @@ export function HoursTab({ form, update, errors }: TabProps) {
               </Switch>
               {h.isOpen ? (
                 <div className="flex min-w-0 flex-wrap items-end gap-2">
-                  <TimeField
+                  <ClockField
                     label={`${label} açılış`}
                     value={h.start}
                     onChange={(start) => set({ start })}
-                    className="w-28"
                     errorMessage={errors[`workingHours.${day}.start`]}
                   />
-                  <TimeField
+                  <ClockField
                     label={`${label} kapanış`}
                     value={h.end}
                     onChange={(end) => set({ end })}
-                    className="w-28"
                     errorMessage={errors[`workingHours.${day}.end`]}
                   />
                   {isOvernight(h.start, h.end) && (

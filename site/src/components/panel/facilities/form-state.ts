@@ -122,7 +122,8 @@ export function formFromWire(f: FacilityWire): FormState {
   const hours = defaultHours();
   for (const d of WEEK_DAYS) {
     const w = f.workingHours?.[d];
-    if (w) hours[d] = { isOpen: Boolean(w.isOpen), start: w.start.slice(0, 5), end: w.end.slice(0, 5) };
+    // A stored closing time of 00:00 is the midnight that ends the day: the form says 24:00, as the owner typed it.
+    if (w) hours[d] = { isOpen: Boolean(w.isOpen), start: w.start.slice(0, 5), end: closingShown(w.end.slice(0, 5)) };
   }
   const amenities = Array.isArray(f.facilities) ? f.facilities : [];
   const t = f.transportationService;
@@ -319,5 +320,21 @@ export function errorUnder(errors: FieldErrors, path: string): string | undefine
   return key ? errors[key] : undefined;
 }
 
-/** An overnight range ('18:00'–'02:00') ends on the next day. */
+/** An overnight range ('18:00'–'02:00') ends on the next day; a closing time of 24:00 is the end of the same day. */
 export const isOvernight = (start: string, end: string) => Boolean(start && end) && end < start;
+
+/** A stored closing time as the form shows it: 00:00 (midnight, the end of the day) is written 24:00. */
+export const closingShown = (end: string) => (end === '00:00' ? '24:00' : end);
+
+/**
+ * A clock time as typed, tidied to HH:MM: '9' → '09:00', '930' → '09:30', '2400' → '24:00', '9.30' → '09:30'.
+ * Anything else is left as typed, for the shared schema to refuse with its Turkish message.
+ */
+export function normaliseClock(raw: string): string {
+  const t = raw.trim().replace(/[.,\s]/g, ':');
+  let m = /^(\d{1,2})$/.exec(t);
+  if (m) return `${m[1].padStart(2, '0')}:00`;
+  m = /^(\d{1,2}):?(\d{2})$/.exec(t);
+  if (m) return `${m[1].padStart(2, '0')}:${m[2]}`;
+  return raw.trim();
+}
