@@ -6,7 +6,7 @@ import type { PublicUser } from '../../../contracts/auth';
 import { msg } from '../../../contracts/texts';
 import { checkLogin, type LoginField } from '../lib/checks';
 import { type ApiErrorBody, ApiRequestError, errorText, messageOf } from '../lib/errors';
-import { loadSession, signIn } from '../stores/session';
+import { clearSession, signIn } from '../stores/session';
 import { TOAST_MS } from '../stores/toast';
 
 export const LOGIN_TEXT = {
@@ -178,10 +178,10 @@ export function initLogin(): () => void {
   submitButton.disabled = false;
   form.dataset.ready = '';
 
-  // An already signed-in visitor goes back where they came from (01 §2 'Login'): the server says so, not a stored hint.
-  void loadSession().then((s) => {
-    if (s.status === 'signed-in' && !controller.signal.aborted) window.location.replace(target());
-  });
+  // An already signed-in visitor never gets this page: giris.astro sends them back where they came from (01 §2
+  // 'Login') from the session cookie. So whoever sees the form is signed out, and nothing asks the API (its 401 was a
+  // console error for every visitor); a display hint left from an ended session goes.
+  clearSession();
 
   return () => controller.abort();
 }

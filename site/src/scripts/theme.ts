@@ -3,7 +3,8 @@
 export function applyTheme(dark: boolean) {
   document.documentElement.classList.toggle('dark', dark);
   document.documentElement.style.colorScheme = dark ? 'dark' : 'light';
-  for (const b of document.querySelectorAll<HTMLElement>('[data-theme-toggle]'))
+  // An icon button is named by its label; one with visible text ([data-theme-text]) by that text, which CSS switches.
+  for (const b of document.querySelectorAll<HTMLElement>('[data-theme-toggle]:not([data-theme-text])'))
     b.setAttribute('aria-label', dark ? 'Açık temaya geç' : 'Koyu temaya geç');
 }
 
