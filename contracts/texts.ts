@@ -97,6 +97,7 @@ export const msg = {
   notesUpdateFailed: 'Notlar kaydedilirken hata oluştu',
   anonymisedName: 'Silinmiş müşteri',
   customerAnonymised: 'Müşteri bilgileri silindi',
+  freeTextErased: 'Açıklama silindi (KVKK)',
   alreadyAnonymised: 'Bu müşterinin bilgileri zaten silinmiş',
   anonymiseFailed: 'Müşteri bilgileri silinirken hata oluştu',
   pageNumberInvalid: 'Geçerli bir sayfa numarası girin',

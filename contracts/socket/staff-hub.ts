@@ -22,3 +22,9 @@ export type StaffHubBroadcast = z.infer<typeof staffHubBroadcast>;
 /** Browser to hub: a tab read something, so the user's other tabs follow at once. ('ping' stays a bare string.) */
 export const staffHubRequest = readEvent;
 export type StaffHubRequest = z.infer<typeof staffHubRequest>;
+
+/**
+ * The close code of a bell socket whose session ended (a logout, 'Tüm oturumları kapat', a disable, a role change, a
+ * password reset): the tab is signed out and does not reconnect.
+ */
+export const SESSION_ENDED_CLOSE = 4001;

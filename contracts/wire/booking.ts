@@ -152,6 +152,8 @@ export interface BookingHistoryWire {
   fromStatus: string | null;
   toStatus: string;
   reason: string | null;
+  /** What happened when the status stayed the same: the notes were edited, or the customer's data erased. */
+  event: 'notes' | 'erased' | null;
   actorType: HistoryActorType;
   actorLabel: string | null;
   createdAt: string;

@@ -78,6 +78,29 @@ describe('live socket', () => {
     expect(poll).not.toHaveBeenCalled();
   });
 
+  it('a close that ends the channel (the session ended) is not retried nor polled: the owner is told once', async () => {
+    const poll = vi.fn();
+    const onEnded = vi.fn();
+    const onDown = vi.fn();
+    openLiveSocket({
+      url: () => 'ws://localhost/live',
+      schema: pitchEvent,
+      onMessage: () => {},
+      onDown,
+      pollEvery: { down: 15_000, open: 60_000 },
+      poll,
+      endedBy: (code) => code === 4001,
+      onEnded,
+    });
+    FakeSocket.last.open();
+    FakeSocket.last.drop(4001);
+    expect(onEnded).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(180_000);
+    expect(FakeSocket.instances).toHaveLength(1);
+    expect(poll).not.toHaveBeenCalled();
+    expect(onDown).not.toHaveBeenCalled();
+  });
+
   it('backs off 1 s doubling up to 30 s, with jitter in the upper half', () => {
     expect([backoffDelay(0, 0), backoffDelay(0, 1)]).toEqual([500, 1000]);
     expect([backoffDelay(1, 0), backoffDelay(1, 1)]).toEqual([1000, 2000]);

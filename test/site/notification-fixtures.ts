@@ -62,9 +62,9 @@ export class FakeSocket {
   receive(message: unknown) {
     this.onmessage?.({ data: JSON.stringify(message) } as MessageEvent);
   }
-  drop() {
+  drop(code = 1006) {
     this.readyState = 3;
-    this.onclose?.({ code: 1006 } as CloseEvent);
+    this.onclose?.({ code } as CloseEvent);
   }
 }
 

@@ -355,6 +355,27 @@ describe('notification store: fallback polling and reconnecting (02 §9)', () =>
     expect(FakeSocket.instances).toHaveLength(2);
   });
 
+  it('a socket closed because the session ended signs the tab out and goes to /giris, asking the server nothing', async () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', {
+      ...window.location,
+      pathname: '/yonetim/rezervasyonlar',
+      search: '?tab=pending',
+      assign,
+    });
+    await started();
+    FakeSocket.last.open();
+    await settle();
+    const before = calls.length;
+    FakeSocket.last.drop(4001);
+    await settle();
+    expect($session.get()).toEqual({ status: 'anonymous' });
+    expect(assign).toHaveBeenCalledWith('/giris?redirect=%2Fyonetim%2Frezervasyonlar%3Ftab%3Dpending');
+    await vi.advanceTimersByTimeAsync(120_000);
+    expect(calls.length).toBe(before);
+    expect(FakeSocket.instances).toHaveLength(1);
+  });
+
   it('stopping closes everything: no more polls or sockets', async () => {
     await started();
     stop!();

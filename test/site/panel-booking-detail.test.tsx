@@ -216,6 +216,7 @@ describe('booking detail sections (02 §2)', () => {
           fromStatus: null,
           toStatus: 'pending',
           reason: null,
+          event: null,
           actorType: 'customer',
           actorLabel: null,
           createdAt: '2026-11-18T06:00:00.000Z',
@@ -225,6 +226,7 @@ describe('booking detail sections (02 §2)', () => {
           fromStatus: 'pending',
           toStatus: 'rejected',
           reason: 'Saha bakımda',
+          event: null,
           actorType: 'staff',
           actorLabel: 'admin',
           createdAt: '2026-11-18T07:00:00.000Z',
@@ -244,6 +246,27 @@ describe('booking detail sections (02 §2)', () => {
     expect(within(d).getByRole('heading', { name: 'Ödeme Bilgileri' }).closest('section')!.textContent).not.toContain(
       'Ödeme Bekliyor',
     );
+  });
+
+  it('names a notes edit and an erasure for what they are, not as a status change to the same status', async () => {
+    const at = '2026-11-18T08:00:00.000Z';
+    const same = { fromStatus: 'approved', toStatus: 'approved', actorType: 'staff' as const, actorLabel: 'admin' };
+    current = detail({
+      status: 'approved',
+      history: [
+        { id: 3, ...same, reason: 'Notlar güncellendi', event: 'notes', createdAt: at },
+        { id: 4, ...same, reason: 'Müşteri bilgileri silindi', event: 'erased', createdAt: at },
+      ],
+    } as Partial<BookingDetail>);
+    open();
+    const d = await loaded();
+    const history = within(d).getByRole('heading', { name: 'İşlem Geçmişi' }).closest('section')!;
+    const entries = within(history).getAllByRole('listitem');
+    expect(entries.map((e) => e.querySelector('p')!.textContent)).toEqual([
+      'Notlar güncellendi',
+      'Müşteri bilgileri silindi',
+    ]);
+    expect(history.textContent).not.toContain('Onaylandı → Onaylandı');
   });
 
   it('says Rezervasyon bilgileri yüklenemedi when loading fails, and Tekrar Dene loads again', async () => {

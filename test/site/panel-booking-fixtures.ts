@@ -65,6 +65,7 @@ export function detail(over: Partial<BookingDetail> = {}): BookingDetail {
         fromStatus: null,
         toStatus: 'pending',
         reason: null,
+        event: null,
         actorType: 'customer',
         actorLabel: null,
         createdAt: '2026-11-18T06:00:00.000Z',

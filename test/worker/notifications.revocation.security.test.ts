@@ -121,8 +121,9 @@ describe('every revocation closes the open sockets of the sessions it ends', () 
     for (const bell of bells) await expectEnded(bell);
   });
 
-  it("one's own password change closes the other devices' sockets; this tab reconnects with its fresh cookie", async () => {
+  it("one's own password change closes the other devices' sockets; this tab's socket goes on with the session", async () => {
     const { shop, phone } = await managerWithTwoDevices();
+    const shopBell = await connectBell({ cookie: shop });
     const phoneBell = await connectBell({ cookie: phone });
     const res = await api('/api/auth/password', {
       method: 'PUT',
@@ -131,6 +132,11 @@ describe('every revocation closes the open sockets of the sessions it ends', () 
     });
     expect(res.status).toBe(200);
     await expectEnded(phoneBell);
+    await expectStillLive(shopBell);
+    // ...and still at the minute check, which compares it with the account's new version in D1.
+    expect(await runDurableObjectAlarm(staffHub(env))).toBe(true);
+    await expectStillLive(shopBell);
+    shopBell.close();
     const fresh = (await json(res)).data.jwt as string;
     const again = await connectBell({ cookie: fresh });
     await expectStillLive(again);

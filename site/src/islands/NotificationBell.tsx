@@ -41,7 +41,7 @@ export default function NotificationBell() {
 
   return (
     <DialogTrigger onOpenChange={(open) => open && markBellOpened()}>
-      <Button variant="quiet" size="icon" aria-label={label} className="relative">
+      <Button variant="quiet" size="icon" aria-label={label} className="relative" data-bell-live={live}>
         <BellIcon className="h-6 w-6" />
         <span
           aria-hidden="true"

@@ -22,6 +22,12 @@ export interface LiveSocketOptions<M> {
   onOpen?: (reconnected: boolean) => void;
   /** The socket closed or could not open (again); a retry is scheduled. */
   onDown?: () => void;
+  /**
+   * A close code that means the server ended the channel for good (the staff bell's session ended): no retry, no poll,
+   * `onEnded` instead. Reconnecting would only be refused (and log an error in the console).
+   */
+  endedBy?: (code: number) => boolean;
+  onEnded?: () => void;
   /** Runs `poll` every so many ms in the given states; a state left out does not poll. */
   pollEvery?: Partial<Record<LiveSocketState, number>>;
   poll?: () => void;
@@ -91,7 +97,12 @@ export function openLiveSocket<M>(o: LiveSocketOptions<M>): LiveSocket {
       const message = parseSocketMessage(o.schema, e.data);
       if (message !== null) o.onMessage(message);
     };
-    ws.onclose = () => down(ws);
+    ws.onclose = (e: CloseEvent) => {
+      if (socket === ws && !stopped && o.endedBy?.(e.code)) {
+        stop();
+        o.onEnded?.();
+      } else down(ws);
+    };
     ws.onerror = () => {
       try {
         ws.close();
@@ -114,6 +125,14 @@ export function openLiveSocket<M>(o: LiveSocketOptions<M>): LiveSocket {
     }
   }
 
+  function stop() {
+    stopped = true;
+    disconnect();
+    clearInterval(poll);
+    poll = undefined;
+    pollMs = undefined;
+  }
+
   connect();
   return {
     send(data) {
@@ -131,12 +150,6 @@ export function openLiveSocket<M>(o: LiveSocketOptions<M>): LiveSocket {
       dropped = false;
       connect();
     },
-    stop() {
-      stopped = true;
-      disconnect();
-      clearInterval(poll);
-      poll = undefined;
-      pollMs = undefined;
-    },
+    stop,
   };
 }

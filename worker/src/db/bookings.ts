@@ -16,7 +16,7 @@ import {
 import { msg } from '../../../contracts/messages';
 import { bookingFacilityFields, bookingRef, facilityDocumentId, pending } from './booking-columns';
 import type { Db } from './client';
-import { forgetCustomerInEvents, notifyStaff, recordHistory } from './events';
+import { eraseFreeText, forgetCustomerInEvents, notifyStaff, recordHistory } from './events';
 import { type Booking, bookingHistory, bookings, customers, facilities, slots, users } from './schema';
 import { isLive, pickupTimeOf, qualified, quoted, renderedAll, renderedBatch, rowOf, trLongDateOf } from './sql';
 
@@ -498,6 +498,7 @@ export function historyQuery(db: Db, bookingId: number | SQL) {
       fromStatus: bookingHistory.fromStatus,
       toStatus: bookingHistory.toStatus,
       reason: bookingHistory.reason,
+      event: bookingHistory.event,
       actorType: bookingHistory.actorType,
       actorLabel: bookingHistory.actorLabel,
       createdAt: bookingHistory.createdAt,
@@ -547,6 +548,7 @@ export async function updateNotes(
       fromStatus: bookings.status,
       toStatus: bookings.status,
       reason: msg.notesUpdatedReason,
+      event: 'notes',
       actorType: 'staff',
       ...history,
       createdAt: now,
@@ -555,8 +557,10 @@ export async function updateNotes(
 }
 
 /**
- * KVKK (issue 7 §5): every booking of the phone and the customer row lose the name, phone (replaced by `hash`), e-mail
- * and notes; the name also leaves the history labels and the notifications. One atomic batch, with a history row per
+ * KVKK: every booking of the phone and the customer row lose the name, phone (replaced by `hash`), e-mail and notes;
+ * the name also leaves the history labels and the notifications, and every reason or note a person typed about those
+ * bookings (cancel and reject reasons, approve notes: staff often write the customer's name and phone there) gives way
+ * to its category (db/events.ts eraseFreeText). One atomic batch, with a history row per
  * booking and an audit notification on `auditBookingId` naming the staff member.
  */
 export async function anonymisePhone(
@@ -567,26 +571,7 @@ export async function anonymisePhone(
   now: number,
 ) {
   const ofPhone = eq(bookings.customerPhone, phone);
-  const [, , , , , , audited] = await db.batch([
-    recordHistory(db, ofPhone, {
-      bookingId: bookings.id,
-      fromStatus: bookings.status,
-      toStatus: bookings.status,
-      reason: msg.customerAnonymised,
-      actorType: 'staff',
-      actorUserId: audit.actorUserId,
-      actorLabel: audit.actorLabel,
-      createdAt: now,
-    }),
-    ...forgetCustomerInEvents(db, phone, msg.anonymisedName),
-    db
-      .update(bookings)
-      .set({ customerName: msg.anonymisedName, customerPhone: hash, customerEmail: null, notes: null, updatedAt: now })
-      .where(ofPhone),
-    db
-      .update(customers)
-      .set({ name: msg.anonymisedName, phone: hash, email: null, updatedAt: now })
-      .where(eq(customers.phone, phone)),
+  const [audited] = await db.batch([
     notifyStaff(db, eq(bookings.id, audit.bookingId), {
       documentId: audit.documentId,
       type: 'booking_updated',
@@ -598,6 +583,27 @@ export async function anonymisePhone(
       createdAt: now,
       actorUserId: audit.actorUserId,
     }),
+    recordHistory(db, ofPhone, {
+      bookingId: bookings.id,
+      fromStatus: bookings.status,
+      toStatus: bookings.status,
+      reason: msg.customerAnonymised,
+      event: 'erased',
+      actorType: 'staff',
+      actorUserId: audit.actorUserId,
+      actorLabel: audit.actorLabel,
+      createdAt: now,
+    }),
+    ...forgetCustomerInEvents(db, phone, msg.anonymisedName),
+    ...eraseFreeText(db, phone),
+    db
+      .update(bookings)
+      .set({ customerName: msg.anonymisedName, customerPhone: hash, customerEmail: null, notes: null, updatedAt: now })
+      .where(ofPhone),
+    db
+      .update(customers)
+      .set({ name: msg.anonymisedName, phone: hash, email: null, updatedAt: now })
+      .where(eq(customers.phone, phone)),
   ]);
   return audited;
 }

@@ -1,6 +1,11 @@
 import { DurableObject } from 'cloudflare:workers';
 import { parseSocketMessage } from '../../../contracts/socket/parse';
-import { type StaffHubBroadcast, type StaffHubEvent, staffHubRequest } from '../../../contracts/socket/staff-hub';
+import {
+  SESSION_ENDED_CLOSE,
+  type StaffHubBroadcast,
+  type StaffHubEvent,
+  staffHubRequest,
+} from '../../../contracts/socket/staff-hub';
 import type { NotificationWire } from '../../../contracts/wire/notification';
 import { getDb } from '../db/client';
 import { liveSessions } from '../db/sessions';
@@ -24,10 +29,14 @@ export interface SessionsEnded {
   /** This one session ended (logout); kept until its token would have expired anyway. */
   sid?: string;
   sidExpiresAt?: number;
+  /**
+   * With minVersion: this session goes on under the new version (one's own password change hands it a fresh token), so
+   * its sockets are carried over instead of closed.
+   */
+  keepSid?: string;
 }
 
-/** The close code a socket of an ended session gets; the bell then polls, meets 401 and signs the tab out. */
-export const SESSION_ENDED_CLOSE = 4001;
+export { SESSION_ENDED_CLOSE };
 
 /** How often the hub checks its open sockets' sessions in D1, in case a revocation never reached it. */
 export const SESSION_CHECK_MS = 60_000;
@@ -97,7 +106,12 @@ export class StaffHub extends DurableObject<Env> {
     let closed = 0;
     const now = Date.now();
     for (const ws of this.ctx.getWebSockets(`user:${ended.userId}`)) {
-      if (await this.stale(attachmentOf(ws), now)) {
+      const a = attachmentOf(ws);
+      if (ended.keepSid && a.sid === ended.keepSid && ended.minVersion !== undefined && a.ver < ended.minVersion) {
+        ws.serializeAttachment({ ...a, ver: ended.minVersion } satisfies Attachment);
+        continue;
+      }
+      if (await this.stale(a, now)) {
         endSocket(ws);
         closed++;
       }

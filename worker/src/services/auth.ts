@@ -144,9 +144,9 @@ export async function changeOwnPassword(
   );
   // Signed out elsewhere (or another change) in between: this session is no longer valid either.
   if (!changed) throw unauthorized(msg.sessionExpired);
-  // The other devices' sessions go; their open sockets (and this tab's, opened with the old version) close.
+  // The other devices' sessions go and their open sockets close; this session's sockets go on under the new version.
   await deleteSessionsOf(db, user.id, session.sid).run();
-  await endLiveSessions(env, { userId: user.id, minVersion: version + 1 });
+  await endLiveSessions(env, { userId: user.id, minVersion: version + 1, keepSid: session.sid });
   const { iat = 0, exp = 0 } = decodeJwt(token);
   const remember = exp - iat > tokenLifetime(env, false);
   const ttl = tokenLifetime(env, remember);

@@ -3,6 +3,7 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { msg } from '../../../../contracts/messages';
 import { APPROVE_NOTE_MAX, REJECT_REASON_MAX, STAFF_NOTES_MAX } from '../../../../contracts/panel';
 import { formatPhone } from '../../../../contracts/phone';
+import type { BookingHistoryWire } from '../../../../contracts/wire/booking';
 import { client, unwrap } from '../../lib/api';
 import { ApiRequestError, errorText, FALLBACK_ERROR } from '../../lib/errors';
 import { tl, trDate, trDateTime, trDateWithDay } from '../../lib/format';
@@ -33,6 +34,10 @@ const isHiddenPhone = (phone: string | null | undefined) => Boolean(phone?.start
 export const CLOSE_AFTER_MS = 800;
 
 const ACTORS: Record<string, string> = { customer: 'Müşteri', staff: 'Personel', system: 'Sistem' };
+const HISTORY_EVENTS: Record<NonNullable<BookingHistoryWire['event']>, string> = {
+  notes: msg.notesUpdatedReason,
+  erased: msg.customerAnonymised,
+};
 
 /** The server's own message when it gave one, else the screen's fallback (02 §8). */
 function failureText(e: unknown, fallback: string): string {
@@ -432,15 +437,11 @@ function DetailBody({ booking: b, actions, busy, onSaveNotes, onAnonymise }: Bod
                 key={h.id}
                 className="min-w-0 border-l-2 border-turf-600 pl-3 text-sm [overflow-wrap:anywhere] dark:border-turf-400"
               >
-                <p className="font-medium text-slate-900 dark:text-slate-100">
-                  {h.fromStatus
-                    ? `${statusLabel(h.fromStatus)} → ${statusLabel(h.toStatus)}`
-                    : `Oluşturuldu: ${statusLabel(h.toStatus)}`}
-                </p>
+                <p className="font-medium text-slate-900 dark:text-slate-100">{historyTitle(h)}</p>
                 <p className="text-slate-600 dark:text-slate-300">
                   {h.actorLabel || ACTORS[h.actorType] || h.actorType} · {trDateTime(h.createdAt)}
                 </p>
-                {h.reason && (
+                {h.reason && !h.event && (
                   <p className="mt-0.5 whitespace-pre-line text-slate-800 dark:text-slate-200">{h.reason}</p>
                 )}
               </li>
@@ -669,4 +670,12 @@ function Anonymise({ busy, onConfirm }: { busy: Busy; onConfirm: () => void }) {
       </div>
     </div>
   );
+}
+
+/** Each history row names what happened: a status change by its two statuses, an event by itself. */
+function historyTitle(h: BookingHistoryWire): string {
+  if (h.event) return HISTORY_EVENTS[h.event];
+  return h.fromStatus
+    ? `${statusLabel(h.fromStatus)} → ${statusLabel(h.toStatus)}`
+    : `Oluşturuldu: ${statusLabel(h.toStatus)}`;
 }

@@ -1,8 +1,8 @@
 // The bell's live connection and its fallback polls (00 §8, 02 §9): one socket for the whole page.
-import { type StaffHubRequest, staffHubEvent } from '../../../../contracts/socket/staff-hub';
+import { SESSION_ENDED_CLOSE, type StaffHubRequest, staffHubEvent } from '../../../../contracts/socket/staff-hub';
 import { client } from '../../lib/api';
 import { type LiveSocket, openLiveSocket } from '../../lib/live-socket';
-import { $session } from '../session';
+import { $session, clearSession } from '../session';
 import { forgetViewer, handleLiveMessage } from './events';
 import { refreshNotifications } from './fetch';
 import { $soundEnabled, readSoundSetting } from './settings';
@@ -90,5 +90,16 @@ function connect() {
     onOpen: () => void refreshNotifications(),
     pollEvery: { connecting: POLL_DOWN_MS, down: POLL_DOWN_MS, open: POLL_OPEN_MS },
     poll: () => void refreshNotifications(),
+    // The server closes a bell whose session ended (a logout elsewhere, 'Tüm oturumları kapat', a disable): this tab
+    // is signed out too, without asking the server again.
+    endedBy: (code) => code === SESSION_ENDED_CLOSE,
+    onEnded: sessionEnded,
   });
+}
+
+function sessionEnded() {
+  live = null;
+  clearSession();
+  if (location.pathname.startsWith('/yonetim'))
+    location.assign(`/giris?redirect=${encodeURIComponent(location.pathname + location.search)}`);
 }
