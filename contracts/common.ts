@@ -33,6 +33,35 @@ export const numberFromText = (value: unknown): unknown => {
 export const numeric = <T extends z.ZodType>(schema: T) =>
   z.preprocess<unknown, T, z.input<T> | string>(numberFromText, schema);
 
+/**
+ * Control characters no text field keeps (Unicode's Cc): C0 (NUL, ESC, …) but tab, line feed and carriage return (a
+ * multi-line note sends them), DEL, and C1. A NUL cut SQL literals and exports short; no person types any of them.
+ */
+export const CONTROL_CHAR = /(?![\t\n\r])\p{Cc}/u;
+
+/**
+ * Where the first text holding a control character is in a value (an object's keys count too), or null: the whole
+ * input of a request is checked once, so every text field and every key of every body, query and path refuses them.
+ */
+export function controlCharPath(value: unknown, path: (string | number)[] = []): (string | number)[] | null {
+  if (typeof value === 'string') return CONTROL_CHAR.test(value) ? path : null;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = controlCharPath(value[i], [...path, i]);
+      if (found) return found;
+    }
+    return null;
+  }
+  if (value && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      if (CONTROL_CHAR.test(key)) return [...path, key];
+      const found = controlCharPath(item, [...path, key]);
+      if (found) return found;
+    }
+  }
+  return null;
+}
+
 /** Trim; an empty string becomes null (00 §7). */
 export const optionalText = (max = 2000, tooLong?: string) =>
   z

@@ -110,6 +110,7 @@ export const msg = {
   jsonRequired: 'İstek gövdesi JSON olmalı (Content-Type: application/json)',
   bodyTooLarge: 'İstek gövdesi çok büyük',
   jsonTooDeep: 'İstek gövdesi çok fazla iç içe öğe içeriyor',
+  controlChars: 'Gönderilen metin geçersiz (görünmeyen) bir karakter içeriyor',
   loginBackoff: 'Çok fazla hatalı giriş denemesi. Lütfen biraz bekleyip tekrar deneyin.',
   foreignOrigin: 'Bu bağlantı başka bir siteden açılamaz',
   imageChanged: 'Görsel değişmiş, lütfen sayfayı yenileyin',

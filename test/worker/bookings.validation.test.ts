@@ -218,3 +218,89 @@ describe('nesting depth of a JSON body', () => {
     expect(error.message).toBe(msg.jsonTooDeep);
   });
 });
+
+describe('control characters in text', () => {
+  const nameMessage = 'Ad Soyad geçersiz (görünmeyen) bir karakter içeriyor';
+
+  it('a NUL, another C0 character, DEL or a C1 character in any text of a booking is refused, and nothing is stored', async () => {
+    const { f, body } = await base();
+    const cases: Array<[Record<string, unknown>, (string | number)[], string]> = [
+      [{ customerName: 'Ali\u0000Veli' }, ['customerName'], nameMessage],
+      [{ customerName: 'Ali \u001b[31mVeli' }, ['customerName'], nameMessage],
+      [{ customerName: 'Ali Veli\u007f' }, ['customerName'], nameMessage],
+      [{ notes: 'Saat\u0085 20:00' }, ['notes'], 'Notlar geçersiz (görünmeyen) bir karakter içeriyor'],
+      [
+        { customerEmail: 'ali@ornek.com\u0000' },
+        ['customerEmail'],
+        'E-posta geçersiz (görünmeyen) bir karakter içeriyor',
+      ],
+      [{ addons: [{ id: 1, x: '\u0000' }] }, ['addons', 0, 'x'], msg.controlChars],
+      [
+        { clientTimezone: 'Europe/Istanbul\u0000' },
+        ['clientTimezone'],
+        'İstemci saat dilimi geçersiz (görünmeyen) bir karakter içeriyor',
+      ],
+      // A text the schema passes through untouched, and an object's key, are checked too.
+      [
+        { transportationDetails: { memo: 'x\u0000' } },
+        ['transportationDetails', 'memo'],
+        'Servis bilgisi geçersiz (görünmeyen) bir karakter içeriyor',
+      ],
+      [
+        { transportationDetails: { 'a\u0000': 1 } },
+        ['transportationDetails', 'a\u0000'],
+        'Servis bilgisi geçersiz (görünmeyen) bir karakter içeriyor',
+      ],
+    ];
+    for (const [patch, path, message] of cases) {
+      const error = await expectError(await api('/api/bookings', { method: 'POST', json: { ...body, ...patch } }), 400);
+      expect(error.message, JSON.stringify(patch)).toBe(message);
+      expect(error.details.errors).toContainEqual({ path: path.map(String), message });
+    }
+    // Wrapped as { data: {...} } the path is the field's own, as the form reads it.
+    const wrapped = await expectError(
+      await api('/api/bookings', { method: 'POST', json: { data: { ...body, customerName: '\u0000' } } }),
+      400,
+    );
+    expect(wrapped.details.errors).toContainEqual({ path: ['customerName'], message: nameMessage });
+    expect(await count(f.id)).toBe(0);
+    // Tab and line breaks are what a multi-line note is made of: kept.
+    const res = await api('/api/bookings', {
+      method: 'POST',
+      json: { ...body, notes: 'Birinci satır\r\n\tİkinci satır' },
+    });
+    expect(res.status).toBe(201);
+    expect((await json(res)).data.notes).toBe('Birinci satır\r\n\tİkinci satır');
+  });
+
+  it('staff forms, queries and the pitch form refuse them the same way', async () => {
+    const admin = await createStaff('admin');
+    const token = await tokenFor(admin);
+    const staff = await expectError(
+      await api('/api/staff-users', {
+        method: 'POST',
+        token,
+        json: {
+          username: `nul${Date.now()}`,
+          email: `nul${Date.now()}@ornek.com`,
+          firstName: '\u0000',
+          role: 'manager',
+        },
+      }),
+      400,
+    );
+    expect(staff.details.errors).toContainEqual({
+      path: ['firstName'],
+      message: 'Ad geçersiz (görünmeyen) bir karakter içeriyor',
+    });
+    const search = await expectError(await api('/api/bookings?q=Ali%00', { token }), 400);
+    expect(search.message).toBe('Arama geçersiz (görünmeyen) bir karakter içeriyor');
+    const form = new FormData();
+    form.set('data', JSON.stringify(pitchInput({ name: 'Saha\u0001' })));
+    const pitch = await expectError(await api('/api/facilities', { method: 'POST', token, body: form }), 400);
+    expect(pitch.details.errors).toContainEqual({
+      path: ['name'],
+      message: 'Ad geçersiz (görünmeyen) bir karakter içeriyor',
+    });
+  });
+});

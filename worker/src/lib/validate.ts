@@ -1,5 +1,6 @@
 import { zValidator } from '@hono/zod-validator';
 import { z } from 'zod';
+import { controlCharPath } from '../../../contracts/common';
 import { WEEK_DAY_LABELS } from '../../../contracts/facility-form';
 import { msg } from '../../../contracts/messages';
 import { badRequest, unsupportedMediaType } from './errors';
@@ -29,6 +30,9 @@ const FIELD_LABELS: Record<string, string> = {
   from: 'Başlangıç tarihi',
   to: 'Bitiş tarihi',
   identifier: 'E-posta veya kullanıcı adı',
+  username: 'Kullanıcı adı',
+  firstName: 'Ad',
+  lastName: 'Soyad',
   password: 'Şifre',
   q: 'Arama',
   page: 'Sayfa',
@@ -131,6 +135,23 @@ function toBadRequest(error: z.ZodError): never {
   throw badRequest(errors[0]?.message ?? msg.validation, { errors });
 }
 
+/** The field's own name when it has one: 'Ad Soyad geçersiz (görünmeyen) bir karakter içeriyor'. */
+export function controlCharMessage(path: PropertyKey[]): string {
+  const key = [...path].reverse().find((p) => typeof p === 'string' && p in FIELD_LABELS) as string | undefined;
+  return key ? `${FIELD_LABELS[key]} geçersiz (görünmeyen) bir karakter içeriyor` : msg.controlChars;
+}
+
+/**
+ * Runs before every schema (body, query, path, the pitch form's data field): a text or key holding a control character
+ * (contracts/common.ts CONTROL_CHAR) is refused on its path, whatever schema the field has.
+ */
+const withoutControlChars = (value: unknown, ctx: z.RefinementCtx) => {
+  const path = controlCharPath(value);
+  if (path) ctx.addIssue({ code: 'custom', path, message: controlCharMessage(path) });
+  return value;
+};
+const checked = <S extends z.ZodType>(schema: S) => z.preprocess(withoutControlChars, schema) as unknown as S;
+
 /** Write bodies may come flat or wrapped as { data: {...} } (00 §6). */
 const unwrapData = (value: unknown) =>
   value &&
@@ -143,7 +164,7 @@ const unwrapData = (value: unknown) =>
 
 /** Validates a value already read (a multipart form's `data` field, say) with the same messages and shape as body(). */
 export function parseInput<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
-  const result = schema.safeParse(unwrapData(value));
+  const result = checked(schema).safeParse(unwrapData(value));
   if (!result.success) toBadRequest(result.error);
   return result.data as z.infer<S>;
 }
@@ -199,11 +220,11 @@ export function requireJson(req: Request): void {
 }
 
 export const body = <S extends z.ZodType>(schema: S) => {
-  const validate = zValidator('json', z.preprocess(unwrapData, schema) as unknown as S, hook);
+  const validate = zValidator('json', z.preprocess(unwrapData, checked(schema)) as unknown as S, hook);
   return (async (c, next) => {
     requireJson(c.req.raw);
     return validate(c, next);
   }) as typeof validate;
 };
-export const query = <S extends z.ZodType>(schema: S) => zValidator('query', schema, hook);
-export const param = <S extends z.ZodType>(schema: S) => zValidator('param', schema, hook);
+export const query = <S extends z.ZodType>(schema: S) => zValidator('query', checked(schema), hook);
+export const param = <S extends z.ZodType>(schema: S) => zValidator('param', checked(schema), hook);
