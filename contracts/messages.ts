@@ -5,4 +5,4 @@ import { z } from 'zod';
 // probes with Function('') when it builds an object schema (a CSP violation on every page with a form).
 z.config({ jitless: true });
 
-export { type MessageKey, msg } from './texts';
+export { type MessageKey, msg, sameDayMessage } from './texts';

@@ -46,6 +46,9 @@ export const msg = {
   slotWrongFacility: 'Seçilen saat bu sahaya ait değil',
   slotTaken: 'Seçtiğiniz saat az önce başka biri tarafından alındı. Lütfen başka bir saat seçin.',
   sameDayBooking: 'Aynı gün içinde onaylanmış rezervasyonunuz bulunmaktadır',
+  sameDayBookingPending: 'Aynı gün için bekleyen bir rezervasyonunuz bulunmaktadır',
+  /** When the phone-and-day index refused a booking but the other one is no longer found, its status is unknown. */
+  sameDayBookingUnknown: 'Aynı gün için bir rezervasyonunuz bulunmaktadır',
   pickupPointInvalid: 'Seçilen alış noktası bu sahanın servis hizmetine ait değil',
   transportUnavailable: 'Bu sahada servis hizmeti bulunmuyor',
   bookingNotFound: 'Rezervasyon bulunamadı. Lütfen rezervasyon numaranızı kontrol ediniz.',
@@ -118,3 +121,10 @@ export const msg = {
 } as const;
 
 export type MessageKey = keyof typeof msg;
+
+/** The same-day warning names the existing booking's real status: approved or still pending (unknown: neither word). */
+export function sameDayMessage(status: string | null | undefined): string {
+  if (status === 'approved') return msg.sameDayBooking;
+  if (status === 'pending') return msg.sameDayBookingPending;
+  return msg.sameDayBookingUnknown;
+}

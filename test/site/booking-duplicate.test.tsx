@@ -153,6 +153,28 @@ describe("duplicate-booking modal (01 §2 'Duplicate-booking modal', 00 §3 same
   });
 
   it('cancelling needs the full number and a confirmation; then it calls the cancel API with the phone, closes and says it worked', async () => {
+  it.each([
+    ['no message', ''],
+    ["an older server's 'onaylanmış'", msg.sameDayBooking],
+    ['the pending message', msg.sameDayBookingPending],
+  ])('a pending booking is worded as pending, never "onaylanmış" (%s)', async (_, message) => {
+    const pending = { ...existingBooking, status: 'pending' };
+    route = (c) =>
+      c.method === 'GET'
+        ? [200, { data: { slots }, meta: {} }]
+        : [
+            409,
+            {
+              data: null,
+              error: { status: 409, name: 'ConflictError', message, details: { existingBooking: pending } },
+            },
+          ];
+    const { dialog } = await submitSameDay();
+    expect(within(dialog).getByText('Aynı gün için bekleyen bir rezervasyonunuz bulunmaktadır')).toBeTruthy();
+    expect(dialog.textContent).not.toContain('onaylanmış');
+    expect(dialog.textContent).toContain('Beklemede');
+  });
+
     const { u, dialog } = await submitSameDay();
     const d = within(dialog);
     // Nothing typed: refused on the spot, no call, no confirmation.

@@ -242,7 +242,8 @@ describe('refused bookings change nothing', () => {
       }),
       409,
     );
-    expect(error.message).toBe('Aynı gün içinde onaylanmış rezervasyonunuz bulunmaktadır');
+    // The message names the held booking's real status: this one is still pending.
+    expect(error.message).toBe('Aynı gün için bekleyen bir rezervasyonunuz bulunmaktadır');
     // Masked (issue 7 §1): whoever typed the phone learns the last 3 characters of the number and 'Çift R.', no more.
     expect(error.details.existingBooking).toEqual({
       bookingNumberMasked: `HSR••••••${first.bookingNumber.slice(-3)}`,
@@ -254,6 +255,21 @@ describe('refused bookings change nothing', () => {
       status: 'pending',
     });
     // Another day is fine, and after cancelling the first the same day is fine again.
+    // Once staff approve it, the same attempt says 'onaylanmış'.
+    await env.DB.prepare("update bookings set status = 'approved' where booking_number = ?")
+      .bind(first.bookingNumber)
+      .run();
+    const approved = await expectError(
+      await book({
+        facility: b.documentId,
+        bookingSlot: (await slotAt(b.id, tomorrow(), '21:00')).document_id,
+        customerName: 'Çift Rezerv',
+        customerPhone: phone,
+      }),
+      409,
+    );
+    expect(approved.message).toBe('Aynı gün içinde onaylanmış rezervasyonunuz bulunmaktadır');
+    expect(approved.details.existingBooking.status).toBe('approved');
     expect(
       (
         await book({

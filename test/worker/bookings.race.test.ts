@@ -221,7 +221,7 @@ describe('one phone, one day, five pitches at once (issue 7 §4)', () => {
     expect(live).toBe(1);
     const winner = bodies.find((b) => b.data)!.data;
     for (const b of bodies.filter((b) => b.error)) {
-      expect(b.error.message).toBe('Aynı gün içinde onaylanmış rezervasyonunuz bulunmaktadır');
+      expect(b.error.message).toBe('Aynı gün için bekleyen bir rezervasyonunuz bulunmaktadır');
       expect(b.error.details.existingBooking).toMatchObject({
         bookingNumberMasked: `HSR••••••${winner.bookingNumber.slice(-3)}`,
         customerName: 'Beş S.',

@@ -70,7 +70,7 @@ describe('the same-day warning gives nothing away (issue 7 §1)', () => {
     expect(res.status).toBe(409);
     const raw = await res.text();
     const body = JSON.parse(raw);
-    expect(body.error.message).toBe('Aynı gün içinde onaylanmış rezervasyonunuz bulunmaktadır');
+    expect(body.error.message).toBe('Aynı gün için bekleyen bir rezervasyonunuz bulunmaktadır');
     expect(body.error.details.existingBooking).toEqual({
       bookingNumberMasked: `HSR••••••${held.bookingNumber.slice(-3)}`,
       customerName: 'Barış A.',

@@ -183,7 +183,7 @@ describe('each rule changes what the server does', () => {
       await book(f.documentId, (await slotAt(f.id, day, '12:00')).document_id, phone),
       409,
     );
-    expect(refused.message).toBe('Aynı gün içinde onaylanmış rezervasyonunuz bulunmaktadır');
+    expect(refused.message).toBe('Aynı gün için bekleyen bir rezervasyonunuz bulunmaktadır');
 
     await setRules({ sameDayRule: false });
     const other = await createFacility({ workingHours: everyDay('09:00', '23:00') });

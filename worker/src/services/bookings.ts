@@ -2,7 +2,7 @@
 import { addonMsg } from '../../../contracts/addons';
 import type { CreateBookingInput } from '../../../contracts/bookings';
 import { maskBookingNumber, nameWithInitial } from '../../../contracts/common';
-import { msg } from '../../../contracts/messages';
+import { msg, sameDayMessage } from '../../../contracts/messages';
 import { cancelTooLate } from '../../../contracts/settings';
 import type {
   BookingWire,
@@ -35,6 +35,7 @@ export interface Clock {
 /**
  * The same-day 409 (00 §3) tells the owner what they hold without handing it to whoever typed the phone: pitch, date,
  * hour, status, 'Barış A.' and the number masked to its last 3 characters. The full number is the key that cancels it.
+ * Its message names that booking's real status ('onaylanmış' only when it is approved).
  */
 function sameDayConflict(row: store.SameDayBooking) {
   const existingBooking: SameDayBookingWire = {
@@ -46,7 +47,7 @@ function sameDayConflict(row: store.SameDayBooking) {
     endTime: row.endTime,
     status: row.status,
   };
-  return conflict(msg.sameDayBooking, { existingBooking });
+  return conflict(sameDayMessage(row.status), { existingBooking });
 }
 
 export interface CreateDeps extends Clock {
@@ -206,7 +207,7 @@ export async function createBooking(
       if (text.includes('UNIQUE constraint failed') && text.includes('bookings.slot_id'))
         throw await refusal(slotTaken);
       if (text.includes('UNIQUE constraint failed') && text.includes('bookings.customer_phone'))
-        throw await refusal(() => conflict(msg.sameDayBooking));
+        throw await refusal(() => conflict(sameDayMessage(null)));
       throw e;
     }
     // Nothing was written: the slot was not bookable. Nothing refusing it when the check reads could only mean a change

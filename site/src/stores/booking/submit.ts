@@ -1,6 +1,6 @@
 // Sending the booking (01 §5, §8): the past-slot check, the server's field errors and the same-day warning.
 import { firstName } from '../../../../contracts/common';
-import { msg } from '../../../../contracts/texts';
+import { msg, sameDayMessage } from '../../../../contracts/texts';
 import { ApiRequestError, client, unwrap } from '../../lib/api';
 import { errorText, messageOf } from '../../lib/errors';
 import { toast } from '../toast';
@@ -81,7 +81,11 @@ export async function submitBooking(): Promise<SubmitOutcome> {
     if (e instanceof ApiRequestError) {
       const existing = e.details.existingBooking as DuplicateWarning['existing'] | undefined;
       if (e.status === 409 && existing) {
-        $duplicate.set({ message: e.body?.error?.message || msg.sameDayBooking, existing });
+        // Worded by the existing booking's status, so the text never says 'onaylanmış' above 'Durum: Beklemede'.
+        const message = existing.status
+          ? sameDayMessage(existing.status)
+          : e.body?.error?.message || msg.sameDayBookingUnknown;
+        $duplicate.set({ message, existing });
         return 'duplicate';
       }
       // A field the server refused is marked on that field with the server's own Turkish message, not in a toast.
