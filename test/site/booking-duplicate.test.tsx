@@ -152,7 +152,6 @@ describe("duplicate-booking modal (01 §2 'Duplicate-booking modal', 00 §3 same
     expect(within(dialog).getByText('Aynı gün içinde onaylanmış rezervasyonunuz bulunmaktadır')).toBeTruthy();
   });
 
-  it('cancelling needs the full number and a confirmation; then it calls the cancel API with the phone, closes and says it worked', async () => {
   it.each([
     ['no message', ''],
     ["an older server's 'onaylanmış'", msg.sameDayBooking],
@@ -175,6 +174,7 @@ describe("duplicate-booking modal (01 §2 'Duplicate-booking modal', 00 §3 same
     expect(dialog.textContent).toContain('Beklemede');
   });
 
+  it('cancelling needs the full number and a confirmation; then it calls the cancel API with the phone, closes and says it worked', async () => {
     const { u, dialog } = await submitSameDay();
     const d = within(dialog);
     // Nothing typed: refused on the spot, no call, no confirmation.

@@ -254,7 +254,6 @@ describe('refused bookings change nothing', () => {
       endTime: '19:00',
       status: 'pending',
     });
-    // Another day is fine, and after cancelling the first the same day is fine again.
     // Once staff approve it, the same attempt says 'onaylanmış'.
     await env.DB.prepare("update bookings set status = 'approved' where booking_number = ?")
       .bind(first.bookingNumber)
@@ -270,6 +269,7 @@ describe('refused bookings change nothing', () => {
     );
     expect(approved.message).toBe('Aynı gün içinde onaylanmış rezervasyonunuz bulunmaktadır');
     expect(approved.details.existingBooking.status).toBe('approved');
+    // Another day is fine, and after cancelling the first the same day is fine again.
     expect(
       (
         await book({
