@@ -168,11 +168,12 @@ describe('login refusals', () => {
 });
 
 describe('login back-off (issue 7 §4): failures only, reset on success, a growing wait instead of a lock-out', () => {
-  it('five failures from one address are free; the sixth makes the next attempt wait (429, Turkish, retry-after)', async () => {
+  it('five failures from one address are free; the sixth attempt waits (429, Turkish, retry-after)', async () => {
     const name = `brute${uniq()}`;
     await createStaff('manager', { username: name, email: `${name}@example.com` }, 'dogru-sifre');
     const ip = freshIp();
-    for (let i = 0; i < 6; i++) {
+    // The fifth failure is still the plain 401; the attempt right after it is the first 429.
+    for (let i = 0; i < 5; i++) {
       const error = await expectError(await login({ identifier: name, password: `yanlis-${i}-sifre` }, ip), 401);
       expect(error.message).toBe(INVALID_CREDENTIALS);
     }
@@ -196,13 +197,13 @@ describe('login back-off (issue 7 §4): failures only, reset on success, a growi
         () => 0,
         (e: ApiError) => e.details.retryAfter as number,
       );
-    for (let i = 0; i < 5; i++) expect(await attempt(t0 + i)).toBe(0);
-    expect(await attempt(t0 + 5)).toBe(0); // the sixth is let through and counted: 1 s wait after it
-    expect(await attempt(t0 + 6)).toBe(1);
-    expect(await attempt(t0 + 1006)).toBe(0); // the seventh: 2 s
-    expect(await attempt(t0 + 1007)).toBe(2);
-    expect(await attempt(t0 + 3006)).toBe(0); // the eighth: 4 s
-    expect(await attempt(t0 + 3007)).toBe(4);
+    for (let i = 0; i < 4; i++) expect(await attempt(t0 + i)).toBe(0);
+    expect(await attempt(t0 + 4)).toBe(0); // the fifth is let through and counted: 1 s wait after it
+    expect(await attempt(t0 + 5)).toBe(1);
+    expect(await attempt(t0 + 1004)).toBe(0); // the sixth: 2 s
+    expect(await attempt(t0 + 1005)).toBe(2);
+    expect(await attempt(t0 + 3004)).toBe(0); // the seventh: 4 s
+    expect(await attempt(t0 + 3005)).toBe(4);
   });
 
   it('a success resets the count: successful logins never count toward a back-off', async () => {
@@ -213,8 +214,8 @@ describe('login back-off (issue 7 §4): failures only, reset on success, a growi
         await expectError(await login({ identifier: user.username, password: 'yanlis-sifre' }, ip), 401);
       expect((await login({ identifier: user.username, password: 'dogru-sifre' }, ip)).status).toBe(200);
     }
-    // Twelve failures and three successes later, still no wait: 5 free failures are available again.
-    for (let i = 0; i < 5; i++)
+    // Twelve failures and three successes later, still no wait: the fifth free failure is not used up.
+    for (let i = 0; i < 4; i++)
       await expectError(await login({ identifier: user.username, password: 'yanlis-sifre' }, ip), 401);
     for (let i = 0; i < 20; i++)
       expect((await login({ identifier: user.username, password: 'dogru-sifre' }, ip)).status).toBe(200);
@@ -238,7 +239,7 @@ describe('login back-off (issue 7 §4): failures only, reset on success, a growi
   it('counts the spelling case-insensitively, so changing its case does not reset the back-off', async () => {
     const name = `casebrute${uniq()}`;
     const ip = freshIp();
-    for (let i = 0; i < 6; i++)
+    for (let i = 0; i < 5; i++)
       await expectError(
         await login({ identifier: i % 2 ? name.toUpperCase() : name, password: 'yanlis-sifre' }, ip),
         401,
@@ -248,9 +249,10 @@ describe('login back-off (issue 7 §4): failures only, reset on success, a growi
     ).toBe(RATE_LIMITED);
   });
 
-  it('rotating client addresses does not escape the per-spelling back-off', async () => {
+  it('rotating client addresses does not escape the per-spelling back-off: 10 free from all addresses, the 11th waits', async () => {
+    expect(PER_IDENTIFIER).toBe(10);
     const name = `rotating${uniq()}`;
-    for (let i = 0; i < PER_IDENTIFIER + 1; i++)
+    for (let i = 0; i < PER_IDENTIFIER; i++)
       await expectError(await login({ identifier: name, password: 'yanlis-sifre' }, freshIp()), 401);
     await expectError(await login({ identifier: name, password: 'yanlis-sifre' }, freshIp()), 429);
   });
@@ -262,8 +264,8 @@ describe('login back-off (issue 7 §4): failures only, reset on success, a growi
     const statuses = await Promise.all(
       Array.from({ length: 20 }, () => login({ identifier: name, password: 'yanlis-sifre' }, ip).then((r) => r.status)),
     );
-    expect(statuses.filter((s) => s === 401).length).toBe(6);
-    expect(statuses.filter((s) => s === 429).length).toBe(14);
+    expect(statuses.filter((s) => s === 401).length).toBe(5);
+    expect(statuses.filter((s) => s === 429).length).toBe(15);
   });
 
   it('another identifier from the very same address is unaffected', async () => {
@@ -282,7 +284,7 @@ describe('the back-off does not tell which spellings share an account', () => {
   it('after the username backs off, the e-mail of the same account answers exactly like an unrelated unknown e-mail', async () => {
     const user = await createStaff('manager');
     const ip = freshIp();
-    for (let i = 0; i < 6; i++)
+    for (let i = 0; i < 5; i++)
       await expectError(await login({ identifier: user.username, password: 'yanlis-sifre' }, ip), 401);
     await expectError(await login({ identifier: user.username, password: 'yanlis-sifre' }, ip), 429);
     const same = await expectError(await login({ identifier: user.email, password: 'yanlis-sifre' }, ip), 401);
@@ -349,7 +351,7 @@ describe('rate-limit state survives a restart of its object', () => {
   it('an evicted limiter still makes a backed-off spelling wait', async () => {
     const name = `evicted${uniq()}`;
     const ip = freshIp();
-    for (let i = 0; i < 6; i++) await expectError(await login({ identifier: name, password: 'yanlis-sifre' }, ip), 401);
+    for (let i = 0; i < 5; i++) await expectError(await login({ identifier: name, password: 'yanlis-sifre' }, ip), 401);
     // Whatever was counted before the last flush survives the restart; a restart loses at most the last second.
     // Both of the spelling's back-off keys live in the spelling's object.
     await limiterFor(env, 'login', name).flush();
@@ -370,8 +372,8 @@ describe('own password change: wrong current passwords back off (issue 12)', () 
   it('a signed-in session guessing is refused with a Turkish 429; even the right password waits until the wait is over', async () => {
     const user = await createStaff('manager', {}, 'dogru-sifre');
     const token = await tokenFor(user, 'manager');
-    // Five failures are free, the sixth is checked and counted (a 1 s wait after it) — from any address.
-    for (let i = 0; i < 6; i++) {
+    // Five failures are free (the fifth is still checked: 400), the sixth attempt waits — from any address.
+    for (let i = 0; i < 5; i++) {
       const wrong = await expectError(await change(token, `yanlis-${i}-sifre`), 400);
       expect(wrong.message).toBe(staffMsg.currentPasswordWrong);
     }
@@ -400,9 +402,9 @@ describe('own password change: wrong current passwords back off (issue 12)', () 
         () => 0,
         (e: ApiError) => e.details.retryAfter as number,
       );
-    for (let i = 0; i < 6; i++) expect(await attempt(t0 + i)).toBe(0);
-    expect(await attempt(t0 + 6)).toBe(1);
-    let at = t0 + 6;
+    for (let i = 0; i < 5; i++) expect(await attempt(t0 + i)).toBe(0);
+    expect(await attempt(t0 + 5)).toBe(1);
+    let at = t0 + 4;
     for (let wait = 1; wait < 900; wait *= 2) {
       at += wait * 1000;
       expect(await attempt(at)).toBe(0);

@@ -78,7 +78,8 @@ export class RateLimiter extends DurableObject<Env> {
   /**
    * A login attempt: refused (the seconds to wait) while any key is backing off; otherwise counted as a failure until
    * `succeeded` clears it. Counting before the password is checked keeps parallel guesses inside the back-off too.
-   * After `free` attempts each further one doubles the wait, from 1 s up to `maxDelayMs`.
+   * `free` failures pass without a wait; the one that reaches `free` makes the next attempt wait 1 s (so with 5 free the
+   * sixth is refused when it comes at once), and each further failure doubles the wait, up to `maxDelayMs`.
    */
   attempt(rules: BackoffRule[], now: number): number {
     let waitMs = 0;
@@ -90,8 +91,7 @@ export class RateLimiter extends DurableObject<Env> {
     for (const { key, free, maxDelayMs } of rules) {
       const found = this.entries.get(key);
       const failures = (found && found[0] === 'b' && now - found[3] < BACKOFF_FORGET_MS ? found[1] : 0) + 1;
-      const blockedUntil =
-        failures > free ? now + Math.min(maxDelayMs, 1000 * 2 ** Math.min(30, failures - free - 1)) : 0;
+      const blockedUntil = failures >= free ? now + Math.min(maxDelayMs, 1000 * 2 ** Math.min(30, failures - free)) : 0;
       this.set(key, ['b', failures, blockedUntil, now]);
     }
     return 0;
