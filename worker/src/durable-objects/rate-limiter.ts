@@ -18,6 +18,14 @@ export interface BackoffRule {
 
 const FLUSH_EVERY_MS = 1000;
 const BACKOFF_FORGET_MS = 24 * 3_600_000;
+/**
+ * Counters one object keeps at most (about 200 bytes each in memory: a few MB of the isolate's 128). Without a bound the
+ * map grew with every new key for as long as its counters lived (two windows; a back-off a day): every new phone or
+ * booking number, refused hits included, so a stream of fresh keys grew it without end within that time.
+ */
+export const LIMITER_MAX_ENTRIES = 20_000;
+/** Over the bound, counters are dropped down to this many, so the next drop comes only after many more new keys. */
+const LIMITER_TRIM_TO = Math.floor(LIMITER_MAX_ENTRIES * 0.9);
 
 /**
  * Rate limits: one shard of one kind of limit (booking, lookup, login); `lib/rate-limit.ts` picks the shard by a hash
@@ -70,8 +78,10 @@ export class RateLimiter extends DurableObject<Env> {
       const estimate = (previous * (windowMs - (now - start))) / windowMs + current;
       if (estimate > limit) waitMs = Math.max(waitMs, untilAllowed(previous, current, limit, windowMs, now - start));
     }
-    // Counters are kept no longer than they serve (the KVKK notice promises it): a sweep once a window, or sooner when many.
-    if (this.entries.size > 10_000 || now - this.lastSweep > windowMs) this.sweep(now, windowMs);
+    // Counters are kept no longer than they serve (the KVKK notice promises it): a sweep once a window, and a bounded
+    // count (see trim) however many new keys arrive within one.
+    if (now - this.lastSweep > windowMs) this.sweep(now, windowMs);
+    if (this.entries.size > LIMITER_MAX_ENTRIES) this.trim(now, windowMs);
     return waitMs > 0 ? Math.max(1, Math.ceil(waitMs / 1000)) : 0;
   }
 
@@ -94,6 +104,7 @@ export class RateLimiter extends DurableObject<Env> {
       const blockedUntil = failures >= free ? now + Math.min(maxDelayMs, 1000 * 2 ** Math.min(30, failures - free)) : 0;
       this.set(key, ['b', failures, blockedUntil, now]);
     }
+    if (this.entries.size > LIMITER_MAX_ENTRIES) this.trim(now, this.windowMs);
     return 0;
   }
 
@@ -107,6 +118,8 @@ export class RateLimiter extends DurableObject<Env> {
   }
 
   private set(key: string, entry: Entry) {
+    // Re-inserted, so the map's order is least recently counted first (what trim drops first among equals).
+    this.entries.delete(key);
     this.entries.set(key, entry);
     this.dirty.add(key);
     this.flushing ??= setTimeout(() => this.flush(), FLUSH_EVERY_MS);
@@ -152,6 +165,36 @@ export class RateLimiter extends DurableObject<Env> {
       this.dirty.delete(key);
     }
     for (let i = 0; i < stale.length; i += 128) void this.ctx.storage.delete(stale.slice(i, i + 128));
+  }
+
+  /**
+   * Over LIMITER_MAX_ENTRIES: the dead counters go first, then, while still over, the ones that weigh least (a single
+   * hit or failure: forgetting one lets at most one more through), least recently counted first, and only then heavier
+   * ones. A flood of fresh keys (one hit each) therefore cannot push out a key that is being hammered, which is the
+   * counter that matters. Down to LIMITER_TRIM_TO at once, so the work is spread over many hits.
+   */
+  private trim(now: number, windowMs: number): void {
+    this.sweep(now, windowMs);
+    const start = Math.floor(now / windowMs) * windowMs;
+    // The hits an entry still adds to an estimate (a back-off: its failures).
+    const weight = (e: Entry) =>
+      e[0] === 'b' ? e[1] : e[1] === start ? e[2] + e[3] : e[1] === start - windowMs ? e[3] : 0;
+    const dropped: string[] = [];
+    for (let atMost = 1; this.entries.size > LIMITER_TRIM_TO; atMost *= 2) {
+      for (const [key, e] of this.entries) {
+        if (this.entries.size <= LIMITER_TRIM_TO) break;
+        if (weight(e) > atMost) continue;
+        this.entries.delete(key);
+        this.dirty.delete(key);
+        dropped.push(key);
+      }
+    }
+    for (let i = 0; i < dropped.length; i += 128) void this.ctx.storage.delete(dropped.slice(i, i + 128));
+  }
+
+  /** How many counters the object holds in memory (tests). */
+  async size(): Promise<number> {
+    return this.entries.size;
   }
 
   /** The stored entry of one key, as a restarted object would see it. */
