@@ -2,7 +2,11 @@
 // the SQL of the warningsOnly filter and the warning count from the same thresholds); the panel only shows the result.
 import { daysBetween } from './dates';
 
-/** 02 §4: none for a non-subscriber; a subscriber is normal, caution, warning or critical by consecutive cancellations. */
+/**
+ * Every customer, subscriber or not, is normal, caution, warning or critical by consecutive cancellations: one level that
+ * the screen, the warnings filter and count and every export read (the risk label is the same level in the reports'
+ * words). 'none' is kept for older answers only.
+ */
 export const WARNING_LEVELS = ['none', 'normal', 'caution', 'warning', 'critical'] as const;
 export type WarningLevel = (typeof WARNING_LEVELS)[number];
 export const WARNING_LABELS: Record<WarningLevel, string> = {
@@ -13,14 +17,17 @@ export const WARNING_LABELS: Record<WarningLevel, string> = {
   critical: 'Kritik',
 };
 
-/** Consecutive cancellations at which each level (and each risk label) starts. */
+/**
+ * Consecutive cancellations at which each level (and each risk label) starts. The server counts the run over bookings
+ * already decided (cancelled, rejected, expired) or whose hour has passed: a pending or approved booking still ahead
+ * neither counts nor ends it.
+ */
 export const RISK_THRESHOLDS = { caution: 2, warning: 3, critical: 5 } as const;
 
-/** A customer 'with a warning' (warningsOnly, meta.summary.warningCount): a subscriber at caution or above. */
+/** A customer 'with a warning' (warningsOnly, meta.summary.warningCount, the risk report): at caution or above. */
 export const WARNING_MIN_CONSECUTIVE = RISK_THRESHOLDS.caution;
 
-export function warningLevel(isSubscriber: boolean, consecutiveCancellations: number): WarningLevel {
-  if (!isSubscriber) return 'none';
+export function warningLevel(consecutiveCancellations: number): WarningLevel {
   if (consecutiveCancellations >= RISK_THRESHOLDS.critical) return 'critical';
   if (consecutiveCancellations >= RISK_THRESHOLDS.warning) return 'warning';
   if (consecutiveCancellations >= RISK_THRESHOLDS.caution) return 'caution';
@@ -30,13 +37,18 @@ export function warningLevel(isSubscriber: boolean, consecutiveCancellations: nu
 export const RISK_LABELS = ['KRİTİK', 'YÜKSEK', 'ORTA', 'DÜŞÜK'] as const;
 export type RiskLabel = (typeof RISK_LABELS)[number];
 
-/** 02 §4 risk label, for every customer (subscriber or not). */
-export function riskLabel(consecutiveCancellations: number): RiskLabel {
-  if (consecutiveCancellations >= RISK_THRESHOLDS.critical) return 'KRİTİK';
-  if (consecutiveCancellations >= RISK_THRESHOLDS.warning) return 'YÜKSEK';
-  if (consecutiveCancellations >= RISK_THRESHOLDS.caution) return 'ORTA';
-  return 'DÜŞÜK';
-}
+/** The warning level in the reports' words: DÜŞÜK = Normal, ORTA = Dikkat, YÜKSEK = Uyarı, KRİTİK = Kritik. */
+export const RISK_OF_LEVEL: Record<WarningLevel, RiskLabel> = {
+  none: 'DÜŞÜK',
+  normal: 'DÜŞÜK',
+  caution: 'ORTA',
+  warning: 'YÜKSEK',
+  critical: 'KRİTİK',
+};
+
+/** 02 §4 risk label, read from the one warning level so the screen and the exports can never disagree. */
+export const riskLabel = (consecutiveCancellations: number): RiskLabel =>
+  RISK_OF_LEVEL[warningLevel(consecutiveCancellations)];
 
 /** 02 §9: 100 − 2 × cancellation % − 10 × consecutive cancellations + 0.5 × approval %, at least 0, rounded. */
 export function customerScore(
@@ -53,8 +65,8 @@ export const successRate = (approved: number, total: number) => (total > 0 ? Mat
 /** 02 §9: the approval-rate arrow is green from this percentage on. */
 export const APPROVAL_RATE_GOOD = 80;
 
-/** Report 'risk' (02 §9): 2 or more consecutive cancellations. */
-export const RISK_REPORT_MIN_CONSECUTIVE = 2;
+/** Report 'risk' (02 §9): 2 or more consecutive cancellations, the customers with a warning. */
+export const RISK_REPORT_MIN_CONSECUTIVE = WARNING_MIN_CONSECUTIVE;
 
 /** 02 §4 activity by days since the last booking (Istanbul today): active ≤ 30, inactive 31–60, dormant > 60. */
 export const ACTIVITY_STATUSES = ['active', 'inactive', 'dormant'] as const;

@@ -149,17 +149,22 @@ export interface CustomerStatsRow {
   /** Percentages 0–100, one decimal. */
   cancellationRate: number;
   approvalRate: number;
-  /** YYYY-MM-DD play dates; null without bookings. lastActualBookingDate: the latest approved booking's date. */
+  /** YYYY-MM-DD play dates; null without bookings. lastBookingDate may lie ahead. */
   firstBookingDate: string | null;
   lastBookingDate: string | null;
+  /** The business date of the latest approved booking already played (its hour has passed); never one still ahead. */
   lastActualBookingDate: string | null;
   favoriteFacility: string | null;
   favoriteDay: WeekDay | null;
   /** HH:MM. */
   favoriteHour: string | null;
   averageBookingsPerMonth: number;
-  /** TL, approved bookings (slot and shuttle). */
+  /** TL, approved bookings already played ('Gerçekleşen harcama'). */
   totalSpent: number;
+  /** TL, approved bookings still ahead ('Planlanan harcama'). */
+  plannedSpent: number;
+  /** Approved bookings already played ('Oynanan maç'). */
+  playedBookings: number;
   /** Pitch name → bookings there. */
   facilityUsage: Record<string, number>;
   warningLevel: WarningLevel;

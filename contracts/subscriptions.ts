@@ -230,7 +230,9 @@ export interface SubscriberWire {
   remainingBookings: number;
   totalBookings: number;
   cancelledBookings: number;
-  /** More than 10 bookings (02 §9). */
+  /** Approved subscriber bookings already played (their hour has passed). */
+  playedBookings: number;
+  /** More than 10 played bookings (02 §9 counts bookings; one still ahead has not made anyone loyal yet). */
   isLoyal: boolean;
   firstBookingDate: string | null;
   lastBookingDate: string | null;

@@ -95,12 +95,14 @@ describe('the four reports', () => {
       'Ardışık İptal',
       'İlk Rezervasyon',
       'Son Rezervasyon',
-      'Son Gerçekleşen',
+      'Son Oynanan Maç',
       'Favori Saha',
       'Favori Gün',
       'Favori Saat',
       'Aylık Ortalama',
-      'Toplam Harcama (TL)',
+      'Oynanan Maç',
+      'Gerçekleşen Harcama (TL)',
+      'Planlanan Harcama (TL)',
       'Uyarı Seviyesi',
       'Risk',
       'Aktiflik',
@@ -129,7 +131,9 @@ describe('the four reports', () => {
       'Cuma',
       '20:00',
       '3,5',
+      '8',
       '12500',
+      '3000',
       'Normal',
       'DÜŞÜK',
       'Aktif',
@@ -147,7 +151,7 @@ describe('the four reports', () => {
     const rows = [
       ...ROWS,
       customerRow({ id: 4, consecutiveCancellations: 1 }),
-      customerRow({ id: 5, consecutiveCancellations: 2 }),
+      customerRow({ id: 5, consecutiveCancellations: 2, warningLevel: 'caution', riskLabel: 'ORTA' }),
     ];
     expect(customerReportRows('risk', rows).map((r) => r.id)).toEqual([2, 3, 5]);
     const lines = csvLines(toCsv(customerReportRows('risk', rows), CUSTOMER_REPORT_COLUMNS.risk));
@@ -161,9 +165,37 @@ describe('the four reports', () => {
   it('performance: the figures of success', () => {
     const lines = csvLines(toCsv(ROWS, CUSTOMER_REPORT_COLUMNS.performance));
     expect(lines[0]).toBe(
-      'Ad Soyad;Müşteri Tipi;Toplam Rezervasyon;Onaylı;Onay Oranı (%);Başarı Oranı (%);Puan;Toplam Harcama (TL);Aylık Ortalama;Favori Saha',
+      'Ad Soyad;Müşteri Tipi;Toplam Rezervasyon;Onaylı;Oynanan Maç;Onay Oranı (%);Başarı Oranı (%);Puan;Gerçekleşen Harcama (TL);Planlanan Harcama (TL);Aylık Ortalama;Favori Saha',
     );
-    expect(lines[1]).toBe('Ayşe Yılmaz;Standart;10;8;80;80;100;12500;3,5;Nilüfer Arena');
+    expect(lines[1]).toBe('Ayşe Yılmaz;Standart;10;8;8;80;80;100;12500;3000;3,5;Nilüfer Arena');
+  });
+
+  it('the risk report holds exactly the customers the screen warns about, subscriber or not, in the same words', () => {
+    const rows = [
+      customerRow({
+        id: 6,
+        isSubscriber: false,
+        consecutiveCancellations: 3,
+        warningLevel: 'warning',
+        riskLabel: 'YÜKSEK',
+      }),
+      customerRow({
+        id: 7,
+        isSubscriber: true,
+        consecutiveCancellations: 2,
+        warningLevel: 'caution',
+        riskLabel: 'ORTA',
+      }),
+      customerRow({ id: 8, isSubscriber: true, consecutiveCancellations: 1 }),
+    ];
+    const risk = customerReportRows('risk', rows);
+    expect(risk.map((r) => r.id)).toEqual(rows.filter((r) => r.warningLevel !== 'normal').map((r) => r.id));
+    const lines = csvLines(toCsv(risk, CUSTOMER_REPORT_COLUMNS.risk));
+    expect(lines[1]).toBe('Ayşe Yılmaz;0532 123 45 67;Standart;3;2;20;YÜKSEK;Uyarı;20.11.2026');
+    // No figure named for what it does not count.
+    const headers = CUSTOMER_REPORT_COLUMNS.full.map((c) => c.header);
+    expect(headers).not.toContain('Toplam Harcama (TL)');
+    expect(headers).not.toContain('Son Gerçekleşen');
   });
 
   it('file names say the report and the date', () => {

@@ -406,6 +406,23 @@ describe('detail side panel', () => {
     expect(details()).toHaveLength(1);
   });
 
+  it('Genel names each figure for what it counts: played and planned money, the last match played', async () => {
+    await shown();
+    await userEvent.click(within(row(1)!).getByRole('button', { name: 'Detay Ayşe Yılmaz' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Ayşe Yılmaz' });
+    const facts = Object.fromEntries(
+      [...dialog.querySelectorAll('dt')].map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]),
+    );
+    expect(facts).toMatchObject({
+      'Son oynanan maç': '20.11.2026',
+      'Oynanan maç': '8',
+      'Gerçekleşen harcama': '₺12.500',
+      'Planlanan harcama': '₺3.000',
+    });
+    expect(dialog.textContent).not.toContain('Toplam harcama');
+    expect(dialog.textContent).not.toContain('Son gerçekleşen');
+  });
+
   it('the approval arrow is green from 80 %', async () => {
     await shown();
     await userEvent.click(within(row(1)!).getByRole('button', { name: 'Detay Ayşe Yılmaz' }));

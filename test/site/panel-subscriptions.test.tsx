@@ -667,8 +667,8 @@ describe('subscriber detail modal', () => {
 
     await user.click(within(dialog).getByRole('tab', { name: 'Geçmiş' }));
     const history = within(dialog).getByRole('tabpanel');
-    // 7 approved, 6 of them still ahead: 1 completed.
-    expect(history.textContent).toContain('Tamamlanan rezervasyon1');
+    // The server's count of approved matches already played.
+    expect(history.textContent).toContain('Oynanan maç1');
     expect(history.textContent).toContain('İptal oranı%12.5');
     expect(dialog.querySelectorAll('[data-activities] li')).toHaveLength(5);
     expect(dialog.querySelector('[data-activities] li')!.textContent).toContain('20 Kasım 2026');

@@ -60,6 +60,9 @@ async function expectConsistent() {
       favoriteHour: r.favorite_hour,
       totalSpent: r.total_spent,
       facilityUsage: JSON.parse(String(r.facility_usage ?? '{}')),
+      playedBookings: r.played_bookings,
+      plannedSpent: r.planned_spent,
+      nextChangeAt: r.next_change_at,
     };
   });
   const stored = await storedStats(db());
@@ -110,7 +113,13 @@ describe('every booking write keeps the customer row equal to a full recomputati
     const post = (path: string, body: unknown = {}) => api(path, { method: 'POST', json: body, token });
     expect((await post(`/api/bookings/${b1.documentId}/approve`)).status).toBe(200);
     await expectConsistent();
-    expect(await storedRow(id)).toMatchObject({ approved_bookings: 1, total_spent: 155_000 });
+    // Approved but still two days ahead: planned, not spent.
+    expect(await storedRow(id)).toMatchObject({
+      approved_bookings: 1,
+      played_bookings: 0,
+      total_spent: 0,
+      planned_spent: 155_000,
+    });
 
     // reject
     expect((await post(`/api/bookings/${b2.documentId}/reject`, { reason: 'Kapora gelmedi' })).status).toBe(200);
@@ -120,13 +129,18 @@ describe('every booking write keeps the customer row equal to a full recomputati
     // customer cancel (the public route, by booking number)
     expect((await api(`/api/bookings/cancel/${b3.bookingNumber}`, { method: 'POST', json: {} })).status).toBe(200);
     await expectConsistent();
-    // b4, still pending, is the latest by play time: no run yet
-    expect(await storedRow(id)).toMatchObject({ cancelled_bookings: 1, consecutive_cancellations: 0 });
+    // b4, pending and still ahead, neither counts nor ends the run: b2 rejected, then b3 cancelled
+    expect(await storedRow(id)).toMatchObject({ cancelled_bookings: 1, consecutive_cancellations: 1 });
 
     // staff cancel of the approved one
     expect((await post(`/api/bookings/${b1.documentId}/cancel`)).status).toBe(200);
     await expectConsistent();
-    expect(await storedRow(id)).toMatchObject({ cancelled_bookings: 2, approved_bookings: 0, total_spent: 0 });
+    expect(await storedRow(id)).toMatchObject({
+      cancelled_bookings: 2,
+      approved_bookings: 0,
+      total_spent: 0,
+      planned_spent: 0,
+    });
 
     // forced pitch delete: b4 is cancelled, counted as cancelled but skipped by the consecutive run
     expect((await api(`/api/facilities/${g.documentId}?force=true`, { method: 'DELETE', token })).status).toBe(200);
@@ -178,7 +192,9 @@ describe('every booking write keeps the customer row equal to a full recomputati
       { day: -2, status: 'cancelled', facilityId: f.id },
       { day: -1, status: 'cancelled', facilityId: f.id },
     ]);
-    expect((await detail(c.id)).stats.warningLevel).toBe('none');
+    // Two cancellations warn a customer whether or not they subscribe.
+    expect((await detail(c.id)).customerInfo.isSubscriber).toBe(false);
+    expect((await detail(c.id)).stats.warningLevel).toBe('caution');
     await env.DB.prepare(
       "update customers set is_subscriber = 1, name = 'Yeni İsim', email = 'yeni@örnek.com' where id = ?",
     )
@@ -212,7 +228,7 @@ describe('every booking write keeps the customer row equal to a full recomputati
 });
 
 describe('warning level and risk label at each boundary', () => {
-  it('1 to 5 consecutive cancellations, subscriber and not; a later booking ends the run', async () => {
+  it('1 to 5 consecutive cancellations, subscriber or not alike; a booking still ahead never ends the run, a played one does', async () => {
     const f = await createFacility();
     const sub = await addCustomer({ name: 'Abone Sınır', phone: freshPhone(), subscriber: true });
     const std = await addCustomer({ name: 'Standart Sınır', phone: freshPhone() });
@@ -241,11 +257,24 @@ describe('warning level and risk label at each boundary', () => {
       expect([k, n.stats.consecutiveCancellations, n.stats.warningLevel, n.stats.riskLabel]).toEqual([
         k,
         k,
-        'none',
+        level,
         label,
       ]);
     }
-    for (const c of [sub, std]) await addBookings(c, [{ day: 1, status: 'pending', facilityId: f.id }]);
+    // Bookings still ahead, pending or approved, neither count nor end the run.
+    for (const c of [sub, std])
+      await addBookings(c, [
+        { day: 1, status: 'pending', facilityId: f.id },
+        { day: 8, status: 'approved', facilityId: f.id },
+      ]);
+    for (const c of [sub, std])
+      expect((await detail(c.id)).stats).toMatchObject({
+        consecutiveCancellations: 6,
+        warningLevel: 'critical',
+        riskLabel: 'KRİTİK',
+      });
+    // A match played after the cancellations ends it.
+    for (const c of [sub, std]) await addBookings(c, [{ day: -1, status: 'approved', facilityId: f.id }]);
     expect((await detail(sub.id)).stats).toMatchObject({ consecutiveCancellations: 0, warningLevel: 'normal' });
     await expectConsistent();
   });

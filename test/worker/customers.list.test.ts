@@ -37,14 +37,15 @@ beforeAll(async () => {
     { day: -80, status: 'approved', facilityId: B },
     ...[-70, -69, -68, -67, -66].map((day) => ({ day, status: 'cancelled' as const, facilityId: B })),
   ]);
-  // Can: not a subscriber; 3 cancelled → level none, label YÜKSEK; 43 days ago → inactive.
+  // Can: not a subscriber; 3 cancelled → warning, label YÜKSEK (one level for everyone); 43 days ago → inactive.
   const can = await addCustomer({ name: 'Can Öztürk', phone: '05321000003', email: 'can@firma.com.tr' });
   await addBookings(can, [
     { day: -45, status: 'cancelled', facilityId: A },
     { day: -44, status: 'cancelled', facilityId: A },
     { day: -43, status: 'cancelled', facilityId: A },
   ]);
-  // Deniz: subscriber; every other status, a booking still ahead; two shuttle rides; no cancellation → normal.
+  // Deniz: subscriber; every other status, two bookings still ahead (pending, approved); two shuttle rides; no
+  // cancellation → normal. One approved match played (1550 TL), one approved still ahead (1550 TL planned).
   const deniz = await addCustomer({ name: 'Deniz Yıldız', phone: '05321000004', subscriber: true });
   await addBookings(deniz, [
     { day: -31, status: 'expired', facilityId: A },
@@ -163,8 +164,8 @@ describe('filters', () => {
     expect(await sorted('customerType=all')).toBe('ali,ayse,can,deniz,ece,fikret');
   });
 
-  it('warnings only: subscribers with 2 or more consecutive cancellations', async () => {
-    expect(await sorted('warningsOnly=true')).toBe('ali,ayse,ece');
+  it('warnings only: every customer with 2 or more consecutive cancellations, subscriber or not', async () => {
+    expect(await sorted('warningsOnly=true')).toBe('ali,ayse,can,ece');
     expect(await sorted('warningsOnly=false')).toBe('ali,ayse,can,deniz,ece,fikret');
   });
 
@@ -249,6 +250,8 @@ describe('rows, summary and pagination', () => {
       // 4 bookings over 40 days = 1.33 months of 30 days
       averageBookingsPerMonth: 3,
       totalSpent: 3050,
+      plannedSpent: 0,
+      playedBookings: 2,
       facilityUsage: { 'Merkez Halı Saha': 3, 'Sahil Arena': 1 },
       warningLevel: 'caution',
       riskLabel: 'ORTA',
@@ -262,7 +265,7 @@ describe('rows, summary and pagination', () => {
     );
   });
 
-  it('warning level and risk label by the subscriber rule', async () => {
+  it('warning level and risk label: one level for every customer, the label its word in the reports', async () => {
     const { body } = await list('sortBy=name&sortOrder=asc');
     const byName = Object.fromEntries(
       body.data.map((r: { id: number; warningLevel: string; riskLabel: string; score: number }) => [
@@ -274,18 +277,18 @@ describe('rows, summary and pagination', () => {
       ali: ['caution', 'ORTA', 5],
       // 100 − 166.6 − 50 + 8.35 < 0
       ayse: ['critical', 'KRİTİK', 0],
-      can: ['none', 'YÜKSEK', 0],
+      can: ['warning', 'YÜKSEK', 0],
       // 100 − 0 − 0 + 0.5×40 = 120
       deniz: ['normal', 'DÜŞÜK', 120],
       ece: ['warning', 'YÜKSEK', 0],
-      fikret: ['none', 'DÜŞÜK', 100],
+      fikret: ['normal', 'DÜŞÜK', 100],
     });
   });
 
   it('summary counts the filtered set', async () => {
     expect((await list()).body.meta).toEqual({
       pagination: { page: 1, pageSize: 50, pageCount: 1, total: 6 },
-      summary: { totalCustomers: 6, subscriberCount: 4, standardCount: 2, warningCount: 3, activeCount: 3 },
+      summary: { totalCustomers: 6, subscriberCount: 4, standardCount: 2, warningCount: 4, activeCount: 3 },
     });
     expect((await list('activityStatus=dormant&pageSize=25')).body.meta).toEqual({
       pagination: { page: 1, pageSize: 25, pageCount: 1, total: 2 },
@@ -330,6 +333,11 @@ describe('GET /api/bookings/customers/:id', () => {
       warningLevel: 'normal',
       riskLabel: 'DÜŞÜK',
       successRate: 40,
+      // Only what was played: the approved match 5 days ago, never the one 10 days ahead.
+      lastActualBookingDate: addDays(t, -5),
+      playedBookings: 1,
+      totalSpent: 1550,
+      plannedSpent: 1550,
       topFacilities: [
         { name: 'Sahil Arena', count: 3 },
         { name: 'Merkez Halı Saha', count: 2 },
@@ -349,7 +357,15 @@ describe('GET /api/bookings/customers/:id', () => {
 
   it('a customer without bookings has zero figures and no bookings', async () => {
     const { data } = await json(await api(`/api/bookings/customers/${ids.fikret}`, { token }));
-    expect(data.stats).toMatchObject({ totalBookings: 0, activityStatus: 'dormant', warningLevel: 'none' });
+    expect(data.stats).toMatchObject({
+      totalBookings: 0,
+      activityStatus: 'dormant',
+      warningLevel: 'normal',
+      playedBookings: 0,
+      totalSpent: 0,
+      plannedSpent: 0,
+      lastActualBookingDate: null,
+    });
     expect(data.bookings).toEqual([]);
   });
 

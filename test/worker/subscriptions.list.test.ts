@@ -1,8 +1,20 @@
 // GET /api/bookings/subscriptions (02 §2 'Subscriptions', §9): the subscriber list with search and pages, the renewal
 // warnings (1–2 approved upcoming bookings left), the loyal badge above 10 bookings and the four counters.
+import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { monthEnd, monthStart } from '../../contracts/dates';
-import { addDays, api, createSlots, expectError, freshPhone, istanbulToday, json } from './fixtures';
+import {
+  addDays,
+  api,
+  createFacility,
+  createSlots,
+  expectError,
+  freshPhone,
+  insertBookingRow,
+  insertSlot,
+  istanbulToday,
+  json,
+} from './fixtures';
 import {
   dayOf,
   pitchWithMonth,
@@ -68,12 +80,14 @@ describe('the subscriber list', () => {
       remainingBookings: 12,
       totalBookings: 12,
       cancelledBookings: 0,
-      isLoyal: true,
+      // Twelve weeks booked, none played yet: not loyal until more than 10 have been played.
+      playedBookings: 0,
+      isLoyal: false,
       firstBookingDate: first,
       lastBookingDate: addDays(first, 77),
       nextBooking: { date: first, time: '13:00' },
     });
-    expect(page1.data[1]).toMatchObject({ isLoyal: false, remainingBookings: 1 });
+    expect(page1.data[1]).toMatchObject({ isLoyal: false, playedBookings: 0, remainingBookings: 1 });
 
     // Name search folds Turkish letters; a phone search matches digits; under 2 characters is no search.
     const byName = await json(await list(token, `?search=${encodeURIComponent('ISIK')}`));
@@ -100,5 +114,41 @@ describe('the subscriber list', () => {
       monthBookings: before.monthBookings + inMonth,
       activeBookings: before.activeBookings + 18,
     });
+  });
+
+  it('the loyal badge counts played matches: 11 played is loyal, 10 played and 5 ahead is not', async () => {
+    const { token } = await staffToken();
+    const tag = `Sd${Math.random().toString(36).slice(2, 8)}`;
+    const f = await createFacility();
+    const today = istanbulToday();
+    const weekly = async (name: string, phone: string, time: string, days: number[]) => {
+      await env.DB.prepare('insert into customers (name, phone, is_subscriber) values (?, ?, 1)')
+        .bind(name, phone)
+        .run();
+      for (const day of days) {
+        const date = addDays(today, day);
+        const documentId = await insertSlot(f.id, date, time, Date.parse(`${date}T${time}:00+03:00`));
+        const slot = (await env.DB.prepare('select id, starts_at, price from booking_slots where document_id = ?')
+          .bind(documentId)
+          .first<{ id: number; starts_at: number; price: number }>())!;
+        await insertBookingRow(slot, {
+          facilityId: f.id,
+          date,
+          time,
+          name,
+          phone,
+          status: 'approved',
+          subscriber: true,
+        });
+      }
+    };
+    const played = (n: number) => Array.from({ length: n }, (_, i) => -7 * (n - i));
+    await weekly(`Eski ${tag}`, freshPhone(), '20:00', played(11));
+    await weekly(`Yeni ${tag}`, freshPhone(), '21:00', [...played(10), 7, 14, 21, 28, 35]);
+    const { data } = await json(await list(token, `?search=${tag.toLowerCase()}`));
+    const byName = Object.fromEntries(
+      data.map((s: any) => [s.customerName.split(' ')[0], [s.totalBookings, s.playedBookings, s.isLoyal]]),
+    );
+    expect(byName).toEqual({ Eski: [11, 11, true], Yeni: [15, 10, false] });
   });
 });

@@ -1,5 +1,6 @@
 // The customer list and detail (issue 10): filters, sorts and pages over customer_stats, the per-customer figures that
-// migration 0006's triggers keep in step with every booking write, so no request aggregates the bookings table. Also
+// migration 0006's triggers (redefined by 0022) keep in step with every booking write, so no request aggregates the
+// bookings table. Figures that change with the clock are recomputed first, for the rows whose moment has come. Also
 // the from-scratch recomputation of those figures (window functions over every booking) that the tests hold the
 // triggers to.
 import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
@@ -37,7 +38,20 @@ export interface CustomerFilter {
  */
 const literal = (v: string | number) => sql.raw(typeof v === 'number' ? String(v) : quoted(v.replace(/\0/g, '')));
 
-const isWarned = sql`(${customerStats.isSubscriber} = 1 and ${customerStats.consecutiveCancellations} >= ${literal(WARNING_MIN_CONSECUTIVE)})`;
+/** Every customer, subscriber or not, is warned by the same run of cancellations the risk label reads. */
+const isWarned = sql`(${customerStats.consecutiveCancellations} >= ${literal(WARNING_MIN_CONSECUTIVE)})`;
+
+/** SQLite's clock in epoch milliseconds, like starts_at: the same expression migration 0022's triggers use. */
+const sqlNow = sql.raw(`CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER)`);
+
+/**
+ * Marks every row whose clock-dependent figures are due (a pending or approved booking's hour has passed since they
+ * were computed); the customer_stats_refresh trigger (migration 0022) recomputes each one in the same statement. Every
+ * read of customer_stats runs this first, in its batch, so the list, its filters and counts, the detail and the exports
+ * read figures as of now. Usually it touches no row: an index seek on next_change_at.
+ */
+export const refreshDueStats = (db: Db) =>
+  db.update(customerStats).set({ nextChangeAt: -1 }).where(sql`${customerStats.nextChangeAt} <= ${sqlNow}`);
 const isActive = (today: string) => sql`${customerStats.lastBookingDate} >= ${literal(addDays(today, -ACTIVE_DAYS))}`;
 
 function whereOf(f: CustomerFilter, today: string): SQL | undefined {
@@ -107,6 +121,8 @@ const rowFields = {
   favoriteDay: customerStats.favoriteDay,
   favoriteHour: customerStats.favoriteHour,
   totalSpent: customerStats.totalSpent,
+  plannedSpent: customerStats.plannedSpent,
+  playedBookings: customerStats.playedBookings,
   facilityUsage: customerStats.facilityUsage,
 };
 export type CustomerStatsRecord = Awaited<ReturnType<typeof listCustomerRows>>['rows'][number];
@@ -133,7 +149,8 @@ export async function listCustomerRows(
       active: sql<number>`coalesce(sum(${isActive(today)}), 0)`,
     })
     .from(customerStats);
-  const [rows, counts, pitches] = await db.batch([
+  const [, rows, counts, pitches] = await db.batch([
+    refreshDueStats(db),
     db
       .select(rowFields)
       .from(customerStats)
@@ -150,7 +167,8 @@ export async function listCustomerRows(
 
 /** One customer's figures, their latest bookings by play time and every pitch's name, in one round trip. */
 export async function customerDetailRows(db: Db, id: number, historySize: number) {
-  const [found, history, pitches] = await db.batch([
+  const [, found, history, pitches] = await db.batch([
+    refreshDueStats(db),
     db
       .select(rowFields)
       .from(customerStats)
@@ -192,16 +210,22 @@ export async function customerDetailRows(db: Db, id: number, historySize: number
 
 export type CustomerHistoryRow = NonNullable<Awaited<ReturnType<typeof customerDetailRows>>>['history'][number];
 
-/** The stored figures of every customer, by id: what the triggers keep. */
-export function storedStats(db: Db) {
-  return db.select().from(customerStats).orderBy(customerStats.customerId).all();
+/** The stored figures of every customer, by id: what the triggers keep (the due rows recomputed first). */
+export async function storedStats(db: Db) {
+  const [, rows] = await db.batch([
+    refreshDueStats(db),
+    db.select().from(customerStats).orderBy(customerStats.customerId),
+  ]);
+  return rows;
 }
 
 /**
  * Every customer's figures computed from scratch over all bookings, with window functions — a second, independent
  * formulation of migration 0006's triggers, in the shape of customer_stats (tests compare the two after every kind of
- * write). A booking cancelled because its pitch was deleted (facilityMsg.forceCancelReason) is skipped by the
- * consecutive-cancellation run; every other status but cancelled ends it.
+ * write). The cancellation run is read over the bookings already decided (cancelled, rejected, expired) or whose hour
+ * has passed: a pending or approved booking still ahead neither counts nor ends it. A booking cancelled because its
+ * pitch was deleted (facilityMsg.forceCancelReason) is skipped; every other status but cancelled ends the run. Played,
+ * spent and the last played date count approved bookings whose hour has passed; planned the approved ones still ahead.
  */
 export async function recomputedStats(db: Db) {
   const b = bookings;
@@ -216,6 +240,7 @@ export async function recomputedStats(db: Db) {
           order by ${b.startsAt} desc, (${b.status} <> 'cancelled') desc rows unbounded preceding) as broken
       from ${b}
       where not (${b.status} = 'cancelled' and coalesce(${b.cancellationReason}, '') = ${forced})
+        and (${b.status} not in ('pending', 'approved') or ${b.startsAt} <= ${sqlNow})
     ),
     agg as (
       select ${b.customerPhone} as phone, count(*) as total,
@@ -226,8 +251,11 @@ export async function recomputedStats(db: Db) {
         count(*) filter (where ${b.status} = 'expired') as expired,
         count(*) filter (where ${b.includesTransportation} = 1) as transport,
         min(${b.date}) as first_date, max(${b.date}) as last_date,
-        max(${b.date}) filter (where ${b.status} = 'approved') as last_actual,
-        coalesce(sum(${b.totalPrice}) filter (where ${b.status} = 'approved'), 0) as spent
+        max(${b.date}) filter (where ${b.status} = 'approved' and ${b.startsAt} <= ${sqlNow}) as last_actual,
+        coalesce(sum(${b.totalPrice}) filter (where ${b.status} = 'approved' and ${b.startsAt} <= ${sqlNow}), 0) as spent,
+        coalesce(sum(${b.totalPrice}) filter (where ${b.status} = 'approved' and ${b.startsAt} > ${sqlNow}), 0) as planned,
+        count(*) filter (where ${b.status} = 'approved' and ${b.startsAt} <= ${sqlNow}) as played,
+        min(${b.startsAt}) filter (where ${b.status} in ('pending', 'approved') and ${b.startsAt} > ${sqlNow}) as next_change
       from ${b} group by ${b.customerPhone}
     )
     select c.id as customer_id, c.name as name, c.email as email, c.phone as phone, c.is_subscriber as is_subscriber,
@@ -240,7 +268,8 @@ export async function recomputedStats(db: Db) {
       ${mode(sql`${b.facilityId}`, 'facility')} as favorite_facility_id,
       ${mode(sql`cast(strftime('%w', ${b.date}) as integer)`, 'weekday')} as favorite_day,
       ${mode(sql`${b.startTime}`, 'hour')} as favorite_hour,
-      coalesce(a.spent, 0) as total_spent,
+      coalesce(a.spent, 0) as total_spent, coalesce(a.planned, 0) as planned_spent,
+      coalesce(a.played, 0) as played_bookings, a.next_change as next_change_at,
       (select json_group_object(facility_id, n) from (select ${b.facilityId} as facility_id, count(*) as n from ${b}
         where ${b.customerPhone} = c.phone group by 1 order by 1)) as facility_usage
     from ${customers} c left join agg a on a.phone = c.phone

@@ -160,6 +160,8 @@ function subscriberRows(db: Db, now: number, filter: SubscriberFilter) {
       totalBookings: count(bookings.id),
       remainingBookings: remaining,
       cancelledBookings: sql<number>`coalesce(sum(${bookings.status} in ('cancelled', 'rejected')), 0)`,
+      // Approved and already started: matches played, never those still ahead (the loyal badge counts these).
+      playedBookings: sql<number>`coalesce(sum(${bookings.status} = 'approved' and ${bookings.startsAt} <= ${now}), 0)`,
       firstBookingDate: sql<string | null>`min(${bookings.date})`,
       lastBookingDate: sql<string | null>`max(${bookings.date})`,
       latest,

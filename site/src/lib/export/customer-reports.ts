@@ -1,6 +1,8 @@
 // The four customer reports of 02 §9 ('full', 'summary', 'risk', 'performance'): their Turkish columns, which rows each
-// holds and its file name. Every figure is the server's (the customers/stats row); nothing is recomputed here.
-import { ACTIVITY_LABELS, RISK_REPORT_MIN_CONSECUTIVE, WARNING_LABELS } from '../../../../contracts/customer-risk';
+// holds and its file name. Every figure is the server's (the customers/stats row); nothing is recomputed here. Each
+// figure is named for what it counts: money and matches already played ('Gerçekleşen', 'Oynanan') apart from those
+// still ahead ('Planlanan').
+import { ACTIVITY_LABELS, WARNING_LABELS } from '../../../../contracts/customer-risk';
 import type { CustomerStatsRow } from '../../../../contracts/customers';
 import { WEEK_DAY_LABELS } from '../../../../contracts/facility-form';
 import { formatPhone } from '../../../../contracts/phone';
@@ -50,12 +52,14 @@ const c = {
   consecutive: { header: 'Ardışık İptal', value: (r) => r.consecutiveCancellations, type: 'number' },
   first: { header: 'İlk Rezervasyon', value: (r) => r.firstBookingDate, type: 'date' },
   last: { header: 'Son Rezervasyon', value: (r) => r.lastBookingDate, type: 'date' },
-  lastActual: { header: 'Son Gerçekleşen', value: (r) => r.lastActualBookingDate, type: 'date' },
+  lastActual: { header: 'Son Oynanan Maç', value: (r) => r.lastActualBookingDate, type: 'date' },
   favoriteFacility: { header: 'Favori Saha', value: (r) => r.favoriteFacility, width: 24 },
   favoriteDay: { header: 'Favori Gün', value: (r) => (r.favoriteDay ? WEEK_DAY_LABELS[r.favoriteDay] : null) },
   favoriteHour: { header: 'Favori Saat', value: (r) => r.favoriteHour },
   perMonth: { header: 'Aylık Ortalama', value: (r) => r.averageBookingsPerMonth, type: 'number' },
-  spent: { header: 'Toplam Harcama (TL)', value: (r) => r.totalSpent, type: 'number' },
+  played: { header: 'Oynanan Maç', value: (r) => r.playedBookings, type: 'number' },
+  spent: { header: 'Gerçekleşen Harcama (TL)', value: (r) => r.totalSpent, type: 'number' },
+  planned: { header: 'Planlanan Harcama (TL)', value: (r) => r.plannedSpent, type: 'number' },
   warning: { header: 'Uyarı Seviyesi', value: (r) => WARNING_LABELS[r.warningLevel] },
   risk: { header: 'Risk', value: (r) => r.riskLabel },
   activity: { header: 'Aktiflik', value: (r) => ACTIVITY_LABELS[r.activityStatus] },
@@ -86,7 +90,9 @@ export const CUSTOMER_REPORT_COLUMNS: Record<CustomerReport, readonly Col[]> = {
     c.favoriteDay,
     c.favoriteHour,
     c.perMonth,
+    c.played,
     c.spent,
+    c.planned,
     c.warning,
     c.risk,
     c.activity,
@@ -100,18 +106,23 @@ export const CUSTOMER_REPORT_COLUMNS: Record<CustomerReport, readonly Col[]> = {
     c.type,
     c.total,
     c.approved,
+    c.played,
     c.approvalRate,
     c.success,
     c.score,
     c.spent,
+    c.planned,
     c.perMonth,
     c.favoriteFacility,
   ],
 };
 
-/** The rows a report holds: the risk report only customers with 2+ consecutive cancellations (02 §9). */
+/**
+ * The rows a report holds: the risk report only the customers the screen warns about (2+ consecutive cancellations,
+ * 02 §9), read from the server's warning level, the same one the badge, the warnings filter and the count show.
+ */
 export function customerReportRows(report: CustomerReport, rows: readonly Row[]): Row[] {
-  return report === 'risk' ? rows.filter((r) => r.consecutiveCancellations >= RISK_REPORT_MIN_CONSECUTIVE) : [...rows];
+  return report === 'risk' ? rows.filter((r) => r.warningLevel !== 'normal' && r.warningLevel !== 'none') : [...rows];
 }
 
 /** 'musteri-raporu-tam-2026-11-23' (the extension is added by the download). */

@@ -60,7 +60,7 @@ function General({ c }: { c: CustomerStatsRow }) {
           <dd className="tabular-nums">{date(c.firstBookingDate)}</dd>
           <dt>Son rezervasyon</dt>
           <dd className="tabular-nums">{date(c.lastBookingDate)}</dd>
-          <dt>Son gerçekleşen</dt>
+          <dt>Son oynanan maç</dt>
           <dd className="tabular-nums">{date(c.lastActualBookingDate)}</dd>
           <dt>Favori saha</dt>
           <dd>{c.favoriteFacility || '—'}</dd>
@@ -70,8 +70,18 @@ function General({ c }: { c: CustomerStatsRow }) {
           <dd className="tabular-nums">{c.favoriteHour || '—'}</dd>
           <dt>Aylık ortalama</dt>
           <dd className="tabular-nums">{c.averageBookingsPerMonth.toLocaleString('tr-TR')} rezervasyon</dd>
-          <dt>Toplam harcama</dt>
-          <dd className="tabular-nums">{tl(c.totalSpent)}</dd>
+          <dt>Oynanan maç</dt>
+          <dd className="tabular-nums" data-played>
+            {c.playedBookings}
+          </dd>
+          <dt>Gerçekleşen harcama</dt>
+          <dd className="tabular-nums" data-spent>
+            {tl(c.totalSpent)}
+          </dd>
+          <dt>Planlanan harcama</dt>
+          <dd className="tabular-nums" data-planned>
+            {tl(c.plannedSpent)}
+          </dd>
         </Facts>
       </section>
       <div className="flex flex-wrap items-center gap-2">

@@ -21,11 +21,10 @@ export function detailFacts(d: CustomerDetailWire, today: string) {
   const upcoming = d.bookings
     .filter((b) => b.date >= today && isLive(b))
     .sort((a, b) => (a.date + a.startTime).localeCompare(b.date + b.startTime));
-  const upcomingApproved = upcoming.filter((b) => b.status === 'approved').length;
   return {
     upcoming: upcoming.slice(0, UPCOMING),
-    // Approved and played: every approved booking but those still ahead.
-    completed: Math.max(0, d.stats.approvedBookings - upcomingApproved),
+    // Approved matches whose hour has passed, counted by the server over every booking (not only the latest 30).
+    played: d.stats.playedBookings,
     activities: [...d.bookings].sort((a, b) => b.createdAt.localeCompare(a.createdAt)).slice(0, ACTIVITIES),
     lastActivity: d.bookings.reduce<string | null>((m, b) => (!m || b.createdAt > m ? b.createdAt : m), null),
   };
@@ -165,7 +164,7 @@ export function SubscriberDetail({ subscriber, onClose }: { subscriber: Subscrib
             </TabPanel>
             <TabPanel id="history" className="mt-4 space-y-4">
               <dl className="grid grid-cols-1 gap-2 sm:grid-cols-2">
-                <Fact label="Tamamlanan rezervasyon">{facts.completed}</Fact>
+                <Fact label="Oynanan maç">{facts.played}</Fact>
                 <Fact label="İptal oranı">%{detail.stats.cancellationRate}</Fact>
               </dl>
               <div>

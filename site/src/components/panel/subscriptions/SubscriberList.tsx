@@ -19,7 +19,7 @@ import { SearchField } from '../../ui/SearchField';
 import { Pager } from '../Pager';
 import { shortDate } from './rules';
 
-/** 'Sadık müşteri' above 10 bookings (02 §9, isLoyal from the server). */
+/** 'Sadık müşteri' above 10 played bookings (02 §9, isLoyal from the server). */
 function LoyalBadge() {
   return (
     <span
@@ -48,7 +48,7 @@ function Row({ s, onDetail }: { s: SubscriberWire; onDetail: (s: SubscriberWire)
           {[s.facility?.name, s.day && s.timeSlot ? `${s.day} ${s.timeSlot}` : null].filter(Boolean).join(' · ')}
         </p>
         <p className="text-xs text-slate-600 dark:text-slate-300">
-          {s.totalBookings} rezervasyon · {s.remainingBookings} kalan
+          {s.totalBookings} rezervasyon · {s.playedBookings} oynanan · {s.remainingBookings} kalan
           {s.nextBooking ? ` · Sıradaki: ${shortDate(s.nextBooking.date)} ${s.nextBooking.time}` : ''}
         </p>
       </div>
