@@ -194,6 +194,8 @@ export interface CustomerBookingWire {
   date: string;
   startTime: string;
   endTime: string;
+  /** The real start instant: an after-midnight hour is played the day after its business `date`. */
+  startsAt: string;
   facility: { documentId: string; name: string };
   /** TL. */
   totalPrice: number;

@@ -108,6 +108,8 @@ export interface SameDayBookingWire {
   date: string;
   time: string;
   endTime: string;
+  /** The real start instant, so the warning shows the real calendar date of an after-midnight hour. */
+  startsAt: string;
   status: BookingStatus;
 }
 
@@ -124,6 +126,8 @@ export interface BookingListItem {
   date: string;
   startTime: string;
   endTime: string;
+  /** The real start instant: an after-midnight hour is played the day after its business `date`. */
+  startsAt: string;
   totalPrice: number;
   depositAmount: number;
   transportationPrice: number;

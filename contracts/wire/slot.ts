@@ -13,6 +13,8 @@ export const slotWire = z.object({
   date: z.string(),
   startTime: z.string(),
   endTime: z.string(),
+  /** The real start instant (ISO): an after-midnight hour is played the day after its business `date`. */
+  startsAt: z.string(),
   price: z.number(),
   isAvailable: z.boolean(),
   isPending: z.boolean(),

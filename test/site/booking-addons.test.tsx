@@ -22,6 +22,7 @@ const slot: Slot = {
   date: '2026-11-20',
   startTime: '20:00',
   endTime: '21:00',
+  startsAt: '2026-11-20T17:00:00.000Z',
   price: 2000,
   isAvailable: true,
   isPending: false,

@@ -29,6 +29,8 @@ function slot(date: string, start: string, state: Slot['state'], booking: Slot['
     date,
     startTime: start,
     endTime: end ?? `${String((h + 1) % 24).padStart(2, '0')}:${start.slice(3)}`,
+    // The real instant: an hour before 06:00 is the overnight one, played the day after its business date.
+    startsAt: new Date(Date.parse(`${date}T${start}:00+03:00`) + (h < 6 ? 86_400_000 : 0)).toISOString(),
     price: 1500,
     isAvailable: state === 'available',
     isPending: state === 'pending',

@@ -18,6 +18,7 @@ const slots: Slot[] = [
     date: '2026-11-20',
     startTime: '20:00',
     endTime: '21:00',
+    startsAt: '2026-11-20T17:00:00.000Z',
     price: 1500,
     isAvailable: true,
     isPending: false,

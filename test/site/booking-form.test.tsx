@@ -38,6 +38,7 @@ function slot(date: string, start: string, state: Slot['state'] = 'available'): 
     date,
     startTime: start,
     endTime: `${String(h + 1).padStart(2, '0')}:00`,
+    startsAt: new Date(`${date}T${start}:00+03:00`).toISOString(),
     price: 1500,
     isAvailable: state === 'available',
     isPending: false,

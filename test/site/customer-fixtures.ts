@@ -108,6 +108,7 @@ export function customerDetail(row: CustomerStatsRow, over: Partial<CustomerDeta
         date: '2026-11-20',
         startTime: '20:00',
         endTime: '21:00',
+        startsAt: '2026-11-20T17:00:00.000Z',
         facility: { documentId: 'fac-1', name: 'Nilüfer Arena' },
         totalPrice: 1500,
         includesTransportation: false,

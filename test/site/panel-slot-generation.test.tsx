@@ -37,6 +37,10 @@ function slot(date: string, startTime: string, over: Partial<SlotWire> = {}): Sl
     date,
     startTime,
     endTime: end,
+    // The real instant: an hour before 06:00 is the overnight one, played the day after its business date.
+    startsAt: new Date(
+      Date.parse(`${date}T${startTime}:00+03:00`) + (Number(startTime.slice(0, 2)) < 6 ? 86_400_000 : 0),
+    ).toISOString(),
     price: 1200,
     isAvailable: true,
     isPending: false,

@@ -13,6 +13,7 @@ const slot = {
   date: '2026-11-20',
   startTime: '20:00',
   endTime: '21:00',
+  startsAt: '2026-11-20T17:00:00.000Z',
   price: 1500,
   isAvailable: false,
   isPending: true,

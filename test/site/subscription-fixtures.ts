@@ -96,6 +96,8 @@ export const pitches = () => [
 ];
 
 export function customerBooking(over: Partial<CustomerBookingWire> = {}): CustomerBookingWire {
+  const date = over.date ?? '2026-11-24';
+  const startTime = over.startTime ?? '20:00';
   return {
     documentId: `b-${Math.random().toString(36).slice(2, 8)}`,
     bookingNumber: 'HSRABCDEFGH2',
@@ -104,6 +106,7 @@ export function customerBooking(over: Partial<CustomerBookingWire> = {}): Custom
     date: '2026-11-24',
     startTime: '20:00',
     endTime: '21:00',
+    startsAt: new Date(`${date}T${startTime}:00+03:00`).toISOString(),
     facility: { documentId: 'fac-1', name: 'Nilüfer Arena' },
     totalPrice: 1500,
     includesTransportation: false,

@@ -252,6 +252,7 @@ describe('refused bookings change nothing', () => {
       date: tomorrow(),
       time: '18:00',
       endTime: '19:00',
+      startsAt: new Date(`${tomorrow()}T18:00:00+03:00`).toISOString(),
       status: 'pending',
     });
     // Once staff approve it, the same attempt says 'onaylanmış'.

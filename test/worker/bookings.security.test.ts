@@ -78,6 +78,7 @@ describe('the same-day warning gives nothing away (issue 7 §1)', () => {
       date: day(3),
       time: '18:00',
       endTime: '19:00',
+      startsAt: new Date(`${day(3)}T18:00:00+03:00`).toISOString(),
       status: 'pending',
     });
     // Nothing else leaves the server: not the number (in any case), the surname, the phone, the e-mail or the notes.

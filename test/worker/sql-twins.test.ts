@@ -6,8 +6,9 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { pickupTimeFor } from '../../contracts/common';
 import { addDays, trLongDate } from '../../contracts/dates';
+import { slotStartText } from '../../contracts/slot-start';
 import { getDb } from '../../worker/src/db/client';
-import { pickupTimeOf, trLongDateOf } from '../../worker/src/db/sql';
+import { pickupTimeOf, slotStartTextOf, trLongDateOf } from '../../worker/src/db/sql';
 
 describe('trLongDateOf (SQL) against trLongDate', () => {
   it('writes every day of 2026–2028 as trLongDate does', async () => {
@@ -44,5 +45,32 @@ describe('pickupTimeOf (SQL) against pickupTimeFor', () => {
     expect(wrong).toEqual([]);
     expect(rows.find((r) => r.h === '00:30' && r.o === 45)?.t).toBe('23:45');
     expect(rows.find((r) => r.h === '10:00' && r.o === null)?.t).toBeNull();
+  });
+});
+
+describe('slotStartTextOf (SQL) against slotStartText', () => {
+  it('writes the real calendar date of every start hour of a year of business days, with the night after midnight', async () => {
+    // An overnight pitch's day: 18:00 … 23:00 on the business date, 00:00 and 01:00 on the next calendar day.
+    const starts: [string, string, number][] = [];
+    for (let d = '2026-01-01'; d <= '2026-12-31'; d = addDays(d, 1))
+      for (const [time, next] of [
+        ['18:00', false],
+        ['23:30', false],
+        ['00:00', true],
+        ['01:30', true],
+      ] as const)
+        starts.push([d, time, Date.parse(`${next ? addDays(d, 1) : d}T${time}:00+03:00`)]);
+    const rows = await getDb(env.DB).all<{ d: string; t: string; at: number; text: string }>(
+      sql`select value ->> 0 as d, value ->> 1 as t, value ->> 2 as at,
+        ${slotStartTextOf(sql.raw('(value ->> 0)'), sql.raw('(value ->> 2)'), sql.raw('(value ->> 1)'))} as text
+        from json_each(${JSON.stringify(starts)})`,
+    );
+    expect(rows).toHaveLength(starts.length);
+    const wrong = rows.filter((r) => r.text !== slotStartText({ date: r.d, startTime: r.t, startsAt: r.at }));
+    expect(wrong).toEqual([]);
+    const text = (d: string, t: string) => rows.find((r) => r.d === d && r.t === t)?.text;
+    expect(text('2026-11-30', '00:00')).toBe('1 Aralık 2026 Salı 00:00 · Pazartesi gecesi');
+    expect(text('2026-11-30', '23:30')).toBe('30 Kasım 2026 Pazartesi 23:30');
+    expect(text('2026-12-31', '01:30')).toBe('1 Ocak 2027 Cuma 01:30 · Perşembe gecesi');
   });
 });

@@ -16,7 +16,7 @@ import {
   WalletIcon,
 } from '../components/ui/icons';
 import { StatusBadge } from '../components/ui/StatusBadge';
-import { addDays, istanbulToday, tl, trDateWithDay } from '../lib/format';
+import { addDays, istanbulToday, nightSuffix, realStart, tl, trDateWithDay } from '../lib/format';
 import { greeting, initialOf } from '../lib/panel';
 import {
   $dashboard,
@@ -278,8 +278,11 @@ function LatestRow({ booking: b, today, onOpen }: { booking: Latest; today: stri
           )}
         </span>
         <span className="mt-0.5 block min-w-0 truncate text-sm text-slate-600 dark:text-slate-300">
-          {b.facility?.name || NO_FACILITY} · {bookingDay(b.date, today)}
+          {b.facility?.name || NO_FACILITY} ·{' '}
+          {/* The real calendar day: an after-midnight hour is played the day after its business date. */}
+          {bookingDay(b.date && b.startTime ? realStart(b).calendarDate : b.date, today)}
           {b.startTime ? ` ${b.startTime}–${b.endTime}` : ''}
+          {b.date && b.startTime ? nightSuffix(realStart(b)) : ''}
         </span>
       </span>
       <span className="flex shrink-0 flex-col items-end gap-1.5">

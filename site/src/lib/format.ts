@@ -109,3 +109,12 @@ export function hourlyEquivalentText(price: number, range: PriceRange, kind: Slo
 
 // Business-date maths is shared with the API.
 export { addDays, istanbulToday } from '../../../contracts/dates';
+// The real calendar date and time of a slot (an after-midnight hour is played the day after its business date).
+export {
+  nightOf,
+  nightSuffix,
+  realStart,
+  slotDateText,
+  slotStartText,
+  trCalendarDay,
+} from '../../../contracts/slot-start';

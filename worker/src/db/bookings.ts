@@ -18,7 +18,7 @@ import { bookingFacilityFields, bookingRef, facilityDocumentId, pending } from '
 import type { Db } from './client';
 import { eraseFreeText, forgetCustomerInEvents, notifyStaff, recordHistory } from './events';
 import { type Booking, bookingHistory, bookings, customers, facilities, slots, users } from './schema';
-import { isLive, pickupTimeOf, qualified, quoted, renderedAll, renderedBatch, rowOf, trLongDateOf } from './sql';
+import { isLive, pickupTimeOf, qualified, quoted, renderedAll, renderedBatch, rowOf, slotStartTextOf } from './sql';
 
 export type NewBooking = typeof bookings.$inferInsert;
 
@@ -97,6 +97,7 @@ const sameDayFields = {
   date: bookings.date,
   time: bookings.startTime,
   endTime: bookings.endTime,
+  startsAt: bookings.startsAt,
   status: bookings.status,
 };
 export type SameDayBooking = { [K in keyof typeof sameDayFields]: (typeof sameDayFields)[K]['_']['data'] };
@@ -336,7 +337,7 @@ function checkedBookingBatch(db: Db, bySlotId: boolean, columns: (keyof BookingV
       priority: 'high',
       title: 'Yeni Rezervasyon',
       message: qualified(
-        sql`${bookings.customerName} || ' · ' || ${p('facilityName')} || ' · ' || ${trLongDateOf(bookings.date)} || ' ' || ${bookings.startTime}`,
+        sql`${bookings.customerName} || ' · ' || ${p('facilityName')} || ' · ' || ${slotStartTextOf(bookings.date, bookings.startsAt, bookings.startTime)}`,
       ),
       bookingId: bookings.id,
       facilityId: bookings.facilityId,
@@ -417,7 +418,7 @@ export async function expireDueHolds(db: Db, facilityId: number, now: number) {
       type: 'booking_updated',
       priority: 'low',
       title: 'Rezervasyon Süresi Doldu',
-      message: sql`${bookings.bookingNumber} || ' · ' || ${bookings.customerName} || ' · ' || ${bookings.date} || ' ' || ${bookings.startTime}`,
+      message: sql`${bookings.bookingNumber} || ' · ' || ${bookings.customerName} || ' · ' || ${slotStartTextOf(bookings.date, bookings.startsAt, bookings.startTime)}`,
       bookingId: bookings.id,
       facilityId: bookings.facilityId,
       createdAt: now,

@@ -183,6 +183,7 @@ export async function customerDetailRows(db: Db, id: number, historySize: number
         date: bookings.date,
         startTime: bookings.startTime,
         endTime: bookings.endTime,
+        startsAt: bookings.startsAt,
         // Named apart: D1 answers a batch's rows as objects, where two columns of one name would collide.
         facilityDocumentId: sql<string>`${facilities.documentId}`.as('facility_document_id'),
         facilityName: facilities.name,

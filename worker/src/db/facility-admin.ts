@@ -7,7 +7,7 @@ import type { Db } from './client';
 import { notifyStaff, recordHistory } from './events';
 import { notDeleted } from './facility-ref';
 import { amenities, bookings, facilities, facilityImages, pickupPoints } from './schema';
-import { isLive } from './sql';
+import { isLive, slotStartTextOf } from './sql';
 
 export type FacilityValues = Omit<typeof facilities.$inferInsert, 'id' | 'documentId' | 'slug' | 'createdAt'>;
 export type AmenityValues = Omit<typeof amenities.$inferInsert, 'id' | 'facilityId'>;
@@ -181,7 +181,7 @@ export async function retireFacility(
       type: 'booking_cancelled',
       priority: 'medium',
       title: event.title,
-      message: sql`${bookings.bookingNumber} || ${sep} || ${bookings.customerName} || ${sep} || ${event.facilityName} || ${sep} || ${bookings.date} || ' ' || ${bookings.startTime} || ${sep} || ${event.actorLabel}`,
+      message: sql`${bookings.bookingNumber} || ${sep} || ${bookings.customerName} || ${sep} || ${event.facilityName} || ${sep} || ${slotStartTextOf(bookings.date, bookings.startsAt, bookings.startTime)} || ${sep} || ${event.actorLabel}`,
       bookingId: bookings.id,
       facilityId: bookings.facilityId,
       actorUserId: event.actorUserId,

@@ -3,7 +3,7 @@ import { Column, fillPlaceholders, getTableColumns, is, SQL, sql } from 'drizzle
 import type { BatchItem, BatchResponse } from 'drizzle-orm/batch';
 import type { AnySQLiteColumn, SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { LIVE_STATUSES } from '../../../contracts/bookings';
-import { TR_MONTHS, TR_WEEKDAYS } from '../../../contracts/dates';
+import { ISTANBUL_OFFSET_MS, TR_MONTHS, TR_WEEKDAYS } from '../../../contracts/dates';
 import type { Db } from './client';
 
 /** A string as a quoted SQL literal (single quotes doubled). */
@@ -54,6 +54,23 @@ export function trLongDateOf(date: AnySQLiteColumn | SQL): SQL<string> {
   const month = named('%m', TR_MONTHS, (i) => String(i + 1).padStart(2, '0'));
   const weekday = named('%w', TR_WEEKDAYS, String);
   return sql<string>`(cast(strftime('%d', ${date}) as integer) || ' ' || ${month} || ' ' || strftime('%Y', ${date}) || ' ' || ${weekday})`;
+}
+
+/**
+ * contracts/slot-start.ts slotStartText in SQL for a booking's business date, real start instant (ms) and start time:
+ * '1 Aralık 2026 Salı 00:00 · Pazartesi gecesi' after midnight of the business day, '30 Kasım 2026 Pazartesi 18:00'
+ * otherwise. The calendar date is the Istanbul date of the instant (test/worker/sql-twins.test.ts compares the two).
+ */
+export function slotStartTextOf(
+  date: AnySQLiteColumn | SQL,
+  startsAt: AnySQLiteColumn | SQL,
+  startTime: AnySQLiteColumn | SQL,
+): SQL<string> {
+  const calendar = sql`date(${startsAt} / 1000 + ${sql.raw(String(ISTANBUL_OFFSET_MS / 1000))}, 'unixepoch')`;
+  const weekday = sql`case strftime('%w', ${date}) ${sql.raw(
+    TR_WEEKDAYS.map((name, i) => `when ${quoted(String(i))} then ${quoted(`${name} gecesi`)}`).join(' '),
+  )} end`;
+  return sql<string>`(${trLongDateOf(calendar)} || ' ' || substr(${startTime}, 1, 5) || case when ${calendar} <> ${date} then ' · ' || ${weekday} else '' end)`;
 }
 
 /**

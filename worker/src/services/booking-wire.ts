@@ -150,6 +150,7 @@ export function listItemToWire(
     date: r.date,
     startTime: r.startTime,
     endTime: r.endTime,
+    startsAt: isoInstant(r.startsAt)!,
     totalPrice: toTl(r.totalPrice),
     depositAmount: toTl(r.depositAmount),
     transportationPrice: toTl(r.transportationPrice),

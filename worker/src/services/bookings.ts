@@ -16,7 +16,7 @@ import type { Db } from '../db/client';
 import type { Booking, BookingAddon } from '../db/schema';
 import { storedRules } from '../lib/booking-rules';
 import { type ApiError, badRequest, conflict, notFound } from '../lib/errors';
-import { trLongDate } from '../lib/format';
+import { slotStartText } from '../lib/format';
 import { newBookingNumber, newDocumentId } from '../lib/ids';
 import { HOUR, MINUTE } from '../lib/time';
 import { bookingToWire, phoneLookupToWire } from './booking-wire';
@@ -45,6 +45,7 @@ function sameDayConflict(row: store.SameDayBooking) {
     date: row.date,
     time: row.time,
     endTime: row.endTime,
+    startsAt: new Date(row.startsAt).toISOString(),
     status: row.status,
   };
   return conflict(sameDayMessage(row.status), { existingBooking });
@@ -322,7 +323,7 @@ export async function cancelByCustomer(
         type: 'booking_cancelled',
         priority: 'medium',
         title: 'Rezervasyon İptal Edildi',
-        message: `${b.bookingNumber} · ${b.customerName} · ${found.facility.name} · ${trLongDate(b.date)} ${b.startTime}`,
+        message: `${b.bookingNumber} · ${b.customerName} · ${found.facility.name} · ${slotStartText(b)}`,
         createdAt: now,
       },
     },

@@ -139,6 +139,7 @@ function historyToWire(b: CustomerHistoryRow): CustomerBookingWire {
     date: b.date,
     startTime: b.startTime,
     endTime: b.endTime,
+    startsAt: new Date(b.startsAt).toISOString(),
     facility: { documentId: b.facilityDocumentId, name: b.facilityName },
     totalPrice: toTl(b.totalPrice),
     includesTransportation: b.includesTransportation,

@@ -210,6 +210,7 @@ export function slotToWire(r: SlotRow, now: number): SlotWire {
     date: r.date,
     startTime: r.startTime,
     endTime: r.endTime,
+    startsAt: new Date(r.startsAt).toISOString(),
     price: toTl(r.price),
     isAvailable: status === null && !isPast,
     isPending: status === 'pending',

@@ -14,7 +14,7 @@ import type { Db } from '../db/client';
 import { facilityRef } from '../db/facility-ref';
 import type { Booking, Notification } from '../db/schema';
 import { conflict, notFound } from '../lib/errors';
-import { trLongDate } from '../lib/format';
+import { slotStartText } from '../lib/format';
 import { newDocumentId } from '../lib/ids';
 import { toTl } from '../lib/money';
 import { addDays, istanbulToday } from '../lib/time';
@@ -284,7 +284,7 @@ async function applyChange(
       type: spec.notification.type,
       priority: spec.notification.priority,
       title: spec.notification.title,
-      message: `${b.bookingNumber} · ${b.customerName} · ${facilityName} · ${trLongDate(b.date)} ${b.startTime} · ${label}`,
+      message: `${b.bookingNumber} · ${b.customerName} · ${facilityName} · ${slotStartText(b)} · ${label}`,
       createdAt: now,
       actorUserId: spec.actor.id,
     },

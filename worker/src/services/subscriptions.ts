@@ -3,10 +3,11 @@
 // its write cannot interleave with a visitor's booking of one of those slots.
 import type { PublicUser } from '../../../contracts/auth';
 import { firstName, pickupTimeFor } from '../../../contracts/common';
-import { addDays, istanbulToday, monthEnd, monthStart, weekdayIndex } from '../../../contracts/dates';
+import { addDays, istanbulToday, monthEnd, monthStart, TR_WEEKDAYS, weekdayIndex } from '../../../contracts/dates';
 import { WEEK_DAY_LABELS, WEEK_DAYS } from '../../../contracts/facility-form';
 import { msg } from '../../../contracts/messages';
 import { foldSearch } from '../../../contracts/search';
+import { nightOf, realStart } from '../../../contracts/slot-start';
 import {
   type CreateSubscriptionInput,
   LOYAL_ABOVE,
@@ -193,12 +194,17 @@ export async function createSubscription(
     updatedAt: now,
   }));
   const label = WEEK_DAY_LABELS[input.dayOfWeek];
+  // The weekday and first date a person reads are the real ones: an after-midnight hour is played the next day.
+  const first = realStart(rows[0]);
+  const weekly = first.overnight
+    ? `${TR_WEEKDAYS[weekdayIndex(first.calendarDate)]} ${input.timeSlot} · ${nightOf(first.businessDate)}`
+    : `${label} ${input.timeSlot}`;
   const events: store.SubscriptionEvents = {
     history: { reason: subscriptionMsg.historyReason, actorUserId: actor.id, actorLabel: actorLabel(actor) },
     notification: {
       documentId: newDocumentId(),
       title: subscriptionMsg.notificationTitle,
-      message: `${input.customerName} · ${f.name} · ${label} ${input.timeSlot} · ${rows.length} hafta (${trLongDate(rows[0].date)} başlangıç)`,
+      message: `${input.customerName} · ${f.name} · ${weekly} · ${rows.length} hafta (${trLongDate(first.calendarDate)} başlangıç)`,
       actorUserId: actor.id,
     },
   };

@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { type FormEvent, type Ref, useRef, useState } from 'react';
 import { EMAIL_MAX, NAME_MAX, NOTES_MAX } from '../../../../contracts/bookings';
 import { pickupTimeFor } from '../../../../contracts/common';
-import { tl, trDateWithDay } from '../../lib/format';
+import { nightSuffix, realStart, tl, trCalendarDay } from '../../lib/format';
 import {
   $draft,
   $errors,
@@ -37,10 +37,12 @@ function SummaryBar({ facility: f }: { facility: BookingFacility }) {
           <p className="flex items-center gap-2 font-semibold">
             <ClockIcon className="h-5 w-5 shrink-0 text-turf-800 dark:text-turf-300" />
             <span>
-              {trDateWithDay(slot.date)} ·{' '}
+              {/* The real calendar date: an after-midnight hour is played the day after its business date. */}
+              {trCalendarDay(realStart(slot).calendarDate)} ·{' '}
               <span className="whitespace-nowrap tabular-nums" data-summary-time>
                 {slotTime(slot)}
               </span>
+              {nightSuffix(realStart(slot))}
             </span>
           </p>
         )}

@@ -1,5 +1,5 @@
 import type { Ref } from 'react';
-import { tl, trDateWithDay } from '../../lib/format';
+import { slotDateText, tl } from '../../lib/format';
 import { type Booking, type BookingFacility, newBooking, statusLabel } from '../../stores/booking';
 import { CheckIcon } from '../ui/icons';
 import { Action, action } from './Action';
@@ -72,7 +72,7 @@ export function Confirmation({
       <dl className="mt-6 grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
         {[
           ['Saha', b.facility.name],
-          ['Tarih', trDateWithDay(b.date)],
+          ['Tarih', slotDateText(b)],
           ['Saat', `${hhmm(b.startTime)}–${hhmm(b.endTime)}`],
           ['Ad Soyad', b.customerName],
           ...(b.includesTransportation && b.transportationDetails

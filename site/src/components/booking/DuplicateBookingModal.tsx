@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import type { FormEvent } from 'react';
-import { trDateWithDay } from '../../lib/format';
+import { slotDateText } from '../../lib/format';
 import {
   $cancelConfirming,
   $cancelError,
@@ -38,7 +38,7 @@ export function DuplicateBookingModal() {
         ['Rezervasyon No', e.bookingNumberMasked],
         ['Müşteri', e.customerName],
         ['Saha', e.facility],
-        ['Tarih', e.date ? trDateWithDay(e.date) : undefined],
+        ['Tarih', e.date ? slotDateText({ date: e.date, startTime: e.time ?? '', startsAt: e.startsAt }) : undefined],
         ['Saat', e.time ? `${hhmm(e.time)}${e.endTime ? `–${hhmm(e.endTime)}` : ''}` : undefined],
         ['Durum', statusLabel(e.status)],
       ]

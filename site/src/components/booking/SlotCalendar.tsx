@@ -4,6 +4,8 @@ import { datesOf, monthEnd, monthStart, weekdayIndex } from '../../../../contrac
 import { msg } from '../../../../contracts/texts';
 import {
   istanbulToday,
+  nightOf,
+  realStart,
   tl,
   trDateRange,
   trDateWithDay,
@@ -154,6 +156,55 @@ export function SlotButton({ slot, selectedId }: { slot: Slot; selectedId: strin
   );
 }
 
+/**
+ * A day's slots. The hours after midnight (an overnight pitch open 18:00–02:00) are played on the next calendar day:
+ * they follow 23:00 under their own heading with the real date and the business day as context
+ * ('1 Aralık Salı · Pazartesi gecesi'), so nobody reads them as this date's 00:00.
+ */
+function SlotLists({
+  date,
+  slots,
+  columns,
+  headingId,
+  selectedId,
+}: {
+  date: string;
+  slots: Slot[];
+  columns: string;
+  headingId: string;
+  selectedId: string | null;
+}) {
+  const evening = slots.filter((s) => !realStart(s).overnight);
+  const night = slots.filter((s) => realStart(s).overnight);
+  const nightId = `night-${date}`;
+  const list = (items: Slot[], labelledBy: string) => (
+    <ul className={`grid gap-2 ${columns}`} aria-labelledby={labelledBy}>
+      {items.map((s) => (
+        <li key={s.documentId}>
+          <SlotButton slot={s} selectedId={selectedId} />
+        </li>
+      ))}
+    </ul>
+  );
+  return (
+    <>
+      {evening.length > 0 && list(evening, headingId)}
+      {night.length > 0 && (
+        <>
+          <h4
+            id={nightId}
+            data-night-heading={realStart(night[0]).calendarDate}
+            className={`${evening.length > 0 ? 'mt-3 ' : ''}mb-2 text-xs font-semibold text-slate-700 dark:text-slate-300`}
+          >
+            {trDayMonth(realStart(night[0]).calendarDate)} · {nightOf(date)}
+          </h4>
+          {list(night, nightId)}
+        </>
+      )}
+    </>
+  );
+}
+
 /** After the generated horizon a day is not open for booking yet; it is not closed (issue 7 §2). */
 const notOpenYet = (date: string, horizon: string | null) => horizon !== null && date > horizon;
 
@@ -227,13 +278,13 @@ const DaySlots = memo(function DaySlots({
             : 'Bu tarihte uygun saat bulunmuyor.'}
         </p>
       ) : (
-        <ul className={`grid gap-2 ${columns}`} aria-labelledby={headingId}>
-          {slots.map((s) => (
-            <li key={s.documentId}>
-              <SlotButton slot={s} selectedId={selected?.documentId ?? null} />
-            </li>
-          ))}
-        </ul>
+        <SlotLists
+          date={date}
+          slots={slots}
+          columns={columns}
+          headingId={headingId}
+          selectedId={selected?.documentId ?? null}
+        />
       )}
     </section>
   );

@@ -6,7 +6,7 @@ import { formatPhone } from '../../../../contracts/phone';
 import type { BookingHistoryWire } from '../../../../contracts/wire/booking';
 import { client, unwrap } from '../../lib/api';
 import { ApiRequestError, errorText, FALLBACK_ERROR } from '../../lib/errors';
-import { tl, trDate, trDateTime, trDateWithDay } from '../../lib/format';
+import { nightSuffix, realStart, slotDateText, tl, trDate, trDateTime } from '../../lib/format';
 import { bookingStatus, rejectionReason, statusLabel } from '../../lib/tracking';
 import { $liveEvent } from '../../stores/notifications';
 import { toast } from '../../stores/toast';
@@ -50,6 +50,12 @@ function failureText(e: unknown, fallback: string): string {
 
 const customerOf = (b: BookingDetail) => b.customerName?.trim() || UNKNOWN_CUSTOMER;
 const dateOf = (b: BookingDetail) => b.bookingSlot?.date ?? b.date ?? null;
+/** The slot's start as a person reads it: the real calendar date of an after-midnight hour (its business day follows). */
+const startOf = (b: BookingDetail) => ({
+  date: dateOf(b)!,
+  startTime: b.bookingSlot?.startTime ?? b.startTime,
+  startsAt: b.startsAt,
+});
 const timeOf = (b: BookingDetail) => {
   const start = b.bookingSlot?.startTime ?? b.startTime;
   const end = b.bookingSlot?.endTime ?? b.endTime;
@@ -132,7 +138,9 @@ export function BookingDetailDialog({ documentId, onClose, onChanged }: Props) {
   function settled(b: BookingDetail, outcome: 'approved' | 'rejected' | 'cancelled') {
     setBooking(b);
     setDone(true);
-    const description = `${customerOf(b)} · ${dateOf(b) ? trDate(dateOf(b)!) : NO_DATE} ${timeOf(b)}`.trim();
+    const real = dateOf(b) ? realStart(startOf(b)) : null;
+    const description =
+      `${customerOf(b)} · ${real ? trDate(real.calendarDate) : NO_DATE} ${timeOf(b)}${real ? nightSuffix(real) : ''}`.trim();
     if (outcome === 'approved') toast('success', msg.approvedTitle, description);
     else if (outcome === 'cancelled') toast('info', msg.staffCancelledTitle, description);
     else toast('info', msg.rejectedTitle, description);
@@ -351,7 +359,7 @@ function DetailBody({ booking: b, actions, busy, onSaveNotes, onAnonymise }: Bod
 
         <Section icon={<CalendarIcon />} title="Rezervasyon Bilgileri">
           <Row label="Saha">{b.facility?.name?.trim() || NO_FACILITY}</Row>
-          <Row label="Tarih">{date ? trDateWithDay(date) : NO_DATE}</Row>
+          <Row label="Tarih">{date ? slotDateText(startOf(b)) : NO_DATE}</Row>
           {time && <Row label="Saat">{time}</Row>}
           <Row label="Oluşturulma">{trDateTime(b.createdAt) || '—'}</Row>
         </Section>

@@ -1,7 +1,7 @@
 import { type ReactNode, useId } from 'react';
 import { cancelRuleText } from '../../../../contracts/cancel-window';
 import { formatPhone } from '../../../../contracts/phone-format';
-import { tl, trDateTime, trDateWithDay } from '../../lib/format';
+import { slotDateText, tl, trDateTime } from '../../lib/format';
 import {
   bookingStatus,
   cancelOption,
@@ -92,7 +92,7 @@ export function BookingDetails({ booking: b, now, cancelWindowHours = 24, onCopy
         </Section>
 
         <Section icon={<CalendarIcon />} title="Tarih ve Saat">
-          <Row label="Tarih">{trDateWithDay(b.date)}</Row>
+          <Row label="Tarih">{slotDateText(b)}</Row>
           <Row label="Başlangıç">{b.startTime}</Row>
           <Row label="Bitiş">{b.endTime}</Row>
         </Section>

@@ -1,6 +1,6 @@
 import { type ReactNode, useId, useMemo, useState } from 'react';
 import { formatPhone } from '../../../../contracts/phone-format';
-import { tl, trDateWithDay } from '../../lib/format';
+import { nightSuffix, realStart, slotDateText, tl, trCalendarDay } from '../../lib/format';
 import {
   counters,
   DEFAULT_LIST,
@@ -262,7 +262,7 @@ function Card({ booking: b, onOpen }: { booking: PhoneListedBooking; onOpen: (b:
         <StatusBadge status={b.status} />
         {b.isPast && <PastTag />}
       </div>
-      <h3 className="mt-3 font-semibold">{trDateWithDay(b.date)}</h3>
+      <h3 className="mt-3 font-semibold">{slotDateText(b)}</h3>
       <p className="text-sm text-slate-700 dark:text-slate-300">
         {b.startTime} – {b.endTime} · {b.facility.name}
       </p>
@@ -297,7 +297,8 @@ function Line({ booking: b, onOpen }: { booking: PhoneListedBooking; onOpen: (b:
     <div className="flex flex-col gap-2 bg-white px-4 py-3 sm:flex-row sm:items-center sm:gap-4 dark:bg-slate-900">
       <div className="min-w-0 flex-1">
         <h3 className="font-semibold">
-          {trDateWithDay(b.date)} · {b.startTime} – {b.endTime}
+          {trCalendarDay(realStart(b).calendarDate)} · {b.startTime} – {b.endTime}
+          {nightSuffix(realStart(b))}
         </h3>
         <p className="text-sm text-slate-700 dark:text-slate-300">
           {b.facility.name} · <span className="font-mono text-xs">{b.bookingNumberMasked}</span>

@@ -3,7 +3,7 @@
 // helper (download.ts). The figures are the server's list answer; only the pitch's own fee is the rest of the total.
 import type { BookingAddonWire } from '../../../../contracts/addons';
 import type { BookingListItem } from '../../../../contracts/wire/booking';
-import { istanbulToday } from '../format';
+import { istanbulToday, nightSuffix, realStart } from '../format';
 import { PAYMENT_STATE_LABELS, paymentState, STATUS_LABELS } from '../tracking';
 import { customerPhoneText, customerTypeText } from './customer-reports';
 import type { ExportColumn } from './download';
@@ -20,6 +20,7 @@ type Row = Pick<
   | 'date'
   | 'startTime'
   | 'endTime'
+  | 'startsAt'
   | 'facility'
   | 'customerName'
   | 'customerPhone'
@@ -40,8 +41,9 @@ const round = (n: number) => Math.round(n * 100) / 100;
 
 export const BOOKING_EXPORT_COLUMNS: readonly ExportColumn<Row>[] = [
   { header: 'Rezervasyon No', value: (r) => r.bookingNumber, width: 16 },
-  { header: 'Tarih', value: (r) => r.date, type: 'date' },
-  { header: 'Saat', value: (r) => `${r.startTime}–${r.endTime}` },
+  // The real calendar date: an after-midnight hour is played the day after its business date, named after the time.
+  { header: 'Tarih', value: (r) => realStart(r).calendarDate, type: 'date' },
+  { header: 'Saat', value: (r) => `${r.startTime}–${r.endTime}${nightSuffix(realStart(r))}` },
   { header: 'Saha', value: (r) => r.facility.name, width: 24 },
   { header: 'Ad Soyad', value: (r) => r.customerName, width: 24 },
   { header: 'Telefon', value: (r) => customerPhoneText(r.customerPhone), width: 16 },

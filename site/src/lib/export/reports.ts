@@ -2,6 +2,7 @@
 // (download.ts). The figures are the server's (ReportWire); only shares are divided here, as on screen.
 import { BOOKING_STATUSES } from '../../../../contracts/booking-statuses';
 import type { ReportWire } from '../../../../contracts/reports';
+import { businessHourOrder } from '../../../../contracts/slot-start';
 import { bucketLabel, share, weekdayName } from '../../components/panel/reports/model';
 import { STATUS_LABELS } from '../tracking';
 import { customerPhoneText } from './customer-reports';
@@ -75,10 +76,13 @@ export const occupancyColumns: ExportColumn<Occupancy>[] = [
   num('Dolu slot', (r) => r.booked),
   num('Doluluk (%)', (r) => share(r.booked, r.generated)),
 ];
-export const occupancyRows = (r: ReportWire): Occupancy[] =>
-  [...r.occupancy.cells]
-    .sort((a, b) => a.weekday - b.weekday || a.hour.localeCompare(b.hour))
+/** Monday … Sunday, each day's hours in business-day order (after midnight follows the late evening). */
+export function occupancyRows(r: ReportWire): Occupancy[] {
+  const order = businessHourOrder(r.occupancy.cells.map((c) => c.hour));
+  return [...r.occupancy.cells]
+    .sort((a, b) => a.weekday - b.weekday || order.indexOf(a.hour) - order.indexOf(b.hour))
     .map((c) => ({ day: weekdayName(c.weekday), hour: c.hour, generated: c.generated, booked: c.booked }));
+}
 
 export const statusColumns: ExportColumn<Status>[] = [
   { header: 'Durum', value: (r) => r.label, width: 18 },

@@ -22,6 +22,8 @@ export interface DuplicateWarning {
     date?: string;
     time?: string;
     endTime?: string;
+    /** The real start instant: the warning shows an after-midnight hour on its real calendar date. */
+    startsAt?: string;
     status?: string;
   };
 }

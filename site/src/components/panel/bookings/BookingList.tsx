@@ -1,5 +1,5 @@
 import { formatPhone } from '../../../../../contracts/phone';
-import { tl, trDate } from '../../../lib/format';
+import { nightSuffix, realStart, tl, trDate } from '../../../lib/format';
 import type { BookingListItem } from '../../../stores/panel-bookings';
 import { Button } from '../../ui/Button';
 import { BusIcon, CrownIcon } from '../../ui/icons';
@@ -8,8 +8,11 @@ import { StatusBadge } from '../../ui/StatusBadge';
 // Fallback texts of 02 §2 'Booking detail dialog', used on the list as well.
 const customer = (b: BookingListItem) => b.customerName?.trim() || 'Bilinmeyen Müşteri';
 const pitch = (b: BookingListItem) => b.facility?.name?.trim() || 'Saha bilgisi yok';
-const day = (b: BookingListItem) => (b.date ? trDate(b.date) : 'Tarih yok');
-const time = (b: BookingListItem) => (b.startTime ? `${b.startTime}–${b.endTime}` : '');
+// The real calendar date: an after-midnight hour is played the day after its business date, which follows as context.
+const day = (b: BookingListItem) =>
+  b.date && b.startTime ? trDate(realStart(b).calendarDate) : b.date ? trDate(b.date) : 'Tarih yok';
+const time = (b: BookingListItem) =>
+  b.startTime ? `${b.startTime}–${b.endTime}${b.date ? nightSuffix(realStart(b)) : ''}` : '';
 // An anonymised customer's phone is a hash (issue 7 §5): never shown.
 const phone = (b: BookingListItem) =>
   b.customerPhone?.startsWith('#') ? 'Gizlendi (KVKK)' : b.customerPhone?.trim() ? formatPhone(b.customerPhone) : null;

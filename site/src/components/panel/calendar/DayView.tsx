@@ -1,3 +1,4 @@
+import { nightOf, realStart } from '../../../lib/format';
 import { dayAndMonth, timeRows, weekdayName } from '../../../lib/week';
 import type { CalendarSlot } from '../../../stores/weekly-calendar';
 import { Tab, TabList, TabPanel, Tabs } from '../../ui/Tabs';
@@ -58,11 +59,24 @@ export function DayView({ dates, slots, day, today, now, onDay, onOpen }: DayVie
               </p>
             ) : (
               <ul className="grid gap-1.5" data-day-list={d}>
-                {mine.map((s) => (
-                  <li key={s.documentId}>
-                    <SlotCell slot={s} now={now} onOpen={onOpen} withTime />
-                  </li>
-                ))}
+                {mine.map((s, i) => {
+                  // The hours after midnight are played on the next calendar day: a line with that date comes first.
+                  const real = realStart(s);
+                  const firstOfNight = real.overnight && (i === 0 || !realStart(mine[i - 1]).overnight);
+                  return (
+                    <li key={s.documentId}>
+                      {firstOfNight && (
+                        <p
+                          className="mt-1 mb-1.5 text-xs font-semibold text-slate-700 dark:text-slate-300"
+                          data-night-heading={real.calendarDate}
+                        >
+                          {weekdayName(real.calendarDate)} {dayAndMonth(real.calendarDate)} · {nightOf(d)}
+                        </p>
+                      )}
+                      <SlotCell slot={s} now={now} onOpen={onOpen} withTime />
+                    </li>
+                  );
+                })}
               </ul>
             )}
           </TabPanel>

@@ -1,3 +1,4 @@
+import { realStart } from '../../../lib/format';
 import { dayAndMonth, timeRows, weekdayName } from '../../../lib/week';
 import type { CalendarSlot } from '../../../stores/weekly-calendar';
 import { SlotCell } from './SlotCell';
@@ -18,6 +19,8 @@ export function WeekTable({ dates, slots, today, now, caption, onOpen }: WeekTab
   const rowEnd = new Map<string, string>();
   for (const s of slots)
     if (!rowEnd.has(s.startTime.slice(0, 5))) rowEnd.set(s.startTime.slice(0, 5), s.endTime.slice(0, 5));
+  // Rows of hours after midnight: each column's cell there is played on the day after the column's date.
+  const nextDay = new Set(slots.filter((s) => realStart(s).overnight).map((s) => s.startTime.slice(0, 5)));
 
   return (
     // Focusable so the keyboard can scroll it sideways on a narrow desktop window.
@@ -65,6 +68,11 @@ export function WeekTable({ dates, slots, today, now, caption, onOpen }: WeekTab
               >
                 {time}
                 <span className="text-xs font-medium text-slate-700 dark:text-slate-300">–{rowEnd.get(time)}</span>
+                {nextDay.has(time) && (
+                  <span className="block text-xs font-medium text-slate-700 dark:text-slate-300" data-next-day>
+                    ertesi gün
+                  </span>
+                )}
               </th>
               {dates.map((d) => {
                 const slot = at.get(`${d} ${time}`);

@@ -1,4 +1,4 @@
-import { tl } from '../../../lib/format';
+import { nightOf, realStart, tl } from '../../../lib/format';
 import { dayAndMonth, isPastSlot, slotTimeLabel, weekdayName } from '../../../lib/week';
 import type { CalendarSlot } from '../../../stores/weekly-calendar';
 
@@ -51,7 +51,9 @@ export function cellView(slot: CalendarSlot, now = Date.now()): CellView {
   const transport = Boolean(b?.includesTransportation);
   const name = b?.customerName ?? '';
   const text = b ? name : tl(slot.price);
-  const day = `${weekdayName(slot.date)} ${dayAndMonth(slot.date)}`;
+  // The real calendar day: an after-midnight hour is played the day after its business date, which follows as context.
+  const real = realStart(slot);
+  const day = `${weekdayName(real.calendarDate)} ${dayAndMonth(real.calendarDate)}${real.overnight ? ` · ${nightOf(slot.date)}` : ''}`;
   const parts: string[] = [];
   if (b) {
     if (name) parts.push(name);

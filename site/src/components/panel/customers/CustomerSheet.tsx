@@ -7,7 +7,7 @@ import { type CustomerStatsRow, customerMsg } from '../../../../../contracts/cus
 import { WEEK_DAY_LABELS } from '../../../../../contracts/facility-form';
 import { customerPhoneText, customerTypeText } from '../../../lib/export/customer-reports';
 import { dottedDate } from '../../../lib/export/download';
-import { tl } from '../../../lib/format';
+import { nightSuffix, realStart, tl } from '../../../lib/format';
 import { $customerHistory, loadCustomerHistory } from '../../../stores/panel-customers';
 import { Button } from '../../ui/Button';
 import { Dialog, Heading } from '../../ui/Dialog';
@@ -145,7 +145,8 @@ function History({ id }: { id: number }) {
                   {b.bookingNumber}
                 </a>
                 <div className="text-slate-700 [overflow-wrap:anywhere] dark:text-slate-300">
-                  {dottedDate(b.date)} {b.startTime}–{b.endTime} · {b.facility.name}
+                  {dottedDate(realStart(b).calendarDate)} {b.startTime}–{b.endTime}
+                  {nightSuffix(realStart(b))} · {b.facility.name}
                 </div>
               </div>
               <div className="flex items-center gap-2">

@@ -2,6 +2,7 @@
 // server's own schema checking them before a request, labels and the occupancy grid. No DOM, no network.
 import { addDays, addMonths, dottedDate, istanbulToday, monthEnd, monthStart } from '../../../../../contracts/dates';
 import { REPORT_BUCKETS, type ReportBucket, type ReportWire, reportQuery } from '../../../../../contracts/reports';
+import { businessHourOrder } from '../../../../../contracts/slot-start';
 
 export interface ReportFilters {
   from: string;
@@ -138,9 +139,12 @@ export function heatLevel(share: number | null): HeatCell['level'] {
   return 4;
 }
 
-/** The heatmap's rows (each hour that had a slot, in order) × Monday…Sunday. */
+/**
+ * The heatmap's rows (each hour that had a slot, in the order of a business day: an overnight pitch's hours after
+ * midnight follow the late evening, as in the calendar) × Monday…Sunday.
+ */
 export function heatGrid(cells: ReportWire['occupancy']['cells']): { hours: string[]; rows: HeatCell[][] } {
-  const hours = [...new Set(cells.map((c) => c.hour))].sort();
+  const hours = businessHourOrder(cells.map((c) => c.hour));
   const at = new Map(cells.map((c) => [`${c.weekday}|${c.hour}`, c]));
   const rows = hours.map((hour) =>
     [1, 2, 3, 4, 5, 6, 7].map((weekday) => {

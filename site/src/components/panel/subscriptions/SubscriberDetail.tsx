@@ -3,7 +3,7 @@ import type { CustomerBookingWire, CustomerDetailWire } from '../../../../../con
 import { istanbulToday } from '../../../../../contracts/dates';
 import { formatPhone } from '../../../../../contracts/phone';
 import { type SubscriberWire, subscriptionMsg } from '../../../../../contracts/subscriptions';
-import { tl, trDateTime } from '../../../lib/format';
+import { nightSuffix, realStart, tl, trDateTime } from '../../../lib/format';
 import { loadSubscriberDetail } from '../../../stores/panel-subscriptions';
 import { toast } from '../../../stores/toast';
 import { Modal } from '../../ui/Modal';
@@ -39,7 +39,9 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-const when = (b: CustomerBookingWire) => `${shortDate(b.date)} ${b.startTime}`;
+/** The real calendar date and time: an after-midnight hour is played the day after its business date. */
+const when = (b: CustomerBookingWire) =>
+  `${shortDate(realStart(b).calendarDate)} ${b.startTime}${nightSuffix(realStart(b))}`;
 
 /** The subscriber detail modal (02 §2): Genel, Rezervasyonlar and Geçmiş. A failure closes it with a toast. */
 export function SubscriberDetail({ subscriber, onClose }: { subscriber: SubscriberWire | null; onClose: () => void }) {
@@ -145,9 +147,14 @@ export function SubscriberDetail({ subscriber, onClose }: { subscriber: Subscrib
                     <tbody className="divide-y divide-slate-200 dark:divide-slate-700">
                       {detail.bookings.map((b) => (
                         <tr key={b.documentId}>
-                          <td className="py-2 pr-3 whitespace-nowrap tabular-nums">{shortDate(b.date)}</td>
                           <td className="py-2 pr-3 whitespace-nowrap tabular-nums">
-                            {b.startTime}–{b.endTime}
+                            {shortDate(realStart(b).calendarDate)}
+                          </td>
+                          <td className="py-2 pr-3 tabular-nums">
+                            <span className="whitespace-nowrap">
+                              {b.startTime}–{b.endTime}
+                            </span>
+                            {nightSuffix(realStart(b))}
                           </td>
                           <td className="py-2 pr-3 break-words">{b.facility.name}</td>
                           <td className="py-2 pr-3">

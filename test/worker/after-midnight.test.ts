@@ -1,0 +1,153 @@
+// An overnight pitch (open 18:00–02:00) lists 00:00 and 01:00 under the business day of the evening before: the 00:00
+// slot of Monday is played on Tuesday. Every text the API writes for a person (staff notifications) names the real
+// calendar date with the business day as context, and every answer a screen formats carries the real start instant.
+import { env } from 'cloudflare:workers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { addDays, istanbulToday, TR_WEEKDAYS, trLongDate, weekdayIndex } from '../../contracts/dates';
+import {
+  api,
+  createFacility,
+  createSlots,
+  createStaff,
+  everyDay,
+  expectError,
+  freshPhone,
+  json,
+  slotAt,
+  tokenFor,
+} from './fixtures';
+
+let admin: string;
+let f: Awaited<ReturnType<typeof createFacility>>;
+/** Business days ahead, well out of any 24-hour cancel window. */
+const day = (n: number) => addDays(istanbulToday(), n);
+/** '1 Aralık 2026 Salı 00:00 · Pazartesi gecesi' for the 00:00 of business day `date`, written out independently. */
+const real = (date: string, time = '00:00') =>
+  `${trLongDate(addDays(date, 1))} ${time} · ${TR_WEEKDAYS[weekdayIndex(date)]} gecesi`;
+/** What the notifications said before: the business day with the after-midnight time. */
+const wrong = (date: string, time = '00:00') => `${trLongDate(date)} ${time}`;
+
+beforeAll(async () => {
+  admin = await tokenFor(await createStaff('admin'));
+  f = await createFacility({ name: 'Gece Arena', workingHours: everyDay('18:00', '02:00') });
+  await createSlots(f, 2, 8);
+});
+
+async function book(date: string, time: string, phone = freshPhone()) {
+  const slot = await slotAt(f.id, date, time);
+  const res = await api('/api/bookings', {
+    method: 'POST',
+    json: { facility: f.documentId, bookingSlot: slot.document_id, customerName: 'Gece Oyuncu', customerPhone: phone },
+  });
+  expect(res.status).toBe(201);
+  return { booking: (await json(res)).data, phone, slot };
+}
+
+const messagesOf = async (bookingNumberOrName: string) =>
+  (
+    await env.DB.prepare(
+      `select n.title, n.message from notifications n join bookings b on b.id = n.booking_id
+       where b.booking_number = ? or b.customer_name = ? order by n.id`,
+    )
+      .bind(bookingNumberOrName, bookingNumberOrName)
+      .all<{ title: string; message: string }>()
+  ).results;
+
+describe('after-midnight slots in what the API writes', () => {
+  it('the new-booking notification (built in SQL) names the real calendar date and the business night', async () => {
+    const date = day(3);
+    const { booking } = await book(date, '00:00');
+    expect(booking.date).toBe(date);
+    const [created] = await messagesOf(booking.bookingNumber);
+    expect(created.title).toBe('Yeni Rezervasyon');
+    expect(created.message).toBe(`Gece Oyuncu · Gece Arena · ${real(date)}`);
+    expect(created.message).not.toContain(wrong(date));
+    // An evening slot keeps its own date, with no night named.
+    const evening = await book(date, '22:00');
+    const [eveningCreated] = await messagesOf(evening.booking.bookingNumber);
+    expect(eveningCreated.message).toBe(`Gece Oyuncu · Gece Arena · ${trLongDate(date)} 22:00`);
+  });
+
+  it('approval and the customer cancel write the real date too', async () => {
+    const date = day(4);
+    const { booking, phone } = await book(date, '01:00');
+    const approved = await api(`/api/bookings/${booking.documentId}/approve`, {
+      method: 'POST',
+      token: admin,
+      json: {},
+    });
+    expect(approved.status).toBe(200);
+    const cancelled = await api(`/api/bookings/cancel/${booking.bookingNumber}`, {
+      method: 'POST',
+      json: { customerPhone: phone },
+    });
+    expect(cancelled.status).toBe(200);
+    const messages = (await messagesOf(booking.bookingNumber)).map((m) => m.message);
+    expect(messages).toHaveLength(3);
+    for (const m of messages) {
+      expect(m).toContain(real(date, '01:00'));
+      expect(m).not.toContain(wrong(date, '01:00'));
+    }
+  });
+
+  it('a staff cancel of an approved booking writes the real date', async () => {
+    const date = day(5);
+    const { booking } = await book(date, '00:00');
+    await api(`/api/bookings/${booking.documentId}/approve`, { method: 'POST', token: admin, json: {} });
+    const res = await api(`/api/bookings/${booking.documentId}/cancel`, {
+      method: 'POST',
+      token: admin,
+      json: { reason: 'Saha bakımda' },
+    });
+    expect(res.status).toBe(200);
+    const last = (await messagesOf(booking.bookingNumber)).at(-1)!;
+    expect(last.message).toContain(real(date));
+  });
+});
+
+describe('after-midnight slots in the answers screens format', () => {
+  it('the public slots, the panel list and the customer history carry the real start instant', async () => {
+    const date = day(6);
+    const { booking, slot, phone } = await book(date, '00:00');
+    const iso = new Date(slot.starts_at).toISOString();
+    expect(iso).toBe(new Date(`${addDays(date, 1)}T00:00:00+03:00`).toISOString());
+
+    const slots = (await json(await api(`/api/facilities/${f.slug}/slots?date=${date}`))).data.slots;
+    const midnight = slots.find((s: { startTime: string }) => s.startTime === '00:00');
+    expect(midnight).toMatchObject({ date, startsAt: iso });
+
+    const list = await json(await api(`/api/bookings?q=${booking.bookingNumber}`, { token: admin }));
+    const item = list.data.find((b: { bookingNumber: string }) => b.bookingNumber === booking.bookingNumber);
+    expect(item).toMatchObject({ date, startTime: '00:00', startsAt: iso });
+
+    const customer = await env.DB.prepare('select id from customers where phone = ?')
+      .bind(phone)
+      .first<{ id: number }>();
+    const history = (await json(await api(`/api/bookings/customers/${customer!.id}`, { token: admin }))).data.bookings;
+    expect(history[0]).toMatchObject({ bookingNumber: booking.bookingNumber, date, startsAt: iso });
+  });
+
+  it("the same-day warning's existing booking carries the real start instant", async () => {
+    const date = day(7);
+    const phone = freshPhone();
+    const { slot } = await book(date, '00:00', phone);
+    const other = await slotAt(f.id, date, '20:00');
+    const err = await expectError(
+      await api('/api/bookings', {
+        method: 'POST',
+        json: {
+          facility: f.documentId,
+          bookingSlot: other.document_id,
+          customerName: 'Gece Oyuncu',
+          customerPhone: phone,
+        },
+      }),
+      409,
+    );
+    expect(err.details.existingBooking).toMatchObject({
+      date,
+      time: '00:00',
+      startsAt: new Date(slot.starts_at).toISOString(),
+    });
+  });
+});
