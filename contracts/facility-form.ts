@@ -59,6 +59,13 @@ export type AmenityIcon = (typeof AMENITY_ICONS)[number];
 /** Images per pitch and bytes per image (02 §9). */
 export const MAX_IMAGES = 5;
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+/**
+ * The largest picture a visitor's browser is asked to decode, read from the file's header: a side of at most 10,000 px
+ * and at most 40 megapixels (4 bytes each once decoded: 160 MB). A phone's 12–24 MP photo fits with room to spare; a
+ * small file claiming 30000×30000 (a decompression bomb) does not.
+ */
+export const MAX_IMAGE_SIDE = 10_000;
+export const MAX_IMAGE_PIXELS = 40_000_000;
 export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/avif'] as const;
 export type ImageType = (typeof IMAGE_TYPES)[number];
 /**
@@ -106,6 +113,8 @@ export const facilityMsg = {
   closingInvalid: 'Kapanış saati SS:DD biçiminde olmalı (00:00–24:00)',
   imageTooLarge: "Görsel boyutu 5MB'dan küçük olmalıdır",
   imageType: 'Yalnızca JPEG, PNG, WebP veya AVIF görseller yüklenebilir',
+  imageDimensions:
+    'Görselin çözünürlüğü çok yüksek: her kenarı en fazla 10.000 piksel, toplamı en fazla 40 megapiksel olabilir',
   variantInvalid: 'Görselin küçültülmüş kopyası geçersiz',
   tooManyImages: (existing: number) =>
     `En fazla ${MAX_IMAGES} görsel yüklenebilir. Mevcut ${existing} görsel var, en fazla ${Math.max(0, MAX_IMAGES - existing)} görsel daha ekleyebilirsiniz.`,

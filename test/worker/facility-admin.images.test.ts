@@ -3,21 +3,30 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { facilityMsg, MAX_IMAGE_BYTES } from '../../contracts/facility-form';
+import { sniffImage } from '../../worker/src/lib/images';
 import { api, createStaff, expectError, json, tokenFor } from './fixtures';
 import {
   AVIF_4x3,
+  avifOf,
   file,
   HTML_PAGE,
+  holds,
   JPEG_2x2,
   JPEG_WITH_HTML,
+  JPEG_WITH_METADATA,
+  jpegOf,
   PNG_1x1,
+  PNG_WITH_METADATA,
   PNG_WITH_SCRIPT_CHUNK,
   pitchForm,
   pitchInput,
+  pngOf,
   pngOfSize,
   SIX_MB,
   SVG_WITH_SCRIPT,
   WEBP_1x1,
+  WEBP_WITH_METADATA,
+  webpCanvasOf,
 } from './images';
 
 let token: string;
@@ -79,6 +88,57 @@ describe('accepted images', () => {
   });
 });
 
+describe('the pixel limit and metadata', () => {
+  it('takes a picture of exactly 10,000 × 4,000 (40 megapixels): the limit itself is allowed', async () => {
+    const res = await post([file(pngOf(10_000, 4_000), 'sinir.png'), file(jpegOf(4_000, 10_000), 'sinir.jpg')]);
+    expect(res.status).toBe(201);
+    expect((await json(res)).data.images.map((i: any) => [i.width, i.height])).toEqual([
+      [10_000, 4_000],
+      [4_000, 10_000],
+    ]);
+  });
+
+  it('stores every photo without its metadata: no markup, no GPS position, no comment is served', async () => {
+    const res = await post(
+      [
+        file(PNG_WITH_METADATA, 'metin.png'),
+        file(JPEG_WITH_METADATA, 'telefon.jpg'),
+        file(WEBP_WITH_METADATA, 'exif.webp'),
+        file(PNG_WITH_SCRIPT_CHUNK, 'betik.png'),
+      ],
+      'Temiz Görseller',
+    );
+    expect(res.status).toBe(201);
+    const created = (await json(res)).data;
+    const images = created.images;
+    expect(images.map((i: any) => [i.width, i.height])).toEqual([
+      [1, 1],
+      [2, 2],
+      [1, 1],
+      [1, 1],
+    ]);
+    const rows = await env.DB.prepare('select size from facility_images where facility_id = ? order by sort_order')
+      .bind(created.id)
+      .all<{ size: number }>();
+    const names = ['a.png', 'a.jpg', 'a.webp', 'a.png'];
+    for (const [n, img] of images.entries()) {
+      const served = await api(img.url);
+      expect(served.status).toBe(200);
+      const bytes = new Uint8Array(await served.arrayBuffer());
+      for (const text of ['onerror', 'http-equiv', '<script', 'GPS', 'Photoshop', 'Comment'])
+        expect(holds(bytes, text), `${n}: ${text}`).toBe(false);
+      expect(sniffImage(bytes, names[n])).not.toBeNull();
+      // The size on record is the stored file's.
+      expect(rows.results[n].size).toBe(bytes.length);
+    }
+    // The phone photo still stands upright: its orientation (6) is the one EXIF tag kept.
+    const jpeg = new Uint8Array(await (await api(images[1].url)).arrayBuffer());
+    expect(holds(jpeg, 'Exif')).toBe(true);
+    const at = jpeg.findIndex((b, i) => b === 0xff && jpeg[i + 1] === 0xe1);
+    expect((jpeg[at + 28] << 8) | jpeg[at + 29]).toBe(6);
+  });
+});
+
 describe('the 5 MB boundary', () => {
   it('takes a real PNG one byte under 5 MB and stores all of it', async () => {
     const bytes = pngOfSize(MAX_IMAGE_BYTES - 1);
@@ -97,7 +157,17 @@ describe('refused uploads store nothing', () => {
     ['an HTML page renamed .jpg', () => [file(HTML_PAGE, 'saha.jpg', 'image/jpeg')], facilityMsg.imageType],
     ['PNG bytes named .jpg', () => [file(PNG_1x1, 'saha.jpg', 'image/jpeg')], facilityMsg.imageType],
     ['a JPEG with HTML appended after its end', () => [file(JPEG_WITH_HTML, 'saha.jpg')], facilityMsg.imageType],
-    ['a PNG carrying a script in a text chunk', () => [file(PNG_WITH_SCRIPT_CHUNK, 'saha.png')], facilityMsg.imageType],
+    // A decompression bomb: 109 bytes of header claiming 30000×30000, 3.6 GB once a browser decodes it.
+    ['a PNG of 30000×30000 pixels', () => [file(pngOf(30_000, 30_000), 'bomba.png')], facilityMsg.imageDimensions],
+    ['a PNG one pixel wider than 10,000', () => [file(pngOf(10_001, 10), 'genis.png')], facilityMsg.imageDimensions],
+    ['a PNG of 49 megapixels', () => [file(pngOf(7_000, 7_000), 'kare.png')], facilityMsg.imageDimensions],
+    ['a JPEG of 30000×30000 pixels', () => [file(jpegOf(30_000, 30_000), 'bomba.jpg')], facilityMsg.imageDimensions],
+    [
+      'a WebP canvas of 16000×16000 pixels',
+      () => [file(webpCanvasOf(16_000, 16_000), 'bomba.webp')],
+      facilityMsg.imageDimensions,
+    ],
+    ['an AVIF of 30000×30000 pixels', () => [file(avifOf(30_000, 30_000), 'bomba.avif')], facilityMsg.imageDimensions],
     ['a file without an extension', () => [file(PNG_1x1, 'saha')], facilityMsg.imageType],
     ['a 6 MB file', () => [file(SIX_MB, 'buyuk.jpg')], facilityMsg.imageTooLarge],
     [

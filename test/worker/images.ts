@@ -136,3 +136,120 @@ export function webpOf(width: number, height: number): Uint8Array {
   out.set(data, 20);
   return out;
 }
+
+/** The 2×2 JPEG with its frame header (SOF0) saying width × height (at most 65535 a side). */
+export function jpegOf(width: number, height: number): Uint8Array {
+  const out = JPEG_2x2.slice();
+  const sof = out.findIndex((b, i) => b === 0xff && out[i + 1] === 0xc0);
+  new DataView(out.buffer).setUint16(sof + 5, height);
+  new DataView(out.buffer).setUint16(sof + 7, width);
+  return out;
+}
+
+/** An extended WebP (VP8X) whose canvas is width × height, around the 1×1 lossless picture. */
+export function webpCanvasOf(width: number, height: number, extra: Uint8Array[] = [], flags = 0): Uint8Array {
+  const vp8x = new Uint8Array(18);
+  const view = new DataView(vp8x.buffer);
+  vp8x.set(utf8('VP8X'));
+  view.setUint32(4, 10, true);
+  vp8x[8] = flags;
+  const w = width - 1;
+  const h = height - 1;
+  vp8x.set([w & 0xff, (w >> 8) & 0xff, (w >> 16) & 0xff, h & 0xff, (h >> 8) & 0xff, (h >> 16) & 0xff], 12);
+  const body = concat(vp8x, WEBP_1x1.subarray(12), ...extra);
+  const head = concat(utf8('RIFF'), new Uint8Array(4), utf8('WEBP'));
+  new DataView(head.buffer).setUint32(4, 4 + body.length, true);
+  return concat(head, body);
+}
+
+/** A WebP chunk, padded to an even size. */
+export function webpChunk(type: string, data: Uint8Array): Uint8Array {
+  const head = concat(utf8(type), new Uint8Array(4));
+  new DataView(head.buffer).setUint32(4, data.length, true);
+  return concat(head, data, data.length % 2 ? new Uint8Array(1) : new Uint8Array(0));
+}
+
+/** The minimal AVIF with its ispe saying width × height. */
+export function avifOf(width: number, height: number): Uint8Array {
+  return concat(
+    box('ftyp', utf8('avif'), u32(0), utf8('avifmif1miaf')),
+    box('meta', u32(0), box('iprp', box('ipco', box('ispe', u32(0), u32(width, height))))),
+    box('mdat'),
+  );
+}
+
+/** Markup that the marker list never knew: an image with an error handler, a refresh. */
+export const SNEAKY_MARKUP =
+  '<img src=x onerror=alert(document.cookie)><meta http-equiv="refresh" content="0;url=//x">';
+
+/** A 1×1 PNG carrying every kind of metadata chunk: tEXt, zTXt, iTXt (with markup), eXIf (with a GPS tag), tIME. */
+export const PNG_WITH_METADATA = concat(
+  PNG_1x1.subarray(0, 33),
+  pngChunk('tEXt', concat(utf8('Comment\0'), utf8(SNEAKY_MARKUP))),
+  pngChunk('zTXt', concat(utf8('Comment\0\0'), utf8('x-not-really-deflated'))),
+  pngChunk('iTXt', concat(utf8('XML:com.adobe.xmp\0\0\0\0\0'), utf8(SNEAKY_MARKUP))),
+  pngChunk('eXIf', concat(utf8('MM\0*'), u32(8), utf8('GPSLatitude 40.1885'))),
+  pngChunk('tIME', new Uint8Array([0x07, 0xea, 11, 26, 12, 0, 0])),
+  pngChunk('gAMA', u32(45455)),
+  PNG_1x1.subarray(33),
+);
+
+/** An APP1 EXIF segment (big-endian) with Orientation = `orientation` and a GPS-looking string after the IFD. */
+export function exifSegment(orientation: number): Uint8Array {
+  const ifd = concat(
+    new Uint8Array([0, 1]), // one entry
+    new Uint8Array([0x01, 0x12, 0, 3, 0, 0, 0, 1, 0, orientation, 0, 0]),
+    u32(0),
+  );
+  const payload = concat(
+    utf8('Exif\0\0'),
+    utf8('MM\0*'),
+    u32(8),
+    ifd,
+    utf8('GPSLatitude 40.1885 GPSLongitude 29.0610'),
+  );
+  const head = new Uint8Array([0xff, 0xe1, 0, 0]);
+  new DataView(head.buffer).setUint16(2, payload.length + 2);
+  return concat(head, payload);
+}
+
+const jpegSegment = (marker: number, payload: Uint8Array) => {
+  const head = new Uint8Array([0xff, marker, 0, 0]);
+  new DataView(head.buffer).setUint16(2, payload.length + 2);
+  return concat(head, payload);
+};
+
+/** The 2×2 JPEG with EXIF (turned: orientation 6, and a GPS position), XMP holding markup, a comment and APP13. */
+export const JPEG_WITH_METADATA = (() => {
+  const afterApp0 = 2 + 2 + ((JPEG_2x2[4] << 8) | JPEG_2x2[5]);
+  return concat(
+    JPEG_2x2.subarray(0, afterApp0),
+    exifSegment(6),
+    jpegSegment(0xe1, concat(utf8('http://ns.adobe.com/xap/1.0/\0'), utf8(SNEAKY_MARKUP))),
+    jpegSegment(0xe2, concat(utf8('ICC_PROFILE\0'), new Uint8Array([1, 1]), utf8('profile'))),
+    jpegSegment(0xed, utf8('Photoshop 3.0\0 8BIM caption')),
+    jpegSegment(0xfe, utf8(SNEAKY_MARKUP)),
+    JPEG_2x2.subarray(afterApp0),
+  );
+})();
+
+/** An extended WebP with EXIF and XMP chunks (and their VP8X flags) around the 1×1 picture. */
+export const WEBP_WITH_METADATA = webpCanvasOf(
+  1,
+  1,
+  [
+    webpChunk('EXIF', concat(utf8('MM\0*'), u32(8), utf8('GPSLatitude 40.1885'))),
+    webpChunk('XMP ', utf8(SNEAKY_MARKUP)),
+  ],
+  0x08 | 0x04,
+);
+
+/** Whether `text` occurs anywhere in the bytes. */
+export const holds = (bytes: Uint8Array, text: string) => {
+  const needle = new TextEncoder().encode(text);
+  outer: for (let i = 0; i + needle.length <= bytes.length; i++) {
+    for (let k = 0; k < needle.length; k++) if (bytes[i + k] !== needle[k]) continue outer;
+    return true;
+  }
+  return false;
+};

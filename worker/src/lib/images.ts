@@ -3,8 +3,9 @@
 // when bytes follow the image's end (a polyglot carrying a page after the picture), or when markup or script markers sit
 // where a reader could find them: the first 512 bytes (what MIME sniffers read) and every byte that is not compressed
 // picture data (headers, metadata, comments). Compressed data is skipped: it is noise, and a 5 MB photo would hold some
-// '<svg' by chance about once in a hundred uploads.
-import type { ImageType } from '../../../contracts/facility-form';
+// '<svg' by chance about once in a hundred uploads. An upload is stored only through cleanImage: its metadata removed
+// first (stripMetadata, below), then the rest sniffed, and its size checked (decodable).
+import { type ImageType, MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE } from '../../../contracts/facility-form';
 
 export interface SniffedImage {
   type: ImageType;
@@ -47,6 +48,31 @@ export function sniffImage(bytes: Uint8Array, fileName: string): SniffedImage | 
   if (!ext || !EXTENSIONS[found.type].includes(ext)) return null;
   if (containsMarkup(bytes, skip)) return null;
   return found;
+}
+
+/**
+ * Whether every visitor's browser can afford to decode the picture: at most MAX_IMAGE_SIDE pixels a side and
+ * MAX_IMAGE_PIXELS in all, read from the header. A 30000×30000 PNG of a single colour compresses to about 100 KB and
+ * would take 3.6 GB to show.
+ */
+export const decodable = (img: Pick<SniffedImage, 'width' | 'height'>) =>
+  img.width <= MAX_IMAGE_SIDE && img.height <= MAX_IMAGE_SIDE && img.width * img.height <= MAX_IMAGE_PIXELS;
+
+/**
+ * The photo as it is stored: its metadata removed (see stripMetadata), then sniffed like any upload, so what is left is
+ * still checked for markup. Null when the bytes are not one clean image named as what it is.
+ */
+export function cleanImage(bytes: Uint8Array, fileName: string): { image: SniffedImage; bytes: Uint8Array } | null {
+  const found = parse(bytes, []);
+  if (!found) return null;
+  let stripped: Uint8Array;
+  try {
+    stripped = stripMetadata(bytes, found.type);
+  } catch {
+    return null;
+  }
+  const image = sniffImage(stripped, fileName);
+  return image && { image, bytes: stripped };
 }
 
 function parse(b: Uint8Array, skip: Ranges): SniffedImage | null {
@@ -252,4 +278,189 @@ function avif(b: Uint8Array, skip: Ranges): SniffedImage | null {
   const ispe = ipco && boxes(b, ipco.start, ipco.end)?.find((x) => x.type === 'ispe');
   if (!ispe) return null;
   return sized('image/avif', 'avif', u32be(b, ispe.start + 4), u32be(b, ispe.start + 8));
+}
+
+// ---------- metadata removal ----------
+//
+// Every stored photo loses what is not picture: text and comments (where markup such as `<img onerror>` or
+// `<meta http-equiv>` can hide), EXIF (a phone's GPS position, its serial number, the time) and XMP. Kept: what changes
+// how the picture looks — colour profile, gamma, transparency, palette, animation, JFIF/Adobe colour markers, and a
+// JPEG's EXIF orientation, rewritten on its own so a phone photo still stands upright.
+
+/** Concatenates parts into one array. */
+function joined(parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}
+
+/** The bytes without metadata; the input itself when there was none. Throws on a structure it cannot walk. */
+export function stripMetadata(b: Uint8Array, type: ImageType): Uint8Array {
+  if (type === 'image/png') return stripPng(b);
+  if (type === 'image/jpeg') return stripJpeg(b);
+  if (type === 'image/webp') return stripWebp(b);
+  // AVIF keeps its items: its Exif/XMP items sit in the item tables (iinf/iloc) and dropping one means rewriting
+  // every offset after it. Its size is still checked (ispe) and its uncompressed parts scanned for markup.
+  return b;
+}
+
+/** PNG chunks that shape the picture (critical, colour, transparency, animation); every other chunk is dropped. */
+const PNG_KEEP = new Set([
+  'IHDR',
+  'PLTE',
+  'IDAT',
+  'IEND',
+  'tRNS',
+  'cHRM',
+  'gAMA',
+  'iCCP',
+  'sBIT',
+  'sRGB',
+  'cICP',
+  'mDCV',
+  'cLLI',
+  'bKGD',
+  'pHYs',
+  'acTL',
+  'fcTL',
+  'fdAT',
+]);
+
+function stripPng(b: Uint8Array): Uint8Array {
+  const parts = [b.subarray(0, 8)];
+  let dropped = false;
+  for (let i = 8; i < b.length; ) {
+    const end = i + 12 + u32be(b, i);
+    if (end > b.length) throw new RangeError('short');
+    if (PNG_KEEP.has(ascii(b, i + 4, 4))) parts.push(b.subarray(i, end));
+    else dropped = true;
+    i = end;
+  }
+  return dropped ? joined(parts) : b;
+}
+
+/**
+ * JPEG segments kept: APP0 (JFIF), APP2 holding an ICC profile, APP14 (Adobe: how the colours are coded) and every
+ * non-APP segment; dropped: COM and the other APPn (EXIF, XMP, maker notes, MPF, Photoshop IRB…). The EXIF orientation,
+ * if not upright, comes back as a minimal EXIF segment holding that tag alone.
+ */
+function stripJpeg(b: Uint8Array): Uint8Array {
+  const parts: Uint8Array[] = [b.subarray(0, 2)];
+  let dropped = false;
+  let orientation = 1;
+  let i = 2;
+  while (i < b.length) {
+    if (b[i] !== 0xff) throw new RangeError('not a marker');
+    const from = i;
+    while (b[i] === 0xff) i++;
+    const marker = b[i++];
+    if (marker === 0xd9 || (marker >= 0xd0 && marker <= 0xd7) || marker === 0x01) {
+      parts.push(b.subarray(from, i));
+      if (marker === 0xd9) break;
+      continue;
+    }
+    const end = i + u16be(b, i);
+    if (end > b.length) throw new RangeError('short');
+    const isApp = marker >= 0xe0 && marker <= 0xef;
+    const keep =
+      marker !== 0xfe &&
+      (!isApp ||
+        marker === 0xe0 ||
+        marker === 0xee ||
+        (marker === 0xe2 && end - i >= 14 && ascii(b, i + 2, 12) === 'ICC_PROFILE\0'));
+    if (keep) parts.push(b.subarray(from, end));
+    else {
+      dropped = true;
+      if (marker === 0xe1 && orientation === 1) orientation = exifOrientation(b, i + 2, end);
+    }
+    i = end;
+    if (marker === 0xda) {
+      // Entropy-coded data up to the next marker that is neither stuffed (FF00) nor a restart marker: copied as is.
+      const start = i;
+      while (i < b.length && !(b[i] === 0xff && b[i + 1] !== 0x00 && !(b[i + 1] >= 0xd0 && b[i + 1] <= 0xd7))) i++;
+      parts.push(b.subarray(start, i));
+    }
+  }
+  if (!dropped) return b;
+  if (orientation !== 1) parts.splice(firstAfterApp0(parts), 0, orientationSegment(orientation));
+  return joined(parts);
+}
+
+/** Where the orientation segment goes: right after SOI and a leading APP0 (JFIF wants to be first). */
+const firstAfterApp0 = (parts: Uint8Array[]) => (parts[1]?.[0] === 0xff && parts[1]?.[1] === 0xe0 ? 2 : 1);
+
+/** The EXIF Orientation tag (1–8) of an APP1 payload [at, end), or 1 when there is none or it cannot be read. */
+function exifOrientation(b: Uint8Array, at: number, end: number): number {
+  try {
+    if (ascii(b, at, 6) !== 'Exif\0\0') return 1;
+    const tiff = at + 6;
+    const order = ascii(b, tiff, 2);
+    if (order !== 'II' && order !== 'MM') return 1;
+    const le = order === 'II';
+    const u16 = (p: number) => (p + 2 > end ? Number.NaN : le ? u16le(b, p) : u16be(b, p));
+    const u32 = (p: number) => (p + 4 > end ? Number.NaN : le ? u32le(b, p) : u32be(b, p));
+    const ifd = tiff + u32(tiff + 4);
+    const count = u16(ifd);
+    for (let k = 0; k < count && k < 1000; k++) {
+      const entry = ifd + 2 + k * 12;
+      if (u16(entry) === 0x0112 && u16(entry + 2) === 3) {
+        const value = u16(entry + 8);
+        return value >= 1 && value <= 8 ? value : 1;
+      }
+    }
+  } catch {
+    // a malformed EXIF block: no orientation
+  }
+  return 1;
+}
+
+/** APP1 'Exif' with one IFD holding one entry: Orientation (big-endian TIFF). */
+function orientationSegment(orientation: number): Uint8Array {
+  const out = new Uint8Array(2 + 2 + 6 + 8 + 2 + 12 + 4);
+  const v = new DataView(out.buffer);
+  v.setUint16(0, 0xffe1);
+  v.setUint16(2, out.length - 2);
+  out.set([0x45, 0x78, 0x69, 0x66, 0, 0], 4); // 'Exif\0\0'
+  out.set([0x4d, 0x4d, 0x00, 0x2a], 10); // 'MM', 42
+  v.setUint32(14, 8); // IFD0 right after the header
+  v.setUint16(18, 1); // one entry
+  v.setUint16(20, 0x0112); // Orientation
+  v.setUint16(22, 3); // SHORT
+  v.setUint32(24, 1); // one value
+  v.setUint16(28, orientation);
+  v.setUint32(32, 0); // no next IFD
+  return out;
+}
+
+/** WebP chunks that are picture: everything but EXIF, XMP and unknown chunks. */
+const WEBP_KEEP = new Set(['VP8X', 'ICCP', 'ANIM', 'ANMF', 'ALPH', 'VP8 ', 'VP8L']);
+/** VP8X flags of the chunks dropped: EXIF and XMP present. */
+const VP8X_METADATA_FLAGS = 0x08 | 0x04;
+
+function stripWebp(b: Uint8Array): Uint8Array {
+  const parts: Uint8Array[] = [];
+  let dropped = false;
+  for (let i = 12; i < b.length; ) {
+    const size = u32le(b, i + 4);
+    const end = i + 8 + size + (size % 2);
+    if (end > b.length) throw new RangeError('short');
+    if (WEBP_KEEP.has(ascii(b, i, 4))) parts.push(b.subarray(i, end));
+    else dropped = true;
+    i = end;
+  }
+  const vp8x = parts[0] && ascii(parts[0], 0, 4) === 'VP8X' ? parts[0] : null;
+  if (!dropped && !(vp8x && vp8x[8] & VP8X_METADATA_FLAGS)) return b;
+  if (vp8x) {
+    const flags = vp8x.slice();
+    flags[8] &= ~VP8X_METADATA_FLAGS;
+    parts[0] = flags;
+  }
+  const header = b.slice(0, 12);
+  const body = joined(parts);
+  new DataView(header.buffer).setUint32(4, 4 + body.length, true);
+  return joined([header, body]);
 }

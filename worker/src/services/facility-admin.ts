@@ -21,7 +21,7 @@ import type { ImageVariant } from '../db/schema';
 import { storedRules } from '../lib/booking-rules';
 import { badRequest, conflict, notFound, unwrap } from '../lib/errors';
 import { newDocumentId } from '../lib/ids';
-import { type SniffedImage, sniffImage } from '../lib/images';
+import { cleanImage, decodable, type SniffedImage } from '../lib/images';
 import { toKurus } from '../lib/money';
 import { type FacilityBundle, findFacilityBundle, findFacilityBundleById, toWire } from './facilities';
 import { facilityStub, resolveFacility } from './facility-ref';
@@ -91,9 +91,12 @@ export async function checkImages(files: File[], existing: number, variants: Fil
     if (file.size >= MAX_IMAGE_BYTES) throw imageError(facilityMsg.imageTooLarge, i);
     const bytes = new Uint8Array(await file.arrayBuffer());
     if (bytes.length >= MAX_IMAGE_BYTES) throw imageError(facilityMsg.imageTooLarge, i);
-    const sniffed = sniffImage(bytes, file.name);
-    if (!sniffed) throw imageError(facilityMsg.imageType, i);
-    out.push({ bytes, name: displayName(file.name, sniffed.ext), sniffed, variants: [] });
+    // Stored without its metadata (text, comments, EXIF with its GPS position, XMP): what is left is checked.
+    const cleaned = cleanImage(bytes, file.name);
+    if (!cleaned) throw imageError(facilityMsg.imageType, i);
+    const sniffed = cleaned.image;
+    if (!decodable(sniffed)) throw imageError(facilityMsg.imageDimensions, i);
+    out.push({ bytes: cleaned.bytes, name: displayName(file.name, sniffed.ext), sniffed, variants: [] });
   }
   for (const [i, file] of variants.entries()) {
     const named = /^(\d{1,2})-(\d{3,4})\.webp$/.exec(file.name);
@@ -105,13 +108,13 @@ export async function checkImages(files: File[], existing: number, variants: Fil
     if (!photo || !allowed || width >= Math.max(w, h) || photo.variants.some((v) => v.width === width))
       throw variantError(i);
     if (file.size >= MAX_IMAGE_BYTES) throw variantError(i);
-    const bytes = new Uint8Array(await file.arrayBuffer());
-    const sniffed = sniffImage(bytes, file.name);
+    const cleaned = cleanImage(new Uint8Array(await file.arrayBuffer()), file.name);
+    const sniffed = cleaned?.image;
     const shaped = (across: number, down: number) =>
       Math.abs((sniffed?.height ?? 0) - Math.round((down * width) / across)) <= 1;
-    if (sniffed?.type !== 'image/webp' || sniffed.width !== width || !(shaped(w, h) || shaped(h, w)))
+    if (!cleaned || sniffed?.type !== 'image/webp' || sniffed.width !== width || !(shaped(w, h) || shaped(h, w)))
       throw variantError(i);
-    photo.variants.push({ bytes, width, height: sniffed.height });
+    photo.variants.push({ bytes: cleaned.bytes, width, height: sniffed.height });
   }
   return out;
 }
