@@ -1,8 +1,11 @@
 // The booking flow in real Chromium against the built Worker: home → pitch → slot → form → booking number, the
-// same-day warning, live 'Beklemede' across browser contexts, a keyboard-only booking, and the page's JS budget.
+// same-day warning, live 'Beklemede' across browser contexts, a keyboard-only booking, and the page's JS budget. The
+// same-day warning names the held booking's real status ('bekleyen' while pending, 'onaylanmış' once approved), at
+// 360 px in both themes.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, newPage } from './support/browser';
+import { queryDb, signIn } from './support/panel';
 
 const PITCH = 'nilufer-arena-hali-saha';
 const NAME = 'Nilüfer Arena Halı Saha';
@@ -104,7 +107,8 @@ describe('booking a pitch', () => {
 
     const dialog = page.getByRole('alertdialog', { name: 'Rezervasyon Uyarısı' });
     await dialog.waitFor();
-    await expect(dialog.textContent()).resolves.toContain('Aynı gün içinde onaylanmış rezervasyonunuz bulunmaktadır');
+    // Worded by the held booking's status: it is still pending.
+    await expect(dialog.textContent()).resolves.toContain('Aynı gün için bekleyen bir rezervasyonunuz bulunmaktadır');
     // Masked (issue 7 §1): the last 3 characters only, never the full number.
     await expect(dialog.textContent()).resolves.toContain(`HSR••••••${first.slice(-3)}`);
     await expect(dialog.textContent()).resolves.not.toContain(first);
@@ -283,6 +287,61 @@ describe('booking a pitch', () => {
       );
     expect(cells.some(([d]) => d === horizon)).toBe(true);
     for (const [d, summary] of cells) if (d > horizon) expect(summary).toBe('Henüz açılmadı');
+    await context.close();
+  });
+});
+
+describe.each(['light', 'dark'] as const)('the same-day warning at 360 px in the %s theme', (theme) => {
+  it("says 'bekleyen' above 'Durum: Beklemede', and 'onaylanmış' only once staff approved the booking", async () => {
+    const { page, context } = await newPage(browser, { theme, width: 360 });
+    await page.addInitScript((t) => localStorage.setItem('theme', t), theme);
+    await page.goto(`/saha/${PITCH}`);
+    await page.locator('[data-state]').first().waitFor();
+    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(theme === 'dark');
+    const date = await showDay(page, freshOffset());
+    const phone = freshPhone();
+    await bookAvailable(page, date, phone);
+    await page.getByRole('heading', { name: 'Rezervasyonunuz alındı' }).waitFor();
+    const first = (await page.locator('[data-booking-number]').textContent())!;
+
+    await page.getByRole('button', { name: 'Yeni Rezervasyon' }).click();
+    await bookAvailable(page, date, phone, 1);
+    const dialog = page.getByRole('alertdialog', { name: 'Rezervasyon Uyarısı' });
+    await dialog.waitFor();
+    const rows = () =>
+      dialog
+        .locator('dt')
+        .evaluateAll((dts) =>
+          Object.fromEntries(dts.map((dt) => [dt.textContent, dt.nextElementSibling?.textContent])),
+        );
+    const pending = (await dialog.textContent())!;
+    expect(pending).toContain('Aynı gün için bekleyen bir rezervasyonunuz bulunmaktadır');
+    expect(pending).not.toContain('onaylanmış');
+    expect((await rows()).Durum).toBe('Beklemede');
+    const box = await dialog.boundingBox();
+    expect(box!.x + box!.width).toBeLessThanOrEqual(360);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+      'no sideways scroll',
+    ).toBeLessThanOrEqual(0);
+    await dialog.getByRole('button', { name: 'Kapat' }).first().click();
+    await dialog.waitFor({ state: 'detached' });
+
+    // Staff approve the first booking; the same attempt now says 'onaylanmış' above 'Durum: Onaylandı'.
+    const token = await signIn(context, 'admin');
+    const [{ documentId }] = queryDb<{ documentId: string }>(
+      'select document_id as documentId from bookings where booking_number = ?',
+      first,
+    );
+    const approved = await context.request.post(`/api/bookings/${documentId}/approve`, {
+      headers: { authorization: `Bearer ${token}` },
+      data: {},
+    });
+    expect(approved.status()).toBe(200);
+    await page.getByRole('button', { name: 'Rezervasyonu Tamamla' }).click();
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain('Aynı gün içinde onaylanmış rezervasyonunuz bulunmaktadır');
+    expect((await rows()).Durum).toBe('Onaylandı');
     await context.close();
   });
 });

@@ -2,11 +2,15 @@
 // warnings-only link, sees exactly the customers the database says have warnings, opens one's side panel and history,
 // and downloads the risk CSV and the full Excel report through the report menu; the files are read back and hold the
 // right rows. The xlsx library arrives only when the Excel report is asked for. At 360 px a customer with a
-// 120-character unbroken name widens nothing in either theme, and axe finds no serious violation.
-import { readFileSync } from 'node:fs';
+// 120-character unbroken name widens nothing in either theme, and axe finds no serious violation. A subscriber who
+// cancelled weeks 1–3 of 8 reads 'Uyarı' / 'YÜKSEK' with 3 in a row (the approved weeks still ahead do not end the
+// run), and the money and match figures are named for what they count, at 360 px in both themes.
+import { readdirSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import type { Browser, Page } from 'playwright-core';
 import { readSheet } from 'read-excel-file/node';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { axe } from './support/axe';
 import { launch, newPage } from './support/browser';
 import { createLongCustomer, LONG_CUSTOMER, removeLongCustomer } from './support/long-data';
@@ -29,13 +33,14 @@ interface Warned {
   id: number;
   name: string;
   consecutive: number;
+  subscriber: number;
 }
-/** Subscribers at Dikkat or above (02 §4), straight from the database. */
+/** Customers at Dikkat or above, subscriber or not (one level for everyone), straight from the database. */
 const warnedInDb = () =>
   queryDb<Warned>(
-    `select c.id, c.name, s.consecutive_cancellations as consecutive from customers c
+    `select c.id, c.name, s.consecutive_cancellations as consecutive, c.is_subscriber as subscriber from customers c
      join customer_stats s on s.customer_id = c.id
-     where c.is_subscriber = 1 and s.consecutive_cancellations >= 2 order by c.id`,
+     where s.consecutive_cancellations >= 2 order by c.id`,
   );
 
 async function download(page: Page, item: string) {
@@ -135,7 +140,7 @@ describe('customer management', () => {
       const r = sheetRows.find((x) => x[0] === w.name);
       expect(r, w.name).toBeTruthy();
       expect(r![col('Ardışık İptal')]).toBe(w.consecutive);
-      expect(r![col('Müşteri Tipi')]).toBe('Abone');
+      expect(r![col('Müşteri Tipi')]).toBe(w.subscriber ? 'Abone' : 'Standart');
       expect(String(r![col('Son Rezervasyon')])).toMatch(/^\d{2}\.\d{2}\.\d{4}$/);
     }
 
@@ -202,3 +207,125 @@ describe.each(['light', 'dark'] as const)('customer management at 360 px in the 
     expect(failures).toEqual([]);
   });
 });
+
+/** The running server's D1 file, writable: the subscriber below is written the way the server's rows look. */
+function openDb() {
+  const dir = resolve(inject('state'), 'v3/d1/miniflare-D1DatabaseObject');
+  const file = readdirSync(dir).find((f) => f.endsWith('.sqlite') && f !== 'metadata.sqlite');
+  if (!file) throw new Error(`no D1 file in ${dir}`);
+  const db = new DatabaseSync(resolve(dir, file));
+  db.exec('PRAGMA busy_timeout = 5000');
+  return db;
+}
+
+const WEEKLY = { phone: '05399990031', name: 'Haftalık Abone İptalci' };
+const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+const bookingNumber = () =>
+  `HSR${Array.from({ length: 9 }, () => ALPHABET[Math.floor(Math.random() * ALPHABET.length)]).join('')}`;
+
+function removeWeekly(db: DatabaseSync) {
+  db.prepare('delete from bookings where customer_phone = ?').run(WEEKLY.phone);
+  db.prepare('delete from customers where phone = ?').run(WEEKLY.phone);
+}
+
+/**
+ * A subscriber who played once three weeks ago, then booked 8 weekly matches at ₺1.500 and cancelled weeks 1–3 (two
+ * already past, one ahead); weeks 4–8 stay approved and ahead.
+ */
+function createWeekly() {
+  const db = openDb();
+  try {
+    removeWeekly(db);
+    const f = db.prepare('select id from facilities where deleted_at is null order by id limit 1').get() as {
+      id: number;
+    };
+    db.prepare('insert into customers (phone, name, is_subscriber) values (?, ?, 1)').run(WEEKLY.phone, WEEKLY.name);
+    const plan: [number, string, number][] = [
+      [-20, 'approved', 0],
+      ...[-13, -6, 1].map((day): [number, string, number] => [day, 'cancelled', 1]),
+      ...[8, 15, 22, 29, 36].map((day): [number, string, number] => [day, 'approved', 1]),
+    ];
+    const insert = db.prepare(
+      `insert into bookings (document_id, booking_number, facility_id, customer_name, customer_phone, date, start_time,
+         end_time, starts_at, slot_price, total_price, status, is_subscriber, is_recurring, cancellation_reason)
+       values (?, ?, ?, ?, ?, ?, '21:00', '22:00', ?, 150000, 150000, ?, ?, ?, ?)`,
+    );
+    plan.forEach(([day, status, subscriber], i) => {
+      const date = istanbulDate(day);
+      insert.run(
+        `e2e-weekly-${i}-${Date.now()}`,
+        bookingNumber(),
+        f.id,
+        WEEKLY.name,
+        WEEKLY.phone,
+        date,
+        Date.parse(`${date}T21:00:00+03:00`),
+        status,
+        subscriber,
+        subscriber,
+        status === 'cancelled' ? 'Müşteri tarafından iptal edildi' : null,
+      );
+    });
+  } finally {
+    db.close();
+  }
+}
+
+const dotted = (date: string) => date.split('-').reverse().join('.');
+
+describe.each(['light', 'dark'] as const)(
+  'a subscriber who cancelled weeks 1–3 of 8, at 360 px in the %s theme',
+  (theme) => {
+    beforeAll(() => createWeekly());
+    afterAll(() => {
+      const db = openDb();
+      try {
+        removeWeekly(db);
+      } finally {
+        db.close();
+      }
+    });
+
+    it("reads 'Uyarı' and 'YÜKSEK' with 3 in a row; played and planned money and the last match are named apart", async () => {
+      const { page, context } = await newPage(browser, { theme, width: 360 });
+      await page.addInitScript((t) => localStorage.setItem('theme', t), theme);
+      await signIn(context, 'manager');
+      await page.goto(`/yonetim/musteriler?warningsOnly=true&search=${WEEKLY.phone}`);
+      await settle(page);
+      expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(theme === 'dark');
+      const card = page.locator('li[data-customer]');
+      await card.waitFor();
+      expect(await card.count()).toBe(1);
+      expect(await card.locator('[data-consecutive]').textContent()).toBe('3');
+      expect(await card.locator('[data-warning]').textContent()).toBe('Uyarı seviyesi: Uyarı');
+      expect(await overflow(page)).toBe(0);
+      const failures = (await axe(page)).map((v) => `cards: ${v}`);
+
+      await card.getByRole('button', { name: `Detay ${WEEKLY.name}` }).click();
+      const sheet = page.getByRole('dialog', { name: WEEKLY.name });
+      await sheet.waitFor();
+      const facts = await sheet
+        .locator('dt')
+        .evaluateAll((dts) =>
+          Object.fromEntries(dts.map((dt) => [dt.textContent, dt.nextElementSibling?.textContent])),
+        );
+      expect(facts).toMatchObject({
+        'Son oynanan maç': dotted(istanbulDate(-20)),
+        'Oynanan maç': '1',
+        'Gerçekleşen harcama': '₺1.500',
+        'Planlanan harcama': '₺7.500',
+      });
+      expect(await sheet.textContent()).not.toContain('Toplam harcama');
+      for (const v of await axe(page)) failures.push(`Genel: ${v}`);
+      await sheet.getByRole('tab', { name: 'Analiz' }).click();
+      expect(await sheet.locator('[data-risk]').textContent()).toBe('YÜKSEK');
+      expect(await sheet.locator('[data-warning]').textContent()).toBe('Uyarı seviyesi: Uyarı');
+      const box = await sheet.boundingBox();
+      expect(box!.x + box!.width).toBeLessThanOrEqual(360);
+      expect(await sheet.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+      for (const v of await axe(page)) failures.push(`Analiz: ${v}`);
+      expect(failures).toEqual([]);
+      await context.close();
+    });
+  },
+);
