@@ -416,9 +416,13 @@ export async function expireDueHolds(db: Db, facilityId: number, now: number) {
     notifyStaff(db, due, {
       documentId: sql`lower(hex(randomblob(12)))`,
       type: 'booking_updated',
-      priority: 'low',
+      // As loud as a reject: the player may have paid after all, and staff should see it in time to call them.
+      priority: 'medium',
       title: 'Rezervasyon Süresi Doldu',
-      message: sql`${bookings.bookingNumber} || ' · ' || ${bookings.customerName} || ' · ' || ${slotStartTextOf(bookings.date, bookings.startsAt, bookings.startTime)}`,
+      // The same shape as every other booking notification: number · name · pitch · the real start.
+      message: qualified(
+        sql`${bookings.bookingNumber} || ' · ' || ${bookings.customerName} || ' · ' || (select ${facilities.name} from ${facilities} where ${facilities.id} = ${bookings.facilityId}) || ' · ' || ${slotStartTextOf(bookings.date, bookings.startsAt, bookings.startTime)}`,
+      ),
       bookingId: bookings.id,
       facilityId: bookings.facilityId,
       createdAt: now,
