@@ -2,6 +2,10 @@
 import { describe, expect, it } from 'vitest';
 import { cleanImage, decodable, sniffImage, stripMetadata } from '../../worker/src/lib/images';
 import {
+  AVIF_4x3,
+  AVIF_EXIF_BYTES,
+  AVIF_XMP_BYTES,
+  avifWithMetadata,
   exifSegment,
   holds,
   JPEG_2x2,
@@ -142,6 +146,25 @@ describe('stripMetadata: every stored photo loses what is not picture', () => {
     expect(stripMetadata(WEBP_1x1, 'image/webp')).toBe(WEBP_1x1);
     const plain = webpCanvasOf(1, 1);
     expect(stripMetadata(plain, 'image/webp')).toBe(plain);
+  });
+
+  it('AVIF: the Exif and XMP items are zeroed where iloc puts them (mdat or idat); the picture and every offset stay', () => {
+    for (const xmpInIdat of [false, true]) {
+      const avif = avifWithMetadata({ xmpInIdat });
+      expect(sniffImage(avif, 'saha.avif')).toEqual({ type: 'image/avif', ext: 'avif', width: 4, height: 3 });
+      expect(holds(avif, 'GPSLatitude')).toBe(true);
+      expect(holds(avif, 'onerror')).toBe(true);
+      const out = stripMetadata(avif, 'image/avif');
+      expect(out.length).toBe(avif.length);
+      for (const text of ['GPS', 'onerror', 'xmpmeta']) expect(holds(out, text), text).toBe(false);
+      expect(holds(out, 'AV1-PICTURE-DATA')).toBe(true);
+      // Only the metadata bytes changed.
+      const changed = [...avif].filter((x, i) => out[i] !== x).length;
+      expect(changed).toBeGreaterThan(0);
+      expect(changed).toBeLessThanOrEqual(AVIF_EXIF_BYTES.length + AVIF_XMP_BYTES.length);
+      expect(cleanImage(avif, 'saha.avif')?.image).toEqual({ type: 'image/avif', ext: 'avif', width: 4, height: 3 });
+    }
+    expect(stripMetadata(AVIF_4x3, 'image/avif')).toBe(AVIF_4x3);
   });
 
   it('cleanImage strips first and sniffs what is left: markup in metadata is removed, not kept', () => {

@@ -253,3 +253,53 @@ export const holds = (bytes: Uint8Array, text: string) => {
   }
   return false;
 };
+
+const u16 = (...values: number[]) => {
+  const out = new Uint8Array(values.length * 2);
+  values.forEach((v, i) => {
+    new DataView(out.buffer).setUint16(i * 2, v);
+  });
+  return out;
+};
+/** An item info entry, version 2: id, protection 0, type, empty name (and a content type for 'mime'). */
+const infe = (id: number, type: string, contentType?: string) =>
+  box(
+    'infe',
+    u32(0x02000000),
+    u16(id, 0),
+    utf8(type),
+    new Uint8Array([0]),
+    contentType ? concat(utf8(contentType), new Uint8Array([0])) : new Uint8Array(0),
+  );
+
+/** What an AVIF from a phone carries besides its picture: an Exif item (GPS) and an XMP item with markup. */
+export const AVIF_PICTURE_BYTES = utf8('AV1-PICTURE-DATA');
+export const AVIF_EXIF_BYTES = concat(u32(0), utf8('MM\0*GPSLatitude 40.1885 GPSLongitude 29.0610'));
+export const AVIF_XMP_BYTES = utf8(`<x:xmpmeta>${SNEAKY_MARKUP}</x:xmpmeta>`);
+
+/**
+ * A 4×3 AVIF whose picture, Exif and XMP items lie in mdat at the offsets iloc (version 0, 4-byte offsets and
+ * lengths) gives; the XMP item in meta's idat instead when `xmpInIdat` (iloc version 1, construction method 1).
+ */
+export function avifWithMetadata({ xmpInIdat = false } = {}): Uint8Array {
+  const payloads = [AVIF_PICTURE_BYTES, AVIF_EXIF_BYTES, ...(xmpInIdat ? [] : [AVIF_XMP_BYTES])];
+  const iinf = box('iinf', u32(0), u16(3), infe(1, 'av01'), infe(2, 'Exif'), infe(3, 'mime', 'application/rdf+xml'));
+  const build = (mdatStart: number) => {
+    let at = mdatStart;
+    const entries = payloads.map((data, i) => {
+      const e = xmpInIdat
+        ? concat(u16(i + 1), u16(0), u16(0), u16(1), u32(at, data.length))
+        : concat(u16(i + 1), u16(0), u16(1), u32(at, data.length));
+      at += data.length;
+      return e;
+    });
+    if (xmpInIdat) entries.push(concat(u16(3), u16(1), u16(0), u16(1), u32(0, AVIF_XMP_BYTES.length)));
+    const iloc = box('iloc', u32(xmpInIdat ? 0x01000000 : 0), new Uint8Array([0x44, 0x00]), u16(3), ...entries);
+    const ipco = box('iprp', box('ipco', box('ispe', u32(0), u32(4, 3))));
+    const meta = box('meta', u32(0), iinf, iloc, ipco, ...(xmpInIdat ? [box('idat', AVIF_XMP_BYTES)] : []));
+    return concat(box('ftyp', utf8('avif'), u32(0), utf8('avifmif1miaf')), meta, box('mdat', ...payloads));
+  };
+  const draft = build(0);
+  const mdatStart = draft.length - payloads.reduce((n, p) => n + p.length, 0);
+  return build(mdatStart);
+}

@@ -303,9 +303,99 @@ export function stripMetadata(b: Uint8Array, type: ImageType): Uint8Array {
   if (type === 'image/png') return stripPng(b);
   if (type === 'image/jpeg') return stripJpeg(b);
   if (type === 'image/webp') return stripWebp(b);
-  // AVIF keeps its items: its Exif/XMP items sit in the item tables (iinf/iloc) and dropping one means rewriting
-  // every offset after it. Its size is still checked (ispe) and its uncompressed parts scanned for markup.
-  return b;
+  return stripAvif(b);
+}
+
+/** An n-byte big-endian unsigned integer (n = 0, 4 or 8; an 8-byte one must fit 32 bits). */
+function uintBe(b: Uint8Array, at: number, n: number): number {
+  if (n === 0) return 0;
+  if (n === 4) return u32be(b, at);
+  if (n === 8 && u32be(b, at) === 0) return u32be(b, at + 4);
+  throw new Error(`unsupported field size ${n}`);
+}
+
+/** A null-terminated string's text and the index after its terminator. */
+function cString(b: Uint8Array, at: number, end: number): [string, number] {
+  let i = at;
+  while (i < end && b[i] !== 0) i++;
+  return [ascii(b, at, i - at), i + 1];
+}
+
+/**
+ * AVIF: the Exif and XMP items keep their place in the item tables (removing one would move every offset after it),
+ * but their bytes are overwritten with zeros, wherever iloc says they lie (in the file or in meta's idat). The picture
+ * items, and every offset, stay exactly as they were. The input itself when there is no such item.
+ */
+function stripAvif(b: Uint8Array): Uint8Array {
+  const top = boxes(b, 0, b.length);
+  const meta = top?.find((x) => x.type === 'meta');
+  if (!meta) return b;
+  const inMeta = boxes(b, meta.start + 4, meta.end);
+  if (!inMeta) throw new Error('meta');
+  const iinf = inMeta.find((x) => x.type === 'iinf');
+  const iloc = inMeta.find((x) => x.type === 'iloc');
+  const idat = inMeta.find((x) => x.type === 'idat');
+  if (!iinf || !iloc) return b;
+
+  // The metadata items: 'Exif', and 'mime' items holding XMP.
+  const drop = new Set<number>();
+  const entriesAt = iinf.start + 4 + (b[iinf.start] === 0 ? 2 : 4);
+  for (const infe of boxes(b, entriesAt, iinf.end) ?? []) {
+    if (infe.type !== 'infe') continue;
+    const version = b[infe.start];
+    if (version < 2) continue; // versions 0 and 1 carry no item type
+    let p = infe.start + 4;
+    const id = version === 2 ? u16be(b, p) : u32be(b, p);
+    p += (version === 2 ? 2 : 4) + 2; // item_ID, item_protection_index
+    const itemType = ascii(b, p, 4);
+    p += 4;
+    const [, afterName] = cString(b, p, infe.end);
+    const contentType = itemType === 'mime' ? cString(b, afterName, infe.end)[0].toLowerCase() : '';
+    if (itemType === 'Exif' || (itemType === 'mime' && /xmp|rdf\+xml/.test(contentType))) drop.add(id);
+  }
+  if (drop.size === 0) return b;
+
+  const out = b.slice();
+  const version = b[iloc.start];
+  let p = iloc.start + 4;
+  const offsetSize = b[p] >> 4;
+  const lengthSize = b[p] & 15;
+  const baseSize = b[p + 1] >> 4;
+  const indexSize = version === 1 || version === 2 ? b[p + 1] & 15 : 0;
+  p += 2;
+  const count = version < 2 ? u16be(b, p) : u32be(b, p);
+  p += version < 2 ? 2 : 4;
+  for (let item = 0; item < count; item++) {
+    const id = version < 2 ? u16be(b, p) : u32be(b, p);
+    p += version < 2 ? 2 : 4;
+    let method = 0;
+    if (version === 1 || version === 2) {
+      method = u16be(b, p) & 15;
+      p += 2;
+    }
+    p += 2; // data_reference_index
+    const base = uintBe(b, p, baseSize);
+    p += baseSize;
+    const extents = u16be(b, p);
+    p += 2;
+    for (let e = 0; e < extents; e++) {
+      p += indexSize;
+      const offset = uintBe(b, p, offsetSize);
+      p += offsetSize;
+      const length = uintBe(b, p, lengthSize);
+      p += lengthSize;
+      if (!drop.has(id)) continue;
+      // construction 0: offsets in the file; 1: in meta's idat; anything else is refused rather than left unread.
+      const origin = method === 0 ? 0 : method === 1 && idat ? idat.start : -1;
+      const limit = method === 0 ? b.length : idat ? idat.end : 0;
+      const from = origin + base + offset;
+      const to = length === 0 ? limit : from + length;
+      if (origin < 0 || from < origin || to > limit) throw new Error('metadata item outside its box');
+      out.fill(0, from, to);
+    }
+    if (p > iloc.end) throw new Error('iloc');
+  }
+  return out;
 }
 
 /** PNG chunks that shape the picture (critical, colour, transparency, animation); every other chunk is dropped. */
