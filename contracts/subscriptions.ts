@@ -222,9 +222,15 @@ export interface SubscriberWire {
   customerEmail: string | null;
   /** The pitch, weekday and hour of the latest subscription. */
   facility: { documentId: string; name: string } | null;
+  /** The business weekday and hour (what a renewal books again). */
   dayOfWeek: WeekDay | null;
   day: string | null;
   timeSlot: string | null;
+  /**
+   * The weekly hour as a person reads it: the real weekday, with the business night for an after-midnight hour
+   * ('Salı 00:00 · Pazartesi gecesi').
+   */
+  slotText: string | null;
   recurringGroupId: string | null;
   /** Approved subscriber bookings still ahead: 1–2 means renewal is due (02 §9). */
   remainingBookings: number;
@@ -236,7 +242,8 @@ export interface SubscriberWire {
   isLoyal: boolean;
   firstBookingDate: string | null;
   lastBookingDate: string | null;
-  nextBooking: { date: string; time: string } | null;
+  /** The next live week: its business date and hour, and its real start instant. */
+  nextBooking: { date: string; time: string; startsAt: string | null } | null;
 }
 
 /** The four counters of 02 §2 'Subscriptions'. */

@@ -575,6 +575,29 @@ describe('subscriber list (latest 5, search, all)', () => {
     expect(row(2).querySelector('[data-loyal]')).toBeNull();
     expect(row(1).textContent).toContain('0532 111 22 33');
     expect(row(1).textContent).toContain('Sıradaki: 24.11.2026 20:00');
+  });
+
+  it('an after-midnight weekly hour reads on its real weekday and date, with the business night', async () => {
+    onList = () => [
+      200,
+      {
+        data: [
+          subscriber({
+            customerId: 7,
+            customerName: 'Gece Abonesi',
+            day: 'Pazartesi',
+            timeSlot: '00:00',
+            slotText: 'Salı 00:00 · Pazartesi gecesi',
+            nextBooking: { date: '2026-11-30', time: '00:00', startsAt: '2026-11-30T21:00:00.000Z' },
+          }),
+        ],
+        meta: listMeta({}, 1),
+      },
+    ];
+    await shown();
+    const row = document.querySelector('[data-subscriber="7"]')!;
+    expect(row.textContent).toContain('Nilüfer Arena · Salı 00:00 · Pazartesi gecesi');
+    expect(row.textContent).toContain('Sıradaki: 01.12.2026 00:00 · Pazartesi gecesi');
     expect(screen.getByRole('heading', { name: 'Son aboneler' })).toBeTruthy();
   });
 

@@ -23,6 +23,7 @@ export function subscriber(over: Partial<SubscriberWire> = {}): SubscriberWire {
     dayOfWeek: 'tuesday',
     day: 'Salı',
     timeSlot: '20:00',
+    slotText: 'Salı 20:00',
     recurringGroupId: 'sub-1',
     remainingBookings: 6,
     totalBookings: 8,
@@ -31,7 +32,7 @@ export function subscriber(over: Partial<SubscriberWire> = {}): SubscriberWire {
     isLoyal: false,
     firstBookingDate: '2026-10-06',
     lastBookingDate: '2026-12-29',
-    nextBooking: { date: '2026-11-24', time: '20:00' },
+    nextBooking: { date: '2026-11-24', time: '20:00', startsAt: '2026-11-24T17:00:00.000Z' },
     ...over,
   };
 }

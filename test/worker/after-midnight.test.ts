@@ -151,3 +151,32 @@ describe('after-midnight slots in the answers screens format', () => {
     });
   });
 });
+
+describe('an after-midnight weekly hour in the subscriber list', () => {
+  it("reads on its real weekday with the business night ('Salı 00:00 · Pazartesi gecesi'), and Sıradaki on its real date", async () => {
+    const start = day(8);
+    const weekday = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'][weekdayIndex(start)];
+    const res = await api('/api/bookings/create-subscription', {
+      method: 'POST',
+      token: admin,
+      json: {
+        customerName: 'Gece Abonesi',
+        customerPhone: freshPhone(),
+        facility: f.documentId,
+        dayOfWeek: weekday,
+        timeSlot: '00:00',
+        startDate: start,
+        weekCount: 1,
+      },
+    });
+    expect(res.status).toBe(201);
+    const list = await json(await api('/api/bookings/subscriptions?search=Gece%20Abonesi', { token: admin }));
+    const row = list.data.find((s: { customerName: string }) => s.customerName === 'Gece Abonesi');
+    expect(row.day).toBe(TR_WEEKDAYS[weekdayIndex(start)]);
+    expect(row.slotText).toBe(
+      `${TR_WEEKDAYS[weekdayIndex(addDays(start, 1))]} 00:00 · ${TR_WEEKDAYS[weekdayIndex(start)]} gecesi`,
+    );
+    expect(row.nextBooking.date).toBe(start);
+    expect(istanbulToday(Date.parse(row.nextBooking.startsAt))).toBe(addDays(start, 1));
+  });
+});

@@ -76,6 +76,7 @@ describe('the subscriber list', () => {
       dayOfWeek: dayOf(first),
       day: trDayOf(first),
       timeSlot: '13:00',
+      slotText: `${trDayOf(first)} 13:00`,
       recurringGroupId: groups[3],
       remainingBookings: 12,
       totalBookings: 12,
@@ -85,7 +86,8 @@ describe('the subscriber list', () => {
       isLoyal: false,
       firstBookingDate: first,
       lastBookingDate: addDays(first, 77),
-      nextBooking: { date: first, time: '13:00' },
+      // 13:00 Istanbul is 10:00 UTC.
+      nextBooking: { date: first, time: '13:00', startsAt: `${first}T10:00:00.000Z` },
     });
     expect(page1.data[1]).toMatchObject({ isLoyal: false, playedBookings: 0, remainingBookings: 1 });
 

@@ -121,6 +121,8 @@ interface LatestSubscription {
   facilityName: string;
   startTime: string;
   date: string;
+  /** The real start instant (ms): an after-midnight hour is played the day after its business date. */
+  startsAt: number;
 }
 const parseJson = <T>(text: string | null) => (text ? (JSON.parse(text) as T) : null);
 
@@ -131,7 +133,8 @@ function subscriberRows(db: Db, now: number, filter: SubscriberFilter) {
   const latestQuery = db
     .select({
       json: sql`json_object('recurringGroupId', ${bookings.recurringGroupId}, 'facilityDocumentId', ${facilities.documentId},
-        'facilityName', ${facilities.name}, 'startTime', ${bookings.startTime}, 'date', ${bookings.date})`,
+        'facilityName', ${facilities.name}, 'startTime', ${bookings.startTime}, 'date', ${bookings.date},
+        'startsAt', ${bookings.startsAt})`,
     })
     .from(bookings)
     .innerJoin(facilities, eq(facilities.id, bookings.facilityId))
@@ -139,13 +142,17 @@ function subscriberRows(db: Db, now: number, filter: SubscriberFilter) {
     .orderBy(desc(bookings.createdAt), desc(bookings.id))
     .limit(1);
   const nextQuery = db
-    .select({ json: sql`json_object('date', ${bookings.date}, 'time', ${bookings.startTime})` })
+    .select({
+      json: sql`json_object('date', ${bookings.date}, 'time', ${bookings.startTime}, 'startsAt', ${bookings.startsAt})`,
+    })
     .from(bookings)
     .where(and(ofCustomer, isLive(bookings.status), gt(bookings.startsAt, now)))
     .orderBy(bookings.startsAt)
     .limit(1);
   const latest = qualified(sql<string | null>`(${latestQuery})`).mapWith(parseJson<LatestSubscription>);
-  const next = qualified(sql<string | null>`(${nextQuery})`).mapWith(parseJson<{ date: string; time: string }>);
+  const next = qualified(sql<string | null>`(${nextQuery})`).mapWith(
+    parseJson<{ date: string; time: string; startsAt: number }>,
+  );
   const remaining = sql<number>`coalesce(sum(${bookings.status} = 'approved' and ${bookings.startsAt} > ${now}), 0)`;
   const search: SQL[] = [];
   if (filter.name) search.push(sql`instr(${folded(customers.name)}, ${filter.name}) > 0`);

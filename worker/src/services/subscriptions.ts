@@ -7,7 +7,7 @@ import { addDays, istanbulToday, monthEnd, monthStart, TR_WEEKDAYS, weekdayIndex
 import { WEEK_DAY_LABELS, WEEK_DAYS } from '../../../contracts/facility-form';
 import { msg } from '../../../contracts/messages';
 import { foldSearch } from '../../../contracts/search';
-import { nightOf, realStart } from '../../../contracts/slot-start';
+import { nightOf, nightSuffix, realStart } from '../../../contracts/slot-start';
 import {
   type CreateSubscriptionInput,
   LOYAL_ABOVE,
@@ -34,6 +34,7 @@ import { badRequest, conflict } from '../lib/errors';
 import { trLongDate } from '../lib/format';
 import { newBookingNumber, newDocumentId } from '../lib/ids';
 import { toTl } from '../lib/money';
+import { isoInstant } from '../lib/time';
 import type { FacilityBundle } from './facilities';
 import { resolveFacility } from './facility-ref';
 import { notificationsToWire } from './notifications';
@@ -280,6 +281,8 @@ export async function createSubscription(
 function subscriberToWire(r: store.SubscriberRow): SubscriberWire {
   const latest = r.latest;
   const dayOfWeek = latest ? WEEK_DAYS[(weekdayIndex(latest.date) + 6) % 7] : null;
+  const latestStart =
+    latest && realStart({ date: latest.date, startTime: latest.startTime, startsAt: latest.startsAt });
   return {
     customerId: r.customerId,
     customerName: r.customerName,
@@ -289,6 +292,9 @@ function subscriberToWire(r: store.SubscriberRow): SubscriberWire {
     dayOfWeek,
     day: dayOfWeek ? WEEK_DAY_LABELS[dayOfWeek] : null,
     timeSlot: latest?.startTime ?? null,
+    slotText: latestStart
+      ? `${TR_WEEKDAYS[weekdayIndex(latestStart.calendarDate)]} ${latestStart.time}${nightSuffix(latestStart)}`
+      : null,
     recurringGroupId: latest?.recurringGroupId ?? null,
     remainingBookings: r.remainingBookings,
     totalBookings: r.totalBookings,
@@ -297,7 +303,7 @@ function subscriberToWire(r: store.SubscriberRow): SubscriberWire {
     isLoyal: r.playedBookings > LOYAL_ABOVE,
     firstBookingDate: r.firstBookingDate,
     lastBookingDate: r.lastBookingDate,
-    nextBooking: r.next,
+    nextBooking: r.next && { date: r.next.date, time: r.next.time, startsAt: isoInstant(r.next.startsAt) },
   };
 }
 

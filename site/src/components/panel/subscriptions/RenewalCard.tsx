@@ -26,8 +26,7 @@ export function RemainingBadge({ remaining }: { remaining: number }) {
   );
 }
 
-const where = (s: SubscriberWire) =>
-  [s.facility?.name, s.day && s.timeSlot ? `${s.day} ${s.timeSlot}` : null].filter(Boolean).join(' · ');
+const where = (s: SubscriberWire) => [s.facility?.name, s.slotText].filter(Boolean).join(' · ');
 
 /** 'Yenilenmesi gereken abonelikler' (02 §2): the two with the fewest left, and all of them in a modal table. */
 export function RenewalCard({

@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { formatPhone } from '../../../../../contracts/phone';
 import { SUBSCRIBER_SEARCH_MIN, type SubscriberWire } from '../../../../../contracts/subscriptions';
+import { nightSuffix, realStart } from '../../../lib/format';
 import {
   $subscriberMeta,
   $subscriberStatus,
@@ -32,6 +33,12 @@ function LoyalBadge() {
   );
 }
 
+/** 'Sıradaki' as a person reads it: the real date of an after-midnight hour, with its night. */
+function nextText(next: NonNullable<SubscriberWire['nextBooking']>): string {
+  const start = realStart({ date: next.date, startTime: next.time, startsAt: next.startsAt });
+  return `${shortDate(start.calendarDate)} ${start.time}${nightSuffix(start)}`;
+}
+
 function Row({ s, onDetail }: { s: SubscriberWire; onDetail: (s: SubscriberWire) => void }) {
   return (
     <li
@@ -45,11 +52,11 @@ function Row({ s, onDetail }: { s: SubscriberWire; onDetail: (s: SubscriberWire)
         </p>
         <p className="text-sm text-slate-700 tabular-nums dark:text-slate-300">{formatPhone(s.customerPhone)}</p>
         <p className="text-sm break-words text-slate-700 dark:text-slate-300">
-          {[s.facility?.name, s.day && s.timeSlot ? `${s.day} ${s.timeSlot}` : null].filter(Boolean).join(' · ')}
+          {[s.facility?.name, s.slotText].filter(Boolean).join(' · ')}
         </p>
         <p className="text-xs text-slate-600 dark:text-slate-300">
           {s.totalBookings} rezervasyon · {s.playedBookings} oynanan · {s.remainingBookings} kalan
-          {s.nextBooking ? ` · Sıradaki: ${shortDate(s.nextBooking.date)} ${s.nextBooking.time}` : ''}
+          {s.nextBooking ? ` · Sıradaki: ${nextText(s.nextBooking)}` : ''}
         </p>
       </div>
       <Button variant="secondary" size="sm" aria-label={`Detay: ${s.customerName}`} onPress={() => onDetail(s)}>
