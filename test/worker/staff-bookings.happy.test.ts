@@ -697,6 +697,7 @@ describe('the booking detail', () => {
         fromStatus: null,
         toStatus: 'pending',
         reason: null,
+        event: null,
         actorType: 'customer',
         actorLabel: 'Servisli Oyuncu',
         createdAt: data.createdAt,

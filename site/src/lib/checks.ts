@@ -38,7 +38,7 @@ function isSlot(v: unknown): boolean {
   return (
     typeof v.id === 'number' &&
     typeof v.price === 'number' &&
-    strings(v, ['documentId', 'date', 'startTime', 'endTime']) &&
+    strings(v, ['documentId', 'date', 'startTime', 'endTime', 'startsAt']) &&
     ['isAvailable', 'isPending', 'isPast'].every((k) => typeof v[k] === 'boolean') &&
     SLOT_STATE_NAMES.includes(v.state as never) &&
     (booking === null ||
