@@ -354,6 +354,26 @@ describe('live slot updates (00 §8)', () => {
     expect(within(day('2026-11-18')).getByText('Geçmiş gün')).toBeTruthy();
   });
 
+  it("just after midnight an overnight pitch's evening is not a 'Geçmiş gün': its 01:00 is still ahead and bookable", async () => {
+    // 00:20 in Istanbul on Thursday the 19th: Wednesday's 01:00 (played on the 19th at 01:00) has not started.
+    vi.setSystemTime(new Date('2026-11-18T21:20:00Z'));
+    slotsFor = () => [
+      slot('2026-11-18', '23:00', 'past'),
+      slot('2026-11-18', '00:00', 'past'),
+      slot('2026-11-18', '01:00', 'available'),
+      slot('2026-11-19', '20:00', 'available'),
+      slot('2026-11-17', '01:00', 'past'),
+    ];
+    render(<BookingFlow facility={facility} />);
+    const night = await screen.findByRole('button', { name: /01:00–02:00, ₺1\.500, müsait/ });
+    expect(day('2026-11-18').contains(night)).toBe(true);
+    expect(within(day('2026-11-18')).queryByText('Geçmiş gün')).toBeNull();
+    // The day before, all of whose hours have passed, is over: folded into the past days' line.
+    expect(screen.getByText(/: geçmiş günler?$/).textContent).toMatch(/17 Kasım/);
+    expect(screen.getByText(/: geçmiş günler?$/).textContent).not.toMatch(/18 Kasım/);
+    expect(within(screen.getByRole('region', { name: /17 Kasım/ })).getByText('Geçmiş gün')).toBeTruthy();
+  });
+
   it('refetches on slots-regenerated', async () => {
     render(<BookingFlow facility={facility} />);
     await screen.findByRole('button', { name: /müsait/ });

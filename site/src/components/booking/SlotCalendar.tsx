@@ -205,6 +205,14 @@ function SlotLists({
   );
 }
 
+/**
+ * A business day is over once its last start has passed: before today and with no slot still ahead. An overnight
+ * pitch's day goes on past midnight (its 00:00 and 01:00 are played on the next calendar day), so just after midnight
+ * yesterday still holds bookable hours.
+ */
+const dayOver = (date: string, today: string, slots: Slot[] | undefined) =>
+  date < today && !slots?.some((s) => Date.parse(s.startsAt) > Date.now());
+
 /** After the generated horizon a day is not open for booking yet; it is not closed (issue 7 §2). */
 const notOpenYet = (date: string, horizon: string | null) => horizon !== null && date > horizon;
 
@@ -251,7 +259,7 @@ const DaySlots = memo(function DaySlots({
           </span>
         )}
       </h3>
-      {date < today ? (
+      {dayOver(date, today, slots) ? (
         // A whole day in the past holds nothing bookable; listing its slots would only push the open days down.
         <p className="rounded-lg bg-slate-100 px-3 py-3 text-sm text-slate-700 dark:bg-slate-800/60 dark:text-slate-300">
           Geçmiş gün
@@ -308,7 +316,7 @@ function DayList({
   loading: boolean;
 }) {
   const today = istanbulToday();
-  const past = dates.filter((d) => d < today);
+  const past = dates.filter((d) => dayOver(d, today, shown(d)));
   return (
     <div className={weekly ? 'grid gap-6 lg:grid-cols-7 lg:gap-2' : 'grid gap-6'}>
       {past.length > 0 && (
@@ -320,7 +328,7 @@ function DayList({
         </p>
       )}
       {dates.map((d) =>
-        d < today ? (
+        past.includes(d) ? (
           weekly && (
             <div key={d} className="hidden lg:block">
               <DaySlots date={d} today={today} slots={[]} columns={columns} loading={false} compactHeading />
