@@ -72,6 +72,17 @@ function chooseFiles(files: File[]) {
 }
 
 describe('create form (02 §2 Pitch create/edit modal, §5 Pitch form)', () => {
+  it("on a half-hourly pitch the price field says it is one 30-minute slot's price", async () => {
+    await openCreate();
+    const hint = () => errorOf(field(/^Saat Ücreti/));
+    expect(hint()).not.toContain('30 dk');
+    const user = userEvent.setup();
+    await user.click(tab('Ayarlar'));
+    await user.click(screen.getByRole('radio', { name: 'Yarım saatlik' }));
+    await user.click(tab('Temel Bilgiler'));
+    expect(hint()).toContain('bir slotun (30 dk) ücretidir');
+  });
+
   it('starts from the defaults of 02 §9', async () => {
     await openCreate();
     expect(field(/^Saat Ücreti/).value).toBe('150');

@@ -31,6 +31,11 @@ export function BasicTab({ form, update, errors, images }: TabProps & { images: 
       <div className="grid gap-4 sm:grid-cols-2">
         <NativeField
           label="Saat Ücreti (₺)"
+          description={
+            form.bookingTimeType === 'half-hourly'
+              ? 'Yarım saatlik sahada bu tutar bir slotun (30 dk) ücretidir; saatlik karşılığı iki katıdır.'
+              : undefined
+          }
           isRequired
           min={0}
           step={0.01}
