@@ -1,7 +1,7 @@
 // The Raporlar screen (issue 12): filters kept in the address and checked with the server's schema before asking, the
 // quick ranges in Istanbul dates, every report's table showing the figures of the answer, the KVKK-hidden phone, the
 // empty and error states, and the export rows and CSV of each report.
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ReportWire } from '../../contracts/reports';
@@ -193,6 +193,18 @@ describe('ReportsManager', () => {
     for (const c of document.querySelectorAll('canvas')) expect(c.getAttribute('role')).toBe('img');
     screen.getByRole('img', { name: 'Gelir grafiği (veriler tabloda)' });
     expect(text(document.querySelector('[data-report-scope]'))).toBe('01.11.2026 – 30.11.2026 · Tüm sahalar · Gün');
+  });
+
+  it('says the revenue of matches not yet played is planned, not collected, while the range reaches today or later', async () => {
+    render(<ReportsManager />);
+    await screen.findByRole('table', { name: /Dönemlere göre gelir/ });
+    expect(document.querySelector('[data-planned-note]')?.textContent).toContain('planlanandır, tahsil edilmedi');
+    cleanup();
+    history.replaceState(null, '', '/yonetim/raporlar?from=2026-10-01&to=2026-10-31&grup=day');
+    render(<ReportsManager />);
+    await screen.findByRole('table', { name: /Dönemlere göre gelir/ });
+    expect(reportCalls().at(-1)!.query).toMatchObject({ from: '2026-10-01', to: '2026-10-31' });
+    expect(document.querySelector('[data-planned-note]')).toBeNull();
   });
 
   it('sends the pitch and grouping chosen, and keeps them in the address; a quick range sets both dates', async () => {

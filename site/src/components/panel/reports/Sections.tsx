@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { BOOKING_STATUSES } from '../../../../../contracts/booking-statuses';
+import { istanbulToday } from '../../../../../contracts/dates';
 import type { ReportWire } from '../../../../../contracts/reports';
 import { customerPhoneText } from '../../../lib/export/customer-reports';
 import { REASON_STATUS_LABELS, serviceRows, subscriberRows } from '../../../lib/export/reports';
@@ -34,7 +35,17 @@ export function RevenueReport({ report }: P) {
       title="Gelir"
       report={report}
       exports={['gelir']}
-      description="Onaylanmış rezervasyonların tutarı (saha, servis ve ek hizmetler), alınan kapora ve sahada ödenecek kalan."
+      description={
+        <>
+          Onaylanmış rezervasyonların tutarı (saha, servis ve ek hizmetler), alınan kapora ve sahada ödenecek kalan.
+          {report.to >= istanbulToday() && (
+            <span data-planned-note>
+              {' '}
+              Aralık bugünü ve sonrasını da kapsıyor: henüz oynanmamış maçların tutarı planlanandır, tahsil edilmedi.
+            </span>
+          )}
+        </>
+      }
     >
       {buckets.length === 0 ? (
         <Empty />
