@@ -283,5 +283,9 @@ describe('what staff and the tracking page read', () => {
   it('the occupancy heatmap lists the hours after midnight after the late evening', () => {
     const cells = ['00:00', '01:00', '18:00', '23:00'].map((hour) => ({ weekday: 5, hour, generated: 4, booked: 1 }));
     expect(heatGrid(cells).hours).toEqual(['18:00', '23:00', '00:00', '01:00']);
+    // ...and says those rows are played on the next calendar day.
+    expect(heatGrid(cells).night).toEqual([false, false, true, true]);
+    const day = ['09:00', '10:00', '11:00'].map((hour) => ({ weekday: 1, hour, generated: 1, booked: 0 }));
+    expect(heatGrid(day).night).toEqual([false, false, false]);
   });
 });

@@ -187,6 +187,9 @@ export function OccupancyReport({ report }: P) {
                   <tr key={grid.hours[i]} className={tr}>
                     <th scope="row" className={`${th} tabular-nums`}>
                       {grid.hours[i]}
+                      {grid.night[i] && (
+                        <span className="block text-xs font-normal text-slate-600 dark:text-slate-300">ertesi gün</span>
+                      )}
                     </th>
                     {row.map((c) => (
                       <td

@@ -143,7 +143,12 @@ export function heatLevel(share: number | null): HeatCell['level'] {
  * The heatmap's rows (each hour that had a slot, in the order of a business day: an overnight pitch's hours after
  * midnight follow the late evening, as in the calendar) × Monday…Sunday.
  */
-export function heatGrid(cells: ReportWire['occupancy']['cells']): { hours: string[]; rows: HeatCell[][] } {
+export function heatGrid(cells: ReportWire['occupancy']['cells']): {
+  hours: string[];
+  rows: HeatCell[][];
+  /** Per row: an hour after midnight of its business day (played on the next calendar day). */
+  night: boolean[];
+} {
   const hours = businessHourOrder(cells.map((c) => c.hour));
   const at = new Map(cells.map((c) => [`${c.weekday}|${c.hour}`, c]));
   const rows = hours.map((hour) =>
@@ -155,7 +160,7 @@ export function heatGrid(cells: ReportWire['occupancy']['cells']): { hours: stri
       return { weekday, hour, generated, booked, share: s, level: heatLevel(s) };
     }),
   );
-  return { hours, rows };
+  return { hours, rows, night: hours.map((h) => h < hours[0]) };
 }
 
 /** Whether the range holds anything at all to report. */
