@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import {
   type SubscriptionConflictWire,
   type SubscriptionDateWire,
@@ -102,10 +102,15 @@ export interface ErrorDetail {
 
 /** 02 §8: the red error card with the dates that stood in the way; 'Tamam' closes it, and it leaves after 10 s. */
 export function ErrorCard({ error, onClose }: { error: ErrorDetail; onClose: () => void }) {
+  // Ten seconds after this error appeared, however often the form around it renders meanwhile (a new onClose each
+  // render must not restart the count).
+  const close = useRef(onClose);
+  close.current = onClose;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new error restarts the ten seconds
   useEffect(() => {
-    const timer = setTimeout(onClose, ERROR_CARD_MS);
+    const timer = setTimeout(() => close.current(), ERROR_CARD_MS);
     return () => clearTimeout(timer);
-  }, [onClose]);
+  }, [error]);
   return (
     <section
       role="alert"
