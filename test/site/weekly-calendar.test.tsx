@@ -491,6 +491,7 @@ describe('weekly calendar (02 §2 Weekly calendar)', () => {
       date: '2026-11-20',
       startTime: '20:00',
       endTime: '21:00',
+      startsAt: '2026-11-20T17:00:00.000Z',
       price: 1500,
     };
     const booking = { customerName: 'Zeynep', status: 'pending' as const, isSubscriber: false };
