@@ -269,7 +269,7 @@ export const facilityInput = z
         .int(facilityMsg.autoApproval)
         .min(15, facilityMsg.autoApproval)
         .max(1440, facilityMsg.autoApproval)
-        // Left out: a new pitch takes the default an admin set on /yonetim/ayarlar (issue 12), an edited one keeps its own.
+        // Left out: a new pitch takes the default an admin set on /yonetim/ayarlar, an edited one keeps its own.
         .optional(),
     ),
     priority: numeric(
