@@ -5,15 +5,14 @@
 // 120-character unbroken name widens nothing in either theme, and axe finds no serious violation. A subscriber who
 // cancelled weeks 1–3 of 8 reads 'Uyarı' / 'YÜKSEK' with 3 in a row (the approved weeks still ahead do not end the
 // run), and the money and match figures are named for what they count, at 360 px in both themes.
-import { readdirSync, readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
+import { readFileSync } from 'node:fs';
+import type { DatabaseSync } from 'node:sqlite';
 import type { Browser, Page } from 'playwright-core';
 import { readSheet } from 'read-excel-file/node';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axe } from './support/axe';
 import { launch, newPage } from './support/browser';
-import { createLongCustomer, LONG_CUSTOMER, removeLongCustomer } from './support/long-data';
+import { createLongCustomer, LONG_CUSTOMER, openStateDb, removeLongCustomer } from './support/long-data';
 import { istanbulDate, queryDb, signIn } from './support/panel';
 
 let browser: Browser;
@@ -208,16 +207,6 @@ describe.each(['light', 'dark'] as const)('customer management at 360 px in the 
   });
 });
 
-/** The running server's D1 file, writable: the subscriber below is written the way the server's rows look. */
-function openDb() {
-  const dir = resolve(inject('state'), 'v3/d1/miniflare-D1DatabaseObject');
-  const file = readdirSync(dir).find((f) => f.endsWith('.sqlite') && f !== 'metadata.sqlite');
-  if (!file) throw new Error(`no D1 file in ${dir}`);
-  const db = new DatabaseSync(resolve(dir, file));
-  db.exec('PRAGMA busy_timeout = 5000');
-  return db;
-}
-
 const WEEKLY = { phone: '05399990031', name: 'Haftalık Abone İptalci' };
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 const bookingNumber = () =>
@@ -233,7 +222,7 @@ function removeWeekly(db: DatabaseSync) {
  * already past, one ahead); weeks 4–8 stay approved and ahead.
  */
 function createWeekly() {
-  const db = openDb();
+  const db = openStateDb();
   try {
     removeWeekly(db);
     const f = db.prepare('select id from facilities where deleted_at is null order by id limit 1').get() as {
@@ -278,7 +267,7 @@ describe.each(['light', 'dark'] as const)(
   (theme) => {
     beforeAll(() => createWeekly());
     afterAll(() => {
-      const db = openDb();
+      const db = openStateDb();
       try {
         removeWeekly(db);
       } finally {

@@ -25,7 +25,8 @@ export const LONG = {
   subscriberName: unbroken(100, 'AboneAdSoyad'),
 };
 
-function open() {
+/** The running server's D1 file, writable: rows written the way the server's own look (busy-waits on its lock). */
+export function openStateDb() {
   const dir = resolve(inject('state'), 'v3/d1/miniflare-D1DatabaseObject');
   const file = readdirSync(dir).find((f) => f.endsWith('.sqlite') && f !== 'metadata.sqlite');
   if (!file) throw new Error(`no D1 file in ${dir}`);
@@ -56,7 +57,7 @@ const randomId = `lower(hex(randomblob(12)))`;
 
 /** Clones a seeded pitch (amenities, pickup points and slots included) under the long values; returns its id. */
 export function createLongPitch(fromSlug = 'nilufer-arena-hali-saha'): { id: number; documentId: string } {
-  const db = open();
+  const db = openStateDb();
   try {
     removeLongData(db);
     const src = db.prepare('select id from facilities where slug = ?').get(fromSlug) as { id: number };
@@ -116,7 +117,7 @@ export function createLongPitch(fromSlug = 'nilufer-arena-hali-saha'): { id: num
 
 /** An approved subscriber booking (no deposit) on the long pitch, `daysAhead` days ahead, for the phone look-up. */
 export function createLongSubscriber(facilityId: number, date: string) {
-  const db = open();
+  const db = openStateDb();
   try {
     const slot = db
       .prepare(
@@ -164,7 +165,7 @@ export function createLongSubscriber(facilityId: number, date: string) {
 
 /** Removes everything the helpers above wrote (and anything booked on the long pitch meanwhile). */
 export function removeLongData(existing?: DatabaseSync) {
-  const db = existing ?? open();
+  const db = existing ?? openStateDb();
   try {
     const f = db.prepare('select id from facilities where slug = ?').get(LONG.slug) as { id: number } | undefined;
     if (f) {
@@ -208,7 +209,7 @@ export const LONG_CUSTOMER = {
 };
 
 export function createLongCustomer() {
-  const db = open();
+  const db = openStateDb();
   try {
     removeLongCustomer(db);
     db.prepare('insert into customers (phone, name, email, is_subscriber) values (?, ?, ?, 1)').run(
@@ -223,7 +224,7 @@ export function createLongCustomer() {
 
 /** Removes that customer (its customer_stats row goes with it). */
 export function removeLongCustomer(existing?: DatabaseSync) {
-  const db = existing ?? open();
+  const db = existing ?? openStateDb();
   try {
     db.prepare('delete from customers where phone = ?').run(LONG_CUSTOMER.phone);
   } finally {
