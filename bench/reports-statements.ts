@@ -2,12 +2,12 @@
 // (100,000 bookings, every pitch's slots for two years, add-ons on every 5th approved booking): which report costs what,
 // without the worker, the wrangler proxy or the network. Mean ms of 5 runs per statement, each as the summaries of
 // migration 0016 answer it and, after the slash, as the GROUP BY over bookings and slots it replaced
-// (test/worker/reports.oracle.ts; slower here than before 0016, which dropped the report-only indexes it used) — and
+// (test/worker/fixtures/reports-oracle.ts; slower here than before 0016, which dropped the report-only indexes it used) — and
 // whether the two answers are the same at this size.
 //   npm run bench:reports:statements
 import { readdirSync, readFileSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
-import { rawReportStatements } from '../test/worker/reports.oracle';
+import { rawReportStatements } from '../test/worker/fixtures/reports-oracle';
 import { getDb } from '../worker/src/db/client';
 import { reportStatements } from '../worker/src/db/reports';
 import { addDays, istanbulToday } from '../worker/src/lib/time';

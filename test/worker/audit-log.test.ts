@@ -20,8 +20,8 @@ import {
   slotAt,
   tokenFor,
 } from './fixtures';
-import { pitchInput } from './images';
-import { failingBatches, wrapPitchObjectDb } from './slow-d1';
+import { pitchInput } from './fixtures/images';
+import { failingBatches, wrapPitchObjectDb } from './fixtures/slow-d1';
 
 let admin: Awaited<ReturnType<typeof createStaff>>;
 let token: string;

@@ -7,7 +7,7 @@ import { ApiError } from '../../worker/src/lib/errors';
 import { createBooking } from '../../worker/src/services/bookings';
 import { findFacilityBundle } from '../../worker/src/services/facilities';
 import { addDays, api, createFacility, createSlots, insertBookingRow, istanbulToday, slotAt } from './fixtures';
-import { slowPitchObject, slowReads } from './slow-d1';
+import { slowPitchObject, slowReads } from './fixtures/slow-d1';
 
 const REQUESTS = 200;
 const DELAY_MS = 5;

@@ -17,7 +17,7 @@ import {
   slotAt,
   tokenFor,
 } from './fixtures';
-import { pitchInput } from './images';
+import { pitchInput } from './fixtures/images';
 
 const RAW_VALIDATOR_TEXT =
   /Çok büyük|Çok küçük|beklenen|Geçersiz giriş|Geçersiz değer|Invalid|expected|Too big|Too small|received|Required|karakter olmalıdır|<=|>=/;

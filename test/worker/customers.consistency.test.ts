@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { foldSearch } from '../../contracts/search';
 import { recomputedStats, storedStats } from '../../worker/src/db/customers';
 import { facilityStub } from '../../worker/src/services/facility-ref';
-import { addBookings, addCustomer, storedRow } from './customers.fixture';
+import { addBookings, addCustomer, storedRow } from './fixtures/customers';
 import {
   addDays,
   api,

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { customerMsg } from '../../contracts/customers';
 import { facilityMsg } from '../../contracts/facility-form';
 import { msg } from '../../contracts/messages';
-import { addBookings, addCustomer } from './customers.fixture';
+import { addBookings, addCustomer } from './fixtures/customers';
 import { addDays, api, createFacility, createStaff, expectError, istanbulToday, json, tokenFor } from './fixtures';
 
 let token: string;

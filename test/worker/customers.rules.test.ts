@@ -13,7 +13,7 @@ import {
   warningLevel,
 } from '../../contracts/customer-risk';
 import { recomputedStats, storedStats } from '../../worker/src/db/customers';
-import { addBookings, addCustomer, storedRow } from './customers.fixture';
+import { addBookings, addCustomer, storedRow } from './fixtures/customers';
 import { addDays, api, createFacility, createStaff, db, freshPhone, istanbulToday, json, tokenFor } from './fixtures';
 
 describe('customer rules', () => {

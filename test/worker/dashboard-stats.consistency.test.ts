@@ -23,7 +23,7 @@ import {
   slotAt,
   tokenFor,
 } from './fixtures';
-import { request, subscribe } from './subscriptions.fixtures';
+import { request, subscribe } from './fixtures/subscriptions';
 
 let token: string;
 beforeAll(async () => {

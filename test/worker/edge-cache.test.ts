@@ -26,7 +26,7 @@ import {
   slotAt,
   tokenFor,
 } from './fixtures';
-import { pitchInput } from './images';
+import { pitchInput } from './fixtures/images';
 
 let admin: string;
 beforeAll(async () => {

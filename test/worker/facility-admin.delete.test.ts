@@ -20,8 +20,8 @@ import {
   slotAt,
   tokenFor,
 } from './fixtures';
-import { pitchInput } from './images';
-import { sleep, slowPitchObject } from './slow-d1';
+import { pitchInput } from './fixtures/images';
+import { sleep, slowPitchObject } from './fixtures/slow-d1';
 
 let token: string;
 beforeAll(async () => {

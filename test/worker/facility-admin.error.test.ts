@@ -6,7 +6,7 @@ import { facilityMsg } from '../../contracts/facility-form';
 import { msg } from '../../contracts/messages';
 import { UPLOAD_BODY_BYTES } from '../../worker/src/app';
 import { api, createStaff, expectError, json, tokenFor } from './fixtures';
-import { pitchForm, pitchInput } from './images';
+import { pitchForm, pitchInput } from './fixtures/images';
 
 let token: string;
 let staffId: number;

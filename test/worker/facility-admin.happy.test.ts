@@ -16,7 +16,7 @@ import {
   slotAt,
   tokenFor,
 } from './fixtures';
-import { file, JPEG_2x2, PNG_1x1, pitchForm, pitchInput } from './images';
+import { file, JPEG_2x2, PNG_1x1, pitchForm, pitchInput } from './fixtures/images';
 
 let token: string;
 let managerToken: string;

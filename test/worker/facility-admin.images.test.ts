@@ -27,7 +27,7 @@ import {
   WEBP_1x1,
   WEBP_WITH_METADATA,
   webpCanvasOf,
-} from './images';
+} from './fixtures/images';
 
 let token: string;
 beforeAll(async () => {

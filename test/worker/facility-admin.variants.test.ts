@@ -5,7 +5,7 @@ import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { facilityMsg } from '../../contracts/facility-form';
 import { api, createStaff, expectError, json, tokenFor } from './fixtures';
-import { file, PNG_1x1, pitchForm, pitchInput, pngOf, webpOf } from './images';
+import { file, PNG_1x1, pitchForm, pitchInput, pngOf, webpOf } from './fixtures/images';
 
 let token: string;
 beforeAll(async () => {

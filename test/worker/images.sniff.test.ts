@@ -19,7 +19,7 @@ import {
   WEBP_1x1,
   WEBP_WITH_METADATA,
   webpCanvasOf,
-} from './images';
+} from './fixtures/images';
 
 describe('sniffImage and hidden markup', () => {
   it('accepts a photo whose compressed pixel data holds a marker by chance', () => {

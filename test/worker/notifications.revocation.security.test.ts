@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_ENDED_CLOSE, type StaffHub } from '../../worker/src/durable-objects/staff-hub';
 import { staffHub } from '../../worker/src/services/notifications';
 import { api, createStaff, json, tokenFor } from './fixtures';
-import { connectBell } from './staff-bell';
+import { connectBell } from './fixtures/staff-bell';
 
 const PASSWORD = 'bildirim-sifre-1';
 let admin: Awaited<ReturnType<typeof createStaff>>;

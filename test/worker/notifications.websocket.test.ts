@@ -13,7 +13,7 @@ import {
   slotAt,
   tokenFor,
 } from './fixtures';
-import { connectBell as connect } from './staff-bell';
+import { connectBell as connect } from './fixtures/staff-bell';
 
 let admin: Awaited<ReturnType<typeof createStaff>>;
 let manager: Awaited<ReturnType<typeof createStaff>>;

@@ -28,7 +28,7 @@ import {
   slotAt,
   tokenFor,
 } from './fixtures';
-import { sleep, slowPitchObject, slowReads } from './slow-d1';
+import { sleep, slowPitchObject, slowReads } from './fixtures/slow-d1';
 
 let token: string;
 beforeAll(async () => {

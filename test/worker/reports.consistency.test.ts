@@ -4,7 +4,7 @@
 // changes of every column the summaries follow (status, date, pitch, prices, flags, add-ons, reasons, a booking's slot, a
 // slot's day, hour and pitch), a slot delete under an approved booking, booking deletes and a bulk insert — every summary
 // row equals the GROUP BY, and the reports read from them answer exactly what the statements they replaced answer
-// (reports.oracle.ts) for several ranges, pitches and buckets.
+// (fixtures/reports-oracle.ts) for several ranges, pitches and buckets.
 import { runDurableObjectAlarm } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -27,8 +27,8 @@ import {
   slotAt,
   tokenFor,
 } from './fixtures';
-import { rawReportStatements } from './reports.oracle';
-import { request, subscribe } from './subscriptions.fixtures';
+import { rawReportStatements } from './fixtures/reports-oracle';
+import { request, subscribe } from './fixtures/subscriptions';
 
 let token: string;
 beforeAll(async () => {

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { facilityMsg } from '../../contracts/facility-form';
 import { NEW_PASSWORD_MIN, staffMsg } from '../../contracts/staff';
 import { addDays, api, createFacility, createStaff, expectError, istanbulToday, json, tokenFor } from './fixtures';
-import { pitchInput } from './images';
+import { pitchInput } from './fixtures/images';
 
 let admin: string;
 beforeAll(async () => {

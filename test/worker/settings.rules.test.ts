@@ -23,7 +23,7 @@ import {
   slotAt,
   tokenFor,
 } from './fixtures';
-import { pitchInput } from './images';
+import { pitchInput } from './fixtures/images';
 
 let adminToken: string;
 let managerToken: string;

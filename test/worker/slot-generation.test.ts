@@ -22,8 +22,8 @@ import {
   slotAt,
   tokenFor,
 } from './fixtures';
-import { pitchInput } from './images';
-import { sleep, slowPitchObject, slowReads } from './slow-d1';
+import { pitchInput } from './fixtures/images';
+import { sleep, slowPitchObject, slowReads } from './fixtures/slow-d1';
 
 type Facility = Awaited<ReturnType<typeof createFacility>>;
 

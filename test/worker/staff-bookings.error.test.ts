@@ -19,7 +19,7 @@ import {
   slotAt,
   tokenFor,
 } from './fixtures';
-import { slowPitchObject, slowReads } from './slow-d1';
+import { slowPitchObject, slowReads } from './fixtures/slow-d1';
 
 const NOT_FOUND = 'Rezervasyon bulunamadı. Lütfen rezervasyon numaranızı kontrol ediniz.';
 const ALREADY = 'Bu rezervasyon zaten işlem görmüş';

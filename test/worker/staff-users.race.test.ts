@@ -7,7 +7,7 @@ import { getDb } from '../../worker/src/db/client';
 import type { ApiError } from '../../worker/src/lib/errors';
 import { updateStaff } from '../../worker/src/services/staff';
 import { createStaff } from './fixtures';
-import { slowReads } from './slow-d1';
+import { slowReads } from './fixtures/slow-d1';
 
 const activeAdmins = async () =>
   (await env.DB.prepare(

@@ -13,7 +13,7 @@ import {
   pickupPointsOf,
   tokenFor,
 } from './fixtures';
-import { pitchWithMonth, request, rows, staffToken, subscribe } from './subscriptions.fixtures';
+import { pitchWithMonth, request, rows, staffToken, subscribe } from './fixtures/subscriptions';
 
 const nothingFor = async (phone: string) => {
   expect(await rows('select id from bookings where customer_phone = ?', phone)).toEqual([]);

@@ -12,7 +12,7 @@ import {
   istanbulToday,
   json,
 } from './fixtures';
-import { dayOf, request, staffToken, subscribe } from './subscriptions.fixtures';
+import { dayOf, request, staffToken, subscribe } from './fixtures/subscriptions';
 
 const slotView = (ref: string, token?: string) => api(`/api/facilities/${ref}/subscription-slots`, { token });
 

@@ -24,7 +24,7 @@ import {
   tomorrow,
   trDayOf,
   weeksFrom,
-} from './subscriptions.fixtures';
+} from './fixtures/subscriptions';
 
 async function publicBooking(
   f: { id: number; documentId: string },

@@ -24,7 +24,7 @@ import {
   tomorrow,
   trDayOf,
   weeksFrom,
-} from './subscriptions.fixtures';
+} from './fixtures/subscriptions';
 
 const list = (token: string, query = '') => api(`/api/bookings/subscriptions${query}`, { token });
 

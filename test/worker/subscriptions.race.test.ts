@@ -10,7 +10,7 @@ import { createBooking } from '../../worker/src/services/bookings';
 import { findFacilityBundle } from '../../worker/src/services/facilities';
 import { createSubscription } from '../../worker/src/services/subscriptions';
 import { api, freshPhone, json, slotAt } from './fixtures';
-import { sleep, slowPitchObject, slowReads } from './slow-d1';
+import { sleep, slowPitchObject, slowReads } from './fixtures/slow-d1';
 import {
   liveOnSlot,
   pitchWithMonth,
@@ -19,7 +19,7 @@ import {
   subscribe,
   tomorrow,
   weeksFrom,
-} from './subscriptions.fixtures';
+} from './fixtures/subscriptions';
 
 const DELAY_MS = 25;
 // Long enough that the public booking reaches the lock first even on a loaded machine (then the subscription waits on it
