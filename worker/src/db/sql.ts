@@ -110,16 +110,28 @@ export function folded(column: AnySQLiteColumn): SQL {
   return sql`lower(${replaced})`;
 }
 
+/*
+ * renderedBatch and renderedAll below read members drizzle does not publish, which is why package.json pins
+ * drizzle-orm to one exact version. Before raising it, check in the new version's sqlite-core/session.js,
+ * d1/session.js, sql/sql.js and utils.js (mapResultRow) that:
+ *  - a prepared query (what a builder's public `prepare()` answers) still carries `fields` (`{ path, field }` in select
+ *    order), `executeMethod` ('all' for a select or a RETURNING) and `customResultMapper` (set for relational queries);
+ *  - an `sql` expression still keeps its `mapWith` in `decoder` (`mapFromDriverValue`), and an aliased one in
+ *    `.sql.decoder`;
+ *  - a D1 batch still answers each statement's rows as objects in select order (drizzle's own d1ToRawMapping reads
+ *    them so).
+ * test/worker/drizzle-internals.test.ts fails when any of these changes shape, or when the pin is loosened.
+ */
 interface DrizzleDecoder {
   mapFromDriverValue(value: unknown): unknown;
 }
+/** A drizzle prepared query: `getQuery` and `mapResult` are public; the other members are drizzle's internals. */
 interface DrizzlePrepared {
   getQuery(): { sql: string; params: unknown[] };
   mapResult(response: unknown, isFromBatch?: boolean): unknown;
   executeMethod: 'all' | 'get' | 'run' | 'values';
   fields?: { path: string[]; field: unknown }[];
   customResultMapper?: unknown;
-  joinsNotNullableMap?: unknown;
 }
 interface RenderedStatement {
   sql: string;
@@ -139,9 +151,10 @@ function decoderOf(field: unknown): DrizzleDecoder {
 
 /**
  * What a flat select's rows become, decided once: drizzle's own row mapping asks every cell what kind of field it is
- * (≈12 µs a slot row, issue 8 bench). Nested selections and joins that nullify an object keep drizzle's mapping.
+ * (≈12 µs a slot row on the public calendar bench). Nested selections and joins that nullify an object keep drizzle's
+ * public mapping.
  */
-function rowMapper(q: DrizzlePrepared): RenderedStatement['map'] {
+export function rowMapper(q: DrizzlePrepared): RenderedStatement['map'] {
   const fields = q.fields;
   if (q.executeMethod !== 'all' || !fields || q.customResultMapper || fields.some((f) => f.path.length !== 1)) {
     // drizzle's own mapping of value arrays (what its `.all()` does after D1's `raw()`).
@@ -161,15 +174,21 @@ function rowMapper(q: DrizzlePrepared): RenderedStatement['map'] {
     });
 }
 
+/** A batchable query builder (select, insert, update, delete; not `db.run`'s raw SQL): one with a public `prepare()`. */
+type Renderable = BatchItem<'sqlite'> & { prepare(): unknown };
+
+/** A query builder's public `prepare()`, seen with the members rowMapper reads. */
+export const preparedOf = (item: Renderable) => item.prepare() as DrizzlePrepared;
+
 const rendered = new Map<string, RenderedStatement[]>();
 
 /**
  * A batch whose SQL is rendered once per isolate and then only bound: drizzle renders a statement on every call, which
- * cost the public calendar ≈0.5 ms of CPU a request (issue 8 bench), and maps every row field by field. `build` returns
+ * cost the public calendar ≈0.5 ms of CPU a request (calendar bench), and maps every row field by field. `build` returns
  * the batch with `sql.placeholder`s for every value that changes; `values` fills them. Rows come out exactly as
  * `db.batch` gives them (test/worker/slots.test.ts compares). For the hottest reads only.
  */
-export async function renderedBatch<T extends readonly [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]]>(
+export async function renderedBatch<T extends readonly [Renderable, ...Renderable[]]>(
   db: Db,
   key: string,
   build: () => T,
@@ -189,7 +208,7 @@ export async function renderedBatch<T extends readonly [BatchItem<'sqlite'>, ...
  * read). Rows come as value arrays (`raw()`), so a join's repeated column names are safe. Answers the rows as the
  * query builder's `.all()` would.
  */
-export async function renderedAll<T extends BatchItem<'sqlite'>>(
+export async function renderedAll<T extends Renderable>(
   db: Db,
   key: string,
   build: () => T,
@@ -203,12 +222,11 @@ export async function renderedAll<T extends BatchItem<'sqlite'>>(
   return statement.map(rows) as BatchResponse<[T]>[0];
 }
 
-function renderOnce(key: string, build: () => readonly BatchItem<'sqlite'>[]): RenderedStatement[] {
+function renderOnce(key: string, build: () => readonly Renderable[]): RenderedStatement[] {
   let statements = rendered.get(key);
   if (!statements) {
     statements = build().map((item) => {
-      // _prepare() is what db.batch itself calls on each query to render it.
-      const q = (item as unknown as { _prepare(): DrizzlePrepared })._prepare();
+      const q = preparedOf(item);
       const { sql: text, params } = q.getQuery();
       return { sql: text, params, map: rowMapper(q) };
     });
