@@ -12,12 +12,13 @@ import { ChevronLeftIcon, ChevronRightIcon, PencilIcon, TrashIcon } from '../com
 import { Modal } from '../components/ui/Modal';
 import { Select } from '../components/ui/Select';
 import { Switch } from '../components/ui/Switch';
-import { client, send, unwrap } from '../lib/api';
+import { client, unwrap } from '../lib/api';
 import { ApiRequestError } from '../lib/errors';
 import { tl } from '../lib/format';
 import { usePanelPitch } from '../lib/panel-pitch';
 import { toast } from '../stores/toast';
 
+const addonRoutes = client.api.facilities[':ref'].addons;
 const card = 'min-w-0 rounded-2xl border border-slate-200 bg-white p-4 sm:p-5 dark:border-slate-700 dark:bg-slate-900';
 const failure = (e: unknown, fallback: string) => (e instanceof ApiRequestError && e.message ? e.message : fallback);
 
@@ -66,10 +67,12 @@ export default function AddonsManager() {
 
   const toggle = (a: AddonWire, isActive: boolean) =>
     run(async () => {
-      const saved = await send<AddonWire>('PUT', `/api/facilities/${pitchId}/addons/${a.id}`, {
-        ...addonBody(addonDraftOf(a)),
-        isActive,
-      });
+      const saved = await unwrap(
+        addonRoutes[':id{[0-9]+}'].$put({
+          param: { ref: pitchId, id: String(a.id) },
+          json: { ...addonBody(addonDraftOf(a)), isActive },
+        }),
+      );
       setAddons((xs) => xs?.map((x) => (x.id === a.id ? saved : x)) ?? null);
       toast('success', isActive ? `${a.name} rezervasyon formunda sunuluyor` : `${a.name} artık sunulmuyor`);
     }, 'Hizmet güncellenemedi');
@@ -80,12 +83,12 @@ export default function AddonsManager() {
       const ids = addons.map((a) => a.id);
       const j = i + by;
       [ids[i], ids[j]] = [ids[j], ids[i]];
-      setAddons(await send<AddonWire[]>('PUT', `/api/facilities/${pitchId}/addons/order`, { ids }));
+      setAddons(await unwrap(addonRoutes.order.$put({ param: { ref: pitchId }, json: { ids } })));
     }, 'Sıralama kaydedilemedi');
 
   const remove = (a: AddonWire) =>
     run(async () => {
-      await send('DELETE', `/api/facilities/${pitchId}/addons/${a.id}`);
+      await unwrap(addonRoutes[':id{[0-9]+}'].$delete({ param: { ref: pitchId, id: String(a.id) } }));
       setAddons((xs) => xs?.filter((x) => x.id !== a.id) ?? null);
       setDeleting(null);
       toast('success', 'Hizmet silindi');

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { Button } from '../components/ui/Button';
 import { Modal } from '../components/ui/Modal';
-import { send } from '../lib/api';
+import { client, unwrap } from '../lib/api';
 import { messageOf } from '../lib/errors';
 import { clearSession } from '../stores/session';
 
@@ -16,7 +16,7 @@ export default function EndAllSessions() {
     setBusy(true);
     setError('');
     try {
-      await send('POST', '/api/auth/logout-all');
+      await unwrap(client.api.auth['logout-all'].$post());
       clearSession();
       window.location.assign('/giris');
     } catch (e) {

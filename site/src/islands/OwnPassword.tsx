@@ -5,7 +5,7 @@ import { changePasswordSchema, NEW_PASSWORD_MIN } from '../../../contracts/staff
 import { fieldErrors } from '../components/panel/staff/format';
 import { Button } from '../components/ui/Button';
 import { TextField } from '../components/ui/TextField';
-import { ApiRequestError, send } from '../lib/api';
+import { ApiRequestError, client, unwrap } from '../lib/api';
 import { messageOf } from '../lib/errors';
 
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
@@ -27,7 +27,7 @@ export default function OwnPassword() {
     }
     setBusy(true);
     try {
-      await send('PUT', '/api/auth/password', parsed.data);
+      await unwrap(client.api.auth.password.$put({ json: parsed.data }));
       setForm(EMPTY);
       setErrors({});
       setDone(true);

@@ -1,5 +1,5 @@
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
-import type { PriceRulesWire, RepriceResultWire } from '../../../contracts/pricing-form';
+import type { PriceRulesWire } from '../../../contracts/pricing-form';
 import { PricePreview } from '../components/panel/pricing/PricePreview';
 import { RuleDialog } from '../components/panel/pricing/RuleDialog';
 import {
@@ -16,7 +16,7 @@ import { IsoDatePicker } from '../components/ui/DatePicker';
 import { AlertIcon, ChevronLeftIcon, ChevronRightIcon, PencilIcon, TrashIcon } from '../components/ui/icons';
 import { Select } from '../components/ui/Select';
 import { Switch } from '../components/ui/Switch';
-import { client, send, unwrap } from '../lib/api';
+import { client, unwrap } from '../lib/api';
 import { ApiRequestError } from '../lib/errors';
 import { addDays, istanbulToday } from '../lib/format';
 import { usePanelPitch } from '../lib/panel-pitch';
@@ -82,9 +82,12 @@ export default function PricingManager() {
     if (!saved || saving) return;
     setSaving(true);
     try {
-      const data = await send<PriceRulesWire>('PUT', `/api/facilities/${saved.facility.id}/price-rules`, {
-        rules: drafts.map(draftBody),
-      });
+      const data = await unwrap(
+        client.api.facilities[':ref']['price-rules'].$put({
+          param: { ref: String(saved.facility.id) },
+          json: { rules: drafts.map(draftBody) },
+        }),
+      );
       setSaved(data);
       setDrafts(data.rules.map(draftFromWire));
       toast('success', 'Fiyat kuralları kaydedildi', 'Yeni oluşturulan slotlar bu fiyatlarla oluşturulur.');
@@ -312,10 +315,12 @@ function ApplyCard({ facilityId, blocked }: { facilityId: number; blocked: boole
     setBusy(true);
     setResult(null);
     try {
-      const data = await send<RepriceResultWire>('POST', `/api/facilities/${facilityId}/price-rules/apply`, {
-        startDate: from,
-        endDate: to,
-      });
+      const data = await unwrap(
+        client.api.facilities[':ref']['price-rules'].apply.$post({
+          param: { ref: String(facilityId) },
+          json: { startDate: from, endDate: to },
+        }),
+      );
       setResult(data.message);
       toast('success', data.message);
     } catch (err) {

@@ -14,11 +14,12 @@ import { Button } from '../components/ui/Button';
 import { Modal } from '../components/ui/Modal';
 import { Select } from '../components/ui/Select';
 import { TextField } from '../components/ui/TextField';
-import { ApiRequestError, client, send, unwrap } from '../lib/api';
+import { ApiRequestError, client, unwrap } from '../lib/api';
 import { messageOf } from '../lib/errors';
 import { displayName, roleLabel } from '../lib/panel';
 import { toast } from '../stores/toast';
 
+const staffUser = client.api['staff-users'][':id'];
 const ROLE_OPTIONS = STAFF_ROLES.map((value) => ({ value, label: roleLabel({ type: value }) }));
 const EMPTY = { username: '', email: '', firstName: '', lastName: '', role: 'manager' as RoleType };
 
@@ -63,7 +64,7 @@ export default function StaffManager({ currentUserId }: { currentUserId: number 
     }
     setBusy(true);
     try {
-      const answer = await send<StaffWithPasswordWire>('POST', '/api/staff-users', parsed.data);
+      const answer = await unwrap(client.api['staff-users'].$post({ json: parsed.data }));
       setUsers((list) => [...(list ?? []), answer.user]);
       setCreating(false);
       setForm(EMPTY);
@@ -79,7 +80,7 @@ export default function StaffManager({ currentUserId }: { currentUserId: number 
 
   async function patch(u: StaffUserWire, body: { active?: boolean; role?: RoleType }, done: string) {
     try {
-      replace(await send<StaffUserWire>('PATCH', `/api/staff-users/${u.id}`, body));
+      replace(await unwrap(staffUser.$patch({ param: { id: String(u.id) }, json: body })));
       toast('success', done);
     } catch (e) {
       toast('error', messageOf(e));
@@ -89,7 +90,7 @@ export default function StaffManager({ currentUserId }: { currentUserId: number 
 
   async function reset(u: StaffUserWire) {
     try {
-      const answer = await send<StaffWithPasswordWire>('POST', `/api/staff-users/${u.id}/reset-password`);
+      const answer = await unwrap(staffUser['reset-password'].$post({ param: { id: String(u.id) } }));
       replace(answer.user);
       setShown({ ...answer, reset: true });
     } catch (e) {

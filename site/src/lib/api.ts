@@ -67,21 +67,11 @@ export { ApiRequestError };
 export const UPLOAD_TIMEOUT_MS = 30_000;
 
 /**
- * A call hc's typed client cannot make: a multipart body (a pitch with its images: `data` the JSON of the values, each
- * file as `files.images`, 02 §7), or a route it does not know yet. Same 401 rule and error text as `unwrap`.
+ * The one call hc's typed client cannot make: a multipart body (a pitch with its images: `data` the JSON of the values,
+ * each file as `files.images`). Every JSON call goes through `client`. Same 401 rule and error text as `unwrap`.
  */
-export async function send<T>(
-  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE',
-  path: string,
-  body?: FormData | object,
-  timeout = body instanceof FormData ? UPLOAD_TIMEOUT_MS : TIMEOUT_MS,
-): Promise<T> {
-  const init: RequestInit = { method, signal: AbortSignal.timeout(timeout) };
-  if (body instanceof FormData) init.body = body;
-  else if (body !== undefined) {
-    init.body = JSON.stringify(body);
-    init.headers = { 'content-type': 'application/json' };
-  }
+export async function send<T>(method: 'POST' | 'PUT', path: string, body: FormData): Promise<T> {
+  const init: RequestInit = { method, body, signal: AbortSignal.timeout(UPLOAD_TIMEOUT_MS) };
   return (await unwrap<{ data: T }>(fetchWithRules(new URL(path, location.origin), init))) as T;
 }
 

@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { ADDON_UNIT_LABELS, type AddonFormValues, type AddonWire, addonInput } from '../../../../../contracts/addons';
-import { send } from '../../../lib/api';
+import { client, unwrap } from '../../../lib/api';
 import { ApiRequestError } from '../../../lib/errors';
 import { toast } from '../../../stores/toast';
 import { Button } from '../../ui/Button';
@@ -80,8 +80,13 @@ export function AddonDialog({ facilityId, editing, initial, onSaved, onClose }: 
     }
     setBusy(true);
     try {
-      const path = `/api/facilities/${facilityId}/addons${editing ? `/${editing.id}` : ''}`;
-      const saved = await send<AddonWire>(editing ? 'PUT' : 'POST', path, body);
+      const addons = client.api.facilities[':ref'].addons;
+      const ref = String(facilityId);
+      const saved = await unwrap(
+        editing
+          ? addons[':id{[0-9]+}'].$put({ param: { ref, id: String(editing.id) }, json: body })
+          : addons.$post({ param: { ref }, json: body }),
+      );
       toast('success', editing ? 'Hizmet güncellendi' : 'Hizmet eklendi');
       onSaved(saved);
     } catch (err) {
