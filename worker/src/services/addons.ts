@@ -16,6 +16,7 @@ import {
 import { recordAudit } from '../db/audit';
 import type { Db } from '../db/client';
 import type { AuditDetails } from '../db/schema';
+import { isUniqueRefusal } from '../db/unique';
 import { badRequest, conflict, notFound } from '../lib/errors';
 import { toKurus } from '../lib/money';
 import { addonToWire, findFacilityRow } from './facilities';
@@ -69,8 +70,7 @@ async function unlessDuplicate<T>(write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } catch (e) {
-    const text = `${String((e as Error)?.message)} ${String((e as { cause?: Error })?.cause?.message)}`;
-    if (text.includes('UNIQUE constraint failed') && text.includes('facility_addons'))
+    if (isUniqueRefusal(e, 'facility_addons'))
       throw conflict(addonMsg.duplicate, { errors: [{ path: ['name'], message: addonMsg.duplicate }] });
     throw e;
   }

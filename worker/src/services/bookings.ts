@@ -14,6 +14,7 @@ import type { NotificationWire } from '../../../contracts/wire/notification';
 import * as store from '../db/bookings';
 import type { Db } from '../db/client';
 import type { Booking, BookingAddon } from '../db/schema';
+import { isUniqueRefusal } from '../db/unique';
 import { storedRules } from '../lib/booking-rules';
 import { type ApiError, badRequest, conflict, notFound } from '../lib/errors';
 import { slotStartText } from '../lib/format';
@@ -104,11 +105,6 @@ export function addonsFor(bundle: FacilityBundle, input: CreateBookingInput): { 
   });
   return { lines, price: lines.reduce((sum, l) => sum + l.total, 0) };
 }
-
-const errorText = (e: unknown) => {
-  const err = e as { message?: unknown; cause?: { message?: unknown } } | null;
-  return `${String(err?.message ?? e)} ${String(err?.cause?.message ?? '')}`;
-};
 
 /** Why the create check refuses a booking (00 §3), or null when it would not. */
 function refusalOf(
@@ -201,14 +197,11 @@ export async function createBooking(
     try {
       written = await write(bookingNumber);
     } catch (e) {
-      const text = errorText(e);
-      if (text.includes('bookings.booking_number') && attempt < 3) continue;
+      if (isUniqueRefusal(e, 'bookings.booking_number') && attempt < 3) continue;
       // The partial unique indexes, the backstop for any path that skipped the write's own conditions: the slot is
       // held, or the phone holds a live booking that day (bookings_one_live_per_phone_day). The check reads which.
-      if (text.includes('UNIQUE constraint failed') && text.includes('bookings.slot_id'))
-        throw await refusal(slotTaken);
-      if (text.includes('UNIQUE constraint failed') && text.includes('bookings.customer_phone'))
-        throw await refusal(() => conflict(sameDayMessage(null)));
+      if (isUniqueRefusal(e, 'bookings.slot_id')) throw await refusal(slotTaken);
+      if (isUniqueRefusal(e, 'bookings.customer_phone')) throw await refusal(() => conflict(sameDayMessage(null)));
       throw e;
     }
     // Nothing was written: the slot was not bookable. Nothing refusing it when the check reads could only mean a change

@@ -15,6 +15,7 @@ import { staffMsg } from '../../../contracts/staff';
 import { actorName, listAudit, recordAudit } from '../db/audit';
 import type { Db } from '../db/client';
 import { deleteSessionsOf } from '../db/sessions';
+import { isUniqueRefusal } from '../db/unique';
 import {
   changeStaffUser,
   insertStaffUser,
@@ -74,9 +75,6 @@ function clashError(clash: { username: boolean; email: boolean }) {
   return conflict(errors[0].message, { errors });
 }
 
-/** The nocase unique indexes answer a create that raced another with the same name: the same 409 as the check. */
-const isUniqueClash = (e: unknown) => /UNIQUE constraint failed/i.test(String((e as Error)?.message ?? e));
-
 export async function createStaff(db: Db, actor: PublicUser, input: StaffCreateInput): Promise<StaffWithPasswordWire> {
   const clash = await staffClash(db, input.username, input.email);
   if (clash.username || clash.email) throw clashError(clash);
@@ -118,7 +116,8 @@ export async function createStaff(db: Db, actor: PublicUser, input: StaffCreateI
       audit,
     );
   } catch (e) {
-    if (!isUniqueClash(e)) throw e;
+    // The nocase unique indexes answer a create that raced another with the same name: the same 409 as the check.
+    if (!isUniqueRefusal(e, 'users')) throw e;
     const again = await staffClash(db, input.username, input.email);
     throw clashError(again.username || again.email ? again : { username: true, email: false });
   }

@@ -30,6 +30,7 @@ import type { WeekDay } from '../../../contracts/wire/facility';
 import type { NotificationWire } from '../../../contracts/wire/notification';
 import { type Db, getDb } from '../db/client';
 import * as store from '../db/subscriptions';
+import { isUniqueRefusal } from '../db/unique';
 import { badRequest, conflict } from '../lib/errors';
 import { trLongDate } from '../lib/format';
 import { newBookingNumber, newDocumentId } from '../lib/ids';
@@ -119,11 +120,6 @@ export interface CreatedSubscription {
   slots: SlotRow[];
   notifications: NotificationWire[];
 }
-
-const errorText = (e: unknown) => {
-  const err = e as { message?: unknown; cause?: { message?: unknown } } | null;
-  return `${String(err?.message ?? e)} ${String(err?.cause?.message ?? '')}`;
-};
 
 /**
  * Checks every requested week, then books the free ones (all of them, or after confirmPartial) in one atomic batch.
@@ -221,13 +217,12 @@ export async function createSubscription(
       );
       break;
     } catch (e) {
-      const text = errorText(e);
-      if (text.includes('bookings.booking_number') && attempt < 3) {
+      if (isUniqueRefusal(e, 'bookings.booking_number') && attempt < 3) {
         for (const r of rows) r.bookingNumber = newBookingNumber();
         continue;
       }
       // Only a path that bypassed the pitch's object can get here: the backstop index refused a second live booking.
-      if (text.includes('UNIQUE constraint failed') && text.includes('bookings.slot_id')) throw conflict(msg.slotTaken);
+      if (isUniqueRefusal(e, 'bookings.slot_id')) throw conflict(msg.slotTaken);
       throw e;
     }
   }
