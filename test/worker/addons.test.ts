@@ -6,14 +6,15 @@ import { ADDONS_MAX } from '../../contracts/addons';
 import {
   addDays,
   api,
+  bookingForm,
   createFacility,
   createSlots,
   createStaff,
   expectError,
-  freshPhone,
   istanbulToday,
   json,
   pickupPointsOf,
+  postBooking,
   slotAt,
   tokenFor,
 } from './fixtures';
@@ -204,17 +205,6 @@ describe('a booking with add-ons', () => {
     const slot = await slotAt(f.id, addDays(istanbulToday(), 1), '20:00');
     return { f, video, boots, off, slot };
   }
-  const book = (f: { documentId: string }, slot: { document_id: string }, extra: Record<string, unknown>) =>
-    api('/api/bookings', {
-      method: 'POST',
-      json: {
-        facility: f.documentId,
-        bookingSlot: slot.document_id,
-        customerName: 'Hizmetli Oyuncu',
-        customerPhone: freshPhone(),
-        ...extra,
-      },
-    });
   const bookingCount = async (facilityId: number) =>
     (await env.DB.prepare('select count(*) as n from bookings where facility_id = ?')
       .bind(facilityId)
@@ -223,13 +213,15 @@ describe('a booking with add-ons', () => {
   it('the server prices them into the total (slot + shuttle + add-ons); tracking shows them as sold', async () => {
     const { f, video, boots, slot } = await pitchWithAddons();
     const [pickup] = await pickupPointsOf(f.id);
-    const res = await book(f, slot, {
-      includesTransportation: true,
-      transportationDetails: { pickupPointId: pickup.id },
-      addons: [{ id: video.id }, { id: boots.id, quantity: 10 }],
-      totalPrice: 1,
-      addonsPrice: 1,
-    });
+    const res = await postBooking(
+      bookingForm(f, slot, {
+        includesTransportation: true,
+        transportationDetails: { pickupPointId: pickup.id },
+        addons: [{ id: video.id }, { id: boots.id, quantity: 10 }],
+        totalPrice: 1,
+        addonsPrice: 1,
+      }),
+    );
     expect(res.status).toBe(201);
     const created = (await json(res)).data;
     // 1500 slot + 50 shuttle + 300 video + 10 × 50 boots.
@@ -284,7 +276,10 @@ describe('a booking with add-ons', () => {
     const p = await pitchWithAddons();
     const other = await createFacility();
     const theirs = (await json(await post(other.documentId, referee))).data;
-    const err = await expectError(await book(p.f, p.slot, { addons: await picks({ ...p, otherId: theirs.id }) }), 400);
+    const err = await expectError(
+      await postBooking(bookingForm(p.f, p.slot, { addons: await picks({ ...p, otherId: theirs.id }) })),
+      400,
+    );
     expect([err.message, ...(err.details?.errors ?? []).map((e: any) => e.message)]).toContain(message);
     expect(await bookingCount(p.f.id)).toBe(0);
   });
@@ -292,12 +287,14 @@ describe('a booking with add-ons', () => {
   it('an add-on switched off is refused at once, though the pitch object had the pitch in memory', async () => {
     const { f, video, slot } = await pitchWithAddons();
     // A first booking loads the pitch into its object.
-    const first = await book(f, await slotAt(f.id, addDays(istanbulToday(), 2), '20:00'), {
-      addons: [{ id: video.id }],
-    });
+    const first = await postBooking(
+      bookingForm(f, await slotAt(f.id, addDays(istanbulToday(), 2), '20:00'), {
+        addons: [{ id: video.id }],
+      }),
+    );
     expect(first.status).toBe(201);
     await put(f.documentId, video.id, { ...referee, name: 'Maç videosu', price: 300, isActive: false });
-    const err = await expectError(await book(f, slot, { addons: [{ id: video.id }] }), 400);
+    const err = await expectError(await postBooking(bookingForm(f, slot, { addons: [{ id: video.id }] })), 400);
     expect(err.details.errors[0].message).toBe('Seçilen hizmet bu sahada sunulmuyor');
   });
 });

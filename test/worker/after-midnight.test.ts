@@ -6,6 +6,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays, istanbulToday, TR_WEEKDAYS, trLongDate, weekdayIndex } from '../../contracts/dates';
 import {
   api,
+  bookingForm,
+  bookViaApi,
   createFacility,
   createSlots,
   createStaff,
@@ -13,6 +15,7 @@ import {
   expectError,
   freshPhone,
   json,
+  postBooking,
   slotAt,
   tokenFor,
 } from './fixtures';
@@ -33,15 +36,7 @@ beforeAll(async () => {
   await createSlots(f, 2, 8);
 });
 
-async function book(date: string, time: string, phone = freshPhone()) {
-  const slot = await slotAt(f.id, date, time);
-  const res = await api('/api/bookings', {
-    method: 'POST',
-    json: { facility: f.documentId, bookingSlot: slot.document_id, customerName: 'Gece Oyuncu', customerPhone: phone },
-  });
-  expect(res.status).toBe(201);
-  return { booking: (await json(res)).data, phone, slot };
-}
+const NIGHT_PLAYER = { customerName: 'Gece Oyuncu' };
 
 const messagesOf = async (bookingNumberOrName: string) =>
   (
@@ -56,21 +51,21 @@ const messagesOf = async (bookingNumberOrName: string) =>
 describe('after-midnight slots in what the API writes', () => {
   it('the new-booking notification (built in SQL) names the real calendar date and the business night', async () => {
     const date = day(3);
-    const { booking } = await book(date, '00:00');
+    const { booking } = await bookViaApi(f, date, '00:00', NIGHT_PLAYER);
     expect(booking.date).toBe(date);
     const [created] = await messagesOf(booking.bookingNumber);
     expect(created.title).toBe('Yeni Rezervasyon');
     expect(created.message).toBe(`Gece Oyuncu · Gece Arena · ${real(date)}`);
     expect(created.message).not.toContain(wrong(date));
     // An evening slot keeps its own date, with no night named.
-    const evening = await book(date, '22:00');
+    const evening = await bookViaApi(f, date, '22:00', NIGHT_PLAYER);
     const [eveningCreated] = await messagesOf(evening.booking.bookingNumber);
     expect(eveningCreated.message).toBe(`Gece Oyuncu · Gece Arena · ${trLongDate(date)} 22:00`);
   });
 
   it('approval and the customer cancel write the real date too', async () => {
     const date = day(4);
-    const { booking, phone } = await book(date, '01:00');
+    const { booking, phone } = await bookViaApi(f, date, '01:00', NIGHT_PLAYER);
     const approved = await api(`/api/bookings/${booking.documentId}/approve`, {
       method: 'POST',
       token: admin,
@@ -92,7 +87,7 @@ describe('after-midnight slots in what the API writes', () => {
 
   it('a staff cancel of an approved booking writes the real date', async () => {
     const date = day(5);
-    const { booking } = await book(date, '00:00');
+    const { booking } = await bookViaApi(f, date, '00:00', NIGHT_PLAYER);
     await api(`/api/bookings/${booking.documentId}/approve`, { method: 'POST', token: admin, json: {} });
     const res = await api(`/api/bookings/${booking.documentId}/cancel`, {
       method: 'POST',
@@ -108,7 +103,7 @@ describe('after-midnight slots in what the API writes', () => {
 describe('after-midnight slots in the answers screens format', () => {
   it('the public slots, the panel list and the customer history carry the real start instant', async () => {
     const date = day(6);
-    const { booking, slot, phone } = await book(date, '00:00');
+    const { booking, slot, phone } = await bookViaApi(f, date, '00:00', NIGHT_PLAYER);
     const iso = new Date(slot.starts_at).toISOString();
     expect(iso).toBe(new Date(`${addDays(date, 1)}T00:00:00+03:00`).toISOString());
 
@@ -130,18 +125,10 @@ describe('after-midnight slots in the answers screens format', () => {
   it("the same-day warning's existing booking carries the real start instant", async () => {
     const date = day(7);
     const phone = freshPhone();
-    const { slot } = await book(date, '00:00', phone);
+    const { slot } = await bookViaApi(f, date, '00:00', { ...NIGHT_PLAYER, customerPhone: phone });
     const other = await slotAt(f.id, date, '20:00');
     const err = await expectError(
-      await api('/api/bookings', {
-        method: 'POST',
-        json: {
-          facility: f.documentId,
-          bookingSlot: other.document_id,
-          customerName: 'Gece Oyuncu',
-          customerPhone: phone,
-        },
-      }),
+      await postBooking(bookingForm(f, other, { ...NIGHT_PLAYER, customerPhone: phone })),
       409,
     );
     expect(err.details.existingBooking).toMatchObject({

@@ -13,6 +13,7 @@ import {
   istanbulToday,
   json,
   pickupPointsOf,
+  postBooking,
   slotAt,
   tokenFor,
 } from './fixtures';
@@ -28,8 +29,6 @@ async function setup(opts: { pickup?: boolean } = {}, overrides = {}) {
   await createSlots(f, 0, 3);
   return f;
 }
-
-const book = (body: Record<string, unknown>) => api('/api/bookings', { method: 'POST', json: body });
 
 describe('refused bookings change nothing', () => {
   it('each form rule has its own Turkish message and field path', async () => {
@@ -53,7 +52,7 @@ describe('refused bookings change nothing', () => {
       [{ facility: undefined }, 'facility', 'Saha seçimi gerekli'],
     ];
     for (const [patch, path, message] of cases) {
-      const error = await expectError(await book({ ...base, ...patch }), 400);
+      const error = await expectError(await postBooking({ ...base, ...patch }), 400);
       expect(error.name).toBe('ValidationError');
       expect(error.details.errors).toContainEqual({ path: [path], message });
     }
@@ -79,7 +78,7 @@ describe('refused bookings change nothing', () => {
     expect(
       (
         await expectError(
-          await book({
+          await postBooking({
             facility: a.documentId,
             bookingSlot: slotOfB.document_id,
             customerName: 'Ali Veli',
@@ -92,7 +91,7 @@ describe('refused bookings change nothing', () => {
     expect(
       (
         await expectError(
-          await book({
+          await postBooking({
             facility: a.documentId,
             bookingSlot: 'yokboyleslot',
             customerName: 'Ali Veli',
@@ -105,7 +104,7 @@ describe('refused bookings change nothing', () => {
     expect(
       (
         await expectError(
-          await book({
+          await postBooking({
             facility: 'yok-boyle-saha',
             bookingSlot: slotOfB.document_id,
             customerName: 'Ali Veli',
@@ -124,8 +123,14 @@ describe('refused bookings change nothing', () => {
     const taken = await slotAt(f.id, tomorrow(), '22:00');
     const held = freshPhone();
     expect(
-      (await book({ facility: f.documentId, bookingSlot: taken.document_id, customerName: 'İlk', customerPhone: held }))
-        .status,
+      (
+        await postBooking({
+          facility: f.documentId,
+          bookingSlot: taken.document_id,
+          customerName: 'İlk',
+          customerPhone: held,
+        })
+      ).status,
     ).toBe(201);
     const past = await insertSlot(f.id, istanbulToday(), '00:10', Date.now() - HOUR);
     const attempts: Array<[Record<string, unknown>, number]> = [
@@ -148,11 +153,14 @@ describe('refused bookings change nothing', () => {
     for (const [body, status] of attempts) {
       const phone = freshPhone();
       phones.push(phone);
-      await expectError(await book({ ...body, customerName: 'Reddedilen Oyuncu', customerPhone: phone }), status);
+      await expectError(
+        await postBooking({ ...body, customerName: 'Reddedilen Oyuncu', customerPhone: phone }),
+        status,
+      );
     }
     // The same-day refusal: the phone that holds tomorrow's 22:00 tries another pitch the same day.
     await expectError(
-      await book({
+      await postBooking({
         facility: other.documentId,
         bookingSlot: (await slotAt(other.id, tomorrow(), '21:00')).document_id,
         customerName: 'Başka Ad',
@@ -171,7 +179,7 @@ describe('refused bookings change nothing', () => {
     const f = await setup({}, { isActive: false });
     const slot = await slotAt(f.id, tomorrow(), '20:00');
     const error = await expectError(
-      await book({
+      await postBooking({
         facility: f.documentId,
         bookingSlot: slot.document_id,
         customerName: 'Ali Veli',
@@ -186,7 +194,12 @@ describe('refused bookings change nothing', () => {
     const f = await setup();
     const past = await insertSlot(f.id, istanbulToday(), '00:05', Date.now() - HOUR);
     const error = await expectError(
-      await book({ facility: f.documentId, bookingSlot: past, customerName: 'Geç Kalan', customerPhone: freshPhone() }),
+      await postBooking({
+        facility: f.documentId,
+        bookingSlot: past,
+        customerName: 'Geç Kalan',
+        customerPhone: freshPhone(),
+      }),
       400,
     );
     expect(error.message).toBe('Geçmiş tarih ve saatlere rezervasyon yapılamaz. Lütfen güncel bir slot seçin.');
@@ -197,7 +210,7 @@ describe('refused bookings change nothing', () => {
     const slot = await slotAt(f.id, tomorrow(), '22:00');
     expect(
       (
-        await book({
+        await postBooking({
           facility: f.documentId,
           bookingSlot: slot.document_id,
           customerName: 'İlk Gelen',
@@ -206,7 +219,7 @@ describe('refused bookings change nothing', () => {
       ).status,
     ).toBe(201);
     const error = await expectError(
-      await book({
+      await postBooking({
         facility: f.documentId,
         bookingSlot: slot.document_id,
         customerName: 'İkinci Gelen',
@@ -225,7 +238,7 @@ describe('refused bookings change nothing', () => {
     const phone = freshPhone();
     const first = (
       await json(
-        await book({
+        await postBooking({
           facility: a.documentId,
           bookingSlot: (await slotAt(a.id, tomorrow(), '18:00')).document_id,
           customerName: 'Çift Rezerv',
@@ -234,7 +247,7 @@ describe('refused bookings change nothing', () => {
       )
     ).data;
     const error = await expectError(
-      await book({
+      await postBooking({
         facility: b.documentId,
         bookingSlot: (await slotAt(b.id, tomorrow(), '21:00')).document_id,
         customerName: 'Çift Rezerv',
@@ -260,7 +273,7 @@ describe('refused bookings change nothing', () => {
       .bind(first.bookingNumber)
       .run();
     const approved = await expectError(
-      await book({
+      await postBooking({
         facility: b.documentId,
         bookingSlot: (await slotAt(b.id, tomorrow(), '21:00')).document_id,
         customerName: 'Çift Rezerv',
@@ -273,7 +286,7 @@ describe('refused bookings change nothing', () => {
     // Another day is fine, and after cancelling the first the same day is fine again.
     expect(
       (
-        await book({
+        await postBooking({
           facility: b.documentId,
           bookingSlot: (await slotAt(b.id, addDays(istanbulToday(), 2), '21:00')).document_id,
           customerName: 'Çift Rezerv',
@@ -286,7 +299,7 @@ describe('refused bookings change nothing', () => {
       .run();
     expect(
       (
-        await book({
+        await postBooking({
           facility: b.documentId,
           bookingSlot: (await slotAt(b.id, tomorrow(), '21:00')).document_id,
           customerName: 'Çift Rezerv',
@@ -309,16 +322,19 @@ describe('refused bookings change nothing', () => {
         customerPhone: freshPhone(),
         includesTransportation: true,
       }));
-    expect((await expectError(await book(await base(plain, '20:00')), 400)).message).toBe(
+    expect((await expectError(await postBooking(await base(plain, '20:00')), 400)).message).toBe(
       'Bu sahada servis hizmeti bulunmuyor',
     );
-    expect((await expectError(await book(await base(shuttle, '20:00')), 400)).message).toBe(
+    expect((await expectError(await postBooking(await base(shuttle, '20:00')), 400)).message).toBe(
       'Ulaşım hizmeti seçtiniz, lütfen bir alış noktası seçin',
     );
     expect(
       (
         await expectError(
-          await book({ ...(await base(shuttle, '20:00')), transportationDetails: { pickupPointId: foreign.id } }),
+          await postBooking({
+            ...(await base(shuttle, '20:00')),
+            transportationDetails: { pickupPointId: foreign.id },
+          }),
           400,
         )
       ).message,
@@ -335,7 +351,7 @@ describe('refused bookings change nothing', () => {
     for (let i = 0; i <= limit; i++)
       statuses.push(
         (
-          await book({
+          await postBooking({
             facility: f.documentId,
             bookingSlot: slot.document_id,
             customerName: 'Israrcı Kişi',
@@ -345,7 +361,7 @@ describe('refused bookings change nothing', () => {
       );
     expect(statuses[0]).toBe(201);
     expect(statuses.slice(1, limit)).toEqual(Array(limit - 1).fill(409));
-    const res = await book({
+    const res = await postBooking({
       facility: f.documentId,
       bookingSlot: slot.document_id,
       customerName: 'Israrcı Kişi',
@@ -357,7 +373,7 @@ describe('refused bookings change nothing', () => {
     // Another phone from the same address is not affected.
     expect(
       (
-        await book({
+        await postBooking({
           facility: f.documentId,
           bookingSlot: (await slotAt(f.id, tomorrow(), '10:00')).document_id,
           customerName: 'Başka Kişi',
@@ -374,7 +390,7 @@ describe('refused cancels and look-ups', () => {
     const soon = await insertSlot(f.id, tomorrow(), '23:59', Date.now() + 23 * HOUR);
     const created = (
       await json(
-        await book({
+        await postBooking({
           facility: f.documentId,
           bookingSlot: soon,
           customerName: 'Son Dakika',
@@ -397,7 +413,7 @@ describe('refused cancels and look-ups', () => {
     const later = await insertSlot(f.id, addDays(istanbulToday(), 2), '23:58', Date.now() + DAY + HOUR);
     const created = (
       await json(
-        await book({
+        await postBooking({
           facility: f.documentId,
           bookingSlot: later,
           customerName: 'Vaktinde İptal',
@@ -414,7 +430,7 @@ describe('refused cancels and look-ups', () => {
       const slot = await slotAt(f.id, addDays(istanbulToday(), 3), status === 'rejected' ? '11:00' : '12:00');
       const created = (
         await json(
-          await book({
+          await postBooking({
             facility: f.documentId,
             bookingSlot: slot.document_id,
             customerName: 'Durum Testi',
@@ -460,7 +476,7 @@ describe('a pitch deactivated while its object holds cached data', () => {
     const f = await setup();
     expect(
       (
-        await book({
+        await postBooking({
           facility: f.documentId,
           bookingSlot: (await slotAt(f.id, tomorrow(), '18:00')).document_id,
           customerName: 'Önce Gelen',
@@ -470,7 +486,7 @@ describe('a pitch deactivated while its object holds cached data', () => {
     ).toBe(201);
     await env.DB.prepare('update facilities set is_active = 0 where id = ?').bind(f.id).run();
     const error = await expectError(
-      await book({
+      await postBooking({
         facility: f.documentId,
         bookingSlot: (await slotAt(f.id, tomorrow(), '19:00')).document_id,
         customerName: 'Sonra Gelen',
@@ -488,7 +504,7 @@ describe('malformed bodies on every write route', () => {
     const slot = await slotAt(f.id, addDays(istanbulToday(), 3), '20:00');
     const created = (
       await json(
-        await book({
+        await postBooking({
           facility: f.documentId,
           bookingSlot: slot.document_id,
           customerName: 'Bozuk Gövde',

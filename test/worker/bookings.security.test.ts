@@ -12,11 +12,11 @@ import {
   freshPhone,
   istanbulToday,
   json,
+  postBooking,
   slotAt,
 } from './fixtures';
 
 const day = (n: number) => addDays(istanbulToday(), n);
-const book = (body: Record<string, unknown>) => api('/api/bookings', { method: 'POST', json: body });
 const statusOf = async (bookingNumber: string) =>
   (await env.DB.prepare('select status from bookings where booking_number = ?')
     .bind(bookingNumber)
@@ -33,7 +33,7 @@ async function heldDay() {
   const a = await pitch();
   const b = await pitch();
   const phone = freshPhone();
-  const res = await book({
+  const res = await postBooking({
     facility: a.documentId,
     bookingSlot: (await slotAt(a.id, day(3), '18:00')).document_id,
     customerName: 'Barış Aksoy',
@@ -61,7 +61,7 @@ const guess = (held: string, i: number) => {
 describe('the same-day warning gives nothing away (issue 7 §1)', () => {
   it('the raw 409 carries pitch, date, hour, status, "Barış A." and the number masked to its last 3 characters only', async () => {
     const { a, b, phone, held } = await heldDay();
-    const res = await book({
+    const res = await postBooking({
       facility: b.documentId,
       bookingSlot: (await slotAt(b.id, day(3), '21:00')).document_id,
       customerName: 'Yabancı Biri',
@@ -165,7 +165,7 @@ async function subscriber() {
 describe('a phone is not an identity (issue 7 §4)', () => {
   it("a public booking with a subscriber's phone never rewrites the stored name or e-mail", async () => {
     const { f, phone } = await subscriber();
-    const res = await book({
+    const res = await postBooking({
       facility: f.documentId,
       bookingSlot: (await slotAt(f.id, day(4), '20:00')).document_id,
       customerName: 'Yabancı Kişi',

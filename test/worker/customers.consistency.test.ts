@@ -8,10 +8,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { foldSearch } from '../../contracts/search';
 import { recomputedStats, storedStats } from '../../worker/src/db/customers';
 import { facilityStub } from '../../worker/src/services/facility-ref';
-import { addBookings, addCustomer, storedRow } from './fixtures/customers';
 import {
   addDays,
   api,
+  bookViaApi,
   createFacility,
   createSlots,
   createStaff,
@@ -23,6 +23,7 @@ import {
   slotAt,
   tokenFor,
 } from './fixtures';
+import { addBookings, addCustomer, storedRow } from './fixtures/customers';
 
 let token: string;
 beforeAll(async () => {
@@ -83,28 +84,19 @@ describe('every booking write keeps the customer row equal to a full recomputati
     await createSlots(g, 5, 6);
     const [pickup] = await pickupPointsOf(f.id);
     const phone = freshPhone();
-    const book = async (facility: typeof f, day: number, extra: Record<string, unknown> = {}) => {
-      const slot = await slotAt(facility.id, addDays(today, day), '20:00');
-      const res = await api('/api/bookings', {
-        method: 'POST',
-        json: {
-          facility: facility.documentId,
-          bookingSlot: slot.document_id,
-          customerName: 'Tutarlı Müşteri',
-          customerPhone: phone,
-          customerEmail: 'tutarli@example.com',
-          ...extra,
-        },
-      });
-      expect(res.status).toBe(201);
-      return (await json(res)).data as { documentId: string; bookingNumber: string; id: number };
-    };
+    const customer = { customerName: 'Tutarlı Müşteri', customerPhone: phone, customerEmail: 'tutarli@example.com' };
 
     // public create (the customer row and 4 pending bookings, one with the shuttle)
-    const b1 = await book(f, 2, { includesTransportation: true, transportationDetails: { pickupPointId: pickup.id } });
-    const b2 = await book(f, 3);
-    const b3 = await book(f, 4);
-    const b4 = await book(g, 5);
+    const b1 = (
+      await bookViaApi(f, addDays(today, 2), '20:00', {
+        ...customer,
+        includesTransportation: true,
+        transportationDetails: { pickupPointId: pickup.id },
+      })
+    ).booking;
+    const b2 = (await bookViaApi(f, addDays(today, 3), '20:00', customer)).booking;
+    const b3 = (await bookViaApi(f, addDays(today, 4), '20:00', customer)).booking;
+    const b4 = (await bookViaApi(g, addDays(today, 5), '20:00', customer)).booking;
     await expectConsistent();
     const id = await idOfPhone(phone);
     expect(await storedRow(id)).toMatchObject({ total_bookings: 4, pending_bookings: 4, transportation_bookings: 1 });

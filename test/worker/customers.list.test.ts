@@ -4,8 +4,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { customerMsg } from '../../contracts/customers';
 import { facilityMsg } from '../../contracts/facility-form';
 import { msg } from '../../contracts/messages';
-import { addBookings, addCustomer } from './fixtures/customers';
 import { addDays, api, createFacility, createStaff, expectError, istanbulToday, json, tokenFor } from './fixtures';
+import { addBookings, addCustomer } from './fixtures/customers';
 
 let token: string;
 let pitchA: { id: number; name: string; documentId: string };

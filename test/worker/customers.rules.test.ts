@@ -13,8 +13,8 @@ import {
   warningLevel,
 } from '../../contracts/customer-risk';
 import { recomputedStats, storedStats } from '../../worker/src/db/customers';
-import { addBookings, addCustomer, storedRow } from './fixtures/customers';
 import { addDays, api, createFacility, createStaff, db, freshPhone, istanbulToday, json, tokenFor } from './fixtures';
+import { addBookings, addCustomer, storedRow } from './fixtures/customers';
 
 describe('customer rules', () => {
   it('warning level: every customer by consecutive cancellations; the risk label is that level in other words', () => {

@@ -11,6 +11,7 @@ import { facilityStub } from '../../worker/src/services/facility-ref';
 import {
   addDays,
   api,
+  bookViaApi,
   createFacility,
   createSlots,
   createStaff,
@@ -20,7 +21,6 @@ import {
   pickupPointsOf,
   rowsOf,
   runSql,
-  slotAt,
   tokenFor,
 } from './fixtures';
 import { request, subscribe } from './fixtures/subscriptions';
@@ -107,28 +107,19 @@ describe('every booking write keeps the dashboard summaries equal to a GROUP BY 
     const pitches = [f, g, h];
     const [pickup] = await pickupPointsOf(f.id);
     const phone = freshPhone();
-    const book = async (facility: typeof f, day: number, extra: Record<string, unknown> = {}) => {
-      const slot = await slotAt(facility.id, addDays(today, day), '20:00');
-      const res = await api('/api/bookings', {
-        method: 'POST',
-        json: {
-          facility: facility.documentId,
-          bookingSlot: slot.document_id,
-          customerName: 'Panel Sayacı',
-          customerPhone: phone,
-          ...extra,
-        },
-      });
-      expect(res.status).toBe(201);
-      return (await json(res)).data as { documentId: string; bookingNumber: string; id: number };
-    };
     const post = (path: string, body: unknown = {}) => api(path, { method: 'POST', json: body, token });
 
     // public create: four pending bookings on two pitches, one with the shuttle (a different total_price)
-    const b1 = await book(f, 1, { includesTransportation: true, transportationDetails: { pickupPointId: pickup.id } });
-    const b2 = await book(f, 2);
-    const b3 = await book(f, 3);
-    const b4 = await book(g, 4);
+    const b1 = (
+      await bookViaApi(f, addDays(today, 1), '20:00', {
+        customerPhone: phone,
+        includesTransportation: true,
+        transportationDetails: { pickupPointId: pickup.id },
+      })
+    ).booking;
+    const b2 = (await bookViaApi(f, addDays(today, 2), '20:00', { customerPhone: phone })).booking;
+    const b3 = (await bookViaApi(f, addDays(today, 3), '20:00', { customerPhone: phone })).booking;
+    const b4 = (await bookViaApi(g, addDays(today, 4), '20:00', { customerPhone: phone })).booking;
     await expectConsistent(pitches);
 
     // approve, reject, customer cancel (public route), staff cancel
@@ -138,13 +129,13 @@ describe('every booking write keeps the dashboard summaries equal to a GROUP BY 
     await expectConsistent(pitches);
     expect((await api(`/api/bookings/cancel/${b3.bookingNumber}`, { method: 'POST', json: {} })).status).toBe(200);
     await expectConsistent(pitches);
-    const b5 = await book(f, 5);
+    const b5 = (await bookViaApi(f, addDays(today, 5), '20:00', { customerPhone: phone })).booking;
     expect((await post(`/api/bookings/${b5.documentId}/approve`)).status).toBe(200);
     expect((await post(`/api/bookings/${b5.documentId}/cancel`)).status).toBe(200);
     await expectConsistent(pitches);
 
     // expiry by the pitch's alarm
-    const held = await book(f, 6, { customerPhone: freshPhone() });
+    const held = (await bookViaApi(f, addDays(today, 6), '20:00', { customerPhone: freshPhone() })).booking;
     await env.DB.prepare('update bookings set expires_at = ? where id = ?')
       .bind(Date.now() - 1000, held.id)
       .run();

@@ -11,12 +11,15 @@ import { activeFacilities, publicFacility, sitemapPitches } from '../../worker/s
 import {
   addDays,
   api,
+  bookingForm,
+  bookViaApi,
   createStaff,
   db,
   expectError,
   freshPhone,
   istanbulToday,
   json,
+  postBooking,
   slotAt,
   tokenFor,
 } from './fixtures';
@@ -58,31 +61,11 @@ async function pitch(overrides: Record<string, unknown> = {}) {
   return f;
 }
 
-async function book(f: any, time: string, withShuttle = false) {
-  const slot = await slotAt(f.id, tomorrow(), time);
-  const res = await api('/api/bookings', {
-    method: 'POST',
-    json: {
-      facility: f.documentId,
-      bookingSlot: slot.document_id,
-      customerName: 'Deniz Kaya',
-      customerPhone: freshPhone(),
-      ...(withShuttle
-        ? {
-            includesTransportation: true,
-            transportationDetails: { pickupPointId: f.transportationService.pickupPoints[0].id },
-          }
-        : { transportationDetails: { pickupPointId: f.transportationService.pickupPoints[0].id } }),
-    },
-  });
-  return res;
-}
-
-async function booked(f: any, time: string, withShuttle = false) {
-  const res = await book(f, time, withShuttle);
-  expect(res.status).toBe(201);
-  return (await json(res)).data;
-}
+/** A booking's shuttle fields on pitch `f`: its first pickup point, with the shuttle or (sent anyway) without it. */
+const shuttle = (f: any, withShuttle = false) => ({
+  ...(withShuttle ? { includesTransportation: true } : {}),
+  transportationDetails: { pickupPointId: f.transportationService.pickupPoints[0].id },
+});
 
 /** A booking that already started: not active, never touched by a delete. */
 async function pastBooking(facilityId: number) {
@@ -114,8 +97,8 @@ const bookingRow = (number: string) =>
 describe('DELETE /api/facilities/:ref with active bookings', () => {
   it('without force: 409 with the count and isActive; nothing changes', async () => {
     const f = await pitch();
-    const a = await booked(f, '18:00');
-    await booked(f, '19:00');
+    const a = (await bookViaApi(f, tomorrow(), '18:00', shuttle(f))).booking;
+    (await bookViaApi(f, tomorrow(), '19:00', shuttle(f))).booking;
     await pastBooking(f.id);
     for (const q of ['', '?force=false']) {
       const err = await expectError(await api(`/api/facilities/${f.slug}${q}`, { method: 'DELETE', token }), 409);
@@ -131,8 +114,8 @@ describe('DELETE /api/facilities/:ref with active bookings', () => {
 
   it('with force: cancels them with history and notifications, frees nothing it should not, and soft-deletes', async () => {
     const f = await pitch();
-    const pending = await booked(f, '18:00', true);
-    const approved = await booked(f, '20:00');
+    const pending = (await bookViaApi(f, tomorrow(), '18:00', shuttle(f, true))).booking;
+    const approved = (await bookViaApi(f, tomorrow(), '20:00', shuttle(f))).booking;
     const ok = await api(`/api/bookings/${approved.documentId}/approve`, { method: 'POST', token, json: {} });
     expect(ok.status).toBe(200);
     const past = await pastBooking(f.id);
@@ -182,7 +165,7 @@ describe('DELETE /api/facilities/:ref with active bookings', () => {
 describe('a deleted pitch', () => {
   it('is gone from every read, its slots are not bookable, and its old bookings are still trackable', async () => {
     const f = await pitch();
-    const kept = await booked(f, '21:00');
+    const kept = (await bookViaApi(f, tomorrow(), '21:00', shuttle(f))).booking;
     const freeSlot = await slotAt(f.id, tomorrow(), '15:00');
     const res = await api(`/api/facilities/${f.id}?force=1`, { method: 'DELETE', token });
     expect(res.status).toBe(200);
@@ -216,15 +199,7 @@ describe('a deleted pitch', () => {
     await expectError(await api(`/api/facilities/${f.slug}?force=true`, { method: 'DELETE', token }), 404);
 
     // Booking a slot of it, by the documentId the page had: refused, nothing written.
-    const attempt = await api('/api/bookings', {
-      method: 'POST',
-      json: {
-        facility: f.documentId,
-        bookingSlot: freeSlot.document_id,
-        customerName: 'Geç Kalan',
-        customerPhone: freshPhone(),
-      },
-    });
+    const attempt = await postBooking(bookingForm(f, freeSlot, { customerName: 'Geç Kalan' }));
     expect(attempt.status).toBeGreaterThanOrEqual(400);
     const live = await env.DB.prepare(
       "select count(*) as n from bookings where facility_id = ? and status in ('pending', 'approved')",
@@ -273,9 +248,9 @@ describe('delete racing a booking', () => {
   it('a forced delete and a booking of the same pitch at once: no live booking survives on a deleted pitch', async () => {
     const f = await pitch();
     // Warm the reference cache so the booking reaches the pitch's object, then widen every check-to-write gap there.
-    await booked(f, '10:00');
+    (await bookViaApi(f, tomorrow(), '10:00', shuttle(f))).booking;
     await slowPitchObject(f.id, 40);
-    const booking = book(f, '11:00');
+    const booking = slotAt(f.id, tomorrow(), '11:00').then((slot) => postBooking(bookingForm(f, slot, shuttle(f))));
     await sleep(5);
     const [b, d] = await Promise.all([booking, api(`/api/facilities/${f.id}?force=true`, { method: 'DELETE', token })]);
     expect(d.status).toBe(200);
@@ -295,7 +270,7 @@ describe('history survives an update', () => {
   it('removing a pickup point keeps a booking’s shuttle details; the removed point cannot be chosen any more', async () => {
     const f = await pitch();
     const pointId = f.transportationService.pickupPoints[0].id;
-    const b = await booked(f, '17:00', true);
+    const b = (await bookViaApi(f, tomorrow(), '17:00', shuttle(f, true))).booking;
     const res = await api(`/api/facilities/${f.id}`, {
       method: 'PUT',
       token,
@@ -321,30 +296,22 @@ describe('history survives an update', () => {
 
     // The pitch's object reads the pitch afresh after the update: the removed point is refused at once.
     const slot = await slotAt(f.id, tomorrow(), '12:00');
-    const refused = await api('/api/bookings', {
-      method: 'POST',
-      json: {
-        facility: f.documentId,
-        bookingSlot: slot.document_id,
+    const refused = await postBooking(
+      bookingForm(f, slot, {
         customerName: 'Eski Durakçı',
-        customerPhone: freshPhone(),
         includesTransportation: true,
         transportationDetails: { pickupPointId: pointId },
-      },
-    });
+      }),
+    );
     const err = await expectError(refused, 400);
     expect(err.details.errors[0].path).toEqual(['transportationDetails', 'pickupPointId']);
-    const fresh = await api('/api/bookings', {
-      method: 'POST',
-      json: {
-        facility: f.documentId,
-        bookingSlot: slot.document_id,
+    const fresh = await postBooking(
+      bookingForm(f, slot, {
         customerName: 'Yeni Durakçı',
-        customerPhone: freshPhone(),
         includesTransportation: true,
         transportationDetails: { pickupPointId: updated.transportationService.pickupPoints[0].id },
-      },
-    });
+      }),
+    );
     expect(fresh.status).toBe(201);
     expect((await json(fresh)).data.transportationPrice).toBe(30);
   });

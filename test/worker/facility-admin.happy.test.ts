@@ -7,12 +7,13 @@ import { activeFacilities, publicFacility, sitemapPitches } from '../../worker/s
 import {
   addDays,
   api,
+  bookingForm,
   createStaff,
   db,
   expectError,
-  freshPhone,
   istanbulToday,
   json,
+  postBooking,
   slotAt,
   tokenFor,
 } from './fixtures';
@@ -303,29 +304,21 @@ describe('PATCH /api/facilities/:ref/toggle-status', () => {
       json: { startDate: day, endDate: day },
     });
     expect(gen.status).toBe(200);
-    const book = async (time: string) =>
-      api('/api/bookings', {
-        method: 'POST',
-        json: {
-          facility: created.documentId,
-          bookingSlot: (await slotAt(created.id, day, time)).document_id,
-          customerName: 'Deniz Kaya',
-          customerPhone: freshPhone(),
-        },
-      });
     // The pitch's object has read the pitch once (a booking), so a stale copy of it would still say active.
-    expect((await book('10:00')).status).toBe(201);
+    expect((await postBooking(bookingForm(created, await slotAt(created.id, day, '10:00')))).status).toBe(201);
     const toggle = (isActive: boolean) =>
       api(`/api/facilities/${created.documentId}/toggle-status`, { method: 'PATCH', token, json: { isActive } });
     expect((await toggle(false)).status).toBe(200);
-    expect((await expectError(await book('11:00'), 409)).message).toBe(msg.facilityInactive);
+    expect(
+      (await expectError(await postBooking(bookingForm(created, await slotAt(created.id, day, '11:00'))), 409)).message,
+    ).toBe(msg.facilityInactive);
     const count = async () =>
       (await env.DB.prepare('select count(*) as n from bookings where facility_id = ?').bind(created.id).first<{
         n: number;
       }>())!.n;
     expect(await count()).toBe(1);
     expect((await toggle(true)).status).toBe(200);
-    expect((await book('11:00')).status).toBe(201);
+    expect((await postBooking(bookingForm(created, await slotAt(created.id, day, '11:00')))).status).toBe(201);
     expect(await count()).toBe(2);
   });
 });

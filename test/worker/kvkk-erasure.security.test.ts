@@ -8,12 +8,15 @@ import { foldSearch } from '../../contracts/search';
 import {
   addDays,
   api,
+  bookingRow,
+  bookViaApi,
   createFacility,
   createSlots,
   createStaff,
+  expectError,
+  freshPhone,
   istanbulToday,
   json,
-  slotAt,
   tokenFor,
 } from './fixtures';
 
@@ -45,23 +48,13 @@ function leaks(text: string): string[] {
 
 const staff = (path: string, init: RequestInit & { json?: unknown } = {}) => api(path, { ...init, token: adminToken });
 
-async function book(f: { documentId: string; id: number }, date: string, time: string, extra = {}) {
-  const slot = await slotAt(f.id, date, time);
-  const res = await api('/api/bookings', {
-    method: 'POST',
-    json: {
-      facility: f.documentId,
-      bookingSlot: slot.document_id,
-      customerName: NAME,
-      customerPhone: '0532 987 65 43',
-      customerEmail: EMAIL,
-      notes: `${NAME} arayacak: 0532 987 65 43`,
-      ...extra,
-    },
-  });
-  expect(res.status).toBe(201);
-  return (await json(res)).data as { id: number; documentId: string; bookingNumber: string };
-}
+/** The person's booking form: every field names them. */
+const PERSON = {
+  customerName: NAME,
+  customerPhone: '0532 987 65 43',
+  customerEmail: EMAIL,
+  notes: `${NAME} arayacak: 0532 987 65 43`,
+};
 
 describe('a KVKK erasure leaves no fragment of the person in any answer', () => {
   it('erases typed reasons and notes (keeping each cancel and reject with its category) and nothing answers with them', async () => {
@@ -70,7 +63,7 @@ describe('a KVKK erasure leaves no fragment of the person in any answer', () => 
     const day = (n: number) => addDays(istanbulToday(), n);
 
     // 1: approved with a note naming them, then cancelled by staff with a reason naming them.
-    const staffCancelled = await book(f, day(2), '20:00');
+    const staffCancelled = (await bookViaApi(f, day(2), '20:00', PERSON)).booking;
     expect(
       (
         await staff(`/api/bookings/${staffCancelled.documentId}/approve`, {
@@ -88,7 +81,7 @@ describe('a KVKK erasure leaves no fragment of the person in any answer', () => 
       ).status,
     ).toBe(200);
     // 2: the customer cancels it themselves, writing their name and e-mail in the reason.
-    const customerCancelled = await book(f, day(3), '20:00');
+    const customerCancelled = (await bookViaApi(f, day(3), '20:00', PERSON)).booking;
     expect(
       (
         await api(`/api/bookings/cancel/${customerCancelled.bookingNumber}`, {
@@ -98,7 +91,7 @@ describe('a KVKK erasure leaves no fragment of the person in any answer', () => 
       ).status,
     ).toBe(200);
     // 3: rejected with a reason naming them.
-    const rejected = await book(f, day(4), '20:00');
+    const rejected = (await bookViaApi(f, day(4), '20:00', PERSON)).booking;
     expect(
       (
         await staff(`/api/bookings/${rejected.documentId}/reject`, {
@@ -108,7 +101,7 @@ describe('a KVKK erasure leaves no fragment of the person in any answer', () => 
       ).status,
     ).toBe(200);
     // 4: approved; staff edit its notes; this is the booking the erasure starts from.
-    const approved = await book(f, day(5), '20:00');
+    const approved = (await bookViaApi(f, day(5), '20:00', PERSON)).booking;
     expect((await staff(`/api/bookings/${approved.documentId}/approve`, { method: 'POST', json: {} })).status).toBe(
       200,
     );
@@ -225,5 +218,123 @@ describe('a KVKK erasure leaves no fragment of the person in any answer', () => 
       reason: string | null;
     }>;
     expect(history.map((h) => h.event)).toEqual([null, null, 'notes', 'erased']);
+  });
+});
+
+describe('anonymising a customer (KVKK)', () => {
+  let manager: Awaited<ReturnType<typeof createStaff>>;
+  let managerToken: string;
+  beforeAll(async () => {
+    manager = await createStaff('manager', { firstName: 'Mert', lastName: 'Müdür' });
+    managerToken = await tokenFor(manager, 'manager');
+  });
+  const post = (path: string, body: unknown, token = adminToken) => api(path, { method: 'POST', token, json: body });
+  const playDay = (n: number) => addDays(istanbulToday(), n);
+  async function pitch() {
+    const f = await createFacility();
+    await createSlots(f, 1, 4);
+    return f;
+  }
+
+  it('clears name, phone, e-mail and notes on every booking of the phone; keeps statuses, prices and revenue; audits it', async () => {
+    const f = await pitch();
+    const phone = freshPhone();
+    const a = await bookViaApi(f, playDay(1), '20:00', {
+      customerName: 'Gizli Kişi',
+      customerPhone: phone,
+      customerEmail: 'gizli@example.com',
+      notes: 'Evim Nilüfer',
+    });
+    const b = await bookViaApi(f, playDay(3), '20:00', {
+      customerName: 'Gizli Kişi',
+      customerPhone: phone,
+      notes: 'Özel not',
+    });
+    const other = await bookViaApi(f, playDay(3), '21:00', { customerName: 'Başka Biri' });
+    await post(`/api/bookings/${a.booking.documentId}/approve`, {});
+    const statsBefore = (await json(await api(`/api/bookings/stats?facilityId=${f.documentId}`, { token: adminToken })))
+      .data;
+    const pricesBefore = await env.DB.prepare(
+      'select id, status, total_price, deposit_amount, payment_status from bookings where facility_id = ? order by id',
+    )
+      .bind(f.id)
+      .all();
+
+    const res = await post(`/api/bookings/${b.booking.documentId}/anonymize`, {}, managerToken);
+    expect(res.status).toBe(200);
+    const { data } = await json(res);
+    expect(data).toMatchObject({ customerName: 'Silinmiş müşteri', customerEmail: null, notes: null });
+    expect(data.history.at(-1)).toMatchObject({
+      reason: 'Müşteri bilgileri silindi',
+      actorType: 'staff',
+      actorLabel: 'Mert Müdür',
+    });
+    expect(data.history[0].actorLabel).toBe('Silinmiş müşteri');
+
+    for (const id of [a.booking.id, b.booking.id]) {
+      const r = (await bookingRow(id))!;
+      expect(r).toMatchObject({ customer_name: 'Silinmiş müşteri', customer_email: null, notes: null });
+      expect(r.customer_phone).not.toBe(phone);
+      expect(r.customer_phone).toMatch(/^#[0-9a-f]{24}$/);
+      expect(String(r.search_key)).not.toContain(phone);
+      expect(String(r.search_key)).not.toContain('gizli');
+    }
+    expect((await bookingRow(other.booking.id))!.customer_name).toBe('Başka Biri');
+    expect(
+      (
+        await env.DB.prepare(
+          'select id, status, total_price, deposit_amount, payment_status from bookings where facility_id = ? order by id',
+        )
+          .bind(f.id)
+          .all()
+      ).results,
+    ).toEqual(pricesBefore.results);
+    expect(
+      (await json(await api(`/api/bookings/stats?facilityId=${f.documentId}`, { token: adminToken }))).data,
+    ).toMatchObject({ revenue: statsBefore.revenue, total: statsBefore.total });
+
+    // No one finds them by phone or name any more; the customers row is anonymised too; no message still names them.
+    const byPhone = await json(await api(`/api/bookings?facility=${f.documentId}&q=${phone}`, { token: adminToken }));
+    expect(byPhone.meta.pagination.total).toBe(0);
+    expect(
+      (await json(await api(`/api/bookings?facility=${f.documentId}&q=gizli`, { token: adminToken }))).meta.pagination
+        .total,
+    ).toBe(0);
+    expect(
+      await env.DB.prepare('select count(*) as n from customers where phone = ? or name = ?')
+        .bind(phone, 'Gizli Kişi')
+        .first(),
+    ).toEqual({ n: 0 });
+    expect(
+      await env.DB.prepare("select count(*) as n from notifications where message like '%Gizli Kişi%'").first(),
+    ).toEqual({ n: 0 });
+    const created = await env.DB.prepare(
+      "select message from notifications where booking_id = ? and type = 'booking_created'",
+    )
+      .bind(a.booking.id)
+      .first<{ message: string }>();
+    expect(created!.message.startsWith('Silinmiş müşteri · ')).toBe(true);
+    const audit = await env.DB.prepare(
+      "select title, actor_user_id from notifications where booking_id = ? and title = 'Müşteri bilgileri silindi'",
+    )
+      .bind(b.booking.id)
+      .first();
+    expect(audit).toEqual({ title: 'Müşteri bilgileri silindi', actor_user_id: manager.id });
+
+    // The real owner of the phone may book again the same day: the hash never counts as their phone.
+    const again = await bookViaApi(f, playDay(3), '22:00', { customerName: 'Yeni Kayıt', customerPhone: phone });
+    expect(again.booking.customerPhone).toBe(phone);
+    // ...and anonymising them a second time does not collide with the first (a fresh salt per anonymisation).
+    expect((await post(`/api/bookings/${again.booking.documentId}/anonymize`, {})).status).toBe(200);
+    expect((await expectError(await post(`/api/bookings/${a.booking.documentId}/anonymize`, {}), 409)).message).toBe(
+      'Bu müşterinin bilgileri zaten silinmiş',
+    );
+  });
+
+  it('is staff only and 404 for an unknown booking', async () => {
+    const { booking } = await bookViaApi(await pitch(), playDay(3), '15:00', { customerName: 'Korunan Kişi' });
+    await expectError(await api(`/api/bookings/${booking.documentId}/anonymize`, { method: 'POST', json: {} }), 401);
+    await expectError(await post('/api/bookings/HSRAAAAAAAAA/anonymize', {}), 404);
+    expect((await bookingRow(booking.id))!.customer_name).toBe('Korunan Kişi');
   });
 });

@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import {
   addDays,
   api,
+  bookViaApi,
   createFacility,
   createSlots,
   createStaff,
@@ -305,5 +306,51 @@ describe('the figures', () => {
     const sumPriority = Object.values(after.byPriority as Record<string, number>).reduce((s, n) => s + n, 0);
     expect(sumType).toBe(after.total);
     expect(sumPriority).toBe(after.total);
+  });
+});
+
+describe("the actor's own notifications", () => {
+  let actor: Awaited<ReturnType<typeof createStaff>>;
+  let actorToken: string;
+  let otherToken: string;
+  beforeAll(async () => {
+    actor = await createStaff('admin', { firstName: 'Ayşe', lastName: 'Yönetici' });
+    actorToken = await tokenFor(actor, 'admin');
+    otherToken = await tokenFor(await createStaff('manager', { firstName: 'Mert', lastName: 'Müdür' }), 'manager');
+  });
+
+  it('record the actor; they are read for the actor and unread for the other staff', async () => {
+    const f = await createFacility();
+    await createSlots(f, 1, 4);
+    const { booking } = await bookViaApi(f, addDays(istanbulToday(), 3), '17:00');
+    await api(`/api/bookings/${booking.documentId}/approve`, { method: 'POST', token: actorToken, json: {} });
+    const stored = await env.DB.prepare(
+      "select actor_user_id from notifications where booking_id = ? and type = 'booking_updated'",
+    )
+      .bind(booking.id)
+      .first();
+    expect(stored).toEqual({ actor_user_id: actor.id });
+
+    const mine = (token: string) => api('/api/notifications/all?pageSize=100', { token }).then(json);
+    const forAdmin = (await mine(actorToken)).data.find(
+      (n: { bookingId: number; type: string }) => n.bookingId === booking.id && n.type === 'booking_updated',
+    );
+    const forManager = (await mine(otherToken)).data.find(
+      (n: { bookingId: number; type: string }) => n.bookingId === booking.id && n.type === 'booking_updated',
+    );
+    expect(forAdmin).toMatchObject({ isRead: true, actorUserId: actor.id });
+    expect(forManager).toMatchObject({ isRead: false, actorUserId: actor.id });
+
+    const unread = async (token: string) =>
+      (await json(await api('/api/notifications/unread', { token }))).data.map((n: { id: number }) => n.id);
+    expect(await unread(actorToken)).not.toContain(forAdmin.id);
+    expect(await unread(otherToken)).toContain(forAdmin.id);
+    // The customer's own booking (no staff actor) stays unread for everyone.
+    const created = await env.DB.prepare(
+      "select id from notifications where booking_id = ? and type = 'booking_created'",
+    )
+      .bind(booking.id)
+      .first<{ id: number }>();
+    expect(await unread(actorToken)).toContain(created!.id);
   });
 });

@@ -7,9 +7,10 @@
 // index whole (or over a date range of it), and that is stated here too.
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { BOOKING_SORTS, BOOKING_TABS } from '../../contracts/panel';
+import { BOOKING_SORTS, BOOKING_TABS, bookingListQuery } from '../../contracts/panel';
 import { bookingsPage, type ListFilter, pagePlan, type SearchReach, tabCounts } from '../../worker/src/db/booking-list';
 import { getDb } from '../../worker/src/db/client';
+import { pageQuery } from '../../worker/src/services/staff-bookings';
 import { addDays, istanbulToday } from './fixtures';
 
 const today = istanbulToday();
@@ -138,5 +139,18 @@ describe('the panel list reads indexes in proportion to what it shows', () => {
       expect(plan, name).toMatch(/SEARCH bookings USING COVERING INDEX \w+ \(status=\? AND date>\? AND date<\?\)/);
       expect(plan, name).not.toMatch(/SCAN bookings/);
     }
+  });
+});
+
+describe('Gelecek is ordered by play time', () => {
+  it('the unfiltered upcoming page walks the starts_at index in order: no temporary sort of every upcoming row', async () => {
+    const q = bookingListQuery.parse({ tab: 'upcoming' });
+    const page = pageQuery(getDb(env.DB), q, null, Date.now()).toSQL();
+    const plan = await env.DB.prepare(`explain query plan ${page.sql}`)
+      .bind(...page.params)
+      .all<{ detail: string }>();
+    const text = plan.results.map((r) => r.detail).join('\n');
+    expect(text).toMatch(/bookings_starts_at/);
+    expect(text).not.toMatch(/TEMP B-TREE FOR ORDER BY/);
   });
 });

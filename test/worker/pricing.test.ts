@@ -17,6 +17,7 @@ import {
 import {
   addDays,
   api,
+  bookViaApi,
   createFacility,
   createStaff,
   everyDay,
@@ -51,20 +52,6 @@ const generate = (ref: string, startDate: string, endDate = startDate, overwrite
   api(`/api/facilities/${ref}/generate-slots`, { method: 'POST', token, json: { startDate, endDate, overwrite } });
 const apply = (ref: string, startDate: string, endDate = startDate) =>
   api(`/api/facilities/${ref}/price-rules/apply`, { method: 'POST', token, json: { startDate, endDate } });
-
-async function book(f: { documentId: string }, slotDocumentId: string) {
-  const res = await api('/api/bookings', {
-    method: 'POST',
-    json: {
-      facility: f.documentId,
-      bookingSlot: slotDocumentId,
-      customerName: 'Fiyat Oyuncu',
-      customerPhone: freshPhone(),
-    },
-  });
-  expect(res.status).toBe(201);
-  return (await json(res)).data;
-}
 
 async function bookingPrices(facilityId: number) {
   const { results } = await env.DB.prepare(
@@ -239,8 +226,7 @@ describe('POST /api/facilities/{ref}/price-rules/apply', () => {
     const day = addDays(istanbulToday(), 2);
     await generate(f.documentId, day);
     const past = await insertSlot(f.id, addDays(istanbulToday(), -1), '18:00', Date.now() - 86_400_000, 150_000);
-    const booked = await slotAt(f.id, day, '18:00');
-    const made = await book(f, booked.document_id);
+    const made = (await bookViaApi(f, day, '18:00', { customerName: 'Fiyat Oyuncu' })).booking;
     expect(made.totalPrice).toBe(1500);
     await putRules(f.documentId, [evening]);
     // Saving rules alone changes no existing slot.
@@ -259,7 +245,7 @@ describe('POST /api/facilities/{ref}/price-rules/apply', () => {
     const pastRow = await env.DB.prepare('select price from booking_slots where document_id = ?').bind(past).first();
     expect(pastRow).toEqual({ price: 150_000 });
     // A new booking of a re-priced slot is made at the new price.
-    const later = await book(f, (await slotAt(f.id, day, '19:00')).document_id);
+    const later = (await bookViaApi(f, day, '19:00', { customerName: 'Fiyat Oyuncu' })).booking;
     expect(later.totalPrice).toBe(2000);
   });
 

@@ -15,6 +15,7 @@ import { facilityStub } from '../../worker/src/services/facility-ref';
 import {
   addDays,
   api,
+  bookViaApi,
   createFacility,
   createSlots,
   createStaff,
@@ -161,33 +162,20 @@ describe('every booking and slot write keeps the report summaries equal to GROUP
       await expectSummariesConsistent();
       await expectReportsAsOracle(scopes);
     };
-    const book = async (facility: typeof f, day: number, time: string, extra: Record<string, unknown> = {}) => {
-      const slot = await slotAt(facility.id, addDays(today, day), time);
-      const res = await api('/api/bookings', {
-        method: 'POST',
-        json: {
-          facility: facility.documentId,
-          bookingSlot: slot.document_id,
-          customerName: 'Rapor Sayacı',
-          customerPhone: freshPhone(),
-          ...extra,
-        },
-      });
-      expect(res.status).toBe(201);
-      return (await json(res)).data as { documentId: string; bookingNumber: string; id: number };
-    };
     const post = (path: string, body: unknown = {}) => api(path, { method: 'POST', json: body, token });
 
     // public create: the shuttle, add-ons (one twice over: quantity 3), both, neither; on two pitches
-    const b1 = await book(f, 1, '20:00', {
-      includesTransportation: true,
-      transportationDetails: { pickupPointId: pickup.id },
-      addons: [{ id: video.id }, { id: boots.id, quantity: 3 }],
-    });
-    const b2 = await book(f, 2, '20:00', { addons: [{ id: video.id }] });
-    const b3 = await book(f, 3, '20:00');
-    const b4 = await book(g, 4, '20:00');
-    const b5 = await book(f, 2, '21:00', { addons: [{ id: boots.id, quantity: 2 }] });
+    const b1 = (
+      await bookViaApi(f, addDays(today, 1), '20:00', {
+        includesTransportation: true,
+        transportationDetails: { pickupPointId: pickup.id },
+        addons: [{ id: video.id }, { id: boots.id, quantity: 3 }],
+      })
+    ).booking;
+    const b2 = (await bookViaApi(f, addDays(today, 2), '20:00', { addons: [{ id: video.id }] })).booking;
+    const b3 = (await bookViaApi(f, addDays(today, 3), '20:00')).booking;
+    const b4 = (await bookViaApi(g, addDays(today, 4), '20:00')).booking;
+    const b5 = (await bookViaApi(f, addDays(today, 2), '21:00', { addons: [{ id: boots.id, quantity: 2 }] })).booking;
     await check();
 
     // approve (add-ons count from here), reject with a reason, customer cancel with a reason, staff cancel
@@ -202,13 +190,17 @@ describe('every booking and slot write keeps the report summaries equal to GROUP
     expect((await post(`/api/bookings/${b5.documentId}/cancel`, { reason: 'Saha bakımda' })).status).toBe(200);
     await check();
     expect(
-      (await api(`/api/bookings/cancel/${(await book(f, 4, '19:00')).bookingNumber}`, { method: 'POST', json: {} }))
-        .status,
+      (
+        await api(`/api/bookings/cancel/${(await bookViaApi(f, addDays(today, 4), '19:00')).booking.bookingNumber}`, {
+          method: 'POST',
+          json: {},
+        })
+      ).status,
     ).toBe(200);
     await check();
 
     // expiry by the pitch's alarm
-    const held = await book(f, 6, '20:00');
+    const held = (await bookViaApi(f, addDays(today, 6), '20:00')).booking;
     await runSql('update bookings set expires_at = ? where id = ?', Date.now() - 1000, held.id);
     await runDurableObjectAlarm(facilityStub(env, f.id));
     expect(await env.DB.prepare('select status from bookings where id = ?').bind(held.id).first('status')).toBe(
@@ -256,7 +248,7 @@ describe('every booking and slot write keeps the report summaries equal to GROUP
     await check();
 
     // forced pitch delete: g's live bookings are cancelled; its slots stay (history)
-    const gLive = await book(g, 5, '20:00');
+    const gLive = (await bookViaApi(g, addDays(today, 5), '20:00')).booking;
     expect((await post(`/api/bookings/${gLive.documentId}/approve`)).status).toBe(200);
     expect((await api(`/api/facilities/${g.documentId}?force=true`, { method: 'DELETE', token })).status).toBe(200);
     expect(await env.DB.prepare('select status from bookings where id = ?').bind(gLive.id).first('status')).toBe(

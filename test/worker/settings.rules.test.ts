@@ -11,6 +11,7 @@ import { runScheduled } from '../../worker/src/scheduled';
 import {
   addDays,
   api,
+  bookingForm,
   createFacility,
   createSlots,
   createStaff,
@@ -20,6 +21,7 @@ import {
   insertSlot,
   istanbulToday,
   json,
+  postBooking,
   slotAt,
   tokenFor,
 } from './fixtures';
@@ -47,13 +49,6 @@ afterEach(async () => {
   await setRules({});
   await putSettings({ siteName: 'Halı Saha', maintenanceMode: false });
 });
-
-async function book(facilityDocumentId: string, slot: string, phone: string) {
-  return api('/api/bookings', {
-    method: 'POST',
-    json: { facility: facilityDocumentId, bookingSlot: slot, customerName: 'Kural Testi', customerPhone: phone },
-  });
-}
 
 describe('the stored rules', () => {
   it('start as the behaviour before issue 12 (migration 0012 seeds them)', async () => {
@@ -145,7 +140,7 @@ describe('each rule changes what the server does', () => {
     const start = Date.now() + 30 * HOUR;
     const date = new Date(start + 3 * HOUR).toISOString().slice(0, 10);
     const first = await insertSlot(f.id, date, '23:30', start);
-    const created = await book(f.documentId, first, freshPhone());
+    const created = await postBooking(bookingForm(f, first));
     expect(created.status).toBe(201);
     const number = (await json(created)).data.bookingNumber;
     const cancel = () => api(`/api/bookings/cancel/${number}`, { method: 'POST', json: {} });
@@ -166,7 +161,7 @@ describe('each rule changes what the server does', () => {
     const f = await createFacility();
     const start = Date.now() + 23 * HOUR;
     const slot = await insertSlot(f.id, new Date(start + 3 * HOUR).toISOString().slice(0, 10), '22:30', start);
-    const number = (await json(await book(f.documentId, slot, freshPhone()))).data.bookingNumber;
+    const number = (await json(await postBooking(bookingForm(f, slot)))).data.bookingNumber;
     const error = await expectError(await api(`/api/bookings/cancel/${number}`, { method: 'POST', json: {} }), 400);
     expect(error.message).toBe(
       'Rezervasyon saatine 24 saatten az kaldığı için iptal edilemez. Lütfen saha ile iletişime geçin.',
@@ -178,9 +173,11 @@ describe('each rule changes what the server does', () => {
     await createSlots(f, 1, 1);
     const day = addDays(istanbulToday(), 1);
     const phone = freshPhone();
-    expect((await book(f.documentId, (await slotAt(f.id, day, '10:00')).document_id, phone)).status).toBe(201);
+    expect((await postBooking(bookingForm(f, await slotAt(f.id, day, '10:00'), { customerPhone: phone }))).status).toBe(
+      201,
+    );
     const refused = await expectError(
-      await book(f.documentId, (await slotAt(f.id, day, '12:00')).document_id, phone),
+      await postBooking(bookingForm(f, await slotAt(f.id, day, '12:00'), { customerPhone: phone })),
       409,
     );
     expect(refused.message).toBe('Aynı gün için bekleyen bir rezervasyonunuz bulunmaktadır');
@@ -188,12 +185,19 @@ describe('each rule changes what the server does', () => {
     await setRules({ sameDayRule: false });
     const other = await createFacility({ workingHours: everyDay('09:00', '23:00') });
     await createSlots(other, 1, 1);
-    expect((await book(f.documentId, (await slotAt(f.id, day, '12:00')).document_id, phone)).status).toBe(201);
+    expect((await postBooking(bookingForm(f, await slotAt(f.id, day, '12:00'), { customerPhone: phone }))).status).toBe(
+      201,
+    );
     // Across pitches too: the partial unique index leaves bookings made with the rule off alone (migration 0012).
-    expect((await book(other.documentId, (await slotAt(other.id, day, '12:00')).document_id, phone)).status).toBe(201);
+    expect(
+      (await postBooking(bookingForm(other, await slotAt(other.id, day, '12:00'), { customerPhone: phone }))).status,
+    ).toBe(201);
 
     await setRules({ sameDayRule: true });
-    await expectError(await book(f.documentId, (await slotAt(f.id, day, '14:00')).document_id, phone), 409);
+    await expectError(
+      await postBooking(bookingForm(f, await slotAt(f.id, day, '14:00'), { customerPhone: phone })),
+      409,
+    );
   });
 
   it('the horizon sets the public calendar’s last bookable date and how far the cron generates', async () => {
@@ -238,7 +242,7 @@ describe('each rule changes what the server does', () => {
     expect((await putSettings({ siteName: 'Halı Saha', maintenanceMode: true })).status).toBe(200);
     expect((await json(await api('/api/site-settings'))).data.maintenanceMode).toBe(true);
 
-    const refused = await expectError(await book(f.documentId, slot.document_id, freshPhone()), 503);
+    const refused = await expectError(await postBooking(bookingForm(f, slot)), 503);
     expect(refused.name).toBe('ServiceUnavailableError');
     expect(refused.message).toBe('Sistem bakımda. Rezervasyon şu an alınamıyor; lütfen biraz sonra tekrar deneyin.');
     const live = await env.DB.prepare('select count(*) as n from bookings where slot_id = ?')
@@ -250,7 +254,7 @@ describe('each rule changes what the server does', () => {
     expect((await api('/api/booking-rules', { token: adminToken })).status).toBe(200);
 
     expect((await putSettings({ siteName: 'Halı Saha', maintenanceMode: false })).status).toBe(200);
-    expect((await book(f.documentId, slot.document_id, freshPhone())).status).toBe(201);
+    expect((await postBooking(bookingForm(f, slot))).status).toBe(201);
   });
 
   it('the rules are cached per isolate: a direct write shows only once the cache is forgotten (a save forgets it)', async () => {

@@ -7,13 +7,13 @@ import { weekdayOf } from '../../worker/src/lib/time';
 import {
   addDays,
   api,
+  bookRow,
   createFacility,
   createSlots,
   createStaff,
   db,
   everyDay,
   expectError,
-  insertBookingRow,
   insertSlot,
   istanbulToday,
   json,
@@ -22,22 +22,6 @@ import {
 } from './fixtures';
 
 type Facility = Awaited<ReturnType<typeof createFacility>>;
-
-async function book(
-  f: Facility,
-  date: string,
-  time: string,
-  opts: {
-    name: string;
-    phone?: string;
-    status?: 'pending' | 'approved' | 'rejected' | 'cancelled' | 'expired';
-    subscriber?: boolean;
-  },
-) {
-  const slot = await slotAt(f.id, date, time);
-  const { phone } = await insertBookingRow(slot, { facilityId: f.id, date, time, ...opts });
-  return { slot, phone };
-}
 
 async function slotsOf(ref: string, query: string) {
   const res = await api(`/api/facilities/${ref}/slots?${query}`);
@@ -60,11 +44,12 @@ describe('GET /api/facilities/{ref}/slots?date=', () => {
     f = await createFacility();
     await createSlots(f, 0, 8);
     tomorrow = addDays(istanbulToday(), 1);
-    pendingPhone = (await book(f, tomorrow, '18:00', { name: 'Mehmet Ali Kaya', status: 'pending' })).phone;
-    approvedPhone = (await book(f, tomorrow, '19:00', { name: 'Ayşe Demir', status: 'approved' })).phone;
-    subscriberPhone = (await book(f, tomorrow, '20:00', { name: 'Can Öztürk', status: 'approved', subscriber: true }))
-      .phone;
-    cancelledPhone = (await book(f, tomorrow, '21:00', { name: 'Eski Müşteri', status: 'cancelled' })).phone;
+    pendingPhone = (await bookRow(f, tomorrow, '18:00', { name: 'Mehmet Ali Kaya', status: 'pending' })).phone;
+    approvedPhone = (await bookRow(f, tomorrow, '19:00', { name: 'Ayşe Demir', status: 'approved' })).phone;
+    subscriberPhone = (
+      await bookRow(f, tomorrow, '20:00', { name: 'Can Öztürk', status: 'approved', subscriber: true })
+    ).phone;
+    cancelledPhone = (await bookRow(f, tomorrow, '21:00', { name: 'Eski Müşteri', status: 'cancelled' })).phone;
   });
 
   it('lists the day with slots, availableSlots, bookedSlots and the facility with workingHours', async () => {
@@ -171,7 +156,7 @@ describe('GET /api/facilities/{ref}/slots?date=', () => {
   });
 
   it("a subscriber's pending booking reads Beklemede until approved (issue 7 §2)", async () => {
-    await book(f, tomorrow, '22:00', { name: 'Yeni Abone', status: 'pending', subscriber: true });
+    await bookRow(f, tomorrow, '22:00', { name: 'Yeni Abone', status: 'pending', subscriber: true });
     const s = byTime((await slotsOf(f.slug, `date=${tomorrow}`)).slots, '22:00');
     expect(s).toMatchObject({ state: 'pending', isPending: true, isAvailable: false });
     expect(s.booking).toEqual({ customerName: 'Yeni', status: 'pending', isSubscriber: true });
@@ -382,8 +367,8 @@ describe('GET /api/booking-slots/available', () => {
     f = await createFacility({ workingHours: everyDay('10:00', '14:00') });
     date = addDays(istanbulToday(), 1);
     await createSlots(f, 1, 1);
-    await book(f, date, '11:00', { name: 'Zeynep Aksoy', status: 'pending' });
-    await book(f, date, '12:00', { name: 'Burak Şahin', status: 'approved' });
+    await bookRow(f, date, '11:00', { name: 'Zeynep Aksoy', status: 'pending' });
+    await bookRow(f, date, '12:00', { name: 'Burak Şahin', status: 'approved' });
   });
 
   it('lists only the free slots of the day', async () => {

@@ -9,14 +9,17 @@ import { approveByStaff, rejectByStaff } from '../../worker/src/services/staff-b
 import {
   addDays,
   api,
+  type BookingFields,
+  bookingRow,
+  bookViaApi,
   createFacility,
   createSlots,
   createStaff,
   expectError,
   freshPhone,
+  historyCount,
   istanbulToday,
   json,
-  slotAt,
   tokenFor,
 } from './fixtures';
 import { slowPitchObject, slowReads } from './fixtures/slow-d1';
@@ -41,22 +44,15 @@ beforeAll(async () => {
 const playDay = () => addDays(istanbulToday(), 3);
 let round = 0;
 
-async function pendingBooking(time = '20:00') {
+async function pendingBooking(time = '20:00', fields: BookingFields = {}) {
   round++;
   const f = await createFacility();
   await createSlots(f, 3, 3);
-  const slot = await slotAt(f.id, playDay(), time);
-  const res = await api('/api/bookings', {
-    method: 'POST',
-    json: {
-      facility: f.documentId,
-      bookingSlot: slot.document_id,
-      customerName: `Yarış Oyuncusu ${round}`,
-      customerPhone: freshPhone(),
-    },
+  const { booking, slot } = await bookViaApi(f, playDay(), time, {
+    customerName: `Yarış Oyuncusu ${round}`,
+    ...fields,
   });
-  expect(res.status).toBe(201);
-  return { f, slot, booking: (await json(res)).data as { id: number; documentId: string; bookingNumber: string } };
+  return { f, slot, booking };
 }
 
 /** Everything a refused decision must leave untouched. */
@@ -451,5 +447,61 @@ describe('simultaneous decisions on one booking', () => {
           (await notificationsOf(booking.id, 'booking_cancelled')),
       ).toBe(1);
     });
+  });
+});
+
+const putNotes = (ref: string, body: unknown, token = adminToken) =>
+  api(`/api/bookings/${ref}`, { method: 'PUT', token, json: body });
+const staffCancel = (ref: string, body: unknown, token = adminToken) =>
+  api(`/api/bookings/${ref}/cancel`, { method: 'POST', token, json: body });
+
+describe('length limits answer in Turkish', () => {
+  it('a reject reason over 500 characters says so, not "Lütfen red sebebini belirtin", and changes nothing', async () => {
+    const { booking } = await pendingBooking('20:00');
+    const error = await expectError(await reject(booking.documentId, { reason: 'x'.repeat(501) }), 400);
+    expect(error.message).toBe('Red sebebi en fazla 500 karakter olabilir');
+    expect(error.details.errors).toEqual([{ path: ['reason'], message: 'Red sebebi en fazla 500 karakter olabilir' }]);
+    expect((await bookingRow(booking.id))!.status).toBe('pending');
+  });
+
+  it('an approve note over 500 characters says so in Turkish, with no raw validator text', async () => {
+    const { booking } = await pendingBooking('20:00');
+    const error = await expectError(await approve(booking.documentId, { notes: 'n'.repeat(501) }), 400);
+    expect(error.message).toBe('Onay notu en fazla 500 karakter olabilir');
+    expect(JSON.stringify(error)).not.toMatch(/Çok büyük|string|karakter olmalı/);
+    expect((await bookingRow(booking.id))!.status).toBe('pending');
+  });
+});
+
+describe('PUT /api/bookings/:id edits the notes (02 §7)', () => {
+  it('notes over 1000 characters are 400 in Turkish and change nothing; unknown is 404; no token is 401', async () => {
+    const { booking } = await pendingBooking('18:00', { notes: 'Eski not' });
+    const error = await expectError(await putNotes(booking.documentId, { notes: 'y'.repeat(1001) }), 400);
+    expect(error.message).toBe('Notlar en fazla 1000 karakter olabilir');
+    expect((await bookingRow(booking.id))!.notes).toBe('Eski not');
+    expect(await historyCount(booking.id)).toBe(1);
+    await expectError(await putNotes('HSRAAAAAAAAA', { notes: 'x' }), 404);
+    await expectError(await api(`/api/bookings/${booking.documentId}`, { method: 'PUT', json: { notes: 'x' } }), 401);
+    expect((await bookingRow(booking.id))!.notes).toBe('Eski not');
+  });
+});
+
+describe('staff cancel of an approved booking', () => {
+  it('takes a reason of its own; a pending booking is refused (reject it instead), a cancelled one is 409, over 500 chars 400', async () => {
+    const { booking } = await pendingBooking('19:00');
+    expect((await expectError(await staffCancel(booking.documentId, {}), 409)).message).toBe(
+      'Yalnızca onaylı rezervasyonlar iptal edilebilir',
+    );
+    await approve(booking.documentId);
+    expect((await expectError(await staffCancel(booking.documentId, { reason: 'z'.repeat(501) }), 400)).message).toBe(
+      'İptal sebebi en fazla 500 karakter olabilir',
+    );
+    expect((await bookingRow(booking.id))!.status).toBe('approved');
+    const ok = await json(await staffCancel(booking.documentId, { reason: 'Saha bakımda' }, managerToken));
+    expect(ok.data).toMatchObject({ status: 'cancelled', cancellationReason: 'Saha bakımda' });
+    expect((await expectError(await staffCancel(booking.documentId, {}), 409)).message).toBe(
+      'Bu rezervasyon zaten işlem görmüş',
+    );
+    await expectError(await api(`/api/bookings/${booking.documentId}/cancel`, { method: 'POST', json: {} }), 401);
   });
 });

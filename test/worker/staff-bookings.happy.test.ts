@@ -5,14 +5,16 @@ import { istanbulInstant, toMinutes } from '../../worker/src/lib/time';
 import {
   addDays,
   api,
+  bookingRow,
+  bookViaApi,
   createFacility,
   createSlots,
   createStaff,
   freshPhone,
+  historyCount,
   istanbulToday,
   json,
   pickupPointsOf,
-  slotAt,
   tokenFor,
 } from './fixtures';
 
@@ -604,27 +606,6 @@ async function pitch(overrides = {}, opts: { pickup?: boolean } = {}) {
   return f;
 }
 
-async function book(
-  f: { documentId: string; id: number },
-  time: string,
-  extra: Record<string, unknown> = {},
-  date = tomorrow(),
-) {
-  const slot = await slotAt(f.id, date, time);
-  const res = await api('/api/bookings', {
-    method: 'POST',
-    json: {
-      facility: f.documentId,
-      bookingSlot: slot.document_id,
-      customerName: 'Deniz Aydın',
-      customerPhone: freshPhone(),
-      ...extra,
-    },
-  });
-  expect(res.status).toBe(201);
-  return { booking: (await json(res)).data, slot };
-}
-
 const detail = async (ref: string, token = adminToken) => {
   const res = await api(`/api/bookings/${ref}`, { token });
   expect(res.status).toBe(200);
@@ -638,7 +619,7 @@ describe('the booking detail', () => {
       { pickup: true },
     );
     const [point] = await pickupPointsOf(f.id);
-    const { booking } = await book(f, '21:00', {
+    const { booking } = await bookViaApi(f, tomorrow(), '21:00', {
       customerName: 'Servisli Oyuncu',
       customerEmail: 'oyuncu@example.com',
       notes: 'Forma getirin',
@@ -710,7 +691,7 @@ describe('the booking detail', () => {
 
   it('lists the history oldest first: created, approved by staff, then rejected by staff', async () => {
     const f = await pitch();
-    const { booking } = await book(f, '18:00');
+    const { booking } = await bookViaApi(f, tomorrow(), '18:00');
     expect(
       (
         await api(`/api/bookings/${booking.documentId}/approve`, {
@@ -755,7 +736,7 @@ describe('the booking detail', () => {
 describe('approving a booking', () => {
   it('turns pending into approved, records who and when, marks the deposit paid and keeps the note', async () => {
     const f = await pitch();
-    const { booking } = await book(f, '20:00', { notes: 'Yelek lazım' });
+    const { booking } = await bookViaApi(f, tomorrow(), '20:00', { notes: 'Yelek lazım' });
     const before = Date.now();
     const res = await api(`/api/bookings/${booking.documentId}/approve`, {
       method: 'POST',
@@ -794,7 +775,7 @@ describe('approving a booking', () => {
 
   it('without a note the notes stay as the customer wrote them and the history reason is empty', async () => {
     const f = await pitch();
-    const { booking } = await book(f, '19:00');
+    const { booking } = await bookViaApi(f, tomorrow(), '19:00');
     const { data } = await json(
       await api(`/api/bookings/${booking.bookingNumber}/approve`, { method: 'POST', token: adminToken, json: {} }),
     );
@@ -804,7 +785,7 @@ describe('approving a booking', () => {
 
   it('a manager may approve too, with PUT', async () => {
     const f = await pitch();
-    const { booking } = await book(f, '17:00');
+    const { booking } = await bookViaApi(f, tomorrow(), '17:00');
     const res = await api(`/api/bookings/${booking.documentId}/approve`, {
       method: 'PUT',
       token: managerToken,
@@ -819,7 +800,7 @@ describe('approving a booking', () => {
 
   it('leaves the payment pending when no deposit was due', async () => {
     const f = await pitch({ depositAmount: 0 });
-    const { booking } = await book(f, '20:00');
+    const { booking } = await bookViaApi(f, tomorrow(), '20:00');
     expect(booking.depositAmount).toBe(0);
     const { data } = await json(
       await api(`/api/bookings/${booking.documentId}/approve`, { method: 'POST', token: adminToken, json: {} }),
@@ -829,7 +810,7 @@ describe('approving a booking', () => {
 
   it('raises a booking_updated notification for the staff', async () => {
     const f = await pitch();
-    const { booking } = await book(f, '22:00', { customerName: 'Bildirim Beklenen' });
+    const { booking } = await bookViaApi(f, tomorrow(), '22:00', { customerName: 'Bildirim Beklenen' });
     await api(`/api/bookings/${booking.documentId}/approve`, { method: 'POST', token: adminToken, json: {} });
     // Unread for the other staff; the approving admin's own action is read for them (issue 7 §3).
     const { data } = await json(
@@ -850,7 +831,7 @@ describe('approving a booking', () => {
 
   it("the public calendar then shows the slot booked as 'Onaylı İ.', never the whole surname", async () => {
     const f = await pitch();
-    const { booking, slot } = await book(f, '21:00', { customerName: 'Onaylı Tam İsim' });
+    const { booking, slot } = await bookViaApi(f, tomorrow(), '21:00', { customerName: 'Onaylı Tam İsim' });
     await api(`/api/bookings/${booking.documentId}/approve`, { method: 'POST', token: adminToken, json: {} });
     const shown = (await json(await api(`/api/facilities/${f.slug}/slots?date=${tomorrow()}`))).data.slots.find(
       (s: { documentId: string }) => s.documentId === slot.document_id,
@@ -867,7 +848,7 @@ describe('approving a booking', () => {
 describe('rejecting a booking', () => {
   it('turns pending into rejected with the reason, frees the slot for the next visitor', async () => {
     const f = await pitch();
-    const { booking, slot } = await book(f, '20:00');
+    const { booking, slot } = await bookViaApi(f, tomorrow(), '20:00');
     const res = await api(`/api/bookings/${booking.documentId}/reject`, {
       method: 'POST',
       token: adminToken,
@@ -908,7 +889,7 @@ describe('rejecting a booking', () => {
 
   it('an approved and paid booking becomes rejected and refunded (a manager, with PUT)', async () => {
     const f = await pitch();
-    const { booking } = await book(f, '19:00');
+    const { booking } = await bookViaApi(f, tomorrow(), '19:00');
     const approved = (
       await json(
         await api(`/api/bookings/${booking.documentId}/approve`, { method: 'POST', token: adminToken, json: {} }),
@@ -930,7 +911,7 @@ describe('rejecting a booking', () => {
 
   it('the customer sees the rejection and its reason on the public tracking page', async () => {
     const f = await pitch();
-    const { booking } = await book(f, '18:00');
+    const { booking } = await bookViaApi(f, tomorrow(), '18:00');
     await api(`/api/bookings/${booking.documentId}/reject`, {
       method: 'POST',
       token: adminToken,
@@ -947,7 +928,7 @@ describe('rejecting a booking', () => {
 
   it('raises a booking_cancelled notification for the staff', async () => {
     const f = await pitch();
-    const { booking } = await book(f, '17:00');
+    const { booking } = await bookViaApi(f, tomorrow(), '17:00');
     await api(`/api/bookings/${booking.documentId}/reject`, {
       method: 'POST',
       token: adminToken,
@@ -963,11 +944,114 @@ describe('rejecting a booking', () => {
 
   it('approved and rejected bookings leave and join the right tabs of the list', async () => {
     const f = await pitch();
-    const a = (await book(f, '20:00')).booking;
-    const b = (await book(f, '21:00')).booking;
+    const a = (await bookViaApi(f, tomorrow(), '20:00')).booking;
+    const b = (await bookViaApi(f, tomorrow(), '21:00')).booking;
     await api(`/api/bookings/${a.documentId}/approve`, { method: 'POST', token: adminToken, json: {} });
     await api(`/api/bookings/${b.documentId}/reject`, { method: 'POST', token: adminToken, json: { reason: 'Dolu' } });
     const body = await list(`facility=${f.documentId}`);
     expect(body.meta.counts).toMatchObject({ all: 2, pending: 0, approved: 1, rejected: 1, upcoming: 1 });
+  });
+});
+
+const playDay = (n: number) => addDays(istanbulToday(), n);
+const staffPost = (path: string, body: unknown = {}, token = adminToken) =>
+  api(path, { method: 'POST', token, json: body });
+const putNotes = (ref: string, body: unknown, token = adminToken) =>
+  api(`/api/bookings/${ref}`, { method: 'PUT', token, json: body });
+
+describe('PUT /api/bookings/:id edits the notes (02 §7)', () => {
+  it('staff set and clear the notes; each edit writes a history row and moves updatedAt', async () => {
+    const { booking } = await bookViaApi(await pitch(), playDay(3), '19:00', { notes: 'Forma getirin' });
+    const before = await bookingRow(booking.id);
+    await new Promise((r) => setTimeout(r, 5));
+    const res = await putNotes(booking.documentId, { data: { notes: '  Kapora elden alındı  ' } }, managerToken);
+    expect(res.status).toBe(200);
+    const { data } = await json(res);
+    expect(data).toMatchObject({ notes: 'Kapora elden alındı', status: 'pending' });
+    expect(Date.parse(data.updatedAt)).toBeGreaterThan(before!.updated_at as number);
+    expect(data.history.at(-1)).toMatchObject({
+      fromStatus: 'pending',
+      toStatus: 'pending',
+      reason: 'Notlar güncellendi',
+      actorType: 'staff',
+      actorLabel: 'Mert Müdür',
+    });
+
+    const cleared = await json(await putNotes(booking.bookingNumber, { notes: '' }));
+    expect(cleared.data.notes).toBeNull();
+    expect(await historyCount(booking.id)).toBe(3);
+  });
+});
+
+describe('Gelecek is ordered by play time', () => {
+  it('the upcoming tab lists the soonest match first, whatever the creation order, with or without filters', async () => {
+    const f = await pitch();
+    await createSlots(f, 4, 4);
+    const late = await bookViaApi(f, playDay(4), '21:00', { customerName: 'Geç Oyun' });
+    const early = await bookViaApi(f, playDay(1), '10:00', { customerName: 'Erken Oyun' });
+    const middle = await bookViaApi(f, playDay(2), '15:00', { customerName: 'Orta Oyun' });
+    void late;
+    void early;
+    void middle;
+    for (const query of [`facility=${f.documentId}&tab=upcoming`, `facility=${f.documentId}&tab=upcoming&q=oyun`]) {
+      const body = await json(await api(`/api/bookings?${query}`, { token: adminToken }));
+      expect(
+        body.data.map((b: { customerName: string }) => b.customerName),
+        query,
+      ).toEqual(['Erken Oyun', 'Orta Oyun', 'Geç Oyun']);
+    }
+    // An explicit sort still wins, and the other tabs stay newest first.
+    const all = await json(await api(`/api/bookings?facility=${f.documentId}`, { token: adminToken }));
+    expect(all.data.map((b: { customerName: string }) => b.customerName)).toEqual([
+      'Orta Oyun',
+      'Erken Oyun',
+      'Geç Oyun',
+    ]);
+  });
+});
+
+describe('staff cancel of an approved booking', () => {
+  it('is a cancel: İptal tab, cancellationReason, refunded, slot freed, history and a notification', async () => {
+    const f = await pitch();
+    const { booking, slot } = await bookViaApi(f, playDay(3), '20:00');
+    await staffPost(`/api/bookings/${booking.documentId}/approve`);
+    const res = await staffPost(`/api/bookings/${booking.documentId}/cancel`);
+    expect(res.status).toBe(200);
+    const { data } = await json(res);
+    expect(data).toMatchObject({
+      status: 'cancelled',
+      cancellationReason: 'Randevu iptal edildi',
+      rejectionReason: null,
+      paymentStatus: 'refunded',
+    });
+    expect(data.cancelledAt).not.toBeNull();
+    expect(data.history.at(-1)).toMatchObject({
+      fromStatus: 'approved',
+      toStatus: 'cancelled',
+      reason: 'Randevu iptal edildi',
+      actorLabel: 'Ayşe Yönetici',
+    });
+    const counts = (await json(await api(`/api/bookings?facility=${f.documentId}`, { token: adminToken }))).meta.counts;
+    expect(counts).toMatchObject({ cancelled: 1, rejected: 0, approved: 0 });
+    const note = await env.DB.prepare(
+      "select title, type from notifications where booking_id = ? and type = 'booking_cancelled'",
+    )
+      .bind(booking.id)
+      .first();
+    expect(note).toEqual({ title: 'Rezervasyon iptal edildi', type: 'booking_cancelled' });
+    const shown = (await json(await api(`/api/facilities/${f.slug}/slots?date=${playDay(3)}`))).data.slots.find(
+      (s: { documentId: string }) => s.documentId === slot.document_id,
+    );
+    expect(shown).toMatchObject({ isAvailable: true, booking: null });
+  });
+});
+
+describe('the approver is shown by full name', () => {
+  it('approvedBy carries the full name the history shows', async () => {
+    const { booking } = await bookViaApi(await pitch(), playDay(3), '16:00');
+    await staffPost(`/api/bookings/${booking.documentId}/approve`, {}, managerToken);
+    const data = await detail(booking.documentId);
+    expect(data.approvedBy).toMatchObject({ fullName: 'Mert Müdür', username: manager.username });
+    expect(data.history.at(-1).actorLabel).toBe('Mert Müdür');
   });
 });

@@ -6,6 +6,7 @@ import { HOUR } from '../../worker/src/lib/time';
 import {
   addDays,
   api,
+  bookViaApi,
   createFacility,
   createSlots,
   createStaff,
@@ -16,7 +17,6 @@ import {
   istanbulToday,
   json,
   pickupPointsOf,
-  slotAt,
   tokenFor,
 } from './fixtures';
 
@@ -52,27 +52,6 @@ async function calendar(ref: string, from: string, to: string, as = token) {
   return (await json(res)).data;
 }
 
-async function book(
-  f: { id: number; documentId: string },
-  date: string,
-  time: string,
-  extra: Record<string, unknown> = {},
-) {
-  const slot = await slotAt(f.id, date, time);
-  const res = await api('/api/bookings', {
-    method: 'POST',
-    json: {
-      facility: f.documentId,
-      bookingSlot: slot.document_id,
-      customerName: 'Takvim Müşterisi',
-      customerPhone: freshPhone(),
-      ...extra,
-    },
-  });
-  expect(res.status).toBe(201);
-  return (await json(res)).data;
-}
-
 describe('a week of one pitch', () => {
   let f: Awaited<ReturnType<typeof createFacility>>;
   let data: any;
@@ -105,7 +84,7 @@ describe('a week of one pitch', () => {
     ];
     for (const [key, date, time, extra] of plan) {
       const phone = (extra.customerPhone as string | undefined) ?? freshPhone();
-      people[key] = { phone, booking: await book(f, date, time, { ...extra, customerPhone: phone }) };
+      people[key] = { phone, booking: (await bookViaApi(f, date, time, { ...extra, customerPhone: phone })).booking };
     }
     expect(
       (await api(`/api/bookings/${people.approved.booking.documentId}/approve`, { method: 'POST', token, json: {} }))
@@ -230,7 +209,7 @@ describe('an overnight pitch (18:00 to 02:00)', () => {
     const f = await createFacility({ workingHours: everyDay('18:00', '02:00') });
     await createSlots(f, 1, 2);
     const date = day(1);
-    const night = await book(f, date, '00:00', { customerName: 'Gece Kuşu Ömer' });
+    const night = (await bookViaApi(f, date, '00:00', { customerName: 'Gece Kuşu Ömer' })).booking;
     const data = await calendar(f.slug, date, day(2));
     const order = ['18:00', '19:00', '20:00', '21:00', '22:00', '23:00', '00:00', '01:00'];
     expect(data.slots.map((s: { date: string; startTime: string }) => `${s.date} ${s.startTime}`)).toEqual([
