@@ -2,6 +2,7 @@ import { DurableObject } from 'cloudflare:workers';
 import type { PublicUser } from '../../../contracts/auth';
 import type { CreateBookingInput } from '../../../contracts/bookings';
 import { msg } from '../../../contracts/messages';
+import { SOCKET_PING, SOCKET_PONG } from '../../../contracts/socket/parse';
 import type { PitchEvent } from '../../../contracts/socket/pitch';
 import type { CreateSubscriptionInput, SubscriptionAnswerWire } from '../../../contracts/subscriptions';
 import type { BookingWire } from '../../../contracts/wire/booking';
@@ -48,6 +49,12 @@ export class FacilityBooking extends DurableObject<Env> {
    * not know what changed before it woke, so it says "now": a calendar then reads again once, never too seldom.
    */
   private changedAt = Date.now();
+
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    // Pings are answered by the runtime: a hibernated object is not woken for them, and webSocketMessage never sees one.
+    ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(SOCKET_PING, SOCKET_PONG));
+  }
 
   /** The object's database handle, rebuilt only if its D1 binding is replaced (the tests slow it down that way). */
   private get db(): Db {
@@ -317,9 +324,8 @@ export class FacilityBooking extends DurableObject<Env> {
     return new Response(null, { status: 101, webSocket: client });
   }
 
-  async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
-    if (message === 'ping') ws.send('pong');
-  }
+  /** Browsers send the pitch nothing but pings, which the runtime answers (see the constructor): anything else is dropped. */
+  async webSocketMessage(): Promise<void> {}
 
   async webSocketClose(ws: WebSocket, code: number): Promise<void> {
     // Echoing 1005/1006 throws; they only mean "no code" / "abnormal".

@@ -1,5 +1,5 @@
 import { DurableObject } from 'cloudflare:workers';
-import { parseSocketMessage } from '../../../contracts/socket/parse';
+import { parseSocketMessage, SOCKET_PING, SOCKET_PONG } from '../../../contracts/socket/parse';
 import {
   SESSION_ENDED_CLOSE,
   type StaffHubBroadcast,
@@ -53,6 +53,13 @@ const ENDED = 'ended:';
  */
 export class StaffHub extends DurableObject<Env> {
   private revoked?: { minVersion: Map<number, number>; ended: Map<string, number> };
+
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    // Pings are answered by the runtime: a hibernated hub is not woken for them, and webSocketMessage never sees one.
+    // A socket whose session ended is closed by the revocation itself or by the minute's check, not by its pings.
+    ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(SOCKET_PING, SOCKET_PONG));
+  }
 
   async fetch(request: Request): Promise<Response> {
     if (request.headers.get('Upgrade')?.toLowerCase() !== 'websocket')
@@ -122,7 +129,6 @@ export class StaffHub extends DurableObject<Env> {
   /** Tells every tab of the same user that notifications were read elsewhere, so counts stay in step. */
   async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
     if (await this.stale(attachmentOf(ws), Date.now())) return endSocket(ws);
-    if (message === 'ping') return ws.send('pong');
     const request = parseSocketMessage(staffHubRequest, message);
     if (!request) return;
     const { userId } = attachmentOf(ws);
