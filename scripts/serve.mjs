@@ -2,7 +2,8 @@
 // → Astro) with `wrangler dev`, on the same local D1/R2/Durable Object state that the migrations and the seed wrote.
 //
 //   PORT (default 8787) and HOST (default 127.0.0.1) choose where it listens; SITE_URL (default http://localhost:PORT)
-//   is the origin the pages name.
+//   is the origin the pages name; STATE_DIR (default .wrangler/state) is the local D1/R2/Durable Object state it serves
+//   (`npm run start:empty` serves its own, .wrangler/state-first-start).
 //
 // How @astrojs/cloudflare 14 builds: `astro build` bundles the wrangler.toml `main` into dist/server/entry.mjs, writes
 // dist/server/wrangler.json (main = entry.mjs, assets = dist/client, our bindings plus the adapter's SESSION KV) and a
@@ -19,6 +20,7 @@ import { fileURLToPath } from 'node:url';
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const port = String(process.env.PORT || 8787);
 const host = process.env.HOST || '127.0.0.1';
+const state = resolve(root, process.env.STATE_DIR || '.wrangler/state');
 
 const generatedConfig = resolve(root, 'dist/server/wrangler.json');
 const redirect = resolve(root, '.wrangler/deploy/config.json');
@@ -38,7 +40,7 @@ const args = [
   '--ip',
   host,
   '--persist-to',
-  resolve(root, '.wrangler/state'),
+  state,
   '--show-interactive-dev-session=false',
   '--test-scheduled',
 ];
@@ -66,7 +68,7 @@ const env = {
   ASTRO_DISABLE_UPDATE_CHECK: 'true',
 };
 
-console.log(`serve: wrangler dev on http://${host}:${port} (state: .wrangler/state)`);
+console.log(`serve: wrangler dev on http://${host}:${port} (state: ${state})`);
 const child = spawn(process.execPath, [wranglerBin, ...args], { cwd: root, env, stdio: 'inherit' });
 
 // Local stand-in for the cron trigger: once when the server is up (arms expiry alarms for seeded holds, fills the
