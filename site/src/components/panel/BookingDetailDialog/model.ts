@@ -1,0 +1,54 @@
+import type { InferResponseType } from 'hono/client';
+import { msg } from '../../../../../contracts/messages';
+import type { BookingHistoryWire } from '../../../../../contracts/wire/booking';
+import type { client } from '../../../lib/api';
+import { statusLabel } from '../../../lib/tracking';
+
+export type BookingDetail = InferResponseType<(typeof client.api.bookings)[':id']['$get'], 200>['data'];
+
+// Texts of 02 §2 'Booking detail dialog' and §8 'Bookings'.
+export const UNKNOWN_CUSTOMER = 'Bilinmeyen Müşteri';
+export const NO_FACILITY = 'Saha bilgisi yok';
+export const NO_DATE = 'Tarih yok';
+export const LOAD_FAILED = 'Rezervasyon bilgileri yüklenemedi';
+export const APPROVE_FAILED = msg.approveFailed;
+export const REJECT_FAILED = msg.rejectFailed;
+export const CANCEL_FAILED = msg.cancelFailedStaff;
+/** What an anonymised booking shows instead of the stored hash (issue 7 §5). */
+export const HIDDEN_PHONE = 'Gizlendi (KVKK)';
+/** After approve or reject the dialog shows the new status, then closes (02 §2: about 0.8 s). */
+export const CLOSE_AFTER_MS = 800;
+
+/** What the dialog can be doing; one at a time, and each button names its own while it runs. */
+export type BookingAction = 'approve' | 'reject' | 'cancel' | 'notes' | 'anonymise';
+export type Busy = BookingAction | null;
+
+export const isHiddenPhone = (phone: string | null | undefined) => Boolean(phone?.startsWith('#'));
+
+export const customerOf = (b: BookingDetail) => b.customerName?.trim() || UNKNOWN_CUSTOMER;
+export const dateOf = (b: BookingDetail) => b.bookingSlot?.date ?? b.date ?? null;
+/** The slot's start as a person reads it: the real calendar date of an after-midnight hour (its business day follows). */
+export const startOf = (b: BookingDetail) => ({
+  date: dateOf(b)!,
+  startTime: b.bookingSlot?.startTime ?? b.startTime,
+  startsAt: b.startsAt,
+});
+export const timeOf = (b: BookingDetail) => {
+  const start = b.bookingSlot?.startTime ?? b.startTime;
+  const end = b.bookingSlot?.endTime ?? b.endTime;
+  return start ? (end ? `${start}–${end}` : start) : '';
+};
+
+export const ACTORS: Record<string, string> = { customer: 'Müşteri', staff: 'Personel', system: 'Sistem' };
+const HISTORY_EVENTS: Record<NonNullable<BookingHistoryWire['event']>, string> = {
+  notes: msg.notesUpdatedReason,
+  erased: msg.customerAnonymised,
+};
+
+/** Each history row names what happened: a status change by its two statuses, an event by itself. */
+export function historyTitle(h: BookingHistoryWire): string {
+  if (h.event) return HISTORY_EVENTS[h.event];
+  return h.fromStatus
+    ? `${statusLabel(h.fromStatus)} → ${statusLabel(h.toStatus)}`
+    : `Oluşturuldu: ${statusLabel(h.toStatus)}`;
+}
