@@ -4,6 +4,7 @@ import type { BookingListItem } from '../../../stores/panel-bookings';
 import { Button } from '../../ui/Button';
 import { BusIcon, CrownIcon } from '../../ui/icons';
 import { StatusBadge } from '../../ui/StatusBadge';
+import { type Column, Table } from '../../ui/Table';
 
 // Fallback texts of 02 §2 'Booking detail dialog', used on the list as well.
 const customer = (b: BookingListItem) => b.customerName?.trim() || 'Bilinmeyen Müşteri';
@@ -52,71 +53,62 @@ function DetailButton({ b, onOpen }: { b: BookingListItem; onOpen: ListProps['on
   );
 }
 
+const COLUMNS: Column<BookingListItem>[] = [
+  { label: 'Rezervasyon No', className: 'font-mono font-semibold whitespace-nowrap', cell: (b) => b.bookingNumber },
+  {
+    label: 'Müşteri',
+    className: 'max-w-64 [overflow-wrap:anywhere]',
+    cell: (b) => (
+      <>
+        <div className="font-medium text-slate-900 dark:text-slate-100">{customer(b)}</div>
+        {phone(b) && <div className="text-slate-600 dark:text-slate-300">{phone(b)}</div>}
+        <div className="mt-1 flex flex-wrap gap-1">
+          <Marks b={b} />
+        </div>
+      </>
+    ),
+  },
+  { label: 'Saha', className: 'max-w-48 [overflow-wrap:anywhere]', cell: pitch },
+  {
+    label: 'Tarih / Saat',
+    className: 'whitespace-nowrap',
+    cell: (b) => (
+      <>
+        <div>{day(b)}</div>
+        <div className="text-slate-600 dark:text-slate-300">{time(b)}</div>
+      </>
+    ),
+  },
+  { label: 'Tutar', numeric: true, className: 'font-semibold whitespace-nowrap', cell: (b) => tl(b.totalPrice) },
+  { label: 'Durum', cell: (b) => <StatusBadge status={b.status} /> },
+];
+
 /** Wide screens (≥ 768 px): one row per booking; the row opens the dialog on click, its 'Detay' button by keyboard. */
 export function BookingTable({ items, onOpen }: ListProps) {
   return (
     <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm dark:border-slate-700 dark:bg-slate-900">
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">Rezervasyonlar</caption>
-        <thead className="bg-slate-50 text-xs text-slate-700 uppercase dark:bg-slate-800 dark:text-slate-300">
-          <tr>
-            <th scope="col" className="px-4 py-3 font-semibold">
-              Rezervasyon No
-            </th>
-            <th scope="col" className="px-4 py-3 font-semibold">
-              Müşteri
-            </th>
-            <th scope="col" className="px-4 py-3 font-semibold">
-              Saha
-            </th>
-            <th scope="col" className="px-4 py-3 font-semibold">
-              Tarih / Saat
-            </th>
-            <th scope="col" className="px-4 py-3 text-right font-semibold">
-              Tutar
-            </th>
-            <th scope="col" className="px-4 py-3 font-semibold">
-              Durum
-            </th>
-            <th scope="col" className="px-4 py-3 font-semibold">
-              <span className="sr-only">İşlem</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-200 dark:divide-slate-700">
-          {items.map((b) => (
-            <tr
-              key={b.documentId}
-              data-booking={b.bookingNumber}
-              onClick={(e) => {
-                if (!(e.target as HTMLElement).closest('button, a')) onOpen(b);
-              }}
-              className="cursor-pointer hover:bg-slate-50 dark:hover:bg-slate-800/60"
-            >
-              <td className="px-4 py-3 font-mono font-semibold whitespace-nowrap">{b.bookingNumber}</td>
-              <td className="max-w-64 px-4 py-3 [overflow-wrap:anywhere]">
-                <div className="font-medium text-slate-900 dark:text-slate-100">{customer(b)}</div>
-                {phone(b) && <div className="text-slate-600 dark:text-slate-300">{phone(b)}</div>}
-                <div className="mt-1 flex flex-wrap gap-1">
-                  <Marks b={b} />
-                </div>
-              </td>
-              <td className="max-w-48 px-4 py-3 [overflow-wrap:anywhere]">{pitch(b)}</td>
-              <td className="px-4 py-3 whitespace-nowrap">
-                <div>{day(b)}</div>
-                <div className="text-slate-600 dark:text-slate-300">{time(b)}</div>
-              </td>
-              <td className="px-4 py-3 text-right font-semibold whitespace-nowrap tabular-nums">{tl(b.totalPrice)}</td>
-              <td className="px-4 py-3">
-                <StatusBadge status={b.status} />
-              </td>
-              <td className="px-4 py-3 text-right">
-                <DetailButton b={b} onOpen={onOpen} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <Table
+        className="w-full text-left text-sm"
+        caption="Rezervasyonlar"
+        columns={[
+          ...COLUMNS,
+          {
+            label: 'İşlem',
+            hideLabel: true,
+            className: 'text-right',
+            cell: (b) => <DetailButton b={b} onOpen={onOpen} />,
+          },
+        ]}
+        rows={items}
+        rowKey={(b) => b.documentId}
+        rowProps={(b) => ({
+          'data-booking': b.bookingNumber,
+          onClick: (e) => {
+            if (!(e.target as HTMLElement).closest('button, a')) onOpen(b);
+          },
+          className: 'cursor-pointer hover:bg-slate-50 dark:hover:bg-slate-800/60',
+        })}
+      />
     </div>
   );
 }

@@ -2,6 +2,7 @@ import type { CustomerStatsRow } from '../../../../../contracts/customers';
 import { customerPhoneText } from '../../../lib/export/customer-reports';
 import { dottedDate } from '../../../lib/export/download';
 import { Button } from '../../ui/Button';
+import { type Column, Table } from '../../ui/Table';
 import { ActivityText, TypeBadge, WarningBadge } from './Badges';
 
 interface ListProps {
@@ -21,92 +22,73 @@ function DetailButton({ c, onOpen }: { c: CustomerStatsRow; onOpen: ListProps['o
   );
 }
 
+const COLUMNS: Column<CustomerStatsRow>[] = [
+  {
+    label: 'Müşteri',
+    className: 'max-w-72 min-w-52 [overflow-wrap:anywhere]',
+    cell: (c) => {
+      const phone = customerPhoneText(c.customerPhone);
+      return (
+        <>
+          <div className="font-medium text-slate-900 dark:text-slate-100" data-name>
+            {name(c)}
+          </div>
+          {phone && (
+            <div className="whitespace-nowrap text-slate-600 tabular-nums dark:text-slate-300" data-phone>
+              {phone}
+            </div>
+          )}
+          {c.customerEmail && <div className="text-slate-600 dark:text-slate-300">{c.customerEmail}</div>}
+        </>
+      );
+    },
+  },
+  { label: 'Tip', cell: (c) => <TypeBadge isSubscriber={c.isSubscriber} /> },
+  {
+    label: 'Toplam / Onaylı / İptal',
+    numeric: true,
+    className: 'whitespace-nowrap',
+    cell: (c) => `${c.totalBookings} / ${c.approvedBookings} / ${c.cancelledBookings}`,
+  },
+  { label: 'İptal oranı', numeric: true, cell: (c) => percent(c.cancellationRate) },
+  {
+    label: 'Ardışık iptal',
+    numeric: true,
+    cell: (c) => c.consecutiveCancellations,
+    cellProps: () => ({ 'data-consecutive': true }),
+  },
+  { label: 'Son rezervasyon', className: 'whitespace-nowrap tabular-nums', cell: (c) => date(c.lastBookingDate) },
+  { label: 'Uyarı', cell: (c) => <WarningBadge level={c.warningLevel} /> },
+  { label: 'Aktiflik', cell: (c) => <ActivityText status={c.activityStatus} /> },
+];
+
 /** Wide screens (≥ 1024 px): one row per customer; the row opens the panel on click, its 'Detay' button by keyboard. */
 export function CustomerTable({ items, onOpen }: ListProps) {
-  const th = 'px-3 py-3 font-semibold';
   return (
     <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm dark:border-slate-700 dark:bg-slate-900">
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">Müşteriler</caption>
-        <thead className="bg-slate-50 text-xs text-slate-700 uppercase dark:bg-slate-800 dark:text-slate-300">
-          <tr>
-            <th scope="col" className={th}>
-              Müşteri
-            </th>
-            <th scope="col" className={th}>
-              Tip
-            </th>
-            <th scope="col" className={`${th} text-right`}>
-              Toplam / Onaylı / İptal
-            </th>
-            <th scope="col" className={`${th} text-right`}>
-              İptal oranı
-            </th>
-            <th scope="col" className={`${th} text-right`}>
-              Ardışık iptal
-            </th>
-            <th scope="col" className={th}>
-              Son rezervasyon
-            </th>
-            <th scope="col" className={th}>
-              Uyarı
-            </th>
-            <th scope="col" className={th}>
-              Aktiflik
-            </th>
-            <th scope="col" className={th}>
-              <span className="sr-only">İşlem</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-200 dark:divide-slate-700">
-          {items.map((c) => {
-            const phone = customerPhoneText(c.customerPhone);
-            return (
-              <tr
-                key={c.id}
-                data-customer={c.id}
-                onClick={(e) => {
-                  if (!(e.target as HTMLElement).closest('button, a')) onOpen(c);
-                }}
-                className="cursor-pointer hover:bg-slate-50 dark:hover:bg-slate-800/60"
-              >
-                <td className="max-w-72 min-w-52 px-3 py-3 [overflow-wrap:anywhere]">
-                  <div className="font-medium text-slate-900 dark:text-slate-100" data-name>
-                    {name(c)}
-                  </div>
-                  {phone && (
-                    <div className="whitespace-nowrap text-slate-600 tabular-nums dark:text-slate-300" data-phone>
-                      {phone}
-                    </div>
-                  )}
-                  {c.customerEmail && <div className="text-slate-600 dark:text-slate-300">{c.customerEmail}</div>}
-                </td>
-                <td className="px-3 py-3">
-                  <TypeBadge isSubscriber={c.isSubscriber} />
-                </td>
-                <td className="px-3 py-3 text-right whitespace-nowrap tabular-nums">
-                  {c.totalBookings} / {c.approvedBookings} / {c.cancelledBookings}
-                </td>
-                <td className="px-3 py-3 text-right tabular-nums">{percent(c.cancellationRate)}</td>
-                <td className="px-3 py-3 text-right tabular-nums" data-consecutive>
-                  {c.consecutiveCancellations}
-                </td>
-                <td className="px-3 py-3 whitespace-nowrap tabular-nums">{date(c.lastBookingDate)}</td>
-                <td className="px-3 py-3">
-                  <WarningBadge level={c.warningLevel} />
-                </td>
-                <td className="px-3 py-3">
-                  <ActivityText status={c.activityStatus} />
-                </td>
-                <td className="px-3 py-3 text-right">
-                  <DetailButton c={c} onOpen={onOpen} />
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+      <Table
+        dense
+        className="w-full text-left text-sm"
+        caption="Müşteriler"
+        columns={[
+          ...COLUMNS,
+          {
+            label: 'İşlem',
+            hideLabel: true,
+            className: 'text-right',
+            cell: (c) => <DetailButton c={c} onOpen={onOpen} />,
+          },
+        ]}
+        rows={items}
+        rowKey={(c) => c.id}
+        rowProps={(c) => ({
+          'data-customer': c.id,
+          onClick: (e) => {
+            if (!(e.target as HTMLElement).closest('button, a')) onOpen(c);
+          },
+          className: 'cursor-pointer hover:bg-slate-50 dark:hover:bg-slate-800/60',
+        })}
+      />
     </div>
   );
 }

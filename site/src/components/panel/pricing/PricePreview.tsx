@@ -4,6 +4,7 @@ import { addDays, tl } from '../../../lib/format';
 import { dayAndMonth, weekdayName, weekRangeLabel } from '../../../lib/week';
 import { Button } from '../../ui/Button';
 import { ChevronLeftIcon, ChevronRightIcon } from '../../ui/icons';
+import { ScrollRegion } from '../../ui/Table';
 import { previewWeek, type RuleDraft } from './rules';
 
 interface Props {
@@ -52,13 +53,7 @@ export function PricePreview({ facility, drafts, monday, onWeek }: Props) {
       {grid.rows.length === 0 ? (
         <p className="mt-4 text-sm text-slate-700 dark:text-slate-300">Bu sahanın çalışma saatlerinde açık gün yok.</p>
       ) : (
-        <div
-          role="region"
-          className="relative mt-4 max-w-full overflow-x-auto"
-          // biome-ignore lint/a11y/noNoninteractiveTabindex: a table that scrolls sideways must be reachable by keyboard (WCAG 2.1.1)
-          tabIndex={0}
-          aria-label="Fiyat tablosu, yatay kaydırılabilir"
-        >
+        <ScrollRegion label="Fiyat tablosu, yatay kaydırılabilir" className="mt-4">
           <table className="w-full min-w-[44rem] border-collapse text-sm">
             <caption className="sr-only">{`${facility.name}: ${weekRangeLabel(monday)} fiyatları`}</caption>
             <thead>
@@ -118,7 +113,7 @@ export function PricePreview({ facility, drafts, monday, onWeek }: Props) {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
     </section>
   );

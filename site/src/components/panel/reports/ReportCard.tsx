@@ -77,29 +77,6 @@ export function ReportCard({ id, title, description, report, exports, children }
   );
 }
 
-/** A table that may be wider than a phone scrolls inside a focusable region, never the page (WCAG 2.1.1, 1.4.10). */
-export function TableRegion({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div
-      role="region"
-      // `relative`: the caption's sr-only text is absolutely placed; without a positioned parent it widens the page.
-      className="relative max-w-full overflow-x-auto print:overflow-visible"
-      // biome-ignore lint/a11y/noNoninteractiveTabindex: a table that scrolls sideways must be reachable by keyboard (WCAG 2.1.1)
-      tabIndex={0}
-      aria-label={label}
-    >
-      {children}
-    </div>
-  );
-}
-
-export const th = 'p-2 text-left font-semibold text-slate-800 dark:text-slate-200';
-export const thNum = 'p-2 text-right font-semibold text-slate-800 dark:text-slate-200';
-export const td = 'p-2 text-slate-800 dark:text-slate-200';
-export const tdNum = 'p-2 text-right tabular-nums text-slate-800 dark:text-slate-200';
-export const tr = 'border-t border-slate-200 dark:border-slate-700';
-export const caption = 'mb-2 text-left text-sm font-semibold text-slate-700 dark:text-slate-300';
-
 export function Empty({ children = EMPTY_RANGE }: { children?: ReactNode }) {
   return (
     <p className="rounded-xl border border-dashed border-slate-300 p-4 text-center text-sm text-slate-700 dark:border-slate-600 dark:text-slate-300">

@@ -1,15 +1,35 @@
-import { useMemo } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { BOOKING_STATUSES } from '../../../../../contracts/booking-statuses';
 import { istanbulToday } from '../../../../../contracts/dates';
 import type { ReportWire } from '../../../../../contracts/reports';
 import { customerPhoneText } from '../../../lib/export/customer-reports';
 import { REASON_STATUS_LABELS, serviceRows, subscriberRows } from '../../../lib/export/reports';
 import { STATUS_LABELS } from '../../../lib/tracking';
+import { type Column, ScrollRegion, Table, table } from '../../ui/Table';
 import { BarChart, CHART_COLORS } from './BarChart';
 import { bucketLabel, dotted, heatGrid, money, percent, WEEKDAY_NAMES } from './model';
-import { caption, Empty, ReportCard, TableRegion, td, tdNum, th, thNum, tr } from './ReportCard';
+import { Empty, ReportCard } from './ReportCard';
 
 type P = { report: ReportWire };
+type Figures = ReportWire['revenue']['total'];
+
+/** The classes of the cells written by hand (the total row, the heatmap's rows). */
+const { cell, row: rowClass } = table({ look: 'report' });
+const REVENUE_FIGURES: Column<Figures>[] = [
+  { label: 'Rezervasyon', numeric: true, cell: (f) => f.bookings },
+  { label: 'Kapora', numeric: true, cell: (f) => money(f.deposits) },
+  { label: 'Kalan', numeric: true, cell: (f) => money(f.rest) },
+  { label: 'Gelir', numeric: true, cell: (f) => money(f.revenue) },
+];
+const NAMED_FIGURE: Column<readonly [string, number]>[] = [
+  { label: 'Ad', rowHeader: true, cell: ([name]) => name },
+  { label: 'Tutar', numeric: true, cell: ([, value]) => money(value) },
+];
+const Region = ({ label, children }: { label: string; children: ReactNode }) => (
+  <ScrollRegion label={label} className="print:overflow-visible">
+    {children}
+  </ScrollRegion>
+);
 const range = (r: ReportWire) => `${dotted(r.from)} – ${dotted(r.to)}`;
 const dash = (
   <>
@@ -52,76 +72,50 @@ export function RevenueReport({ report }: P) {
       ) : (
         <>
           <BarChart labels={labels} series={series} stacked money label="Gelir grafiği" />
-          <TableRegion label="Gelir tablosu, yatay kaydırılabilir">
-            <table className="w-full min-w-[36rem] border-collapse text-sm" data-revenue-table>
-              <caption className={caption}>{`Dönemlere göre gelir, ${range(report)}`}</caption>
-              <thead>
-                <tr>
-                  <th scope="col" className={th}>
-                    Dönem
-                  </th>
-                  <th scope="col" className={thNum}>
-                    Rezervasyon
-                  </th>
-                  <th scope="col" className={thNum}>
-                    Kapora
-                  </th>
-                  <th scope="col" className={thNum}>
-                    Kalan
-                  </th>
-                  <th scope="col" className={thNum}>
-                    Gelir
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {buckets.map((b) => (
-                  <tr key={b.start} className={tr} data-bucket={b.start}>
-                    <th scope="row" className={th}>
-                      {bucketLabel(b.start, report.bucket)}
-                    </th>
-                    <td className={tdNum}>{b.bookings}</td>
-                    <td className={tdNum}>{money(b.deposits)}</td>
-                    <td className={tdNum}>{money(b.rest)}</td>
-                    <td className={tdNum}>{money(b.revenue)}</td>
-                  </tr>
-                ))}
-              </tbody>
-              <tfoot>
+          <Region label="Gelir tablosu, yatay kaydırılabilir">
+            <Table
+              look="report"
+              className="w-full min-w-[36rem] border-collapse text-sm"
+              data-revenue-table
+              caption={`Dönemlere göre gelir, ${range(report)}`}
+              columns={[
+                { label: 'Dönem', rowHeader: true, cell: (b) => bucketLabel(b.start, report.bucket) },
+                ...REVENUE_FIGURES,
+              ]}
+              rows={buckets}
+              rowKey={(b) => b.start}
+              rowProps={(b) => ({ 'data-bucket': b.start })}
+              foot={
                 <tr className="border-t-2 border-slate-400 font-bold dark:border-slate-500" data-revenue-total>
-                  <th scope="row" className={th}>
+                  <th scope="row" className={cell({ rowHeader: true })}>
                     Toplam
                   </th>
-                  <td className={`${tdNum} font-bold`}>{total.bookings}</td>
-                  <td className={`${tdNum} font-bold`}>{money(total.deposits)}</td>
-                  <td className={`${tdNum} font-bold`}>{money(total.rest)}</td>
-                  <td className={`${tdNum} font-bold`}>{money(total.revenue)}</td>
+                  {REVENUE_FIGURES.map((c) => (
+                    <td key={String(c.label)} className={cell({ numeric: true, className: 'font-bold' })}>
+                      {c.cell?.(total, 0)}
+                    </td>
+                  ))}
                 </tr>
-              </tfoot>
-            </table>
-          </TableRegion>
-          <TableRegion label="Gelirin kaynakları tablosu">
-            <table className="w-full max-w-md border-collapse text-sm" data-revenue-sources>
-              <caption className={caption}>Gelirin kaynakları</caption>
-              <tbody>
-                {(
-                  [
-                    ['Saha ücreti', total.slot],
-                    ['Servis', total.shuttle],
-                    ['Ek hizmetler', total.addons],
-                    ['Toplam', total.revenue],
-                  ] as const
-                ).map(([name, value]) => (
-                  <tr key={name} className={tr}>
-                    <th scope="row" className={th}>
-                      {name}
-                    </th>
-                    <td className={tdNum}>{money(value)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableRegion>
+              }
+            />
+          </Region>
+          <Region label="Gelirin kaynakları tablosu">
+            <Table
+              look="report"
+              className="w-full max-w-md border-collapse text-sm"
+              data-revenue-sources
+              caption="Gelirin kaynakları"
+              headless
+              columns={NAMED_FIGURE}
+              rows={[
+                ['Saha ücreti', total.slot],
+                ['Servis', total.shuttle],
+                ['Ek hizmetler', total.addons],
+                ['Toplam', total.revenue],
+              ]}
+              rowKey={([name]) => name}
+            />
+          </Region>
         </>
       )}
     </ReportCard>
@@ -167,48 +161,39 @@ export function OccupancyReport({ report }: P) {
               </li>
             ))}
           </ul>
-          <TableRegion label="Doluluk tablosu, yatay kaydırılabilir">
-            <table className="w-full min-w-[40rem] border-collapse text-sm" data-occupancy-table>
-              <caption className={caption}>{`Gün ve saate göre doluluk oranı, ${range(report)}`}</caption>
-              <thead>
-                <tr>
-                  <th scope="col" className={th}>
-                    Saat
+          <Region label="Doluluk tablosu, yatay kaydırılabilir">
+            <Table
+              look="report"
+              className="w-full min-w-[40rem] border-collapse text-sm"
+              data-occupancy-table
+              caption={`Gün ve saate göre doluluk oranı, ${range(report)}`}
+              columns={[{ label: 'Saat' }, ...WEEKDAY_NAMES.map((d) => ({ label: d, headClassName: 'text-center' }))]}
+            >
+              {grid.rows.map((row, i) => (
+                <tr key={grid.hours[i]} className={rowClass()}>
+                  <th scope="row" className={cell({ rowHeader: true, className: 'tabular-nums' })}>
+                    {grid.hours[i]}
+                    {grid.night[i] && (
+                      <span className="block text-xs font-normal text-slate-600 dark:text-slate-300">ertesi gün</span>
+                    )}
                   </th>
-                  {WEEKDAY_NAMES.map((d) => (
-                    <th key={d} scope="col" className={`${th} text-center`}>
-                      {d}
-                    </th>
+                  {row.map((c) => (
+                    <td
+                      key={c.weekday}
+                      className={`border border-slate-200 p-2 text-center tabular-nums dark:border-slate-700 ${HEAT[c.level]}`}
+                      data-weekday={c.weekday}
+                      data-hour={c.hour}
+                      data-share={c.share ?? undefined}
+                      title={c.generated > 0 ? `${c.booked} / ${c.generated} slot` : undefined}
+                    >
+                      {c.share === null ? dash : percent(c.booked, c.generated)}
+                      {c.generated > 0 && <span className="sr-only">{`, ${c.booked} / ${c.generated} slot`}</span>}
+                    </td>
                   ))}
                 </tr>
-              </thead>
-              <tbody>
-                {grid.rows.map((row, i) => (
-                  <tr key={grid.hours[i]} className={tr}>
-                    <th scope="row" className={`${th} tabular-nums`}>
-                      {grid.hours[i]}
-                      {grid.night[i] && (
-                        <span className="block text-xs font-normal text-slate-600 dark:text-slate-300">ertesi gün</span>
-                      )}
-                    </th>
-                    {row.map((c) => (
-                      <td
-                        key={c.weekday}
-                        className={`border border-slate-200 p-2 text-center tabular-nums dark:border-slate-700 ${HEAT[c.level]}`}
-                        data-weekday={c.weekday}
-                        data-hour={c.hour}
-                        data-share={c.share ?? undefined}
-                        title={c.generated > 0 ? `${c.booked} / ${c.generated} slot` : undefined}
-                      >
-                        {c.share === null ? dash : percent(c.booked, c.generated)}
-                        {c.generated > 0 && <span className="sr-only">{`, ${c.booked} / ${c.generated} slot`}</span>}
-                      </td>
-                    ))}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableRegion>
+              ))}
+            </Table>
+          </Region>
         </>
       )}
     </ReportCard>
@@ -250,67 +235,45 @@ export function StatusReport({ report }: P) {
       ) : (
         <>
           <BarChart labels={labels} series={series} horizontal className="h-48" label="Durum grafiği" />
-          <TableRegion label="Durum tablosu">
-            <table className="w-full max-w-md border-collapse text-sm" data-status-table>
-              <caption className={caption}>Durumlara göre rezervasyonlar</caption>
-              <thead>
-                <tr>
-                  <th scope="col" className={th}>
-                    Durum
-                  </th>
-                  <th scope="col" className={thNum}>
-                    Rezervasyon
-                  </th>
-                  <th scope="col" className={thNum}>
-                    Pay
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {BOOKING_STATUSES.map((s) => (
-                  <tr key={s} className={tr} data-status={s}>
-                    <th scope="row" className={th}>
-                      {STATUS_LABELS[s]}
-                    </th>
-                    <td className={tdNum}>{report.statuses[s]}</td>
-                    <td className={tdNum}>{percent(report.statuses[s], all)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableRegion>
+          <Region label="Durum tablosu">
+            <Table
+              look="report"
+              className="w-full max-w-md border-collapse text-sm"
+              data-status-table
+              caption="Durumlara göre rezervasyonlar"
+              columns={[
+                { label: 'Durum', rowHeader: true, cell: (s) => STATUS_LABELS[s] },
+                { label: 'Rezervasyon', numeric: true, cell: (s) => report.statuses[s] },
+                { label: 'Pay', numeric: true, cell: (s) => percent(report.statuses[s], all) },
+              ]}
+              rows={BOOKING_STATUSES}
+              rowKey={(s) => s}
+              rowProps={(s) => ({ 'data-status': s })}
+            />
+          </Region>
           {report.reasons.length === 0 ? (
             <Empty>Bu aralıkta iptal ya da red sebebi yok</Empty>
           ) : (
-            <TableRegion label="Sebep tablosu, yatay kaydırılabilir">
-              <table className="w-full min-w-[24rem] border-collapse text-sm" data-reason-table>
-                <caption className={caption}>İptal ve red sebepleri</caption>
-                <thead>
-                  <tr>
-                    <th scope="col" className={th}>
-                      Tür
-                    </th>
-                    <th scope="col" className={th}>
-                      Sebep
-                    </th>
-                    <th scope="col" className={thNum}>
-                      Sayı
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {report.reasons.map((r) => (
-                    <tr key={`${r.status}|${r.reason}`} className={tr}>
-                      <td className={td}>{REASON_STATUS_LABELS[r.status]}</td>
-                      <th scope="row" className={`${th} font-normal [overflow-wrap:anywhere]`}>
-                        {r.reason}
-                      </th>
-                      <td className={tdNum}>{r.count}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableRegion>
+            <Region label="Sebep tablosu, yatay kaydırılabilir">
+              <Table
+                look="report"
+                className="w-full min-w-[24rem] border-collapse text-sm"
+                data-reason-table
+                caption="İptal ve red sebepleri"
+                columns={[
+                  { label: 'Tür', cell: (r) => REASON_STATUS_LABELS[r.status] },
+                  {
+                    label: 'Sebep',
+                    rowHeader: true,
+                    className: 'font-normal [overflow-wrap:anywhere]',
+                    cell: (r) => r.reason,
+                  },
+                  { label: 'Sayı', numeric: true, cell: (r) => r.count },
+                ]}
+                rows={report.reasons}
+                rowKey={(r) => `${r.status}|${r.reason}`}
+              />
+            </Region>
           )}
         </>
       )}
@@ -354,43 +317,23 @@ export function SubscriberReport({ report }: P) {
       ) : (
         <>
           <BarChart labels={labels} series={series} stacked horizontal className="h-40" label="Abone payı grafiği" />
-          <TableRegion label="Abone tablosu, yatay kaydırılabilir">
-            <table className="w-full min-w-[30rem] border-collapse text-sm" data-subscriber-table>
-              <caption className={caption}>Abonelerin ve diğer müşterilerin payı</caption>
-              <thead>
-                <tr>
-                  <th scope="col" className={th}>
-                    Grup
-                  </th>
-                  <th scope="col" className={thNum}>
-                    Rezervasyon
-                  </th>
-                  <th scope="col" className={thNum}>
-                    Pay
-                  </th>
-                  <th scope="col" className={thNum}>
-                    Gelir
-                  </th>
-                  <th scope="col" className={thNum}>
-                    Pay
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((r) => (
-                  <tr key={r.group} className={tr}>
-                    <th scope="row" className={th}>
-                      {r.group}
-                    </th>
-                    <td className={tdNum}>{r.bookings}</td>
-                    <td className={tdNum}>{percent(r.bookings, r.allBookings)}</td>
-                    <td className={tdNum}>{money(r.revenue)}</td>
-                    <td className={tdNum}>{percent(r.revenue, r.allRevenue) ?? dash}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableRegion>
+          <Region label="Abone tablosu, yatay kaydırılabilir">
+            <Table
+              look="report"
+              className="w-full min-w-[30rem] border-collapse text-sm"
+              data-subscriber-table
+              caption="Abonelerin ve diğer müşterilerin payı"
+              columns={[
+                { label: 'Grup', rowHeader: true, cell: (r) => r.group },
+                { label: 'Rezervasyon', numeric: true, cell: (r) => r.bookings },
+                { label: 'Pay', numeric: true, cell: (r) => percent(r.bookings, r.allBookings) },
+                { label: 'Gelir', numeric: true, cell: (r) => money(r.revenue) },
+                { label: 'Pay', numeric: true, cell: (r) => percent(r.revenue, r.allRevenue) ?? dash },
+              ]}
+              rows={rows}
+              rowKey={(r) => r.group}
+            />
+          </Region>
         </>
       )}
     </ReportCard>
@@ -418,39 +361,22 @@ export function ServiceReport({ report }: P) {
       ) : (
         <>
           <BarChart labels={labels} series={series} horizontal money className="h-48" label="Hizmet geliri grafiği" />
-          <TableRegion label="Hizmet tablosu, yatay kaydırılabilir">
-            <table className="w-full min-w-[28rem] border-collapse text-sm" data-service-table>
-              <caption className={caption}>Hizmetlere göre gelir</caption>
-              <thead>
-                <tr>
-                  <th scope="col" className={th}>
-                    Hizmet
-                  </th>
-                  <th scope="col" className={thNum}>
-                    Rezervasyon
-                  </th>
-                  <th scope="col" className={thNum}>
-                    Adet
-                  </th>
-                  <th scope="col" className={thNum}>
-                    Gelir
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((r) => (
-                  <tr key={r.name} className={tr}>
-                    <th scope="row" className={`${th} [overflow-wrap:anywhere]`}>
-                      {r.name}
-                    </th>
-                    <td className={tdNum}>{r.bookings}</td>
-                    <td className={tdNum}>{r.quantity ?? dash}</td>
-                    <td className={tdNum}>{money(r.revenue)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableRegion>
+          <Region label="Hizmet tablosu, yatay kaydırılabilir">
+            <Table
+              look="report"
+              className="w-full min-w-[28rem] border-collapse text-sm"
+              data-service-table
+              caption="Hizmetlere göre gelir"
+              columns={[
+                { label: 'Hizmet', rowHeader: true, className: '[overflow-wrap:anywhere]', cell: (r) => r.name },
+                { label: 'Rezervasyon', numeric: true, cell: (r) => r.bookings },
+                { label: 'Adet', numeric: true, cell: (r) => r.quantity ?? dash },
+                { label: 'Gelir', numeric: true, cell: (r) => money(r.revenue) },
+              ]}
+              rows={rows}
+              rowKey={(r) => r.name}
+            />
+          </Region>
         </>
       )}
     </ReportCard>
@@ -470,43 +396,27 @@ export function CustomerReport({ report }: P) {
       {report.topCustomers.length === 0 ? (
         <Empty />
       ) : (
-        <TableRegion label="Müşteri tablosu, yatay kaydırılabilir">
-          <table className="w-full min-w-[32rem] border-collapse text-sm" data-customer-table>
-            <caption className={caption}>Gelire göre en iyi müşteriler</caption>
-            <thead>
-              <tr>
-                <th scope="col" className={thNum}>
-                  Sıra
-                </th>
-                <th scope="col" className={th}>
-                  Ad Soyad
-                </th>
-                <th scope="col" className={th}>
-                  Telefon
-                </th>
-                <th scope="col" className={thNum}>
-                  Rezervasyon
-                </th>
-                <th scope="col" className={thNum}>
-                  Gelir
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {report.topCustomers.map((c, i) => (
-                <tr key={`${c.phone}|${c.name}`} className={tr}>
-                  <td className={tdNum}>{i + 1}</td>
-                  <th scope="row" className={`${th} [overflow-wrap:anywhere]`}>
-                    {c.name}
-                  </th>
-                  <td className={`${td} whitespace-nowrap tabular-nums`}>{customerPhoneText(c.phone) ?? dash}</td>
-                  <td className={tdNum}>{c.bookings}</td>
-                  <td className={tdNum}>{money(c.revenue)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableRegion>
+        <Region label="Müşteri tablosu, yatay kaydırılabilir">
+          <Table
+            look="report"
+            className="w-full min-w-[32rem] border-collapse text-sm"
+            data-customer-table
+            caption="Gelire göre en iyi müşteriler"
+            columns={[
+              { label: 'Sıra', numeric: true, cell: (_, i) => i + 1 },
+              { label: 'Ad Soyad', rowHeader: true, className: '[overflow-wrap:anywhere]', cell: (c) => c.name },
+              {
+                label: 'Telefon',
+                className: 'whitespace-nowrap tabular-nums',
+                cell: (c) => customerPhoneText(c.phone) ?? dash,
+              },
+              { label: 'Rezervasyon', numeric: true, cell: (c) => c.bookings },
+              { label: 'Gelir', numeric: true, cell: (c) => money(c.revenue) },
+            ]}
+            rows={report.topCustomers}
+            rowKey={(c) => `${c.phone}|${c.name}`}
+          />
+        </Region>
       )}
     </ReportCard>
   );

@@ -4,6 +4,7 @@ import type { SubscriberWire } from '../../../../../contracts/subscriptions';
 import { Button } from '../../ui/Button';
 import { AlertIcon } from '../../ui/icons';
 import { Modal } from '../../ui/Modal';
+import { type Column, Table } from '../../ui/Table';
 import { shortDate } from './rules';
 
 const SHOWN = 2;
@@ -27,6 +28,14 @@ export function RemainingBadge({ remaining }: { remaining: number }) {
 }
 
 const where = (s: SubscriberWire) => [s.facility?.name, s.slotText].filter(Boolean).join(' · ');
+
+const RENEWAL_COLUMNS: Column<SubscriberWire>[] = [
+  { label: 'Müşteri', className: 'max-w-48 font-medium break-words', cell: (s) => s.customerName },
+  { label: 'İletişim', className: 'whitespace-nowrap', cell: (s) => formatPhone(s.customerPhone) },
+  { label: 'Saha', className: 'break-words', cell: (s) => where(s) || '—' },
+  { label: 'Kalan', cell: (s) => <RemainingBadge remaining={s.remainingBookings} /> },
+  { label: 'Son rezervasyon', className: 'whitespace-nowrap', cell: (s) => shortDate(s.lastBookingDate) },
+];
 
 /** 'Yenilenmesi gereken abonelikler' (02 §2): the two with the fewest left, and all of them in a modal table. */
 export function RenewalCard({
@@ -83,56 +92,33 @@ export function RenewalCard({
       )}
       <Modal isOpen={open} onOpenChange={setOpen} title="Yenilenmesi gereken abonelikler" size="full">
         <div className="overflow-x-auto">
-          <table className="w-full text-left text-sm" data-renewal-table>
-            <thead className="text-xs text-slate-700 dark:text-slate-300">
-              <tr>
-                <th scope="col" className="py-2 pr-3">
-                  Müşteri
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  İletişim
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  Saha
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  Kalan
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  Son rezervasyon
-                </th>
-                <th scope="col" className="py-2">
-                  <span className="sr-only">İşlem</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-200 dark:divide-slate-700">
-              {renewals.map((s) => (
-                <tr key={s.customerId}>
-                  <td className="max-w-48 py-2 pr-3 font-medium break-words">{s.customerName}</td>
-                  <td className="py-2 pr-3 whitespace-nowrap">{formatPhone(s.customerPhone)}</td>
-                  <td className="py-2 pr-3 break-words">{where(s) || '—'}</td>
-                  <td className="py-2 pr-3">
-                    <RemainingBadge remaining={s.remainingBookings} />
-                  </td>
-                  <td className="py-2 pr-3 whitespace-nowrap">{shortDate(s.lastBookingDate)}</td>
-                  <td className="py-2">
-                    <Button
-                      variant="secondary"
-                      size="sm"
-                      aria-label={`Detay: ${s.customerName}`}
-                      onPress={() => {
-                        setOpen(false);
-                        onDetail(s);
-                      }}
-                    >
-                      Detay
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <Table
+            look="plain"
+            className="w-full text-left text-sm"
+            data-renewal-table
+            columns={[
+              ...RENEWAL_COLUMNS,
+              {
+                label: 'İşlem',
+                hideLabel: true,
+                cell: (s) => (
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    aria-label={`Detay: ${s.customerName}`}
+                    onPress={() => {
+                      setOpen(false);
+                      onDetail(s);
+                    }}
+                  >
+                    Detay
+                  </Button>
+                ),
+              },
+            ]}
+            rows={renewals}
+            rowKey={(s) => s.customerId}
+          />
         </div>
       </Modal>
     </section>

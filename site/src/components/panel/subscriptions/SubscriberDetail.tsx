@@ -8,6 +8,7 @@ import { loadSubscriberDetail } from '../../../stores/panel-subscriptions';
 import { toast } from '../../../stores/toast';
 import { Modal } from '../../ui/Modal';
 import { StatusBadge } from '../../ui/StatusBadge';
+import { type Column, Table } from '../../ui/Table';
 import { Tab, TabList, TabPanel, Tabs } from '../../ui/Tabs';
 import { shortDate } from './rules';
 
@@ -42,6 +43,26 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 /** The real calendar date and time: an after-midnight hour is played the day after its business date. */
 const when = (b: CustomerBookingWire) =>
   `${shortDate(realStart(b).calendarDate)} ${b.startTime}${nightSuffix(realStart(b))}`;
+
+const BOOKING_COLUMNS: Column<CustomerBookingWire>[] = [
+  { label: 'Tarih', className: 'whitespace-nowrap tabular-nums', cell: (b) => shortDate(realStart(b).calendarDate) },
+  {
+    label: 'Saat',
+    className: 'tabular-nums',
+    cell: (b) => (
+      <>
+        <span className="whitespace-nowrap">
+          {b.startTime}–{b.endTime}
+        </span>
+        {nightSuffix(realStart(b))}
+      </>
+    ),
+  },
+  { label: 'Saha', className: 'break-words', cell: (b) => b.facility.name },
+  { label: 'Durum', cell: (b) => <StatusBadge status={b.status} /> },
+  { label: 'Tutar', className: 'whitespace-nowrap tabular-nums', cell: (b) => tl(b.totalPrice) },
+  { label: 'Rezervasyon no', className: 'font-mono text-xs whitespace-nowrap', cell: (b) => b.bookingNumber },
+];
 
 /** The subscriber detail modal (02 §2): Genel, Rezervasyonlar and Geçmiş. A failure closes it with a toast. */
 export function SubscriberDetail({ subscriber, onClose }: { subscriber: SubscriberWire | null; onClose: () => void }) {
@@ -121,51 +142,14 @@ export function SubscriberDetail({ subscriber, onClose }: { subscriber: Subscrib
                 <p className="text-sm text-slate-700 dark:text-slate-300">Rezervasyon bulunamadı.</p>
               ) : (
                 <div className="overflow-x-auto">
-                  <table className="w-full text-left text-sm" data-detail-bookings>
-                    <thead className="text-xs text-slate-700 dark:text-slate-300">
-                      <tr>
-                        <th scope="col" className="py-2 pr-3">
-                          Tarih
-                        </th>
-                        <th scope="col" className="py-2 pr-3">
-                          Saat
-                        </th>
-                        <th scope="col" className="py-2 pr-3">
-                          Saha
-                        </th>
-                        <th scope="col" className="py-2 pr-3">
-                          Durum
-                        </th>
-                        <th scope="col" className="py-2 pr-3">
-                          Tutar
-                        </th>
-                        <th scope="col" className="py-2">
-                          Rezervasyon no
-                        </th>
-                      </tr>
-                    </thead>
-                    <tbody className="divide-y divide-slate-200 dark:divide-slate-700">
-                      {detail.bookings.map((b) => (
-                        <tr key={b.documentId}>
-                          <td className="py-2 pr-3 whitespace-nowrap tabular-nums">
-                            {shortDate(realStart(b).calendarDate)}
-                          </td>
-                          <td className="py-2 pr-3 tabular-nums">
-                            <span className="whitespace-nowrap">
-                              {b.startTime}–{b.endTime}
-                            </span>
-                            {nightSuffix(realStart(b))}
-                          </td>
-                          <td className="py-2 pr-3 break-words">{b.facility.name}</td>
-                          <td className="py-2 pr-3">
-                            <StatusBadge status={b.status} />
-                          </td>
-                          <td className="py-2 pr-3 whitespace-nowrap tabular-nums">{tl(b.totalPrice)}</td>
-                          <td className="py-2 font-mono text-xs whitespace-nowrap">{b.bookingNumber}</td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
+                  <Table
+                    look="plain"
+                    className="w-full text-left text-sm"
+                    data-detail-bookings
+                    columns={BOOKING_COLUMNS}
+                    rows={detail.bookings}
+                    rowKey={(b) => b.documentId}
+                  />
                 </div>
               )}
             </TabPanel>
