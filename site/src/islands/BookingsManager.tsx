@@ -6,8 +6,7 @@ import { BookingCards, BookingTable } from '../components/panel/bookings/Booking
 import { ExportMenu } from '../components/panel/bookings/ExportMenu';
 import { FilterBar } from '../components/panel/bookings/FilterBar';
 import { Pager } from '../components/panel/Pager';
-import { Button } from '../components/ui/Button';
-import { AlertIcon, RefreshIcon } from '../components/ui/icons';
+import { ListState } from '../components/ui/ListState';
 import { type Key, Tab, TabList, TabPanel, Tabs } from '../components/ui/Tabs';
 import { followBookingEvents } from '../stores/dashboard';
 import {
@@ -80,42 +79,19 @@ export default function BookingsManager() {
         </TabList>
         {BOOKING_TABS.map((t) => (
           <TabPanel key={t.id} id={t.id} className="mt-4 space-y-4">
-            <div
-              aria-busy={status === 'loading'}
-              className={status === 'loading' && items.length > 0 ? 'opacity-60 transition-opacity' : undefined}
+            <ListState
+              busy={status === 'loading'}
+              error={status === 'error' ? LIST_FAILED : null}
+              onRetry={() => void loadBookings()}
+              loading={status === 'loading' && items.length === 0 ? 'Rezervasyonlar yükleniyor...' : null}
+              empty={items.length === 0 && 'Rezervasyon bulunamadı'}
             >
-              {status === 'error' ? (
-                <div
-                  role="alert"
-                  className="flex flex-col items-center gap-3 rounded-2xl border border-red-300 bg-red-50 p-8 text-center text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
-                >
-                  <AlertIcon className="h-6 w-6" />
-                  <p className="font-semibold">{LIST_FAILED}</p>
-                  <Button variant="secondary" onPress={() => void loadBookings()}>
-                    <RefreshIcon /> Tekrar Dene
-                  </Button>
-                </div>
-              ) : status === 'loading' && items.length === 0 ? (
-                <p
-                  role="status"
-                  className="flex items-center justify-center gap-3 py-16 text-slate-700 dark:text-slate-300"
-                >
-                  <span
-                    aria-hidden="true"
-                    className="h-5 w-5 animate-spin rounded-full border-2 border-slate-300 border-t-turf-700 motion-reduce:animate-none dark:border-slate-600 dark:border-t-turf-400"
-                  />
-                  Rezervasyonlar yükleniyor...
-                </p>
-              ) : items.length === 0 ? (
-                <p className="rounded-2xl border border-dashed border-slate-300 p-10 text-center text-slate-700 dark:border-slate-600 dark:text-slate-300">
-                  Rezervasyon bulunamadı
-                </p>
-              ) : narrow ? (
+              {narrow ? (
                 <BookingCards items={items} onOpen={(b) => setSelected(b.documentId)} />
               ) : (
                 <BookingTable items={items} onOpen={(b) => setSelected(b.documentId)} />
               )}
-            </div>
+            </ListState>
             {status !== 'error' && pagination && pagination.total > 0 && (
               <Pager
                 page={filters.page}

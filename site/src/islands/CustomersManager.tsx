@@ -7,8 +7,7 @@ import { CustomerSheet } from '../components/panel/customers/CustomerSheet';
 import { CustomerStats } from '../components/panel/customers/CustomerStats';
 import { ReportMenu } from '../components/panel/customers/ReportMenu';
 import { Pager } from '../components/panel/Pager';
-import { Button } from '../components/ui/Button';
-import { AlertIcon, RefreshIcon } from '../components/ui/icons';
+import { ListState } from '../components/ui/ListState';
 import { Select } from '../components/ui/Select';
 import {
   $customerFilters,
@@ -52,39 +51,19 @@ export default function CustomersManager() {
       <CustomerStats summary={meta?.summary ?? null} loading={status === 'loading'} />
       <CustomerFilterBar />
 
-      <div
-        aria-busy={status === 'loading'}
-        className={status === 'loading' && items.length > 0 ? 'opacity-60 transition-opacity' : undefined}
+      <ListState
+        busy={status === 'loading'}
+        error={status === 'error' ? customerMsg.loadFailed : null}
+        onRetry={() => void loadCustomers()}
+        loading={status === 'loading' && items.length === 0 ? 'Müşteriler yükleniyor...' : null}
+        empty={items.length === 0 && customerMsg.notFound}
       >
-        {status === 'error' ? (
-          <div
-            role="alert"
-            className="flex flex-col items-center gap-3 rounded-2xl border border-red-300 bg-red-50 p-8 text-center text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
-          >
-            <AlertIcon className="h-6 w-6" />
-            <p className="font-semibold">{customerMsg.loadFailed}</p>
-            <Button variant="secondary" onPress={() => void loadCustomers()}>
-              <RefreshIcon /> Tekrar Dene
-            </Button>
-          </div>
-        ) : status === 'loading' && items.length === 0 ? (
-          <p role="status" className="flex items-center justify-center gap-3 py-16 text-slate-700 dark:text-slate-300">
-            <span
-              aria-hidden="true"
-              className="h-5 w-5 animate-spin rounded-full border-2 border-slate-300 border-t-turf-700 motion-reduce:animate-none dark:border-slate-600 dark:border-t-turf-400"
-            />
-            Müşteriler yükleniyor...
-          </p>
-        ) : items.length === 0 ? (
-          <p className="rounded-2xl border border-dashed border-slate-300 p-10 text-center text-slate-700 dark:border-slate-600 dark:text-slate-300">
-            {customerMsg.notFound}
-          </p>
-        ) : narrow ? (
+        {narrow ? (
           <CustomerCards items={items} onOpen={setSelected} />
         ) : (
           <CustomerTable items={items} onOpen={setSelected} />
         )}
-      </div>
+      </ListState>
 
       {status !== 'error' && pagination && pagination.total > 0 && (
         <div className="flex flex-wrap items-end justify-between gap-3">

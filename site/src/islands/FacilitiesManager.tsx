@@ -8,7 +8,7 @@ import { PlusIcon } from '../components/panel/facilities/icons';
 import { SlotGenerationDialog } from '../components/panel/facilities/SlotGenerationDialog';
 import { StatStrip } from '../components/panel/StatStrip';
 import { Button } from '../components/ui/Button';
-import { AlertIcon, RefreshIcon } from '../components/ui/icons';
+import { ListState } from '../components/ui/ListState';
 import { Radio, RadioGroup } from '../components/ui/RadioGroup';
 import { SearchField } from '../components/ui/SearchField';
 import {
@@ -108,52 +108,41 @@ export default function FacilitiesManager({
         </RadioGroup>
       </div>
 
-      <div aria-busy={status === 'loading'} className={status === 'loading' && all.length ? 'opacity-60' : undefined}>
-        {status === 'error' ? (
-          <div
-            role="alert"
-            className="flex flex-col items-center gap-3 rounded-2xl border border-red-300 bg-red-50 p-8 text-center text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
-          >
-            <AlertIcon className="h-6 w-6" />
-            <p className="font-semibold">{LIST_FAILED}</p>
-            <Button variant="secondary" onPress={() => void loadFacilities()}>
-              <RefreshIcon /> Tekrar Dene
-            </Button>
-          </div>
-        ) : !loaded ? (
-          <p role="status" className="flex items-center justify-center gap-3 py-16 text-slate-700 dark:text-slate-300">
-            <span
-              aria-hidden="true"
-              className="h-5 w-5 animate-spin rounded-full border-2 border-slate-300 border-t-turf-700 motion-reduce:animate-none dark:border-slate-600 dark:border-t-turf-400"
-            />
-            Sahalar yükleniyor...
-          </p>
-        ) : all.length === 0 ? (
-          <div className="flex flex-col items-center gap-4 rounded-2xl border border-dashed border-slate-300 p-10 text-center dark:border-slate-600">
-            <p className="font-semibold text-slate-800 dark:text-slate-200">Henüz saha eklenmemiş</p>
-            <Button onPress={() => setOpen({ kind: 'create' })}>
-              <PlusIcon /> İlk Sahanızı Ekleyin
-            </Button>
-          </div>
-        ) : visible.length === 0 ? (
-          <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-slate-300 p-10 text-center dark:border-slate-600">
-            <p className="font-semibold text-slate-800 dark:text-slate-200">Saha bulunamadı</p>
-            {filtering && (
-              <Button variant="ghost" size="sm" onPress={resetFacilityFilters}>
-                Filtreleri temizle
+      <ListState
+        busy={status === 'loading'}
+        error={status === 'error' ? LIST_FAILED : null}
+        onRetry={() => void loadFacilities()}
+        loading={loaded ? null : 'Sahalar yükleniyor...'}
+        empty={
+          all.length === 0 ? (
+            <div className="flex flex-col items-center gap-4 rounded-2xl border border-dashed border-slate-300 p-10 text-center dark:border-slate-600">
+              <p className="font-semibold text-slate-800 dark:text-slate-200">Henüz saha eklenmemiş</p>
+              <Button onPress={() => setOpen({ kind: 'create' })}>
+                <PlusIcon /> İlk Sahanızı Ekleyin
               </Button>
-            )}
-          </div>
-        ) : (
-          <ul className="grid grid-cols-1 gap-4 md:grid-cols-2 lg:grid-cols-3">
-            {visible.map((f) => (
-              <li key={f.documentId} className="min-w-0">
-                <FacilityCard facility={f} onAction={(a) => act(f, a)} />
-              </li>
-            ))}
-          </ul>
-        )}
-      </div>
+            </div>
+          ) : (
+            visible.length === 0 && (
+              <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-slate-300 p-10 text-center dark:border-slate-600">
+                <p className="font-semibold text-slate-800 dark:text-slate-200">Saha bulunamadı</p>
+                {filtering && (
+                  <Button variant="ghost" size="sm" onPress={resetFacilityFilters}>
+                    Filtreleri temizle
+                  </Button>
+                )}
+              </div>
+            )
+          )
+        }
+      >
+        <ul className="grid grid-cols-1 gap-4 md:grid-cols-2 lg:grid-cols-3">
+          {visible.map((f) => (
+            <li key={f.documentId} className="min-w-0">
+              <FacilityCard facility={f} onAction={(a) => act(f, a)} />
+            </li>
+          ))}
+        </ul>
+      </ListState>
 
       {(open?.kind === 'create' || open?.kind === 'edit') && (
         <FacilityFormDialog

@@ -26,7 +26,7 @@ import {
 } from '../components/panel/reports/Sections';
 import { Button } from '../components/ui/Button';
 import { IsoDatePicker } from '../components/ui/DatePicker';
-import { AlertIcon, RefreshIcon } from '../components/ui/icons';
+import { ListEmpty, ListState } from '../components/ui/ListState';
 import { Select } from '../components/ui/Select';
 import { client, unwrap } from '../lib/api';
 import { ApiRequestError } from '../lib/errors';
@@ -214,42 +214,22 @@ export default function ReportsManager() {
         </section>
       )}
 
-      <div
-        aria-busy={status === 'loading'}
-        className={status === 'loading' && report ? 'opacity-60 transition-opacity' : undefined}
+      <ListState
         data-report-results
+        busy={status === 'loading'}
+        error={status === 'error' ? failure : null}
+        onRetry={() => setAttempt((n) => n + 1)}
+        notice={
+          status === 'invalid' && (
+            <p className={`${card} text-slate-800 dark:text-slate-200`}>
+              Raporu görmek için filtrelerdeki hataları düzeltin.
+            </p>
+          )
+        }
+        loading={report ? null : 'Raporlar yükleniyor...'}
+        empty={report && isEmptyReport(report) && <ListEmpty data-report-empty>{EMPTY_RANGE}</ListEmpty>}
       >
-        {status === 'error' ? (
-          <div
-            role="alert"
-            className="flex flex-col items-center gap-3 rounded-2xl border border-red-300 bg-red-50 p-8 text-center text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
-          >
-            <AlertIcon className="h-6 w-6" />
-            <p className="font-semibold">{failure}</p>
-            <Button variant="secondary" onPress={() => setAttempt((n) => n + 1)}>
-              <RefreshIcon /> Tekrar Dene
-            </Button>
-          </div>
-        ) : status === 'invalid' ? (
-          <p className={`${card} text-slate-800 dark:text-slate-200`}>
-            Raporu görmek için filtrelerdeki hataları düzeltin.
-          </p>
-        ) : !report ? (
-          <p role="status" className="flex items-center justify-center gap-3 py-16 text-slate-700 dark:text-slate-300">
-            <span
-              aria-hidden="true"
-              className="h-5 w-5 animate-spin rounded-full border-2 border-slate-300 border-t-turf-700 motion-reduce:animate-none dark:border-slate-600 dark:border-t-turf-400"
-            />
-            Raporlar yükleniyor...
-          </p>
-        ) : isEmptyReport(report) ? (
-          <p
-            className="rounded-2xl border border-dashed border-slate-300 p-10 text-center text-slate-700 dark:border-slate-600 dark:text-slate-300"
-            data-report-empty
-          >
-            {EMPTY_RANGE}
-          </p>
-        ) : (
+        {report && (
           <div className="space-y-5 print:space-y-3">
             <Summary report={report} />
             <RevenueReport report={report} />
@@ -264,7 +244,7 @@ export default function ReportsManager() {
             </div>
           </div>
         )}
-      </div>
+      </ListState>
     </div>
   );
 }

@@ -15,7 +15,8 @@ import {
   showAllSubscribers,
 } from '../../../stores/panel-subscriptions';
 import { Button } from '../../ui/Button';
-import { AlertIcon, CrownIcon, RefreshIcon } from '../../ui/icons';
+import { CrownIcon } from '../../ui/icons';
+import { ListError } from '../../ui/ListState';
 import { SearchField } from '../../ui/SearchField';
 import { Pager } from '../Pager';
 import { shortDate } from './rules';
@@ -96,16 +97,7 @@ export function SubscriberList({ narrow, onDetail }: { narrow: boolean; onDetail
       />
       <div aria-busy={status === 'loading'} aria-live="polite">
         {status === 'error' ? (
-          <div
-            role="alert"
-            className="flex flex-col items-center gap-3 rounded-2xl border border-red-300 bg-red-50 p-6 text-center text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
-          >
-            <AlertIcon className="h-6 w-6" />
-            <p className="font-semibold">{LIST_FAILED}</p>
-            <Button variant="secondary" onPress={() => void loadSubscribers()}>
-              <RefreshIcon /> Tekrar Dene
-            </Button>
-          </div>
+          <ListError compact message={LIST_FAILED} onRetry={() => void loadSubscribers()} />
         ) : status === 'loading' && items.length === 0 ? (
           <p className="py-8 text-center text-slate-700 dark:text-slate-300">Aboneler yükleniyor...</p>
         ) : items.length === 0 ? (
