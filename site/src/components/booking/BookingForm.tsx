@@ -11,6 +11,8 @@ import {
   type BookingFacility,
   backToSlots,
   editDraft,
+  slotLength,
+  slotTime,
   submitBooking,
   totalPrice,
 } from '../../stores/booking';
@@ -20,7 +22,6 @@ import { TextField } from '../ui/TextField';
 import { Action } from './Action';
 import { AmenitiesModal } from './AmenitiesModal';
 import { PhoneField } from './PhoneField';
-import { slotLength, slotTime } from './SlotCalendar';
 
 function SummaryBar({ facility: f }: { facility: BookingFacility }) {
   const slot = useStore($selected);

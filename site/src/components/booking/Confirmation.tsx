@@ -1,10 +1,9 @@
 import type { Ref } from 'react';
 import { slotDateText, tl } from '../../lib/format';
-import { type Booking, type BookingFacility, newBooking, statusLabel } from '../../stores/booking';
+import { type Booking, type BookingFacility, hhmm, newBooking, statusLabel } from '../../stores/booking';
 import { CheckIcon } from '../ui/icons';
 import { Action, action } from './Action';
 import { CopyButton } from './CopyButton';
-import { hhmm } from './SlotCalendar';
 
 /** TR12 3456 … for reading; the copy button copies the bare IBAN. */
 const groupedIban = (iban: string) =>

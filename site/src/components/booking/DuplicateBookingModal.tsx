@@ -11,6 +11,7 @@ import {
   cancelExistingBooking,
   closeDuplicate,
   editCancelNumber,
+  hhmm,
   statusLabel,
   stepBackFromConfirmation,
 } from '../../stores/booking';
@@ -18,7 +19,6 @@ import { input as textBox } from '../ui/field';
 import { AlertIcon } from '../ui/icons';
 import { Modal } from '../ui/Modal';
 import { Action } from './Action';
-import { hhmm } from './SlotCalendar';
 
 const input = `${textBox} font-mono uppercase`;
 

@@ -27,6 +27,7 @@ import type { Slot } from '../../stores/booking/facility';
 import { $selected, selectSlot } from '../../stores/booking/flow';
 import { $live } from '../../stores/booking/live';
 import { goToday, setCustomRange, setMonthDay, setView, step } from '../../stores/booking/navigate';
+import { hhmm, slotMinutes, slotTime } from '../../stores/booking/slot-time';
 import { $loadedRange, $slots, $slotsStatus, loadSlots } from '../../stores/booking/slots';
 import { SLOTS_FAILED } from '../../stores/booking/texts';
 import { peerFocusRing } from '../ui/focus';
@@ -40,20 +41,6 @@ const VIEWS: { id: CalendarView; label: string; unit: string }[] = [
   { id: 'monthly', label: 'Aylık', unit: 'ay' },
   { id: 'custom', label: 'Özel Aralık', unit: '' },
 ];
-
-export const hhmm = (t: string) => t.slice(0, 5);
-export const slotTime = (s: Pick<Slot, 'startTime' | 'endTime'>) => `${hhmm(s.startTime)}–${hhmm(s.endTime)}`;
-
-const minutesOf = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3, 5));
-/** A slot's length in minutes; an overnight slot (23:30–00:00) wraps. */
-export const slotMinutes = (s: Pick<Slot, 'startTime' | 'endTime'>) =>
-  (((minutesOf(s.endTime) - minutesOf(s.startTime)) % 1440) + 1440) % 1440 || 1440;
-/** '1 saat', '30 dakika', '1 saat 30 dakika'. */
-export function slotLength(s: Pick<Slot, 'startTime' | 'endTime'>): string {
-  const m = slotMinutes(s);
-  const h = Math.floor(m / 60);
-  return [h ? `${h} saat` : '', m % 60 ? `${m % 60} dakika` : ''].filter(Boolean).join(' ');
-}
 
 type Display = 'past' | 'available' | 'selected' | 'pending' | 'booked' | 'subscriber';
 

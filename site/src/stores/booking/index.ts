@@ -10,6 +10,7 @@ export * from './form-rules';
 export * from './live';
 export * from './navigate';
 export * from './phone-typing';
+export * from './slot-time';
 export * from './slots';
 export * from './start';
 export * from './submit';
