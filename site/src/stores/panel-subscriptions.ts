@@ -17,11 +17,12 @@ import { client, unwrap, unwrapPage } from '../lib/api';
 import { allStaffPitches } from '../lib/staff-pitches';
 
 // The subscriptions screen (02 §2 'Subscriptions'): the subscriber list with the four counters and the renewals due
-// (one call, GET /api/bookings/subscriptions), the pitches for the quick form, each pitch's slot view, and the calls the
-// form and the detail make. The server pages, searches and counts.
+// (one call, GET /api/bookings/subscriptions), the facilities for the quick form, each facility's slot view, and the calls
+// the form and the detail make. The server pages, searches and counts. The quick form's own state is
+// stores/subscription-form.ts.
 
 export const LIST_FAILED = 'Aboneler yüklenirken hata oluştu';
-export const PITCHES_FAILED = 'Sahalar yüklenirken hata oluştu';
+export const FACILITIES_FAILED = 'Sahalar yüklenirken hata oluştu';
 export const SEARCH_DEBOUNCE_MS = 300;
 
 export interface SubscriberView {
@@ -37,8 +38,8 @@ export const $subscribers = atom<SubscriberWire[]>([]);
 export const $subscriberMeta = atom<SubscriberListMeta | null>(null);
 export const $subscriberStatus = atom<'loading' | 'ready' | 'error'>('loading');
 
-export const $pitches = atom<FacilityWire[]>([]);
-export const $pitchesStatus = atom<'loading' | 'ready' | 'error'>('loading');
+export const $facilities = atom<FacilityWire[]>([]);
+export const $facilitiesStatus = atom<'loading' | 'ready' | 'error'>('loading');
 
 /** The search the server gets: none below 2 characters. */
 export const activeSearch = (s: string) => {
@@ -95,15 +96,15 @@ export function setSubscriberPage(page: number) {
   return loadSubscribers();
 }
 
-export async function loadPitches(): Promise<void> {
-  $pitchesStatus.set('loading');
+export async function loadFacilities(): Promise<void> {
+  $facilitiesStatus.set('loading');
   try {
     const data = await allStaffPitches();
     // Only an active pitch takes bookings (the server refuses the others).
-    $pitches.set(data.filter((f) => f.isActive));
-    $pitchesStatus.set('ready');
+    $facilities.set(data.filter((f) => f.isActive));
+    $facilitiesStatus.set('ready');
   } catch {
-    $pitchesStatus.set('error');
+    $facilitiesStatus.set('error');
   }
 }
 
@@ -134,10 +135,10 @@ export async function loadSubscriberDetail(id: number): Promise<CustomerDetailWi
   return (await unwrap(client.api.bookings.customers[':id'].$get({ param: { id: String(id) } }))) as CustomerDetailWire;
 }
 
-/** Starts the screen: the list and the pitches. */
+/** Starts the screen: the list and the facilities. */
 export function startSubscriptions() {
   $subscriberView.set({ search: '', all: false, page: 1 });
   void loadSubscribers();
-  void loadPitches();
+  void loadFacilities();
   return () => clearTimeout(searchTimer);
 }

@@ -5,6 +5,7 @@ import {
   type SubscriptionPartialWire,
   subscriptionMsg,
 } from '../../../../../contracts/subscriptions';
+import type { SubscriptionFailure } from '../../../stores/subscription-form';
 import { Button } from '../../ui/Button';
 import { AlertIcon, InfoIcon } from '../../ui/icons';
 import { shortDate } from './rules';
@@ -94,14 +95,8 @@ export function PartialCard({
   );
 }
 
-export interface ErrorDetail {
-  message: string;
-  conflictedDates: SubscriptionConflictWire[];
-  nonExistentDates: SubscriptionDateWire[];
-}
-
 /** 02 §8: the red error card with the dates that stood in the way; 'Tamam' closes it, and it leaves after 10 s. */
-export function ErrorCard({ error, onClose }: { error: ErrorDetail; onClose: () => void }) {
+export function ErrorCard({ error, onClose }: { error: SubscriptionFailure; onClose: () => void }) {
   // Ten seconds after this error appeared, however often the form around it renders meanwhile (a new onClose each
   // render must not restart the count).
   const close = useRef(onClose);

@@ -1,287 +1,54 @@
 import { useStore } from '@nanostores/react';
-import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useMemo, useRef } from 'react';
 import { istanbulToday } from '../../../../../contracts/dates';
 import { WEEK_DAY_LABELS, WEEK_DAYS } from '../../../../../contracts/facility-form';
-import {
-  type CreateSubscriptionInput,
-  createSubscriptionSchema,
-  noWeekInRange,
-  type SubscriptionConflictWire,
-  type SubscriptionDateWire,
-  type SubscriptionPartialWire,
-  type SubscriptionSlotsWire,
-  slotWarning,
-  startDateRangeMessage,
-  subscriptionMsg,
-} from '../../../../../contracts/subscriptions';
+import { slotWarning } from '../../../../../contracts/subscriptions';
 import type { WeekDay } from '../../../../../contracts/wire/facility';
-import { ApiRequestError } from '../../../lib/api';
-import { messageOf } from '../../../lib/errors';
 import { tl } from '../../../lib/format';
+import { $facilities, $facilitiesStatus, FACILITIES_FAILED } from '../../../stores/panel-subscriptions';
 import {
-  $pitches,
-  $pitchesStatus,
-  createSubscription,
-  generateMonth,
-  loadSlotView,
-  loadSubscribers,
-} from '../../../stores/panel-subscriptions';
-import { toast } from '../../../stores/toast';
+  $subscriptionForm,
+  chooseFacility,
+  closeFailure,
+  confirmPartial,
+  dismissPartial,
+  formFacts,
+  resetSubscriptionForm,
+  setSubscriptionField as set,
+  submitSubscription,
+} from '../../../stores/subscription-form';
 import { Button } from '../../ui/Button';
 import { Checkbox } from '../../ui/Checkbox';
 import { IsoDatePicker } from '../../ui/DatePicker';
 import { AlertIcon } from '../../ui/icons';
 import { Select } from '../../ui/Select';
 import { TextField } from '../../ui/TextField';
-import { ErrorCard, type ErrorDetail, PartialCard } from './AvailabilityCards';
-import {
-  defaultWeeks,
-  maxWeeks,
-  shortDate,
-  startBounds,
-  type TimeOption,
-  timeOptions,
-  totalOf,
-  weekOptions,
-} from './rules';
+import { ErrorCard, PartialCard } from './AvailabilityCards';
 
-interface Values {
-  customerName: string;
-  customerPhone: string;
-  customerEmail: string;
-  facility: string;
-  dayOfWeek: WeekDay | '';
-  timeSlot: string;
-  startDate: string;
-  weekCount: number;
-  notes: string;
-  includesTransportation: boolean;
-  pickupPointId: string;
-}
-
-const EMPTY: Values = {
-  customerName: '',
-  customerPhone: '',
-  customerEmail: '',
-  facility: '',
-  dayOfWeek: '',
-  timeSlot: '',
-  startDate: '',
-  weekCount: 12,
-  notes: '',
-  includesTransportation: false,
-  pickupPointId: '',
-};
-
-type Errors = Partial<Record<string, string>>;
-type SlotState = 'idle' | 'loading' | 'generating' | 'ready' | 'failed';
-
-/** The zod / server issue path as the form's field key ('transportationDetails.pickupPointId'). */
-const keyOf = (path: readonly PropertyKey[]) => path.map(String).join('.');
-
-function firstPerField(issues: { path: readonly PropertyKey[]; message: string }[]): Errors {
-  const out: Errors = {};
-  for (const i of issues) {
-    const k = keyOf(i.path);
-    if (!out[k]) out[k] = i.message;
-  }
-  return out;
-}
-
-/** The quick subscription form (02 §2, §4 'Subscription creation', §5 'Subscription form'). */
+/** The quick subscription form (02 §2, §4 'Subscription creation', §5 'Subscription form'); its rules are its store's. */
 export function SubscriptionForm() {
-  const pitches = useStore($pitches);
-  const pitchesStatus = useStore($pitchesStatus);
-  const [values, setValues] = useState<Values>(EMPTY);
-  const [errors, setErrors] = useState<Errors>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [view, setView] = useState<SubscriptionSlotsWire | null>(null);
-  const [slotState, setSlotState] = useState<SlotState>('idle');
-  const [partial, setPartial] = useState<SubscriptionPartialWire | null>(null);
-  const [failure, setFailure] = useState<ErrorDetail | null>(null);
-  const lastBody = useRef<CreateSubscriptionInput | null>(null);
+  const facilities = useStore($facilities);
+  const facilitiesStatus = useStore($facilitiesStatus);
+  const form = useStore($subscriptionForm);
+  const { values, errors, formError, busy, slotState, partial, failure } = form;
   const formRef = useRef<HTMLFormElement>(null);
-  const pitchSeq = useRef(0);
-
   const today = istanbulToday();
-  const pitch = pitches.find((p) => p.documentId === values.facility);
-  const shuttle = pitch?.transportationService?.isActive ? pitch.transportationService : null;
-  const bounds = startBounds(view, today);
-  const max = maxWeeks(values.startDate, values.dayOfWeek, view?.lastDate ?? null);
-  const options = useMemo(() => weekOptions(max), [max]);
-  const { times, warning } = useMemo(
-    () =>
-      slotState === 'ready' || slotState === 'failed'
-        ? timeOptions(view, pitch, values.dayOfWeek, slotState === 'failed')
-        : { times: [] as TimeOption[], warning: null },
-    [view, pitch, values.dayOfWeek, slotState],
+  const { shuttle, bounds, options, times, warning, price, fee, total, missing, rangeText, rangeError } = useMemo(
+    () => formFacts(form, facilities, today),
+    [form, facilities, today],
   );
-  const time = times.find((t) => t.startTime === values.timeSlot);
-  const price = time?.price ?? pitch?.hourlyPrice ?? 0;
-  const fee = values.includesTransportation && shuttle ? shuttle.price : 0;
-  const total = totalOf(price, fee, values.weekCount);
 
-  const set = <K extends keyof Values>(key: K, value: Values[K]) => {
-    setValues((v) => ({ ...v, [key]: value }));
-    setErrors((e) => ({ ...e, [key]: undefined }));
-  };
-
-  // The week count follows the range: 12 when it fits, else the most that does.
-  useEffect(() => {
-    setValues((v) => (options.some((o) => o.value === v.weekCount) ? v : { ...v, weekCount: defaultWeeks(max) }));
-  }, [options, max]);
-
-  // A time that the new day or pitch does not offer is cleared.
-  useEffect(() => {
-    if (slotState !== 'ready' && slotState !== 'failed') return;
-    setValues((v) => (v.timeSlot && !times.some((t) => t.startTime === v.timeSlot) ? { ...v, timeSlot: '' } : v));
-  }, [times, slotState]);
-
-  /** The pitch's slot view; none in the next 3 months → a month is generated, then the view is read again. */
-  const loadPitch = useCallback(async (ref: string) => {
-    const mine = ++pitchSeq.current;
-    setView(null);
-    setSlotState('loading');
-    const apply = (v: SubscriptionSlotsWire | null, state: SlotState) => {
-      if (mine !== pitchSeq.current) return;
-      setView(v);
-      setSlotState(state);
-      const b = startBounds(v, istanbulToday());
-      setValues((cur) => ({ ...cur, startDate: b.min }));
-    };
-    try {
-      const first = await loadSlotView(ref);
-      if (first.firstDate) return apply(first, 'ready');
-      if (mine !== pitchSeq.current) return;
-      setSlotState('generating');
-      try {
-        await generateMonth(ref);
-      } catch {
-        toast('warning', slotWarning.generateFailed);
-        return apply(first, 'ready');
-      }
-      apply(await loadSlotView(ref), 'ready');
-    } catch {
-      apply(null, 'failed');
-    }
-  }, []);
-
-  function choosePitch(ref: string) {
-    const next = pitches.find((p) => p.documentId === ref);
-    const hasShuttle = Boolean(next?.transportationService?.isActive);
-    setValues((v) => ({
-      ...v,
-      facility: ref,
-      timeSlot: '',
-      // 02 §5: switching to a pitch without a shuttle clears the choice; a pickup point is the pitch's own.
-      includesTransportation: hasShuttle ? v.includesTransportation : false,
-      pickupPointId: next?.transportationService?.pickupPoints.some((p) => p.id === v.pickupPointId)
-        ? v.pickupPointId
-        : '',
-    }));
-    setErrors((e) => ({ ...e, facility: undefined, timeSlot: undefined }));
-    if (ref) void loadPitch(ref);
-    else {
-      pitchSeq.current++;
-      setView(null);
-      setSlotState('idle');
-    }
-  }
-
-  const missing =
-    !values.customerName || !values.customerPhone || !values.facility || !values.dayOfWeek || !values.timeSlot;
-
-  function reset() {
-    pitchSeq.current++;
-    setValues(EMPTY);
-    setErrors({});
-    setFormError(null);
-    setView(null);
-    setSlotState('idle');
-    lastBody.current = null;
-  }
-
-  async function send(body: CreateSubscriptionInput) {
-    setBusy(true);
-    setFailure(null);
-    try {
-      const answer = await createSubscription(body);
-      if (answer.status === 'partial') {
-        setPartial(answer);
-        return;
-      }
-      setPartial(null);
-      toast('success', answer.message);
-      reset();
-      void loadSubscribers();
-    } catch (e) {
-      setPartial(null);
-      const message = messageOf(e, subscriptionMsg.createFailed);
-      const details = e instanceof ApiRequestError ? e.details : {};
-      if (details.errors?.length) setErrors(firstPerField(details.errors as { path: string[]; message: string }[]));
-      toast('error', message);
-      setFailure({
-        message,
-        conflictedDates: (details.conflictedDates as SubscriptionConflictWire[] | undefined) ?? [],
-        nonExistentDates: (details.nonExistentDates as SubscriptionDateWire[] | undefined) ?? [],
-      });
-    } finally {
-      setBusy(false);
-    }
-  }
+  // A form left and opened again starts empty.
+  useEffect(() => resetSubscriptionForm, []);
 
   function submit(e: FormEvent) {
     e.preventDefault();
-    if (busy) return;
-    const raw = {
-      customerName: values.customerName,
-      customerPhone: values.customerPhone,
-      customerEmail: values.customerEmail,
-      facility: values.facility,
-      dayOfWeek: values.dayOfWeek || undefined,
-      timeSlot: values.timeSlot,
-      startDate: values.startDate,
-      weekCount: values.weekCount,
-      notes: values.notes,
-      includesTransportation: values.includesTransportation,
-      transportationDetails: values.includesTransportation ? { pickupPointId: values.pickupPointId } : null,
-      confirmPartial: false,
-    };
-    const parsed = createSubscriptionSchema.safeParse(raw);
-    const found: Errors = parsed.success ? {} : firstPerField(parsed.error.issues);
-    if (values.startDate && !found.startDate) {
-      if (values.startDate < bounds.min || (bounds.max && values.startDate > bounds.max))
-        found.startDate = startDateRangeMessage(bounds.min, bounds.max);
-      else if (max < 1) found.weekCount = noWeekInRange;
-    }
-    const list = Object.values(found).filter(Boolean) as string[];
-    if (!parsed.success || list.length > 0) {
-      setErrors(found);
-      setFormError(list.includes(subscriptionMsg.required) ? subscriptionMsg.required : list[0]);
-      // The keyboard lands on the first field to fix.
-      requestAnimationFrame(() =>
-        formRef.current?.querySelector<HTMLElement>('input[aria-invalid="true"], select[aria-invalid="true"]')?.focus(),
-      );
-      return;
-    }
-    setErrors({});
-    setFormError(null);
-    lastBody.current = parsed.data;
-    void send(parsed.data);
+    if (submitSubscription()) return;
+    // The keyboard lands on the first field to fix.
+    requestAnimationFrame(() =>
+      formRef.current?.querySelector<HTMLElement>('input[aria-invalid="true"], select[aria-invalid="true"]')?.focus(),
+    );
   }
-
-  const closeFailure = useCallback(() => setFailure(null), []);
-  const rangeText =
-    view?.firstDate && view.lastDate
-      ? `Slot aralığı: ${shortDate(view.firstDate)} – ${shortDate(view.lastDate)}`
-      : values.facility && slotState === 'ready'
-        ? `Bu sahada slot yok; en erken ${shortDate(bounds.min)}`
-        : undefined;
-  const rangeError =
-    values.startDate && (values.startDate < bounds.min || (bounds.max && values.startDate > bounds.max))
-      ? startDateRangeMessage(bounds.min, bounds.max)
-      : null;
 
   return (
     <section aria-labelledby="subscription-form-title" className="min-w-0 space-y-4">
@@ -335,14 +102,14 @@ export function SubscriptionForm() {
           label="Saha"
           isRequired
           value={values.facility}
-          onChange={choosePitch}
+          onChange={chooseFacility}
           errorMessage={errors.facility}
-          description={pitchesStatus === 'error' ? 'Sahalar yüklenirken hata oluştu' : undefined}
+          description={facilitiesStatus === 'error' ? FACILITIES_FAILED : undefined}
         >
-          <option value="">{pitchesStatus === 'loading' ? 'Yükleniyor…' : 'Saha seçin'}</option>
-          {pitches.map((p) => (
-            <option key={p.documentId} value={p.documentId}>
-              {p.name}
+          <option value="">{facilitiesStatus === 'loading' ? 'Yükleniyor…' : 'Saha seçin'}</option>
+          {facilities.map((f) => (
+            <option key={f.documentId} value={f.documentId}>
+              {f.name}
             </option>
           ))}
         </Select>
@@ -471,14 +238,7 @@ export function SubscriptionForm() {
           {busy ? 'Oluşturuluyor…' : 'Abonelik oluştur'}
         </Button>
       </form>
-      {partial && (
-        <PartialCard
-          answer={partial}
-          busy={busy}
-          onConfirm={() => lastBody.current && void send({ ...lastBody.current, confirmPartial: true })}
-          onCancel={() => setPartial(null)}
-        />
-      )}
+      {partial && <PartialCard answer={partial} busy={busy} onConfirm={confirmPartial} onCancel={dismissPartial} />}
       {failure && <ErrorCard error={failure} onClose={closeFailure} />}
     </section>
   );
