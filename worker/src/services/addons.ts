@@ -25,7 +25,7 @@ import { facilityStub } from './facility-ref';
 /** The pitch's object keeps the pitch (add-ons included) for up to 30 s: after a change its next booking reads it fresh. */
 const refresh = (env: Env, facilityId: number) => facilityStub(env, facilityId).forget();
 
-async function pitchOf(db: Db, ref: string): Promise<{ id: number; name: string }> {
+async function facilityOf(db: Db, ref: string): Promise<{ id: number; name: string }> {
   const f = await findFacilityRow(db, ref);
   if (!f) throw notFound(msg.facilityNotFound);
   return f;
@@ -35,7 +35,7 @@ async function pitchOf(db: Db, ref: string): Promise<{ id: number; name: string 
 const auditOf = (
   db: Db,
   actor: PublicUser,
-  pitch: { id: number; name: string },
+  facility: { id: number; name: string },
   action: 'create' | 'update' | 'delete',
   name: string,
   details: AuditDetails,
@@ -46,10 +46,10 @@ const auditOf = (
       at: Date.now(),
       actor,
       entityKind: 'service',
-      entityId: String(pitch.id),
-      entityLabel: `${pitch.name}: ${name}`,
+      entityId: String(facility.id),
+      entityLabel: `${facility.name}: ${name}`,
       action,
-      summary: `${{ create: 'Hizmet eklendi', update: 'Hizmet güncellendi', delete: 'Hizmet silindi' }[action]}: ${name} (${pitch.name})`,
+      summary: `${{ create: 'Hizmet eklendi', update: 'Hizmet güncellendi', delete: 'Hizmet silindi' }[action]}: ${name} (${facility.name})`,
       details,
     },
     { whenChanged: true },
@@ -77,43 +77,43 @@ async function unlessDuplicate<T>(write: () => Promise<T>): Promise<T> {
 }
 
 export async function listAddons(db: Db, ref: string): Promise<AddonWire[]> {
-  return (await addonsOfFacility(db, (await pitchOf(db, ref)).id)).map(addonToWire);
+  return (await addonsOfFacility(db, (await facilityOf(db, ref)).id)).map(addonToWire);
 }
 
 export async function createAddon(env: Env, db: Db, ref: string, input: AddonInput, actor: PublicUser) {
-  const pitch = await pitchOf(db, ref);
-  const audit = auditOf(db, actor, pitch, 'create', input.name, { after: input });
-  const row = await unlessDuplicate(() => insertAddon(db, pitch.id, values(input), Date.now(), audit));
+  const facility = await facilityOf(db, ref);
+  const audit = auditOf(db, actor, facility, 'create', input.name, { after: input });
+  const row = await unlessDuplicate(() => insertAddon(db, facility.id, values(input), Date.now(), audit));
   if (!row) throw badRequest(addonMsg.tooMany);
-  await refresh(env, pitch.id);
+  await refresh(env, facility.id);
   return addonToWire(row);
 }
 
 export async function changeAddon(env: Env, db: Db, ref: string, id: number, input: AddonInput, actor: PublicUser) {
-  const pitch = await pitchOf(db, ref);
-  const before = await addonById(db, pitch.id, id);
-  const audit = auditOf(db, actor, pitch, 'update', input.name, {
+  const facility = await facilityOf(db, ref);
+  const before = await addonById(db, facility.id, id);
+  const audit = auditOf(db, actor, facility, 'update', input.name, {
     before: before ? addonToWire(before) : null,
     after: input,
   });
-  const row = await unlessDuplicate(() => updateAddon(db, pitch.id, id, values(input), Date.now(), audit));
+  const row = await unlessDuplicate(() => updateAddon(db, facility.id, id, values(input), Date.now(), audit));
   if (!row) throw notFound(addonMsg.notFound);
-  await refresh(env, pitch.id);
+  await refresh(env, facility.id);
   return addonToWire(row);
 }
 
 export async function removeAddon(env: Env, db: Db, ref: string, id: number, actor: PublicUser) {
-  const pitch = await pitchOf(db, ref);
-  const before = await addonById(db, pitch.id, id);
+  const facility = await facilityOf(db, ref);
+  const before = await addonById(db, facility.id, id);
   if (!before) throw notFound(addonMsg.notFound);
-  const audit = auditOf(db, actor, pitch, 'delete', before.name, { before: addonToWire(before) });
-  if (!(await deleteAddon(db, pitch.id, id, audit))) throw notFound(addonMsg.notFound);
-  await refresh(env, pitch.id);
+  const audit = auditOf(db, actor, facility, 'delete', before.name, { before: addonToWire(before) });
+  if (!(await deleteAddon(db, facility.id, id, audit))) throw notFound(addonMsg.notFound);
+  await refresh(env, facility.id);
   return { id };
 }
 
 export async function orderAddons(db: Db, ref: string, ids: number[]): Promise<AddonWire[]> {
-  const facilityId = (await pitchOf(db, ref)).id;
+  const facilityId = (await facilityOf(db, ref)).id;
   await reorderAddons(db, facilityId, ids, Date.now());
   return (await addonsOfFacility(db, facilityId)).map(addonToWire);
 }

@@ -36,23 +36,23 @@ export async function cancelByNumber(
   return unwrap(await facilityStub(env, facilityId).cancelBooking(facilityId, bookingNumber, reason, customerPhone));
 }
 
-/** The object of the pitch a booking belongs to (documentId or booking number). */
-async function pitchOf(env: Env, ref: string) {
+/** The facility a booking belongs to (documentId or booking number), and that facility's object. */
+async function facilityObjectOf(env: Env, ref: string) {
   const facilityId = await facilityOfBooking(getDb(env.DB), ref);
-  return { facilityId, pitch: facilityStub(env, facilityId) };
+  return { facilityId, stub: facilityStub(env, facilityId) };
 }
 
 export async function approve(env: Env, ref: string, actor: PublicUser, note: string | null): Promise<BookingDetail> {
-  const { facilityId, pitch } = await pitchOf(env, ref);
-  return unwrap(await pitch.approveBooking(facilityId, ref, actor, note));
+  const { facilityId, stub } = await facilityObjectOf(env, ref);
+  return unwrap(await stub.approveBooking(facilityId, ref, actor, note));
 }
 
 export async function reject(env: Env, ref: string, actor: PublicUser, reason: string): Promise<BookingDetail> {
-  const { facilityId, pitch } = await pitchOf(env, ref);
-  return unwrap(await pitch.rejectBooking(facilityId, ref, actor, reason));
+  const { facilityId, stub } = await facilityObjectOf(env, ref);
+  return unwrap(await stub.rejectBooking(facilityId, ref, actor, reason));
 }
 
 export async function cancelByStaff(env: Env, ref: string, actor: PublicUser, reason: string): Promise<BookingDetail> {
-  const { facilityId, pitch } = await pitchOf(env, ref);
-  return unwrap(await pitch.staffCancelBooking(facilityId, ref, actor, reason));
+  const { facilityId, stub } = await facilityObjectOf(env, ref);
+  return unwrap(await stub.staffCancelBooking(facilityId, ref, actor, reason));
 }
