@@ -9,7 +9,7 @@ import { type LocalServer, root, startLocalServer } from '../scripts/lib/local-s
 import { upsertStaffSql } from '../scripts/lib/staff-sql';
 import { newDocumentId } from '../worker/src/lib/ids';
 import { hashPassword } from '../worker/src/lib/password';
-import { launch, newPage } from './support/browser';
+import { launch, newPage, settle } from './support/browser';
 import { istanbulDate, queryDbAt } from './support/panel';
 import { solidPng } from './support/png';
 
@@ -47,20 +47,16 @@ afterAll(async () => {
 
 const db = <T>(sql: string, ...args: (string | number)[]) => queryDbAt<T>(server.state, sql, ...args);
 
-async function settle(page: Page) {
-  await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'), undefined, { timeout: 15_000 });
-}
-
 /** The panel sends a visitor without a session to /giris, and back after the login. */
 async function signInAsOwner(page: Page) {
   await page.goto('/yonetim/sahalar');
   await page.waitForURL((url) => url.pathname === '/giris');
-  await settle(page);
+  await settle(page, { busy: 'ignore', timeout: 15_000 });
   await page.getByLabel('E-posta veya kullanıcı adı').fill(OWNER.username);
   await page.getByLabel('Şifre', { exact: true }).fill(OWNER.password);
   await page.getByRole('button', { name: 'Giriş Yap', exact: true }).click();
   await page.waitForURL((url) => url.pathname === '/yonetim/sahalar');
-  await settle(page);
+  await settle(page, { busy: 'ignore', timeout: 15_000 });
 }
 
 /** Types an Istanbul business date into a react-aria date field, segment by segment as a person does. */

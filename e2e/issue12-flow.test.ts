@@ -8,7 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { money, percent } from '../site/src/components/panel/reports/model';
 import { slotPriceText } from '../site/src/lib/format';
-import { launch, newPage } from './support/browser';
+import { launch, newPage, settle } from './support/browser';
 import { createLongPitch, LONG, removeLongData } from './support/long-data';
 import { istanbulDate, queryDb, signIn } from './support/panel';
 
@@ -28,10 +28,6 @@ afterAll(async () => {
   expect(queryDb('select id from bookings where customer_phone = ?', PHONE)).toEqual([]);
 });
 
-async function settle(page: Page) {
-  await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'), undefined, { timeout: 10_000 });
-  await page.waitForFunction(() => !document.querySelector('[aria-busy=true]'), undefined, { timeout: 10_000 });
-}
 const plain = (s: string | null) => (s ?? '').replace(/\s/g, '');
 /** A table row's cells, each as one line. */
 const rowCells = (page: Page, selector: string) =>

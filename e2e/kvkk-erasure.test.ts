@@ -1,9 +1,9 @@
 // 'Müşteri bilgilerini sil (KVKK)' in real Chromium: after the erasure no screen a person reads, staff or public, shows
 // any fragment of the customer, not even in the reasons and notes staff typed about them. The fact of each cancel and
 // reject stays, by category.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, newPage, origin } from './support/browser';
+import { launch, newPage, origin, settle } from './support/browser';
 import { istanbulDate, signIn } from './support/panel';
 
 let browser: Browser;
@@ -52,13 +52,6 @@ async function bookDays(context: BrowserContext, count: number) {
   return booked;
 }
 
-async function settle(page: Page) {
-  await page.waitForLoadState('networkidle');
-  await page
-    .waitForFunction(() => !document.querySelector('[aria-busy=true]'), undefined, { timeout: 10_000 })
-    .catch(() => {});
-}
-
 describe('after a KVKK erasure', () => {
   it('no panel or public screen shows any fragment of the customer, reasons and notes included', async () => {
     const { page, context } = await newPage(browser, { width: 360 });
@@ -78,7 +71,7 @@ describe('after a KVKK erasure', () => {
 
     // Before: the reject reason is on the booking's tracking page (control: the check below can see such text).
     await page.goto(`/rezervasyon-takip?q=${rejected.bookingNumber}`);
-    await settle(page);
+    await settle(page, { networkIdle: true, hydrated: false, busy: 'lenient' });
     expect(leaks(await page.locator('body').innerText())).not.toEqual([]);
 
     expect((await write(`/api/bookings/${approved.documentId}/anonymize`, {})).status()).toBe(200);
@@ -95,7 +88,7 @@ describe('after a KVKK erasure', () => {
     ];
     for (const path of screens) {
       await page.goto(path);
-      await settle(page);
+      await settle(page, { networkIdle: true, hydrated: false, busy: 'lenient' });
       expect(leaks(await page.locator('body').innerText()), path).toEqual([]);
       expect(leaks(await page.content()), path).toEqual([]);
     }
@@ -107,7 +100,7 @@ describe('after a KVKK erasure', () => {
     await row.getByRole('button', { name: /Detay/ }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByText('İşlem Geçmişi').waitFor();
-    await settle(page);
+    await settle(page, { networkIdle: true, hydrated: false, busy: 'lenient' });
     const text = await dialog.innerText();
     expect(leaks(text)).toEqual([]);
     expect(text).toContain('Açıklama silindi (KVKK)');

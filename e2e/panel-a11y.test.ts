@@ -1,9 +1,9 @@
 // Every panel screen, in both themes, passes axe-core with no serious or critical violation; so do the open booking
 // dialog, the bell's popover and the phone layout with its drawer.
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axe } from './support/axe';
-import { launch, newPage } from './support/browser';
+import { launch, newPage, settle } from './support/browser';
 import { signIn } from './support/panel';
 
 let browser: Browser;
@@ -33,21 +33,13 @@ async function open(theme: 'light' | 'dark', width = 1280) {
   return { page, context };
 }
 
-async function settle(page: Page) {
-  await page.waitForLoadState('networkidle');
-  // Islands show a loading state first; axe runs on the screen a user actually reads.
-  await page
-    .waitForFunction(() => !document.querySelector('[aria-busy=true]'), undefined, { timeout: 10_000 })
-    .catch(() => {});
-}
-
 describe.each(['light', 'dark'] as const)('panel accessibility in the %s theme', (theme) => {
   it('every panel screen has no serious or critical axe violation', async () => {
     const failures: string[] = [];
     const { page, context } = await open(theme);
     for (const path of SCREENS) {
       await page.goto(path);
-      await settle(page);
+      await settle(page, { networkIdle: true, hydrated: false, busy: 'lenient' });
       expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(theme === 'dark');
       for (const v of await axe(page)) failures.push(`${path}: ${v}`);
     }
@@ -59,7 +51,7 @@ describe.each(['light', 'dark'] as const)('panel accessibility in the %s theme',
     const failures: string[] = [];
     const { page, context } = await open(theme);
     await page.goto('/yonetim/rezervasyonlar?tab=pending');
-    await settle(page);
+    await settle(page, { networkIdle: true, hydrated: false, busy: 'lenient' });
     await page
       .getByRole('button', { name: /^Detay/ })
       .first()
@@ -75,7 +67,7 @@ describe.each(['light', 'dark'] as const)('panel accessibility in the %s theme',
 
     const phone = await open(theme, 390);
     await phone.page.goto('/yonetim/rezervasyonlar');
-    await settle(phone.page);
+    await settle(phone.page, { networkIdle: true, hydrated: false, busy: 'lenient' });
     for (const v of await axe(phone.page)) failures.push(`phone bookings: ${v}`);
     await phone.page.getByRole('button', { name: 'Menüyü aç' }).click();
     await phone.page.getByRole('button', { name: 'Menüyü kapat' }).waitFor();

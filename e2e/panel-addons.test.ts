@@ -2,10 +2,10 @@
 // pitch of its own (a clone of a demo pitch with a 120-character unbroken name), and the public pitch answer and page
 // list it at once (the edge cache is versioned by the add-on triggers); switched off, it leaves the public answer. The
 // screen passes axe and widens nothing at 360 px in both themes with a 60-character unbroken add-on name.
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axe } from './support/axe';
-import { launch, newPage, origin } from './support/browser';
+import { launch, newPage, origin, overflow, settle } from './support/browser';
 import { createLongPitch, LONG, removeLongData, unbroken } from './support/long-data';
 import { queryDb, signIn } from './support/panel';
 
@@ -22,14 +22,6 @@ afterAll(async () => {
   await close();
   expect(queryDb('select id from facility_addons where facility_id = ?', pitch.id)).toEqual([]);
 });
-
-async function settle(page: Page) {
-  await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'), undefined, { timeout: 10_000 });
-  await page.waitForFunction(() => !document.querySelector('[aria-busy=true]'), undefined, { timeout: 10_000 });
-}
-
-const overflow = (page: Page) =>
-  page.evaluate(() => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth) - window.innerWidth);
 
 const publicAddons = async () =>
   (

@@ -11,7 +11,7 @@ import type { Browser, Page } from 'playwright-core';
 import { readSheet } from 'read-excel-file/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axe } from './support/axe';
-import { launch, newPage } from './support/browser';
+import { launch, newPage, overflow, settle } from './support/browser';
 import { createLongCustomer, LONG_CUSTOMER, openStateDb, removeLongCustomer } from './support/long-data';
 import { istanbulDate, queryDb, signIn } from './support/panel';
 
@@ -19,14 +19,6 @@ let browser: Browser;
 let close: () => Promise<void>;
 beforeAll(async () => ({ browser, close } = await launch()));
 afterAll(async () => close());
-
-async function settle(page: Page) {
-  await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'), undefined, { timeout: 10_000 });
-  await page.waitForFunction(() => !document.querySelector('[aria-busy=true]'), undefined, { timeout: 10_000 });
-}
-
-const overflow = (page: Page) =>
-  page.evaluate(() => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth) - window.innerWidth);
 
 interface Warned {
   id: number;

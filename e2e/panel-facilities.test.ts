@@ -5,7 +5,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axe } from './support/axe';
-import { launch, newPage } from './support/browser';
+import { launch, newPage, overflow, settle } from './support/browser';
 import { createLongPitch, LONG, removeLongData } from './support/long-data';
 import { istanbulDate, queryDb, signIn } from './support/panel';
 
@@ -19,11 +19,6 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
   'base64',
 );
-
-async function settle(page: Page) {
-  await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'), undefined, { timeout: 10_000 });
-  await page.waitForFunction(() => !document.querySelector('[aria-busy=true]'), undefined, { timeout: 10_000 });
-}
 
 async function openPanel(context: BrowserContext, page: Page) {
   await signIn(context, 'admin');
@@ -48,8 +43,6 @@ async function typeDate(page: Page, label: string, iso: string) {
 }
 
 /** How far the page reaches past the viewport; 0 when nothing scrolls sideways. */
-const overflow = (page: Page) =>
-  page.evaluate(() => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth) - window.innerWidth);
 
 describe('pitch administration', () => {
   it('an admin creates, edits, deactivates and deletes a pitch; the public list follows', async () => {

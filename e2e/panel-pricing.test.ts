@@ -3,10 +3,10 @@
 // preview before saving, saves, re-prices the generated free slots, and the public slot API then sells the evening at
 // the new price while the afternoon keeps the hourly price. The screen passes axe and widens nothing at 360 px in both
 // themes, with a 60-character unbroken rule name. The cloned pitch and its rules are removed again.
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axe } from './support/axe';
-import { launch, newPage, origin } from './support/browser';
+import { launch, newPage, origin, overflow, settle } from './support/browser';
 import { createLongPitch, LONG, removeLongData, unbroken } from './support/long-data';
 import { istanbulDate, queryDb, signIn } from './support/panel';
 
@@ -23,14 +23,6 @@ afterAll(async () => {
   await close();
   expect(queryDb('select id from price_rules where facility_id = ?', pitch.id)).toEqual([]);
 });
-
-async function settle(page: Page) {
-  await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'), undefined, { timeout: 10_000 });
-  await page.waitForFunction(() => !document.querySelector('[aria-busy=true]'), undefined, { timeout: 10_000 });
-}
-
-const overflow = (page: Page) =>
-  page.evaluate(() => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth) - window.innerWidth);
 
 type Slot = { startTime: string; price: number; isAvailable: boolean };
 async function publicSlots(date: string): Promise<Slot[]> {

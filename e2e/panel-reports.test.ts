@@ -6,7 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { money, percent } from '../site/src/components/panel/reports/model';
 import { axe } from './support/axe';
-import { launch, newPage } from './support/browser';
+import { launch, newPage, overflow, settle } from './support/browser';
 import { istanbulDate, queryDb, signIn } from './support/panel';
 
 let browser: Browser;
@@ -14,12 +14,11 @@ let close: () => Promise<void>;
 beforeAll(async () => ({ browser, close } = await launch()));
 afterAll(async () => close());
 
-async function settle(page: Page) {
-  await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'), undefined, { timeout: 10_000 });
+/** The report screen read: hydrated, and its results in (they are the part that loads). */
+async function settleReport(page: Page) {
+  await settle(page, { busy: 'ignore' });
   await page.locator('[data-report-results][aria-busy=false]').waitFor({ timeout: 10_000 });
 }
-const overflow = (page: Page) =>
-  page.evaluate(() => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth) - window.innerWidth);
 /** A row's cells as one line, one space between cells. */
 const cells = (page: Page, selector: string) =>
   page
@@ -71,7 +70,7 @@ describe('Raporlar', () => {
     const { page, context } = await newPage(browser);
     await signIn(context, 'admin');
     await page.goto(`/yonetim/raporlar?from=${from}&to=${to}&grup=day`);
-    await settle(page);
+    await settleReport(page);
     await page.getByRole('heading', { level: 1, name: 'Raporlar' }).waitFor();
 
     const all = dbTotals();
@@ -95,7 +94,7 @@ describe('Raporlar', () => {
     );
     await page.getByRole('combobox', { name: 'Saha' }).selectOption(String(pitch.id));
     await page.waitForURL((u) => u.searchParams.get('saha') === String(pitch.id));
-    await settle(page);
+    await settleReport(page);
     await page.locator('[data-report-scope]', { hasText: pitch.name }).waitFor();
     const one = dbTotals(pitch.id);
     expect(await cells(page, '[data-revenue-total]')).toBe(
@@ -105,7 +104,7 @@ describe('Raporlar', () => {
     // By month: one row per month of the range.
     await page.getByRole('combobox', { name: 'Gruplama' }).selectOption('month');
     await page.waitForURL((u) => u.searchParams.get('grup') === 'month');
-    await settle(page);
+    await settleReport(page);
     const months = queryDb<{ m: string }>(
       `select distinct substr(date, 1, 7) || '-01' as m from bookings
        where status = 'approved' and date between ? and ? and facility_id = ? order by m`,
@@ -174,7 +173,7 @@ describe.each(['light', 'dark'] as const)('Raporlar at 360 px in the %s theme', 
     await page.addInitScript((t) => localStorage.setItem('theme', t), theme);
     await signIn(context, 'admin');
     await page.goto(`/yonetim/raporlar?from=${from}&to=${to}&grup=week`);
-    await settle(page);
+    await settleReport(page);
     expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(theme === 'dark');
     await page.locator('[data-occupancy-table]').waitFor();
     expect(await overflow(page)).toBe(0);

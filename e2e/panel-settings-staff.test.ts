@@ -2,9 +2,9 @@
 // first password once; the manager signs in with it in a second browser, changes their own password and stays signed
 // in, is refused on both Ayarlar pages; the admin disables them and the manager's open panel is signed out on its next
 // request ('Done when'). At 360 px a 120-character unbroken name widens nothing in either theme. No console error.
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, newPage, takeConsoleProblems } from './support/browser';
+import { launch, newPage, overflow, settle, takeConsoleProblems } from './support/browser';
 import { unbroken } from './support/long-data';
 import { queryDb, signIn } from './support/panel';
 
@@ -12,13 +12,6 @@ let browser: Browser;
 let close: () => Promise<void>;
 beforeAll(async () => ({ browser, close } = await launch()));
 afterAll(async () => close());
-
-async function settle(page: Page) {
-  await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'), undefined, { timeout: 10_000 });
-}
-
-const overflow = (page: Page) =>
-  page.evaluate(() => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth) - window.innerWidth);
 
 const username = `e2e${Date.now().toString(36)}`;
 const longName = unbroken(120);
@@ -28,7 +21,7 @@ describe('staff accounts', () => {
     const admin = await newPage(browser);
     await signIn(admin.context, 'admin');
     await admin.page.goto('/yonetim/ayarlar/personel');
-    await settle(admin.page);
+    await settle(admin.page, { busy: 'ignore' });
     await admin.page.locator('[data-staff-row="admin"]').waitFor();
     expect(
       await admin.page
@@ -59,7 +52,7 @@ describe('staff accounts', () => {
     const login = await manager.context.request.post('/api/auth/local', { data: { identifier: username, password } });
     expect(login.status()).toBe(200);
     await manager.page.goto('/yonetim/hesabim');
-    await settle(manager.page);
+    await settle(manager.page, { busy: 'ignore' });
     await manager.page.getByLabel(/^Mevcut şifre/).fill(password);
     await manager.page.getByLabel(/^Yeni şifre(?! \()/).fill('YeniSifre2026');
     await manager.page.getByLabel(/^Yeni şifre \(tekrar\)/).fill('YeniSifre2026');
@@ -77,7 +70,7 @@ describe('staff accounts', () => {
       expect((await manager.context.request.get(path)).status(), path).toBe(403);
     }
     await manager.page.goto('/yonetim/rezervasyonlar');
-    await settle(manager.page);
+    await settle(manager.page, { busy: 'ignore' });
 
     // The admin disables them; the manager's open panel is signed out on its next request: here the list's own call
     // when a tab is chosen, with no page load.
@@ -94,7 +87,7 @@ describe('staff accounts', () => {
 
     // The audit log shows every step.
     await admin.page.goto('/yonetim/ayarlar/denetim');
-    await settle(admin.page);
+    await settle(admin.page, { busy: 'ignore' });
     await admin.page.getByRole('searchbox', { name: 'Ara' }).fill(username);
     for (const text of ['Personel hesabı oluşturuldu', 'kendi şifresini değiştirdi', 'devre dışı bırakıldı']) {
       await admin.page.locator('[data-audit-list]').getByText(text, { exact: false }).first().waitFor();
@@ -112,7 +105,7 @@ describe('staff accounts', () => {
       await signIn(context, 'admin');
       for (const path of ['/yonetim/ayarlar/personel', '/yonetim/ayarlar/denetim', '/yonetim/hesabim']) {
         await page.goto(path);
-        await settle(page);
+        await settle(page, { busy: 'ignore' });
         if (path.endsWith('personel')) await page.locator(`[data-staff-row="${username}"]`).waitFor();
         if (path.endsWith('denetim')) await page.locator('[data-audit-row]').first().waitFor();
         expect(await overflow(page), path).toBeLessThanOrEqual(0);

@@ -6,11 +6,11 @@
 import { readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { successMessage } from '../contracts/subscriptions';
 import { axe } from './support/axe';
-import { launch, newPage, origin } from './support/browser';
+import { launch, newPage, origin, overflow, settle } from './support/browser';
 import { unbroken } from './support/long-data';
 import { istanbulDate, queryDb, signIn } from './support/panel';
 
@@ -120,14 +120,6 @@ afterAll(async () => {
   }
   expect(queryDb("select id from notifications where message like '%' || ? || '%'", NAME)).toEqual([]);
 });
-
-async function settle(page: Page) {
-  await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'), undefined, { timeout: 10_000 });
-  await page.waitForFunction(() => !document.querySelector('[aria-busy=true]'), undefined, { timeout: 10_000 });
-}
-
-const overflow = (page: Page) =>
-  page.evaluate(() => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth) - window.innerWidth);
 
 const liveBookings = (phone: string) =>
   queryDb<{ date: string; status: string; is_subscriber: number; recurring_group_id: string | null }>(

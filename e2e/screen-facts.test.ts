@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { facilityMsg } from '../contracts/facility-form';
 import { staffMsg } from '../contracts/staff';
 import { axeRules } from './support/axe';
-import { launch, newPage } from './support/browser';
+import { launch, newPage, overflow, settle } from './support/browser';
 import { istanbulDate, queryDb, signIn } from './support/panel';
 
 let browser: Browser;
@@ -35,15 +35,9 @@ async function phone(theme: Theme): Promise<{ page: Page; context: BrowserContex
 }
 
 /** A panel screen: loaded and every island hydrated. */
-async function settle(page: Page) {
-  await page.waitForLoadState('networkidle');
-  await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'), undefined, { timeout: 10_000 });
-}
 /** A public page: loaded (its lower islands wait until scrolled near, so they are not waited for). */
 const loaded = (page: Page) => page.waitForLoadState('networkidle');
 
-const overflow = (page: Page) =>
-  page.evaluate(() => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth) - window.innerWidth);
 const themeIs = (page: Page) =>
   page.evaluate(() => (document.documentElement.classList.contains('dark') ? 'dark' : 'light'));
 
@@ -214,7 +208,7 @@ describe('panel screens at 360 px', () => {
       const { page, context } = await phone(theme);
       await signIn(context, 'admin');
       await page.goto(`/yonetim/haftalik-takvim?saha=${HOURLY.slug}&hafta=${monday}`);
-      await settle(page);
+      await settle(page, { networkIdle: true, busy: 'ignore' });
       // The phone shows one day at a time.
       await page.locator(`[data-day-tab="${date}"]`).click();
       const cell = page.locator(`[data-slot="${free.documentId}"]`);
@@ -250,7 +244,7 @@ describe('panel screens at 360 px', () => {
         const { page, context } = await phone(theme);
         await signIn(context, 'admin');
         await page.goto('/yonetim/sahalar');
-        await settle(page);
+        await settle(page, { networkIdle: true, busy: 'ignore' });
         await page.getByRole('button', { name: `${name} işlemleri`, exact: true }).click();
         await page.getByRole('menuitem', { name: /Düzenle/ }).click();
         const dialog = page.getByRole('dialog', { name: 'Saha Düzenle' });
@@ -301,7 +295,7 @@ describe('panel screens at 360 px', () => {
       const { page, context } = await phone(theme);
       await signIn(context, 'manager');
       await page.goto('/yonetim/hesabim');
-      await settle(page);
+      await settle(page, { networkIdle: true, busy: 'ignore' });
       await page.getByText('En az 8 karakter.', { exact: true }).waitFor();
       await page.getByLabel(/^Mevcut şifre/).fill('mudur1234');
       await page.getByLabel(/^Yeni şifre(?! \()/).fill('yeni123');

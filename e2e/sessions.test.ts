@@ -4,20 +4,13 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axe } from './support/axe';
-import { launch, newPage, origin } from './support/browser';
+import { launch, newPage, origin, settle } from './support/browser';
 import { signIn } from './support/panel';
 
 let browser: Browser;
 let close: () => Promise<void>;
 beforeAll(async () => ({ browser, close } = await launch()));
 afterAll(async () => close());
-
-async function settle(page: Page) {
-  await page.waitForLoadState('networkidle');
-  await page
-    .waitForFunction(() => !document.querySelector('[aria-busy=true]'), undefined, { timeout: 10_000 })
-    .catch(() => {});
-}
 
 let seq = 0;
 /** A manager of this test's own, so the demo accounts other files sign in with are never signed out. */
@@ -51,7 +44,7 @@ describe.each(['light', 'dark'] as const)('sessions in the %s theme at 360 px', 
     const shop = await device(who, theme);
     const phone = await device(who, theme);
     await shop.page.goto('/yonetim');
-    await settle(shop.page);
+    await settle(shop.page, { networkIdle: true, hydrated: false, busy: 'lenient' });
     await shop.page.locator('[data-user-menu-button]').click();
     await shop.page.getByRole('button', { name: 'Çıkış Yap' }).click();
     await shop.page.waitForURL(/\/giris/);
@@ -59,7 +52,7 @@ describe.each(['light', 'dark'] as const)('sessions in the %s theme at 360 px', 
     expect(path(shop.page)).toBe('/giris');
 
     await phone.page.goto('/yonetim');
-    await settle(phone.page);
+    await settle(phone.page, { networkIdle: true, hydrated: false, busy: 'lenient' });
     expect(path(phone.page)).toBe('/yonetim');
     await shop.context.close();
     await phone.context.close();
@@ -70,7 +63,7 @@ describe.each(['light', 'dark'] as const)('sessions in the %s theme at 360 px', 
     const shop = await device(who, theme);
     const phone = await device(who, theme);
     await phone.page.goto('/yonetim/hesabim');
-    await settle(phone.page);
+    await settle(phone.page, { networkIdle: true, hydrated: false, busy: 'lenient' });
     expect(await axe(phone.page)).toEqual([]);
     const overflow = await phone.page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
     expect(overflow).toBe(false);

@@ -113,3 +113,29 @@ export function takeConsoleProblems(context: BrowserContext): string[] {
 export function allowConsole(context: BrowserContext, ...patterns: RegExp[]) {
   allowedOf.set(context, [...(allowedOf.get(context) ?? []), ...patterns]);
 }
+
+export interface SettleOptions {
+  /** Wait for the network to fall quiet first (a page whose islands fetch once loaded). */
+  networkIdle?: boolean;
+  /** Wait until no island is left to hydrate. */
+  hydrated?: boolean;
+  /** Wait until nothing shows aria-busy: 'wait' fails after the timeout, 'lenient' goes on, 'ignore' does not wait. */
+  busy?: 'wait' | 'lenient' | 'ignore';
+  timeout?: number;
+}
+
+/** Waits until a screen is ready to read: by default its islands hydrated and none of them loading any more. */
+export async function settle(
+  page: Page,
+  { networkIdle = false, hydrated = true, busy = 'wait', timeout = 10_000 }: SettleOptions = {},
+) {
+  if (networkIdle) await page.waitForLoadState('networkidle');
+  if (hydrated) await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'), undefined, { timeout });
+  if (busy === 'ignore') return;
+  const idle = page.waitForFunction(() => !document.querySelector('[aria-busy=true]'), undefined, { timeout });
+  await (busy === 'lenient' ? idle.catch(() => {}) : idle);
+}
+
+/** How many pixels the page is wider than the window (0 or less: no sideways scrolling). */
+export const overflow = (page: Page) =>
+  page.evaluate(() => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth) - window.innerWidth);
