@@ -3,9 +3,24 @@ import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test'
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { app } from '../../worker/src/app';
+import { databaseAnswers } from '../../worker/src/db/health';
 import { api, expectError, json } from './fixtures';
 
 describe('GET /api/health', () => {
+  it('asks D1 through the data layer (db/health.ts): true from the real D1, false when it throws or rejects', async () => {
+    expect(await databaseAnswers(env.DB)).toBe(true);
+    const rejecting = {
+      prepare: () => ({ first: () => Promise.reject(new Error('D1_ERROR')) }),
+    } as unknown as D1Database;
+    expect(await databaseAnswers(rejecting)).toBe(false);
+    const throwing = {
+      prepare: () => {
+        throw new Error('no binding');
+      },
+    } as unknown as D1Database;
+    expect(await databaseAnswers(throwing)).toBe(false);
+  });
+
   it('answers without touching D1, and with deep=1 after D1 answered', async () => {
     const plain = await api('/api/health');
     expect(plain.status).toBe(200);

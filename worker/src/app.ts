@@ -4,6 +4,7 @@ import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
 import { MAX_IMAGE_BYTES, MAX_IMAGES } from '../../contracts/facility-form';
 import { msg } from '../../contracts/messages';
+import { databaseAnswers } from './db/health';
 import { type AppEnv, cookieAuthenticated } from './lib/auth';
 import { forgetAvailability } from './lib/availability-memo';
 import { edgeCacheApi } from './lib/edge-cache';
@@ -81,11 +82,7 @@ const routes = new Hono<AppEnv>()
    */
   .get('/health', async (c) => {
     if (c.req.query('deep') !== '1') return c.json({ data: { ok: true }, meta: {} });
-    const answered = await c.env.DB.prepare('select 1 as one')
-      .first<{ one: number }>()
-      .then((row) => row?.one === 1)
-      .catch(() => false);
-    if (!answered) throw serviceUnavailable(msg.databaseUnavailable);
+    if (!(await databaseAnswers(c.env.DB))) throw serviceUnavailable(msg.databaseUnavailable);
     return c.json({ data: { ok: true, database: true }, meta: {} });
   })
   .route('/facilities', facilityRoutes)
