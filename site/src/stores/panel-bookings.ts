@@ -4,6 +4,7 @@ import type { BookingTab } from '../../../contracts/panel';
 import { ApiRequestError, allPages, client, unwrapPage } from '../lib/api';
 import { BOOKING_EXPORT_COLUMNS, bookingExportName } from '../lib/export/bookings';
 import { downloadCsv, downloadXlsx } from '../lib/export/download';
+import { addressList, type ListStatus } from './address-list';
 import { toast } from './toast';
 
 // The bookings management list (02 §2 'Bookings management', §9 page sizes). The server filters, counts and pages
@@ -28,7 +29,6 @@ export type { BookingTab };
 const isTab = (v: string | null): v is BookingTab => BOOKING_TABS.some((t) => t.id === v);
 
 export const LIST_FAILED = 'Rezervasyonlar yüklenirken hata oluştu';
-export const SEARCH_DEBOUNCE_MS = 300;
 /** 02 §9: 10 per page, 5 under 768 px. */
 export const PAGE_SIZE = 10;
 export const PAGE_SIZE_NARROW = 5;
@@ -56,8 +56,7 @@ const DEFAULT_FILTERS: BookingFilters = {
 export const $bookingFilters = map<BookingFilters>({ ...DEFAULT_FILTERS });
 export const $bookingItems = atom<BookingListItem[]>([]);
 export const $bookingMeta = atom<BookingsMeta | null>(null);
-export const $bookingStatus = atom<'loading' | 'ready' | 'error'>('loading');
-export const $bookingError = atom<string | null>(null);
+export const $bookingStatus = atom<ListStatus>('loading');
 /** True under 768 px: cards instead of the table, 5 per page, a page input instead of page numbers. */
 export const $narrow = atom(false);
 
@@ -98,19 +97,7 @@ export function searchOf(f: BookingFilters): string {
   return s ? `?${s}` : '';
 }
 
-function writeAddress(mode: 'push' | 'replace') {
-  if (typeof window === 'undefined') return;
-  const search = searchOf($bookingFilters.get());
-  if (search === window.location.search) return;
-  const url = window.location.pathname + search + window.location.hash;
-  if (mode === 'push') window.history.pushState(null, '', url);
-  else window.history.replaceState(null, '', url);
-}
-
 // ---------------------------------------------------------------- loading
-
-let sequence = 0;
-let searchTimer: ReturnType<typeof setTimeout> | undefined;
 
 const pageSize = () => ($narrow.get() ? PAGE_SIZE_NARROW : PAGE_SIZE);
 
@@ -125,76 +112,35 @@ export function queryOf(f: BookingFilters, size: number): Record<string, string>
   return q;
 }
 
-/** Loads the current page. A newer request wins: the answer of an older one still in flight is dropped. */
-export async function loadBookings(): Promise<void> {
-  clearTimeout(searchTimer);
-  const mine = ++sequence;
-  const filters = $bookingFilters.get();
-  $bookingStatus.set('loading');
-  $bookingError.set(null);
-  try {
-    const body = await unwrapPage(client.api.bookings.$get({ query: queryOf(filters, pageSize()) }));
-    if (mine !== sequence) return;
-    const { pageCount } = body.meta.pagination;
-    // The page asked for may be gone (an approval moved a booking out of this tab): show the last one there is.
-    if (body.data.length === 0 && filters.page > 1 && pageCount >= 1 && filters.page > pageCount) {
-      $bookingFilters.setKey('page', pageCount);
-      writeAddress('replace');
-      return loadBookings();
-    }
-    $bookingItems.set(body.data);
-    $bookingMeta.set(body.meta);
-    $bookingStatus.set('ready');
-  } catch (e) {
-    if (mine !== sequence) return;
-    $bookingError.set(e instanceof ApiRequestError ? e.message : null);
-    $bookingStatus.set('error');
-  }
-}
+const list = addressList({
+  filters: $bookingFilters,
+  items: $bookingItems,
+  meta: $bookingMeta,
+  status: $bookingStatus,
+  narrow: $narrow,
+  narrowQuery: NARROW_QUERY,
+  narrowPageSize: true,
+  fromSearch: filtersFromSearch,
+  searchOf,
+  fetchPage: (f) => unwrapPage(client.api.bookings.$get({ query: queryOf(f, pageSize()) })),
+  dateKeys: ['from', 'to'],
+});
 
+/** Loads the current page. A newer request wins: the answer of an older one still in flight is dropped. */
+export const loadBookings = list.load;
 /** Re-reads the current page and counts, e.g. after an approval or a rejection. */
 export const refreshBookings = () => loadBookings();
 
-function change(patch: Partial<BookingFilters>, mode: 'push' | 'replace' = 'push') {
-  // Any filter change goes back to page 1 (a page change names its own page).
-  $bookingFilters.set({ ...$bookingFilters.get(), page: 1, ...patch });
-  writeAddress(mode);
-  return loadBookings();
-}
-
-export const setBookingTab = (tab: BookingTab) => change({ tab });
-export const setSubscribersOnly = (subscribers: boolean) => change({ subscribers });
-export const setTransportOnly = (transport: boolean) => change({ transport });
-// The server refuses a reversed range; moving the other end along keeps the range valid while the user picks.
-export function setDateFrom(value: string) {
-  const from = DATE.test(value) ? value : '';
-  const { to } = $bookingFilters.get();
-  return change({ from, to: from && to && from > to ? from : to });
-}
-export function setDateTo(value: string) {
-  const to = DATE.test(value) ? value : '';
-  const { from } = $bookingFilters.get();
-  return change({ to, from: to && from && to < from ? to : from });
-}
-export const clearDates = () => change({ from: '', to: '' });
-export const clearBookingFilters = () => change({ q: '', subscribers: false, transport: false, from: '', to: '' });
-
-export function setBookingPage(page: number) {
-  const count = $bookingMeta.get()?.pagination.pageCount ?? 1;
-  const next = Math.min(Math.max(1, Math.trunc(page) || 1), Math.max(1, count));
-  if (next === $bookingFilters.get().page) return Promise.resolve();
-  return change({ page: next });
-}
-
+export const setBookingTab = (tab: BookingTab) => list.change({ tab });
+export const setSubscribersOnly = (subscribers: boolean) => list.change({ subscribers });
+export const setTransportOnly = (transport: boolean) => list.change({ transport });
+export const setDateFrom = list.setFrom;
+export const setDateTo = list.setTo;
+export const clearDates = () => list.change({ from: '', to: '' });
+export const clearBookingFilters = () => list.change({ q: '', subscribers: false, transport: false, from: '', to: '' });
+export const setBookingPage = list.setPage;
 /** The box shows every keystroke at once; the request waits for 300 ms of quiet (02 §9 search debounce). */
-export function setBookingSearch(q: string) {
-  $bookingFilters.set({ ...$bookingFilters.get(), q, page: 1 });
-  clearTimeout(searchTimer);
-  searchTimer = setTimeout(() => {
-    writeAddress('replace');
-    void loadBookings();
-  }, SEARCH_DEBOUNCE_MS);
-}
+export const setBookingSearch = (q: string) => list.type({ q });
 
 // ---------------------------------------------------------------- export
 
@@ -252,33 +198,4 @@ export async function exportBookings(format: 'csv' | 'xlsx'): Promise<void> {
  * Starts the screen: filters from the address, the page size from the screen width (re-queried when it crosses
  * 768 px), back/forward restore. Returns the clean-up.
  */
-export function startBookings(): () => void {
-  $bookingFilters.set(filtersFromSearch(window.location.search));
-  $bookingItems.set([]);
-  $bookingMeta.set(null);
-
-  const media = typeof window.matchMedia === 'function' ? window.matchMedia(NARROW_QUERY) : null;
-  $narrow.set(media?.matches ?? false);
-  const onMedia = (e: MediaQueryListEvent) => {
-    if (e.matches === $narrow.get()) return;
-    $narrow.set(e.matches);
-    $bookingFilters.setKey('page', 1);
-    writeAddress('replace');
-    void loadBookings();
-  };
-  media?.addEventListener('change', onMedia);
-
-  const onPop = () => {
-    $bookingFilters.set(filtersFromSearch(window.location.search));
-    void loadBookings();
-  };
-  window.addEventListener('popstate', onPop);
-
-  void loadBookings();
-  return () => {
-    clearTimeout(searchTimer);
-    sequence++;
-    media?.removeEventListener('change', onMedia);
-    window.removeEventListener('popstate', onPop);
-  };
-}
+export const startBookings = list.start;

@@ -20,13 +20,13 @@ import {
 } from '../lib/export/customer-reports';
 import { downloadCsv, downloadXlsx } from '../lib/export/download';
 import { addDays, istanbulToday } from '../lib/format';
+import { addressList, type ListStatus } from './address-list';
 import { toast } from './toast';
 
 // Müşteri Yönetimi (02 §2 'Customer management', §7, §9). The server filters, sorts, pages and computes every figure
 // (GET /api/bookings/customers/stats); the filters live in the address, under the API's own names, so a link such as
 // /yonetim/musteriler?warningsOnly=true (the dashboard's) opens that view and back/forward restore each one.
 
-export const SEARCH_DEBOUNCE_MS = 300;
 /** Under 1024 px the many columns do not fit: cards instead of the table, the page box instead of numbers. */
 export const NARROW_QUERY = '(max-width: 1023px)';
 /** Export fetches the whole filtered set in the largest page the API allows. */
@@ -77,7 +77,7 @@ export const $customerFilters = map<CustomerFilters>({ ...DEFAULT_CUSTOMER_FILTE
 export const $customerErrors = atom<FilterErrors>({});
 export const $customers = atom<CustomerStatsRow[]>([]);
 export const $customerMeta = atom<CustomerListMeta | null>(null);
-export const $customerStatus = atom<'loading' | 'ready' | 'error'>('loading');
+export const $customerStatus = atom<ListStatus>('loading');
 export const $customersNarrow = atom(false);
 export const $exporting = atom(false);
 
@@ -172,83 +172,52 @@ export function filterErrors(f: CustomerFilters): FilterErrors {
   return errors;
 }
 
-function writeAddress(mode: 'push' | 'replace') {
-  if (typeof window === 'undefined') return;
-  const search = searchOf($customerFilters.get());
-  if (search === window.location.search) return;
-  const url = window.location.pathname + search + window.location.hash;
-  if (mode === 'push') window.history.pushState(null, '', url);
-  else window.history.replaceState(null, '', url);
-}
-
 // ---------------------------------------------------------------- loading
 
-let sequence = 0;
-let typingTimer: ReturnType<typeof setTimeout> | undefined;
 /** The filters of the list on screen: a report covers what is shown, not a half-typed or refused filter. */
 let shownFilters: CustomerFilters = { ...DEFAULT_CUSTOMER_FILTERS };
 
 const statsCall = (query: Record<string, string>) => client.api.bookings.customers.stats.$get({ query });
 
-/** Loads the current page. A newer request wins: the answer of an older one still in flight is dropped. */
-export async function loadCustomers(): Promise<void> {
-  clearTimeout(typingTimer);
-  const filters = $customerFilters.get();
-  const errors = filterErrors(filters);
-  $customerErrors.set(errors);
-  if (Object.keys(errors).length > 0) {
-    // Nothing is sent; what is on screen stays (and a first load does not spin forever).
-    if ($customerStatus.get() === 'loading') $customerStatus.set('ready');
-    return;
-  }
-  const mine = ++sequence;
-  $customerStatus.set('loading');
-  try {
-    const body = await unwrapPage(statsCall(queryOf(filters)));
-    if (mine !== sequence) return;
-    const { pageCount } = body.meta.pagination;
-    // A page beyond the end (an old link, a narrower filter): show the last one there is.
-    if (body.data.length === 0 && filters.page > 1 && pageCount >= 1 && filters.page > pageCount) {
-      $customerFilters.setKey('page', pageCount);
-      writeAddress('replace');
-      return loadCustomers();
-    }
-    shownFilters = filters;
-    $customers.set(body.data as CustomerStatsRow[]);
-    $customerMeta.set(body.meta as CustomerListMeta);
-    $customerStatus.set('ready');
-  } catch {
-    if (mine !== sequence) return;
+const list = addressList({
+  filters: $customerFilters,
+  items: $customers,
+  meta: $customerMeta,
+  status: $customerStatus,
+  narrow: $customersNarrow,
+  narrowQuery: NARROW_QUERY,
+  fromSearch: filtersFromSearch,
+  searchOf,
+  fetchPage: async (f) =>
+    (await unwrapPage(statsCall(queryOf(f)))) as { data: CustomerStatsRow[]; meta: CustomerListMeta },
+  accept: (f) => {
+    const errors = filterErrors(f);
+    $customerErrors.set(errors);
+    return Object.keys(errors).length === 0;
+  },
+  dateKeys: ['dateFrom', 'dateTo'],
+  onLoaded: (f) => {
+    shownFilters = f;
+  },
+  onFailed: () => {
     // 02 §8: an empty list with a zero summary, the message inline and as a toast.
     $customers.set([]);
     $customerMeta.set(null);
-    $customerStatus.set('error');
     toast('error', customerMsg.loadFailed);
-  }
-}
+  },
+  onStart: () => {
+    $customerHistory.set({});
+    shownFilters = $customerFilters.get();
+  },
+});
 
-function change(patch: Partial<CustomerFilters>, mode: 'push' | 'replace' = 'push') {
-  clearTimeout(typingTimer);
-  // Any filter change goes back to page 1 (a page change names its own page).
-  $customerFilters.set({ ...$customerFilters.get(), page: 1, ...patch });
-  const errors = filterErrors($customerFilters.get());
-  $customerErrors.set(errors);
-  if (Object.keys(errors).length > 0) return Promise.resolve();
-  writeAddress(mode);
-  return loadCustomers();
-}
+/** Loads the current page. A newer request wins: the answer of an older one still in flight is dropped. */
+export const loadCustomers = list.load;
+const change = list.change;
 
 /** Typed filters (search, the counts and rates): the box shows every keystroke; the request waits for 300 ms of quiet. */
-export function setTypedFilter(key: 'search' | (typeof TEXT_KEYS)[number], value: string) {
-  $customerFilters.set({ ...$customerFilters.get(), [key]: value, page: 1 });
-  $customerErrors.set(filterErrors($customerFilters.get()));
-  clearTimeout(typingTimer);
-  typingTimer = setTimeout(() => {
-    if (Object.keys($customerErrors.get()).length > 0) return;
-    writeAddress('replace');
-    void loadCustomers();
-  }, SEARCH_DEBOUNCE_MS);
-}
+export const setTypedFilter = (key: 'search' | (typeof TEXT_KEYS)[number], value: string) =>
+  list.type({ [key]: value });
 
 export const setCustomerSearch = (q: string) => setTypedFilter('search', q);
 export const setCustomerType = (customerType: CustomerFilters['customerType']) => change({ customerType });
@@ -258,17 +227,8 @@ export const setActivityStatus = (activityStatus: CustomerFilters['activityStatu
 export const setSort = (sortBy: CustomerSort) => change({ sortBy });
 export const setSortOrder = (sortOrder: 'asc' | 'desc') => change({ sortOrder });
 export const setPageSize = (pageSize: number) => change({ pageSize });
-// The server refuses a reversed range; moving the other end along keeps the range valid while the user picks.
-export function setDateFrom(value: string) {
-  const dateFrom = DATE.test(value) ? value : '';
-  const { dateTo } = $customerFilters.get();
-  return change({ dateFrom, dateTo: dateFrom && dateTo && dateFrom > dateTo ? dateFrom : dateTo });
-}
-export function setDateTo(value: string) {
-  const dateTo = DATE.test(value) ? value : '';
-  const { dateFrom } = $customerFilters.get();
-  return change({ dateTo, dateFrom: dateTo && dateFrom && dateTo < dateFrom ? dateTo : dateFrom });
-}
+export const setDateFrom = list.setFrom;
+export const setDateTo = list.setTo;
 /** 'Son 7 gün' / 'Son 30 gün': the last `days` days up to today (Istanbul), today included. */
 export function setQuickRange(days: number, today = istanbulToday()) {
   return change({ dateFrom: addDays(today, -(days - 1)), dateTo: today });
@@ -276,12 +236,7 @@ export function setQuickRange(days: number, today = istanbulToday()) {
 export const clearCustomerFilters = () =>
   change({ ...DEFAULT_CUSTOMER_FILTERS, pageSize: $customerFilters.get().pageSize });
 
-export function setCustomerPage(page: number) {
-  const count = $customerMeta.get()?.pagination.pageCount ?? 1;
-  const next = Math.min(Math.max(1, Math.trunc(page) || 1), Math.max(1, count));
-  if (next === $customerFilters.get().page) return Promise.resolve();
-  return change({ page: next });
-}
+export const setCustomerPage = list.setPage;
 
 export const hasActiveFilters = (f: CustomerFilters) =>
   searchOf({ ...f, page: 1, pageSize: DEFAULT_CUSTOMER_FILTERS.pageSize }) !== '';
@@ -344,29 +299,4 @@ export async function exportCustomers(report: CustomerReport, format: 'csv' | 'x
 // ---------------------------------------------------------------- start
 
 /** Starts the screen: filters from the address, the layout from the width, back/forward restore. Returns the clean-up. */
-export function startCustomers(): () => void {
-  $customerFilters.set(filtersFromSearch(window.location.search));
-  $customers.set([]);
-  $customerMeta.set(null);
-  $customerHistory.set({});
-  shownFilters = $customerFilters.get();
-
-  const media = typeof window.matchMedia === 'function' ? window.matchMedia(NARROW_QUERY) : null;
-  $customersNarrow.set(media?.matches ?? false);
-  const onMedia = (e: MediaQueryListEvent) => $customersNarrow.set(e.matches);
-  media?.addEventListener('change', onMedia);
-
-  const onPop = () => {
-    $customerFilters.set(filtersFromSearch(window.location.search));
-    void loadCustomers();
-  };
-  window.addEventListener('popstate', onPop);
-
-  void loadCustomers();
-  return () => {
-    clearTimeout(typingTimer);
-    sequence++;
-    media?.removeEventListener('change', onMedia);
-    window.removeEventListener('popstate', onPop);
-  };
-}
+export const startCustomers = list.start;
