@@ -182,11 +182,17 @@ const clockTime = (message: string, midnightEnd: boolean) =>
     )
     .transform((s) => (s.startsWith('24:') ? '00:00' : s.slice(0, 5)));
 
-const workingDay = z.object({
-  isOpen: z.boolean(),
-  start: clockTime(facilityMsg.openingInvalid, false),
-  end: clockTime(facilityMsg.closingInvalid, true),
-});
+/** The form's day: open 09:00–23:00 (docs/behaviour.md#constants-and-limits). */
+const DEFAULT_DAY = { isOpen: true, start: FACILITY_DEFAULTS.dayStart, end: FACILITY_DEFAULTS.dayEnd };
+
+/** A day, or a part of one, left out is the form's default day. */
+const workingDay = z
+  .object({
+    isOpen: z.boolean().default(DEFAULT_DAY.isOpen),
+    start: clockTime(facilityMsg.openingInvalid, false).default(DEFAULT_DAY.start),
+    end: clockTime(facilityMsg.closingInvalid, true).default(DEFAULT_DAY.end),
+  })
+  .default(() => ({ ...DEFAULT_DAY }));
 
 const pickupPoint = z.object({
   // 'pickup-<timestamp>' as the panel creates them (02 §3); the server assigns one when missing.
@@ -194,7 +200,7 @@ const pickupPoint = z.object({
     .string()
     .regex(/^pickup-\d{1,16}$/)
     .nullish(),
-  name: z.string().trim().min(1, facilityMsg.pickupNameRequired).max(120),
+  name: z.string({ error: facilityMsg.pickupNameRequired }).trim().min(1, facilityMsg.pickupNameRequired).max(120),
   address: text(300),
   description: text(500),
   time: hhmm.nullish(),
@@ -209,7 +215,7 @@ const pickupPoint = z.object({
 });
 
 const amenity = z.object({
-  name: z.string().trim().min(1, facilityMsg.amenityNameRequired).max(60),
+  name: z.string({ error: facilityMsg.amenityNameRequired }).trim().min(1, facilityMsg.amenityNameRequired).max(60),
   available: z.boolean().default(true),
   icon: z.enum(AMENITY_ICONS).nullish(),
 });
@@ -232,10 +238,9 @@ export const facilityInput = z
     address: text(500, 'Adres en fazla 500 karakter olabilir'),
     latitude: numeric(z.number().min(-90).max(90).nullish()),
     longitude: numeric(z.number().min(-180).max(180).nullish()),
-    hourlyPrice: money(facilityMsg.hourlyPrice, 100_000, facilityMsg.hourlyPriceTooHigh).refine(
-      (n) => n > 0,
-      facilityMsg.hourlyPrice,
-    ),
+    hourlyPrice: money(facilityMsg.hourlyPrice, 100_000, facilityMsg.hourlyPriceTooHigh)
+      .refine((n) => n > 0, facilityMsg.hourlyPrice)
+      .default(FACILITY_DEFAULTS.hourlyPrice),
     depositAmount: money(facilityMsg.depositNegative, 100_000, facilityMsg.depositTooHigh)
       .refine((n) => n >= 0, facilityMsg.depositNegative)
       .default(FACILITY_DEFAULTS.depositAmount),
@@ -258,9 +263,12 @@ export const facilityInput = z
       if (url === null) ctx.addIssue({ code: 'custom', message: facilityMsg.mapsUrl });
       return url;
     }),
-    workingHours: z.object(
-      Object.fromEntries(WEEK_DAYS.map((d) => [d, workingDay])) as Record<WeekDay, typeof workingDay>,
-    ),
+    // Left out: every day the form's default day (so is a day left out of it).
+    workingHours: z
+      .object(Object.fromEntries(WEEK_DAYS.map((d) => [d, workingDay])) as Record<WeekDay, typeof workingDay>)
+      .default(
+        () => Object.fromEntries(WEEK_DAYS.map((d) => [d, { ...DEFAULT_DAY }])) as Record<WeekDay, typeof DEFAULT_DAY>,
+      ),
     bookingTimeType: z.enum(['hourly', 'half-hourly']).default(FACILITY_DEFAULTS.bookingTimeType),
     startTimeOffset: z.enum(['full_hour', 'half_hour']).default(FACILITY_DEFAULTS.startTimeOffset),
     autoApprovalTimeout: numeric(

@@ -110,7 +110,7 @@ describe('POST /api/facilities: the §5 rules, each with its message and path', 
       ['googleMapsLocation'],
       facilityMsg.mapsUrl,
     ]),
-    ['missing working hours', { workingHours: undefined }, ['workingHours'], 'Çalışma saatleri geçersiz'],
+    ['working hours that are no week', { workingHours: 'her gün' }, ['workingHours'], 'Çalışma saatleri geçersiz'],
     ['an unknown slot length', { bookingTimeType: 'daily' }, ['bookingTimeType'], 'Rezervasyon süresi geçersiz'],
     ['an isActive that is no boolean', { isActive: 'evet' }, ['isActive'], 'Aktiflik durumu geçersiz'],
   ];

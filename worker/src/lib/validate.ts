@@ -92,6 +92,8 @@ const FIELD_LABELS: Record<string, string> = {
 
 interface Fallback {
   code: string;
+  /** The field was left out (no value at all), as opposed to sent with a wrong one. */
+  missing?: boolean;
   maximum?: number | bigint;
   minimum?: number | bigint;
   origin?: string;
@@ -104,6 +106,7 @@ z.config({
     MARK +
     JSON.stringify({
       code: iss.code,
+      missing: iss.code === 'invalid_type' && iss.input === undefined,
       maximum: (iss as { maximum?: unknown }).maximum,
       minimum: (iss as { minimum?: unknown }).minimum,
       origin: (iss as { origin?: unknown }).origin,
@@ -114,6 +117,7 @@ export function fallbackMessage(path: PropertyKey[], f: Fallback): string {
   const key = [...path].reverse().find((p) => typeof p === 'string' && p in FIELD_LABELS) as string | undefined;
   const label = key ? FIELD_LABELS[key] : null;
   if (!label) return msg.validation;
+  if (f.missing) return `${label} gerekli`;
   if (f.code === 'too_big' && f.origin === 'string' && f.maximum !== undefined)
     return `${label} en fazla ${f.maximum} karakter olabilir`;
   if (f.code === 'too_small' && f.origin === 'string' && f.minimum !== undefined)
