@@ -3,6 +3,8 @@ import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from
 import { AUDIT_KINDS } from '../../../contracts/staff';
 import type { WeekDay } from '../../../contracts/wire/facility';
 
+// The tables as drizzle models them. The database itself, with the triggers and the FTS5 table drizzle does not model,
+// is docs/schema.sql (`npm run db:schema` regenerates it after a migration).
 // Money columns are integer kuruş. Times are epoch milliseconds unless named date/startTime (Istanbul wall clock).
 const now = sql`(cast(unixepoch('subsec') * 1000 as integer))`;
 const timestamps = {
@@ -479,13 +481,15 @@ export const bookings = sqliteTable(
 );
 
 /**
- * Bookings and their summed total_price per business day, pitch and status, kept by triggers (migration 0007): every
- * booking insert, every change of a booking's status, pitch, date or price and every booking delete moves the counts in
- * the same statement, whichever path wrote it (public create, approve, reject, cancel, expiry, subscriptions, pitch
- * delete, KVKK anonymisation, the seed, the benches' bulk inserts). The dashboard's today and month figures read one
- * month of it (date first in the key, so that is a range of the key for every pitch and for one); its size grows with
- * days × pitches × 5 statuses, not with bookings. A row whose count falls to 0 is deleted.
- * test/worker/dashboard-stats.consistency.test.ts compares it with a GROUP BY over bookings.
+ * Bookings per business day, pitch, status, subscriber flag and shuttle flag, with their summed total_price and its
+ * parts (deposit, slot, shuttle, add-ons; kuruş), kept by the booking_stats_* triggers on bookings: every insert, every
+ * change of a booking's status, pitch, date, flags or prices and every delete moves the counts in the same statement,
+ * whichever path wrote it (public create, approve, reject, cancel, expiry, subscriptions, pitch delete, KVKK
+ * anonymisation, the seed, the benches' bulk inserts). The dashboard's today and month figures, the panel list's tab
+ * counts and Raporlar's revenue read a date range of it (date first in the key, for every pitch and for one); its size
+ * grows with days × pitches × 5 statuses × the 4 flag pairs, not with bookings. A row whose count falls to 0 is deleted.
+ * test/worker/dashboard-stats.consistency.test.ts compares it with a GROUP BY over bookings; docs/schema.sql shows the
+ * triggers as they stand.
  */
 export const bookingDayStats = sqliteTable(
   'booking_day_stats',
@@ -510,8 +514,9 @@ export const bookingDayStats = sqliteTable(
 );
 
 /**
- * The same counts over all time, per pitch and status (at most 5 rows a pitch), kept by the same triggers: the
- * dashboard's all-time total, pending and revenue read these few rows instead of every day's.
+ * The same counts over all time, per pitch, status and the two flags (at most 20 rows a pitch), with total_price only,
+ * kept by the same triggers: the dashboard's all-time total, pending and revenue read these few rows instead of every
+ * day's.
  */
 export const bookingStatusStats = sqliteTable(
   'booking_status_stats',
