@@ -11,10 +11,10 @@ import {
   setTransportOnly,
 } from '../../../stores/panel-bookings';
 import { Button } from '../../ui/Button';
-import { IsoDatePicker } from '../../ui/DatePicker';
 import { BusIcon, CrownIcon, XIcon } from '../../ui/icons';
 import { SearchField } from '../../ui/SearchField';
 import { ToggleButton } from '../../ui/ToggleButton';
+import { DateRangeFields } from '../DateRangeFields';
 
 /** Search, the Aboneler / Servisli toggles and the date range of 02 §2 'Bookings management'. */
 export const FilterBar = memo(function FilterBar() {
@@ -60,22 +60,14 @@ export const FilterBar = memo(function FilterBar() {
 const DateRange = memo(function DateRange() {
   const f = useStore($bookingFilters, { keys: ['from', 'to'] });
   return (
-    <div role="group" aria-label="Tarih aralığı" className="flex min-w-0 flex-wrap items-end gap-2">
-      {/* dd.mm.yyyy in every browser (issue 7 §3); the store and the address keep YYYY-MM-DD. */}
-      <IsoDatePicker
-        label="Başlangıç tarihi"
-        className="min-w-40 flex-1"
-        value={f.from}
-        max={f.to}
-        onChange={(v) => void setDateFrom(v)}
-      />
-      <IsoDatePicker
-        label="Bitiş tarihi"
-        className="min-w-40 flex-1"
-        value={f.to}
-        min={f.from}
-        onChange={(v) => void setDateTo(v)}
-      />
+    <DateRangeFields
+      role="group"
+      aria-label="Tarih aralığı"
+      from={f.from}
+      to={f.to}
+      onFrom={setDateFrom}
+      onTo={setDateTo}
+    >
       <Button
         variant="secondary"
         onPress={clearDates}
@@ -84,6 +76,6 @@ const DateRange = memo(function DateRange() {
       >
         <XIcon /> Temizle
       </Button>
-    </div>
+    </DateRangeFields>
   );
 });

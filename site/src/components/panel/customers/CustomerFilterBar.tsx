@@ -21,10 +21,10 @@ import {
 } from '../../../stores/panel-customers';
 import { Button } from '../../ui/Button';
 import { Checkbox } from '../../ui/Checkbox';
-import { IsoDatePicker } from '../../ui/DatePicker';
 import { SearchField } from '../../ui/SearchField';
 import { Select } from '../../ui/Select';
 import { TextField } from '../../ui/TextField';
+import { DateRangeFields } from '../DateRangeFields';
 
 const TYPES = [
   { value: '', label: 'Tümü' },
@@ -96,21 +96,7 @@ export function CustomerFilterBar() {
 
       <fieldset className="min-w-0">
         <legend className="text-sm font-semibold text-slate-900 dark:text-slate-100">Rezervasyon tarihi</legend>
-        <div className="mt-1 flex min-w-0 flex-wrap items-end gap-2">
-          <IsoDatePicker
-            label="Başlangıç tarihi"
-            className="min-w-40 flex-1"
-            value={f.dateFrom}
-            max={f.dateTo}
-            onChange={(v) => void setDateFrom(v)}
-          />
-          <IsoDatePicker
-            label="Bitiş tarihi"
-            className="min-w-40 flex-1"
-            value={f.dateTo}
-            min={f.dateFrom}
-            onChange={(v) => void setDateTo(v)}
-          />
+        <DateRangeFields className="mt-1" from={f.dateFrom} to={f.dateTo} onFrom={setDateFrom} onTo={setDateTo}>
           <div className="flex flex-wrap gap-2">
             <Button variant="secondary" size="sm" onPress={() => void setQuickRange(7)}>
               Son 7 gün
@@ -119,7 +105,7 @@ export function CustomerFilterBar() {
               Son 30 gün
             </Button>
           </div>
-        </div>
+        </DateRangeFields>
       </fieldset>
 
       <div className="grid min-w-0 grid-cols-2 gap-3 lg:grid-cols-4">

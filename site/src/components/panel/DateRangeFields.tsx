@@ -1,0 +1,42 @@
+import type { HTMLAttributes, ReactNode } from 'react';
+import { IsoDatePicker } from '../ui/DatePicker';
+
+interface Props extends HTMLAttributes<HTMLDivElement> {
+  from: string;
+  to: string;
+  onFrom: (value: string) => unknown;
+  onTo: (value: string) => unknown;
+  /** Buttons after the two fields (clear, quick ranges). */
+  children?: ReactNode;
+}
+
+/**
+ * A filter bar's date range: dd.mm.yyyy in every browser, YYYY-MM-DD in the store and the address; each end bounds the
+ * other's calendar.
+ */
+export function DateRangeFields({ from, to, onFrom, onTo, children, className, ...props }: Props) {
+  return (
+    <div
+      {...props}
+      className={
+        className ? `${className} flex min-w-0 flex-wrap items-end gap-2` : 'flex min-w-0 flex-wrap items-end gap-2'
+      }
+    >
+      <IsoDatePicker
+        label="Başlangıç tarihi"
+        className="min-w-40 flex-1"
+        value={from}
+        max={to}
+        onChange={(v) => void onFrom(v)}
+      />
+      <IsoDatePicker
+        label="Bitiş tarihi"
+        className="min-w-40 flex-1"
+        value={to}
+        min={from}
+        onChange={(v) => void onTo(v)}
+      />
+      {children}
+    </div>
+  );
+}
