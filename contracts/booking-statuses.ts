@@ -4,3 +4,17 @@ export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 export const LIVE_STATUSES = ['pending', 'approved'] as const satisfies readonly BookingStatus[];
 export const PAYMENT_STATUSES = ['pending', 'paid', 'refunded'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+export const STATUS_LABELS: Record<BookingStatus, string> = {
+  pending: 'Beklemede',
+  approved: 'Onaylandı',
+  rejected: 'Reddedildi',
+  cancelled: 'İptal Edildi',
+  expired: 'Süresi Geçti',
+};
+
+/** An unknown status is displayed as pending (01 §4). */
+export function bookingStatus(status: string | null | undefined): BookingStatus {
+  return (BOOKING_STATUSES as readonly string[]).includes(status ?? '') ? (status as BookingStatus) : 'pending';
+}
+export const statusLabel = (status: string | null | undefined) => STATUS_LABELS[bookingStatus(status)];

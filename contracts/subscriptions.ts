@@ -31,7 +31,6 @@ export const subscriptionMsg = {
   reasonApproved: 'Bu saat dolu',
   reasonSubscriber: 'Bu saat başka bir aboneye ait',
   historyReason: 'Abonelik oluşturuldu',
-  notificationTitle: 'Yeni Abonelik',
   detailFailed: 'Abone bilgileri yüklenemedi',
 } as const;
 

@@ -4,6 +4,7 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays, istanbulToday, TR_WEEKDAYS, trLongDate, weekdayIndex } from '../../contracts/dates';
+import { notificationText } from '../../contracts/events';
 import {
   api,
   bookingForm,
@@ -38,18 +39,19 @@ beforeAll(async () => {
 
 const NIGHT_PLAYER = { customerName: 'Gece Oyuncu' };
 
+/** The notifications' texts as staff read them: rendered from each stored event (contracts/events.ts). */
 const messagesOf = async (bookingNumberOrName: string) =>
   (
     await env.DB.prepare(
-      `select n.title, n.message from notifications n join bookings b on b.id = n.booking_id
+      `select n.title, n.message, n.kind, n.facts from notifications n join bookings b on b.id = n.booking_id
        where b.booking_number = ? or b.customer_name = ? order by n.id`,
     )
       .bind(bookingNumberOrName, bookingNumberOrName)
-      .all<{ title: string; message: string }>()
-  ).results;
+      .all<{ title: string; message: string; kind: string | null; facts: string | null }>()
+  ).results.map(notificationText);
 
 describe('after-midnight slots in what the API writes', () => {
-  it('the new-booking notification (built in SQL) names the real calendar date and the business night', async () => {
+  it('the new-booking notification names the real calendar date and the business night', async () => {
     const date = day(3);
     const { booking } = await bookViaApi(f, date, '00:00', NIGHT_PLAYER);
     expect(booking.date).toBe(date);

@@ -2,6 +2,7 @@ import { runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { trLongDate } from '../../contracts/dates';
+import { notificationText } from '../../contracts/events';
 import type { FacilityBooking } from '../../worker/src/durable-objects/facility-booking';
 import { MINUTE } from '../../worker/src/lib/time';
 import { facilityStub } from '../../worker/src/services/facility-ref';
@@ -69,16 +70,18 @@ describe('pending holds expire through the pitch object alarm', () => {
       .first();
     expect(last).toEqual({ from_status: 'pending', to_status: 'expired', actor_type: 'system' });
     const note = await env.DB.prepare(
-      "select type, priority, title, message from notifications where booking_id = ? and type = 'booking_updated'",
+      "select type, priority, title, message, kind, facts from notifications where booking_id = ? and type = 'booking_updated'",
     )
       .bind(booking.id)
-      .first<{ type: string; priority: string; title: string; message: string }>();
-    expect(note).toMatchObject({ type: 'booking_updated', priority: 'medium', title: 'Rezervasyon Süresi Doldu' });
+      .first<{ type: string; priority: string; title: string; message: string; kind: string; facts: string }>();
+    expect(note).toMatchObject({ type: 'booking_updated', priority: 'medium', kind: 'booking_expired' });
     // Like every other booking notification: number · name · pitch · the date as a person reads it, never YYYY-MM-DD.
-    const parts = note!.message.split(' · ');
+    const text = notificationText(note!);
+    expect(text.title).toBe('Rezervasyon Süresi Doldu');
+    const parts = text.message.split(' · ');
     expect(parts.slice(0, 3)).toEqual([booking.bookingNumber, booking.customerName, f.name]);
-    expect(note!.message).toContain(`${trLongDate(date())} 20:00`);
-    expect(note!.message).not.toMatch(/\d{4}-\d{2}-\d{2}/);
+    expect(text.message).toContain(`${trLongDate(date())} 20:00`);
+    expect(text.message).not.toMatch(/\d{4}-\d{2}-\d{2}/);
 
     const shown = (await json(await api(`/api/facilities/${f.slug}/slots?date=${date()}`))).data.slots.find(
       (s: any) => s.startTime === '20:00',

@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { trLongDate } from '../../contracts/dates';
+import { notificationText } from '../../contracts/events';
 import {
   addDays,
   api,
@@ -244,8 +245,14 @@ describe('creating a booking', () => {
     ]);
     const note = await env.DB.prepare('select * from notifications where booking_id = ?').bind(data.id).first<any>();
     expect(note).toMatchObject({ type: 'booking_created', is_read: 0 });
-    // Written by the booking's own statement (db/sql.ts trLongDateOf): the same text the code would write.
-    expect(note.message).toBe(`Kayıt Testi · ${f.name} · ${trLongDate(tomorrow())} 13:00`);
+    // The booking's own statement stores the event with the facts it read from the slot; the text is rendered from them.
+    expect(note).toMatchObject({ kind: 'booking_created', message: '' });
+    expect(JSON.parse(note.facts)).toMatchObject({
+      customerName: 'Kayıt Testi',
+      facilityName: f.name,
+      startTime: '13:00',
+    });
+    expect(notificationText(note).message).toBe(`Kayıt Testi · ${f.name} · ${trLongDate(tomorrow())} 13:00`);
     const customer = await env.DB.prepare('select * from customers where phone = ?').bind(phone).first<any>();
     expect(customer).toMatchObject({ name: 'Kayıt Testi', is_subscriber: 0 });
     const booking = await env.DB.prepare('select customer_id, expires_at from bookings where id = ?')

@@ -3,6 +3,7 @@
 // forced, those bookings are cancelled through the pitch's Durable Object with history and notifications.
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { notificationText } from '../../contracts/events';
 import { facilityMsg } from '../../contracts/facility-form';
 import { msg } from '../../contracts/messages';
 import { newBookingNumber, newDocumentId } from '../../worker/src/lib/ids';
@@ -146,12 +147,12 @@ describe('DELETE /api/facilities/:ref with active bookings', () => {
       expect(history.results[0].reason).toBe(facilityMsg.forceCancelReason);
       expect(history.results[0].actor_type).toBe('staff');
       const notes = await env.DB.prepare(
-        "select title, message from notifications where booking_id = ? and type = 'booking_cancelled'",
+        "select title, message, kind, facts from notifications where booking_id = ? and type = 'booking_cancelled'",
       )
         .bind(b.id)
         .all<any>();
       expect(notes.results).toHaveLength(1);
-      expect(notes.results[0].message).toContain(f.name);
+      expect(notificationText(notes.results[0]).message).toContain(f.name);
     }
     expect((await bookingRow(pending.bookingNumber)).status).toBe('cancelled');
 

@@ -4,6 +4,7 @@
 // reject and its category stay. Afterwards no answer of the API, staff or public, holds any fragment of the person.
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { notificationText } from '../../contracts/events';
 import { foldSearch } from '../../contracts/search';
 import {
   addDays,
@@ -306,14 +307,19 @@ describe('anonymising a customer (KVKK)', () => {
         .first(),
     ).toEqual({ n: 0 });
     expect(
-      await env.DB.prepare("select count(*) as n from notifications where message like '%Gizli Kişi%'").first(),
+      await env.DB.prepare(
+        "select count(*) as n from notifications where message like '%Gizli Kişi%' or facts like '%Gizli Kişi%'",
+      ).first(),
     ).toEqual({ n: 0 });
+    // The erasure cleared the name among the event's facts; the message rendered from them says who is gone.
     const created = await env.DB.prepare(
-      "select message from notifications where booking_id = ? and type = 'booking_created'",
+      "select title, message, kind, facts from notifications where booking_id = ? and type = 'booking_created'",
     )
       .bind(a.booking.id)
-      .first<{ message: string }>();
-    expect(created!.message.startsWith('Silinmiş müşteri · ')).toBe(true);
+      .first<{ title: string; message: string; kind: string; facts: string }>();
+    expect(created!.kind).toBe('booking_created');
+    expect(JSON.parse(created!.facts)).toMatchObject({ customerName: null, bookingNumber: a.booking.bookingNumber });
+    expect(notificationText(created!).message.startsWith('Silinmiş müşteri · ')).toBe(true);
     const audit = await env.DB.prepare(
       "select title, actor_user_id from notifications where booking_id = ? and title = 'Müşteri bilgileri silindi'",
     )

@@ -2,7 +2,8 @@
 // the public subscription look-up.
 import { env, exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { pitchEvent } from '../../contracts/socket/pitch';
+import { notificationText } from '../../contracts/events';
+import { pitchEvent } from '../../contracts/socket/facility';
 import {
   addDays,
   api,
@@ -141,7 +142,7 @@ describe('a subscription where every week is free', () => {
     );
     expect(notes).toHaveLength(1);
     expect(notes[0]).toMatchObject({ title: 'Yeni Abonelik', actor_user_id: user.id, facility_id: f.id });
-    expect(notes[0].message).toContain('4 hafta');
+    expect(notificationText(notes[0] as { title: string; message: string }).message).toContain('4 hafta');
 
     // The public calendar shows each week as a subscriber's slot.
     const slots = (await json(await api(`/api/facilities/${f.documentId}/slots?date=${weeks[1]}`))).data;

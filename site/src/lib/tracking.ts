@@ -1,7 +1,7 @@
 // Pure rules of the tracking page (01 §2 'Booking tracking', §4 Booking status, §8): labels, the rejection reason,
 // the phone input, the subscriber figures, filters and sorting. No DOM, no network.
 import type { InferResponseType } from 'hono/client';
-import { BOOKING_STATUSES, type BookingStatus, type PaymentStatus } from '../../../contracts/booking-statuses';
+import { type BookingStatus, bookingStatus, type PaymentStatus } from '../../../contracts/booking-statuses';
 import { cancelTooLate } from '../../../contracts/cancel-window';
 import { phoneTypingDigits } from '../../../contracts/phone-format';
 import type { client } from './api';
@@ -18,25 +18,14 @@ export type PhoneListedBooking = InferResponseType<
 
 // ---------- status ----------
 
-export const STATUS_LABELS: Record<BookingStatus, string> = {
-  pending: 'Beklemede',
-  approved: 'Onaylandı',
-  rejected: 'Reddedildi',
-  cancelled: 'İptal Edildi',
-  expired: 'Süresi Geçti',
-};
+// The status labels live with the statuses, so the history's labels (contracts/events.ts) read the same words.
+export { bookingStatus, STATUS_LABELS, statusLabel } from '../../../contracts/booking-statuses';
 
 export const PAYMENT_LABELS: Record<PaymentStatus, string> = {
   pending: 'Ödeme Bekliyor',
   paid: 'Ödendi',
   refunded: 'İade Edildi',
 };
-
-/** An unknown status is displayed as pending (01 §4). */
-export function bookingStatus(status: string | null | undefined): BookingStatus {
-  return (BOOKING_STATUSES as readonly string[]).includes(status ?? '') ? (status as BookingStatus) : 'pending';
-}
-export const statusLabel = (status: string | null | undefined) => STATUS_LABELS[bookingStatus(status)];
 
 export function paymentStatus(status: string | null | undefined): PaymentStatus {
   return status === 'paid' || status === 'refunded' ? status : 'pending';

@@ -16,9 +16,9 @@ import {
 import { msg } from '../../../contracts/messages';
 import { bookingFacilityFields, bookingRef, facilityDocumentId, pending } from './booking-columns';
 import type { Db } from './client';
-import { eraseFreeText, forgetCustomerInEvents, notifyStaff, recordHistory } from './events';
+import { type BookingNotice, eraseFreeText, forgetCustomerInEvents, notifyEvent, recordHistory } from './events';
 import { type Booking, bookingHistory, bookings, customers, facilities, slots, users } from './schema';
-import { isLive, pickupTimeOf, qualified, quoted, renderedAll, renderedBatch, rowOf, slotStartTextOf } from './sql';
+import { isLive, pickupTimeOf, qualified, quoted, renderedAll, renderedBatch, rowOf } from './sql';
 
 export type NewBooking = typeof bookings.$inferInsert;
 
@@ -200,7 +200,6 @@ export interface BookingWrite {
   /** Whether a phone's other live booking that day refuses this one (issue 12's switch). */
   sameDayRule: boolean;
   now: number;
-  facilityName: string;
   notificationDocumentId: string;
 }
 
@@ -232,7 +231,6 @@ export async function insertCheckedBooking(db: Db, w: BookingWrite) {
       pickupBefore: w.pickupMinutesBefore,
       sameDayRule: w.sameDayRule ? 1 : 0,
       now: w.now,
-      facilityName: w.facilityName,
       notificationDocumentId: w.notificationDocumentId,
     },
   );
@@ -331,17 +329,11 @@ function checkedBookingBatch(db: Db, bySlotId: boolean, columns: (keyof BookingV
       actorLabel: bookings.customerName,
       createdAt,
     }),
-    notifyStaff(db, mine, {
+    notifyEvent(db, mine, {
+      kind: 'booking_created',
       documentId: bound('notificationDocumentId'),
-      type: 'booking_created',
-      priority: 'high',
-      title: 'Yeni Rezervasyon',
-      message: qualified(
-        sql`${bookings.customerName} || ' · ' || ${p('facilityName')} || ' · ' || ${slotStartTextOf(bookings.date, bookings.startsAt, bookings.startTime)}`,
-      ),
-      bookingId: bookings.id,
-      facilityId: bookings.facilityId,
       createdAt,
+      facts: {},
     }),
   ] as const;
 }
@@ -368,7 +360,7 @@ export function updateBookingFrom(db: Db, b: Pick<Booking, 'id' | 'status'>, set
 
 export interface StatusEvent {
   history: Omit<Parameters<typeof recordHistory>[2], 'bookingId' | 'fromStatus' | 'toStatus'>;
-  notification: Omit<Parameters<typeof notifyStaff>[2], 'bookingId' | 'facilityId'>;
+  notification: BookingNotice;
 }
 type StatusSet = Partial<NewBooking> & { status: Booking['status'] };
 
@@ -383,12 +375,7 @@ function statusChange(db: Db, b: Pick<Booking, 'id' | 'status'>, set: StatusSet,
       { bookingId: bookings.id, fromStatus: b.status, toStatus: set.status, ...event.history },
       { whenChanged: true },
     ),
-    notifyStaff(
-      db,
-      mine,
-      { bookingId: bookings.id, facilityId: bookings.facilityId, ...event.notification },
-      { whenChanged: true },
-    ),
+    notifyEvent(db, mine, event.notification, { whenChanged: true }),
   ] as const;
 }
 
@@ -413,19 +400,11 @@ export async function expireDueHolds(db: Db, facilityId: number, now: number) {
       actorLabel: 'Sistem',
       createdAt: now,
     }),
-    notifyStaff(db, due, {
+    notifyEvent(db, due, {
+      kind: 'booking_expired',
       documentId: sql`lower(hex(randomblob(12)))`,
-      type: 'booking_updated',
-      // As loud as a reject: the player may have paid after all, and staff should see it in time to call them.
-      priority: 'medium',
-      title: 'Rezervasyon Süresi Doldu',
-      // The same shape as every other booking notification: number · name · pitch · the real start.
-      message: qualified(
-        sql`${bookings.bookingNumber} || ' · ' || ${bookings.customerName} || ' · ' || (select ${facilities.name} from ${facilities} where ${facilities.id} = ${bookings.facilityId}) || ' · ' || ${slotStartTextOf(bookings.date, bookings.startsAt, bookings.startTime)}`,
-      ),
-      bookingId: bookings.id,
-      facilityId: bookings.facilityId,
       createdAt: now,
+      facts: {},
     }),
     db
       .update(bookings)
@@ -572,21 +551,17 @@ export async function anonymisePhone(
   db: Db,
   phone: string,
   hash: string,
-  audit: { bookingId: number; documentId: string; message: string; actorUserId: number; actorLabel: string },
+  audit: { bookingId: number; documentId: string; actorUserId: number; actorLabel: string },
   now: number,
 ) {
   const ofPhone = eq(bookings.customerPhone, phone);
   const [audited] = await db.batch([
-    notifyStaff(db, eq(bookings.id, audit.bookingId), {
+    notifyEvent(db, eq(bookings.id, audit.bookingId), {
+      kind: 'customer_erased',
       documentId: audit.documentId,
-      type: 'booking_updated',
-      priority: 'low',
-      title: msg.customerAnonymised,
-      message: audit.message,
-      bookingId: bookings.id,
-      facilityId: bookings.facilityId,
       createdAt: now,
       actorUserId: audit.actorUserId,
+      facts: { actorLabel: audit.actorLabel },
     }),
     recordHistory(db, ofPhone, {
       bookingId: bookings.id,

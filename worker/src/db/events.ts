@@ -1,16 +1,16 @@
 // The one place that writes booking history and staff notifications. Each writer is a statement for a D1 batch, so a
 // change, its history row and its notification land together or not at all.
-import { and, eq, inArray, isNotNull, notInArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
+import { type EventKind, NOTIFICATION_OF, type STAFF_EVENT_KINDS } from '../../../contracts/events';
 import { facilityMsg } from '../../../contracts/facility-form';
 import { msg } from '../../../contracts/messages';
 import { subscriptionMsg } from '../../../contracts/subscriptions';
 import type { Db } from './client';
-import { bookingHistory, bookings, notifications } from './schema';
-import { qualified, rowOf } from './sql';
+import { bookingHistory, bookings, facilities, notifications } from './schema';
+import { qualified, quoted, rowOf } from './sql';
 
 type HistoryValues = Parameters<typeof rowOf<typeof bookingHistory>>[1];
-type NotificationValues = Parameters<typeof rowOf<typeof notifications>>[1];
 
 /**
  * Written only when the statement before it changed a row (SQLite's changes()): a change that lost a race leaves no
@@ -27,9 +27,76 @@ export function recordHistory(db: Db, where: SQL, values: HistoryValues, { whenC
     .select(db.select(rowOf(bookingHistory, values)).from(bookings).where(onlyIf(where, whenChanged)));
 }
 
-/** One staff notification per booking matching `where`, returned as written so the staff bells can be told at once. */
-export function notifyStaff(db: Db, where: SQL, values: NotificationValues, { whenChanged = false } = {}) {
-  const row = rowOf(notifications, { targetRole: 'Admin', ...values });
+/** The facts an event of `kind` needs beyond its booking: the staff member, a subscription's weeks. */
+export type EventExtras<K extends EventKind> = K extends (typeof STAFF_EVENT_KINDS)[number]
+  ? { actorLabel: string | SQL }
+  : K extends 'subscription_created'
+    ? { weeks: number }
+    : Record<string, never>;
+
+export interface BookingNotice<K extends EventKind = EventKind> {
+  kind: K;
+  documentId: string | SQL;
+  createdAt: number | SQL;
+  /** The staff member whose action raised it: their own bell takes it as read. */
+  actorUserId?: number;
+  facts: EventExtras<K>;
+}
+
+/**
+ * An event's facts (contracts/events.ts) as one JSON object, read from the booking row the statement selects: its
+ * number, name, pitch and start as they are when it happens, and the extras the kind needs.
+ */
+function factsOf(kind: EventKind, extras: Record<string, unknown>): SQL {
+  const pairs: [string, unknown][] =
+    kind === 'customer_erased'
+      ? [['bookingNumber', bookings.bookingNumber]]
+      : [
+          ['bookingNumber', bookings.bookingNumber],
+          ['customerName', bookings.customerName],
+          [
+            'facilityName',
+            sql`(select ${facilities.name} from ${facilities} where ${facilities.id} = ${bookings.facilityId})`,
+          ],
+          ['date', bookings.date],
+          ['startTime', bookings.startTime],
+          ['startsAt', bookings.startsAt],
+        ];
+  for (const [key, value] of Object.entries(extras)) pairs.push([key, value]);
+  return qualified(
+    sql`json_object(${sql.join(
+      pairs.map(([key, value]) => sql`${sql.raw(quoted(key))}, ${value}`),
+      sql`, `,
+    )})`,
+  );
+}
+
+/**
+ * One staff notification per booking matching `where`, telling of the event `kind`: its facts are read from the booking
+ * row, its text is rendered from them when read. Returned as written, so the staff bells can be told at once.
+ */
+export function notifyEvent<K extends EventKind>(
+  db: Db,
+  where: SQL,
+  notice: BookingNotice<K>,
+  { whenChanged = false } = {},
+) {
+  const { type, priority, title } = NOTIFICATION_OF[notice.kind];
+  const row = rowOf(notifications, {
+    documentId: notice.documentId,
+    type,
+    priority,
+    title,
+    // The message is rendered from the facts; a note staff write keeps its own.
+    message: '',
+    targetRole: 'Admin',
+    bookingId: bookings.id,
+    facilityId: bookings.facilityId,
+    actorUserId: notice.actorUserId ?? null,
+    createdAt: notice.createdAt,
+    kind: notice.kind,
+    facts: factsOf(notice.kind, notice.facts),
+  });
   return db
     .insert(notifications)
     .select(db.select(row).from(bookings).where(onlyIf(where, whenChanged)))
@@ -92,35 +159,29 @@ export function eraseFreeText(db: Db, phone: string) {
 }
 
 /**
- * KVKK (issue 7 §5): the customer's name leaves the history labels and the notification messages of every booking of
- * `phone`. Run before the bookings themselves lose the name, in the same batch.
+ * KVKK: the customer's name leaves the booking history's labels and the facts of every notification about the bookings
+ * of `phone` (their texts then say 'Silinmiş müşteri'). A notification older than the events that could not be read as
+ * one loses its message. Run before the bookings themselves lose the name, in the same batch.
  */
 export function forgetCustomerInEvents(db: Db, phone: string, replacement: string) {
   const ofPhone = db.select({ id: bookings.id }).from(bookings).where(eq(bookings.customerPhone, phone));
-  const nameOf = qualified(
-    sql<string>`(select ${bookings.customerName} from ${bookings} where ${bookings.id} = ${notifications.bookingId})`,
-  );
-  const separator = sql`' · '`;
   return [
     db
       .update(bookingHistory)
       .set({ actorLabel: replacement })
       .where(and(eq(bookingHistory.actorType, 'customer'), inArray(bookingHistory.bookingId, ofPhone))),
-    // The name only where the messages put it ('name · …' or '… · name · …'): a short name is never cut out of a word.
     db
       .update(notifications)
-      .set({ message: sql`${replacement} || substr(${notifications.message}, length(${nameOf}) + 1)` })
+      .set({ facts: sql`json_set(${notifications.facts}, '$.customerName', null)` })
       .where(
         and(
           inArray(notifications.bookingId, ofPhone),
-          sql`substr(${notifications.message}, 1, length(${nameOf}) + 3) = ${nameOf} || ${separator}`,
+          sql`json_type(${notifications.facts}, '$.customerName') is not null`,
         ),
       ),
     db
       .update(notifications)
-      .set({
-        message: sql`replace(${notifications.message}, ${separator} || ${nameOf} || ${separator}, ${separator} || ${replacement} || ${separator})`,
-      })
-      .where(inArray(notifications.bookingId, ofPhone)),
+      .set({ message: msg.freeTextErased })
+      .where(and(inArray(notifications.bookingId, ofPhone), isNull(notifications.kind))),
   ] as const;
 }

@@ -4,10 +4,10 @@ import { and, eq, gt, gte, inArray, lt, ne, or, type SQL, sql } from 'drizzle-or
 import type { BatchItem } from 'drizzle-orm/batch';
 import { changedBooking } from './bookings';
 import type { Db } from './client';
-import { notifyStaff, recordHistory } from './events';
+import { notifyEvent, recordHistory } from './events';
 import { notDeleted } from './facility-ref';
 import { amenities, bookings, facilities, facilityImages, pickupPoints } from './schema';
-import { isLive, slotStartTextOf } from './sql';
+import { isLive } from './sql';
 
 export type FacilityValues = Omit<typeof facilities.$inferInsert, 'id' | 'documentId' | 'slug' | 'createdAt'>;
 export type AmenityValues = Omit<typeof amenities.$inferInsert, 'id' | 'facilityId'>;
@@ -155,8 +155,6 @@ export async function retireFacility(
   now: number,
   event: {
     reason: string;
-    title: string;
-    facilityName: string;
     actorUserId: number;
     actorLabel: string;
   },
@@ -164,7 +162,6 @@ export async function retireFacility(
   audit: BatchItem<'sqlite'>,
 ) {
   const due = activeBookingsOf(facilityId, now);
-  const sep = sql`' · '`;
   const [, notified, cancelled, retired] = await db.batch([
     recordHistory(db, due, {
       bookingId: bookings.id,
@@ -176,16 +173,12 @@ export async function retireFacility(
       actorLabel: event.actorLabel,
       createdAt: now,
     }),
-    notifyStaff(db, due, {
+    notifyEvent(db, due, {
+      kind: 'booking_cancelled_by_staff',
       documentId: sql`lower(hex(randomblob(12)))`,
-      type: 'booking_cancelled',
-      priority: 'medium',
-      title: event.title,
-      message: sql`${bookings.bookingNumber} || ${sep} || ${bookings.customerName} || ${sep} || ${event.facilityName} || ${sep} || ${slotStartTextOf(bookings.date, bookings.startsAt, bookings.startTime)} || ${sep} || ${event.actorLabel}`,
-      bookingId: bookings.id,
-      facilityId: bookings.facilityId,
       actorUserId: event.actorUserId,
       createdAt: now,
+      facts: { actorLabel: event.actorLabel },
     }),
     db
       .update(bookings)

@@ -39,12 +39,19 @@ export interface NotificationFilter {
   pageSize: number;
 }
 
+/**
+ * A search over what staff read: the title, the text of a note staff wrote, and the facts of an event (name, booking
+ * number, pitch, staff member, date as YYYY-MM-DD), whose message is rendered from them (contracts/events.ts).
+ */
+const matching = (term: string) =>
+  sql`(instr(${folded(notifications.title)}, ${term}) > 0 or instr(${folded(notifications.message)}, ${term}) > 0
+    or exists (select 1 from json_each(${notifications.facts}) as fact
+      where fact.type = 'text' and instr(${folded(sql`fact.value`)}, ${term}) > 0))`;
+
 export async function notificationPage(db: Db, f: NotificationFilter, viewer: number) {
   const where = and(
     // instr, not LIKE: D1 caps LIKE patterns at 50 bytes, which a 49-character search already exceeds.
-    f.search
-      ? sql`(instr(${folded(notifications.title)}, ${f.search}) > 0 or instr(${folded(notifications.message)}, ${f.search}) > 0)`
-      : undefined,
+    f.search ? matching(f.search) : undefined,
     f.status === 'all' ? undefined : f.status === 'unread' ? unread(viewer) : not(unread(viewer)),
     f.type === 'all' ? undefined : eq(notifications.type, f.type),
   );

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { AUDIT_KINDS } from '../../../contracts/staff';
+import type { EventKind } from '../../../contracts/events';
 import type { WeekDay } from '../../../contracts/wire/facility';
 
 // The tables as drizzle models them. The database itself, with the triggers and the FTS5 table drizzle does not model,
@@ -629,6 +630,13 @@ export const notifications = sqliteTable(
     /** The staff member whose action raised it (migration 0003): their own bell neither rings nor counts it unread. */
     actorUserId: integer('actor_user_id').references(() => users.id),
     createdAt: timestamps.createdAt,
+    /**
+     * What happened and its facts (migration 0023, contracts/events.ts): the title and message are rendered from them
+     * when read, and an erasure clears a fact. Null for a note staff wrote, whose title and message are its text; an
+     * event's row keeps its title and an empty message.
+     */
+    kind: text('kind').$type<EventKind>(),
+    facts: text('facts', { mode: 'json' }).$type<Record<string, unknown>>(),
   },
   (t) => [index('notifications_created').on(t.createdAt), index('notifications_unread').on(t.isRead, t.createdAt)],
 );

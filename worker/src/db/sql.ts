@@ -3,7 +3,6 @@ import { Column, fillPlaceholders, getTableColumns, is, SQL, sql } from 'drizzle
 import type { BatchItem, BatchResponse } from 'drizzle-orm/batch';
 import type { AnySQLiteColumn, SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { LIVE_STATUSES } from '../../../contracts/bookings';
-import { ISTANBUL_OFFSET_MS, TR_MONTHS, TR_WEEKDAYS } from '../../../contracts/dates';
 import type { Db } from './client';
 
 /** A string as a quoted SQL literal (single quotes doubled). */
@@ -42,38 +41,6 @@ export function rowOf<T extends SQLiteTable>(table: T, values: RowValues<T>) {
 }
 
 /**
- * contracts/dates.ts trLongDate in SQL ('21 Kasım 2026 Cumartesi') for a YYYY-MM-DD column: the booking write builds its
- * notification text in the same statement that reads the slot's date. Names are literals, never bound (test/worker
- * sql-twins.test.ts compares every day of three years with trLongDate).
- */
-export function trLongDateOf(date: AnySQLiteColumn | SQL): SQL<string> {
-  const named = (part: '%m' | '%w', list: readonly string[], key: (i: number) => string) =>
-    sql`case strftime(${sql.raw(quoted(part))}, ${date}) ${sql.raw(
-      list.map((name, i) => `when ${quoted(key(i))} then ${quoted(name)}`).join(' '),
-    )} end`;
-  const month = named('%m', TR_MONTHS, (i) => String(i + 1).padStart(2, '0'));
-  const weekday = named('%w', TR_WEEKDAYS, String);
-  return sql<string>`(cast(strftime('%d', ${date}) as integer) || ' ' || ${month} || ' ' || strftime('%Y', ${date}) || ' ' || ${weekday})`;
-}
-
-/**
- * contracts/slot-start.ts slotStartText in SQL for a booking's business date, real start instant (ms) and start time:
- * '1 Aralık 2026 Salı 00:00 · Pazartesi gecesi' after midnight of the business day, '30 Kasım 2026 Pazartesi 18:00'
- * otherwise. The calendar date is the Istanbul date of the instant (test/worker/sql-twins.test.ts compares the two).
- */
-export function slotStartTextOf(
-  date: AnySQLiteColumn | SQL,
-  startsAt: AnySQLiteColumn | SQL,
-  startTime: AnySQLiteColumn | SQL,
-): SQL<string> {
-  const calendar = sql`date(${startsAt} / 1000 + ${sql.raw(String(ISTANBUL_OFFSET_MS / 1000))}, 'unixepoch')`;
-  const weekday = sql`case strftime('%w', ${date}) ${sql.raw(
-    TR_WEEKDAYS.map((name, i) => `when ${quoted(String(i))} then ${quoted(`${name} gecesi`)}`).join(' '),
-  )} end`;
-  return sql<string>`(${trLongDateOf(calendar)} || ' ' || substr(${startTime}, 1, 5) || case when ${calendar} <> ${date} then ' · ' || ${weekday} else '' end)`;
-}
-
-/**
  * contracts/common.ts pickupTimeFor in SQL: an 'HH:MM' hour less `minutes` (null: no time), round midnight ('00:30' less
  * 45 minutes is '23:45'). strftime reads 'HH:MM' as that hour of 2000-01-01 and the modifier moves it.
  */
@@ -102,7 +69,7 @@ const FOLD_PAIRS = [
  * The SQL twin of contracts/search.ts foldSearch for a column (null reads as ''). The letters are literals, not bound
  * parameters: D1 allows 100 parameters a statement and each folded column would take 28.
  */
-export function folded(column: AnySQLiteColumn): SQL {
+export function folded(column: AnySQLiteColumn | SQL): SQL {
   const replaced = FOLD_PAIRS.reduce<SQL>(
     (e, [from, to]) => sql`replace(${e}, ${sql.raw(quoted(from))}, ${sql.raw(quoted(to))})`,
     sql`coalesce(${column}, '')`,

@@ -2,7 +2,7 @@
 // its bookings, its customer, their history rows and its single staff notification.
 import { and, count, desc, eq, gt, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from './client';
-import { notifyStaff, recordHistory } from './events';
+import { notifyEvent, recordHistory } from './events';
 import { bookings, customers, facilities, type notifications, slots } from './schema';
 import { folded, isLive, qualified } from './sql';
 
@@ -41,7 +41,7 @@ export type WeeklySlot = Awaited<ReturnType<typeof weeklySlots>>[number];
 
 export interface SubscriptionEvents {
   history: { reason: string; actorUserId: number; actorLabel: string };
-  notification: { documentId: string; title: string; message: string; actorUserId: number };
+  notification: { documentId: string; actorUserId: number };
 }
 
 /**
@@ -88,16 +88,12 @@ export async function insertSubscription(
       actorLabel: events.history.actorLabel,
       createdAt: now,
     }),
-    notifyStaff(db, eq(bookings.documentId, rows[0].documentId), {
+    notifyEvent(db, eq(bookings.documentId, rows[0].documentId), {
+      kind: 'subscription_created',
       documentId: events.notification.documentId,
-      type: 'booking_created',
-      priority: 'high',
-      title: events.notification.title,
-      message: events.notification.message,
-      bookingId: bookings.id,
-      facilityId: bookings.facilityId,
       createdAt: now,
       actorUserId: events.notification.actorUserId,
+      facts: { weeks: rows.length },
     }),
   ]);
   const notified = rest.pop() as (typeof notifications.$inferSelect)[];

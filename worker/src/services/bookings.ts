@@ -17,7 +17,6 @@ import type { Booking, BookingAddon } from '../db/schema';
 import { isUniqueRefusal } from '../db/unique';
 import { storedRules } from '../lib/booking-rules';
 import { type ApiError, badRequest, conflict, notFound } from '../lib/errors';
-import { slotStartText } from '../lib/format';
 import { newBookingNumber, newDocumentId } from '../lib/ids';
 import { HOUR, MINUTE } from '../lib/time';
 import { bookingToWire, phoneLookupToWire } from './booking-wire';
@@ -181,7 +180,6 @@ export async function createBooking(
       pickupMinutesBefore: pickup ? pickup.minutesBefore : null,
       sameDayRule: rules.sameDayRule,
       now,
-      facilityName: f.name,
       notificationDocumentId: newDocumentId(),
     });
   /** Why the write refused: the check reads it. `otherwise` answers if nothing refuses it any more. */
@@ -311,14 +309,7 @@ export async function cancelByCustomer(
     },
     {
       history: { reason: why, actorType: 'customer', actorLabel: b.customerName, createdAt: now },
-      notification: {
-        documentId: newDocumentId(),
-        type: 'booking_cancelled',
-        priority: 'medium',
-        title: 'Rezervasyon İptal Edildi',
-        message: `${b.bookingNumber} · ${b.customerName} · ${found.facility.name} · ${slotStartText(b)}`,
-        createdAt: now,
-      },
+      notification: { kind: 'booking_cancelled_by_customer', documentId: newDocumentId(), createdAt: now, facts: {} },
     },
   );
   if (!change.booking) throw conflict(msg.alreadyProcessed);

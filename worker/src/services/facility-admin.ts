@@ -500,8 +500,6 @@ export async function retireFacility(
     now,
     {
       reason: facilityMsg.forceCancelReason,
-      title: msg.staffCancelledTitle,
-      facilityName: f.name,
       actorUserId: actor.id,
       actorLabel: actorName(actor),
     },

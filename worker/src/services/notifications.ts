@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { notificationText } from '../../../contracts/events';
 import { msg } from '../../../contracts/messages';
 import type { createNotificationSchema, notificationListQuery } from '../../../contracts/panel';
 import { foldSearch } from '../../../contracts/search';
@@ -12,14 +13,16 @@ import { notFound } from '../lib/errors';
 import { newDocumentId } from '../lib/ids';
 import { isoInstant } from '../lib/time';
 
+/** The title and message are rendered from the event when the row holds one (contracts/events.ts). */
 export function notificationToWire(n: Notification): NotificationWire {
+  const { title, message } = notificationText(n);
   return {
     id: n.id,
     documentId: n.documentId,
     type: n.type,
     priority: n.priority,
-    title: n.title,
-    message: n.message,
+    title,
+    message,
     isRead: n.isRead,
     readAt: isoInstant(n.readAt),
     createdAt: isoInstant(n.createdAt),

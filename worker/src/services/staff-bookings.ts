@@ -12,9 +12,8 @@ import * as list from '../db/booking-list';
 import * as store from '../db/bookings';
 import type { Db } from '../db/client';
 import { facilityRef } from '../db/facility-ref';
-import type { Booking, Notification } from '../db/schema';
+import type { Booking } from '../db/schema';
 import { conflict, notFound } from '../lib/errors';
-import { slotStartText } from '../lib/format';
 import { newDocumentId } from '../lib/ids';
 import { toTl } from '../lib/money';
 import { addDays, istanbulToday } from '../lib/time';
@@ -193,7 +192,7 @@ export async function approveByStaff(
     },
     reason: note,
     actor,
-    notification: { type: 'booking_updated', priority: 'low', title: msg.approvedTitle },
+    kind: 'booking_approved',
   });
 }
 
@@ -219,7 +218,7 @@ export async function rejectByStaff(
     },
     reason,
     actor,
-    notification: { type: 'booking_cancelled', priority: 'medium', title: msg.rejectedTitle },
+    kind: 'booking_rejected',
   });
 }
 
@@ -252,7 +251,7 @@ export async function cancelByStaff(
     },
     reason,
     actor,
-    notification: { type: 'booking_cancelled', priority: 'medium', title: msg.staffCancelledTitle },
+    kind: 'booking_cancelled_by_staff',
   });
 }
 
@@ -262,7 +261,8 @@ interface ChangeSpec {
   set: Partial<store.NewBooking> & { status: 'approved' | 'rejected' | 'cancelled' };
   reason: string | null;
   actor: PublicUser;
-  notification: { type: Notification['type']; priority: Notification['priority']; title: string };
+  /** The event the staff notification tells of (contracts/events.ts). */
+  kind: 'booking_approved' | 'booking_rejected' | 'booking_cancelled_by_staff';
 }
 
 /**
@@ -272,7 +272,7 @@ interface ChangeSpec {
  */
 async function applyChange(
   db: Db,
-  { booking: b, facilityName }: { booking: Booking; facilityName: string },
+  { booking: b }: { booking: Booking },
   now: number,
   spec: ChangeSpec,
 ): Promise<StaffChange> {
@@ -280,13 +280,11 @@ async function applyChange(
   const change = await store.changeStatusAndReread(db, b, spec.set, {
     history: { reason: spec.reason, actorType: 'staff', actorUserId: spec.actor.id, actorLabel: label, createdAt: now },
     notification: {
+      kind: spec.kind,
       documentId: newDocumentId(),
-      type: spec.notification.type,
-      priority: spec.notification.priority,
-      title: spec.notification.title,
-      message: `${b.bookingNumber} · ${b.customerName} · ${facilityName} · ${slotStartText(b)} · ${label}`,
       createdAt: now,
       actorUserId: spec.actor.id,
+      facts: { actorLabel: label },
     },
   });
   const after = change.booking;
@@ -356,7 +354,6 @@ export async function anonymiseCustomer(db: Db, ref: string, actor: PublicUser, 
     {
       bookingId: b.id,
       documentId: newDocumentId(),
-      message: `${b.bookingNumber} · ${label}`,
       actorUserId: actor.id,
       actorLabel: label,
     },

@@ -7,7 +7,7 @@ import { addDays, istanbulToday, monthEnd, monthStart, TR_WEEKDAYS, weekdayIndex
 import { WEEK_DAY_LABELS, WEEK_DAYS } from '../../../contracts/facility-form';
 import { msg } from '../../../contracts/messages';
 import { foldSearch } from '../../../contracts/search';
-import { nightOf, nightSuffix, realStart } from '../../../contracts/slot-start';
+import { nightSuffix, realStart } from '../../../contracts/slot-start';
 import {
   type CreateSubscriptionInput,
   LOYAL_ABOVE,
@@ -32,7 +32,6 @@ import { type Db, getDb } from '../db/client';
 import * as store from '../db/subscriptions';
 import { isUniqueRefusal } from '../db/unique';
 import { badRequest, conflict } from '../lib/errors';
-import { trLongDate } from '../lib/format';
 import { newBookingNumber, newDocumentId } from '../lib/ids';
 import { toTl } from '../lib/money';
 import { isoInstant } from '../lib/time';
@@ -191,19 +190,9 @@ export async function createSubscription(
     updatedAt: now,
   }));
   const label = WEEK_DAY_LABELS[input.dayOfWeek];
-  // The weekday and first date a person reads are the real ones: an after-midnight hour is played the next day.
-  const first = realStart(rows[0]);
-  const weekly = first.overnight
-    ? `${TR_WEEKDAYS[weekdayIndex(first.calendarDate)]} ${input.timeSlot} · ${nightOf(first.businessDate)}`
-    : `${label} ${input.timeSlot}`;
   const events: store.SubscriptionEvents = {
     history: { reason: subscriptionMsg.historyReason, actorUserId: actor.id, actorLabel: actorLabel(actor) },
-    notification: {
-      documentId: newDocumentId(),
-      title: subscriptionMsg.notificationTitle,
-      message: `${input.customerName} · ${f.name} · ${weekly} · ${rows.length} hafta (${trLongDate(first.calendarDate)} başlangıç)`,
-      actorUserId: actor.id,
-    },
+    notification: { documentId: newDocumentId(), actorUserId: actor.id },
   };
 
   let written: Awaited<ReturnType<typeof store.insertSubscription>>;

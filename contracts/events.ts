@@ -1,0 +1,189 @@
+// What happened to a booking, stored as an event (a kind and its facts), and every human text about it, rendered here
+// from the event alone: the staff notification's title and message, the booking history's label and actor. The
+// database keeps the facts, never a sentence (notifications.kind and .facts, migration 0023), so an erasure clears a
+// fact and every text follows (docs/behaviour.md#notifications). No zod here: the panel's islands import the labels.
+import { bookingStatus, STATUS_LABELS } from './booking-statuses';
+import { TR_WEEKDAYS, trLongDate, weekdayIndex } from './dates';
+import { nightOf, realStart, slotStartText } from './slot-start';
+import { msg } from './texts';
+
+/** The booking an event is about, as it was when it happened. */
+export interface BookingFacts {
+  bookingNumber: string;
+  /** Null once the customer's data were erased (KVKK): the texts then say 'Silinmiş müşteri'. */
+  customerName: string | null;
+  facilityName: string;
+  /** The business date (YYYY-MM-DD), the start time ('HH:MM') and the real start instant (ms). */
+  date: string;
+  startTime: string;
+  startsAt: number;
+}
+
+/** The staff member who did it, by the name they were shown by then (null only on rows older than the events). */
+export interface ActorFacts {
+  actorLabel: string | null;
+}
+
+/** Every event a staff notification tells of, with the facts its texts are rendered from. */
+export type BookingEvent =
+  | { kind: 'booking_created'; facts: BookingFacts }
+  | { kind: 'booking_cancelled_by_customer'; facts: BookingFacts }
+  | { kind: 'booking_expired'; facts: BookingFacts }
+  | { kind: 'booking_approved'; facts: BookingFacts & ActorFacts }
+  | { kind: 'booking_rejected'; facts: BookingFacts & ActorFacts }
+  | { kind: 'booking_cancelled_by_staff'; facts: BookingFacts & ActorFacts }
+  /** The first week's booking carries it; `weeks` is how many weekly bookings were made. */
+  | { kind: 'subscription_created'; facts: BookingFacts & { weeks: number } }
+  | { kind: 'customer_erased'; facts: Pick<BookingFacts, 'bookingNumber'> & ActorFacts };
+
+export type EventKind = BookingEvent['kind'];
+export type FactsOf<K extends EventKind> = Extract<BookingEvent, { kind: K }>['facts'];
+
+/**
+ * A text for one channel, rendered from the event alone. The staff notification and the history have theirs below; a
+ * channel added later (a WhatsApp message, a push, a calendar entry) is one more function of this shape here.
+ */
+export type EventRenderer<T> = (event: BookingEvent) => T;
+
+type NotificationType = 'booking_created' | 'booking_updated' | 'booking_cancelled';
+type NotificationPriority = 'high' | 'medium' | 'low';
+
+/** How loud each event's staff notification is, and its title. */
+export const NOTIFICATION_OF: Record<
+  EventKind,
+  { type: NotificationType; priority: NotificationPriority; title: string }
+> = {
+  booking_created: { type: 'booking_created', priority: 'high', title: 'Yeni Rezervasyon' },
+  booking_cancelled_by_customer: { type: 'booking_cancelled', priority: 'medium', title: 'Rezervasyon İptal Edildi' },
+  // As loud as a reject: the player may have paid after all, and staff should see it in time to call them.
+  booking_expired: { type: 'booking_updated', priority: 'medium', title: 'Rezervasyon Süresi Doldu' },
+  booking_approved: { type: 'booking_updated', priority: 'low', title: msg.approvedTitle },
+  booking_rejected: { type: 'booking_cancelled', priority: 'medium', title: msg.rejectedTitle },
+  booking_cancelled_by_staff: { type: 'booking_cancelled', priority: 'medium', title: msg.staffCancelledTitle },
+  subscription_created: { type: 'booking_created', priority: 'high', title: 'Yeni Abonelik' },
+  customer_erased: { type: 'booking_updated', priority: 'low', title: msg.customerAnonymised },
+};
+
+export const EVENT_KINDS = Object.keys(NOTIFICATION_OF) as EventKind[];
+/** The events done by a staff member, whose facts name them (actorLabel). */
+export const STAFF_EVENT_KINDS = [
+  'booking_approved',
+  'booking_rejected',
+  'booking_cancelled_by_staff',
+  'customer_erased',
+] as const satisfies readonly EventKind[];
+
+const customerOf = (f: { customerName: string | null }) => f.customerName ?? msg.anonymisedName;
+const joined = (...parts: (string | null)[]) => parts.filter((p) => p !== null).join(' · ');
+
+/** The weekly hour as a person reads it: its real weekday, and the business night after midnight. */
+function weeklyText(f: BookingFacts) {
+  const first = realStart(f);
+  return first.overnight
+    ? `${TR_WEEKDAYS[weekdayIndex(first.calendarDate)]} ${first.time} · ${nightOf(first.businessDate)}`
+    : `${TR_WEEKDAYS[weekdayIndex(first.businessDate)]} ${first.time}`;
+}
+
+/**
+ * The staff notification's message: number · name · pitch · the real start (· the staff member), the same shape for
+ * every booking event; a new booking leaves the number out, a subscription names its weekly hour and weeks.
+ */
+export const notificationMessage: EventRenderer<string> = (e) => {
+  switch (e.kind) {
+    case 'booking_created':
+      return joined(customerOf(e.facts), e.facts.facilityName, slotStartText(e.facts));
+    case 'booking_cancelled_by_customer':
+    case 'booking_expired':
+      return joined(e.facts.bookingNumber, customerOf(e.facts), e.facts.facilityName, slotStartText(e.facts));
+    case 'booking_approved':
+    case 'booking_rejected':
+    case 'booking_cancelled_by_staff':
+      return joined(
+        e.facts.bookingNumber,
+        customerOf(e.facts),
+        e.facts.facilityName,
+        slotStartText(e.facts),
+        e.facts.actorLabel,
+      );
+    case 'subscription_created': {
+      const first = trLongDate(realStart(e.facts).calendarDate);
+      return `${joined(customerOf(e.facts), e.facts.facilityName, weeklyText(e.facts))} · ${e.facts.weeks} hafta (${first} başlangıç)`;
+    }
+    case 'customer_erased':
+      return joined(e.facts.bookingNumber, e.facts.actorLabel);
+  }
+};
+
+export const notificationTitle: EventRenderer<string> = (e) => NOTIFICATION_OF[e.kind].title;
+
+const isText = (v: unknown) => typeof v === 'string';
+const isTextOrNull = (v: unknown) => v === null || typeof v === 'string';
+
+/** The stored kind and facts as an event, or null when they are not one this module renders (an older row). */
+export function eventOf(kind: string | null | undefined, facts: unknown): BookingEvent | null {
+  if (!kind || !(kind in NOTIFICATION_OF)) return null;
+  const f = (typeof facts === 'string' ? safeParse(facts) : facts) as Record<string, unknown> | null;
+  if (!f || typeof f !== 'object') return null;
+  if (!isText(f.bookingNumber)) return null;
+  const staff = (STAFF_EVENT_KINDS as readonly string[]).includes(kind);
+  if (staff && !isTextOrNull(f.actorLabel ?? null)) return null;
+  if (kind !== 'customer_erased') {
+    if (!isTextOrNull(f.customerName ?? null) || !isText(f.facilityName)) return null;
+    if (!isText(f.date) || !isText(f.startTime) || typeof f.startsAt !== 'number') return null;
+    if (kind === 'subscription_created' && typeof f.weeks !== 'number') return null;
+  }
+  return {
+    kind,
+    facts: { ...f, customerName: f.customerName ?? null, actorLabel: f.actorLabel ?? null },
+  } as BookingEvent;
+}
+
+function safeParse(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A staff notification's title and message: rendered from its event, or the row's own text for a notification staff
+ * wrote themselves (and any row older than the events that could not be read as one).
+ */
+export function notificationText(row: { kind?: string | null; facts?: unknown; title: string; message: string }) {
+  const event = eventOf(row.kind, row.facts);
+  return event
+    ? { title: notificationTitle(event), message: notificationMessage(event) }
+    : { title: row.title, message: row.message };
+}
+
+// ---------- the booking history ----------
+
+/** A booking history row as the panel receives it. */
+export interface HistoryLike {
+  fromStatus: string | null;
+  toStatus: string;
+  /** What happened when the status stayed the same: the notes were edited, or the customer's data erased. */
+  event: 'notes' | 'erased' | null;
+  actorType: string;
+  actorLabel: string | null;
+}
+
+const HISTORY_EVENTS: Record<NonNullable<HistoryLike['event']>, string> = {
+  notes: msg.notesUpdatedReason,
+  erased: msg.customerAnonymised,
+};
+const ACTORS: Record<string, string> = { customer: 'Müşteri', staff: 'Personel', system: 'Sistem' };
+const statusText = (status: string) => STATUS_LABELS[bookingStatus(status)];
+
+/** What a history row says happened: a status change by its two statuses, an event by itself. */
+export function historyLabel(h: HistoryLike): string {
+  if (h.event) return HISTORY_EVENTS[h.event];
+  return h.fromStatus
+    ? `${statusText(h.fromStatus)} → ${statusText(h.toStatus)}`
+    : `Oluşturuldu: ${statusText(h.toStatus)}`;
+}
+
+/** Who did it: the name stored with the row, else the kind of actor. */
+export const historyActor = (h: Pick<HistoryLike, 'actorType' | 'actorLabel'>) =>
+  h.actorLabel || ACTORS[h.actorType] || h.actorType;
