@@ -7,12 +7,12 @@ import { Row, Section } from '../../ui/Section';
 import { PaymentBadge, StatusBadge, SubscriberMark } from '../../ui/StatusBadge';
 import { Anonymise } from './Anonymise';
 import {
-  ACTORS,
   type BookingDetail,
   type Busy,
   customerOf,
   dateOf,
   HIDDEN_PHONE,
+  historyActor,
   historyTitle,
   isHiddenPhone,
   NO_DATE,
@@ -168,7 +168,7 @@ export function DetailBody({ booking: b, actions, busy, onSaveNotes, onAnonymise
               >
                 <p className="font-medium text-slate-900 dark:text-slate-100">{historyTitle(h)}</p>
                 <p className="text-slate-600 dark:text-slate-300">
-                  {h.actorLabel || ACTORS[h.actorType] || h.actorType} · {trDateTime(h.createdAt)}
+                  {historyActor(h)} · {trDateTime(h.createdAt)}
                 </p>
                 {h.reason && !h.event && (
                   <p className="mt-0.5 whitespace-pre-line text-slate-800 dark:text-slate-200">{h.reason}</p>

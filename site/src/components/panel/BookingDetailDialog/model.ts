@@ -1,8 +1,6 @@
 import type { InferResponseType } from 'hono/client';
 import { msg } from '../../../../../contracts/messages';
-import type { BookingHistoryWire } from '../../../../../contracts/wire/booking';
 import type { client } from '../../../lib/api';
-import { statusLabel } from '../../../lib/tracking';
 
 export type BookingDetail = InferResponseType<(typeof client.api.bookings)[':id']['$get'], 200>['data'];
 
@@ -39,16 +37,5 @@ export const timeOf = (b: BookingDetail) => {
   return start ? (end ? `${start}–${end}` : start) : '';
 };
 
-export const ACTORS: Record<string, string> = { customer: 'Müşteri', staff: 'Personel', system: 'Sistem' };
-const HISTORY_EVENTS: Record<NonNullable<BookingHistoryWire['event']>, string> = {
-  notes: msg.notesUpdatedReason,
-  erased: msg.customerAnonymised,
-};
-
-/** Each history row names what happened: a status change by its two statuses, an event by itself. */
-export function historyTitle(h: BookingHistoryWire): string {
-  if (h.event) return HISTORY_EVENTS[h.event];
-  return h.fromStatus
-    ? `${statusLabel(h.fromStatus)} → ${statusLabel(h.toStatus)}`
-    : `Oluşturuldu: ${statusLabel(h.toStatus)}`;
-}
+// What a history row says happened and who did it, rendered by the one module of event texts.
+export { historyActor, historyLabel as historyTitle } from '../../../../../contracts/events';
