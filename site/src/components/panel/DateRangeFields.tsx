@@ -1,6 +1,8 @@
 import type { HTMLAttributes, ReactNode } from 'react';
 import { IsoDatePicker } from '../ui/DatePicker';
 
+const field = { className: 'min-w-40 flex-1' };
+
 interface Props extends HTMLAttributes<HTMLDivElement> {
   from: string;
   to: string;
@@ -22,20 +24,8 @@ export function DateRangeFields({ from, to, onFrom, onTo, children, className, .
         className ? `${className} flex min-w-0 flex-wrap items-end gap-2` : 'flex min-w-0 flex-wrap items-end gap-2'
       }
     >
-      <IsoDatePicker
-        label="Başlangıç tarihi"
-        className="min-w-40 flex-1"
-        value={from}
-        max={to}
-        onChange={(v) => void onFrom(v)}
-      />
-      <IsoDatePicker
-        label="Bitiş tarihi"
-        className="min-w-40 flex-1"
-        value={to}
-        min={from}
-        onChange={(v) => void onTo(v)}
-      />
+      <IsoDatePicker {...field} label="Başlangıç tarihi" value={from} max={to} onChange={(v) => void onFrom(v)} />
+      <IsoDatePicker {...field} label="Bitiş tarihi" value={to} min={from} onChange={(v) => void onTo(v)} />
       {children}
     </div>
   );

@@ -1,13 +1,16 @@
-import type { HTMLAttributes, Key, ReactNode, TableHTMLAttributes, TdHTMLAttributes } from 'react';
+import type { HTMLAttributes, Key, MouseEvent, ReactNode, TableHTMLAttributes, TdHTMLAttributes } from 'react';
 import { tv } from 'tailwind-variants';
 
 export const table = tv(
   {
-    slots: { caption: '', head: '', column: '', body: '', row: '', cell: '' },
+    slots: { frame: '', table: 'w-full text-sm', caption: '', head: '', column: '', body: '', row: '', cell: '' },
     variants: {
       look: {
         /** A list screen's table in its card: a tinted header row in small capitals. */
         panel: {
+          frame:
+            'overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm dark:border-slate-700 dark:bg-slate-900',
+          table: 'text-left',
           caption: 'sr-only',
           head: 'bg-slate-50 text-xs text-slate-700 uppercase dark:bg-slate-800 dark:text-slate-300',
           column: 'py-3 font-semibold',
@@ -16,6 +19,8 @@ export const table = tv(
         },
         /** Inside a dialog: small headers, rows parted by lines. */
         plain: {
+          frame: 'overflow-x-auto',
+          table: 'text-left',
           caption: 'sr-only',
           head: 'text-xs text-slate-700 dark:text-slate-300',
           column: 'py-2',
@@ -24,6 +29,9 @@ export const table = tv(
         },
         /** A report's figures: a visible caption, a rule above every row. */
         report: {
+          // `relative`: an sr-only caption is absolutely placed; without a positioned parent it widens the page.
+          frame: 'relative max-w-full overflow-x-auto print:overflow-visible',
+          table: 'border-collapse',
           caption: 'mb-2 text-left text-sm font-semibold text-slate-700 dark:text-slate-300',
           column: 'p-2 font-semibold text-slate-800 dark:text-slate-200',
           row: 'border-t border-slate-200 dark:border-slate-700',
@@ -36,6 +44,8 @@ export const table = tv(
       rowHeader: { true: '', false: '' },
       /** Many columns: narrower side padding. */
       dense: { true: '', false: '' },
+      /** A click on the row opens it. */
+      clickable: { true: { row: 'cursor-pointer hover:bg-slate-50 dark:hover:bg-slate-800/60' }, false: '' },
       /** The last column: no gap after it. */
       last: { true: '', false: '' },
     },
@@ -46,7 +56,7 @@ export const table = tv(
       { look: 'report', numeric: false, class: { column: 'text-left' } },
       { look: 'report', rowHeader: true, numeric: false, class: { cell: 'text-left font-semibold' } },
     ],
-    defaultVariants: { look: 'panel', numeric: false, rowHeader: false, dense: false, last: false },
+    defaultVariants: { look: 'panel', numeric: false, rowHeader: false, dense: false, clickable: false, last: false },
   },
   // A column's own classes are added, never merged away: the tables keep the classes they were written with.
   { twMerge: false },
@@ -72,6 +82,12 @@ export interface Column<R> {
 
 export interface TableProps<R> extends Omit<TableHTMLAttributes<HTMLTableElement>, 'children'>, DataAttributes {
   look?: Look;
+  /** The table scrolls sideways inside a focusable region of this name (a report's wide table on a phone). */
+  scrollLabel?: string;
+  /** The row's buttons, in a last column whose header only screen readers read ('İşlem'). */
+  actions?: (row: R) => ReactNode;
+  /** A click on a row (not on its buttons or links) opens the row; its own button does it by keyboard. */
+  onRowOpen?: (row: R) => void;
   dense?: boolean;
   caption?: ReactNode;
   columns: readonly Column<R>[];
@@ -88,21 +104,34 @@ export interface TableProps<R> extends Omit<TableHTMLAttributes<HTMLTableElement
 /** A native table: its caption, a `th scope="col"` per column, then one row per item (or the rows given). */
 export function Table<R>({
   look = 'panel',
+  scrollLabel,
+  onRowOpen,
   dense = false,
   caption,
-  columns,
+  columns: own,
+  actions,
   headless = false,
   rows = [],
   rowKey = (_, i) => i,
   rowProps,
   children,
   foot,
+  className,
   ...props
 }: TableProps<R>) {
   const s = table({ look, dense });
+  const columns: readonly Column<R>[] = actions
+    ? [
+        ...own,
+        { label: 'İşlem', hideLabel: true, className: look === 'panel' ? 'text-right' : undefined, cell: actions },
+      ]
+    : own;
   const last = columns.length - 1;
-  return (
-    <table {...props}>
+  const open = (row: R) => (e: MouseEvent) => {
+    if (!(e.target as HTMLElement).closest('button, a')) onRowOpen?.(row);
+  };
+  const body = (
+    <table {...props} className={s.table({ className })}>
       {caption !== undefined && <caption className={s.caption()}>{caption}</caption>}
       {!headless && (
         <thead className={s.head() || undefined}>
@@ -125,7 +154,12 @@ export function Table<R>({
           rows.map((row, r) => {
             const { className, ...attrs } = rowProps?.(row, r) ?? {};
             return (
-              <tr key={rowKey(row, r)} {...attrs} className={s.row({ className }) || undefined}>
+              <tr
+                key={rowKey(row, r)}
+                {...attrs}
+                onClick={onRowOpen && open(row)}
+                className={s.row({ clickable: Boolean(onRowOpen), className }) || undefined}
+              >
                 {columns.map((c, i) => {
                   const Cell = c.rowHeader ? 'th' : 'td';
                   const cellClass = s.cell({
@@ -148,29 +182,28 @@ export function Table<R>({
       {foot && <tfoot>{foot}</tfoot>}
     </table>
   );
+  return scrollLabel ? (
+    <ScrollRegion label={scrollLabel} className={s.frame()}>
+      {body}
+    </ScrollRegion>
+  ) : (
+    <div className={s.frame()}>{body}</div>
+  );
 }
 
-/**
- * A table that may be wider than a phone scrolls inside a focusable region, never the page (WCAG 2.1.1, 1.4.10).
- * `relative`: an sr-only caption is absolutely placed; without a positioned parent it widens the page.
- */
+/** A table that may be wider than a phone scrolls inside a focusable region, never the page (WCAG 2.1.1, 1.4.10). */
 export function ScrollRegion({
   label,
   className,
   children,
 }: {
   label: string;
-  className?: string;
+  className: string;
   children: ReactNode;
 }) {
   return (
-    <div
-      role="region"
-      className={className ? `relative max-w-full overflow-x-auto ${className}` : 'relative max-w-full overflow-x-auto'}
-      // biome-ignore lint/a11y/noNoninteractiveTabindex: a table that scrolls sideways must be reachable by keyboard (WCAG 2.1.1)
-      tabIndex={0}
-      aria-label={label}
-    >
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a table that scrolls sideways must be reachable by keyboard (WCAG 2.1.1)
+    <div role="region" className={className} tabIndex={0} aria-label={label}>
       {children}
     </div>
   );

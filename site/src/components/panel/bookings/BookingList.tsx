@@ -86,30 +86,15 @@ const COLUMNS: Column<BookingListItem>[] = [
 /** Wide screens (≥ 768 px): one row per booking; the row opens the dialog on click, its 'Detay' button by keyboard. */
 export function BookingTable({ items, onOpen }: ListProps) {
   return (
-    <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm dark:border-slate-700 dark:bg-slate-900">
-      <Table
-        className="w-full text-left text-sm"
-        caption="Rezervasyonlar"
-        columns={[
-          ...COLUMNS,
-          {
-            label: 'İşlem',
-            hideLabel: true,
-            className: 'text-right',
-            cell: (b) => <DetailButton b={b} onOpen={onOpen} />,
-          },
-        ]}
-        rows={items}
-        rowKey={(b) => b.documentId}
-        rowProps={(b) => ({
-          'data-booking': b.bookingNumber,
-          onClick: (e) => {
-            if (!(e.target as HTMLElement).closest('button, a')) onOpen(b);
-          },
-          className: 'cursor-pointer hover:bg-slate-50 dark:hover:bg-slate-800/60',
-        })}
-      />
-    </div>
+    <Table
+      caption="Rezervasyonlar"
+      columns={COLUMNS}
+      actions={(b) => <DetailButton b={b} onOpen={onOpen} />}
+      rows={items}
+      rowKey={(b) => b.documentId}
+      rowProps={(b) => ({ 'data-booking': b.bookingNumber })}
+      onRowOpen={onOpen}
+    />
   );
 }
 

@@ -65,31 +65,16 @@ const COLUMNS: Column<CustomerStatsRow>[] = [
 /** Wide screens (≥ 1024 px): one row per customer; the row opens the panel on click, its 'Detay' button by keyboard. */
 export function CustomerTable({ items, onOpen }: ListProps) {
   return (
-    <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm dark:border-slate-700 dark:bg-slate-900">
-      <Table
-        dense
-        className="w-full text-left text-sm"
-        caption="Müşteriler"
-        columns={[
-          ...COLUMNS,
-          {
-            label: 'İşlem',
-            hideLabel: true,
-            className: 'text-right',
-            cell: (c) => <DetailButton c={c} onOpen={onOpen} />,
-          },
-        ]}
-        rows={items}
-        rowKey={(c) => c.id}
-        rowProps={(c) => ({
-          'data-customer': c.id,
-          onClick: (e) => {
-            if (!(e.target as HTMLElement).closest('button, a')) onOpen(c);
-          },
-          className: 'cursor-pointer hover:bg-slate-50 dark:hover:bg-slate-800/60',
-        })}
-      />
-    </div>
+    <Table
+      dense
+      caption="Müşteriler"
+      columns={COLUMNS}
+      actions={(c) => <DetailButton c={c} onOpen={onOpen} />}
+      rows={items}
+      rowKey={(c) => c.id}
+      rowProps={(c) => ({ 'data-customer': c.id })}
+      onRowOpen={onOpen}
+    />
   );
 }
 

@@ -53,7 +53,7 @@ export function PricePreview({ facility, drafts, monday, onWeek }: Props) {
       {grid.rows.length === 0 ? (
         <p className="mt-4 text-sm text-slate-700 dark:text-slate-300">Bu sahanın çalışma saatlerinde açık gün yok.</p>
       ) : (
-        <ScrollRegion label="Fiyat tablosu, yatay kaydırılabilir" className="mt-4">
+        <ScrollRegion label="Fiyat tablosu, yatay kaydırılabilir" className="relative mt-4 max-w-full overflow-x-auto">
           <table className="w-full min-w-[44rem] border-collapse text-sm">
             <caption className="sr-only">{`${facility.name}: ${weekRangeLabel(monday)} fiyatları`}</caption>
             <thead>

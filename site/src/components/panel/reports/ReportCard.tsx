@@ -12,6 +12,8 @@ interface Props {
   description?: ReactNode;
   report: ReportWire;
   exports: readonly ReportExport[];
+  /** Nothing in the range: 'Bu aralıkta kayıt yok' instead of the chart and tables. */
+  empty?: boolean;
   children: ReactNode;
 }
 
@@ -19,7 +21,7 @@ interface Props {
  * One report as a card: its heading, a CSV and an Excel button per table it exports (hidden in print), then its chart
  * and tables. `break-inside-avoid` keeps a card on one printed page where it fits.
  */
-export function ReportCard({ id, title, description, report, exports, children }: Props) {
+export function ReportCard({ id, title, description, report, exports, empty = false, children }: Props) {
   const [busy, setBusy] = useState(false);
   const many = exports.length > 1;
   return (
@@ -72,7 +74,7 @@ export function ReportCard({ id, title, description, report, exports, children }
           })}
         </div>
       </div>
-      <div className="mt-4 space-y-4">{children}</div>
+      <div className="mt-4 space-y-4">{empty ? <Empty /> : children}</div>
     </section>
   );
 }

@@ -1,11 +1,11 @@
-import { type ReactNode, useMemo } from 'react';
+import { useMemo } from 'react';
 import { BOOKING_STATUSES } from '../../../../../contracts/booking-statuses';
 import { istanbulToday } from '../../../../../contracts/dates';
 import type { ReportWire } from '../../../../../contracts/reports';
 import { customerPhoneText } from '../../../lib/export/customer-reports';
 import { REASON_STATUS_LABELS, serviceRows, subscriberRows } from '../../../lib/export/reports';
 import { STATUS_LABELS } from '../../../lib/tracking';
-import { type Column, ScrollRegion, Table, table } from '../../ui/Table';
+import { type Column, Table, table } from '../../ui/Table';
 import { BarChart, CHART_COLORS } from './BarChart';
 import { bucketLabel, dotted, heatGrid, money, percent, WEEKDAY_NAMES } from './model';
 import { Empty, ReportCard } from './ReportCard';
@@ -25,11 +25,6 @@ const NAMED_FIGURE: Column<readonly [string, number]>[] = [
   { label: 'Ad', rowHeader: true, cell: ([name]) => name },
   { label: 'Tutar', numeric: true, cell: ([, value]) => money(value) },
 ];
-const Region = ({ label, children }: { label: string; children: ReactNode }) => (
-  <ScrollRegion label={label} className="print:overflow-visible">
-    {children}
-  </ScrollRegion>
-);
 const range = (r: ReportWire) => `${dotted(r.from)} – ${dotted(r.to)}`;
 const dash = (
   <>
@@ -66,58 +61,51 @@ export function RevenueReport({ report }: P) {
           )}
         </>
       }
+      empty={buckets.length === 0}
     >
-      {buckets.length === 0 ? (
-        <Empty />
-      ) : (
-        <>
-          <BarChart labels={labels} series={series} stacked money label="Gelir grafiği" />
-          <Region label="Gelir tablosu, yatay kaydırılabilir">
-            <Table
-              look="report"
-              className="w-full min-w-[36rem] border-collapse text-sm"
-              data-revenue-table
-              caption={`Dönemlere göre gelir, ${range(report)}`}
-              columns={[
-                { label: 'Dönem', rowHeader: true, cell: (b) => bucketLabel(b.start, report.bucket) },
-                ...REVENUE_FIGURES,
-              ]}
-              rows={buckets}
-              rowKey={(b) => b.start}
-              rowProps={(b) => ({ 'data-bucket': b.start })}
-              foot={
-                <tr className="border-t-2 border-slate-400 font-bold dark:border-slate-500" data-revenue-total>
-                  <th scope="row" className={cell({ rowHeader: true })}>
-                    Toplam
-                  </th>
-                  {REVENUE_FIGURES.map((c) => (
-                    <td key={String(c.label)} className={cell({ numeric: true, className: 'font-bold' })}>
-                      {c.cell?.(total, 0)}
-                    </td>
-                  ))}
-                </tr>
-              }
-            />
-          </Region>
-          <Region label="Gelirin kaynakları tablosu">
-            <Table
-              look="report"
-              className="w-full max-w-md border-collapse text-sm"
-              data-revenue-sources
-              caption="Gelirin kaynakları"
-              headless
-              columns={NAMED_FIGURE}
-              rows={[
-                ['Saha ücreti', total.slot],
-                ['Servis', total.shuttle],
-                ['Ek hizmetler', total.addons],
-                ['Toplam', total.revenue],
-              ]}
-              rowKey={([name]) => name}
-            />
-          </Region>
-        </>
-      )}
+      <BarChart labels={labels} series={series} stacked money label="Gelir grafiği" />
+      <Table
+        scrollLabel="Gelir tablosu, yatay kaydırılabilir"
+        look="report"
+        className="min-w-[36rem]"
+        data-revenue-table
+        caption={`Dönemlere göre gelir, ${range(report)}`}
+        columns={[
+          { label: 'Dönem', rowHeader: true, cell: (b) => bucketLabel(b.start, report.bucket) },
+          ...REVENUE_FIGURES,
+        ]}
+        rows={buckets}
+        rowKey={(b) => b.start}
+        rowProps={(b) => ({ 'data-bucket': b.start })}
+        foot={
+          <tr className="border-t-2 border-slate-400 font-bold dark:border-slate-500" data-revenue-total>
+            <th scope="row" className={cell({ rowHeader: true })}>
+              Toplam
+            </th>
+            {REVENUE_FIGURES.map((c) => (
+              <td key={String(c.label)} className={cell({ numeric: true, className: 'font-bold' })}>
+                {c.cell?.(total, 0)}
+              </td>
+            ))}
+          </tr>
+        }
+      />
+      <Table
+        scrollLabel="Gelirin kaynakları tablosu"
+        look="report"
+        className="max-w-md"
+        data-revenue-sources
+        caption="Gelirin kaynakları"
+        headless
+        columns={NAMED_FIGURE}
+        rows={[
+          ['Saha ücreti', total.slot],
+          ['Servis', total.shuttle],
+          ['Ek hizmetler', total.addons],
+          ['Toplam', total.revenue],
+        ]}
+        rowKey={([name]) => name}
+      />
     </ReportCard>
   );
 }
@@ -146,56 +134,50 @@ export function OccupancyReport({ report }: P) {
       report={report}
       exports={['doluluk']}
       description="Oluşturulan slotların ne kadarının onaylı bir rezervasyonla dolduğu, haftanın günü ve saate göre."
+      empty={generated === 0}
     >
-      {generated === 0 ? (
-        <Empty />
-      ) : (
-        <>
-          <p className="text-sm text-slate-800 dark:text-slate-200" data-occupancy-total>
-            Toplam: <strong>{booked}</strong> / {generated} slot dolu (<strong>{percent(booked, generated)}</strong>)
-          </p>
-          <ul className="flex flex-wrap gap-2 text-xs" aria-label="Renk açıklaması">
-            {LEGEND.map((l, i) => (
-              <li key={l} className={`rounded-md border border-slate-300 px-2 py-1 dark:border-slate-600 ${HEAT[i]}`}>
-                {l}
-              </li>
+      <p className="text-sm text-slate-800 dark:text-slate-200" data-occupancy-total>
+        Toplam: <strong>{booked}</strong> / {generated} slot dolu (<strong>{percent(booked, generated)}</strong>)
+      </p>
+      <ul className="flex flex-wrap gap-2 text-xs" aria-label="Renk açıklaması">
+        {LEGEND.map((l, i) => (
+          <li key={l} className={`rounded-md border border-slate-300 px-2 py-1 dark:border-slate-600 ${HEAT[i]}`}>
+            {l}
+          </li>
+        ))}
+      </ul>
+      <Table
+        scrollLabel="Doluluk tablosu, yatay kaydırılabilir"
+        look="report"
+        className="min-w-[40rem]"
+        data-occupancy-table
+        caption={`Gün ve saate göre doluluk oranı, ${range(report)}`}
+        columns={[{ label: 'Saat' }, ...WEEKDAY_NAMES.map((d) => ({ label: d, headClassName: 'text-center' }))]}
+      >
+        {grid.rows.map((row, i) => (
+          <tr key={grid.hours[i]} className={rowClass()}>
+            <th scope="row" className={cell({ rowHeader: true, className: 'tabular-nums' })}>
+              {grid.hours[i]}
+              {grid.night[i] && (
+                <span className="block text-xs font-normal text-slate-600 dark:text-slate-300">ertesi gün</span>
+              )}
+            </th>
+            {row.map((c) => (
+              <td
+                key={c.weekday}
+                className={`border border-slate-200 p-2 text-center tabular-nums dark:border-slate-700 ${HEAT[c.level]}`}
+                data-weekday={c.weekday}
+                data-hour={c.hour}
+                data-share={c.share ?? undefined}
+                title={c.generated > 0 ? `${c.booked} / ${c.generated} slot` : undefined}
+              >
+                {c.share === null ? dash : percent(c.booked, c.generated)}
+                {c.generated > 0 && <span className="sr-only">{`, ${c.booked} / ${c.generated} slot`}</span>}
+              </td>
             ))}
-          </ul>
-          <Region label="Doluluk tablosu, yatay kaydırılabilir">
-            <Table
-              look="report"
-              className="w-full min-w-[40rem] border-collapse text-sm"
-              data-occupancy-table
-              caption={`Gün ve saate göre doluluk oranı, ${range(report)}`}
-              columns={[{ label: 'Saat' }, ...WEEKDAY_NAMES.map((d) => ({ label: d, headClassName: 'text-center' }))]}
-            >
-              {grid.rows.map((row, i) => (
-                <tr key={grid.hours[i]} className={rowClass()}>
-                  <th scope="row" className={cell({ rowHeader: true, className: 'tabular-nums' })}>
-                    {grid.hours[i]}
-                    {grid.night[i] && (
-                      <span className="block text-xs font-normal text-slate-600 dark:text-slate-300">ertesi gün</span>
-                    )}
-                  </th>
-                  {row.map((c) => (
-                    <td
-                      key={c.weekday}
-                      className={`border border-slate-200 p-2 text-center tabular-nums dark:border-slate-700 ${HEAT[c.level]}`}
-                      data-weekday={c.weekday}
-                      data-hour={c.hour}
-                      data-share={c.share ?? undefined}
-                      title={c.generated > 0 ? `${c.booked} / ${c.generated} slot` : undefined}
-                    >
-                      {c.share === null ? dash : percent(c.booked, c.generated)}
-                      {c.generated > 0 && <span className="sr-only">{`, ${c.booked} / ${c.generated} slot`}</span>}
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </Table>
-          </Region>
-        </>
-      )}
+          </tr>
+        ))}
+      </Table>
     </ReportCard>
   );
 }
@@ -229,53 +211,46 @@ export function StatusReport({ report }: P) {
       report={report}
       exports={['durumlar', 'iptal-sebepleri']}
       description="Aralıktaki bütün rezervasyonların durumu ve iptal ile red için yazılan sebepler."
+      empty={all === 0}
     >
-      {all === 0 ? (
-        <Empty />
+      <BarChart labels={labels} series={series} horizontal className="h-48" label="Durum grafiği" />
+      <Table
+        scrollLabel="Durum tablosu"
+        look="report"
+        className="max-w-md"
+        data-status-table
+        caption="Durumlara göre rezervasyonlar"
+        columns={[
+          { label: 'Durum', rowHeader: true, cell: (s) => STATUS_LABELS[s] },
+          { label: 'Rezervasyon', numeric: true, cell: (s) => report.statuses[s] },
+          { label: 'Pay', numeric: true, cell: (s) => percent(report.statuses[s], all) },
+        ]}
+        rows={BOOKING_STATUSES}
+        rowKey={(s) => s}
+        rowProps={(s) => ({ 'data-status': s })}
+      />
+      {report.reasons.length === 0 ? (
+        <Empty>Bu aralıkta iptal ya da red sebebi yok</Empty>
       ) : (
-        <>
-          <BarChart labels={labels} series={series} horizontal className="h-48" label="Durum grafiği" />
-          <Region label="Durum tablosu">
-            <Table
-              look="report"
-              className="w-full max-w-md border-collapse text-sm"
-              data-status-table
-              caption="Durumlara göre rezervasyonlar"
-              columns={[
-                { label: 'Durum', rowHeader: true, cell: (s) => STATUS_LABELS[s] },
-                { label: 'Rezervasyon', numeric: true, cell: (s) => report.statuses[s] },
-                { label: 'Pay', numeric: true, cell: (s) => percent(report.statuses[s], all) },
-              ]}
-              rows={BOOKING_STATUSES}
-              rowKey={(s) => s}
-              rowProps={(s) => ({ 'data-status': s })}
-            />
-          </Region>
-          {report.reasons.length === 0 ? (
-            <Empty>Bu aralıkta iptal ya da red sebebi yok</Empty>
-          ) : (
-            <Region label="Sebep tablosu, yatay kaydırılabilir">
-              <Table
-                look="report"
-                className="w-full min-w-[24rem] border-collapse text-sm"
-                data-reason-table
-                caption="İptal ve red sebepleri"
-                columns={[
-                  { label: 'Tür', cell: (r) => REASON_STATUS_LABELS[r.status] },
-                  {
-                    label: 'Sebep',
-                    rowHeader: true,
-                    className: 'font-normal [overflow-wrap:anywhere]',
-                    cell: (r) => r.reason,
-                  },
-                  { label: 'Sayı', numeric: true, cell: (r) => r.count },
-                ]}
-                rows={report.reasons}
-                rowKey={(r) => `${r.status}|${r.reason}`}
-              />
-            </Region>
-          )}
-        </>
+        <Table
+          scrollLabel="Sebep tablosu, yatay kaydırılabilir"
+          look="report"
+          className="min-w-[24rem]"
+          data-reason-table
+          caption="İptal ve red sebepleri"
+          columns={[
+            { label: 'Tür', cell: (r) => REASON_STATUS_LABELS[r.status] },
+            {
+              label: 'Sebep',
+              rowHeader: true,
+              className: 'font-normal [overflow-wrap:anywhere]',
+              cell: (r) => r.reason,
+            },
+            { label: 'Sayı', numeric: true, cell: (r) => r.count },
+          ]}
+          rows={report.reasons}
+          rowKey={(r) => `${r.status}|${r.reason}`}
+        />
       )}
     </ReportCard>
   );
@@ -311,31 +286,25 @@ export function SubscriberReport({ report }: P) {
       report={report}
       exports={['aboneler']}
       description="Onaylanmış rezervasyonlar ve gelir içinde abonelerin payı."
+      empty={rows.length === 0}
     >
-      {rows.length === 0 ? (
-        <Empty />
-      ) : (
-        <>
-          <BarChart labels={labels} series={series} stacked horizontal className="h-40" label="Abone payı grafiği" />
-          <Region label="Abone tablosu, yatay kaydırılabilir">
-            <Table
-              look="report"
-              className="w-full min-w-[30rem] border-collapse text-sm"
-              data-subscriber-table
-              caption="Abonelerin ve diğer müşterilerin payı"
-              columns={[
-                { label: 'Grup', rowHeader: true, cell: (r) => r.group },
-                { label: 'Rezervasyon', numeric: true, cell: (r) => r.bookings },
-                { label: 'Pay', numeric: true, cell: (r) => percent(r.bookings, r.allBookings) },
-                { label: 'Gelir', numeric: true, cell: (r) => money(r.revenue) },
-                { label: 'Pay', numeric: true, cell: (r) => percent(r.revenue, r.allRevenue) ?? dash },
-              ]}
-              rows={rows}
-              rowKey={(r) => r.group}
-            />
-          </Region>
-        </>
-      )}
+      <BarChart labels={labels} series={series} stacked horizontal className="h-40" label="Abone payı grafiği" />
+      <Table
+        scrollLabel="Abone tablosu, yatay kaydırılabilir"
+        look="report"
+        className="min-w-[30rem]"
+        data-subscriber-table
+        caption="Abonelerin ve diğer müşterilerin payı"
+        columns={[
+          { label: 'Grup', rowHeader: true, cell: (r) => r.group },
+          { label: 'Rezervasyon', numeric: true, cell: (r) => r.bookings },
+          { label: 'Pay', numeric: true, cell: (r) => percent(r.bookings, r.allBookings) },
+          { label: 'Gelir', numeric: true, cell: (r) => money(r.revenue) },
+          { label: 'Pay', numeric: true, cell: (r) => percent(r.revenue, r.allRevenue) ?? dash },
+        ]}
+        rows={rows}
+        rowKey={(r) => r.group}
+      />
     </ReportCard>
   );
 }
@@ -355,30 +324,24 @@ export function ServiceReport({ report }: P) {
       report={report}
       exports={['servis-ek-hizmetler']}
       description="Onaylanmış rezervasyonlarda servis ve ek hizmetlerden gelen tutar."
+      empty={rows.length === 0}
     >
-      {rows.length === 0 ? (
-        <Empty />
-      ) : (
-        <>
-          <BarChart labels={labels} series={series} horizontal money className="h-48" label="Hizmet geliri grafiği" />
-          <Region label="Hizmet tablosu, yatay kaydırılabilir">
-            <Table
-              look="report"
-              className="w-full min-w-[28rem] border-collapse text-sm"
-              data-service-table
-              caption="Hizmetlere göre gelir"
-              columns={[
-                { label: 'Hizmet', rowHeader: true, className: '[overflow-wrap:anywhere]', cell: (r) => r.name },
-                { label: 'Rezervasyon', numeric: true, cell: (r) => r.bookings },
-                { label: 'Adet', numeric: true, cell: (r) => r.quantity ?? dash },
-                { label: 'Gelir', numeric: true, cell: (r) => money(r.revenue) },
-              ]}
-              rows={rows}
-              rowKey={(r) => r.name}
-            />
-          </Region>
-        </>
-      )}
+      <BarChart labels={labels} series={series} horizontal money className="h-48" label="Hizmet geliri grafiği" />
+      <Table
+        scrollLabel="Hizmet tablosu, yatay kaydırılabilir"
+        look="report"
+        className="min-w-[28rem]"
+        data-service-table
+        caption="Hizmetlere göre gelir"
+        columns={[
+          { label: 'Hizmet', rowHeader: true, className: '[overflow-wrap:anywhere]', cell: (r) => r.name },
+          { label: 'Rezervasyon', numeric: true, cell: (r) => r.bookings },
+          { label: 'Adet', numeric: true, cell: (r) => r.quantity ?? dash },
+          { label: 'Gelir', numeric: true, cell: (r) => money(r.revenue) },
+        ]}
+        rows={rows}
+        rowKey={(r) => r.name}
+      />
     </ReportCard>
   );
 }
@@ -392,32 +355,28 @@ export function CustomerReport({ report }: P) {
       report={report}
       exports={['musteriler']}
       description="Onaylanmış rezervasyonlarının tutarına göre ilk on müşteri."
+      empty={report.topCustomers.length === 0}
     >
-      {report.topCustomers.length === 0 ? (
-        <Empty />
-      ) : (
-        <Region label="Müşteri tablosu, yatay kaydırılabilir">
-          <Table
-            look="report"
-            className="w-full min-w-[32rem] border-collapse text-sm"
-            data-customer-table
-            caption="Gelire göre en iyi müşteriler"
-            columns={[
-              { label: 'Sıra', numeric: true, cell: (_, i) => i + 1 },
-              { label: 'Ad Soyad', rowHeader: true, className: '[overflow-wrap:anywhere]', cell: (c) => c.name },
-              {
-                label: 'Telefon',
-                className: 'whitespace-nowrap tabular-nums',
-                cell: (c) => customerPhoneText(c.phone) ?? dash,
-              },
-              { label: 'Rezervasyon', numeric: true, cell: (c) => c.bookings },
-              { label: 'Gelir', numeric: true, cell: (c) => money(c.revenue) },
-            ]}
-            rows={report.topCustomers}
-            rowKey={(c) => `${c.phone}|${c.name}`}
-          />
-        </Region>
-      )}
+      <Table
+        scrollLabel="Müşteri tablosu, yatay kaydırılabilir"
+        look="report"
+        className="min-w-[32rem]"
+        data-customer-table
+        caption="Gelire göre en iyi müşteriler"
+        columns={[
+          { label: 'Sıra', numeric: true, cell: (_, i) => i + 1 },
+          { label: 'Ad Soyad', rowHeader: true, className: '[overflow-wrap:anywhere]', cell: (c) => c.name },
+          {
+            label: 'Telefon',
+            className: 'whitespace-nowrap tabular-nums',
+            cell: (c) => customerPhoneText(c.phone) ?? dash,
+          },
+          { label: 'Rezervasyon', numeric: true, cell: (c) => c.bookings },
+          { label: 'Gelir', numeric: true, cell: (c) => money(c.revenue) },
+        ]}
+        rows={report.topCustomers}
+        rowKey={(c) => `${c.phone}|${c.name}`}
+      />
     </ReportCard>
   );
 }

@@ -91,35 +91,26 @@ export function RenewalCard({
         </ul>
       )}
       <Modal isOpen={open} onOpenChange={setOpen} title="Yenilenmesi gereken abonelikler" size="full">
-        <div className="overflow-x-auto">
-          <Table
-            look="plain"
-            className="w-full text-left text-sm"
-            data-renewal-table
-            columns={[
-              ...RENEWAL_COLUMNS,
-              {
-                label: 'İşlem',
-                hideLabel: true,
-                cell: (s) => (
-                  <Button
-                    variant="secondary"
-                    size="sm"
-                    aria-label={`Detay: ${s.customerName}`}
-                    onPress={() => {
-                      setOpen(false);
-                      onDetail(s);
-                    }}
-                  >
-                    Detay
-                  </Button>
-                ),
-              },
-            ]}
-            rows={renewals}
-            rowKey={(s) => s.customerId}
-          />
-        </div>
+        <Table
+          look="plain"
+          data-renewal-table
+          columns={RENEWAL_COLUMNS}
+          actions={(s) => (
+            <Button
+              variant="secondary"
+              size="sm"
+              aria-label={`Detay: ${s.customerName}`}
+              onPress={() => {
+                setOpen(false);
+                onDetail(s);
+              }}
+            >
+              Detay
+            </Button>
+          )}
+          rows={renewals}
+          rowKey={(s) => s.customerId}
+        />
       </Modal>
     </section>
   );

@@ -141,16 +141,13 @@ export function SubscriberDetail({ subscriber, onClose }: { subscriber: Subscrib
               {detail.bookings.length === 0 ? (
                 <p className="text-sm text-slate-700 dark:text-slate-300">Rezervasyon bulunamadı.</p>
               ) : (
-                <div className="overflow-x-auto">
-                  <Table
-                    look="plain"
-                    className="w-full text-left text-sm"
-                    data-detail-bookings
-                    columns={BOOKING_COLUMNS}
-                    rows={detail.bookings}
-                    rowKey={(b) => b.documentId}
-                  />
-                </div>
+                <Table
+                  look="plain"
+                  data-detail-bookings
+                  columns={BOOKING_COLUMNS}
+                  rows={detail.bookings}
+                  rowKey={(b) => b.documentId}
+                />
               )}
             </TabPanel>
             <TabPanel id="history" className="mt-4 space-y-4">
