@@ -2,11 +2,10 @@
 // other session of the account and renews this one's cookie, so the page stays signed in.
 import { useState } from 'react';
 import { changePasswordSchema, NEW_PASSWORD_MIN } from '../../../contracts/staff';
-import { fieldErrors } from '../components/panel/staff/format';
+import { issueErrors, submitErrors } from '../components/panel/staff/format';
 import { Button } from '../components/ui/Button';
 import { TextField } from '../components/ui/TextField';
-import { ApiRequestError, client, unwrap } from '../lib/api';
-import { messageOf } from '../lib/errors';
+import { client, unwrap } from '../lib/api';
 
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
@@ -20,9 +19,7 @@ export default function OwnPassword() {
     setDone(false);
     const parsed = changePasswordSchema.safeParse(form);
     if (!parsed.success) {
-      setErrors(
-        fieldErrors({ errors: parsed.error.issues.map((i) => ({ path: i.path.map(String), message: i.message })) }),
-      );
+      setErrors(issueErrors(parsed.error.issues));
       return;
     }
     setBusy(true);
@@ -32,8 +29,7 @@ export default function OwnPassword() {
       setErrors({});
       setDone(true);
     } catch (e) {
-      const own = e instanceof ApiRequestError ? fieldErrors(e.details) : {};
-      setErrors(Object.keys(own).length ? own : { form: messageOf(e) });
+      setErrors(submitErrors(e));
     } finally {
       setBusy(false);
     }

@@ -9,12 +9,12 @@ import {
   type StaffWithPasswordWire,
   staffCreateSchema,
 } from '../../../contracts/staff';
-import { dateTimeTr, fieldErrors } from '../components/panel/staff/format';
+import { dateTimeTr, issueErrors, submitErrors } from '../components/panel/staff/format';
 import { Button } from '../components/ui/Button';
 import { Modal } from '../components/ui/Modal';
 import { Select } from '../components/ui/Select';
 import { TextField } from '../components/ui/TextField';
-import { ApiRequestError, client, unwrap } from '../lib/api';
+import { client, unwrap } from '../lib/api';
 import { messageOf } from '../lib/errors';
 import { displayName, roleLabel } from '../lib/panel';
 import { toast } from '../stores/toast';
@@ -57,9 +57,7 @@ export default function StaffManager({ currentUserId }: { currentUserId: number 
   async function create() {
     const parsed = staffCreateSchema.safeParse(form);
     if (!parsed.success) {
-      setErrors(
-        fieldErrors({ errors: parsed.error.issues.map((i) => ({ path: i.path.map(String), message: i.message })) }),
-      );
+      setErrors(issueErrors(parsed.error.issues));
       return;
     }
     setBusy(true);
@@ -71,8 +69,7 @@ export default function StaffManager({ currentUserId }: { currentUserId: number 
       setErrors({});
       setShown({ ...answer, reset: false });
     } catch (e) {
-      const own = e instanceof ApiRequestError ? fieldErrors(e.details) : {};
-      setErrors(Object.keys(own).length ? own : { form: messageOf(e) });
+      setErrors(submitErrors(e));
     } finally {
       setBusy(false);
     }

@@ -1,3 +1,5 @@
+import { ApiRequestError, messageOf } from '../../../lib/errors';
+
 // dd.mm.yyyy HH:mm in Istanbul time (01 §1: dates in tr-TR), for last logins and audit rows.
 const stamp = new Intl.DateTimeFormat('tr-TR', {
   day: '2-digit',
@@ -19,4 +21,14 @@ export function fieldErrors(details: unknown): Record<string, string> {
     if (key && e.message && !out[key]) out[key] = e.message;
   }
   return out;
+}
+
+/** The form's own check, refused: its messages by field, as the server's answer would give them. */
+export const issueErrors = (issues: readonly { path: readonly PropertyKey[]; message: string }[]) =>
+  fieldErrors({ errors: issues.map((i) => ({ path: i.path.map(String), message: i.message })) });
+
+/** The server's refusal: its messages by field, or else its one message under `form`. */
+export function submitErrors(e: unknown): Record<string, string> {
+  const own = e instanceof ApiRequestError ? fieldErrors(e.details) : {};
+  return Object.keys(own).length ? own : { form: messageOf(e) };
 }
