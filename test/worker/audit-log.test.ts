@@ -7,6 +7,7 @@ import { auditMsg } from '../../contracts/staff';
 import { recordAudit } from '../../worker/src/db/audit';
 import { runScheduled } from '../../worker/src/scheduled';
 import {
+  type AuditAnswer,
   addDays,
   api,
   createFacility,
@@ -14,6 +15,7 @@ import {
   db,
   everyDay,
   expectError,
+  type FacilityAnswer,
   freshPhone,
   istanbulToday,
   json,
@@ -33,7 +35,7 @@ beforeAll(async () => {
 const list = async (query = '') => {
   const res = await api(`/api/audit-log${query}`, { token });
   expect(res.status).toBe(200);
-  return json(res);
+  return json<AuditAnswer>(res);
 };
 
 describe('what is recorded', () => {
@@ -55,7 +57,7 @@ describe('what is recorded', () => {
       action: 'update',
     });
     expect(data[0].summary).toContain('siteName');
-    expect(data[0].details.changes.siteName).toEqual({ before: expect.any(String), after: 'Denetim Sahası' });
+    expect(data[0].details?.changes?.siteName).toEqual({ before: expect.any(String), after: 'Denetim Sahası' });
     // An invalid save writes neither the settings nor an audit row.
     const before = data.length;
     await expectError(await api('/api/site-settings', { method: 'PUT', token, json: { ...body, siteName: '' } }), 400);
@@ -69,7 +71,7 @@ describe('what is recorded', () => {
       json: pitchInput({ name: 'Denetim Halı Saha' }),
     });
     expect(created.status).toBe(201);
-    const pitch = (await json(created)).data;
+    const pitch = (await json<FacilityAnswer>(created)).data;
     const updated = await api(`/api/facilities/${pitch.documentId}`, {
       method: 'PUT',
       token,
@@ -83,11 +85,11 @@ describe('what is recorded', () => {
     });
     expect(toggled.status).toBe(200);
     const { data } = await list('?entityKind=facility');
-    const mine = data.filter((a: { entityId: string }) => a.entityId === String(pitch.id));
-    expect(mine.map((a: { action: string }) => a.action)).toEqual(['deactivate', 'update', 'create']);
-    expect(mine[1].details.fields).toContain('hourlyPrice');
-    expect(mine[1].details.fields).not.toContain('name');
-    expect(mine[0].details.changes.isActive).toEqual({ before: true, after: false });
+    const mine = data.filter((a) => a.entityId === String(pitch.id));
+    expect(mine.map((a) => a.action)).toEqual(['deactivate', 'update', 'create']);
+    expect(mine[1].details?.fields).toContain('hourlyPrice');
+    expect(mine[1].details?.fields).not.toContain('name');
+    expect(mine[0].details?.changes?.isActive).toEqual({ before: true, after: false });
     // A toggle of a pitch that no longer exists writes nothing.
     await expectError(
       await api('/api/facilities/yok-boyle-saha/toggle-status', { method: 'PATCH', token, json: { isActive: true } }),
@@ -150,20 +152,20 @@ describe('GET /api/audit-log', () => {
       }),
     ]);
     const byDay = await list('?from=2026-03-01&to=2026-03-01');
-    expect(byDay.data.map((a: { summary: string }) => a.summary)).toEqual(['Servis eklendi: Hakem']);
+    expect(byDay.data.map((a) => a.summary)).toEqual(['Servis eklendi: Hakem']);
     const next = await list('?from=2026-03-02&to=2026-03-02');
-    expect(next.data.map((a: { entityKind: string }) => a.entityKind)).toEqual(['price_rule']);
+    expect(next.data.map((a) => a.entityKind)).toEqual(['price_rule']);
     const byActor = await list(`?actorId=${other.id}`);
-    expect(byActor.data.map((a: { at: number }) => a.at)).toEqual([day2, day1]);
+    expect(byActor.data.map((a) => a.at)).toEqual([day2, day1]);
     expect(byActor.meta.pagination).toEqual({ page: 1, pageSize: 25, pageCount: 1, total: 2 });
-    expect((await list('?q=hakem')).data.map((a: { entityId: string }) => a.entityId)).toEqual(['7']);
+    expect((await list('?q=hakem')).data.map((a) => a.entityId)).toEqual(['7']);
     // % and _ are letters in a search, not wildcards.
-    expect((await list('?q=%25_x')).data.map((a: { entityId: string }) => a.entityId)).toEqual(['8']);
+    expect((await list('?q=%25_x')).data.map((a) => a.entityId)).toEqual(['8']);
     expect((await list('?q=zzzz%25')).data).toEqual([]);
     const page2 = await list(`?actorId=${other.id}&pageSize=25&page=2`);
     expect(page2.data).toEqual([]);
     const all = await list('?pageSize=100');
-    const ats = all.data.map((a: { at: number }) => a.at);
+    const ats = all.data.map((a) => a.at);
     expect(ats).toEqual([...ats].sort((a, b) => b - a));
   });
 
@@ -192,7 +194,7 @@ describe('GET /api/audit-log', () => {
       }),
     ]);
     const ids = async (q: string) =>
-      (await list(`?pageSize=100&q=${encodeURIComponent(q)}`)).data.map((a: { entityId: string }) => a.entityId);
+      (await list(`?pageSize=100&q=${encodeURIComponent(q)}`)).data.map((a) => a.entityId);
     expect(await ids(ascii.slice(0, 49))).toEqual(['uzun-ascii']);
     expect(await ids(ascii)).toEqual(['uzun-ascii']);
     expect(await ids(turkish.slice(0, 25))).toEqual(['uzun-tr']);
@@ -230,9 +232,7 @@ describe('GET /api/audit-log', () => {
 // batch rolled back) records nothing, and a change that is done has its row.
 describe('what the pitch’s object records', () => {
   const auditOf = async (kind: string, facilityId: number) =>
-    (await list(`?entityKind=${kind}&pageSize=100`)).data.filter(
-      (a: { entityId: string }) => a.entityId === String(facilityId),
-    );
+    (await list(`?entityKind=${kind}&pageSize=100`)).data.filter((a) => a.entityId === String(facilityId));
   const generate = (ref: string, startDate: string, endDate: string, overwrite = false) =>
     api(`/api/facilities/${ref}/generate-slots`, { method: 'POST', token, json: { startDate, endDate, overwrite } });
   const slotCount = async (facilityId: number) =>
@@ -247,7 +247,7 @@ describe('what the pitch’s object records', () => {
     expect((await generate(f.documentId, from, to)).status).toBe(200);
     expect((await generate(f.documentId, from, addDays(today, 3), true)).status).toBe(200);
     const rows = await auditOf('slots', f.id);
-    expect(rows.map((a: { action: string }) => a.action)).toEqual(['generate', 'generate']);
+    expect(rows.map((a) => a.action)).toEqual(['generate', 'generate']);
     expect(rows[1]).toMatchObject({
       actorUserId: admin.id,
       actorName: 'Ayşe Denetçi',
@@ -318,7 +318,7 @@ describe('what the pitch’s object records', () => {
       .bind(f.id)
       .all<{ price: number }>();
     expect(prices.results).toEqual([{ price: 1 }]);
-    expect((await auditOf('slots', f.id)).map((a: { action: string }) => a.action)).toEqual(['reprice', 'generate']);
+    expect((await auditOf('slots', f.id)).map((a) => a.action)).toEqual(['reprice', 'generate']);
   });
 
   it('a pitch delete records how many bookings it cancelled; a refused or failed delete records nothing', async () => {

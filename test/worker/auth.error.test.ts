@@ -13,7 +13,16 @@ import {
   limiterFor,
   limitsFor,
 } from '../../worker/src/lib/rate-limit';
-import { api, createStaff, expectError, json, tokenFor } from './fixtures';
+import {
+  api,
+  createStaff,
+  expectError,
+  type Invalid,
+  json,
+  type LoginAnswer,
+  type RateLimited,
+  tokenFor,
+} from './fixtures';
 
 const uniq = () => Math.random().toString(36).slice(2, 8);
 let ipSeq = 0;
@@ -28,7 +37,7 @@ const WINDOW_MS = Number(env.RATE_LIMIT_WINDOW_SECONDS) * 1000;
 const login = (payload: unknown, ip = freshIp()) => api('/api/auth/local', { method: 'POST', json: payload, ip });
 
 async function expectFieldError(res: Response, path: string, message: string) {
-  const error = await expectError(res, 400);
+  const error = await expectError<Invalid>(res, 400);
   expect(error.name).toBe('ValidationError');
   expect(error.message).toBe(message);
   expect(Array.isArray(error.details.errors)).toBe(true);
@@ -92,7 +101,7 @@ describe('login validation (01 §5)', () => {
   });
 
   it('reports every invalid field in details.errors at once', async () => {
-    const error = await expectError(await login({ identifier: '', password: '1' }), 400);
+    const error = await expectError<Invalid>(await login({ identifier: '', password: '1' }), 400);
     expect(error.details.errors).toEqual(
       expect.arrayContaining([
         { path: ['identifier'], message: 'E-posta veya kullanıcı adı gerekli' },
@@ -379,7 +388,7 @@ describe('own password change: wrong current passwords back off (issue 12)', () 
     }
     const refused = await change(token, 'dogru-sifre');
     const retryAfter = Number(refused.headers.get('retry-after'));
-    const error = await expectError(refused, 429);
+    const error = await expectError<RateLimited>(refused, 429);
     expect(error).toMatchObject({ name: 'RateLimitError', message: staffMsg.currentPasswordAttempts });
     expect(error.details.retryAfter).toBe(retryAfter);
     expect(retryAfter).toBeGreaterThanOrEqual(1);
@@ -390,7 +399,8 @@ describe('own password change: wrong current passwords back off (issue 12)', () 
     const res = await change(token, 'dogru-sifre');
     expect(res.status).toBe(200);
     // The success cleared the back-off: the next session starts with five free failures again.
-    const fresh = (await json(res)).data.jwt as string;
+    const fresh = (await json<LoginAnswer>(res)).data.jwt;
+
     for (let i = 0; i < 5; i++) await expectError(await change(fresh, 'yanlis-sifre'), 400);
   });
 

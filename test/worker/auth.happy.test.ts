@@ -2,7 +2,7 @@
 import { env } from 'cloudflare:workers';
 import { decodeJwt, decodeProtectedHeader, jwtVerify } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { api, createStaff, json } from './fixtures';
+import { api, createStaff, json, type LoginAnswer, type MeAnswer } from './fixtures';
 
 const uniq = () => Math.random().toString(36).slice(2, 8);
 
@@ -49,7 +49,7 @@ describe('POST /api/auth/local', () => {
     await createStaff('admin', { username: name, email: `${name}@example.com` }, 'admin-sifre');
     const res = await login(`${name}@example.com`, 'admin-sifre');
     expect(res.status).toBe(200);
-    const body = await json(res);
+    const body = await json<LoginAnswer>(res);
     expect(body.data.user.username).toBe(name);
     expect(body.data.user.role).toMatchObject({ name: 'Admin', type: 'admin' });
   });
@@ -59,7 +59,7 @@ describe('POST /api/auth/local', () => {
     const staff = await createStaff('manager', { username: name, email: `${name}@example.com` }, 'buyuk-kucuk');
     const res = await login(name.toUpperCase(), 'buyuk-kucuk');
     expect(res.status).toBe(200);
-    expect((await json(res)).data.user.id).toBe(staff.id);
+    expect((await json<LoginAnswer>(res)).data.user.id).toBe(staff.id);
   });
 
   it('matches the e-mail case-insensitively', async () => {
@@ -67,7 +67,7 @@ describe('POST /api/auth/local', () => {
     const staff = await createStaff('manager', { username: name, email: `${name}@Example.com` }, 'buyuk-kucuk');
     const res = await login(`${name.toUpperCase()}@EXAMPLE.COM`, 'buyuk-kucuk');
     expect(res.status).toBe(200);
-    expect((await json(res)).data.user.id).toBe(staff.id);
+    expect((await json<LoginAnswer>(res)).data.user.id).toBe(staff.id);
   });
 
   it('accepts the body wrapped as { data: { identifier, password } }', async () => {
@@ -75,7 +75,7 @@ describe('POST /api/auth/local', () => {
     const staff = await createStaff('manager', { username: name, email: `${name}@example.com` }, 'sarili-sifre');
     const res = await login(name, 'sarili-sifre', true);
     expect(res.status).toBe(200);
-    const body = await json(res);
+    const body = await json<LoginAnswer>(res);
     expect(body.data.user.id).toBe(staff.id);
     expect(typeof body.data.jwt).toBe('string');
   });
@@ -86,7 +86,7 @@ describe('POST /api/auth/local', () => {
     const before = Math.floor(Date.now() / 1000);
     const res = await login(name, 'jwt-sifre');
     expect(res.status).toBe(200);
-    const { jwt } = (await json(res)).data;
+    const { jwt } = (await json<LoginAnswer>(res)).data;
     expect(jwt.split('.')).toHaveLength(3);
     expect(decodeProtectedHeader(jwt).alg).toBe('HS256');
     const claims = decodeJwt(jwt);
@@ -108,7 +108,7 @@ describe('GET /api/users/me', () => {
     const staff = await createStaff('admin', { username: name, email: `${name}@example.com` }, 'me-sifre-1');
     const loginRes = await login(`${name}@example.com`, 'me-sifre-1');
     expect(loginRes.status).toBe(200);
-    const { jwt } = (await json(loginRes)).data;
+    const { jwt } = (await json<LoginAnswer>(loginRes)).data;
 
     const res = await api('/api/users/me?populate=role', { token: jwt });
     expect(res.status).toBe(200);
@@ -128,9 +128,9 @@ describe('GET /api/users/me', () => {
   it('returns the same profile whether or not populate=role is given', async () => {
     const name = `mepop${uniq()}`;
     await createStaff('manager', { username: name, email: `${name}@example.com` }, 'me-sifre-2');
-    const { jwt } = (await json(await login(name, 'me-sifre-2'))).data;
-    const a = await json(await api('/api/users/me?populate=role', { token: jwt }));
-    const b = await json(await api('/api/users/me', { token: jwt }));
+    const { jwt } = (await json<LoginAnswer>(await login(name, 'me-sifre-2'))).data;
+    const a = await json<MeAnswer>(await api('/api/users/me?populate=role', { token: jwt }));
+    const b = await json<MeAnswer>(await api('/api/users/me', { token: jwt }));
     expect(b.data).toEqual(a.data);
     expect(a.data.role.type).toBe('manager');
   });

@@ -5,7 +5,19 @@ import { SignJWT } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../worker/src/db/schema';
 import { hashPassword, PBKDF2_ITERATIONS, parseHash, verifyPassword } from '../../worker/src/lib/password';
-import { api, createFacility, createStaff, db, expectError, istanbulToday, json, tokenFor } from './fixtures';
+import {
+  api,
+  createFacility,
+  createStaff,
+  db,
+  type ErrorBody,
+  expectError,
+  type FacilityAnswer,
+  istanbulToday,
+  json,
+  type MeAnswer,
+  tokenFor,
+} from './fixtures';
 
 const SECRET = new TextEncoder().encode(env.JWT_SECRET);
 const nowSec = () => Math.floor(Date.now() / 1000);
@@ -155,7 +167,7 @@ describe('a valid staff token is accepted by the same routes', () => {
     const token = await tokenFor(admin);
     const me = await api('/api/users/me', { token });
     expect(me.status).toBe(200);
-    expect((await json(me)).data.id).toBe(admin.id);
+    expect((await json<MeAnswer>(me)).data.id).toBe(admin.id);
     const all = await api('/api/facilities/all', { token });
     expect(all.status).toBe(200);
   });
@@ -196,7 +208,7 @@ describe('inactive pitch detail', () => {
       expect(anon.message).toBe('Saha bulunamadı');
       const staff = await api(`/api/facilities/${ref}`, { token: await tokenFor(admin) });
       expect(staff.status).toBe(200);
-      const body = await json(staff);
+      const body = await json<FacilityAnswer>(staff);
       expect(body.data.slug).toBe(f.slug);
       expect(body.data.isActive).toBe(false);
     }
@@ -210,7 +222,7 @@ describe('inactive pitch detail', () => {
     });
     const res = await api(`/api/facilities/${f.id}`, { token: forged });
     expect(res.status).not.toBe(200);
-    expect((await json(res)).data).toBeNull();
+    expect((await json<ErrorBody>(res)).data).toBeNull();
   });
 });
 

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { api, expectError, json } from './fixtures';
+import { api, expectError, json, type SeoPageAnswer } from './fixtures';
 
 const unique = () => Math.random().toString(36).slice(2, 10);
 
@@ -35,7 +35,7 @@ describe('GET /api/seo/page/{key}', () => {
 
     const res = await api(`/api/seo/page/${key}`);
     expect(res.status).toBe(200);
-    const { data } = await json(res);
+    const { data } = await json<SeoPageAnswer>(res);
     expect(data).toMatchObject({
       key,
       metaTitle: 'Sahalar | Bursa',
@@ -54,7 +54,8 @@ describe('GET /api/seo/page/{key}', () => {
     await env.DB.prepare('insert into seo_pages (key, meta_title, meta_description) values (?, ?, ?)')
       .bind(key, 'Başlık', 'Açıklama')
       .run();
-    const { data } = await json(await api(`/api/seo/page/${key}`));
+    const { data } = await json<SeoPageAnswer>(await api(`/api/seo/page/${key}`));
+
     expect(data.ogTitle).toBe('Başlık');
     expect(data.ogDescription).toBe('Açıklama');
     expect(data.shareImage).toBeNull();

@@ -4,7 +4,7 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { app } from '../../worker/src/app';
 import { databaseAnswers } from '../../worker/src/db/health';
-import { api, expectError, json } from './fixtures';
+import { type Answer, api, expectError, json, type OkAnswer } from './fixtures';
 
 describe('GET /api/health', () => {
   it('asks D1 through the data layer (db/health.ts): true from the real D1, false when it throws or rejects', async () => {
@@ -24,11 +24,11 @@ describe('GET /api/health', () => {
   it('answers without touching D1, and with deep=1 after D1 answered', async () => {
     const plain = await api('/api/health');
     expect(plain.status).toBe(200);
-    expect((await json(plain)).data).toEqual({ ok: true });
+    expect((await json<OkAnswer>(plain)).data).toEqual({ ok: true });
     const deep = await api('/api/health?deep=1');
     expect(deep.status).toBe(200);
     expect(deep.headers.get('cache-control')).toBe('no-store');
-    expect((await json(deep)).data).toEqual({ ok: true, database: true });
+    expect((await json<Answer<{ ok: true; database: true }>>(deep)).data).toEqual({ ok: true, database: true });
   });
 
   it('deep=1 answers 503 in the one error shape, in Turkish, when D1 does not answer', async () => {

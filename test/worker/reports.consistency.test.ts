@@ -13,6 +13,7 @@ import { getDb } from '../../worker/src/db/client';
 import { reportRows } from '../../worker/src/db/reports';
 import { facilityStub } from '../../worker/src/services/facility-ref';
 import {
+  type AddonAnswer,
   addDays,
   api,
   bookViaApi,
@@ -146,7 +147,7 @@ describe('every booking and slot write keeps the report summaries equal to GROUP
     const addon = async (body: Record<string, unknown>) => {
       const res = await api(`/api/facilities/${f.documentId}/addons`, { method: 'POST', token, json: body });
       expect(res.status).toBe(201);
-      return (await json(res)).data as { id: number };
+      return (await json<AddonAnswer>(res)).data;
     };
     const video = await addon({ name: 'Maç videosu', description: 'Kayıt', price: 300, unit: 'booking' });
     const boots = await addon({ name: 'Krampon', description: 'Kiralık', price: 50, unit: 'person' });

@@ -11,8 +11,10 @@ import {
   createStaff,
   everyDay,
   expectError,
+  type Invalid,
   istanbulToday,
   json,
+  type ReportAnswer,
   slotAt,
   tokenFor,
 } from './fixtures';
@@ -133,7 +135,7 @@ describe('GET /api/reports', () => {
   it('one pitch, by day: revenue with deposits and the rest, statuses, reasons, shares, add-ons, top customers, occupancy', async () => {
     const res = await report(`from=${day1}&to=${day2}&facility=${f.id}`);
     expect(res.status).toBe(200);
-    const r = (await json(res)).data;
+    const r = (await json<ReportAnswer>(res)).data;
     expect(r.facility).toEqual({ id: f.id, name: f.name });
     expect(r.revenue.buckets).toEqual([
       // day1: 1500+50+300 and 1500+200 → 3550 TL, deposits 300. day2: 1500+300 and 1500 → 3300 TL.
@@ -177,16 +179,18 @@ describe('GET /api/reports', () => {
   });
 
   it('every pitch, by month: the other pitch counts too', async () => {
-    const r = (await json(await report(`from=${day1}&to=${day2}&bucket=month`))).data;
+    const r = (await json<ReportAnswer>(await report(`from=${day1}&to=${day2}&bucket=month`))).data;
     expect(r.facility).toBeNull();
-    const total = r.revenue.buckets.reduce((s: number, b: any) => s + b.revenue, 0);
+    const total = r.revenue.buckets.reduce((s, b) => s + b.revenue, 0);
     // At least this file's 6850 + 1500 (other tests' bookings may share the days).
     expect(total).toBeGreaterThanOrEqual(8350);
     for (const b of r.revenue.buckets) expect(b.start).toMatch(/^\d{4}-\d{2}-01$/);
   });
 
   it('by week: buckets start on a Monday', async () => {
-    const r = (await json(await report(`from=${day1}&to=${addDays(day1, 13)}&facility=${f.id}&bucket=week`))).data;
+    const r = (
+      await json<ReportAnswer>(await report(`from=${day1}&to=${addDays(day1, 13)}&facility=${f.id}&bucket=week`))
+    ).data;
     for (const b of r.revenue.buckets) expect(weekDayOf(b.start)).toBe('monday');
     expect(r.revenue.total.revenue).toBe(6850);
   });
@@ -194,11 +198,11 @@ describe('GET /api/reports', () => {
   it('is admin only, and refuses a bad range or pitch in Turkish', async () => {
     await expectError(await report(`from=${day1}&to=${day2}`, manager), 403);
     await expectError(await api(`/api/reports?from=${day1}&to=${day2}`), 401);
-    const reversed = await expectError(await report(`from=${day2}&to=${day1}`), 400);
+    const reversed = await expectError<Invalid>(await report(`from=${day2}&to=${day1}`), 400);
     expect(reversed.details.errors[0].message).toBe('Bitiş tarihi başlangıç tarihinden önce olamaz');
-    const long = await expectError(await report(`from=2026-01-01&to=2027-01-02`), 400);
+    const long = await expectError<Invalid>(await report(`from=2026-01-01&to=2027-01-02`), 400);
     expect(long.details.errors[0].message).toBe('Rapor aralığı en fazla 366 gün olabilir');
-    const bucket = await expectError(await report(`from=${day1}&to=${day2}&bucket=year`), 400);
+    const bucket = await expectError<Invalid>(await report(`from=${day1}&to=${day2}&bucket=year`), 400);
     expect(bucket.details.errors[0].message).toBe('Gruplama gün, hafta ya da ay olmalıdır');
     await expectError(await report(`from=${day1}&to=${day2}&facility=999999`), 404);
   });

@@ -5,7 +5,16 @@ import { decodeJwt, SignJWT } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { upsertStaffSql } from '../../scripts/lib/staff-sql';
 import { hashPassword } from '../../worker/src/lib/password';
-import { api, createStaff, expectError, json, tokenFor } from './fixtures';
+import {
+  api,
+  createStaff,
+  expectError,
+  json,
+  type LoginAnswer,
+  type MeAnswer,
+  type OkAnswer,
+  tokenFor,
+} from './fixtures';
 
 const PASSWORD = 'cerez-sifre-1';
 let staff: Awaited<ReturnType<typeof createStaff>>;
@@ -45,7 +54,7 @@ describe('signing in sets the session cookie', () => {
   it('HttpOnly, SameSite=Strict, Path=/, holding the same JWT, and a session cookie without remember', async () => {
     const res = await login({ identifier: staff.username, password: PASSWORD });
     expect(res.status).toBe(200);
-    const { data } = await json(res);
+    const { data } = await json<LoginAnswer>(res);
     const cookie = sessionCookie(res);
     expect(cookie.value).toBe(data.jwt);
     expect(cookie.attributes.has('httponly')).toBe(true);
@@ -95,7 +104,11 @@ describe('the cookie authenticates on its own', () => {
     const cookie = sessionCookie(await login({ identifier: staff.username, password: PASSWORD }));
     const res = await me(cookie.value);
     expect(res.status).toBe(200);
-    expect((await json(res)).data).toMatchObject({ id: staff.id, username: staff.username, role: { type: 'manager' } });
+    expect((await json<MeAnswer>(res)).data).toMatchObject({
+      id: staff.id,
+      username: staff.username,
+      role: { type: 'manager' },
+    });
   });
 
   it('a forged, expired, garbage or blocked-user cookie is refused with 401', async () => {
@@ -137,7 +150,7 @@ describe('signing out', () => {
       headers: { cookie: `hs_session=${await tokenFor(staff, 'manager')}`, origin: 'http://localhost' },
     });
     expect(res.status).toBe(200);
-    expect((await json(res)).data).toEqual({ ok: true });
+    expect((await json<OkAnswer>(res)).data).toEqual({ ok: true });
     const cookie = sessionCookie(res);
     expect(cookie.value).toBe('');
     expect(cookie.attributes.get('path')).toBe('/');

@@ -11,17 +11,23 @@ import { runScheduled } from '../../worker/src/scheduled';
 import {
   addDays,
   api,
+  type BookingAnswer,
+  type BookingRulesAnswerBody,
   bookingForm,
   createFacility,
   createSlots,
   createStaff,
   everyDay,
   expectError,
+  type FacilityAnswer,
   freshPhone,
+  type Invalid,
   insertSlot,
   istanbulToday,
   json,
   postBooking,
+  type SiteSettingsAnswer,
+  type SlotsAnswer,
   slotAt,
   tokenFor,
 } from './fixtures';
@@ -37,7 +43,8 @@ beforeAll(async () => {
 
 const HOUR = 3_600_000;
 const putRules = (body: unknown, token = adminToken) => api('/api/booking-rules', { method: 'PUT', token, json: body });
-const readRules = async () => (await json(await api('/api/booking-rules', { token: adminToken }))).data;
+const readRules = async () =>
+  (await json<BookingRulesAnswerBody>(await api('/api/booking-rules', { token: adminToken }))).data;
 const setRules = async (patch: Partial<BookingRulesWire>) => {
   const res = await putRules({ ...BOOKING_RULE_DEFAULTS, ...patch });
   expect(res.status).toBe(200);
@@ -106,7 +113,7 @@ describe('the stored rules', () => {
       ]),
     ];
     for (const [patch, field, message] of cases) {
-      const error = await expectError(await putRules({ ...BOOKING_RULE_DEFAULTS, ...patch }), 400);
+      const error = await expectError<Invalid>(await putRules({ ...BOOKING_RULE_DEFAULTS, ...patch }), 400);
       expect(error.message, JSON.stringify(patch)).toBe(message);
       expect(error.details.errors).toContainEqual({ path: [field], message });
     }
@@ -116,7 +123,10 @@ describe('the stored rules', () => {
   it('reads a number written as text (a form field) as that number', async () => {
     const res = await putRules({ ...BOOKING_RULE_DEFAULTS, cancelWindowHours: ' 48 ', slotHorizonDays: '30' });
     expect(res.status).toBe(200);
-    expect((await json(res)).data.stored).toMatchObject({ cancelWindowHours: 48, slotHorizonDays: 30 });
+    expect((await json<BookingRulesAnswerBody>(res)).data.stored).toMatchObject({
+      cancelWindowHours: 48,
+      slotHorizonDays: 30,
+    });
   });
 
   it('saves and answers the new values; the floors themselves are accepted', async () => {
@@ -129,7 +139,7 @@ describe('the stored rules', () => {
     };
     const res = await putRules(next);
     expect(res.status).toBe(200);
-    expect((await json(res)).data.stored).toEqual(next);
+    expect((await json<BookingRulesAnswerBody>(res)).data.stored).toEqual(next);
     expect((await readRules()).stored).toEqual(next);
   });
 });
@@ -142,7 +152,7 @@ describe('each rule changes what the server does', () => {
     const first = await insertSlot(f.id, date, '23:30', start);
     const created = await postBooking(bookingForm(f, first));
     expect(created.status).toBe(201);
-    const number = (await json(created)).data.bookingNumber;
+    const number = (await json<BookingAnswer>(created)).data.bookingNumber;
     const cancel = () => api(`/api/bookings/cancel/${number}`, { method: 'POST', json: {} });
 
     await setRules({ cancelWindowHours: 48 });
@@ -150,18 +160,18 @@ describe('each rule changes what the server does', () => {
     expect(refused.message).toBe(
       'Rezervasyon saatine 48 saatten az kaldığı için iptal edilemez. Lütfen saha ile iletişime geçin.',
     );
-    expect((await json(await api(`/api/bookings/track/${number}`))).data.status).toBe('pending');
+    expect((await json<BookingAnswer>(await api(`/api/bookings/track/${number}`))).data.status).toBe('pending');
 
     await setRules({ cancelWindowHours: 24 });
     expect((await cancel()).status).toBe(200);
-    expect((await json(await api(`/api/bookings/track/${number}`))).data.status).toBe('cancelled');
+    expect((await json<BookingAnswer>(await api(`/api/bookings/track/${number}`))).data.status).toBe('cancelled');
   });
 
   it('the default 24 h window refuses a cancel 23 h before with the message the site always gave', async () => {
     const f = await createFacility();
     const start = Date.now() + 23 * HOUR;
     const slot = await insertSlot(f.id, new Date(start + 3 * HOUR).toISOString().slice(0, 10), '22:30', start);
-    const number = (await json(await postBooking(bookingForm(f, slot)))).data.bookingNumber;
+    const number = (await json<BookingAnswer>(await postBooking(bookingForm(f, slot)))).data.bookingNumber;
     const error = await expectError(await api(`/api/bookings/cancel/${number}`, { method: 'POST', json: {} }), 400);
     expect(error.message).toBe(
       'Rezervasyon saatine 24 saatten az kaldığı için iptal edilemez. Lütfen saha ile iletişime geçin.',
@@ -204,7 +214,8 @@ describe('each rule changes what the server does', () => {
     const f = await createFacility({ workingHours: everyDay('10:00', '11:00') });
     const today = istanbulToday();
     const until = async () =>
-      (await json(await api(`/api/facilities/${f.slug}/slots?date=${addDays(today, 1)}`))).data.bookableUntil;
+      (await json<SlotsAnswer>(await api(`/api/facilities/${f.slug}/slots?date=${addDays(today, 1)}`))).data
+        .bookableUntil;
     expect(await until()).toBe(addDays(today, 30));
     await setRules({ slotHorizonDays: 45 });
     expect(await until()).toBe(addDays(today, 45));
@@ -218,7 +229,7 @@ describe('each rule changes what the server does', () => {
   it('a changed limit is what the limiter counts against when no deployment variable overrides it', async () => {
     const plain = { ...env } as Env;
     for (const k of Object.keys(plain))
-      if (k.startsWith('RATE_LIMIT_') && k.includes('_PER_')) delete (plain as any)[k];
+      if (k.startsWith('RATE_LIMIT_') && k.includes('_PER_')) delete (plain as unknown as Record<string, unknown>)[k];
     expect((await limitsFor(plain, 'booking', '203.0.113.9', '05320000000')).rules.map((r) => r.limit)).toEqual([
       150, 10,
     ]);
@@ -240,7 +251,7 @@ describe('each rule changes what the server does', () => {
     await createSlots(f, 1, 1);
     const slot = await slotAt(f.id, addDays(istanbulToday(), 1), '15:00');
     expect((await putSettings({ siteName: 'Halı Saha', maintenanceMode: true })).status).toBe(200);
-    expect((await json(await api('/api/site-settings'))).data.maintenanceMode).toBe(true);
+    expect((await json<SiteSettingsAnswer>(await api('/api/site-settings'))).data.maintenanceMode).toBe(true);
 
     const refused = await expectError(await postBooking(bookingForm(f, slot)), 503);
     expect(refused.name).toBe('ServiceUnavailableError');
@@ -275,7 +286,7 @@ describe('the default hold timeout', () => {
       json: { data: pitchInput({ name: `Kural Sahası ${Date.now()}` }) },
     });
     expect(created.status).toBe(201);
-    const f = (await json(created)).data;
+    const f = (await json<FacilityAnswer>(created)).data;
     expect(f.autoApprovalTimeout).toBe(90);
     // A form that sends its own value wins.
     const own = await api('/api/facilities', {
@@ -283,7 +294,7 @@ describe('the default hold timeout', () => {
       token: adminToken,
       json: { data: pitchInput({ name: `Kural Sahası B ${Date.now()}`, autoApprovalTimeout: 30 }) },
     });
-    expect((await json(own)).data.autoApprovalTimeout).toBe(30);
+    expect((await json<FacilityAnswer>(own)).data.autoApprovalTimeout).toBe(30);
 
     await setRules({ holdTimeoutMinutes: 120 });
     const edited = await api(`/api/facilities/${f.documentId}`, {
@@ -292,6 +303,6 @@ describe('the default hold timeout', () => {
       json: { data: pitchInput({ name: f.name }) },
     });
     expect(edited.status).toBe(200);
-    expect((await json(edited)).data.autoApprovalTimeout).toBe(90);
+    expect((await json<FacilityAnswer>(edited)).data.autoApprovalTimeout).toBe(90);
   });
 });

@@ -2,7 +2,16 @@
 // a manager is refused with 403, and a refused or invalid update changes nothing.
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { api, createStaff, expectError, json, tokenFor } from './fixtures';
+import {
+  api,
+  createStaff,
+  expectError,
+  type Invalid,
+  json,
+  type SeoPageAnswer,
+  type SiteSettingsAnswer,
+  tokenFor,
+} from './fixtures';
 
 let adminToken: string;
 let managerToken: string;
@@ -12,7 +21,7 @@ beforeAll(async () => {
   managerToken = await tokenFor(await createStaff('manager'), 'manager');
 });
 
-const current = async () => (await json(await api('/api/site-settings'))).data;
+const current = async () => (await json<SiteSettingsAnswer>(await api('/api/site-settings'))).data;
 const put = (body: unknown, token?: string) => api('/api/site-settings', { method: 'PUT', token, json: body });
 
 const valid = {
@@ -38,7 +47,7 @@ describe('an admin updates the settings', () => {
   it('answers the saved settings, and the public read shows them', async () => {
     const res = await put(valid, adminToken);
     expect(res.status).toBe(200);
-    const { data } = await json(res);
+    const { data } = await json<SiteSettingsAnswer>(res);
     expect(data).toEqual(valid);
     expect(await current()).toEqual(valid);
   });
@@ -58,7 +67,7 @@ describe('an admin updates the settings', () => {
       adminToken,
     );
     expect(res.status).toBe(200);
-    expect((await json(res)).data).toEqual({
+    expect((await json<SiteSettingsAnswer>(res)).data).toEqual({
       ...valid,
       siteName: 'Saha Dünyası',
       tagline: null,
@@ -80,7 +89,7 @@ describe('an admin updates the settings', () => {
     expect((await put({ ...valid, siteName: 'Başlık Sahası' }, adminToken)).status).toBe(200);
     const seo = await api('/api/seo/page/ayar-testi');
     expect(seo.status).toBe(200);
-    expect((await json(seo)).data.siteName).toBe('Başlık Sahası');
+    expect((await json<SeoPageAnswer>(seo)).data.siteName).toBe('Başlık Sahası');
     await put(valid, adminToken);
   });
 });
@@ -89,7 +98,10 @@ describe('the issue 12 fields', () => {
   it('handles get an @, https links stay as written, and a body without the new fields keeps them as saved', async () => {
     const res = await put({ ...valid, instagram: 'yesilsaha', x: 'https://x.com/yesilsaha' }, adminToken);
     expect(res.status).toBe(200);
-    expect((await json(res)).data).toMatchObject({ instagram: '@yesilsaha', x: 'https://x.com/yesilsaha' });
+    expect((await json<SiteSettingsAnswer>(res)).data).toMatchObject({
+      instagram: '@yesilsaha',
+      x: 'https://x.com/yesilsaha',
+    });
     const {
       seoTitle,
       seoDescription,
@@ -181,7 +193,7 @@ describe('refused updates change nothing', () => {
       [{ kvkkText: 'a'.repeat(50_001) }, ['kvkkText'], 'KVKK metni en fazla 50000 karakter olabilir'],
     ];
     for (const [patch, path, message] of cases) {
-      const error = await expectError(await put({ ...valid, ...patch }, adminToken), 400);
+      const error = await expectError<Invalid>(await put({ ...valid, ...patch }, adminToken), 400);
       expect(error.message, JSON.stringify(patch)).toBe(message);
       expect(error.details.errors).toContainEqual({ path, message });
     }

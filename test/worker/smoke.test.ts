@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { api, createFacility, createSlots, json } from './fixtures';
+import { api, createFacility, createSlots, type FacilityListAnswer, json } from './fixtures';
 
 describe('smoke', () => {
   it('lists an active pitch', async () => {
@@ -7,7 +7,7 @@ describe('smoke', () => {
     await createSlots(f);
     const res = await api('/api/facilities');
     expect(res.status).toBe(200);
-    const body = await json(res);
-    expect(body.data.map((x: any) => x.slug)).toContain(f.slug);
+    const body = await json<FacilityListAnswer>(res);
+    expect(body.data.map((x) => x.slug)).toContain(f.slug);
   });
 });

@@ -3,7 +3,20 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { staffMsg } from '../../contracts/staff';
-import { api, createStaff, expectError, json, tokenFor } from './fixtures';
+import {
+  api,
+  createStaff,
+  expectError,
+  type Invalid,
+  json,
+  type LoginAnswer,
+  type MeAnswer,
+  type StaffCreatedAnswer,
+  type StaffListAnswer,
+  type StaffResetAnswer,
+  type StaffUpdatedAnswer,
+  tokenFor,
+} from './fixtures';
 
 const auditRows = async (entityId: string) =>
   (
@@ -15,7 +28,7 @@ const auditRows = async (entityId: string) =>
 async function login(identifier: string, password: string) {
   const res = await api('/api/auth/local', { method: 'POST', json: { identifier, password } });
   expect(res.status).toBe(200);
-  return (await json(res)).data.jwt as string;
+  return (await json<LoginAnswer>(res)).data.jwt;
 }
 
 const me = (token: string) => api('/api/users/me', { token });
@@ -36,7 +49,7 @@ describe('staff accounts', () => {
       },
     });
     expect(res.status).toBe(201);
-    const { data } = await json(res);
+    const { data } = await json<StaffCreatedAnswer>(res);
     expect(data.password).toMatch(/^[A-HJ-NP-Za-km-np-z2-9]{14}$/);
     expect(data.user).toMatchObject({ username: 'yeni.mudur', role: 'manager', active: true, lastLoginAt: null });
     expect(data.user).not.toHaveProperty('passwordHash');
@@ -47,9 +60,9 @@ describe('staff accounts', () => {
     expect(stored!.password_hash).not.toContain(data.password);
     // The new account signs in with it; the list shows it and never a password.
     await login('yeni.mudur', data.password);
-    const list = await json(await api('/api/staff-users', { token }));
-    const row = list.data.find((u: { id: number }) => u.id === data.user.id);
-    expect(row.lastLoginAt).toEqual(expect.any(Number));
+    const list = await json<StaffListAnswer>(await api('/api/staff-users', { token }));
+    const row = list.data.find((u) => u.id === data.user.id);
+    expect(row?.lastLoginAt).toEqual(expect.any(Number));
     expect(JSON.stringify(list)).not.toContain(data.password);
     expect(JSON.stringify(list)).not.toContain('pbkdf2');
     const [audit] = await auditRows(String(data.user.id));
@@ -74,7 +87,7 @@ describe('staff accounts', () => {
       409,
     );
     expect(byName.message).toBe(staffMsg.usernameTaken);
-    const byMail = await expectError(
+    const byMail = await expectError<Invalid>(
       await api('/api/staff-users', {
         method: 'POST',
         token,
@@ -130,7 +143,7 @@ describe('staff accounts', () => {
     expect((await me(session)).status).toBe(200);
     const res = await api(`/api/staff-users/${m.id}`, { method: 'PATCH', token, json: { active: false } });
     expect(res.status).toBe(200);
-    expect((await json(res)).data.active).toBe(false);
+    expect((await json<StaffUpdatedAnswer>(res)).data.active).toBe(false);
     await expectError(await me(session), 401);
     await expectError(
       await api('/api/auth/local', { method: 'POST', json: { identifier: m.username, password: 'secret123' } }),
@@ -150,10 +163,10 @@ describe('staff accounts', () => {
     const m = await createStaff('manager');
     const session = await login(m.username, 'secret123');
     const res = await api(`/api/staff-users/${m.id}`, { method: 'PATCH', token, json: { role: 'admin' } });
-    expect((await json(res)).data.role).toBe('admin');
+    expect((await json<StaffUpdatedAnswer>(res)).data.role).toBe('admin');
     await expectError(await me(session), 401);
     const fresh = await login(m.username, 'secret123');
-    expect((await json(await me(fresh))).data.role.type).toBe('admin');
+    expect((await json<MeAnswer>(await me(fresh))).data.role.type).toBe('admin');
     const [audit] = await auditRows(String(m.id));
     expect(audit.action).toBe('role');
     expect(JSON.parse(audit.details!)).toEqual({ changes: { role: { before: 'manager', after: 'admin' } } });
@@ -165,7 +178,7 @@ describe('staff accounts', () => {
     const m = await createStaff('manager');
     const session = await login(m.username, 'secret123');
     const res = await api(`/api/staff-users/${m.id}/reset-password`, { method: 'POST', token });
-    const { data } = await json(res);
+    const { data } = await json<StaffResetAnswer>(res);
     expect(data.password).toMatch(/^[A-HJ-NP-Za-km-np-z2-9]{14}$/);
     await expectError(await me(session), 401);
     await expectError(
@@ -234,7 +247,7 @@ describe('own password', () => {
     const m = await createStaff('manager');
     const here = await login(m.username, 'secret123');
     const elsewhere = await login(m.username, 'secret123');
-    const wrong = await expectError(
+    const wrong = await expectError<Invalid>(
       await change(here, { currentPassword: 'yanlis123', newPassword: 'yeniSifre9', confirmPassword: 'yeniSifre9' }),
       400,
     );
@@ -246,7 +259,7 @@ describe('own password', () => {
       confirmPassword: 'yeniSifre9',
     });
     expect(res.status).toBe(200);
-    const fresh = (await json(res)).data.jwt as string;
+    const fresh = (await json<LoginAnswer>(res)).data.jwt;
     // A bearer client keeps its token in hand: no cookie is set for it.
     expect(res.headers.get('set-cookie')).toBeNull();
     await expectError(await me(elsewhere), 401);

@@ -7,7 +7,7 @@ import { decodeJwt } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { upsertStaffSql } from '../../scripts/lib/staff-sql';
 import { hashPassword } from '../../worker/src/lib/password';
-import { api, createStaff, expectError, json } from './fixtures';
+import { api, createStaff, expectError, json, type LoginAnswer, type SiteSettingsAnswer } from './fixtures';
 
 const PASSWORD = 'yonetici-sifre-1';
 let admin: Awaited<ReturnType<typeof createStaff>>;
@@ -29,7 +29,7 @@ async function signIn(remember = false, password = PASSWORD) {
   return { value: set.split(';')[0].slice('hs_session='.length), raw: set };
 }
 
-const settings = async () => (await json(await api('/api/site-settings'))).data;
+const settings = async () => (await json<SiteSettingsAnswer>(await api('/api/site-settings'))).data;
 const putSettings = (cookie: string, headers: Record<string, string>, body: string) =>
   api('/api/site-settings', { method: 'PUT', headers: { cookie: `hs_session=${cookie}`, ...headers }, body });
 
@@ -97,7 +97,8 @@ describe('a password reset ends the old sessions', () => {
         json: { identifier: other.email, password },
         ip: `100.81.0.${++ipSeq}`,
       });
-    const before = (await json(await login(PASSWORD))).data.jwt as string;
+    const before = (await json<LoginAnswer>(await login(PASSWORD))).data.jwt;
+
     expect((await api('/api/users/me', { token: before })).status).toBe(200);
     await env.DB.prepare(
       upsertStaffSql({

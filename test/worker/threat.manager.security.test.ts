@@ -8,12 +8,14 @@ import { istanbulInstant } from '../../worker/src/lib/time';
 import {
   addDays,
   api,
+  type BookingListAnswer,
   createFacility,
   createStaff,
   expectError,
   freshPhone,
   istanbulToday,
   json,
+  type NotificationListAnswer,
   tokenFor,
 } from './fixtures';
 
@@ -233,13 +235,15 @@ describe('staff search: every accepted input answers 200 or 400, never 500', () 
   it('a long search still finds what it names, and % and _ match themselves, not everything', async () => {
     const long = `Uzun${'a'.repeat(60)}soyad`;
     const b = await pendingBooking(long);
-    const found = await json(
+    const found = await json<BookingListAnswer>(
       await api(`/api/bookings?q=${encodeURIComponent(long.slice(0, 64))}&pageSize=100`, { token: cookie }),
     );
-    expect(found.data.map((x: { documentId: string }) => x.documentId)).toContain(b.document_id);
-    const percent = await json(await api(`/api/bookings?q=${encodeURIComponent('%')}&pageSize=100`, { token: cookie }));
+    expect(found.data.map((x) => x.documentId)).toContain(b.document_id);
+    const percent = await json<BookingListAnswer>(
+      await api(`/api/bookings?q=${encodeURIComponent('%')}&pageSize=100`, { token: cookie }),
+    );
     expect(percent.data).toEqual([]);
-    const underscore = await json(
+    const underscore = await json<BookingListAnswer>(
       await api(`/api/bookings?q=${encodeURIComponent('_')}&pageSize=100`, { token: cookie }),
     );
     expect(underscore.data).toEqual([]);
@@ -252,10 +256,10 @@ describe('staff search: every accepted input answers 200 or 400, never 500', () 
     )
       .bind(crypto.randomUUID().replace(/-/g, '').slice(0, 24), title, Date.now())
       .run();
-    const res = await json(
+    const res = await json<NotificationListAnswer>(
       await api(`/api/notifications/all?q=${encodeURIComponent(title.slice(0, 90))}`, { token: cookie }),
     );
-    expect(res.data.map((n: { title: string }) => n.title)).toContain(title);
+    expect(res.data.map((n) => n.title)).toContain(title);
   });
 });
 
