@@ -7,8 +7,10 @@ import { addDays, istanbulToday, TR_WEEKDAYS, trLongDate, weekdayIndex } from '.
 import { notificationText } from '../../contracts/events';
 import {
   api,
+  type BookingListAnswer,
   bookingForm,
   bookViaApi,
+  type CustomerDetailAnswer,
   createFacility,
   createSlots,
   createStaff,
@@ -17,6 +19,8 @@ import {
   freshPhone,
   json,
   postBooking,
+  type SlotsAnswer,
+  type SubscriberListAnswer,
   slotAt,
   tokenFor,
 } from './fixtures';
@@ -109,18 +113,20 @@ describe('after-midnight slots in the answers screens format', () => {
     const iso = new Date(slot.starts_at).toISOString();
     expect(iso).toBe(new Date(`${addDays(date, 1)}T00:00:00+03:00`).toISOString());
 
-    const slots = (await json(await api(`/api/facilities/${f.slug}/slots?date=${date}`))).data.slots;
+    const slots = (await json<SlotsAnswer>(await api(`/api/facilities/${f.slug}/slots?date=${date}`))).data.slots;
     const midnight = slots.find((s: { startTime: string }) => s.startTime === '00:00');
     expect(midnight).toMatchObject({ date, startsAt: iso });
 
-    const list = await json(await api(`/api/bookings?q=${booking.bookingNumber}`, { token: admin }));
+    const list = await json<BookingListAnswer>(await api(`/api/bookings?q=${booking.bookingNumber}`, { token: admin }));
     const item = list.data.find((b: { bookingNumber: string }) => b.bookingNumber === booking.bookingNumber);
     expect(item).toMatchObject({ date, startTime: '00:00', startsAt: iso });
 
     const customer = await env.DB.prepare('select id from customers where phone = ?')
       .bind(phone)
       .first<{ id: number }>();
-    const history = (await json(await api(`/api/bookings/customers/${customer!.id}`, { token: admin }))).data.bookings;
+    const history = (
+      await json<CustomerDetailAnswer>(await api(`/api/bookings/customers/${customer!.id}`, { token: admin }))
+    ).data.bookings;
     expect(history[0]).toMatchObject({ bookingNumber: booking.bookingNumber, date, startsAt: iso });
   });
 
@@ -159,13 +165,15 @@ describe('an after-midnight weekly hour in the subscriber list', () => {
       },
     });
     expect(res.status).toBe(201);
-    const list = await json(await api('/api/bookings/subscriptions?search=Gece%20Abonesi', { token: admin }));
-    const row = list.data.find((s: { customerName: string }) => s.customerName === 'Gece Abonesi');
+    const list = await json<SubscriberListAnswer>(
+      await api('/api/bookings/subscriptions?search=Gece%20Abonesi', { token: admin }),
+    );
+    const row = list.data.find((s) => s.customerName === 'Gece Abonesi')!;
     expect(row.day).toBe(TR_WEEKDAYS[weekdayIndex(start)]);
     expect(row.slotText).toBe(
       `${TR_WEEKDAYS[weekdayIndex(addDays(start, 1))]} 00:00 · ${TR_WEEKDAYS[weekdayIndex(start)]} gecesi`,
     );
-    expect(row.nextBooking.date).toBe(start);
-    expect(istanbulToday(Date.parse(row.nextBooking.startsAt))).toBe(addDays(start, 1));
+    expect(row.nextBooking!.date).toBe(start);
+    expect(istanbulToday(Date.parse(row.nextBooking!.startsAt!))).toBe(addDays(start, 1));
   });
 });

@@ -1,14 +1,17 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
+import type { SameDayBookingWire } from '../../contracts/wire/booking';
 import { DAY, HOUR } from '../../worker/src/lib/time';
 import {
   addDays,
   api,
+  type BookingAnswer,
   createFacility,
   createSlots,
   createStaff,
   expectError,
   freshPhone,
+  type Invalid,
   insertSlot,
   istanbulToday,
   json,
@@ -52,7 +55,7 @@ describe('refused bookings change nothing', () => {
       [{ facility: undefined }, 'facility', 'Saha seçimi gerekli'],
     ];
     for (const [patch, path, message] of cases) {
-      const error = await expectError(await postBooking({ ...base, ...patch }), 400);
+      const error = await expectError<Invalid>(await postBooking({ ...base, ...patch }), 400);
       expect(error.name).toBe('ValidationError');
       expect(error.details.errors).toContainEqual({ path: [path], message });
     }
@@ -237,7 +240,7 @@ describe('refused bookings change nothing', () => {
     const b = await setup();
     const phone = freshPhone();
     const first = (
-      await json(
+      await json<BookingAnswer>(
         await postBooking({
           facility: a.documentId,
           bookingSlot: (await slotAt(a.id, tomorrow(), '18:00')).document_id,
@@ -272,7 +275,7 @@ describe('refused bookings change nothing', () => {
     await env.DB.prepare("update bookings set status = 'approved' where booking_number = ?")
       .bind(first.bookingNumber)
       .run();
-    const approved = await expectError(
+    const approved = await expectError<{ existingBooking: SameDayBookingWire }>(
       await postBooking({
         facility: b.documentId,
         bookingSlot: (await slotAt(b.id, tomorrow(), '21:00')).document_id,
@@ -389,7 +392,7 @@ describe('refused cancels and look-ups', () => {
     const f = await setup();
     const soon = await insertSlot(f.id, tomorrow(), '23:59', Date.now() + 23 * HOUR);
     const created = (
-      await json(
+      await json<BookingAnswer>(
         await postBooking({
           facility: f.documentId,
           bookingSlot: soon,
@@ -412,7 +415,7 @@ describe('refused cancels and look-ups', () => {
     const f = await setup();
     const later = await insertSlot(f.id, addDays(istanbulToday(), 2), '23:58', Date.now() + DAY + HOUR);
     const created = (
-      await json(
+      await json<BookingAnswer>(
         await postBooking({
           facility: f.documentId,
           bookingSlot: later,
@@ -429,7 +432,7 @@ describe('refused cancels and look-ups', () => {
     for (const status of ['rejected', 'expired']) {
       const slot = await slotAt(f.id, addDays(istanbulToday(), 3), status === 'rejected' ? '11:00' : '12:00');
       const created = (
-        await json(
+        await json<BookingAnswer>(
           await postBooking({
             facility: f.documentId,
             bookingSlot: slot.document_id,
@@ -503,7 +506,7 @@ describe('malformed bodies on every write route', () => {
     const f = await setup();
     const slot = await slotAt(f.id, addDays(istanbulToday(), 3), '20:00');
     const created = (
-      await json(
+      await json<BookingAnswer>(
         await postBooking({
           facility: f.documentId,
           bookingSlot: slot.document_id,

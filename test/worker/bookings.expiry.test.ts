@@ -6,7 +6,18 @@ import { notificationText } from '../../contracts/events';
 import type { FacilityBooking } from '../../worker/src/durable-objects/facility-booking';
 import { MINUTE } from '../../worker/src/lib/time';
 import { facilityStub } from '../../worker/src/services/facility-ref';
-import { addDays, api, createFacility, createSlots, freshPhone, istanbulToday, json, slotAt } from './fixtures';
+import {
+  addDays,
+  api,
+  type BookingAnswer,
+  createFacility,
+  createSlots,
+  freshPhone,
+  istanbulToday,
+  json,
+  type SlotsAnswer,
+  slotAt,
+} from './fixtures';
 
 const date = () => addDays(istanbulToday(), 2);
 
@@ -25,7 +36,7 @@ async function bookedPitch(autoApprovalTimeout = 60) {
     },
   });
   expect(res.status).toBe(201);
-  return { f, slot, booking: (await json(res)).data, before };
+  return { f, slot, booking: (await json<BookingAnswer>(res)).data, before };
 }
 
 const statusOf = async (id: number) =>
@@ -83,9 +94,9 @@ describe('pending holds expire through the pitch object alarm', () => {
     expect(text.message).toContain(`${trLongDate(date())} 20:00`);
     expect(text.message).not.toMatch(/\d{4}-\d{2}-\d{2}/);
 
-    const shown = (await json(await api(`/api/facilities/${f.slug}/slots?date=${date()}`))).data.slots.find(
-      (s: any) => s.startTime === '20:00',
-    );
+    const shown = (
+      await json<SlotsAnswer>(await api(`/api/facilities/${f.slug}/slots?date=${date()}`))
+    ).data.slots.find((s) => s.startTime === '20:00');
     expect(shown).toMatchObject({ isAvailable: true, booking: null });
 
     const again = await api('/api/bookings', {
@@ -128,7 +139,7 @@ describe('pending holds expire through the pitch object alarm', () => {
     await createSlots(f, 2, 2);
     const mk = async (time: string) =>
       (
-        await json(
+        await json<BookingAnswer>(
           await api('/api/bookings', {
             method: 'POST',
             json: {

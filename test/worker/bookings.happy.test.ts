@@ -5,12 +5,18 @@ import { notificationText } from '../../contracts/events';
 import {
   addDays,
   api,
+  type BookingAnswer,
+  type CancelAnswer,
   createFacility,
   createSlots,
+  type ErrorBody,
   freshPhone,
   istanbulToday,
   json,
+  type PhoneLookupAnswer,
   pickupPointsOf,
+  type SlotsAnswer,
+  type SubscriptionInfoAnswer,
   slotAt,
 } from './fixtures';
 
@@ -40,7 +46,7 @@ describe('creating a booking', () => {
       },
     });
     expect(res.status).toBe(201);
-    const { data } = await json(res);
+    const { data } = await json<BookingAnswer>(res);
     expect(data.bookingNumber).toMatch(/^HSR[A-HJ-NP-Z2-9]{9}$/);
     expect(data.bookingNumber).toHaveLength(12);
     expect(data).toMatchObject({
@@ -82,7 +88,7 @@ describe('creating a booking', () => {
       },
     });
     expect(res.status).toBe(201);
-    expect((await json(res)).data.customerPhone).toBe('05321112233');
+    expect((await json<BookingAnswer>(res)).data.customerPhone).toBe('05321112233');
   });
 
   it('ignores status, prices and flags a client sends', async () => {
@@ -105,7 +111,7 @@ describe('creating a booking', () => {
       },
     });
     expect(res.status).toBe(201);
-    const { data } = await json(res);
+    const { data } = await json<BookingAnswer>(res);
     expect(data).toMatchObject({
       status: 'pending',
       paymentStatus: 'pending',
@@ -133,7 +139,7 @@ describe('creating a booking', () => {
       },
     });
     expect(res.status).toBe(201);
-    const { data } = await json(res);
+    const { data } = await json<BookingAnswer>(res);
     expect(data.totalPrice).toBe(1550);
     expect(data.transportationPrice).toBe(50);
     // The point leaves 90 minutes before the match (fixtures): 19:30 for 21:00, derived, not the stored clock time.
@@ -163,7 +169,7 @@ describe('creating a booking', () => {
       },
     });
     expect(res.status).toBe(201);
-    expect((await json(res)).data.transportationDetails.pickupTime).toBe('08:30');
+    expect((await json<BookingAnswer>(res)).data.transportationDetails!.pickupTime).toBe('08:30');
     // A point without an offset gives no time rather than a wrong one.
     const [, other] = await pickupPointsOf(f.id);
     const evening = await slotAt(f.id, addDays(istanbulToday(), 2), '10:00');
@@ -178,7 +184,7 @@ describe('creating a booking', () => {
         transportationDetails: { pickupPointId: other.id },
       },
     });
-    expect((await json(second)).data.transportationDetails.pickupTime).toBeNull();
+    expect((await json<BookingAnswer>(second)).data.transportationDetails!.pickupTime).toBeNull();
   });
 
   it('phones typed with +90, 90, 0090, spaces or dashes are stored as 05XXXXXXXXX (issue 7 §2)', async () => {
@@ -203,7 +209,7 @@ describe('creating a booking', () => {
         },
       });
       expect(res.status).toBe(201);
-      expect((await json(res)).data.customerPhone).toBe(`053255512${String(i + 1).padStart(2, '0')}`);
+      expect((await json<BookingAnswer>(res)).data.customerPhone).toBe(`053255512${String(i + 1).padStart(2, '0')}`);
     }
   });
 
@@ -218,7 +224,7 @@ describe('creating a booking', () => {
       method: 'POST',
       json: { facility: f.documentId, bookingSlot: slot.document_id, customerName: 'Abone Ali', customerPhone: phone },
     });
-    const { data } = await json(res);
+    const { data } = await json<BookingAnswer>(res);
     expect(res.status).toBe(201);
     expect(data.depositAmount).toBe(0);
     expect(data.isSubscriber).toBe(true);
@@ -228,7 +234,7 @@ describe('creating a booking', () => {
     const f = await pitchWithSlots();
     const slot = await slotAt(f.id, tomorrow(), '13:00');
     const phone = freshPhone();
-    const { data } = await json(
+    const { data } = await json<BookingAnswer>(
       await api('/api/bookings', {
         method: 'POST',
         json: {
@@ -277,8 +283,8 @@ describe('creating a booking', () => {
     const res = await api(`/api/facilities/${f.slug}/slots?date=${tomorrow()}`);
     const text = await res.text();
     expect(text).not.toContain(phone);
-    const { data } = JSON.parse(text);
-    const shown = data.slots.find((s: any) => s.startTime === '14:00');
+    const { data } = JSON.parse(text) as SlotsAnswer;
+    const shown = data.slots.find((s) => s.startTime === '14:00');
     expect(shown).toMatchObject({
       isAvailable: false,
       isPending: true,
@@ -294,7 +300,7 @@ describe('tracking and subscriber look-ups', () => {
     const slot = await slotAt(f.id, tomorrow(), '15:00');
     const phone = freshPhone();
     const created = (
-      await json(
+      await json<BookingAnswer>(
         await api('/api/bookings', {
           method: 'POST',
           json: {
@@ -352,12 +358,14 @@ describe('tracking and subscriber look-ups', () => {
       `/api/bookings/track-by-phone/${phone.replace(/(\d{4})(\d{3})(\d{2})(\d{2})/, '$1 $2 $3 $4')}`,
     );
     expect(res.status).toBe(200);
-    const body = await json(res);
+    const body = await json<PhoneLookupAnswer>(res);
     expect(body.data).toHaveLength(1);
     expect(body.data[0]).toMatchObject({ isSubscriber: true, customerPhone: phone, date: addDays(istanbulToday(), 1) });
     expect(body.meta.customer).toMatchObject({ name: 'Abone V.', phone });
 
-    const info = await json(await api(`/api/bookings/subscription-info?customerPhone=${phone}`));
+    const info = await json<SubscriptionInfoAnswer>(
+      await api(`/api/bookings/subscription-info?customerPhone=${phone}`),
+    );
     expect(info.data).toMatchObject({
       isSubscriber: true,
       customerName: 'Abone V.',
@@ -368,10 +376,12 @@ describe('tracking and subscriber look-ups', () => {
   });
 
   it('a phone with no subscriber bookings gets an empty list with the spec text', async () => {
-    const body = await json(await api(`/api/bookings/track-by-phone/${freshPhone()}`));
+    const body = await json<PhoneLookupAnswer>(await api(`/api/bookings/track-by-phone/${freshPhone()}`));
     expect(body.data).toEqual([]);
     expect(body.meta.message).toBe('Bu telefon numarasına ait abone rezervasyonu bulunamadı.');
-    const info = await json(await api(`/api/bookings/subscription-info?customerPhone=${freshPhone()}`));
+    const info = await json<SubscriptionInfoAnswer>(
+      await api(`/api/bookings/subscription-info?customerPhone=${freshPhone()}`),
+    );
     expect(info.data).toMatchObject({ isSubscriber: false, customerName: null, totalBookings: 0 });
   });
 });
@@ -382,7 +392,7 @@ describe('cancelling by booking number', () => {
     const date = addDays(istanbulToday(), 3);
     const slot = await slotAt(f.id, date, '19:00');
     const created = (
-      await json(
+      await json<BookingAnswer>(
         await api('/api/bookings', {
           method: 'POST',
           json: {
@@ -397,7 +407,7 @@ describe('cancelling by booking number', () => {
 
     const res = await api(`/api/bookings/cancel/${created.bookingNumber}`, { method: 'POST', json: {} });
     expect(res.status).toBe(200);
-    const body = await json(res);
+    const body = await json<CancelAnswer>(res);
     expect(body.data).toMatchObject({ status: 'cancelled', cancellationReason: 'Müşteri tarafından iptal edildi' });
     expect(body.meta.message).toBe('Rezervasyon başarıyla iptal edildi.');
 
@@ -412,22 +422,22 @@ describe('cancelling by booking number', () => {
       reason: 'Müşteri tarafından iptal edildi',
       actor_type: 'customer',
     });
-    const slots = (await json(await api(`/api/facilities/${f.slug}/slots?date=${date}`))).data.slots;
-    expect(slots.find((s: any) => s.startTime === '19:00')).toMatchObject({ isAvailable: true, booking: null });
+    const slots = (await json<SlotsAnswer>(await api(`/api/facilities/${f.slug}/slots?date=${date}`))).data.slots;
+    expect(slots.find((s) => s.startTime === '19:00')).toMatchObject({ isAvailable: true, booking: null });
 
     const again = await api(`/api/bookings/cancel/${created.bookingNumber}`, {
       method: 'POST',
       json: { reason: 'tekrar' },
     });
     expect(again.status).toBe(409);
-    expect((await json(again)).error.message).toContain('zaten işlem görmüş');
+    expect((await json<ErrorBody>(again)).error.message).toContain('zaten işlem görmüş');
   });
 
   it('keeps a custom reason and works without a request body', async () => {
     const f = await pitchWithSlots();
     const slot = await slotAt(f.id, addDays(istanbulToday(), 3), '09:00');
     const created = (
-      await json(
+      await json<BookingAnswer>(
         await api('/api/bookings', {
           method: 'POST',
           json: {
@@ -443,11 +453,11 @@ describe('cancelling by booking number', () => {
       method: 'POST',
       json: { reason: '  Maç ertelendi ' },
     });
-    expect((await json(res)).data.cancellationReason).toBe('Maç ertelendi');
+    expect((await json<CancelAnswer>(res)).data.cancellationReason).toBe('Maç ertelendi');
 
     const slot2 = await slotAt(f.id, addDays(istanbulToday(), 3), '10:00');
     const created2 = (
-      await json(
+      await json<BookingAnswer>(
         await api('/api/bookings', {
           method: 'POST',
           json: {
@@ -467,7 +477,7 @@ describe('cancelling by booking number', () => {
     const f = await pitchWithSlots();
     const slot = await slotAt(f.id, addDays(istanbulToday(), 3), '17:00');
     const created = (
-      await json(
+      await json<BookingAnswer>(
         await api('/api/bookings', {
           method: 'POST',
           json: {
@@ -482,7 +492,7 @@ describe('cancelling by booking number', () => {
     await env.DB.prepare("update bookings set status = 'approved', payment_status = 'paid' where id = ?")
       .bind(created.id)
       .run();
-    const { data } = await json(
+    const { data } = await json<CancelAnswer>(
       await api(`/api/bookings/cancel/${created.bookingNumber}`, { method: 'POST', json: {} }),
     );
     expect(data).toMatchObject({ status: 'cancelled', paymentStatus: 'refunded' });

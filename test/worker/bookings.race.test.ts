@@ -1,13 +1,28 @@
 import { env } from 'cloudflare:workers';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createBookingSchema } from '../../contracts/bookings';
+import type { SameDayBookingWire } from '../../contracts/wire/booking';
 import { createCheck } from '../../worker/src/db/bookings';
 import { getDb } from '../../worker/src/db/client';
 import { ApiError } from '../../worker/src/lib/errors';
 import { createBooking } from '../../worker/src/services/bookings';
 import { findFacilityBundle } from '../../worker/src/services/facilities';
-import { addDays, api, createFacility, createSlots, insertBookingRow, istanbulToday, slotAt } from './fixtures';
+import {
+  addDays,
+  api,
+  type BookingAnswer,
+  createFacility,
+  createSlots,
+  type ErrorBody,
+  insertBookingRow,
+  istanbulToday,
+  json,
+  slotAt,
+} from './fixtures';
 import { slowPitchObject, slowReads } from './fixtures/slow-d1';
+
+/** The same-day refusal: the one error shape, with the booking the phone already holds. */
+type SameDayRefusal = ErrorBody<{ existingBooking: SameDayBookingWire }>;
 
 const REQUESTS = 200;
 const DELAY_MS = 5;
@@ -206,7 +221,7 @@ describe('one phone, one day, five pitches at once (issue 7 §4)', () => {
         }),
       ),
     );
-    const bodies = await Promise.all(responses.map((r) => r.json() as Promise<any>));
+    const bodies = await Promise.all(responses.map((r) => json<BookingAnswer | SameDayRefusal>(r)));
     const live = (await env.DB.prepare(
       "select count(*) as n from bookings where customer_phone = ? and date = ? and status in ('pending', 'approved')",
     )
@@ -219,8 +234,8 @@ describe('one phone, one day, five pitches at once (issue 7 §4)', () => {
     const { statuses, bodies, live, date } = await raceAcrossPitches();
     expect(statuses).toEqual([201, 409, 409, 409, 409]);
     expect(live).toBe(1);
-    const winner = bodies.find((b) => b.data)!.data;
-    for (const b of bodies.filter((b) => b.error)) {
+    const winner = bodies.find((b): b is BookingAnswer => Boolean(b.data))!.data;
+    for (const b of bodies.filter((b): b is SameDayRefusal => 'error' in b && Boolean(b.error))) {
       expect(b.error.message).toBe('Aynı gün için bekleyen bir rezervasyonunuz bulunmaktadır');
       expect(b.error.details.existingBooking).toMatchObject({
         bookingNumberMasked: `HSR••••••${winner.bookingNumber.slice(-3)}`,

@@ -6,13 +6,16 @@ import { newDocumentId } from '../../worker/src/lib/ids';
 import {
   addDays,
   api,
+  type BookingAnswer,
   createFacility,
   createSlots,
   expectError,
   freshPhone,
+  type Invalid,
   istanbulToday,
   json,
   postBooking,
+  type SubscriptionInfoAnswer,
   slotAt,
 } from './fixtures';
 
@@ -42,7 +45,7 @@ async function heldDay() {
     notes: 'Gizli not',
   });
   expect(res.status).toBe(201);
-  const held = (await json(res)).data as { bookingNumber: string };
+  const held = (await json<BookingAnswer>(res)).data;
   return { a, b, phone, held };
 }
 
@@ -90,7 +93,7 @@ describe('the same-day warning gives nothing away (issue 7 §1)', () => {
 
   it("cancelling from the warning needs the full number of that phone's booking; a wrong one is refused and changes nothing", async () => {
     const { phone, held } = await heldDay();
-    const wrong = await expectError(await cancel(guess(held.bookingNumber, 1), { customerPhone: phone }), 400);
+    const wrong = await expectError<Invalid>(await cancel(guess(held.bookingNumber, 1), { customerPhone: phone }), 400);
     expect(wrong.message).toBe(
       'Girdiğiniz numara bu rezervasyonla eşleşmiyor. Onay ekranındaki veya takip sayfasındaki rezervasyon numarasının tamamını girin.',
     );
@@ -173,10 +176,12 @@ describe('a phone is not an identity (issue 7 §4)', () => {
       customerEmail: 'yabanci@example.com',
     });
     expect(res.status).toBe(201);
-    expect((await json(res)).data.customerName).toBe('Yabancı Kişi');
+    expect((await json<BookingAnswer>(res)).data.customerName).toBe('Yabancı Kişi');
     const customer = await env.DB.prepare('select name, email from customers where phone = ?').bind(phone).first();
     expect(customer).toEqual({ name: 'Emre Kaya', email: 'emre.kaya@example.com' });
-    const info = (await json(await api(`/api/bookings/subscription-info?customerPhone=${phone}`))).data;
+    const info = (
+      await json<SubscriptionInfoAnswer>(await api(`/api/bookings/subscription-info?customerPhone=${phone}`))
+    ).data;
     expect(info.customerName).toBe('Emre K.');
   });
 

@@ -7,11 +7,13 @@ import { MAX_JSON_DEPTH } from '../../worker/src/lib/validate';
 import {
   addDays,
   api,
+  type BookingAnswer,
   createFacility,
   createSlots,
   createStaff,
   expectError,
   freshPhone,
+  type Invalid,
   istanbulToday,
   json,
   slotAt,
@@ -55,7 +57,10 @@ describe('length limits of the booking form (issue 7 §2)', () => {
       [{ customerEmail: `${'e'.repeat(250)}@x.co` }, 'customerEmail', 'E-posta adresi en fazla 254 karakter olabilir'],
     ];
     for (const [patch, path, message] of cases) {
-      const error = await expectError(await api('/api/bookings', { method: 'POST', json: { ...body, ...patch } }), 400);
+      const error = await expectError<Invalid>(
+        await api('/api/bookings', { method: 'POST', json: { ...body, ...patch } }),
+        400,
+      );
       expect(error.message).toBe(message);
       expect(error.details.errors).toContainEqual({ path: [path], message });
     }
@@ -111,7 +116,7 @@ describe('no raw validator text on any public write route', () => {
 
   it('cancel and the look-ups answer Turkish for oversized and ill-typed input', async () => {
     const { f, body } = await base();
-    const created = (await json(await api('/api/bookings', { method: 'POST', json: body }))).data;
+    const created = (await json<BookingAnswer>(await api('/api/bookings', { method: 'POST', json: body }))).data;
     for (const json of [
       { reason: 'r'.repeat(501) },
       { reason: 5 },
@@ -253,12 +258,15 @@ describe('control characters in text', () => {
       ],
     ];
     for (const [patch, path, message] of cases) {
-      const error = await expectError(await api('/api/bookings', { method: 'POST', json: { ...body, ...patch } }), 400);
+      const error = await expectError<Invalid>(
+        await api('/api/bookings', { method: 'POST', json: { ...body, ...patch } }),
+        400,
+      );
       expect(error.message, JSON.stringify(patch)).toBe(message);
       expect(error.details.errors).toContainEqual({ path: path.map(String), message });
     }
     // Wrapped as { data: {...} } the path is the field's own, as the form reads it.
-    const wrapped = await expectError(
+    const wrapped = await expectError<Invalid>(
       await api('/api/bookings', { method: 'POST', json: { data: { ...body, customerName: '\u0000' } } }),
       400,
     );
@@ -270,13 +278,13 @@ describe('control characters in text', () => {
       json: { ...body, notes: 'Birinci satır\r\n\tİkinci satır' },
     });
     expect(res.status).toBe(201);
-    expect((await json(res)).data.notes).toBe('Birinci satır\r\n\tİkinci satır');
+    expect((await json<BookingAnswer>(res)).data.notes).toBe('Birinci satır\r\n\tİkinci satır');
   });
 
   it('staff forms, queries and the pitch form refuse them the same way', async () => {
     const admin = await createStaff('admin');
     const token = await tokenFor(admin);
-    const staff = await expectError(
+    const staff = await expectError<Invalid>(
       await api('/api/staff-users', {
         method: 'POST',
         token,
@@ -297,7 +305,7 @@ describe('control characters in text', () => {
     expect(search.message).toBe('Arama geçersiz (görünmeyen) bir karakter içeriyor');
     const form = new FormData();
     form.set('data', JSON.stringify(pitchInput({ name: 'Saha\u0001' })));
-    const pitch = await expectError(await api('/api/facilities', { method: 'POST', token, body: form }), 400);
+    const pitch = await expectError<Invalid>(await api('/api/facilities', { method: 'POST', token, body: form }), 400);
     expect(pitch.details.errors).toContainEqual({
       path: ['name'],
       message: 'Ad geçersiz (görünmeyen) bir karakter içeriyor',

@@ -11,6 +11,7 @@ import { facilityStub } from '../../worker/src/services/facility-ref';
 import {
   addDays,
   api,
+  type BookingStatsAnswer,
   bookViaApi,
   createFacility,
   createSlots,
@@ -90,7 +91,8 @@ async function expectConsistent(pitches: { id: number; documentId: string }[]) {
   for (const [path, facilityId] of scopes) {
     const res = await api(path, { token });
     expect(res.status).toBe(200);
-    const { latest: _latest, ...figures } = (await json(res)).data;
+    const { latest: _latest, ...figures } = (await json<BookingStatsAnswer>(res)).data;
+
     expect({ path, ...figures }).toEqual({ path, ...(await fullScanFigures(facilityId)) });
   }
 }

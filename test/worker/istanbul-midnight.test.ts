@@ -1,6 +1,16 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { istanbulInstant } from '../../worker/src/lib/time';
-import { api, createFacility, createStaff, expectError, freshPhone, insertSlot, json, tokenFor } from './fixtures';
+import {
+  api,
+  createFacility,
+  createStaff,
+  expectError,
+  freshPhone,
+  insertSlot,
+  json,
+  type SlotsAnswer,
+  tokenFor,
+} from './fixtures';
 
 // 2026-11-21 21:30 UTC is 2026-11-22 00:30 in Istanbul: "today" is the 22nd although the UTC date is still the 21st.
 const AFTER_ISTANBUL_MIDNIGHT = Date.parse('2026-11-21T21:30:00Z');
@@ -45,9 +55,9 @@ describe('business days follow Istanbul, not UTC', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(AFTER_ISTANBUL_MIDNIGHT);
 
-    const late = (await json(await api(`/api/facilities/${f.slug}/slots?date=2026-11-21`))).data.slots[0];
+    const late = (await json<SlotsAnswer>(await api(`/api/facilities/${f.slug}/slots?date=2026-11-21`))).data.slots[0];
     expect(late).toMatchObject({ startTime: '23:30', isPast: true, isAvailable: false, state: 'past' });
-    const next = (await json(await api(`/api/facilities/${f.slug}/slots?date=2026-11-22`))).data.slots[0];
+    const next = (await json<SlotsAnswer>(await api(`/api/facilities/${f.slug}/slots?date=2026-11-22`))).data.slots[0];
     expect(next).toMatchObject({ startTime: '09:00', isPast: false, isAvailable: true });
 
     const refused = await api('/api/bookings', {

@@ -7,10 +7,15 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { notificationText } from '../../contracts/events';
 import { foldSearch } from '../../contracts/search';
 import {
+  type AnonymiseAnswer,
   addDays,
   api,
+  type BookingDetailAnswer,
+  type BookingListAnswer,
+  type BookingStatsAnswer,
   bookingRow,
   bookViaApi,
+  type CustomerListAnswer,
   createFacility,
   createSlots,
   createStaff,
@@ -18,6 +23,7 @@ import {
   freshPhone,
   istanbulToday,
   json,
+  type ReportAnswer,
   tokenFor,
 } from './fixtures';
 
@@ -119,10 +125,12 @@ describe('a KVKK erasure leaves no fragment of the person in any answer', () => 
     const to = day(7);
     const reportPath = `/api/reports?from=${from}&to=${to}&facility=${f.id}`;
     // Control: before the erasure the sweep does find the person, so a clean sweep afterwards means something.
-    expect(leaks(JSON.stringify((await json(await staff(reportPath))).data)).length).toBeGreaterThan(0);
-    expect(leaks(JSON.stringify((await json(await staff(`/api/bookings/${rejected.documentId}`))).data))).not.toEqual(
-      [],
-    );
+    expect(leaks(JSON.stringify((await json<ReportAnswer>(await staff(reportPath))).data)).length).toBeGreaterThan(0);
+    expect(
+      leaks(
+        JSON.stringify((await json<BookingDetailAnswer>(await staff(`/api/bookings/${rejected.documentId}`))).data),
+      ),
+    ).not.toEqual([]);
 
     const erased = await staff(`/api/bookings/${approved.documentId}/anonymize`, { method: 'POST', json: {} });
     expect(erased.status).toBe(200);
@@ -167,9 +175,7 @@ describe('a KVKK erasure leaves no fragment of the person in any answer', () => 
 
     // Every answer that could carry them: staff detail and history, lists and searches, customers, reports,
     // notifications, the audit log, public tracking, the subscriber look-up and the public calendar.
-    const customers = (await json(await staff('/api/bookings/customers/stats?pageSize=100'))).data as Array<{
-      id: number;
-    }>;
+    const customers = (await json<CustomerListAnswer>(await staff('/api/bookings/customers/stats?pageSize=100'))).data;
     const paths = [
       ...[staffCancelled, customerCancelled, rejected, approved].map((b) => `/api/bookings/${b.documentId}`),
       `/api/bookings?facility=${f.documentId}&pageSize=100`,
@@ -214,10 +220,7 @@ describe('a KVKK erasure leaves no fragment of the person in any answer', () => 
     }
 
     // The history names each event: the erasure is not 'Onaylandı → Onaylandı'.
-    const history = (await json(await staff(`/api/bookings/${approved.documentId}`))).data.history as Array<{
-      event: string | null;
-      reason: string | null;
-    }>;
+    const history = (await json<BookingDetailAnswer>(await staff(`/api/bookings/${approved.documentId}`))).data.history;
     expect(history.map((h) => h.event)).toEqual([null, null, 'notes', 'erased']);
   });
 });
@@ -253,8 +256,9 @@ describe('anonymising a customer (KVKK)', () => {
     });
     const other = await bookViaApi(f, playDay(3), '21:00', { customerName: 'Başka Biri' });
     await post(`/api/bookings/${a.booking.documentId}/approve`, {});
-    const statsBefore = (await json(await api(`/api/bookings/stats?facilityId=${f.documentId}`, { token: adminToken })))
-      .data;
+    const statsBefore = (
+      await json<BookingStatsAnswer>(await api(`/api/bookings/stats?facilityId=${f.documentId}`, { token: adminToken }))
+    ).data;
     const pricesBefore = await env.DB.prepare(
       'select id, status, total_price, deposit_amount, payment_status from bookings where facility_id = ? order by id',
     )
@@ -263,7 +267,7 @@ describe('anonymising a customer (KVKK)', () => {
 
     const res = await post(`/api/bookings/${b.booking.documentId}/anonymize`, {}, managerToken);
     expect(res.status).toBe(200);
-    const { data } = await json(res);
+    const { data } = await json<AnonymiseAnswer>(res);
     expect(data).toMatchObject({ customerName: 'Silinmiş müşteri', customerEmail: null, notes: null });
     expect(data.history.at(-1)).toMatchObject({
       reason: 'Müşteri bilgileri silindi',
@@ -291,15 +295,24 @@ describe('anonymising a customer (KVKK)', () => {
       ).results,
     ).toEqual(pricesBefore.results);
     expect(
-      (await json(await api(`/api/bookings/stats?facilityId=${f.documentId}`, { token: adminToken }))).data,
+      (
+        await json<BookingStatsAnswer>(
+          await api(`/api/bookings/stats?facilityId=${f.documentId}`, { token: adminToken }),
+        )
+      ).data,
     ).toMatchObject({ revenue: statsBefore.revenue, total: statsBefore.total });
 
     // No one finds them by phone or name any more; the customers row is anonymised too; no message still names them.
-    const byPhone = await json(await api(`/api/bookings?facility=${f.documentId}&q=${phone}`, { token: adminToken }));
+    const byPhone = await json<BookingListAnswer>(
+      await api(`/api/bookings?facility=${f.documentId}&q=${phone}`, { token: adminToken }),
+    );
     expect(byPhone.meta.pagination.total).toBe(0);
     expect(
-      (await json(await api(`/api/bookings?facility=${f.documentId}&q=gizli`, { token: adminToken }))).meta.pagination
-        .total,
+      (
+        await json<BookingListAnswer>(
+          await api(`/api/bookings?facility=${f.documentId}&q=gizli`, { token: adminToken }),
+        )
+      ).meta.pagination.total,
     ).toBe(0);
     expect(
       await env.DB.prepare('select count(*) as n from customers where phone = ? or name = ?')

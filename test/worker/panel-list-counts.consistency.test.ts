@@ -8,7 +8,16 @@ import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BOOKING_SORTS, BOOKING_TABS } from '../../contracts/panel';
 import { searchPattern } from '../../worker/src/services/staff-bookings';
-import { addDays, api, createFacility, createStaff, istanbulToday, json, tokenFor } from './fixtures';
+import {
+  addDays,
+  api,
+  type BookingListAnswer,
+  createFacility,
+  createStaff,
+  istanbulToday,
+  json,
+  tokenFor,
+} from './fixtures';
 
 let token: string;
 let pitches: Awaited<ReturnType<typeof createFacility>>[];
@@ -161,7 +170,7 @@ describe('the panel list against plain queries over bookings', () => {
       const now = Date.now();
       const res = await api(`/api/bookings?${queryOf(f, today)}&pageSize=1`, { token });
       expect(res.status).toBe(200);
-      const body = await json(res);
+      const body = await json<BookingListAnswer>(res);
       const expected = await groupByCounts(f, today, now);
       expect({ f, counts: body.meta.counts }).toEqual({ f, counts: expected });
       expect(body.meta.pagination.total).toBe(expected.all);
@@ -187,8 +196,8 @@ describe('the panel list against plain queries over bookings', () => {
             token,
           });
           expect(res.status).toBe(200);
-          const body = await json(res);
-          const ids = body.data.map((b: { documentId: string }) => b.documentId);
+          const body = await json<BookingListAnswer>(res);
+          const ids = body.data.map((b) => b.documentId);
           expect({ f, tab, sort, ids }).toEqual({ f, tab, sort, ids: await plainPage(f, tab, sort, today, now) });
           expect(body.meta.pagination.total).toBe(tab === 'all' ? body.meta.counts.all : body.meta.counts[tab]);
           if (ids.length === 4) pages++;

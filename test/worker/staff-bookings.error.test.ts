@@ -9,6 +9,7 @@ import { approveByStaff, rejectByStaff } from '../../worker/src/services/staff-b
 import {
   addDays,
   api,
+  type BookingDetailAnswer,
   type BookingFields,
   bookingRow,
   bookViaApi,
@@ -18,6 +19,7 @@ import {
   expectError,
   freshPhone,
   historyCount,
+  type Invalid,
   istanbulToday,
   json,
   tokenFor,
@@ -89,14 +91,14 @@ describe('list filters that make no sense are refused', () => {
       'sort=name:asc',
       'subscribers=maybe',
     ]) {
-      const error = await expectError(await api(`/api/bookings?${query}`, { token: adminToken }), 400);
+      const error = await expectError<Invalid>(await api(`/api/bookings?${query}`, { token: adminToken }), 400);
       expect(error.name, query).toBe('ValidationError');
       expect(error.details.errors.length, query).toBeGreaterThan(0);
     }
   });
 
   it('a start date after the end date is refused with the Turkish message', async () => {
-    const error = await expectError(
+    const error = await expectError<Invalid>(
       await api(`/api/bookings?from=${addDays(istanbulToday(), 5)}&to=${istanbulToday()}`, { token: adminToken }),
       400,
     );
@@ -145,7 +147,7 @@ describe('a reject needs a reason', () => {
     const { booking } = await pendingBooking();
     const before = await snapshot(booking.id);
     for (const body of [{ reason: '' }, { reason: '   \n ' }, {}, { reason: null }]) {
-      const error = await expectError(await reject(booking.documentId, body), 400);
+      const error = await expectError<Invalid>(await reject(booking.documentId, body), 400);
       expect(error.message, JSON.stringify(body)).toBe(REASON_REQUIRED);
       expect(error.details.errors).toContainEqual({ path: ['reason'], message: REASON_REQUIRED });
     }
@@ -458,7 +460,7 @@ const staffCancel = (ref: string, body: unknown, token = adminToken) =>
 describe('length limits answer in Turkish', () => {
   it('a reject reason over 500 characters says so, not "Lütfen red sebebini belirtin", and changes nothing', async () => {
     const { booking } = await pendingBooking('20:00');
-    const error = await expectError(await reject(booking.documentId, { reason: 'x'.repeat(501) }), 400);
+    const error = await expectError<Invalid>(await reject(booking.documentId, { reason: 'x'.repeat(501) }), 400);
     expect(error.message).toBe('Red sebebi en fazla 500 karakter olabilir');
     expect(error.details.errors).toEqual([{ path: ['reason'], message: 'Red sebebi en fazla 500 karakter olabilir' }]);
     expect((await bookingRow(booking.id))!.status).toBe('pending');
@@ -497,7 +499,9 @@ describe('staff cancel of an approved booking', () => {
       'İptal sebebi en fazla 500 karakter olabilir',
     );
     expect((await bookingRow(booking.id))!.status).toBe('approved');
-    const ok = await json(await staffCancel(booking.documentId, { reason: 'Saha bakımda' }, managerToken));
+    const ok = await json<BookingDetailAnswer>(
+      await staffCancel(booking.documentId, { reason: 'Saha bakımda' }, managerToken),
+    );
     expect(ok.data).toMatchObject({ status: 'cancelled', cancellationReason: 'Saha bakımda' });
     expect((await expectError(await staffCancel(booking.documentId, {}), 409)).message).toBe(
       'Bu rezervasyon zaten işlem görmüş',

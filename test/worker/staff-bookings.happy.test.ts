@@ -5,6 +5,10 @@ import { istanbulInstant, toMinutes } from '../../worker/src/lib/time';
 import {
   addDays,
   api,
+  type BookingAnswer,
+  type BookingDetailAnswer,
+  type BookingListAnswer,
+  type BookingStatsAnswer,
   bookingRow,
   bookViaApi,
   createFacility,
@@ -14,7 +18,9 @@ import {
   historyCount,
   istanbulToday,
   json,
+  type NotificationListAnswer,
   pickupPointsOf,
+  type SlotsAnswer,
   tokenFor,
 } from './fixtures';
 
@@ -91,7 +97,7 @@ beforeAll(async () => {
 const list = async (query: string, token = adminToken) => {
   const res = await api(`/api/bookings?${query}`, { token });
   expect(res.status).toBe(200);
-  return json(res);
+  return json<BookingListAnswer>(res);
 };
 const names = (body: { data: Array<{ customerName: string }> }) => body.data.map((b) => b.customerName).sort();
 
@@ -265,7 +271,7 @@ describe('the bookings list', () => {
 
   it('the cancelled tab gathers customer cancels and expired holds', async () => {
     const body = await list(`${scope()}&tab=cancelled`);
-    expect(body.data.map((b: { status: string }) => b.status).sort()).toEqual(['cancelled', 'expired']);
+    expect(body.data.map((b) => b.status).sort()).toEqual(['cancelled', 'expired']);
   });
 
   it('counts honour the subscribers, transport and date range filters', async () => {
@@ -405,7 +411,7 @@ describe('the bookings list', () => {
   it('finds a booking by its number typed in lower case, and counts under the search', async () => {
     const number = seeded.zeynep.booking_number;
     const body = await list(`${scope()}&q=${number.toLowerCase()}`);
-    expect(body.data.map((b: { bookingNumber: string }) => b.bookingNumber)).toEqual([number]);
+    expect(body.data.map((b) => b.bookingNumber)).toEqual([number]);
     expect(body.meta.counts).toEqual({
       all: 1,
       today: 0,
@@ -484,13 +490,13 @@ describe('the bookings list', () => {
   });
 
   it('pages: pageSize 5 gives two pages, page 2 holds the rest in the same order', async () => {
-    const all = (await list(`${scope()}&sort=date:asc`)).data.map((b: { id: number }) => b.id);
+    const all = (await list(`${scope()}&sort=date:asc`)).data.map((b) => b.id);
     const first = await list(`facility=${f.documentId}&sort=date:asc&pageSize=5`);
     expect(first.meta.pagination).toEqual({ page: 1, pageSize: 5, pageCount: 2, total: 9 });
-    expect(first.data.map((b: { id: number }) => b.id)).toEqual(all.slice(0, 5));
+    expect(first.data.map((b) => b.id)).toEqual(all.slice(0, 5));
     const second = await list(`facility=${f.documentId}&sort=date:asc&pageSize=5&page=2`);
     expect(second.meta.pagination).toEqual({ page: 2, pageSize: 5, pageCount: 2, total: 9 });
-    expect(second.data.map((b: { id: number }) => b.id)).toEqual(all.slice(5));
+    expect(second.data.map((b) => b.id)).toEqual(all.slice(5));
     // A page past the end is empty but keeps the figures.
     const beyond = await list(`facility=${f.documentId}&pageSize=5&page=3`);
     expect(beyond.data).toEqual([]);
@@ -567,14 +573,14 @@ describe('the dashboard figures', () => {
 
     const res = await api(`/api/bookings/stats?facilityId=${f.documentId}`, { token: adminToken });
     expect(res.status).toBe(200);
-    const { data } = await json(res);
+    const { data } = await json<BookingStatsAnswer>(res);
     expect(data.today).toEqual({ total: 4, pending: 1, approved: 1 });
     expect(data.monthly).toEqual({ total: 4, approved: 1, revenue: 1550 });
     expect(data.pending).toBe(2);
     expect(data.total).toBe(7);
     expect(data.revenue).toBe(1550 + 1500 + 1200.5);
     // Pending first (newest of them first), then the newest of the rest, five in all.
-    expect(data.latest.map((x: { id: number }) => x.id)).toEqual([a.id, b.id, c.id, d.id, e.id]);
+    expect(data.latest.map((x) => x.id)).toEqual([a.id, b.id, c.id, d.id, e.id]);
     expect(data.latest[2]).toMatchObject({
       customerName: 'Onaylı Servisli',
       totalPrice: 1550,
@@ -582,15 +588,19 @@ describe('the dashboard figures', () => {
     });
 
     // The pitch may be named by slug; the figures are the same.
-    const bySlug = await json(await api(`/api/bookings/stats?facilityId=${f.slug}`, { token: managerToken }));
+    const bySlug = await json<BookingStatsAnswer>(
+      await api(`/api/bookings/stats?facilityId=${f.slug}`, { token: managerToken }),
+    );
     expect(bySlug.data.total).toBe(7);
   });
 
   it('without a pitch the figures cover every pitch', async () => {
     const f = await createFacility();
     await seedBooking(f.id, { name: 'Genel Sayım', status: 'approved', date: istanbulToday() });
-    const one = (await json(await api(`/api/bookings/stats?facilityId=${f.documentId}`, { token: adminToken }))).data;
-    const all = (await json(await api('/api/bookings/stats', { token: adminToken }))).data;
+    const one = (
+      await json<BookingStatsAnswer>(await api(`/api/bookings/stats?facilityId=${f.documentId}`, { token: adminToken }))
+    ).data;
+    const all = (await json<BookingStatsAnswer>(await api('/api/bookings/stats', { token: adminToken }))).data;
     const total = (await env.DB.prepare('select count(*) as n from bookings').first<{ n: number }>())!.n;
     expect(one.total).toBe(1);
     expect(all.total).toBe(total);
@@ -609,7 +619,7 @@ async function pitch(overrides = {}, opts: { pickup?: boolean } = {}) {
 const detail = async (ref: string, token = adminToken) => {
   const res = await api(`/api/bookings/${ref}`, { token });
   expect(res.status).toBe(200);
-  return (await json(res)).data;
+  return (await json<BookingDetailAnswer>(res)).data;
 };
 
 describe('the booking detail', () => {
@@ -670,8 +680,8 @@ describe('the booking detail', () => {
       source: 'web',
     });
     expect(new Date(data.createdAt).toISOString()).toBe(data.createdAt);
-    expect(new Date(data.updatedAt).toISOString()).toBe(data.updatedAt);
-    expect(Date.parse(data.expiresAt)).toBeGreaterThan(Date.now());
+    expect(new Date(data.updatedAt!).toISOString()).toBe(data.updatedAt);
+    expect(Date.parse(data.expiresAt!)).toBeGreaterThan(Date.now());
     expect(data.history).toEqual([
       {
         id: expect.any(Number),
@@ -711,24 +721,14 @@ describe('the booking detail', () => {
       ).status,
     ).toBe(200);
     const { history } = await detail(booking.bookingNumber);
-    expect(
-      history.map(
-        (h: {
-          fromStatus: string | null;
-          toStatus: string;
-          actorType: string;
-          actorLabel: string;
-          reason: string | null;
-        }) => [h.fromStatus, h.toStatus, h.actorType, h.actorLabel, h.reason],
-      ),
-    ).toEqual([
+    expect(history.map((h) => [h.fromStatus, h.toStatus, h.actorType, h.actorLabel, h.reason])).toEqual([
       [null, 'pending', 'customer', 'Deniz Aydın', null],
       ['pending', 'approved', 'staff', 'Ayşe Yönetici', 'Kapora geldi'],
       ['approved', 'rejected', 'staff', 'Mert Müdür', 'Saha bakımda'],
     ]);
-    const ids = history.map((h: { id: number }) => h.id);
+    const ids = history.map((h) => h.id);
     expect(ids).toEqual([...ids].sort((x, y) => x - y));
-    const times = history.map((h: { createdAt: string }) => Date.parse(h.createdAt));
+    const times = history.map((h) => Date.parse(h.createdAt));
     expect(times).toEqual([...times].sort((x, y) => x - y));
   });
 });
@@ -744,7 +744,7 @@ describe('approving a booking', () => {
       json: { notes: '  Kapora alındı ' },
     });
     expect(res.status).toBe(200);
-    const { data } = await json(res);
+    const { data } = await json<BookingDetailAnswer>(res);
     expect(data).toMatchObject({
       documentId: booking.documentId,
       status: 'approved',
@@ -753,8 +753,8 @@ describe('approving a booking', () => {
       notes: 'Yelek lazım\nOnay notu: Kapora alındı',
       expiresAt: null,
     });
-    expect(Date.parse(data.approvedAt)).toBeGreaterThanOrEqual(before - 1000);
-    expect(Date.parse(data.approvedAt)).toBeLessThanOrEqual(Date.now() + 1000);
+    expect(Date.parse(data.approvedAt!)).toBeGreaterThanOrEqual(before - 1000);
+    expect(Date.parse(data.approvedAt!)).toBeLessThanOrEqual(Date.now() + 1000);
     const last = data.history.at(-1);
     expect(last).toMatchObject({
       fromStatus: 'pending',
@@ -776,7 +776,7 @@ describe('approving a booking', () => {
   it('without a note the notes stay as the customer wrote them and the history reason is empty', async () => {
     const f = await pitch();
     const { booking } = await bookViaApi(f, tomorrow(), '19:00');
-    const { data } = await json(
+    const { data } = await json<BookingDetailAnswer>(
       await api(`/api/bookings/${booking.bookingNumber}/approve`, { method: 'POST', token: adminToken, json: {} }),
     );
     expect(data).toMatchObject({ status: 'approved', notes: null });
@@ -792,7 +792,7 @@ describe('approving a booking', () => {
       json: {},
     });
     expect(res.status).toBe(200);
-    expect((await json(res)).data).toMatchObject({
+    expect((await json<BookingDetailAnswer>(res)).data).toMatchObject({
       status: 'approved',
       approvedBy: { username: manager.username, email: manager.email },
     });
@@ -802,7 +802,7 @@ describe('approving a booking', () => {
     const f = await pitch({ depositAmount: 0 });
     const { booking } = await bookViaApi(f, tomorrow(), '20:00');
     expect(booking.depositAmount).toBe(0);
-    const { data } = await json(
+    const { data } = await json<BookingDetailAnswer>(
       await api(`/api/bookings/${booking.documentId}/approve`, { method: 'POST', token: adminToken, json: {} }),
     );
     expect(data).toMatchObject({ status: 'approved', paymentStatus: 'pending', depositAmount: 0 });
@@ -813,10 +813,10 @@ describe('approving a booking', () => {
     const { booking } = await bookViaApi(f, tomorrow(), '22:00', { customerName: 'Bildirim Beklenen' });
     await api(`/api/bookings/${booking.documentId}/approve`, { method: 'POST', token: adminToken, json: {} });
     // Unread for the other staff; the approving admin's own action is read for them (issue 7 §3).
-    const { data } = await json(
+    const { data } = await json<NotificationListAnswer>(
       await api('/api/notifications/all?type=booking_updated&pageSize=100', { token: managerToken }),
     );
-    const mine = data.filter((n: { bookingId: number }) => n.bookingId === booking.id);
+    const mine = data.filter((n) => n.bookingId === booking.id);
     expect(mine).toHaveLength(1);
     expect(mine[0]).toMatchObject({
       type: 'booking_updated',
@@ -833,9 +833,9 @@ describe('approving a booking', () => {
     const f = await pitch();
     const { booking, slot } = await bookViaApi(f, tomorrow(), '21:00', { customerName: 'Onaylı Tam İsim' });
     await api(`/api/bookings/${booking.documentId}/approve`, { method: 'POST', token: adminToken, json: {} });
-    const shown = (await json(await api(`/api/facilities/${f.slug}/slots?date=${tomorrow()}`))).data.slots.find(
-      (s: { documentId: string }) => s.documentId === slot.document_id,
-    );
+    const shown = (
+      await json<SlotsAnswer>(await api(`/api/facilities/${f.slug}/slots?date=${tomorrow()}`))
+    ).data.slots.find((s) => s.documentId === slot.document_id);
     expect(shown).toMatchObject({
       isAvailable: false,
       isPending: false,
@@ -855,7 +855,7 @@ describe('rejecting a booking', () => {
       json: { reason: '  Saha kapalı  ' },
     });
     expect(res.status).toBe(200);
-    const { data } = await json(res);
+    const { data } = await json<BookingDetailAnswer>(res);
     expect(data).toMatchObject({
       status: 'rejected',
       rejectionReason: 'Saha kapalı',
@@ -871,9 +871,9 @@ describe('rejecting a booking', () => {
       actorLabel: 'Ayşe Yönetici',
     });
 
-    const shown = (await json(await api(`/api/facilities/${f.slug}/slots?date=${tomorrow()}`))).data.slots.find(
-      (s: { documentId: string }) => s.documentId === slot.document_id,
-    );
+    const shown = (
+      await json<SlotsAnswer>(await api(`/api/facilities/${f.slug}/slots?date=${tomorrow()}`))
+    ).data.slots.find((s) => s.documentId === slot.document_id);
     expect(shown).toMatchObject({ isAvailable: true, state: 'available', booking: null });
     const again = await api('/api/bookings', {
       method: 'POST',
@@ -891,7 +891,7 @@ describe('rejecting a booking', () => {
     const f = await pitch();
     const { booking } = await bookViaApi(f, tomorrow(), '19:00');
     const approved = (
-      await json(
+      await json<BookingDetailAnswer>(
         await api(`/api/bookings/${booking.documentId}/approve`, { method: 'POST', token: adminToken, json: {} }),
       )
     ).data;
@@ -902,7 +902,7 @@ describe('rejecting a booking', () => {
       json: { reason: 'Randevu iptal edildi' },
     });
     expect(res.status).toBe(200);
-    expect((await json(res)).data).toMatchObject({
+    expect((await json<BookingDetailAnswer>(res)).data).toMatchObject({
       status: 'rejected',
       paymentStatus: 'refunded',
       rejectionReason: 'Randevu iptal edildi',
@@ -919,7 +919,7 @@ describe('rejecting a booking', () => {
     });
     const res = await api(`/api/bookings/track/${booking.bookingNumber}`);
     expect(res.status).toBe(200);
-    expect((await json(res)).data).toMatchObject({
+    expect((await json<BookingAnswer>(res)).data).toMatchObject({
       bookingNumber: booking.bookingNumber,
       status: 'rejected',
       rejectionReason: 'Yağmur nedeniyle kapalı',
@@ -966,9 +966,9 @@ describe('PUT /api/bookings/:id edits the notes (02 §7)', () => {
     await new Promise((r) => setTimeout(r, 5));
     const res = await putNotes(booking.documentId, { data: { notes: '  Kapora elden alındı  ' } }, managerToken);
     expect(res.status).toBe(200);
-    const { data } = await json(res);
+    const { data } = await json<BookingDetailAnswer>(res);
     expect(data).toMatchObject({ notes: 'Kapora elden alındı', status: 'pending' });
-    expect(Date.parse(data.updatedAt)).toBeGreaterThan(before!.updated_at as number);
+    expect(Date.parse(data.updatedAt!)).toBeGreaterThan(before!.updated_at as number);
     expect(data.history.at(-1)).toMatchObject({
       fromStatus: 'pending',
       toStatus: 'pending',
@@ -977,7 +977,7 @@ describe('PUT /api/bookings/:id edits the notes (02 §7)', () => {
       actorLabel: 'Mert Müdür',
     });
 
-    const cleared = await json(await putNotes(booking.bookingNumber, { notes: '' }));
+    const cleared = await json<BookingDetailAnswer>(await putNotes(booking.bookingNumber, { notes: '' }));
     expect(cleared.data.notes).toBeNull();
     expect(await historyCount(booking.id)).toBe(3);
   });
@@ -994,19 +994,17 @@ describe('Gelecek is ordered by play time', () => {
     void early;
     void middle;
     for (const query of [`facility=${f.documentId}&tab=upcoming`, `facility=${f.documentId}&tab=upcoming&q=oyun`]) {
-      const body = await json(await api(`/api/bookings?${query}`, { token: adminToken }));
+      const body = await json<BookingListAnswer>(await api(`/api/bookings?${query}`, { token: adminToken }));
       expect(
-        body.data.map((b: { customerName: string }) => b.customerName),
+        body.data.map((b) => b.customerName),
         query,
       ).toEqual(['Erken Oyun', 'Orta Oyun', 'Geç Oyun']);
     }
     // An explicit sort still wins, and the other tabs stay newest first.
-    const all = await json(await api(`/api/bookings?facility=${f.documentId}`, { token: adminToken }));
-    expect(all.data.map((b: { customerName: string }) => b.customerName)).toEqual([
-      'Orta Oyun',
-      'Erken Oyun',
-      'Geç Oyun',
-    ]);
+    const all = await json<BookingListAnswer>(
+      await api(`/api/bookings?facility=${f.documentId}`, { token: adminToken }),
+    );
+    expect(all.data.map((b) => b.customerName)).toEqual(['Orta Oyun', 'Erken Oyun', 'Geç Oyun']);
   });
 });
 
@@ -1017,7 +1015,7 @@ describe('staff cancel of an approved booking', () => {
     await staffPost(`/api/bookings/${booking.documentId}/approve`);
     const res = await staffPost(`/api/bookings/${booking.documentId}/cancel`);
     expect(res.status).toBe(200);
-    const { data } = await json(res);
+    const { data } = await json<BookingDetailAnswer>(res);
     expect(data).toMatchObject({
       status: 'cancelled',
       cancellationReason: 'Randevu iptal edildi',
@@ -1031,7 +1029,9 @@ describe('staff cancel of an approved booking', () => {
       reason: 'Randevu iptal edildi',
       actorLabel: 'Ayşe Yönetici',
     });
-    const counts = (await json(await api(`/api/bookings?facility=${f.documentId}`, { token: adminToken }))).meta.counts;
+    const counts = (
+      await json<BookingListAnswer>(await api(`/api/bookings?facility=${f.documentId}`, { token: adminToken }))
+    ).meta.counts;
     expect(counts).toMatchObject({ cancelled: 1, rejected: 0, approved: 0 });
     const note = await env.DB.prepare(
       "select title, type from notifications where booking_id = ? and type = 'booking_cancelled'",
@@ -1039,9 +1039,9 @@ describe('staff cancel of an approved booking', () => {
       .bind(booking.id)
       .first();
     expect(note).toEqual({ title: 'Rezervasyon iptal edildi', type: 'booking_cancelled' });
-    const shown = (await json(await api(`/api/facilities/${f.slug}/slots?date=${playDay(3)}`))).data.slots.find(
-      (s: { documentId: string }) => s.documentId === slot.document_id,
-    );
+    const shown = (
+      await json<SlotsAnswer>(await api(`/api/facilities/${f.slug}/slots?date=${playDay(3)}`))
+    ).data.slots.find((s) => s.documentId === slot.document_id);
     expect(shown).toMatchObject({ isAvailable: true, booking: null });
   });
 });
@@ -1052,6 +1052,6 @@ describe('the approver is shown by full name', () => {
     await staffPost(`/api/bookings/${booking.documentId}/approve`, {}, managerToken);
     const data = await detail(booking.documentId);
     expect(data.approvedBy).toMatchObject({ fullName: 'Mert Müdür', username: manager.username });
-    expect(data.history.at(-1).actorLabel).toBe('Mert Müdür');
+    expect(data.history.at(-1)!.actorLabel).toBe('Mert Müdür');
   });
 });

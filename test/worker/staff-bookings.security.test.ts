@@ -7,9 +7,12 @@ import { istanbulInstant } from '../../worker/src/lib/time';
 import {
   addDays,
   api,
+  type BookingAnswer,
+  type BookingListAnswer,
   createFacility,
   createSlots,
   createStaff,
+  type ErrorBody,
   expectError,
   freshPhone,
   istanbulToday,
@@ -244,7 +247,8 @@ async function expectServed(route: Route, call: Call) {
     call.res.webSocket.accept();
     call.res.webSocket.close(1000, 'done');
   } else {
-    const body = await json(call.res);
+    // Whichever route it is: its data, and no error beside them.
+    const body = await json<{ data: unknown; error?: ErrorBody['error'] }>(call.res);
     expect(body.data).not.toBeNull();
     expect(body.error).toBeUndefined();
   }
@@ -341,7 +345,7 @@ describe('what staff see stays with staff', () => {
     const slot = await slotAt(g.id, date, '20:00');
     const phone = freshPhone();
     const created = (
-      await json(
+      await json<BookingAnswer>(
         await api('/api/bookings', {
           method: 'POST',
           json: {
@@ -362,7 +366,7 @@ describe('what staff see stays with staff', () => {
     expect(approved.headers.get('cache-control')).toBe('no-store');
     const list = await api(`/api/bookings?facility=${g.documentId}`, { token: await tokenFor(admin) });
     expect(list.headers.get('cache-control')).toBe('no-store');
-    expect((await json(list)).data[0].customerPhone).toBe(phone);
+    expect((await json<BookingListAnswer>(list)).data[0].customerPhone).toBe(phone);
 
     const publicSlots = await (await api(`/api/facilities/${g.slug}/slots?date=${date}`)).text();
     expect(publicSlots).toContain('Gizli T.');

@@ -2,11 +2,14 @@
 // every slot in order and, for live bookings, the customer in full.
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { BookingWire } from '../../contracts/wire/booking';
+import type { CalendarWire } from '../../contracts/wire/calendar';
 import { HOUR } from '../../worker/src/lib/time';
 import {
   addDays,
   api,
   bookViaApi,
+  type CalendarAnswer,
   createFacility,
   createSlots,
   createStaff,
@@ -49,13 +52,13 @@ const HOURS = [
 async function calendar(ref: string, from: string, to: string, as = token) {
   const res = await api(`/api/facilities/${ref}/calendar?from=${from}&to=${to}`, { token: as });
   expect(res.status).toBe(200);
-  return (await json(res)).data;
+  return (await json<CalendarAnswer>(res)).data;
 }
 
 describe('a week of one pitch', () => {
   let f: Awaited<ReturnType<typeof createFacility>>;
-  let data: any;
-  const people: Record<string, { phone: string; booking: any }> = {};
+  let data: CalendarWire;
+  const people: Record<string, { phone: string; booking: BookingWire }> = {};
 
   beforeAll(async () => {
     f = await createFacility({}, { pickup: true });
@@ -216,9 +219,7 @@ describe('an overnight pitch (18:00 to 02:00)', () => {
       ...order.map((t) => `${date} ${t}`),
       ...order.map((t) => `${day(2)} ${t}`),
     ]);
-    const midnight = data.slots.find(
-      (s: { date: string; startTime: string }) => s.date === date && s.startTime === '00:00',
-    );
+    const midnight = data.slots.find((s) => s.date === date && s.startTime === '00:00')!;
     expect(midnight).toMatchObject({
       endTime: '01:00',
       startsAt: new Date(`${addDays(date, 1)}T00:00:00+03:00`).toISOString(),
@@ -229,9 +230,7 @@ describe('an overnight pitch (18:00 to 02:00)', () => {
         customerPhone: night.customerPhone,
       },
     });
-    const late = data.slots.find(
-      (s: { date: string; startTime: string }) => s.date === date && s.startTime === '23:00',
-    );
+    const late = data.slots.find((s) => s.date === date && s.startTime === '23:00')!;
     expect(Date.parse(midnight.startsAt) - Date.parse(late.startsAt)).toBe(HOUR);
     expect(data.facility.workingHours.monday).toEqual({ isOpen: true, start: '18:00', end: '02:00' });
   });

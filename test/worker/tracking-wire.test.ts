@@ -1,7 +1,17 @@
 // The tracking answer carries the booking's real start instant (issue 7): the tracking page judges the 24-hour cancel
 // rule from it, and an overnight slot's business date is the day before its start (00 §1).
 import { describe, expect, it } from 'vitest';
-import { addDays, api, createFacility, everyDay, freshPhone, insertSlot, istanbulToday, json } from './fixtures';
+import {
+  addDays,
+  api,
+  type BookingAnswer,
+  createFacility,
+  everyDay,
+  freshPhone,
+  insertSlot,
+  istanbulToday,
+  json,
+} from './fixtures';
 
 describe('tracking answer', () => {
   it('gives startsAt, the real instant, also for an overnight slot listed under the previous business date', async () => {
@@ -15,13 +25,13 @@ describe('tracking answer', () => {
       json: { facility: f.documentId, bookingSlot: slot, customerName: 'Gece Maçı', customerPhone: freshPhone() },
     });
     expect(created.status).toBe(201);
-    const { data: booking } = await json(created);
+    const { data: booking } = await json<BookingAnswer>(created);
 
-    const { data } = await json(await api(`/api/bookings/track/${booking.bookingNumber}`));
+    const { data } = await json<BookingAnswer>(await api(`/api/bookings/track/${booking.bookingNumber}`));
     expect(data.date).toBe(date);
     expect(data.startTime).toBe('00:30');
     expect(data.startsAt).toBe(new Date(startsAt).toISOString());
     // Read naively from date + time it would be a day early.
-    expect(Date.parse(data.startsAt) - Date.parse(`${date}T00:30:00+03:00`)).toBe(86_400_000);
+    expect(Date.parse(data.startsAt!) - Date.parse(`${date}T00:30:00+03:00`)).toBe(86_400_000);
   });
 });
