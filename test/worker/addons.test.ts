@@ -4,13 +4,20 @@ import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ADDONS_MAX } from '../../contracts/addons';
 import {
+  type AddonAnswer,
+  type AddonListAnswer,
   addDays,
   api,
+  type BookingAnswer,
+  type BookingDetailAnswer,
+  type BookingListAnswer,
   bookingForm,
   createFacility,
   createSlots,
   createStaff,
   expectError,
+  type FacilityAnswer,
+  type Invalid,
   istanbulToday,
   json,
   pickupPointsOf,
@@ -29,7 +36,8 @@ const post = (ref: string, body: unknown, auth: string | null = token) =>
   api(`/api/facilities/${ref}/addons`, { method: 'POST', token: auth ?? undefined, json: body });
 const put = (ref: string, id: number, body: unknown) =>
   api(`/api/facilities/${ref}/addons/${id}`, { method: 'PUT', token, json: body });
-const list = async (ref: string) => (await json(await api(`/api/facilities/${ref}/addons`, { token }))).data;
+const list = async (ref: string) =>
+  (await json<AddonListAnswer>(await api(`/api/facilities/${ref}/addons`, { token }))).data;
 const stored = async (facilityId: number) =>
   (
     await env.DB.prepare(
@@ -44,27 +52,29 @@ describe('staff keep a pitch add-ons', () => {
     const f = await createFacility();
     const a = await post(f.documentId, referee);
     expect(a.status).toBe(201);
-    const created = (await json(a)).data;
+    const created = (await json<AddonAnswer>(a)).data;
     expect(created).toMatchObject({ name: 'Hakem', price: 400, unit: 'booking', isActive: true, stockPerSlot: null });
     const b = (
-      await json(await post(f.slug, { name: 'Krampon kiralama', price: 50.5, unit: 'person', stockPerSlot: 12 }))
+      await json<AddonAnswer>(
+        await post(f.slug, { name: 'Krampon kiralama', price: 50.5, unit: 'person', stockPerSlot: 12 }),
+      )
     ).data;
-    expect((await list(f.documentId)).map((x: any) => x.name)).toEqual(['Hakem', 'Krampon kiralama']);
+    expect((await list(f.documentId)).map((x) => x.name)).toEqual(['Hakem', 'Krampon kiralama']);
     expect(await stored(f.id)).toEqual([
       { name: 'Hakem', price: 40_000, unit: 'booking', is_active: 1, stock_per_slot: null },
       { name: 'Krampon kiralama', price: 5_050, unit: 'person', is_active: 1, stock_per_slot: 12 },
     ]);
     const changed = await put(f.documentId, created.id, { ...referee, price: 450, isActive: false });
-    expect((await json(changed)).data).toMatchObject({ price: 450, isActive: false });
+    expect((await json<AddonAnswer>(changed)).data).toMatchObject({ price: 450, isActive: false });
     const order = await api(`/api/facilities/${f.documentId}/addons/order`, {
       method: 'PUT',
       token,
       json: { ids: [b.id, created.id] },
     });
-    expect((await json(order)).data.map((x: any) => x.name)).toEqual(['Krampon kiralama', 'Hakem']);
+    expect((await json<AddonListAnswer>(order)).data.map((x) => x.name)).toEqual(['Krampon kiralama', 'Hakem']);
     const del = await api(`/api/facilities/${f.documentId}/addons/${b.id}`, { method: 'DELETE', token });
     expect(del.status).toBe(200);
-    expect((await list(f.documentId)).map((x: any) => x.name)).toEqual(['Hakem']);
+    expect((await list(f.documentId)).map((x) => x.name)).toEqual(['Hakem']);
   });
 
   it.each([
@@ -78,8 +88,8 @@ describe('staff keep a pitch add-ons', () => {
     [{ ...referee, description: 'y'.repeat(201) }, 'Açıklama en fazla 200 karakter olabilir'],
   ])('refuses bad input in Turkish and writes nothing (%#)', async (body, message) => {
     const f = await createFacility();
-    const err = await expectError(await post(f.documentId, body), 400);
-    expect(err.details.errors.map((e: any) => e.message)).toContain(message);
+    const err = await expectError<Invalid>(await post(f.documentId, body), 400);
+    expect(err.details.errors.map((e) => e.message)).toContain(message);
     expect(await stored(f.id)).toEqual([]);
   });
 
@@ -94,9 +104,9 @@ describe('staff keep a pitch add-ons', () => {
     expect(err.message).toBe('Bu sahada aynı adla bir hizmet zaten var');
     expect((await post(g.documentId, referee)).status).toBe(201);
     // A rename onto an existing name is refused the same way and changes nothing.
-    const other = (await json(await post(f.documentId, { ...referee, name: 'Krampon' }))).data;
+    const other = (await json<AddonAnswer>(await post(f.documentId, { ...referee, name: 'Krampon' }))).data;
     await expectError(await put(f.documentId, other.id, { ...referee, name: 'hakem' }), 409);
-    expect((await stored(f.id)).map((r: any) => r.name)).toEqual(['Hakem', 'Maç  videosu', 'Krampon']);
+    expect((await stored(f.id)).map((r) => r.name)).toEqual(['Hakem', 'Maç  videosu', 'Krampon']);
   });
 
   it(`holds the cap of ${ADDONS_MAX} even when the last places are taken at once`, async () => {
@@ -115,7 +125,7 @@ describe('staff keep a pitch add-ons', () => {
   it('is staff only; another pitch add-on cannot be reached through this pitch', async () => {
     const f = await createFacility();
     const g = await createFacility();
-    const theirs = (await json(await post(g.documentId, referee))).data;
+    const theirs = (await json<AddonAnswer>(await post(g.documentId, referee))).data;
     await expectError(await post(f.documentId, referee, null), 401);
     await expectError(await api(`/api/facilities/${f.documentId}/addons`), 401);
     await expectError(await put(f.documentId, theirs.id, { ...referee, price: 1 }), 404);
@@ -139,7 +149,7 @@ describe('the audit log (issue 12)', () => {
 
   it('records who added, changed and deleted an add-on; a refused change records nothing', async () => {
     const f = await createFacility();
-    const created = (await json(await post(f.documentId, referee))).data;
+    const created = (await json<AddonAnswer>(await post(f.documentId, referee))).data;
     await expectError(await post(f.documentId, { ...referee, name: 'HAKEM' }), 409);
     await put(f.documentId, created.id, { ...referee, price: 450 });
     await api(`/api/facilities/${f.documentId}/addons/${created.id}`, { method: 'DELETE', token });
@@ -171,8 +181,10 @@ describe('the public pitch answer', () => {
     await post(f.documentId, referee);
     const v1 = await version();
     expect(v1).not.toBe(v0);
-    const hidden = (await json(await post(f.documentId, { ...referee, name: 'Maç videosu', isActive: false }))).data;
-    const pub = (await json(await api(`/api/facilities/${f.slug}`))).data;
+    const hidden = (
+      await json<AddonAnswer>(await post(f.documentId, { ...referee, name: 'Maç videosu', isActive: false }))
+    ).data;
+    const pub = (await json<FacilityAnswer>(await api(`/api/facilities/${f.slug}`))).data;
     expect(pub.addons).toEqual([
       {
         id: expect.any(Number),
@@ -187,8 +199,8 @@ describe('the public pitch answer', () => {
     expect(pub.facilityServices).toEqual(['Doğum günü organizasyonu', 'Hakem']);
     await put(f.documentId, hidden.id, { ...referee, name: 'Maç videosu', isActive: true });
     expect(await version()).not.toBe(v1);
-    const again = (await json(await api(`/api/facilities/${f.slug}`))).data;
-    expect(again.addons.map((a: any) => a.name)).toEqual(['Hakem', 'Maç videosu']);
+    const again = (await json<FacilityAnswer>(await api(`/api/facilities/${f.slug}`))).data;
+    expect(again.addons.map((a) => a.name)).toEqual(['Hakem', 'Maç videosu']);
     expect(again.facilityServices).toEqual(['Doğum günü organizasyonu', 'Hakem', 'Maç videosu']);
   });
 });
@@ -197,11 +209,16 @@ describe('a booking with add-ons', () => {
   async function pitchWithAddons() {
     const f = await createFacility({}, { pickup: true });
     await createSlots(f, 1, 2);
-    const video = (await json(await post(f.documentId, { ...referee, name: 'Maç videosu', price: 300 }))).data;
+    const video = (await json<AddonAnswer>(await post(f.documentId, { ...referee, name: 'Maç videosu', price: 300 })))
+      .data;
     const boots = (
-      await json(await post(f.documentId, { ...referee, name: 'Krampon', unit: 'person', price: 50, stockPerSlot: 12 }))
+      await json<AddonAnswer>(
+        await post(f.documentId, { ...referee, name: 'Krampon', unit: 'person', price: 50, stockPerSlot: 12 }),
+      )
     ).data;
-    const off = (await json(await post(f.documentId, { ...referee, name: 'Kapalı hizmet', isActive: false }))).data;
+    const off = (
+      await json<AddonAnswer>(await post(f.documentId, { ...referee, name: 'Kapalı hizmet', isActive: false }))
+    ).data;
     const slot = await slotAt(f.id, addDays(istanbulToday(), 1), '20:00');
     return { f, video, boots, off, slot };
   }
@@ -223,7 +240,7 @@ describe('a booking with add-ons', () => {
       }),
     );
     expect(res.status).toBe(201);
-    const created = (await json(res)).data;
+    const created = (await json<BookingAnswer>(res)).data;
     // 1500 slot + 50 shuttle + 300 video + 10 × 50 boots.
     expect(created.totalPrice).toBe(2350);
     expect(created.addonsPrice).toBe(800);
@@ -237,50 +254,53 @@ describe('a booking with add-ons', () => {
     expect(row).toEqual({ total_price: 235_000, addons_price: 80_000 });
     // A later price change on the pitch never rewrites the booking.
     await put(f.documentId, video.id, { ...referee, name: 'Maç videosu', price: 999 });
-    const tracked = (await json(await api(`/api/bookings/track/${created.bookingNumber}`))).data;
+    const tracked = (await json<BookingAnswer>(await api(`/api/bookings/track/${created.bookingNumber}`))).data;
     expect(tracked.addons).toEqual(created.addons);
     expect(tracked.totalPrice).toBe(2350);
     // The panel's list (what its CSV / Excel export reads) and the detail carry them as sold too.
-    const listed = (await json(await api(`/api/bookings?q=${created.bookingNumber}`, { token }))).data;
-    expect(listed.map((b: any) => [b.bookingNumber, b.addons, b.addonsPrice, b.totalPrice])).toEqual([
+    const listed = (await json<BookingListAnswer>(await api(`/api/bookings?q=${created.bookingNumber}`, { token })))
+      .data;
+    expect(listed.map((b) => [b.bookingNumber, b.addons, b.addonsPrice, b.totalPrice])).toEqual([
       [created.bookingNumber, created.addons, 800, 2350],
     ]);
-    const detail = (await json(await api(`/api/bookings/${created.documentId}`, { token }))).data;
+    const detail = (await json<BookingDetailAnswer>(await api(`/api/bookings/${created.documentId}`, { token }))).data;
     expect([detail.addons, detail.addonsPrice]).toEqual([created.addons, 800]);
   });
 
+  /** What a refused pick is made from: the pitch with its add-ons, and another pitch's add-on. */
+  type Picked = Awaited<ReturnType<typeof pitchWithAddons>> & { otherId: number };
   it.each([
-    ['an add-on of another pitch', async (x: any) => [{ id: x.otherId }], 'Seçilen hizmet bu sahada sunulmuyor'],
-    ['an add-on switched off', async (x: any) => [{ id: x.off.id }], 'Seçilen hizmet bu sahada sunulmuyor'],
+    ['an add-on of another pitch', async (x: Picked) => [{ id: x.otherId }], 'Seçilen hizmet bu sahada sunulmuyor'],
+    ['an add-on switched off', async (x: Picked) => [{ id: x.off.id }], 'Seçilen hizmet bu sahada sunulmuyor'],
     [
       'a per-booking add-on twice',
-      async (x: any) => [{ id: x.video.id, quantity: 2 }],
+      async (x: Picked) => [{ id: x.video.id, quantity: 2 }],
       'Rezervasyon başına ücretlendirilen bir hizmetten yalnızca bir adet seçilebilir',
     ],
     [
       'more than the stock of the hour',
-      async (x: any) => [{ id: x.boots.id, quantity: 13 }],
+      async (x: Picked) => [{ id: x.boots.id, quantity: 13 }],
       'Krampon için bu saatte en fazla 12 adet seçilebilir',
     ],
     [
       'the same add-on twice',
-      async (x: any) => [{ id: x.video.id }, { id: x.video.id }],
+      async (x: Picked) => [{ id: x.video.id }, { id: x.video.id }],
       'Aynı hizmet birden fazla kez seçilemez',
     ],
     [
       'a quantity of 0',
-      async (x: any) => [{ id: x.boots.id, quantity: 0 }],
+      async (x: Picked) => [{ id: x.boots.id, quantity: 0 }],
       'Hizmet adedi 1 ile 50 arasında bir tam sayı olmalıdır',
     ],
   ])('refuses %s in Turkish and books nothing', async (_label, picks, message) => {
     const p = await pitchWithAddons();
     const other = await createFacility();
-    const theirs = (await json(await post(other.documentId, referee))).data;
+    const theirs = (await json<AddonAnswer>(await post(other.documentId, referee))).data;
     const err = await expectError(
       await postBooking(bookingForm(p.f, p.slot, { addons: await picks({ ...p, otherId: theirs.id }) })),
       400,
     );
-    expect([err.message, ...(err.details?.errors ?? []).map((e: any) => e.message)]).toContain(message);
+    expect([err.message, ...(err.details?.errors ?? []).map((e) => e.message)]).toContain(message);
     expect(await bookingCount(p.f.id)).toBe(0);
   });
 
@@ -294,7 +314,10 @@ describe('a booking with add-ons', () => {
     );
     expect(first.status).toBe(201);
     await put(f.documentId, video.id, { ...referee, name: 'Maç videosu', price: 300, isActive: false });
-    const err = await expectError(await postBooking(bookingForm(f, slot, { addons: [{ id: video.id }] })), 400);
+    const err = await expectError<Invalid>(
+      await postBooking(bookingForm(f, slot, { addons: [{ id: video.id }] })),
+      400,
+    );
     expect(err.details.errors[0].message).toBe('Seçilen hizmet bu sahada sunulmuyor');
   });
 });

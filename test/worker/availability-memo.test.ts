@@ -14,6 +14,9 @@ import {
   freshPhone,
   insertBookingRow,
   istanbulToday,
+  json,
+  type RangeSlotsAnswer,
+  type SlotsAnswer,
   slotAt,
 } from './fixtures';
 
@@ -40,7 +43,7 @@ async function call(path: string, init: RequestInit & { json?: unknown } = {}) {
 async function slotsOf(path: string) {
   const res = await call(path);
   expect(res.status).toBe(200);
-  return ((await res.json()) as { data: any }).data;
+  return (await json<SlotsAnswer | RangeSlotsAnswer>(res)).data;
 }
 
 const stateAt = (answer: { slots: Array<{ startTime: string; state: string }> }, time: string) =>

@@ -1,5 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { FacilityWire } from '../../contracts/wire/facility';
 import { facilityImages } from '../../worker/src/db/schema';
 import { newBookingNumber, newDocumentId } from '../../worker/src/lib/ids';
 import {
@@ -10,9 +11,13 @@ import {
   createStaff,
   db,
   expectError,
+  type FacilityAnswer,
+  type FacilityListAnswer,
   freshPhone,
+  type Invalid,
   istanbulToday,
   json,
+  type SlotsAnswer,
   slotAt,
   tokenFor,
 } from './fixtures';
@@ -22,8 +27,8 @@ const tag = () => `q${Math.random().toString(36).slice(2, 9)}`;
 
 async function list(query: string, token?: string) {
   const res = await api(`/api/facilities${query ? `?${query}` : ''}`, { token });
-  const body = await json(res);
-  return { res, body, slugs: (body.data ?? []).map((f: any) => f.slug) as string[] };
+  const body = await json<FacilityListAnswer>(res);
+  return { res, body, slugs: (body.data ?? []).map((f) => f.slug) };
 }
 
 async function insertBooking(
@@ -72,7 +77,7 @@ describe('GET /api/facilities', () => {
     const names = ['Zeytin', 'Ömür', 'Orman', 'Dere', 'Çınar', 'Cennet', 'İnci', 'Irmak'];
     for (const n of names) await createFacility({ name: `${n} ${t}`, priority: n === 'Zeytin' ? 10 : 0 });
     const { body } = await list(`filters[name][$containsi]=${t}`);
-    expect(body.data.map((f: any) => f.name.split(' ')[0])).toEqual([
+    expect(body.data.map((f) => f.name.split(' ')[0])).toEqual([
       'Zeytin',
       'Cennet',
       'Çınar',
@@ -112,10 +117,10 @@ describe('GET /api/facilities', () => {
         },
       ]);
     const { body } = await list(`filters[name][$containsi]=${t}`);
-    const wire = body.data.find((x: any) => x.slug === f.slug);
+    const wire = body.data.find((x) => x.slug === f.slug)!;
     expect(wire.hourlyPrice).toBe(1500);
     expect(wire.depositAmount).toBe(300);
-    expect(wire.images.map((i: any) => i.url)).toEqual([
+    expect(wire.images.map((i) => i.url)).toEqual([
       `/api/images/facilities/${f.id}/a-${t}.webp`,
       `/api/images/facilities/${f.id}/b-${t}.webp`,
     ]);
@@ -127,7 +132,7 @@ describe('GET /api/facilities', () => {
     ]);
     expect(wire.transportationService.isActive).toBe(true);
     expect(wire.transportationService.price).toBe(50);
-    expect(wire.transportationService.pickupPoints.map((p: any) => p.name)).toEqual(['Merkez Durak', 'Üniversite']);
+    expect(wire.transportationService.pickupPoints.map((p) => p.name)).toEqual(['Merkez Durak', 'Üniversite']);
     expect(wire.transportationService.pickupPoints[0]).toMatchObject({ address: 'Atatürk Cad.', time: '19:30' });
     expect(typeof wire.transportationService.pickupPoints[0].id).toBe('string');
     expect(wire.workingHours.monday).toEqual({ isOpen: true, start: '09:00', end: '23:00' });
@@ -137,10 +142,10 @@ describe('GET /api/facilities', () => {
     const t = tag();
     for (const n of ['A', 'B', 'C', 'D', 'E']) await createFacility({ name: `${n} ${t}` });
     const { body } = await list(`filters[name][$containsi]=${t}&pagination[page]=2&pagination[pageSize]=2`);
-    expect(body.data.map((f: any) => f.name)).toEqual([`C ${t}`, `D ${t}`]);
+    expect(body.data.map((f) => f.name)).toEqual([`C ${t}`, `D ${t}`]);
     expect(body.meta.pagination).toEqual({ page: 2, pageSize: 2, pageCount: 3, total: 5 });
     const last = await list(`filters[name][$containsi]=${t}&pagination[page]=3&pagination[pageSize]=2`);
-    expect(last.body.data.map((f: any) => f.name)).toEqual([`E ${t}`]);
+    expect(last.body.data.map((f) => f.name)).toEqual([`E ${t}`]);
   });
 
   it('rejects a pageSize over the limit with the error shape', async () => {
@@ -154,7 +159,7 @@ describe('GET /api/facilities', () => {
     await createFacility({ name: `Pahalı ${t}`, hourlyPrice: 200_000 });
     await createFacility({ name: `Orta ${t}`, hourlyPrice: 150_000 });
     const { body } = await list(`filters[name][$containsi]=${t}&sort=hourlyPrice:desc`);
-    expect(body.data.map((f: any) => f.hourlyPrice)).toEqual([2000, 1500, 1000]);
+    expect(body.data.map((f) => f.hourlyPrice)).toEqual([2000, 1500, 1000]);
   });
 
   it('filters by name case-insensitively', async () => {
@@ -205,7 +210,7 @@ describe('GET /api/facilities', () => {
   });
 
   it('answers an unknown filters[...] key with 400 and the error shape', async () => {
-    const err = await expectError(await api('/api/facilities?filters[color][$eq]=red'), 400);
+    const err = await expectError<Invalid>(await api('/api/facilities?filters[color][$eq]=red'), 400);
     expect(err.name).toBe('ValidationError');
     expect(err.details.errors[0].path).toEqual(['filters[color][$eq]']);
     expect(err.message).toContain('filters[color][$eq]');
@@ -223,11 +228,11 @@ describe('GET /api/facilities/{ref}', () => {
   });
 
   it('returns the same pitch by documentId, slug and numeric id', async () => {
-    const answers = [];
+    const answers: FacilityWire[] = [];
     for (const ref of [f.documentId, f.slug, String(f.id)]) {
       const res = await api(`/api/facilities/${ref}`);
       expect(res.status).toBe(200);
-      answers.push((await json(res)).data);
+      answers.push((await json<FacilityAnswer>(res)).data);
     }
     expect(answers[0].id).toBe(f.id);
     expect(answers[0].documentId).toBe(f.documentId);
@@ -248,7 +253,7 @@ describe('GET /api/facilities/{ref}', () => {
     const staff = await createStaff('manager');
     const res = await api(`/api/facilities/${hidden.slug}`, { token: await tokenFor(staff, 'manager') });
     expect(res.status).toBe(200);
-    const body = await json(res);
+    const body = await json<FacilityAnswer>(res);
     expect(body.data.slug).toBe(hidden.slug);
     expect(body.data.isActive).toBe(false);
   });
@@ -288,6 +293,6 @@ describe('pitch references', () => {
     const named = await createFacility({ slug: `${first.id}-yildiz-saha` });
     const res = await api(`/api/facilities/${named.slug}/slots?date=${istanbulToday()}`);
     expect(res.status).toBe(200);
-    expect((await json(res)).data.facility.documentId).toBe(named.documentId);
+    expect((await json<SlotsAnswer>(res)).data.facility.documentId).toBe(named.documentId);
   });
 });

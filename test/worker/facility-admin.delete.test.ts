@@ -6,18 +6,24 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { notificationText } from '../../contracts/events';
 import { facilityMsg } from '../../contracts/facility-form';
 import { msg } from '../../contracts/messages';
+import type { FacilityWire } from '../../contracts/wire/facility';
 import { newBookingNumber, newDocumentId } from '../../worker/src/lib/ids';
 import { runScheduled } from '../../worker/src/scheduled';
-import { activeFacilities, publicFacility, sitemapPitches } from '../../worker/src/services/facilities';
+import { activeFacilities, publicFacility, sitemapFacilities } from '../../worker/src/services/facilities';
 import {
   addDays,
   api,
+  type BookingAnswer,
   bookingForm,
   bookViaApi,
   createStaff,
+  type DeleteFacilityAnswer,
   db,
   expectError,
+  type FacilityAnswer,
+  type FacilityListAnswer,
   freshPhone,
+  type Invalid,
   istanbulToday,
   json,
   postBooking,
@@ -52,7 +58,7 @@ async function pitch(overrides: Record<string, unknown> = {}) {
     }),
   });
   expect(res.status).toBe(201);
-  const f = (await json(res)).data;
+  const f = (await json<FacilityAnswer>(res)).data;
   const gen = await api(`/api/facilities/${f.documentId}/generate-slots`, {
     method: 'POST',
     token,
@@ -63,7 +69,7 @@ async function pitch(overrides: Record<string, unknown> = {}) {
 }
 
 /** A booking's shuttle fields on pitch `f`: its first pickup point, with the shuttle or (sent anyway) without it. */
-const shuttle = (f: any, withShuttle = false) => ({
+const shuttle = (f: FacilityWire, withShuttle = false) => ({
   ...(withShuttle ? { includesTransportation: true } : {}),
   transportationDetails: { pickupPointId: f.transportationService.pickupPoints[0].id },
 });
@@ -123,7 +129,12 @@ describe('DELETE /api/facilities/:ref with active bookings', () => {
 
     const res = await api(`/api/facilities/${f.documentId}?force=true`, { method: 'DELETE', token });
     expect(res.status).toBe(200);
-    expect((await json(res)).data).toEqual({ id: f.id, documentId: f.documentId, name: f.name, cancelledBookings: 2 });
+    expect((await json<DeleteFacilityAnswer>(res)).data).toEqual({
+      id: f.id,
+      documentId: f.documentId,
+      name: f.name,
+      cancelledBookings: 2,
+    });
 
     const p = await bookingRow(pending.bookingNumber);
     const a = await bookingRow(approved.bookingNumber);
@@ -171,9 +182,11 @@ describe('a deleted pitch', () => {
     const res = await api(`/api/facilities/${f.id}?force=1`, { method: 'DELETE', token });
     expect(res.status).toBe(200);
 
-    const publicList = await json(await api(`/api/facilities?filters[slug][$eq]=${f.slug}`));
+    const publicList = await json<FacilityListAnswer>(await api(`/api/facilities?filters[slug][$eq]=${f.slug}`));
     expect(publicList.data).toEqual([]);
-    const staffList = await json(await api(`/api/facilities/all?filters[slug][$eq]=${f.slug}`, { token }));
+    const staffList = await json<FacilityListAnswer>(
+      await api(`/api/facilities/all?filters[slug][$eq]=${f.slug}`, { token }),
+    );
     expect(staffList.data).toEqual([]);
     for (const ref of [f.slug, f.documentId, String(f.id)]) {
       expect((await expectError(await api(`/api/facilities/${ref}`, { token }), 404)).message).toBe(
@@ -212,7 +225,7 @@ describe('a deleted pitch', () => {
     // Tracking and the staff detail still show the old booking with its pitch's name.
     const track = await api(`/api/bookings/track/${kept.bookingNumber}`);
     expect(track.status).toBe(200);
-    const tracked = (await json(track)).data;
+    const tracked = (await json<BookingAnswer>(track)).data;
     expect(tracked.status).toBe('cancelled');
     expect(JSON.stringify(tracked)).toContain(f.name);
     const detail = await api(`/api/bookings/${kept.documentId}`, { token });
@@ -221,7 +234,7 @@ describe('a deleted pitch', () => {
     // Neither the server-rendered pages (home list, pitch page), the sitemap nor the cron see it.
     expect((await activeFacilities(db())).map((p) => p.slug)).not.toContain(f.slug);
     expect(await publicFacility(db(), f.slug)).toBeNull();
-    const { pitches } = await sitemapPitches(db());
+    const { facilities: pitches } = await sitemapFacilities(db());
     expect(pitches.map((p) => p.slug)).not.toContain(f.slug);
     const slotsBefore = await env.DB.prepare('select count(*) as n from booking_slots where facility_id = ?')
       .bind(f.id)
@@ -238,10 +251,10 @@ describe('a deleted pitch', () => {
     const f = await pitch({ name });
     const res = await api(`/api/facilities/${f.slug}`, { method: 'DELETE', token });
     expect(res.status).toBe(200);
-    expect((await json(res)).data.cancelledBookings).toBe(0);
+    expect((await json<DeleteFacilityAnswer>(res)).data.cancelledBookings).toBe(0);
     const again = await api('/api/facilities', { method: 'POST', token, json: pitchInput({ name }) });
     expect(again.status).toBe(201);
-    expect((await json(again)).data.slug).toBe(`${f.slug}-2`);
+    expect((await json<FacilityAnswer>(again)).data.slug).toBe(`${f.slug}-2`);
   });
 });
 
@@ -255,7 +268,7 @@ describe('delete racing a booking', () => {
     await sleep(5);
     const [b, d] = await Promise.all([booking, api(`/api/facilities/${f.id}?force=true`, { method: 'DELETE', token })]);
     expect(d.status).toBe(200);
-    const deleted = (await json(d)).data;
+    const deleted = (await json<DeleteFacilityAnswer>(d)).data;
     const live = await env.DB.prepare(
       "select count(*) as n from bookings where facility_id = ? and status in ('pending', 'approved')",
     )
@@ -282,8 +295,8 @@ describe('history survives an update', () => {
       }),
     });
     expect(res.status).toBe(200);
-    const updated = (await json(res)).data;
-    expect(updated.transportationService.pickupPoints.map((p: any) => p.name)).toEqual(['Yeni Durak']);
+    const updated = (await json<FacilityAnswer>(res)).data;
+    expect(updated.transportationService.pickupPoints.map((p) => p.name)).toEqual(['Yeni Durak']);
 
     const row = await bookingRow(b.bookingNumber);
     expect([row.status, row.pickup_point_id, row.pickup_point_name, row.pickup_point_address]).toEqual([
@@ -292,7 +305,7 @@ describe('history survives an update', () => {
       'Merkez Durak',
       'Atatürk Cad.',
     ]);
-    const track = (await json(await api(`/api/bookings/track/${b.bookingNumber}`))).data;
+    const track = (await json<BookingAnswer>(await api(`/api/bookings/track/${b.bookingNumber}`))).data;
     expect(JSON.stringify(track)).toContain('Merkez Durak');
 
     // The pitch's object reads the pitch afresh after the update: the removed point is refused at once.
@@ -304,7 +317,7 @@ describe('history survives an update', () => {
         transportationDetails: { pickupPointId: pointId },
       }),
     );
-    const err = await expectError(refused, 400);
+    const err = await expectError<Invalid>(refused, 400);
     expect(err.details.errors[0].path).toEqual(['transportationDetails', 'pickupPointId']);
     const fresh = await postBooking(
       bookingForm(f, slot, {
@@ -314,6 +327,6 @@ describe('history survives an update', () => {
       }),
     );
     expect(fresh.status).toBe(201);
-    expect((await json(fresh)).data.transportationPrice).toBe(30);
+    expect((await json<BookingAnswer>(fresh)).data.transportationPrice).toBe(30);
   });
 });

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { facilityMsg } from '../../contracts/facility-form';
 import { msg } from '../../contracts/messages';
 import { UPLOAD_BODY_BYTES } from '../../worker/src/app';
-import { api, createStaff, expectError, json, tokenFor } from './fixtures';
+import { api, createStaff, expectError, type FacilityAnswer, type Invalid, json, tokenFor } from './fixtures';
 import { pitchForm, pitchInput } from './fixtures/images';
 
 let token: string;
@@ -21,7 +21,7 @@ const facilityCount = async () =>
 
 async function refused(data: unknown, path: string[], message: string) {
   const before = await facilityCount();
-  const err = await expectError(await api('/api/facilities', { method: 'POST', json: { data }, token }), 400);
+  const err = await expectError<Invalid>(await api('/api/facilities', { method: 'POST', json: { data }, token }), 400);
   expect(err.name).toBe('ValidationError');
   expect(err.details.errors).toContainEqual({ path, message });
   expect(err.message).toBe(err.details.errors[0].message);
@@ -127,7 +127,7 @@ describe('POST /api/facilities: the §5 rules, each with its message and path', 
       json: { data: pitchInput({ hourlyPrice: ' 250 ', depositAmount: '50.5', priority: '3', latitude: '40.19' }) },
     });
     expect(res.status).toBe(201);
-    expect((await json(res)).data).toMatchObject({
+    expect((await json<FacilityAnswer>(res)).data).toMatchObject({
       hourlyPrice: 250,
       depositAmount: 50.5,
       priority: 3,
@@ -137,7 +137,7 @@ describe('POST /api/facilities: the §5 rules, each with its message and path', 
 
   it('refuses a malformed opening hour with a Turkish message, never a validator text', async () => {
     const hours = pitchInput().workingHours as Record<string, unknown>;
-    const err = await expectError(
+    const err = await expectError<Invalid>(
       await api('/api/facilities', {
         method: 'POST',
         token,
@@ -152,7 +152,7 @@ describe('POST /api/facilities: the §5 rules, each with its message and path', 
   it('refuses a multipart body whose data is not JSON', async () => {
     const form = new FormData();
     form.set('data', '{name: bozuk');
-    const err = await expectError(await api('/api/facilities', { method: 'POST', body: form, token }), 400);
+    const err = await expectError<Invalid>(await api('/api/facilities', { method: 'POST', body: form, token }), 400);
     expect(err.message).toBe(msg.malformedJson);
     expect(err.details.errors).toEqual([{ path: ['data'], message: msg.malformedJson }]);
   });
@@ -189,13 +189,15 @@ describe('PUT /api/facilities/:ref: the same §5 rules on update, and nothing ch
   ];
   it('refuses each rule with its message and path; the stored pitch stays as it was', async () => {
     const created = (
-      await json(await api('/api/facilities', { method: 'POST', json: pitchInput({ name: 'Değişmeyen Saha' }), token }))
+      await json<FacilityAnswer>(
+        await api('/api/facilities', { method: 'POST', json: pitchInput({ name: 'Değişmeyen Saha' }), token }),
+      )
     ).data;
     const stored = async () =>
       env.DB.prepare('select * from facilities where id = ?').bind(created.id).first<Record<string, unknown>>();
     const before = await stored();
     for (const [overrides, path, message] of rules) {
-      const err = await expectError(
+      const err = await expectError<Invalid>(
         await api(`/api/facilities/${created.documentId}`, {
           method: 'PUT',
           token,
@@ -225,7 +227,9 @@ describe('who may write', () => {
 
   it('answers 401 to an update, toggle or delete of a real pitch without a valid token, and changes nothing', async () => {
     const created = (
-      await json(await api('/api/facilities', { method: 'POST', json: pitchInput({ name: 'Korunan Saha' }), token }))
+      await json<FacilityAnswer>(
+        await api('/api/facilities', { method: 'POST', json: pitchInput({ name: 'Korunan Saha' }), token }),
+      )
     ).data;
     const stored = async () =>
       env.DB.prepare('select * from facilities where id = ?').bind(created.id).first<Record<string, unknown>>();
@@ -302,18 +306,22 @@ describe('PUT, PATCH and DELETE on what is not there', () => {
   });
 
   it('refuses a toggle without a boolean', async () => {
-    const created = (await json(await api('/api/facilities', { method: 'POST', json: pitchInput(), token }))).data;
-    const err = await expectError(
+    const created = (
+      await json<FacilityAnswer>(await api('/api/facilities', { method: 'POST', json: pitchInput(), token }))
+    ).data;
+    const err = await expectError<Invalid>(
       await api(`/api/facilities/${created.id}/toggle-status`, { method: 'PATCH', token, json: { isActive: 'evet' } }),
       400,
     );
     expect(err.details.errors[0].path).toEqual(['isActive']);
-    expect((await json(await api(`/api/facilities/${created.id}`))).data.isActive).toBe(true);
+    expect((await json<FacilityAnswer>(await api(`/api/facilities/${created.id}`))).data.isActive).toBe(true);
   });
 
   it('refuses an update with another pitch’s image id, and changes nothing', async () => {
     const a = (
-      await json(await api('/api/facilities', { method: 'POST', json: pitchInput({ name: 'A Saha' }), token }))
+      await json<FacilityAnswer>(
+        await api('/api/facilities', { method: 'POST', json: pitchInput({ name: 'A Saha' }), token }),
+      )
     ).data;
     await env.DB.prepare(
       "insert into facility_images (facility_id, r2_key, name, mime, size) values (?, 'facilities/x/y.png', 'y.png', 'image/png', 1)",
@@ -324,9 +332,11 @@ describe('PUT, PATCH and DELETE on what is not there', () => {
       .bind(a.id)
       .first<{ id: number }>();
     const b = (
-      await json(await api('/api/facilities', { method: 'POST', json: pitchInput({ name: 'B Saha' }), token }))
+      await json<FacilityAnswer>(
+        await api('/api/facilities', { method: 'POST', json: pitchInput({ name: 'B Saha' }), token }),
+      )
     ).data;
-    const err = await expectError(
+    const err = await expectError<Invalid>(
       await api(`/api/facilities/${b.id}`, {
         method: 'PUT',
         token,
@@ -335,7 +345,7 @@ describe('PUT, PATCH and DELETE on what is not there', () => {
       400,
     );
     expect(err.details.errors[0].path).toEqual(['imagesToDelete', '0']);
-    expect((await json(await api(`/api/facilities/${b.id}`))).data.name).toBe('B Saha');
-    expect((await json(await api(`/api/facilities/${a.id}`))).data.images).toHaveLength(1);
+    expect((await json<FacilityAnswer>(await api(`/api/facilities/${b.id}`))).data.name).toBe('B Saha');
+    expect((await json<FacilityAnswer>(await api(`/api/facilities/${a.id}`))).data.images).toHaveLength(1);
   });
 });

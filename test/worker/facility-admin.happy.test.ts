@@ -3,7 +3,7 @@ import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FACILITY_DEFAULTS } from '../../contracts/facility-form';
 import { msg } from '../../contracts/messages';
-import { activeFacilities, publicFacility, sitemapPitches } from '../../worker/src/services/facilities';
+import { activeFacilities, publicFacility, sitemapFacilities } from '../../worker/src/services/facilities';
 import {
   addDays,
   api,
@@ -11,10 +11,13 @@ import {
   createStaff,
   db,
   expectError,
+  type FacilityAnswer,
+  type FacilityListAnswer,
   istanbulToday,
   json,
   postBooking,
   slotAt,
+  type ToggleStatusAnswer,
   tokenFor,
 } from './fixtures';
 import { file, JPEG_2x2, PNG_1x1, pitchForm, pitchInput } from './fixtures/images';
@@ -30,7 +33,7 @@ const unique = () => Math.random().toString(36).slice(2, 8);
 
 async function create(data: unknown, t = token) {
   const res = await api('/api/facilities', { method: 'POST', json: data, token: t });
-  return { res, body: await json(res) };
+  return { res, body: await json<FacilityAnswer>(res) };
 }
 
 describe('POST /api/facilities', () => {
@@ -81,7 +84,7 @@ describe('POST /api/facilities', () => {
       .bind(f.id)
       .first<{ hourly_price: number; deleted_at: number | null }>();
     expect(row).toEqual({ hourly_price: 20000, deleted_at: null });
-    const detail = await json(await api(`/api/facilities/${f.slug}`));
+    const detail = await json<FacilityAnswer>(await api(`/api/facilities/${f.slug}`));
     expect(detail.data).toEqual(f);
   });
 
@@ -155,7 +158,7 @@ describe('POST /api/facilities', () => {
     const other = second.body.data.transportationService.pickupPoints[0];
     expect(other.id).not.toBe('pickup-4242');
     expect(other.name).toBe('B');
-    const again = await json(await api(`/api/facilities/${first.body.data.documentId}`));
+    const again = await json<FacilityAnswer>(await api(`/api/facilities/${first.body.data.documentId}`));
     expect(again.data.transportationService.pickupPoints[0].name).toBe('A');
   });
 
@@ -166,8 +169,8 @@ describe('POST /api/facilities', () => {
     ]);
     const res = await api('/api/facilities', { method: 'POST', body: form, token: managerToken });
     expect(res.status).toBe(201);
-    const f = (await json(res)).data;
-    expect(f.images.map((i: any) => [i.name, i.width, i.height])).toEqual([
+    const f = (await json<FacilityAnswer>(res)).data;
+    expect(f.images.map((i) => [i.name, i.width, i.height])).toEqual([
       ['saha.png', 1, 1],
       ['giris.jpeg', 2, 2],
     ]);
@@ -219,19 +222,19 @@ describe('PUT /api/facilities/:ref', () => {
       },
     });
     expect(res.status).toBe(200);
-    const f = (await json(res)).data;
+    const f = (await json<FacilityAnswer>(res)).data;
     expect(f.slug).toBe(created.slug);
     expect(f.name).toBe('Yeni Ad');
     expect([f.hourlyPrice, f.depositAmount, f.priority]).toEqual([300, 50, 7]);
     expect([f.bookingTimeType, f.startTimeOffset]).toEqual(['half-hourly', 'half_hour']);
     expect(f.facilities).toEqual([{ name: 'Otopark', available: true, icon: 'parking' }]);
     const pps = f.transportationService.pickupPoints;
-    expect(pps.map((p: any) => p.name)).toEqual(['Kalan (yeni adres)', 'Yeni nokta']);
+    expect(pps.map((p) => p.name)).toEqual(['Kalan (yeni adres)', 'Yeni nokta']);
     expect(pps[0].id).toBe('pickup-111');
-    expect(pps.some((p: any) => p.id === 'pickup-222')).toBe(false);
-    expect(new Date(f.updatedAt).getTime()).toBeGreaterThanOrEqual(new Date(created.updatedAt).getTime());
+    expect(pps.some((p) => p.id === 'pickup-222')).toBe(false);
+    expect(new Date(f.updatedAt!).getTime()).toBeGreaterThanOrEqual(new Date(created.updatedAt!).getTime());
     // The old slug still finds it; the public detail, the server-rendered pitch page and home list show it at once.
-    expect((await json(await api(`/api/facilities/${created.slug}`))).data.name).toBe('Yeni Ad');
+    expect((await json<FacilityAnswer>(await api(`/api/facilities/${created.slug}`))).data.name).toBe('Yeni Ad');
     expect((await publicFacility(db(), created.slug))?.name).toBe('Yeni Ad');
     expect((await activeFacilities(db())).find((p) => p.slug === created.slug)?.name).toBe('Yeni Ad');
   });
@@ -241,7 +244,8 @@ describe('PUT /api/facilities/:ref', () => {
       file(PNG_1x1, 'bir.png'),
       file(PNG_1x1, 'iki.png'),
     ]);
-    const created = (await json(await api('/api/facilities', { method: 'POST', body: form, token }))).data;
+    const created = (await json<FacilityAnswer>(await api('/api/facilities', { method: 'POST', body: form, token })))
+      .data;
     const [gone, kept] = created.images;
     const goneKey = gone.url.replace('/api/images/', '');
     expect(await env.BUCKET.head(goneKey)).not.toBeNull();
@@ -251,8 +255,8 @@ describe('PUT /api/facilities/:ref', () => {
       body: pitchForm(pitchInput({ name: created.name, imagesToDelete: [gone.id] }), [file(JPEG_2x2, 'uc.jpg')]),
     });
     expect(res.status).toBe(200);
-    const f = (await json(res)).data;
-    expect(f.images.map((i: any) => i.name)).toEqual(['iki.png', 'uc.jpg']);
+    const f = (await json<FacilityAnswer>(res)).data;
+    expect(f.images.map((i) => i.name)).toEqual(['iki.png', 'uc.jpg']);
     expect(f.images[0].id).toBe(kept.id);
     expect(await env.BUCKET.head(goneKey)).toBeNull();
     expect((await api(gone.url)).status).toBe(404);
@@ -267,7 +271,7 @@ describe('PATCH /api/facilities/:ref/toggle-status', () => {
   it('hides the pitch from the public list and detail at once, and shows it again', async () => {
     const created = (await create(pitchInput({ name: `Anahtar ${unique()}` }))).body.data;
     const inList = async () =>
-      ((await json(await api(`/api/facilities?filters[slug][$eq]=${created.slug}`))).data as any[]).length;
+      (await json<FacilityListAnswer>(await api(`/api/facilities?filters[slug][$eq]=${created.slug}`))).data.length;
     expect(await inList()).toBe(1);
 
     const off = await api(`/api/facilities/${created.slug}/toggle-status`, {
@@ -276,23 +280,23 @@ describe('PATCH /api/facilities/:ref/toggle-status', () => {
       json: { data: { isActive: false } },
     });
     expect(off.status).toBe(200);
-    expect((await json(off)).data.isActive).toBe(false);
+    expect((await json<ToggleStatusAnswer>(off)).data.isActive).toBe(false);
     expect(await inList()).toBe(0);
     expect((await api(`/api/facilities/${created.slug}`)).status).toBe(404);
     // The server-rendered pages read through the same services, uncached: the home list, the pitch page, the sitemap.
     expect((await activeFacilities(db())).map((f) => f.slug)).not.toContain(created.slug);
     expect(await publicFacility(db(), created.slug)).toBeNull();
-    expect((await sitemapPitches(db())).pitches.map((p) => p.slug)).not.toContain(created.slug);
+    expect((await sitemapFacilities(db())).facilities.map((p) => p.slug)).not.toContain(created.slug);
 
     const on = await api(`/api/facilities/${created.slug}/toggle-status`, {
       method: 'PATCH',
       token: managerToken,
       json: { isActive: true },
     });
-    expect((await json(on)).data.isActive).toBe(true);
+    expect((await json<ToggleStatusAnswer>(on)).data.isActive).toBe(true);
     expect(await inList()).toBe(1);
     expect((await publicFacility(db(), created.slug))?.name).toBe(created.name);
-    expect((await sitemapPitches(db())).pitches.map((p) => p.slug)).toContain(created.slug);
+    expect((await sitemapFacilities(db())).facilities.map((p) => p.slug)).toContain(created.slug);
   });
 
   it('an inactive pitch takes no booking from the moment it is toggled, and takes them again once active', async () => {

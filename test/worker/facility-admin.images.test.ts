@@ -4,7 +4,7 @@ import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { facilityMsg, MAX_IMAGE_BYTES } from '../../contracts/facility-form';
 import { sniffImage } from '../../worker/src/lib/images';
-import { api, createStaff, expectError, json, tokenFor } from './fixtures';
+import { api, createStaff, expectError, type FacilityAnswer, type Invalid, json, tokenFor } from './fixtures';
 import {
   AVIF_4x3,
   avifOf,
@@ -61,8 +61,8 @@ describe('accepted images', () => {
       file(AVIF_4x3, 'd.avif'),
     ]);
     expect(res.status).toBe(201);
-    const f = (await json(res)).data;
-    expect(f.images.map((i: any) => [i.width, i.height])).toEqual([
+    const f = (await json<FacilityAnswer>(res)).data;
+    expect(f.images.map((i) => [i.width, i.height])).toEqual([
       [1, 1],
       [2, 2],
       [1, 1],
@@ -92,7 +92,7 @@ describe('the pixel limit and metadata', () => {
   it('takes a picture of exactly 10,000 × 4,000 (40 megapixels): the limit itself is allowed', async () => {
     const res = await post([file(pngOf(10_000, 4_000), 'sinir.png'), file(jpegOf(4_000, 10_000), 'sinir.jpg')]);
     expect(res.status).toBe(201);
-    expect((await json(res)).data.images.map((i: any) => [i.width, i.height])).toEqual([
+    expect((await json<FacilityAnswer>(res)).data.images.map((i) => [i.width, i.height])).toEqual([
       [10_000, 4_000],
       [4_000, 10_000],
     ]);
@@ -109,9 +109,9 @@ describe('the pixel limit and metadata', () => {
       'Temiz Görseller',
     );
     expect(res.status).toBe(201);
-    const created = (await json(res)).data;
+    const created = (await json<FacilityAnswer>(res)).data;
     const images = created.images;
-    expect(images.map((i: any) => [i.width, i.height])).toEqual([
+    expect(images.map((i) => [i.width, i.height])).toEqual([
       [1, 1],
       [2, 2],
       [1, 1],
@@ -144,7 +144,7 @@ describe('the 5 MB boundary', () => {
     const bytes = pngOfSize(MAX_IMAGE_BYTES - 1);
     const res = await post([file(bytes, 'neredeyse-bes.png')], 'Sınırda Görsel');
     expect(res.status).toBe(201);
-    const [img] = (await json(res)).data.images;
+    const [img] = (await json<FacilityAnswer>(res)).data.images;
     const stored = await env.BUCKET.get(img.url.replace('/api/images/', ''));
     expect(stored?.size).toBe(MAX_IMAGE_BYTES - 1);
   });
@@ -189,7 +189,7 @@ describe('refused uploads store nothing', () => {
   for (const [what, files, message] of attacks) {
     it(`refuses ${what} with a Turkish message`, async () => {
       const before = await snapshot();
-      const err = await expectError(await post(files()), 400);
+      const err = await expectError<Invalid>(await post(files()), 400);
       expect(err.message).toBe(message);
       expect(err.details.errors[0].path[0]).toBe('files.images');
       expect(await snapshot()).toEqual(before);
@@ -198,7 +198,7 @@ describe('refused uploads store nothing', () => {
 
   it('refuses a sixth image on update, saying how many exist, and changes nothing', async () => {
     const created = (
-      await json(
+      await json<FacilityAnswer>(
         await post(
           Array.from({ length: 5 }, (_, i) => file(PNG_1x1, `${i}.png`)),
           'Beş Görselli',
@@ -216,7 +216,7 @@ describe('refused uploads store nothing', () => {
     expect(err.message).toBe(facilityMsg.tooManyImages(5));
     expect(err.message).toContain('Mevcut 5 görsel var, en fazla 0 görsel daha ekleyebilirsiniz');
     expect(await snapshot()).toEqual(before);
-    expect((await json(await api(`/api/facilities/${created.id}`))).data.name).toBe('Beş Görselli');
+    expect((await json<FacilityAnswer>(await api(`/api/facilities/${created.id}`))).data.name).toBe('Beş Görselli');
 
     // Deleting one in the same request makes room for one.
     const ok = await api(`/api/facilities/${created.id}`, {
@@ -227,7 +227,7 @@ describe('refused uploads store nothing', () => {
       ]),
     });
     expect(ok.status).toBe(200);
-    expect((await json(ok)).data.images).toHaveLength(5);
+    expect((await json<FacilityAnswer>(ok)).data.images).toHaveLength(5);
   });
 
   it('an upload whose D1 batch fails leaves no R2 object behind (500, nothing stored)', async () => {
@@ -246,7 +246,7 @@ describe('refused uploads store nothing', () => {
   });
 
   it('an update whose D1 batch fails keeps the old images in D1 and R2 and leaves no new object', async () => {
-    const created = (await json(await post([file(PNG_1x1, 'eski.png')], 'Güncellenecek'))).data;
+    const created = (await json<FacilityAnswer>(await post([file(PNG_1x1, 'eski.png')], 'Güncellenecek'))).data;
     await env.DB.exec(
       "create trigger boom2 before insert on facility_images when new.name = 'patlat.png' begin select raise(abort, 'boom'); end",
     );
@@ -261,7 +261,7 @@ describe('refused uploads store nothing', () => {
       });
       await expectError(res, 500);
       expect(await snapshot()).toEqual(before);
-      const after = (await json(await api(`/api/facilities/${created.id}`))).data;
+      const after = (await json<FacilityAnswer>(await api(`/api/facilities/${created.id}`))).data;
       expect(after.name).toBe('Güncellenecek');
       expect((await api(after.images[0].url)).status).toBe(200);
     } finally {
@@ -272,7 +272,7 @@ describe('refused uploads store nothing', () => {
 
 describe('GET /api/images/:key', () => {
   it('serves an uploaded image immutable, with its sniffed type and nosniff', async () => {
-    const f = (await json(await post([file(WEBP_1x1, 'gece.webp')], 'Başlıklı'))).data;
+    const f = (await json<FacilityAnswer>(await post([file(WEBP_1x1, 'gece.webp')], 'Başlıklı'))).data;
     const res = await api(f.images[0].url);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('image/webp');

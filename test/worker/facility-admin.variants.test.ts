@@ -4,7 +4,7 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { facilityMsg } from '../../contracts/facility-form';
-import { api, createStaff, expectError, json, tokenFor } from './fixtures';
+import { api, createStaff, expectError, type FacilityAnswer, type Invalid, json, tokenFor } from './fixtures';
 import { file, PNG_1x1, pitchForm, pitchInput, pngOf, webpOf } from './fixtures/images';
 
 let token: string;
@@ -37,7 +37,7 @@ describe('photo copies', () => {
       [file(webpOf(960, 640), '0-960.webp'), file(webpOf(480, 320), '0-480.webp')],
     );
     expect(res.status).toBe(201);
-    const [big, small] = (await json(res)).data.images;
+    const [big, small] = (await json<FacilityAnswer>(res)).data.images;
     const base = big.url.replace(/\.png$/, '');
     expect(big.srcset).toBe(`${base}-480.webp 480w, ${base}-960.webp 960w, ${big.url} 1200w`);
     expect(small.srcset).toBeNull();
@@ -53,7 +53,7 @@ describe('photo copies', () => {
   it('takes the copies of a photo stored on its side (EXIF-turned upright by the browser) and gives its upright width', async () => {
     const res = await post([file(pngOf(1200, 800), 'yan.png')], [file(webpOf(480, 720), '0-480.webp')]);
     expect(res.status).toBe(201);
-    const [img] = (await json(res)).data.images;
+    const [img] = (await json<FacilityAnswer>(res)).data.images;
     expect(img.srcset).toBe(`${img.url.replace(/\.png$/, '')}-480.webp 480w, ${img.url} 800w`);
   });
 
@@ -74,7 +74,7 @@ describe('photo copies', () => {
   for (const [what, photos, variants] of bad) {
     it(`refuses ${what}, storing nothing`, async () => {
       const [before, keys] = [await counts(), await r2Keys()];
-      const err = await expectError(await post(photos, variants), 400);
+      const err = await expectError<Invalid>(await post(photos, variants), 400);
       expect(err.message).toBe(facilityMsg.variantInvalid);
       expect(err.details.errors[0].path[0]).toBe('files.variants');
       expect([await counts(), await r2Keys()]).toEqual([before, keys]);
@@ -83,7 +83,7 @@ describe('photo copies', () => {
 
   it('removes the copies from R2 with their photo', async () => {
     const res = await post([file(pngOf(1200, 800), 'sil.png')], [file(webpOf(480, 320), '0-480.webp')]);
-    const created = (await json(res)).data;
+    const created = (await json<FacilityAnswer>(res)).data;
     const [img] = created.images;
     const copyKey = key(`${img.url.replace(/\.png$/, '')}-480.webp`);
     expect(await env.BUCKET.head(copyKey)).not.toBeNull();

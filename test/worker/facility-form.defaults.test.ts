@@ -3,7 +3,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FACILITY_DEFAULTS, facilityMsg, WEEK_DAYS } from '../../contracts/facility-form';
 import { fallbackMessage } from '../../worker/src/lib/validate';
-import { api, createStaff, expectError, json, tokenFor } from './fixtures';
+import { api, createStaff, expectError, type FacilityAnswer, type Invalid, json, tokenFor } from './fixtures';
 
 let token: string;
 beforeAll(async () => {
@@ -19,7 +19,7 @@ describe('POST /api/facilities: fields left out', () => {
   it('a pitch sent with its name only takes every documented default', async () => {
     const res = await create({ name: 'Varsayılan Saha' });
     expect(res.status).toBe(201);
-    expect((await json(res)).data).toMatchObject({
+    expect((await json<FacilityAnswer>(res)).data).toMatchObject({
       name: 'Varsayılan Saha',
       hourlyPrice: FACILITY_DEFAULTS.hourlyPrice,
       depositAmount: FACILITY_DEFAULTS.depositAmount,
@@ -42,7 +42,7 @@ describe('POST /api/facilities: fields left out', () => {
       },
     });
     expect(res.status).toBe(201);
-    expect((await json(res)).data.workingHours).toEqual({
+    expect((await json<FacilityAnswer>(res)).data.workingHours).toEqual({
       ...everyDayDefault,
       monday: { isOpen: true, start: '10:00', end: '22:00' },
       tuesday: { isOpen: false, start: '09:00', end: '23:00' },
@@ -51,14 +51,17 @@ describe('POST /api/facilities: fields left out', () => {
   });
 
   it('a required field left out says gerekli: the name, an amenity name, a pickup point name', async () => {
-    const noName = await expectError(await create({ hourlyPrice: 200 }), 400);
+    const noName = await expectError<Invalid>(await create({ hourlyPrice: 200 }), 400);
     expect(noName.details.errors).toContainEqual({ path: ['name'], message: facilityMsg.nameRequired });
-    const noAmenityName = await expectError(await create({ name: 'Saha', facilities: [{ icon: 'wifi' }] }), 400);
+    const noAmenityName = await expectError<Invalid>(
+      await create({ name: 'Saha', facilities: [{ icon: 'wifi' }] }),
+      400,
+    );
     expect(noAmenityName.details.errors).toContainEqual({
       path: ['facilities', '0', 'name'],
       message: facilityMsg.amenityNameRequired,
     });
-    const noPickupName = await expectError(
+    const noPickupName = await expectError<Invalid>(
       await create({
         name: 'Saha',
         transportationService: { isActive: true, pickupPoints: [{ address: 'Merkez' }] },
@@ -72,7 +75,7 @@ describe('POST /api/facilities: fields left out', () => {
   });
 
   it("a present value of the wrong kind still says 'geçersiz'", async () => {
-    const err = await expectError(await create({ name: 'Saha', workingHours: 'her gün' }), 400);
+    const err = await expectError<Invalid>(await create({ name: 'Saha', workingHours: 'her gün' }), 400);
     expect(err.details.errors).toContainEqual({ path: ['workingHours'], message: 'Çalışma saatleri geçersiz' });
   });
 });

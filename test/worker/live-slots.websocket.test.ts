@@ -1,10 +1,11 @@
 import { exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { pitchEvent } from '../../contracts/socket/pitch';
+import { facilityEvent } from '../../contracts/socket/facility';
 import { staffHubEvent } from '../../contracts/socket/staff-hub';
 import {
   addDays,
   api,
+  type BookingAnswer,
   createFacility,
   createSlots,
   createStaff,
@@ -53,7 +54,7 @@ describe('visitors watching a pitch see slot changes live', () => {
     await watcher.next((m) => m.type === 'hello');
 
     const created = (
-      await json(
+      await json<BookingAnswer>(
         await api('/api/bookings', {
           method: 'POST',
           json: {
@@ -86,7 +87,7 @@ describe('visitors watching a pitch see slot changes live', () => {
     await watcher.next((m) => m === 'pong');
     // Every frame the pitch sent is one of the contract's messages (the calendars drop anything else).
     for (const m of watcher.messages.filter((x) => typeof x === 'object'))
-      expect(pitchEvent.safeParse(m).success).toBe(true);
+      expect(facilityEvent.safeParse(m).success).toBe(true);
     watcher.ws.close(1000, 'done');
   });
 
@@ -112,7 +113,7 @@ describe('staff bell hub', () => {
     await createSlots(f, 3, 3);
     const slot = await slotAt(f.id, addDays(istanbulToday(), 3), '21:00');
     const created = (
-      await json(
+      await json<BookingAnswer>(
         await api('/api/bookings', {
           method: 'POST',
           json: {

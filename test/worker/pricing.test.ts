@@ -23,9 +23,13 @@ import {
   everyDay,
   expectError,
   freshPhone,
+  type Invalid,
   insertSlot,
   istanbulToday,
   json,
+  type PriceRulesAnswer,
+  type RepriceAnswer,
+  type SlotsAnswer,
   slotAt,
   tokenFor,
 } from './fixtures';
@@ -71,9 +75,9 @@ describe('PUT/GET /api/facilities/{ref}/price-rules', () => {
       { name: 'Hafta sonu', days: ['sunday', 'saturday'], adjustment: 'percent', amount: 20, priority: 5 },
     ]);
     expect(res.status).toBe(200);
-    const { data } = await json(res);
+    const { data } = await json<PriceRulesAnswer>(res);
     expect(data.facility).toMatchObject({ id: f.id, hourlyPrice: 1500, name: f.name });
-    expect(data.rules.map((r: any) => [r.name, r.adjustment, r.amount, r.priority])).toEqual([
+    expect(data.rules.map((r) => [r.name, r.adjustment, r.amount, r.priority])).toEqual([
       ['Akşam (ışıklı)', 'fixed', 2000, 0],
       ['Hafta sonu', 'percent', 20, 5],
     ]);
@@ -81,7 +85,7 @@ describe('PUT/GET /api/facilities/{ref}/price-rules', () => {
     expect(data.rules[1].days).toEqual(['saturday', 'sunday']);
     // Stored in kuruş.
     expect((await rulesOf(getDb(env.DB), f.id))[0].amount).toBe(200_000);
-    const read = await json(await api(`/api/facilities/${f.slug}/price-rules`, { token }));
+    const read = await json<PriceRulesAnswer>(await api(`/api/facilities/${f.slug}/price-rules`, { token }));
     expect(read.data.rules).toEqual(data.rules);
   });
 
@@ -142,9 +146,9 @@ describe('PUT/GET /api/facilities/{ref}/price-rules', () => {
   ])('refuses a bad rule with a Turkish message and keeps the old set (%#)', async (rule, field, message) => {
     const f = await createFacility();
     await putRules(f.documentId, [evening]);
-    const err = await expectError(await putRules(f.documentId, [evening, rule]), 400);
+    const err = await expectError<Invalid>(await putRules(f.documentId, [evening, rule]), 400);
     expect(err.details.errors).toContainEqual(expect.objectContaining({ message }));
-    expect(err.details.errors.some((e: any) => e.path.includes(field))).toBe(true);
+    expect(err.details.errors.some((e) => e.path.includes(field))).toBe(true);
     expect((await rulesOf(getDb(env.DB), f.id)).map((r) => r.name)).toEqual([evening.name]);
   });
 
@@ -203,8 +207,8 @@ describe('generation prices by the rules', () => {
     const day = addDays(istanbulToday(), 2);
     await putRules(f.documentId, [evening]);
     await generate(f.documentId, day);
-    const slots = (await json(await api(`/api/facilities/${f.slug}/slots?date=${day}`))).data.slots;
-    expect(slots.map((s: any) => [s.startTime, s.price])).toEqual([
+    const slots = (await json<SlotsAnswer>(await api(`/api/facilities/${f.slug}/slots?date=${day}`))).data.slots;
+    expect(slots.map((s) => [s.startTime, s.price])).toEqual([
       ['17:00', 1500],
       ['18:00', 2000],
       ['19:00', 2000],
@@ -233,7 +237,7 @@ describe('POST /api/facilities/{ref}/price-rules/apply', () => {
     expect((await slotAt(f.id, day, '19:00')).price).toBe(150_000);
     const res = await apply(f.documentId, istanbulToday(), addDays(istanbulToday(), 3));
     expect(res.status).toBe(200);
-    const { data } = await json(res);
+    const { data } = await json<RepriceAnswer>(res);
     expect(data).toMatchObject({ repriced: 1, unchanged: 1, skippedBooked: 1 });
     expect(data.message).toBe(
       `${f.name} için 1 slotun fiyatı güncellendi, 1 slot zaten günceldi, dolu 1 slotun fiyatı korundu.`,

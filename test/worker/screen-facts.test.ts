@@ -4,7 +4,19 @@ import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { facilityMsg } from '../../contracts/facility-form';
 import { NEW_PASSWORD_MIN, staffMsg } from '../../contracts/staff';
-import { addDays, api, createFacility, createStaff, expectError, istanbulToday, json, tokenFor } from './fixtures';
+import {
+  addDays,
+  api,
+  createFacility,
+  createStaff,
+  expectError,
+  type FacilityAnswer,
+  type FacilityListAnswer,
+  type Invalid,
+  istanbulToday,
+  json,
+  tokenFor,
+} from './fixtures';
 import { pitchInput } from './fixtures/images';
 
 let admin: string;
@@ -31,7 +43,7 @@ describe('no rating that players did not give', () => {
     ];
     for (const res of answers) {
       expect(res.status).toBe(200);
-      const body = await json(res);
+      const body = await json<FacilityListAnswer | FacilityAnswer>(res);
       expect(JSON.stringify(body)).not.toContain('"rating"');
       expect(hasKeyDeep(body, 'rating')).toBe(false);
     }
@@ -60,7 +72,7 @@ describe('a closing time of 24:00', () => {
   it('is midnight: the pitch closes at the end of the day, its last slot 23:00–24:00, never 04:00', async () => {
     const res = await create('24:00');
     expect(res.status).toBe(201);
-    const { data } = await json(res);
+    const { data } = await json<FacilityAnswer>(res);
     // Stored as 00:00, which every reader already takes as the midnight that ends the day.
     expect(data.workingHours.monday).toEqual({ isOpen: true, start: '08:00', end: '00:00' });
     const day = addDays(istanbulToday(), 1);
@@ -95,10 +107,10 @@ describe('a closing time of 24:00', () => {
       ['08:00', null, 'end'],
     ];
     for (const [start, end, field] of cases) {
-      const err = await expectError(await create(end, start), 400);
-      const issue = err.details.errors.find((e: { path: string[] }) => e.path.at(-1) === field);
+      const err = await expectError<Invalid>(await create(end, start), 400);
+      const issue = err.details.errors.find((e) => e.path.at(-1) === field);
       expect(issue, `${start}–${end}`).toBeDefined();
-      expect(issue.message).toBe(field === 'start' ? facilityMsg.openingInvalid : facilityMsg.closingInvalid);
+      expect(issue?.message).toBe(field === 'start' ? facilityMsg.openingInvalid : facilityMsg.closingInvalid);
     }
   });
 });
@@ -114,7 +126,7 @@ describe('one rule for a new password', () => {
         token,
         json: { currentPassword: 'secret123', newPassword, confirmPassword: newPassword },
       });
-    const err = await expectError(await change('yeni12'), 400);
+    const err = await expectError<Invalid>(await change('yeni12'), 400);
     expect(err.details.errors).toContainEqual({ path: ['newPassword'], message: staffMsg.newPasswordTooShort });
     expect((await expectError(await change('yeni123'), 400)).message).toBe(staffMsg.newPasswordTooShort);
     expect((await change('yeni1234')).status).toBe(200);

@@ -16,9 +16,11 @@ import {
   everyDay,
   expectError,
   freshPhone,
+  type GenerateSlotsAnswer,
   insertBookingRow,
   istanbulToday,
   json,
+  type SlotsAnswer,
   slotAt,
   tokenFor,
 } from './fixtures';
@@ -69,7 +71,7 @@ describe('POST /api/facilities/{ref}/generate-slots', () => {
     const f = await createFacility({ workingHours: hours });
     const res = await generate(f.documentId, { startDate: start, endDate: end });
     expect(res.status).toBe(200);
-    const { data } = await json(res);
+    const { data } = await json<GenerateSlotsAnswer>(res);
     expect(data).toMatchObject({ facilityName: f.name, created: 6 * 4, replaced: 0, kept: 0 });
     expect(data.message).toBe(`${f.name} için 24 slot oluşturuldu, 0 slot yenilendi, 0 slot korundu.`);
     const rows = await slotRows(f.id);
@@ -87,7 +89,7 @@ describe('POST /api/facilities/{ref}/generate-slots', () => {
       json: { data: { startDate: day, endDate: day } },
     });
     expect(res.status).toBe(200);
-    expect((await json(res)).data.created).toBe(2);
+    expect((await json<GenerateSlotsAnswer>(res)).data.created).toBe(2);
   });
 
   it('creates nothing and keeps everything on a second run without overwrite', async () => {
@@ -96,7 +98,7 @@ describe('POST /api/facilities/{ref}/generate-slots', () => {
     const end = addDays(start, 2);
     await generate(String(f.id), { startDate: start, endDate: end });
     const before = await slotRows(f.id);
-    const { data } = await json(await generate(String(f.id), { startDate: start, endDate: end }));
+    const { data } = await json<GenerateSlotsAnswer>(await generate(String(f.id), { startDate: start, endDate: end }));
     expect(data).toMatchObject({ created: 0, replaced: 0, kept: 12 });
     expect(await slotRows(f.id)).toEqual(before);
   });
@@ -112,7 +114,7 @@ describe('POST /api/facilities/{ref}/generate-slots', () => {
 
     const res = await generate(f.slug, { startDate: day, endDate: day, overwrite: true });
     expect(res.status).toBe(200);
-    const { data } = await json(res);
+    const { data } = await json<GenerateSlotsAnswer>(res);
     expect(data).toMatchObject({ created: 0, replaced: 2, kept: 2 });
     expect(data.message).toBe(`${f.name} için 0 slot oluşturuldu, 2 slot yenilendi, 2 slot korundu.`);
 
@@ -130,8 +132,8 @@ describe('POST /api/facilities/{ref}/generate-slots', () => {
     expect((await slotAt(f.id, day, '12:00')).document_id).not.toBe(cancelled.slotDocumentId);
     expect((await slotAt(f.id, day, '13:00')).document_id).not.toBe(free13);
 
-    const slots = (await json(await api(`/api/facilities/${f.slug}/slots?date=${day}`))).data.slots;
-    expect(slots.map((s: any) => s.state)).toEqual(['pending', 'booked', 'available', 'available']);
+    const slots = (await json<SlotsAnswer>(await api(`/api/facilities/${f.slug}/slots?date=${day}`))).data.slots;
+    expect(slots.map((s) => s.state)).toEqual(['pending', 'booked', 'available', 'available']);
   });
 
   it('refuses a range that starts before today', async () => {
@@ -148,7 +150,7 @@ describe('POST /api/facilities/{ref}/generate-slots', () => {
     expect(await slotRows(f.id)).toEqual([]);
     const res = await generate(f.slug, { startDate: addDays(today, 90), endDate: addDays(today, 92) });
     expect(res.status).toBe(200);
-    expect((await json(res)).data.created).toBe(3);
+    expect((await json<GenerateSlotsAnswer>(res)).data.created).toBe(3);
   });
 
   it('refuses a start after the end', async () => {
@@ -210,7 +212,7 @@ describe('generation through the API: slot length, offset and overnight hours (0
     const f = await createFacility({ workingHours: everyDay('22:00', '01:00'), bookingTimeType: 'half-hourly' });
     const day = addDays(istanbulToday(), 3);
     const res = await generate(f.documentId, { startDate: day, endDate: day });
-    expect((await json(res)).data.created).toBe(6);
+    expect((await json<GenerateSlotsAnswer>(res)).data.created).toBe(6);
     const rows = await slotRows(f.id);
     expect(rows.map((r) => r.start_time)).toEqual(['22:00', '22:30', '23:00', '23:30', '00:00', '00:30']);
     expect(rows.every((r) => r.date === day)).toBe(true);
@@ -223,8 +225,8 @@ describe('generation through the API: slot length, offset and overnight hours (0
     const f = await createFacility({ workingHours: everyDay('09:00', '13:00'), startTimeOffset: 'half_hour' });
     const day = addDays(istanbulToday(), 1);
     await generate(f.slug, { startDate: day, endDate: day });
-    const slots = (await json(await api(`/api/facilities/${f.slug}/slots?date=${day}`))).data.slots;
-    expect(slots.map((s: any) => `${s.startTime}-${s.endTime}`)).toEqual(['09:30-10:30', '10:30-11:30', '11:30-12:30']);
+    const slots = (await json<SlotsAnswer>(await api(`/api/facilities/${f.slug}/slots?date=${day}`))).data.slots;
+    expect(slots.map((s) => `${s.startTime}-${s.endTime}`)).toEqual(['09:30-10:30', '10:30-11:30', '11:30-12:30']);
   });
 
   it('an overnight hourly pitch 20:00–02:00 with overwrite keeps its booked 01:00 slot', async () => {
@@ -233,7 +235,7 @@ describe('generation through the API: slot length, offset and overnight hours (0
     await generate(f.slug, { startDate: day, endDate: day });
     const held = await insertBooking(f, day, '01:00', 'approved');
     const res = await generate(f.slug, { startDate: day, endDate: day, overwrite: true });
-    expect((await json(res)).data).toMatchObject({ created: 0, replaced: 5, kept: 1 });
+    expect((await json<GenerateSlotsAnswer>(res)).data).toMatchObject({ created: 0, replaced: 5, kept: 1 });
     expect(await slotAt(f.id, day, '01:00')).toMatchObject({ id: held.slotId });
     expect(await slotIdOfBooking(held.documentId)).toBe(held.slotId);
   });
@@ -253,7 +255,7 @@ describe('overwrite after the hours change', () => {
     });
     expect(put.status).toBe(200);
     const res = await generate(f.documentId, { startDate: day, endDate: day, overwrite: true });
-    expect((await json(res)).data).toMatchObject({ created: 0, replaced: 2, kept: 1, removed: 1 });
+    expect((await json<GenerateSlotsAnswer>(res)).data).toMatchObject({ created: 0, replaced: 2, kept: 1, removed: 1 });
     expect((await slotRows(f.id)).map((r) => r.start_time)).toEqual(['10:00', '11:00', '13:00']);
     expect(await slotAt(f.id, day, '13:00')).toMatchObject({ id: held.slotId });
     expect(await slotIdOfBooking(held.documentId)).toBe(held.slotId);
@@ -304,8 +306,8 @@ describe('generation racing a booking', () => {
     if (b.status === 201) expect(rows).toHaveLength(1);
     else expect(rows).toHaveLength(0);
     // The slot list still has one 11:00.
-    const slots = (await json(await api(`/api/facilities/${f.slug}/slots?date=${day}`))).data.slots;
-    expect(slots.filter((s: any) => s.startTime === '11:00')).toHaveLength(1);
+    const slots = (await json<SlotsAnswer>(await api(`/api/facilities/${f.slug}/slots?date=${day}`))).data.slots;
+    expect(slots.filter((s) => s.startTime === '11:00')).toHaveLength(1);
   });
 
   it('control: unserialised, the same race leaves a live booking whose slot was deleted under it', async () => {
@@ -330,7 +332,7 @@ describe('generation racing a booking', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0].slot_id).toBeNull();
     // And the hour shows free to the next visitor while a booking is live on it.
-    const slots = (await json(await api(`/api/facilities/${f.slug}/slots?date=${day}`))).data.slots;
-    expect(slots.find((s: any) => s.startTime === '11:00').isAvailable).toBe(true);
+    const slots = (await json<SlotsAnswer>(await api(`/api/facilities/${f.slug}/slots?date=${day}`))).data.slots;
+    expect(slots.find((s) => s.startTime === '11:00')!.isAvailable).toBe(true);
   });
 });

@@ -1,5 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { SlotWire } from '../../contracts/wire/slot';
 import { facilityCalendarByRef } from '../../worker/src/db/facilities';
 import type { WorkingHours } from '../../worker/src/db/schema';
 import { liveSlots } from '../../worker/src/db/slots';
@@ -11,26 +12,33 @@ import {
   createFacility,
   createSlots,
   createStaff,
+  type DaySlotsAnswer,
   db,
   everyDay,
   expectError,
   insertSlot,
   istanbulToday,
   json,
+  type RangeSlotsAnswer,
+  type SlotsAnswer,
   slotAt,
   tokenFor,
 } from './fixtures';
 
 type Facility = Awaited<ReturnType<typeof createFacility>>;
 
-async function slotsOf(ref: string, query: string) {
+/** One day's answer for `date=`, a range's for `from=&to=`. */
+async function slotsOf<T extends SlotsAnswer | RangeSlotsAnswer = SlotsAnswer>(
+  ref: string,
+  query: string,
+): Promise<T['data']> {
   const res = await api(`/api/facilities/${ref}/slots?${query}`);
-  const body = await json(res);
+  const body = await json<T>(res);
   if (res.status !== 200) throw new Error(`slots ${res.status}: ${JSON.stringify(body)}`);
   return body.data;
 }
 
-const byTime = (slots: any[], time: string) => slots.find((s) => s.startTime === time);
+const byTime = (slots: SlotWire[], time: string) => slots.find((s) => s.startTime === time)!;
 
 describe('GET /api/facilities/{ref}/slots?date=', () => {
   let f: Facility;
@@ -55,7 +63,7 @@ describe('GET /api/facilities/{ref}/slots?date=', () => {
   it('lists the day with slots, availableSlots, bookedSlots and the facility with workingHours', async () => {
     const data = await slotsOf(f.slug, `date=${tomorrow}`);
     expect(data.date).toBe(tomorrow);
-    expect(data.slots.map((s: any) => s.startTime)).toEqual([
+    expect(data.slots.map((s) => s.startTime)).toEqual([
       '09:00',
       '10:00',
       '11:00',
@@ -71,7 +79,7 @@ describe('GET /api/facilities/{ref}/slots?date=', () => {
       '21:00',
       '22:00',
     ]);
-    expect(data.slots.every((s: any) => s.date === tomorrow)).toBe(true);
+    expect(data.slots.every((s) => s.date === tomorrow)).toBe(true);
     expect(data.slots[0]).toMatchObject({
       startTime: '09:00',
       endTime: '10:00',
@@ -82,9 +90,9 @@ describe('GET /api/facilities/{ref}/slots?date=', () => {
       state: 'available',
       booking: null,
     });
-    expect(data.bookedSlots.map((s: any) => s.startTime)).toEqual(['18:00', '19:00', '20:00']);
+    expect(data.bookedSlots.map((s) => s.startTime)).toEqual(['18:00', '19:00', '20:00']);
     expect(data.availableSlots).toHaveLength(11);
-    expect(data.availableSlots.every((s: any) => s.isAvailable)).toBe(true);
+    expect(data.availableSlots.every((s) => s.isAvailable)).toBe(true);
     expect(byTime(data.availableSlots, '21:00')).toBeDefined(); // a cancelled booking frees its slot
     expect(data.facility).toMatchObject({
       id: f.id,
@@ -105,16 +113,16 @@ describe('GET /api/facilities/{ref}/slots?date=', () => {
     const [a, b, c] = [
       await slotsOf(f.slug, `date=${tomorrow}`),
       await slotsOf(other.slug, `date=${later}`),
-      await slotsOf(f.documentId, `from=${tomorrow}&to=${later}`),
+      await slotsOf<RangeSlotsAnswer>(f.documentId, `from=${tomorrow}&to=${later}`),
     ];
     expect(a.facility.documentId).toBe(f.documentId);
-    expect(new Set(a.slots.map((s: any) => s.date))).toEqual(new Set([tomorrow]));
+    expect(new Set(a.slots.map((s) => s.date))).toEqual(new Set([tomorrow]));
     expect(b.facility.documentId).toBe(other.documentId);
     expect(b.facility.name).toBe('Başka Saha');
-    expect(new Set(b.slots.map((s: any) => s.date))).toEqual(new Set([later]));
-    expect(b.slots.some((s: any) => s.booking !== null)).toBe(false);
+    expect(new Set(b.slots.map((s) => s.date))).toEqual(new Set([later]));
+    expect(b.slots.some((s) => s.booking !== null)).toBe(false);
     expect(c.facility.documentId).toBe(f.documentId);
-    expect(new Set(c.slots.map((s: any) => s.date))).toEqual(new Set([tomorrow, addDays(tomorrow, 1), later]));
+    expect(new Set(c.slots.map((s) => s.date))).toEqual(new Set([tomorrow, addDays(tomorrow, 1), later]));
   });
 
   it('maps rows exactly as drizzle does: the precomputed row mapper decodes booleans, JSON and nulls the same way', async () => {
@@ -132,8 +140,8 @@ describe('GET /api/facilities/{ref}/slots?date=', () => {
     const bySlug = await slotsOf(f.slug, `date=${tomorrow}`);
     const byDoc = await slotsOf(f.documentId, `date=${tomorrow}`);
     const byId = await slotsOf(String(f.id), `date=${tomorrow}`);
-    expect(byDoc.slots.map((s: any) => s.documentId)).toEqual(bySlug.slots.map((s: any) => s.documentId));
-    expect(byId.slots.map((s: any) => s.documentId)).toEqual(bySlug.slots.map((s: any) => s.documentId));
+    expect(byDoc.slots.map((s) => s.documentId)).toEqual(bySlug.slots.map((s) => s.documentId));
+    expect(byId.slots.map((s) => s.documentId)).toEqual(bySlug.slots.map((s) => s.documentId));
   });
 
   it('shows a pending booking as pending with only the first name', async () => {
@@ -165,7 +173,9 @@ describe('GET /api/facilities/{ref}/slots?date=', () => {
   it('says up to which date the calendar is open for booking: the cron horizon, or further when generated further', async () => {
     const horizon = addDays(istanbulToday(), Number(env.SLOT_HORIZON_DAYS) || 30);
     expect((await slotsOf(f.slug, `date=${tomorrow}`)).bookableUntil).toBe(horizon);
-    expect((await slotsOf(f.slug, `from=${tomorrow}&to=${addDays(tomorrow, 6)}`)).bookableUntil).toBe(horizon);
+    expect((await slotsOf<RangeSlotsAnswer>(f.slug, `from=${tomorrow}&to=${addDays(tomorrow, 6)}`)).bookableUntil).toBe(
+      horizon,
+    );
     const far = await createFacility();
     await createSlots(far, 40, 41);
     expect((await slotsOf(far.slug, `date=${tomorrow}`)).bookableUntil).toBe(addDays(istanbulToday(), 41));
@@ -185,16 +195,16 @@ describe('GET /api/facilities/{ref}/slots?date=', () => {
   it('gives every day of a from/to range in one answer', async () => {
     const from = addDays(istanbulToday(), 1);
     const to = addDays(from, 6);
-    const data = await slotsOf(f.slug, `from=${from}&to=${to}`);
+    const data = await slotsOf<RangeSlotsAnswer>(f.slug, `from=${from}&to=${to}`);
     expect(data.from).toBe(from);
     expect(data.to).toBe(to);
     expect(data.facility.workingHours).toEqual(everyDay());
-    const dates = [...new Set(data.slots.map((s: any) => s.date))];
+    const dates = [...new Set(data.slots.map((s) => s.date))];
     expect(dates).toEqual(Array.from({ length: 7 }, (_, i) => addDays(from, i)));
     expect(data.slots).toHaveLength(7 * 14);
     expect(
       byTime(
-        data.slots.filter((s: any) => s.date === tomorrow),
+        data.slots.filter((s) => s.date === tomorrow),
         '18:00',
       ).state,
     ).toBe('pending');
@@ -202,7 +212,7 @@ describe('GET /api/facilities/{ref}/slots?date=', () => {
 
   it('accepts a range of exactly 31 days', async () => {
     const from = istanbulToday();
-    const data = await slotsOf(f.slug, `from=${from}&to=${addDays(from, 30)}`);
+    const data = await slotsOf<RangeSlotsAnswer>(f.slug, `from=${from}&to=${addDays(from, 30)}`);
     expect(data.slots.length).toBeGreaterThan(0);
   });
 
@@ -249,7 +259,7 @@ describe('GET /api/facilities/{ref}/slots?date=', () => {
     const staff = await createStaff('admin');
     const res = await api(`/api/facilities/${hidden.slug}/slots?date=${tomorrow}`, { token: await tokenFor(staff) });
     expect(res.status).toBe(200);
-    expect((await json(res)).data.slots).toHaveLength(14);
+    expect((await json<SlotsAnswer>(res)).data.slots).toHaveLength(14);
   });
 });
 
@@ -264,7 +274,7 @@ describe('past slots', () => {
     expect(byTime(slots, '05:00')).toMatchObject({ isPast: true, isAvailable: false, state: 'past', booking: null });
     expect(byTime(slots, '06:00')).toMatchObject({ isPast: false, isAvailable: true, state: 'available' });
     const data = await slotsOf(f.slug, `date=${today}`);
-    expect(data.availableSlots.map((s: any) => s.startTime)).toEqual(['06:00']);
+    expect(data.availableSlots.map((s) => s.startTime)).toEqual(['06:00']);
   });
 });
 
@@ -280,7 +290,7 @@ describe('overnight pitch (18:00–02:00 every day)', () => {
   it('lists 00:00 and 01:00 under the same date, after 23:00', async () => {
     const date = addDays(today, 1);
     const slots = (await slotsOf(f.slug, `date=${date}`)).slots;
-    expect(slots.map((s: any) => s.startTime)).toEqual([
+    expect(slots.map((s) => s.startTime)).toEqual([
       '18:00',
       '19:00',
       '20:00',
@@ -290,7 +300,7 @@ describe('overnight pitch (18:00–02:00 every day)', () => {
       '00:00',
       '01:00',
     ]);
-    expect(slots.every((s: any) => s.date === date)).toBe(true);
+    expect(slots.every((s) => s.date === date)).toBe(true);
     expect(byTime(slots, '23:00').endTime).toBe('00:00');
     expect(byTime(slots, '01:00').endTime).toBe('02:00');
   });
@@ -317,7 +327,7 @@ describe('overnight pitch (18:00–02:00 every day)', () => {
     await insertSlot(g.id, yesterday, '01:00', now - 60_000);
     await insertSlot(g.id, yesterday, '00:00', now + 30 * 60_000);
     const slots = (await slotsOf(g.slug, `date=${yesterday}`)).slots;
-    expect(slots.map((s: any) => s.startTime)).toEqual(['01:00', '00:00']); // ordered by real start
+    expect(slots.map((s) => s.startTime)).toEqual(['01:00', '00:00']); // ordered by real start
     expect(byTime(slots, '01:00')).toMatchObject({ isPast: true, isAvailable: false });
     expect(byTime(slots, '00:00')).toMatchObject({ isPast: false, isAvailable: true });
   });
@@ -328,7 +338,7 @@ describe('slot length and offset', () => {
     const f = await createFacility({ workingHours: everyDay('09:00', '11:00'), bookingTimeType: 'half-hourly' });
     await createSlots(f, 1, 1);
     const slots = (await slotsOf(f.slug, `date=${addDays(istanbulToday(), 1)}`)).slots;
-    expect(slots.map((s: any) => `${s.startTime}-${s.endTime}`)).toEqual([
+    expect(slots.map((s) => `${s.startTime}-${s.endTime}`)).toEqual([
       '09:00-09:30',
       '09:30-10:00',
       '10:00-10:30',
@@ -340,7 +350,7 @@ describe('slot length and offset', () => {
     const f = await createFacility({ workingHours: everyDay('09:00', '12:00'), startTimeOffset: 'half_hour' });
     await createSlots(f, 1, 1);
     const slots = (await slotsOf(f.slug, `date=${addDays(istanbulToday(), 1)}`)).slots;
-    expect(slots.map((s: any) => `${s.startTime}-${s.endTime}`)).toEqual(['09:30-10:30', '10:30-11:30']);
+    expect(slots.map((s) => `${s.startTime}-${s.endTime}`)).toEqual(['09:30-10:30', '10:30-11:30']);
   });
 
   it('has no slots on a closed weekday', async () => {
@@ -352,10 +362,13 @@ describe('slot length and offset', () => {
     };
     const f = await createFacility({ workingHours: hours });
     await createSlots(f, 1, 3);
-    const data = await slotsOf(f.slug, `from=${addDays(istanbulToday(), 1)}&to=${addDays(istanbulToday(), 3)}`);
-    expect(data.slots.filter((s: any) => s.date === closedDate)).toEqual([]);
-    expect(data.slots.filter((s: any) => s.date === addDays(closedDate, -1))).toHaveLength(2);
-    expect(data.slots.filter((s: any) => s.date === addDays(closedDate, 1))).toHaveLength(2);
+    const data = await slotsOf<RangeSlotsAnswer>(
+      f.slug,
+      `from=${addDays(istanbulToday(), 1)}&to=${addDays(istanbulToday(), 3)}`,
+    );
+    expect(data.slots.filter((s) => s.date === closedDate)).toEqual([]);
+    expect(data.slots.filter((s) => s.date === addDays(closedDate, -1))).toHaveLength(2);
+    expect(data.slots.filter((s) => s.date === addDays(closedDate, 1))).toHaveLength(2);
     expect((await slotsOf(f.slug, `date=${closedDate}`)).slots).toEqual([]);
   });
 });
@@ -374,22 +387,24 @@ describe('GET /api/booking-slots/available', () => {
   it('lists only the free slots of the day', async () => {
     const res = await api(`/api/booking-slots/available?facilityId=${f.documentId}&date=${date}`);
     expect(res.status).toBe(200);
-    const body = await json(res);
-    expect(body.data.map((s: any) => s.startTime)).toEqual(['10:00', '13:00']);
-    expect(body.data.every((s: any) => s.isAvailable && s.date === date)).toBe(true);
+    const body = await json<DaySlotsAnswer>(res);
+    expect(body.data.map((s) => s.startTime)).toEqual(['10:00', '13:00']);
+    expect(body.data.every((s) => s.isAvailable && s.date === date)).toBe(true);
   });
 
   it('lists every slot with includeBooked=true, booked ones with their state', async () => {
-    const body = await json(
+    const body = await json<DaySlotsAnswer>(
       await api(`/api/booking-slots/available?facilityId=${f.documentId}&date=${date}&includeBooked=true`),
     );
-    expect(body.data.map((s: any) => s.startTime)).toEqual(['10:00', '11:00', '12:00', '13:00']);
+    expect(body.data.map((s) => s.startTime)).toEqual(['10:00', '11:00', '12:00', '13:00']);
     expect(byTime(body.data, '11:00')).toMatchObject({ state: 'pending', booking: { customerName: 'Zeynep' } });
     expect(byTime(body.data, '12:00')).toMatchObject({ state: 'booked', booking: { customerName: 'Burak Ş.' } });
   });
 
   it('accepts the slug as facilityId too', async () => {
-    const body = await json(await api(`/api/booking-slots/available?facilityId=${f.slug}&date=${date}`));
+    const body = await json<DaySlotsAnswer>(
+      await api(`/api/booking-slots/available?facilityId=${f.slug}&date=${date}`),
+    );
     expect(body.data).toHaveLength(2);
   });
 
