@@ -11,7 +11,10 @@ import { facilityStub } from '../../worker/src/services/facility-ref';
 import {
   addDays,
   api,
+  type BookingAnswer,
   bookViaApi,
+  type CustomerDetailAnswer,
+  type CustomerListAnswer,
   createFacility,
   createSlots,
   createStaff,
@@ -73,7 +76,8 @@ async function expectConsistent() {
 
 const idOfPhone = async (phone: string) =>
   (await env.DB.prepare('select id from customers where phone = ?').bind(phone).first<{ id: number }>())!.id;
-const detail = async (id: number) => (await json(await api(`/api/bookings/customers/${id}`, { token }))).data;
+const detail = async (id: number) =>
+  (await json<CustomerDetailAnswer>(await api(`/api/bookings/customers/${id}`, { token }))).data;
 
 describe('every booking write keeps the customer row equal to a full recomputation', () => {
   it('create, approve, reject, customer cancel, staff cancel, expiry, forced pitch delete, anonymisation', async () => {
@@ -160,7 +164,7 @@ describe('every booking write keeps the customer row equal to a full recomputati
         customerPhone: other,
       },
     });
-    const held = (await json(created)).data;
+    const held = (await json<BookingAnswer>(created)).data;
     await env.DB.prepare('update bookings set expires_at = ? where id = ?')
       .bind(Date.now() - 1000, held.id)
       .run();
@@ -198,10 +202,10 @@ describe('every booking write keeps the customer row equal to a full recomputati
       'Yeni İsim',
       'caution',
     ]);
-    const found = await json(
+    const found = await json<CustomerListAnswer>(
       await api('/api/bookings/customers/stats?search=yeni%20isim&warningsOnly=true', { token }),
     );
-    expect(found.data.map((r: { id: number }) => r.id)).toEqual([c.id]);
+    expect(found.data.map((r) => r.id)).toEqual([c.id]);
     await expectConsistent();
   });
 
@@ -280,7 +284,7 @@ describe('pagination', () => {
       await addBookings(c, [{ day: -i, status: 'approved', facilityId: f.id }]);
     }
     const page = async (n: number) =>
-      json(
+      json<CustomerListAnswer>(
         await api(
           `/api/bookings/customers/stats?search=sayfa%20deneme&pageSize=25&page=${n}&sortBy=name&sortOrder=asc`,
           { token },

@@ -4,7 +4,19 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { customerMsg } from '../../contracts/customers';
 import { facilityMsg } from '../../contracts/facility-form';
 import { msg } from '../../contracts/messages';
-import { addDays, api, createFacility, createStaff, expectError, istanbulToday, json, tokenFor } from './fixtures';
+import {
+  addDays,
+  api,
+  type CustomerDetailAnswer,
+  type CustomerListAnswer,
+  createFacility,
+  createStaff,
+  expectError,
+  type Invalid,
+  istanbulToday,
+  json,
+  tokenFor,
+} from './fixtures';
 import { addBookings, addCustomer } from './fixtures/customers';
 
 let token: string;
@@ -73,8 +85,8 @@ const nameOf = (id: number) => Object.entries(ids).find(([, v]) => v === id)?.[0
 async function list(query = '') {
   const res = await api(`/api/bookings/customers/stats${query ? `?${query}` : ''}`, { token });
   expect(res.status).toBe(200);
-  const body = await json(res);
-  return { names: body.data.map((r: { id: number }) => nameOf(r.id)), body };
+  const body = await json<CustomerListAnswer>(res);
+  return { names: body.data.map((r) => nameOf(r.id)), body };
 }
 
 describe('the fixture', () => {
@@ -311,7 +323,7 @@ describe('GET /api/bookings/customers/:id', () => {
   it('customerInfo, stats and the bookings, latest play time first, each with its number', async () => {
     const res = await api(`/api/bookings/customers/${ids.deniz}`, { token });
     expect(res.status).toBe(200);
-    const { data } = await json(res);
+    const { data } = await json<CustomerDetailAnswer>(res);
     const t = istanbulToday();
     expect(data.customerInfo).toMatchObject({
       id: ids.deniz,
@@ -356,7 +368,7 @@ describe('GET /api/bookings/customers/:id', () => {
   });
 
   it('a customer without bookings has zero figures and no bookings', async () => {
-    const { data } = await json(await api(`/api/bookings/customers/${ids.fikret}`, { token }));
+    const { data } = await json<CustomerDetailAnswer>(await api(`/api/bookings/customers/${ids.fikret}`, { token }));
     expect(data.stats).toMatchObject({
       totalBookings: 0,
       activityStatus: 'dormant',
@@ -405,7 +417,7 @@ describe('access and validation', () => {
       ['sortOrder=up', customerMsg.sortOrder],
     ];
     for (const [q, message] of cases) {
-      const err = await expectError(await api(`/api/bookings/customers/stats?${q}`, { token }), 400);
+      const err = await expectError<Invalid>(await api(`/api/bookings/customers/stats?${q}`, { token }), 400);
       expect([q, err.name, err.message]).toEqual([q, 'ValidationError', message]);
       expect(err.details.errors[0].message).toBe(message);
     }

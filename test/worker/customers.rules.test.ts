@@ -13,7 +13,19 @@ import {
   warningLevel,
 } from '../../contracts/customer-risk';
 import { recomputedStats, storedStats } from '../../worker/src/db/customers';
-import { addDays, api, createFacility, createStaff, db, freshPhone, istanbulToday, json, tokenFor } from './fixtures';
+import {
+  addDays,
+  api,
+  type CustomerDetailAnswer,
+  type CustomerListAnswer,
+  createFacility,
+  createStaff,
+  db,
+  freshPhone,
+  istanbulToday,
+  json,
+  tokenFor,
+} from './fixtures';
 import { addBookings, addCustomer, storedRow } from './fixtures/customers';
 
 describe('customer rules', () => {
@@ -66,11 +78,12 @@ beforeAll(async () => {
   token = await tokenFor(await createStaff('manager'), 'manager');
 });
 
-const detail = async (id: number) => (await json(await api(`/api/bookings/customers/${id}`, { token }))).data;
+const detail = async (id: number) =>
+  (await json<CustomerDetailAnswer>(await api(`/api/bookings/customers/${id}`, { token }))).data;
 const listed = async (query: string) => {
   const res = await api(`/api/bookings/customers/stats?${query}`, { token });
   expect(res.status).toBe(200);
-  return json(res);
+  return json<CustomerListAnswer>(res);
 };
 const figures = (r: { consecutiveCancellations: number; warningLevel: string; riskLabel: string }) => [
   r.consecutiveCancellations,

@@ -7,7 +7,7 @@ import { env, exports } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_ENDED_CLOSE, type StaffHub } from '../../worker/src/durable-objects/staff-hub';
 import { staffHub } from '../../worker/src/services/notifications';
-import { api, createStaff, json, tokenFor } from './fixtures';
+import { api, createStaff, json, type LoginAnswer, type NotificationAnswer, tokenFor } from './fixtures';
 import { connectBell } from './fixtures/staff-bell';
 
 const PASSWORD = 'bildirim-sifre-1';
@@ -30,7 +30,7 @@ async function signIn(identifier: string, password = PASSWORD): Promise<string> 
     }),
   );
   expect(res.status).toBe(200);
-  return (await json(res)).data.jwt;
+  return (await json<LoginAnswer>(res)).data.jwt;
 }
 
 async function managerWithTwoDevices() {
@@ -48,7 +48,7 @@ async function post() {
     json: { title, message: 'Ayşe Yılmaz · Saha 1 · 21:00', priority: 'high' },
   });
   expect(res.status).toBe(201);
-  return (await json(res)).data as { id: number };
+  return (await json<NotificationAnswer>(res)).data;
 }
 
 const cookieHeaders = (token: string) => ({ cookie: `hs_session=${token}`, origin: 'http://localhost' });
@@ -137,7 +137,7 @@ describe('every revocation closes the open sockets of the sessions it ends', () 
     expect(await runDurableObjectAlarm(staffHub(env))).toBe(true);
     await expectStillLive(shopBell);
     shopBell.close();
-    const fresh = (await json(res)).data.jwt as string;
+    const fresh = (await json<LoginAnswer>(res)).data.jwt;
     const again = await connectBell({ cookie: fresh });
     await expectStillLive(again);
     again.close();

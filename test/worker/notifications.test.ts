@@ -5,16 +5,25 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import {
   addDays,
   api,
+  type BookingAnswer,
   bookViaApi,
   createFacility,
   createSlots,
   createStaff,
   expectError,
   freshPhone,
+  type Invalid,
   istanbulToday,
   json,
+  type MarkAllReadAnswer,
+  type MarkReadAnswer,
+  type NotificationAnswer,
+  type NotificationDeletedAnswer,
+  type NotificationListAnswer,
+  type NotificationStatsAnswer,
   slotAt,
   tokenFor,
+  type UnreadAnswer,
 } from './fixtures';
 
 let token: string;
@@ -31,23 +40,13 @@ beforeAll(async () => {
 async function create(body: Record<string, unknown>, as = token) {
   const res = await api('/api/notifications', { method: 'POST', token: as, json: body });
   expect(res.status).toBe(201);
-  return (await json(res)).data as {
-    id: number;
-    documentId: string;
-    title: string;
-    message: string;
-    type: string;
-    priority: string;
-    isRead: boolean;
-    readAt: string | null;
-    createdAt: string;
-  };
+  return (await json<NotificationAnswer>(res)).data;
 }
 
-const get = async (path: string, as = token) => {
+const get = async <T>(path: string, as = token) => {
   const res = await api(path, { token: as });
   expect(res.status).toBe(200);
-  return json(res);
+  return json<T>(res);
 };
 
 const countRow = async (sql: string) => (await env.DB.prepare(sql).first<{ n: number }>())!.n;
@@ -71,11 +70,13 @@ describe('creating a notification', () => {
       facilityId: null,
       actorUserId: null,
     });
-    expect(Date.parse(n.createdAt)).toBeGreaterThanOrEqual(before - 1000);
+    expect(Date.parse(n.createdAt!)).toBeGreaterThanOrEqual(before - 1000);
 
-    const unread = await get('/api/notifications/unread');
+    const unread = await get<UnreadAnswer>('/api/notifications/unread');
     expect(unread.data[0]).toEqual(n);
-    const listed = await get(`/api/notifications/all?status=unread&q=${encodeURIComponent(title)}`);
+    const listed = await get<NotificationListAnswer>(
+      `/api/notifications/all?status=unread&q=${encodeURIComponent(title)}`,
+    );
     expect(listed.data).toEqual([n]);
   });
 
@@ -99,7 +100,10 @@ describe('creating a notification', () => {
       [{ title: 'x'.repeat(121), message: 'Çok uzun başlık' }, null],
     ];
     for (const [body, message] of cases) {
-      const error = await expectError(await api('/api/notifications', { method: 'POST', token, json: body }), 400);
+      const error = await expectError<Invalid>(
+        await api('/api/notifications', { method: 'POST', token, json: body }),
+        400,
+      );
       if (message) expect(error.message, JSON.stringify(body)).toBe(message);
       expect(error.details.errors.length).toBeGreaterThan(0);
     }
@@ -117,15 +121,15 @@ describe('the unread list', () => {
         .bind(`${word}${i}`, `${word} ${i}`, Date.now() + i)
         .run();
     }
-    const body = await get('/api/notifications/unread');
+    const body = await get<UnreadAnswer>('/api/notifications/unread');
     expect(body.data).toHaveLength(50);
     expect(body.meta.count).toBe(await countRow('select count(*) as n from notifications where is_read = 0'));
     expect(body.meta.count).toBeGreaterThanOrEqual(52);
     expect(body.data[0].title).toBe(`${word} 51`);
     expect(body.data[1].title).toBe(`${word} 50`);
-    const times = body.data.map((n: { createdAt: string }) => Date.parse(n.createdAt));
+    const times = body.data.map((n) => Date.parse(n.createdAt!));
     expect(times).toEqual([...times].sort((a, b) => b - a));
-    expect(body.data.every((n: { isRead: boolean }) => !n.isRead)).toBe(true);
+    expect(body.data.every((n) => !n.isRead)).toBe(true);
   });
 
   it('a booking made on the public site arrives as a booking_created notification', async () => {
@@ -141,9 +145,9 @@ describe('the unread list', () => {
         customerPhone: freshPhone(),
       },
     });
-    const booking = (await json(res)).data;
-    const unread = await get('/api/notifications/unread');
-    const mine = unread.data.filter((n: { bookingId: number | null }) => n.bookingId === booking.id);
+    const booking = (await json<BookingAnswer>(res)).data;
+    const unread = await get<UnreadAnswer>('/api/notifications/unread');
+    const mine = unread.data.filter((n) => n.bookingId === booking.id);
     expect(mine).toHaveLength(1);
     expect(mine[0]).toMatchObject({
       type: 'booking_created',
@@ -154,8 +158,8 @@ describe('the unread list', () => {
     });
     expect(mine[0].message).toContain('Şükrü Öztürk');
     // The search folds the Turkish letters of the message too.
-    const found = await get('/api/notifications/all?q=sukru%20ozturk&type=booking_created');
-    expect(found.data.map((n: { bookingId: number }) => n.bookingId)).toEqual([booking.id]);
+    const found = await get<NotificationListAnswer>('/api/notifications/all?q=sukru%20ozturk&type=booking_created');
+    expect(found.data.map((n) => n.bookingId)).toEqual([booking.id]);
   });
 });
 
@@ -166,17 +170,18 @@ describe('the full list', () => {
     const inMessage = await create({ title: `Duyuru ${word}`, message: 'Çelik kale direkleri değişti' });
     const withPercent = await create({ title: `İndirim ${word}`, message: '%20 indirim, alt_çizgi' });
     const ids = (body: { data: Array<{ id: number }> }) => body.data.map((n) => n.id).sort((a, b) => a - b);
-    const search = (q: string) => get(`/api/notifications/all?pageSize=100&q=${encodeURIComponent(q)}`);
+    const search = (q: string) =>
+      get<NotificationListAnswer>(`/api/notifications/all?pageSize=100&q=${encodeURIComponent(q)}`);
 
     expect(ids(await search(word))).toEqual([inTitle.id, inMessage.id, withPercent.id].sort((a, b) => a - b));
     for (const q of [`isikli saha ${word}`, `IŞIKLI SAHA ${word}`])
       expect(ids(await search(q)), q).toEqual([inTitle.id]);
-    expect((await search('aydinlatma ariza')).data.map((n: { id: number }) => n.id)).toContain(inTitle.id);
-    expect((await search('CELIK KALE')).data.map((n: { id: number }) => n.id)).toEqual([inMessage.id]);
-    expect((await search('çelik kale')).data.map((n: { id: number }) => n.id)).toEqual([inMessage.id]);
+    expect((await search('aydinlatma ariza')).data.map((n) => n.id)).toContain(inTitle.id);
+    expect((await search('CELIK KALE')).data.map((n) => n.id)).toEqual([inMessage.id]);
+    expect((await search('çelik kale')).data.map((n) => n.id)).toEqual([inMessage.id]);
     expect(ids(await search(`indirim ${word}`))).toEqual([withPercent.id]);
-    expect((await search('%20 ind')).data.map((n: { id: number }) => n.id)).toEqual([withPercent.id]);
-    expect((await search('t_ç')).data.map((n: { id: number }) => n.id)).toEqual([withPercent.id]);
+    expect((await search('%20 ind')).data.map((n) => n.id)).toEqual([withPercent.id]);
+    expect((await search('t_ç')).data.map((n) => n.id)).toEqual([withPercent.id]);
     expect((await search('%%%')).data).toEqual([]);
   });
 
@@ -188,14 +193,30 @@ describe('the full list', () => {
     expect((await api(`/api/notifications/${b.id}/mark-read`, { method: 'POST', token })).status).toBe(200);
     const titles = (body: { data: Array<{ title: string }> }) => body.data.map((n) => n.title);
 
-    expect(titles(await get(`/api/notifications/all?q=${word}`))).toEqual([`${word} c`, `${word} b`, `${word} a`]);
-    expect(titles(await get(`/api/notifications/all?q=${word}&status=unread`))).toEqual([`${word} c`, `${word} a`]);
-    expect(titles(await get(`/api/notifications/all?q=${word}&status=read`))).toEqual([`${word} b`]);
-    expect(titles(await get(`/api/notifications/all?q=${word}&type=error`))).toEqual([`${word} c`, `${word} b`]);
-    expect(titles(await get(`/api/notifications/all?q=${word}&type=error&status=unread`))).toEqual([`${word} c`]);
-    expect(titles(await get(`/api/notifications/all?q=${word}&type=all&status=all`))).toHaveLength(3);
+    expect(titles(await get<NotificationListAnswer>(`/api/notifications/all?q=${word}`))).toEqual([
+      `${word} c`,
+      `${word} b`,
+      `${word} a`,
+    ]);
+    expect(titles(await get<NotificationListAnswer>(`/api/notifications/all?q=${word}&status=unread`))).toEqual([
+      `${word} c`,
+      `${word} a`,
+    ]);
+    expect(titles(await get<NotificationListAnswer>(`/api/notifications/all?q=${word}&status=read`))).toEqual([
+      `${word} b`,
+    ]);
+    expect(titles(await get<NotificationListAnswer>(`/api/notifications/all?q=${word}&type=error`))).toEqual([
+      `${word} c`,
+      `${word} b`,
+    ]);
+    expect(
+      titles(await get<NotificationListAnswer>(`/api/notifications/all?q=${word}&type=error&status=unread`)),
+    ).toEqual([`${word} c`]);
+    expect(
+      titles(await get<NotificationListAnswer>(`/api/notifications/all?q=${word}&type=all&status=all`)),
+    ).toHaveLength(3);
 
-    const filtered = await get(`/api/notifications/all?q=${word}&type=error&status=unread`);
+    const filtered = await get<NotificationListAnswer>(`/api/notifications/all?q=${word}&type=error&status=unread`);
     expect(filtered.meta.pagination.total).toBe(1);
     expect(filtered.meta.total).toBe(await countRow('select count(*) as n from notifications'));
     expect(filtered.meta.unread).toBe(await countRow('select count(*) as n from notifications where is_read = 0'));
@@ -205,23 +226,19 @@ describe('the full list', () => {
   it('pages newest first with page, pageSize and pageCount', async () => {
     const word = uniq('Sayfa');
     for (let i = 1; i <= 7; i++) await create({ title: `${word} ${i}`, message: 'sayfalama' });
-    const page = (n: number) => get(`/api/notifications/all?q=${word}&pageSize=3&page=${n}`);
+    const page = (n: number) => get<NotificationListAnswer>(`/api/notifications/all?q=${word}&pageSize=3&page=${n}`);
     const first = await page(1);
     expect(first.meta.pagination).toEqual({ page: 1, pageSize: 3, pageCount: 3, total: 7 });
-    expect(first.data.map((n: { title: string }) => n.title)).toEqual([`${word} 7`, `${word} 6`, `${word} 5`]);
-    expect((await page(2)).data.map((n: { title: string }) => n.title)).toEqual([
-      `${word} 4`,
-      `${word} 3`,
-      `${word} 2`,
-    ]);
+    expect(first.data.map((n) => n.title)).toEqual([`${word} 7`, `${word} 6`, `${word} 5`]);
+    expect((await page(2)).data.map((n) => n.title)).toEqual([`${word} 4`, `${word} 3`, `${word} 2`]);
     const last = await page(3);
-    expect(last.data.map((n: { title: string }) => n.title)).toEqual([`${word} 1`]);
+    expect(last.data.map((n) => n.title)).toEqual([`${word} 1`]);
     expect(last.meta.pagination).toEqual({ page: 3, pageSize: 3, pageCount: 3, total: 7 });
     expect((await page(4)).data).toEqual([]);
   });
 
   it('defaults to 25 a page and refuses a bad status, type or page size', async () => {
-    const body = await get('/api/notifications/all');
+    const body = await get<NotificationListAnswer>('/api/notifications/all');
     expect(body.meta.pagination.pageSize).toBe(25);
     for (const q of ['status=old', 'type=spam', 'pageSize=101', 'pageSize=0', 'page=0']) {
       await expectError(await api(`/api/notifications/all?${q}`, { token }), 400);
@@ -235,15 +252,17 @@ describe('marking read', () => {
     const before = Date.now();
     const res = await api(`/api/notifications/${n.id}/mark-read`, { method: 'POST', token });
     expect(res.status).toBe(200);
-    const read = (await json(res)).data;
+    const read = (await json<MarkReadAnswer>(res)).data;
     expect(read).toMatchObject({ id: n.id, isRead: true, title: n.title });
-    expect(Date.parse(read.readAt)).toBeGreaterThanOrEqual(before - 1000);
+    expect(Date.parse(read.readAt!)).toBeGreaterThanOrEqual(before - 1000);
     const again = (
-      await json(await api(`/api/notifications/${n.id}/mark-read`, { method: 'PUT', token: managerToken }))
+      await json<MarkReadAnswer>(
+        await api(`/api/notifications/${n.id}/mark-read`, { method: 'PUT', token: managerToken }),
+      )
     ).data;
     expect(again.readAt).toBe(read.readAt);
-    const unread = await get('/api/notifications/unread');
-    expect(unread.data.map((x: { id: number }) => x.id)).not.toContain(n.id);
+    const unread = await get<UnreadAnswer>('/api/notifications/unread');
+    expect(unread.data.map((x) => x.id)).not.toContain(n.id);
   });
 
   it('an unknown id is 404 and a non-numeric id is 400', async () => {
@@ -257,16 +276,18 @@ describe('marking read', () => {
   it('mark-all-read marks every unread one and answers how many it changed', async () => {
     await create({ title: uniq('Hepsi '), message: 'm' });
     await create({ title: uniq('Hepsi '), message: 'm' });
-    const unreadBefore = (await get('/api/notifications/unread')).meta.count;
+    const unreadBefore = (await get<UnreadAnswer>('/api/notifications/unread')).meta.count;
     expect(unreadBefore).toBeGreaterThanOrEqual(2);
     const res = await api('/api/notifications/mark-all-read', { method: 'POST', token });
     expect(res.status).toBe(200);
-    expect((await json(res)).data).toEqual({ updated: unreadBefore });
-    const after = await get('/api/notifications/unread');
+    expect((await json<MarkAllReadAnswer>(res)).data).toEqual({ updated: unreadBefore });
+    const after = await get<UnreadAnswer>('/api/notifications/unread');
     expect(after.meta.count).toBe(0);
     expect(after.data).toEqual([]);
     expect(await countRow('select count(*) as n from notifications where is_read = 1 and read_at is null')).toBe(0);
-    expect((await json(await api('/api/notifications/mark-all-read', { method: 'PUT', token }))).data).toEqual({
+    expect(
+      (await json<MarkAllReadAnswer>(await api('/api/notifications/mark-all-read', { method: 'PUT', token }))).data,
+    ).toEqual({
       updated: 0,
     });
   });
@@ -277,7 +298,7 @@ describe('deleting', () => {
     const n = await create({ title: uniq('Silinecek '), message: 'm' });
     const res = await api(`/api/notifications/${n.id}`, { method: 'DELETE', token });
     expect(res.status).toBe(200);
-    expect((await json(res)).data).toEqual({ id: n.id });
+    expect((await json<NotificationDeletedAnswer>(res)).data).toEqual({ id: n.id });
     expect(await env.DB.prepare('select id from notifications where id = ?').bind(n.id).first()).toBeNull();
     expect((await expectError(await api(`/api/notifications/${n.id}`, { method: 'DELETE', token }), 404)).message).toBe(
       'Bildirim bulunamadı',
@@ -288,12 +309,12 @@ describe('deleting', () => {
 
 describe('the figures', () => {
   it('counts all, unread, by type and by priority', async () => {
-    const before = (await get('/api/notifications/stats')).data;
+    const before = (await get<NotificationStatsAnswer>('/api/notifications/stats')).data;
     await create({ title: uniq('Sayım '), message: 'm', type: 'error', priority: 'urgent' });
     await create({ title: uniq('Sayım '), message: 'm', type: 'error', priority: 'low' });
     const read = await create({ title: uniq('Sayım '), message: 'm', type: 'other', priority: 'low' });
     await api(`/api/notifications/${read.id}/mark-read`, { method: 'POST', token });
-    const after = (await get('/api/notifications/stats', managerToken)).data;
+    const after = (await get<NotificationStatsAnswer>('/api/notifications/stats', managerToken)).data;
     expect(after.total).toBe(before.total + 3);
     expect(after.unread).toBe(before.unread + 2);
     expect(after.byType.error).toBe((before.byType.error ?? 0) + 2);
@@ -331,18 +352,20 @@ describe("the actor's own notifications", () => {
       .first();
     expect(stored).toEqual({ actor_user_id: actor.id });
 
-    const mine = (token: string) => api('/api/notifications/all?pageSize=100', { token }).then(json);
+    const mine = (token: string) =>
+      api('/api/notifications/all?pageSize=100', { token }).then(json<NotificationListAnswer>);
     const forAdmin = (await mine(actorToken)).data.find(
-      (n: { bookingId: number; type: string }) => n.bookingId === booking.id && n.type === 'booking_updated',
-    );
+      (n) => n.bookingId === booking.id && n.type === 'booking_updated',
+    )!;
+
     const forManager = (await mine(otherToken)).data.find(
-      (n: { bookingId: number; type: string }) => n.bookingId === booking.id && n.type === 'booking_updated',
+      (n) => n.bookingId === booking.id && n.type === 'booking_updated',
     );
     expect(forAdmin).toMatchObject({ isRead: true, actorUserId: actor.id });
     expect(forManager).toMatchObject({ isRead: false, actorUserId: actor.id });
 
     const unread = async (token: string) =>
-      (await json(await api('/api/notifications/unread', { token }))).data.map((n: { id: number }) => n.id);
+      (await json<UnreadAnswer>(await api('/api/notifications/unread', { token }))).data.map((n) => n.id);
     expect(await unread(actorToken)).not.toContain(forAdmin.id);
     expect(await unread(otherToken)).toContain(forAdmin.id);
     // The customer's own booking (no staff actor) stays unread for everyone.

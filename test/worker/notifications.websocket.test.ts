@@ -4,12 +4,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import {
   addDays,
   api,
+  type BookingAnswer,
   createFacility,
   createSlots,
   createStaff,
   freshPhone,
   istanbulToday,
   json,
+  type NotificationAnswer,
   slotAt,
   tokenFor,
 } from './fixtures';
@@ -34,7 +36,7 @@ const post = async (title: string, as = adminToken) => {
     json: { title, message: 'Canlı deneme', priority: 'high' },
   });
   expect(res.status).toBe(201);
-  return (await json(res)).data;
+  return (await json<NotificationAnswer>(res)).data;
 };
 
 describe('the staff live feed', () => {
@@ -65,7 +67,7 @@ describe('the staff live feed', () => {
     await createSlots(f, 2, 2);
     const slot = await slotAt(f.id, addDays(istanbulToday(), 2), '21:00');
     const booking = (
-      await json(
+      await json<BookingAnswer>(
         await api('/api/bookings', {
           method: 'POST',
           json: {

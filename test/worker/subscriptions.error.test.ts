@@ -9,6 +9,7 @@ import {
   createFacility,
   expectError,
   freshPhone,
+  type Invalid,
   istanbulToday,
   pickupPointsOf,
   tokenFor,
@@ -53,9 +54,9 @@ describe('who may create a subscription', () => {
 describe('validation (02 §5 Subscription form, in Turkish)', () => {
   it('missing required fields: "Lütfen tüm zorunlu alanları doldurun" on each', async () => {
     const { token } = await staffToken();
-    const error = await expectError(await subscribe(token, {}), 400);
+    const error = await expectError<Invalid>(await subscribe(token, {}), 400);
     expect(error.message).toBe('Lütfen tüm zorunlu alanları doldurun');
-    const paths = error.details.errors.map((e: any) => e.path.join('.'));
+    const paths = error.details.errors.map((e) => e.path.join('.'));
     expect(paths).toEqual(['customerName', 'customerPhone', 'facility', 'dayOfWeek', 'timeSlot', 'startDate']);
     for (const e of error.details.errors) expect(e.message).toBe('Lütfen tüm zorunlu alanları doldurun');
   });
@@ -82,7 +83,7 @@ describe('validation (02 §5 Subscription form, in Turkish)', () => {
     ];
     for (const [change, path, message] of cases) {
       const phone = freshPhone();
-      const error = await expectError(await subscribe(token, request(f, phone, change)), 400);
+      const error = await expectError<Invalid>(await subscribe(token, request(f, phone, change)), 400);
       expect({ path: error.details.errors[0].path.join('.'), message: error.message }).toEqual({ path, message });
       await nothingFor(phone);
     }
@@ -96,7 +97,7 @@ describe('the pitch and its shuttle', () => {
     const [foreign] = await pickupPointsOf(other.id);
     const { token } = await staffToken();
     const phone = freshPhone();
-    const error = await expectError(
+    const error = await expectError<Invalid>(
       await subscribe(
         token,
         request(f, phone, { includesTransportation: true, transportationDetails: { pickupPointId: foreign.id } }),

@@ -11,6 +11,7 @@ import {
   insertSlot,
   istanbulToday,
   json,
+  type SubscriptionSlotsAnswer,
 } from './fixtures';
 import { dayOf, request, staffToken, subscribe } from './fixtures/subscriptions';
 
@@ -23,7 +24,7 @@ describe('the subscription form slot view', () => {
     const { token } = await staffToken('manager');
     const res = await slotView(f.documentId, token);
     expect(res.status).toBe(200);
-    const { data } = await json(res);
+    const { data } = await json<SubscriptionSlotsAnswer>(res);
     const today = istanbulToday();
     expect(data.from).toBe(today);
     expect(data.to).toBe(addDays(today, 92));
@@ -50,10 +51,8 @@ describe('the subscription form slot view', () => {
     expect(booked.status).toBe(201);
     // A slot today that already started: it exists but cannot be booked.
     await insertSlot(f.id, istanbulToday(), '06:00', Date.now() - 60_000);
-    const { data } = await json(await slotView(f.documentId, token));
-    const at20 = data.days[dayOf(addDays(istanbulToday(), 1))].find(
-      (t: { startTime: string }) => t.startTime === '20:00',
-    );
+    const { data } = await json<SubscriptionSlotsAnswer>(await slotView(f.documentId, token));
+    const at20 = data.days[dayOf(addDays(istanbulToday(), 1))].find((t) => t.startTime === '20:00')!;
     expect(at20.weeks).toBe(2);
     expect(at20.freeWeeks).toBe(1);
     const early = data.days[dayOf(istanbulToday())].find((t: { startTime: string }) => t.startTime === '06:00');
@@ -67,7 +66,7 @@ describe('the subscription form slot view', () => {
     await insertSlot(f.id, addDays(istanbulToday(), 93), '20:00', Date.now() + 93 * 86_400_000);
     await insertSlot(f.id, addDays(istanbulToday(), 92), '21:00', Date.now() + 92 * 86_400_000);
     const { token } = await staffToken('admin');
-    const { data } = await json(await slotView(String(f.id), token));
+    const { data } = await json<SubscriptionSlotsAnswer>(await slotView(String(f.id), token));
     expect(data.firstDate).toBe(addDays(istanbulToday(), 92));
     expect(data.lastDate).toBe(addDays(istanbulToday(), 92));
     const all = Object.values(data.days).flat() as { startTime: string }[];
@@ -77,7 +76,7 @@ describe('the subscription form slot view', () => {
   it('answers a pitch without slots with no range and empty days', async () => {
     const f = await createFacility();
     const { token } = await staffToken('manager');
-    const { data } = await json(await slotView(f.slug, token));
+    const { data } = await json<SubscriptionSlotsAnswer>(await slotView(f.slug, token));
     expect(data.firstDate).toBeNull();
     expect(data.lastDate).toBeNull();
     expect(Object.values(data.days).every((d) => Array.isArray(d) && d.length === 0)).toBe(true);

@@ -3,16 +3,22 @@
 import { env, exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { notificationText } from '../../contracts/events';
-import { pitchEvent } from '../../contracts/socket/facility';
+import { facilityEvent } from '../../contracts/socket/facility';
 import {
   addDays,
   api,
+  type BookingAnswer,
   expectError,
   freshPhone,
   insertSlot,
   istanbulToday,
   json,
+  type PhoneLookupAnswer,
   pickupPointsOf,
+  type SlotsAnswer,
+  type SubscribedAnswer,
+  type SubscriptionInfoAnswer,
+  type SubscriptionPartialAnswer,
   slotAt,
 } from './fixtures';
 import {
@@ -40,7 +46,7 @@ async function publicBooking(
     json: { facility: f.documentId, bookingSlot: slot.document_id, customerName: name, customerPhone: phone },
   });
   expect(res.status).toBe(201);
-  return (await json(res)).data as { bookingNumber: string };
+  return (await json<BookingAnswer>(res)).data;
 }
 
 const bookingsOf = (phone: string) =>
@@ -67,7 +73,7 @@ describe('a subscription where every week is free', () => {
       }),
     });
     expect(res.status).toBe(201);
-    const { data } = await json(res);
+    const { data } = await json<SubscribedAnswer>(res);
     expect(data).toMatchObject({
       status: 'success',
       success: true,
@@ -82,7 +88,7 @@ describe('a subscription where every week is free', () => {
       dayOfWeek: dayOf(weeks[0]),
     });
     expect(data.availableDates).toEqual(weeks.map((date) => ({ date, day: trDayOf(date) })));
-    expect(data.bookings.map((b: any) => b.date)).toEqual(weeks);
+    expect(data.bookings.map((b) => b.date)).toEqual(weeks);
     expect(data.bookings[0]).toMatchObject({
       startTime: '20:00',
       endTime: '21:00',
@@ -116,7 +122,7 @@ describe('a subscription where every week is free', () => {
       });
       expect(b.expires_at).toBeNull();
     }
-    expect(data.bookings.map((b: any) => b.bookingNumber).sort()).toEqual(stored.map((b) => b.booking_number).sort());
+    expect(data.bookings.map((b) => b.bookingNumber).sort()).toEqual(stored.map((b) => b.booking_number).sort());
 
     const [customer] = await rows('select * from customers where phone = ?', phone);
     expect(customer).toMatchObject({ name: 'Abone Ali Veli', email: 'ali@example.com', is_subscriber: 1 });
@@ -145,9 +151,9 @@ describe('a subscription where every week is free', () => {
     expect(notificationText(notes[0] as { title: string; message: string }).message).toContain('4 hafta');
 
     // The public calendar shows each week as a subscriber's slot.
-    const slots = (await json(await api(`/api/facilities/${f.documentId}/slots?date=${weeks[1]}`))).data;
+    const slots = (await json<SlotsAnswer>(await api(`/api/facilities/${f.documentId}/slots?date=${weeks[1]}`))).data;
     const list = Array.isArray(slots) ? slots : slots.slots;
-    expect(list.find((s: any) => s.startTime === '20:00')).toMatchObject({ isAvailable: false, state: 'subscriber' });
+    expect(list.find((s) => s.startTime === '20:00')).toMatchObject({ isAvailable: false, state: 'subscriber' });
   });
 
   it('starts on the first chosen weekday on or after the start date', async () => {
@@ -157,7 +163,7 @@ describe('a subscription where every week is free', () => {
     const first = addDays(tomorrow(), 3);
     const res = await subscribe(token, request(f, phone, { dayOfWeek: dayOf(first), weekCount: 2 }));
     expect(res.status).toBe(201);
-    expect((await json(res)).data.bookings.map((b: any) => b.date)).toEqual([first, addDays(first, 7)]);
+    expect((await json<SubscribedAnswer>(res)).data.bookings.map((b) => b.date)).toEqual([first, addDays(first, 7)]);
   });
 });
 
@@ -180,7 +186,7 @@ describe('some weeks not free', () => {
     const phone = freshPhone();
     const res = await subscribe(token, request(f, phone));
     expect(res.status).toBe(200);
-    const body = await json(res);
+    const body = await json<SubscriptionPartialAnswer>(res);
     expect(body.data).toEqual({
       status: 'partial',
       success: false,
@@ -213,7 +219,7 @@ describe('some weeks not free', () => {
     const phone = freshPhone();
     const res = await subscribe(token, request(f, phone, { confirmPartial: true }));
     expect(res.status).toBe(201);
-    const { data } = await json(res);
+    const { data } = await json<SubscribedAnswer>(res);
     expect(data).toMatchObject({
       status: 'success',
       requestedWeeks: 4,
@@ -312,7 +318,7 @@ describe('the same-day rule (00 §3) and a subscriber', () => {
     const { token } = await staffToken();
     const res = await subscribe(token, request(f, phone, { weekCount: 3 }));
     expect(res.status).toBe(201);
-    expect((await json(res)).data.availableWeeks).toBe(3);
+    expect((await json<SubscribedAnswer>(res)).data.availableWeeks).toBe(3);
     const live = await rows<{ date: string; is_recurring: number }>(
       `select date, is_recurring from bookings where customer_phone = ? and status in ('pending', 'approved') order by date, is_recurring`,
       phone,
@@ -336,10 +342,12 @@ describe('the public subscription look-up', () => {
       token,
       request(f, phone, { weekCount: 3, customerEmail: 'gizli@example.com', notes: 'Özel not' }),
     );
-    const { data } = await json(res);
+    const { data } = await json<SubscribedAnswer>(res);
     const weeks = weeksFrom(tomorrow(), 3);
 
-    const info = await json(await api(`/api/bookings/subscription-info?customerPhone=${phone}`));
+    const info = await json<SubscriptionInfoAnswer>(
+      await api(`/api/bookings/subscription-info?customerPhone=${phone}`),
+    );
     expect(info.data).toEqual({
       customerPhone: phone,
       isSubscriber: true,
@@ -351,7 +359,7 @@ describe('the public subscription look-up', () => {
       firstBookingDate: weeks[0],
       lastBookingDate: weeks[2],
     });
-    const byPhone = await json(await api(`/api/bookings/track-by-phone/${phone}`));
+    const byPhone = await json<PhoneLookupAnswer>(await api(`/api/bookings/track-by-phone/${phone}`));
     expect(byPhone.data).toHaveLength(3);
     const text = JSON.stringify([info, byPhone]);
     for (const b of data.bookings) expect(text).not.toContain(b.bookingNumber);
@@ -381,7 +389,7 @@ describe('live watchers of the pitch', () => {
     const slotEvents = () => events.filter((m) => m.type === 'slot');
     while (slotEvents().length < 3 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
     ws.close(1000, 'done');
-    expect(slotEvents().map((m) => pitchEvent.parse(m).type)).toEqual(['slot', 'slot', 'slot']);
+    expect(slotEvents().map((m) => facilityEvent.parse(m).type)).toEqual(['slot', 'slot', 'slot']);
     expect(slotEvents().map((m) => [m.slot.date, m.slot.startTime, m.slot.state, m.slot.booking.customerName])).toEqual(
       weeks.map((d) => [d, '20:00', 'subscriber', 'Abone V.']),
     );

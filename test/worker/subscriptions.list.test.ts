@@ -14,6 +14,8 @@ import {
   insertSlot,
   istanbulToday,
   json,
+  type SubscribedAnswer,
+  type SubscriberListAnswer,
 } from './fixtures';
 import {
   dayOf,
@@ -35,7 +37,7 @@ describe('the subscriber list', () => {
 
   it('lists, searches, pages, warns about renewals, marks loyal customers and counts', async () => {
     const { token } = await staffToken();
-    const before = (await json(await list(token))).meta.summary;
+    const before = (await json<SubscriberListAnswer>(await list(token))).meta.summary;
     const tag = `Zq${Math.random().toString(36).slice(2, 8)}`;
     const f = await pitchWithMonth();
     // Enough slots for a 12-week subscription.
@@ -54,16 +56,16 @@ describe('the subscriber list', () => {
         request(f, p.phone, { customerName: p.name, weekCount: p.weeks, timeSlot: `1${i}:00` }),
       );
       expect(res.status).toBe(201);
-      groups.push((await json(res)).data.recurringGroupId);
+      groups.push((await json<SubscribedAnswer>(res)).data.recurringGroupId);
     }
 
     const search = tag.toLowerCase();
-    const page1 = await json(await list(token, `?search=${search}&pageSize=3`));
+    const page1 = await json<SubscriberListAnswer>(await list(token, `?search=${search}&pageSize=3`));
     expect(page1.meta.pagination).toEqual({ page: 1, pageSize: 3, pageCount: 2, total: 4 });
     // Latest subscription first.
-    expect(page1.data.map((s: any) => s.customerName)).toEqual([people[3].name, people[2].name, people[1].name]);
-    const page2 = await json(await list(token, `?search=${search}&pageSize=3&page=2`));
-    expect(page2.data.map((s: any) => s.customerName)).toEqual([people[0].name]);
+    expect(page1.data.map((s) => s.customerName)).toEqual([people[3].name, people[2].name, people[1].name]);
+    const page2 = await json<SubscriberListAnswer>(await list(token, `?search=${search}&pageSize=3&page=2`));
+    expect(page2.data.map((s) => s.customerName)).toEqual([people[0].name]);
 
     const deniz = page1.data[0];
     const first = tomorrow();
@@ -92,17 +94,17 @@ describe('the subscriber list', () => {
     expect(page1.data[1]).toMatchObject({ isLoyal: false, playedBookings: 0, remainingBookings: 1 });
 
     // Name search folds Turkish letters; a phone search matches digits; under 2 characters is no search.
-    const byName = await json(await list(token, `?search=${encodeURIComponent('ISIK')}`));
-    expect(byName.data.map((s: any) => s.customerPhone)).toEqual([people[2].phone]);
-    const byPhone = await json(await list(token, `?search=${people[1].phone.slice(3)}`));
-    expect(byPhone.data.map((s: any) => s.customerName)).toEqual([people[1].name]);
-    const short = await json(await list(token, '?search=z'));
+    const byName = await json<SubscriberListAnswer>(await list(token, `?search=${encodeURIComponent('ISIK')}`));
+    expect(byName.data.map((s) => s.customerPhone)).toEqual([people[2].phone]);
+    const byPhone = await json<SubscriberListAnswer>(await list(token, `?search=${people[1].phone.slice(3)}`));
+    expect(byPhone.data.map((s) => s.customerName)).toEqual([people[1].name]);
+    const short = await json<SubscriberListAnswer>(await list(token, '?search=z'));
     expect(short.meta.pagination.total).toBeGreaterThanOrEqual(4);
     expect(short.meta.pagination.pageSize).toBe(10);
 
     // Renewals: 1 left before 2 left; 3 and 12 are not due.
-    const mine = page1.meta.renewals.filter((s: any) => s.customerName.includes(tag));
-    expect(mine.map((s: any) => [s.customerName, s.remainingBookings])).toEqual([
+    const mine = page1.meta.renewals.filter((s) => s.customerName.includes(tag));
+    expect(mine.map((s) => [s.customerName, s.remainingBookings])).toEqual([
       [people[2].name, 1],
       [people[1].name, 2],
     ]);
@@ -147,9 +149,9 @@ describe('the subscriber list', () => {
     const played = (n: number) => Array.from({ length: n }, (_, i) => -7 * (n - i));
     await weekly(`Eski ${tag}`, freshPhone(), '20:00', played(11));
     await weekly(`Yeni ${tag}`, freshPhone(), '21:00', [...played(10), 7, 14, 21, 28, 35]);
-    const { data } = await json(await list(token, `?search=${tag.toLowerCase()}`));
+    const { data } = await json<SubscriberListAnswer>(await list(token, `?search=${tag.toLowerCase()}`));
     const byName = Object.fromEntries(
-      data.map((s: any) => [s.customerName.split(' ')[0], [s.totalBookings, s.playedBookings, s.isLoyal]]),
+      data.map((s) => [s.customerName.split(' ')[0], [s.totalBookings, s.playedBookings, s.isLoyal]]),
     );
     expect(byName).toEqual({ Eski: [11, 11, true], Yeni: [15, 10, false] });
   });

@@ -9,7 +9,7 @@ import { getDb } from '../../worker/src/db/client';
 import { createBooking } from '../../worker/src/services/bookings';
 import { findFacilityBundle } from '../../worker/src/services/facilities';
 import { createSubscription } from '../../worker/src/services/subscriptions';
-import { api, freshPhone, json, slotAt } from './fixtures';
+import { api, type ErrorBody, freshPhone, json, type SubscribedAnswer, slotAt } from './fixtures';
 import { sleep, slowPitchObject, slowReads } from './fixtures/slow-d1';
 import {
   liveOnSlot,
@@ -62,7 +62,7 @@ describe('a subscription and a public booking for the same week at once', () => 
         publicCall(),
         round % 2 === 0 ? sleep(HEAD_START_MS).then(subCall) : subCall(),
       ]);
-      const subBody = await json(sub);
+      const subBody = await json<SubscribedAnswer>(sub);
       expect(sub.status).toBe(201);
       expect(await liveOnSlot(contested.id)).toBe(1);
       if (pub.status === 201) {
@@ -71,11 +71,11 @@ describe('a subscription and a public booking for the same week at once', () => 
           availableWeeks: 3,
           conflictedDates: [{ date: weeks[2], currentCustomer: 'Yarışçı' }],
         });
-        expect(subBody.data.bookings.map((b: any) => b.date)).toEqual([weeks[0], weeks[1], weeks[3]]);
+        expect(subBody.data.bookings.map((b) => b.date)).toEqual([weeks[0], weeks[1], weeks[3]]);
       } else {
         outcomes.push('subscription');
         expect(pub.status).toBe(409);
-        expect((await json(pub)).error.message).toBe(
+        expect((await json<ErrorBody>(pub)).error.message).toBe(
           'Seçtiğiniz saat az önce başka biri tarafından alındı. Lütfen başka bir saat seçin.',
         );
         expect(subBody.data).toMatchObject({ availableWeeks: 4, conflictedDates: [] });
