@@ -1,4 +1,7 @@
 import type { MapStore, WritableAtom } from 'nanostores';
+import { ApiRequestError } from '../lib/api';
+import { downloadCsv, downloadXlsx, type ExportColumn } from '../lib/export/download';
+import { toast } from './toast';
 
 // A paged list whose filters live in the address (reload, a link and back/forward restore the same view), loaded from
 // the server page by page: the shared part of the bookings and customers screens.
@@ -159,4 +162,37 @@ export function addressList<F extends { page: number }, R, M extends { paginatio
   }
 
   return { load, change, type, setFrom, setTo, setPage, start };
+}
+
+export interface ListDownload<R, T> {
+  /** True while a download is being built: a second press does nothing. */
+  busy: WritableAtom<boolean>;
+  /** Every row of the filtered list, all pages (a download covers the filtered set, not the page on screen). */
+  read: () => Promise<R[]>;
+  /** Said when the list cannot be read and the server gave no message of its own. */
+  failed: string;
+  rows: (all: R[]) => readonly T[];
+  columns: readonly ExportColumn<T>[];
+  name: string;
+  sheet: string;
+}
+
+/** Builds and downloads a list as CSV or .xlsx; a list that cannot be read is a toast, and no file. */
+export async function downloadList<R, T>(format: 'csv' | 'xlsx', d: ListDownload<R, T>): Promise<void> {
+  if (d.busy.get()) return;
+  d.busy.set(true);
+  try {
+    let all: R[];
+    try {
+      all = await d.read();
+    } catch (e) {
+      toast('error', e instanceof ApiRequestError ? e.message : d.failed);
+      return;
+    }
+    const rows = d.rows(all);
+    if (format === 'csv') downloadCsv(rows, d.columns, d.name);
+    else await downloadXlsx(rows, d.columns, d.name, d.sheet);
+  } finally {
+    d.busy.set(false);
+  }
 }

@@ -3,9 +3,7 @@ import { atom, map } from 'nanostores';
 import type { BookingTab } from '../../../contracts/panel';
 import { ApiRequestError, allPages, client, unwrapPage } from '../lib/api';
 import { BOOKING_EXPORT_COLUMNS, bookingExportName } from '../lib/export/bookings';
-import { downloadCsv, downloadXlsx } from '../lib/export/download';
-import { addressList, type ListStatus } from './address-list';
-import { toast } from './toast';
+import { addressList, downloadList, type ListStatus } from './address-list';
 
 // The bookings management list (02 §2 'Bookings management', §9 page sizes). The server filters, counts and pages
 // (GET /api/bookings), so the panel never fetches the whole table; the filters live in the address so reload and
@@ -174,25 +172,17 @@ export async function fetchAllBookings(f: BookingFilters = $bookingFilters.get()
   }
 }
 
-/** Builds and downloads the list as CSV or .xlsx, add-ons included (issue 12). */
-export async function exportBookings(format: 'csv' | 'xlsx'): Promise<void> {
-  if ($bookingsExporting.get()) return;
-  $bookingsExporting.set(true);
-  try {
-    let all: BookingListItem[];
-    try {
-      all = await fetchAllBookings();
-    } catch (e) {
-      toast('error', e instanceof ApiRequestError ? e.message : LIST_FAILED);
-      return;
-    }
-    const name = bookingExportName();
-    if (format === 'csv') downloadCsv(all, BOOKING_EXPORT_COLUMNS, name);
-    else await downloadXlsx(all, BOOKING_EXPORT_COLUMNS, name, 'Rezervasyonlar');
-  } finally {
-    $bookingsExporting.set(false);
-  }
-}
+/** Builds and downloads the list as CSV or .xlsx, add-ons included. */
+export const exportBookings = (format: 'csv' | 'xlsx') =>
+  downloadList(format, {
+    busy: $bookingsExporting,
+    read: () => fetchAllBookings(),
+    failed: LIST_FAILED,
+    rows: (all) => all,
+    columns: BOOKING_EXPORT_COLUMNS,
+    name: bookingExportName(),
+    sheet: 'Rezervasyonlar',
+  });
 
 /**
  * Starts the screen: filters from the address, the page size from the screen width (re-queried when it crosses

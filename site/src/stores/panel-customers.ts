@@ -11,16 +11,15 @@ import {
   customerListQuery,
   customerMsg,
 } from '../../../contracts/customers';
-import { ApiRequestError, allPages, client, unwrap, unwrapPage } from '../lib/api';
+import { allPages, client, unwrap, unwrapPage } from '../lib/api';
 import {
   CUSTOMER_REPORT_COLUMNS,
   type CustomerReport,
   customerReportName,
   customerReportRows,
 } from '../lib/export/customer-reports';
-import { downloadCsv, downloadXlsx } from '../lib/export/download';
 import { addDays, istanbulToday } from '../lib/format';
-import { addressList, type ListStatus } from './address-list';
+import { addressList, downloadList, type ListStatus } from './address-list';
 import { toast } from './toast';
 
 // Müşteri Yönetimi (02 §2 'Customer management', §7, §9). The server filters, sorts, pages and computes every figure
@@ -275,26 +274,16 @@ export const fetchAllCustomers = (f: CustomerFilters = shownFilters): Promise<Cu
   );
 
 /** Builds and downloads one report as CSV or .xlsx. */
-export async function exportCustomers(report: CustomerReport, format: 'csv' | 'xlsx'): Promise<void> {
-  if ($exporting.get()) return;
-  $exporting.set(true);
-  try {
-    let all: CustomerStatsRow[];
-    try {
-      all = await fetchAllCustomers();
-    } catch (e) {
-      toast('error', e instanceof ApiRequestError ? e.message : customerMsg.loadFailed);
-      return;
-    }
-    const rows = customerReportRows(report, all);
-    const columns = CUSTOMER_REPORT_COLUMNS[report];
-    const name = customerReportName(report);
-    if (format === 'csv') downloadCsv(rows, columns, name);
-    else await downloadXlsx(rows, columns, name, 'Müşteriler');
-  } finally {
-    $exporting.set(false);
-  }
-}
+export const exportCustomers = (report: CustomerReport, format: 'csv' | 'xlsx') =>
+  downloadList(format, {
+    busy: $exporting,
+    read: () => fetchAllCustomers(),
+    failed: customerMsg.loadFailed,
+    rows: (all) => customerReportRows(report, all),
+    columns: CUSTOMER_REPORT_COLUMNS[report],
+    name: customerReportName(report),
+    sheet: 'Müşteriler',
+  });
 
 // ---------------------------------------------------------------- start
 

@@ -12,9 +12,8 @@ import {
 } from '../../../stores/panel-bookings';
 import { Button } from '../../ui/Button';
 import { BusIcon, CrownIcon, XIcon } from '../../ui/icons';
-import { SearchField } from '../../ui/SearchField';
 import { ToggleButton } from '../../ui/ToggleButton';
-import { DateRangeFields } from '../DateRangeFields';
+import { DateRangeFields, FilterSearch } from '../FilterFields';
 
 /** Search, the Aboneler / Servisli toggles and the date range of 02 §2 'Bookings management'. */
 export const FilterBar = memo(function FilterBar() {
@@ -23,15 +22,12 @@ export const FilterBar = memo(function FilterBar() {
 
   return (
     <div className="grid min-w-0 gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm lg:grid-cols-[minmax(0,2fr)_auto_minmax(0,2fr)] lg:items-end dark:border-slate-700 dark:bg-slate-900">
-      <SearchField
-        label="Ara"
+      <FilterSearch
         value={f.q}
         onChange={setBookingSearch}
         placeholder="Ad, telefon veya rezervasyon no"
         hintId="booking-search-hint"
         hint="Müşteri adı, telefon numarası veya rezervasyon numarasına göre arar."
-        withIcon
-        size="sm"
       />
 
       <div role="group" aria-label="Filtreler" className="flex flex-wrap gap-2">

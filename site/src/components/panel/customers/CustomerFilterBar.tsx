@@ -21,10 +21,9 @@ import {
 } from '../../../stores/panel-customers';
 import { Button } from '../../ui/Button';
 import { Checkbox } from '../../ui/Checkbox';
-import { SearchField } from '../../ui/SearchField';
 import { Select } from '../../ui/Select';
 import { TextField } from '../../ui/TextField';
-import { DateRangeFields } from '../DateRangeFields';
+import { DateRangeFields, FilterSearch } from '../FilterFields';
 
 const TYPES = [
   { value: '', label: 'Tümü' },
@@ -67,14 +66,11 @@ export function CustomerFilterBar() {
       className="grid min-w-0 gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-700 dark:bg-slate-900"
     >
       <div className="grid min-w-0 gap-3 md:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)]">
-        <SearchField
-          label="Ara"
+        <FilterSearch
           value={f.search}
           onChange={setCustomerSearch}
           placeholder="Ad, telefon veya e-posta"
           hint="Müşteri adı, telefon numarası veya e-posta adresine göre arar."
-          withIcon
-          size="sm"
         />
         <Select label="Müşteri tipi" value={f.customerType} options={TYPES} onChange={(v) => void setCustomerType(v)} />
         <Select

@@ -1,5 +1,13 @@
 import type { HTMLAttributes, ReactNode } from 'react';
 import { IsoDatePicker } from '../ui/DatePicker';
+import { SearchField, type SearchFieldProps } from '../ui/SearchField';
+
+// The fields a list screen's filter bar shares: its search box and its date range.
+
+/** The bar's search box ('Ara'), with its hint read out with it. */
+export function FilterSearch(props: Omit<SearchFieldProps, 'label' | 'withIcon' | 'size'>) {
+  return <SearchField label="Ara" withIcon size="sm" {...props} />;
+}
 
 const field = { className: 'min-w-40 flex-1' };
 
