@@ -13,12 +13,12 @@ import { startLocalServer } from '../scripts/lib/local-server';
 import { addDays, istanbulToday } from '../worker/src/lib/time';
 import { copyRun, startDirectServer } from './lib/direct';
 import { type Timed, timeGets } from './lib/measure';
-import { calendarSlotsSql, calendarWeek, panelBookingsSql, pitchesSql } from './lib/seed';
+import { calendarSlotsSql, calendarWeek, facilitiesSql, panelBookingsSql } from './lib/seed';
 import { benchSession, benchStaffSql } from './lib/staff';
 
 const BOOKINGS = Number(process.env.BENCH_BOOKINGS ?? 100_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 300);
-const PITCHES = 5;
+const FACILITIES = 5;
 /** p95 targets (issue 11, 'Panel at 100,000 bookings'). */
 const TARGET_MS = { list: 20, dashboard: 30, calendar: 30 } as const;
 const PAYLOAD_TARGET_BYTES = 50 * 1024;
@@ -27,8 +27,8 @@ const PAYLOAD_TARGET_BYTES = 50 * 1024;
 async function seedSql(): Promise<string> {
   return [
     await benchStaffSql(1),
-    pitchesSql(PITCHES),
-    panelBookingsSql({ bookings: BOOKINGS, pitches: PITCHES }),
+    facilitiesSql(FACILITIES),
+    panelBookingsSql({ bookings: BOOKINGS, facilities: FACILITIES }),
     calendarSlotsSql(),
   ].join('\n');
 }

@@ -31,14 +31,14 @@ const FLAGS = [
 ];
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
 const LIST_FILES = process.env.BUDGET_FILES === '1';
-const PITCH = 'pitch';
+const FACILITY_PAGE = 'pitch';
 const LIGHTHOUSE_PAGES = (process.env.LIGHTHOUSE_PAGES ?? 'home,list,pitch').split(',').map((p) => p.trim());
 const SAVE_DIR = process.env.LIGHTHOUSE_SAVE ? resolve(process.env.LIGHTHOUSE_SAVE) : null;
 /** KB gzip per page; the pitch page is keyed PITCH (its slug comes from the demo data). */
 const JS_BUDGET_KB: Record<string, number> = {
   '/': 10,
   '/sahalar': 10,
-  [PITCH]: 100,
+  [FACILITY_PAGE]: 100,
   '/rezervasyon-takip': 90,
   '/giris': 70,
 };
@@ -151,15 +151,15 @@ async function main() {
     const facilities = (await (await fetch(`${server.origin}/api/facilities`)).json()) as {
       data: Array<{ slug: string }>;
     };
-    const pitch = `/saha/${facilities.data[0].slug}`;
-    const pages = ['/', '/sahalar', pitch, '/rezervasyon-takip', '/iletisim', '/giris'];
+    const facilityPath = `/saha/${facilities.data[0].slug}`;
+    const pages = ['/', '/sahalar', facilityPath, '/rezervasyon-takip', '/iletisim', '/giris'];
 
     console.log('\nJavaScript shipped per page (Chromium, mobile viewport, after scrolling through the page)');
     console.log('page                               files   raw KB   gzip KB   budget');
     for (const r of await jsWeights(server.origin, pages)) {
       const raw = r.files.reduce((n, f) => n + f.raw, 0);
       const gzip = r.files.reduce((n, f) => n + f.gzip, 0);
-      const budget = JS_BUDGET_KB[r.path === pitch ? PITCH : r.path];
+      const budget = JS_BUDGET_KB[r.path === facilityPath ? FACILITY_PAGE : r.path];
       const ok = budget === undefined || gzip / 1024 <= budget;
       if (!ok) missed++;
       console.log(
@@ -172,7 +172,7 @@ async function main() {
 
     if (RUNS > 0) {
       console.log(`\nLighthouse (mobile, default config), ${RUNS} runs per page, each in a fresh Chromium`);
-      const named = { home: '/', list: '/sahalar', pitch } as Record<string, string>;
+      const named = { home: '/', list: '/sahalar', pitch: facilityPath } as Record<string, string>;
       for (const name of LIGHTHOUSE_PAGES) {
         const path = named[name];
         if (!path) throw new Error(`LIGHTHOUSE_PAGES: unknown page ${name} (home, list or pitch)`);

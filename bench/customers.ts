@@ -5,13 +5,13 @@
 import { startLocalServer } from '../scripts/lib/local-server';
 import { addDays, istanbulToday } from '../worker/src/lib/time';
 import { timeGets } from './lib/measure';
-import { bookingNumberSql, nameSql, phoneSql, pitchesSql, q } from './lib/seed';
+import { bookingNumberSql, facilitiesSql, nameSql, phoneSql, q } from './lib/seed';
 import { benchSession, benchStaffSql } from './lib/staff';
 
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 20_000);
 const PER_CUSTOMER = Number(process.env.BENCH_BOOKINGS_PER_CUSTOMER ?? 10);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
-const PITCHES = 5;
+const FACILITIES = 5;
 const P95_TARGET_MS = 100;
 
 /**
@@ -24,7 +24,7 @@ const P95_TARGET_MS = 100;
 async function seedSql(): Promise<string> {
   const today = istanbulToday();
   const total = CUSTOMERS * PER_CUSTOMER;
-  const lines = [await benchStaffSql(1), pitchesSql(PITCHES)];
+  const lines = [await benchStaffSql(1), facilitiesSql(FACILITIES)];
   lines.push(`
     with recursive seq(n) as (select 0 union all select n + 1 from seq where n < ${total - 1})
     insert into bookings (document_id, booking_number, facility_id, customer_name, customer_phone, date, start_time, end_time,
@@ -32,7 +32,7 @@ async function seedSql(): Promise<string> {
       is_subscriber, created_at, updated_at)
     select 'bench-' || n,
       ${bookingNumberSql('n')},
-      1 + (k + j) % ${PITCHES}, ${nameSql('k')} || ' ' || k, ${phoneSql('k')},
+      1 + (k + j) % ${FACILITIES}, ${nameSql('k')} || ' ' || k, ${phoneSql('k')},
       d, printf('%02d:00', h), printf('%02d:00', h + 1),
       (cast(julianday(d) - 2440587.5 as integer) * 86400 + (h - 3) * 3600) * 1000,
       150000, (k * (j + 1)) % 7 = 0, case when (k * (j + 1)) % 7 = 0 then 5000 else 0 end,

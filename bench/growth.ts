@@ -14,7 +14,7 @@ import { startLocalServer } from '../scripts/lib/local-server';
 import { istanbulToday } from '../worker/src/lib/time';
 import { copyRun, startDirectServer } from './lib/direct';
 import { timeGets, UNLIMITED_RATE_LIMITS } from './lib/measure';
-import { bookingNumberOf, calendarSlotsSql, panelBookingsSql, pitchesSql } from './lib/seed';
+import { bookingNumberOf, calendarSlotsSql, facilitiesSql, panelBookingsSql } from './lib/seed';
 import { benchSession, benchStaffSql } from './lib/staff';
 
 const SIZES = (process.env.BENCH_SIZES ?? '1000,10000,100000,1000000').split(',').map(Number);
@@ -23,7 +23,7 @@ const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
 const FLAT_FACTOR = 1.5;
 const FLAT_SLACK_MS = 3;
 
-const pitchesFor = (bookings: number) => Math.max(5, Math.round(bookings / 20_000));
+const facilitiesFor = (bookings: number) => Math.max(5, Math.round(bookings / 20_000));
 
 interface Case {
   name: string;
@@ -74,8 +74,8 @@ async function main() {
     const t0 = Date.now();
     const sql = [
       await benchStaffSql(1),
-      pitchesSql(pitchesFor(bookings)),
-      panelBookingsSql({ bookings, pitches: pitchesFor(bookings) }),
+      facilitiesSql(facilitiesFor(bookings)),
+      panelBookingsSql({ bookings, facilities: facilitiesFor(bookings) }),
       calendarSlotsSql(),
     ].join('\n');
     // The first size builds; the others serve the same build.
@@ -101,7 +101,7 @@ async function main() {
       }
     }
     console.log(
-      `  ${bookings.toLocaleString('en').padStart(9)} bookings, ${pitchesFor(bookings)} pitches: ${i === 0 ? 'build, ' : ''}migrate and seed ${seconds(ready - t0)}, requests ${seconds(Date.now() - ready)}`,
+      `  ${bookings.toLocaleString('en').padStart(9)} bookings, ${facilitiesFor(bookings)} pitches: ${i === 0 ? 'build, ' : ''}migrate and seed ${seconds(ready - t0)}, requests ${seconds(Date.now() - ready)}`,
     );
   }
 

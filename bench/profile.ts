@@ -8,7 +8,7 @@ import autocannon from 'autocannon';
 import { freePort, startLocalServer } from '../scripts/lib/local-server';
 import { addDays, istanbulToday } from '../worker/src/lib/time';
 import { UNLIMITED_RATE_LIMITS } from './lib/measure';
-import { bookingBody, PITCHES, seedSql } from './lib/public-seed';
+import { bookingBody, FACILITIES, seedSql } from './lib/public-seed';
 
 const duration = Number(process.env.BENCH_DURATION ?? 8);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -119,10 +119,10 @@ async function main() {
   let t = 0;
   const routes: Array<[string, () => autocannon.Request]> = [
     ['bare', () => ({ path: '/api/health' })],
-    ['slots', () => ({ path: `/api/facilities/${data.slugs[i++ % PITCHES]}/slots?date=${today}` })],
+    ['slots', () => ({ path: `/api/facilities/${data.slugs[i++ % FACILITIES]}/slots?date=${today}` })],
     [
       'week',
-      () => ({ path: `/api/facilities/${data.slugs[i++ % PITCHES]}/slots?from=${today}&to=${addDays(today, 6)}` }),
+      () => ({ path: `/api/facilities/${data.slugs[i++ % FACILITIES]}/slots?from=${today}&to=${addDays(today, 6)}` }),
     ],
     [
       'create',

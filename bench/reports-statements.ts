@@ -11,7 +11,7 @@ import { rawReportStatements } from '../test/worker/fixtures/reports-oracle';
 import { getDb } from '../worker/src/db/client';
 import { reportStatements } from '../worker/src/db/reports';
 import { addDays, istanbulToday } from '../worker/src/lib/time';
-import { panelBookingsSql, pitchesSql, q } from './lib/seed';
+import { facilitiesSql, panelBookingsSql, q } from './lib/seed';
 
 const db = new DatabaseSync(':memory:');
 for (const f of readdirSync('worker/migrations')
@@ -21,8 +21,8 @@ for (const f of readdirSync('worker/migrations')
     if (stmt.trim()) db.exec(stmt);
 }
 const today = istanbulToday();
-db.exec(pitchesSql(5));
-db.exec(panelBookingsSql({ bookings: 100_000, pitches: 5 }));
+db.exec(facilitiesSql(5));
+db.exec(panelBookingsSql({ bookings: 100_000, facilities: 5 }));
 const day = `date(${q(today)}, printf('%+d days', i - 600))`;
 const instant = (hours: string) =>
   `(cast(julianday(${day}) - 2440587.5 as integer) * 86400 + (${hours}) * 3600) * 1000`;

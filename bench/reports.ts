@@ -6,12 +6,12 @@
 import { startLocalServer } from '../scripts/lib/local-server';
 import { addDays, istanbulToday } from '../worker/src/lib/time';
 import { timeGets } from './lib/measure';
-import { panelBookingsSql, pitchesSql, q } from './lib/seed';
+import { facilitiesSql, panelBookingsSql, q } from './lib/seed';
 import { benchSession, benchStaffSql } from './lib/staff';
 
 const BOOKINGS = Number(process.env.BENCH_BOOKINGS ?? 100_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 100);
-const PITCHES = 5;
+const FACILITIES = 5;
 const TARGET_MS = 100;
 
 /** Every pitch's slots over the bookings' two years, the live bookings linked as the public create does, add-ons. */
@@ -23,7 +23,7 @@ function slotsAndAddonsSql(): string {
   return `
     with recursive days(i) as (select 0 union all select i + 1 from days where i < 729),
       hours(h) as (select 9 union all select h + 1 from hours where h < 23),
-      pitches(p) as (select 1 union all select p + 1 from pitches where p < ${PITCHES})
+      pitches(p) as (select 1 union all select p + 1 from pitches where p < ${FACILITIES})
     insert into booking_slots (document_id, facility_id, date, start_time, end_time, starts_at, ends_at, price)
     select 'bench-slot-' || p || '-' || i || '-' || h, p, ${day}, printf('%02d:00', h), printf('%02d:00', (h + 1) % 24),
       ${instant('h - 3')}, ${instant('h - 2')}, 150000
@@ -40,8 +40,8 @@ function slotsAndAddonsSql(): string {
 async function seedSql(): Promise<string> {
   return [
     await benchStaffSql(1),
-    pitchesSql(PITCHES),
-    panelBookingsSql({ bookings: BOOKINGS, pitches: PITCHES }),
+    facilitiesSql(FACILITIES),
+    panelBookingsSql({ bookings: BOOKINGS, facilities: FACILITIES }),
     slotsAndAddonsSql(),
   ].join('\n');
 }

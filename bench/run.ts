@@ -7,7 +7,7 @@ import autocannon from 'autocannon';
 import { startLocalServer } from '../scripts/lib/local-server';
 import { addDays, istanbulToday } from '../worker/src/lib/time';
 import { UNLIMITED_RATE_LIMITS } from './lib/measure';
-import { bookingBody, PITCHES, seedSql } from './lib/public-seed';
+import { bookingBody, FACILITIES, seedSql } from './lib/public-seed';
 
 const duration = Number(process.env.BENCH_DURATION ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -80,7 +80,7 @@ async function main() {
           {
             setupRequest: (req) => ({
               ...req,
-              path: `/api/facilities/${data.slugs[i++ % PITCHES]}/slots?date=${today}`,
+              path: `/api/facilities/${data.slugs[i++ % FACILITIES]}/slots?date=${today}`,
             }),
           },
         ],
@@ -92,7 +92,7 @@ async function main() {
           {
             setupRequest: (req) => ({
               ...req,
-              path: `/api/facilities/${data.slugs[i++ % PITCHES]}/slots?from=${today}&to=${addDays(today, 6)}`,
+              path: `/api/facilities/${data.slugs[i++ % FACILITIES]}/slots?from=${today}&to=${addDays(today, 6)}`,
             }),
           },
         ],
@@ -107,7 +107,7 @@ async function main() {
           {
             setupRequest: (req) => ({
               ...req,
-              path: `/api/facilities/${data.slugs[i++ % PITCHES]}/slots?date=${today}&fresh=1`,
+              path: `/api/facilities/${data.slugs[i++ % FACILITIES]}/slots?date=${today}&fresh=1`,
             }),
           },
         ],
@@ -119,7 +119,7 @@ async function main() {
           {
             setupRequest: (req) => ({
               ...req,
-              path: `/api/facilities/${data.slugs[i++ % PITCHES]}/slots?from=${today}&to=${addDays(today, 6)}&fresh=1`,
+              path: `/api/facilities/${data.slugs[i++ % FACILITIES]}/slots?from=${today}&to=${addDays(today, 6)}&fresh=1`,
             }),
           },
         ],
@@ -202,8 +202,11 @@ async function main() {
     console.log('\nsteps (ms, mean / p95; do.* run inside the pitch object; total less the steps is CPU and routing)');
     const profiles: Array<[string, () => RequestInit & { path: string }]> = [
       ['bare route', () => ({ path: '/api/health' })],
-      ['slots, one day', () => ({ path: `/api/facilities/${data.slugs[i++ % PITCHES]}/slots?date=${today}` })],
-      ['slots, fresh=1', () => ({ path: `/api/facilities/${data.slugs[i++ % PITCHES]}/slots?date=${today}&fresh=1` })],
+      ['slots, one day', () => ({ path: `/api/facilities/${data.slugs[i++ % FACILITIES]}/slots?date=${today}` })],
+      [
+        'slots, fresh=1',
+        () => ({ path: `/api/facilities/${data.slugs[i++ % FACILITIES]}/slots?date=${today}&fresh=1` }),
+      ],
       [
         'booking create',
         () => {

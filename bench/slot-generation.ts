@@ -6,13 +6,13 @@ import { startLocalServer } from '../scripts/lib/local-server';
 import { addDays, istanbulToday } from '../worker/src/lib/time';
 import { benchSession, benchStaffSql } from './lib/staff';
 
-const PITCHES = 10;
+const FACILITIES = 10;
 const DAYS = 92; // today … today + 3 months, the panel's generation window (00 §2)
 const TARGET_MS = 3000;
 const DAY_NAMES = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
 
 /** Five hourly pitches open 09:00–23:00 and five half-hourly ones open 08:00–01:00 (overnight), as staff enter them. */
-function pitch(i: number) {
+function facility(i: number) {
   const halfHourly = i % 2 === 1;
   const day = halfHourly
     ? { isOpen: true, start: '08:00', end: '01:00' }
@@ -42,11 +42,11 @@ async function main() {
 
     const refs: string[] = [];
     const createStart = performance.now();
-    for (let i = 0; i < PITCHES; i++) {
+    for (let i = 0; i < FACILITIES; i++) {
       const res = await fetch(`${server.origin}/api/facilities`, {
         method: 'POST',
         headers,
-        body: JSON.stringify(pitch(i)),
+        body: JSON.stringify(facility(i)),
       });
       const body = (await res.json()) as { data: { documentId: string } };
       if (res.status !== 201) throw new Error(`create: HTTP ${res.status} ${JSON.stringify(body)}`);
@@ -56,7 +56,7 @@ async function main() {
 
     const startDate = istanbulToday();
     const endDate = addDays(startDate, DAYS);
-    const perPitch: number[] = [];
+    const perFacility: number[] = [];
     let rows = 0;
     const start = performance.now();
     for (const ref of refs) {
@@ -68,7 +68,7 @@ async function main() {
       });
       const body = (await res.json()) as { data: { created: number } };
       if (res.status !== 200) throw new Error(`generate: HTTP ${res.status} ${JSON.stringify(body)}`);
-      perPitch.push(performance.now() - t);
+      perFacility.push(performance.now() - t);
       rows += body.data.created;
     }
     const totalMs = performance.now() - start;
@@ -89,13 +89,13 @@ async function main() {
     const overMs = performance.now() - overStart;
 
     console.log(
-      `\n${PITCHES} pitches created through POST /api/facilities in ${createMs.toFixed(0)} ms; loopback; wrangler dev (workerd); ${new Date().toISOString()}`,
+      `\n${FACILITIES} pitches created through POST /api/facilities in ${createMs.toFixed(0)} ms; loopback; wrangler dev (workerd); ${new Date().toISOString()}`,
     );
     console.log(`generation ${startDate} … ${endDate} (${DAYS + 1} days), one request per pitch, sequential:`);
     console.log(`  total time            ${totalMs.toFixed(0)} ms`);
     console.log(`  rows written          ${rows.toLocaleString('en')} slots`);
     console.log(
-      `  per pitch             min ${Math.min(...perPitch).toFixed(0)} ms, max ${Math.max(...perPitch).toFixed(0)} ms`,
+      `  per pitch             min ${Math.min(...perFacility).toFixed(0)} ms, max ${Math.max(...perFacility).toFixed(0)} ms`,
     );
     console.log(`  overwrite pass        ${overMs.toFixed(0)} ms, ${replaced.toLocaleString('en')} slots replaced`);
     console.log(`\ntarget ≤ 3 s: ${totalMs <= TARGET_MS ? 'met' : 'MISSED'}`);

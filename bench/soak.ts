@@ -23,7 +23,7 @@ import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { freePort, type LocalServer, startLocalServer } from '../scripts/lib/local-server';
 import { addDays, istanbulToday } from '../worker/src/lib/time';
 import { UNLIMITED_RATE_LIMITS } from './lib/measure';
-import { bookingBody, PITCHES, seedSql } from './lib/public-seed';
+import { bookingBody, FACILITIES, seedSql } from './lib/public-seed';
 import { benchSession, benchStaffSql } from './lib/staff';
 
 const env = (name: string, fallback: number) => {
@@ -289,7 +289,7 @@ function makeLoad(origin: string, data: ReturnType<typeof seedSql>['data'], cook
    */
   async function step(tally: Tally, n: number) {
     const r = n % 10;
-    const slug = data.slugs[readIndex++ % PITCHES];
+    const slug = data.slugs[readIndex++ % FACILITIES];
     if (r < 3) return call(tally, 'slots, day', `/api/facilities/${slug}/slots?date=${today}`);
     if (r === 3) return call(tally, 'slots, week', `/api/facilities/${slug}/slots?from=${week.from}&to=${week.to}`);
     if (r === 4 || r === 5) {
@@ -576,8 +576,8 @@ async function main() {
     // hub through the notification), so the snapshot finds them in memory rather than evicted while idle.
     let after: Map<string, [number, number]> | null = null;
     if (SNAPSHOTS !== '0') {
-      const pitches = [...new Map(data.freeSlots.map((f) => [f.facility, f])).values()];
-      for (const [i, target] of pitches.entries())
+      const facilities = [...new Map(data.freeSlots.map((f) => [f.facility, f])).values()];
+      for (const [i, target] of facilities.entries())
         await fetch(`${origin}/api/bookings`, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },

@@ -2,14 +2,14 @@
 // Fiyatlandırma preview in the panel, so the preview shows exactly the hours generation will create.
 import type { WeekDay, WorkingHoursWire } from './wire/facility';
 
-export interface HoursOfPitch {
+export interface FacilityHours {
   workingHours: WorkingHoursWire | null | undefined;
   bookingTimeType: 'hourly' | 'half-hourly';
   startTimeOffset: 'full_hour' | 'half_hour';
 }
 
 /** Minutes of one slot: 60 on an hourly pitch, 30 on a half-hourly one. */
-export const slotLengthOf = (bookingTimeType: HoursOfPitch['bookingTimeType']) =>
+export const slotLengthOf = (bookingTimeType: FacilityHours['bookingTimeType']) =>
   bookingTimeType === 'hourly' ? 60 : 30;
 
 export const minutesOfTime = (hhmm: string) => {
@@ -27,7 +27,7 @@ export function timeOfMinutes(total: number): string {
  * The [start, end) minutes after the business day's midnight of each slot on `weekday`; overnight hours run past 1440
  * on the same business day. Empty on a closed day.
  */
-export function slotMinutes(f: HoursOfPitch, weekday: WeekDay): Array<{ start: number; end: number }> {
+export function slotMinutes(f: FacilityHours, weekday: WeekDay): Array<{ start: number; end: number }> {
   const day = f.workingHours?.[weekday];
   if (!day?.isOpen) return [];
   const open = minutesOfTime(day.start);

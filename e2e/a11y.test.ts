@@ -6,7 +6,7 @@ import { launch, newPage, origin } from './support/browser';
 
 let browser: Browser;
 let close: () => Promise<void>;
-let pitch = '';
+let facility = '';
 let bookingNumber = '';
 
 beforeAll(async () => {
@@ -14,10 +14,10 @@ beforeAll(async () => {
   const facilities = (await (await fetch(`${origin()}/api/facilities`)).json()) as {
     data: Array<{ slug: string; documentId: string }>;
   };
-  pitch = facilities.data[0].slug;
+  facility = facilities.data[0].slug;
   // A real booking so the tracking page can be checked with its booking view open.
   const date = new Date(Date.now() + 3 * 3_600_000 + 4 * 86_400_000).toISOString().slice(0, 10);
-  const slots = (await (await fetch(`${origin()}/api/facilities/${pitch}/slots?date=${date}`)).json()) as {
+  const slots = (await (await fetch(`${origin()}/api/facilities/${facility}/slots?date=${date}`)).json()) as {
     data: { slots: Array<{ documentId: string; isAvailable: boolean }> };
   };
   const slot = slots.data.slots.find((s) => s.isAvailable)!;
@@ -38,7 +38,7 @@ afterAll(async () => close());
 const pages = () => [
   ['home', '/'],
   ['pitch list', '/sahalar'],
-  ['pitch page', `/saha/${pitch}`],
+  ['pitch page', `/saha/${facility}`],
   ['tracking (empty)', '/rezervasyon-takip'],
   ['tracking (a booking)', `/rezervasyon-takip?q=${bookingNumber}`],
   ['contact', '/iletisim'],

@@ -9,7 +9,7 @@ import { addDays, TR_MONTHS, TR_WEEKDAYS, trLongDate, weekdayIndex } from '../co
 import { launch, newPage, origin } from './support/browser';
 import { istanbulDate, signIn } from './support/panel';
 
-const PITCH = 'osmangazi-yildiz-spor-tesisleri';
+const FACILITY_SLUG = 'osmangazi-yildiz-spor-tesisleri';
 
 let browser: Browser;
 let close: () => Promise<void>;
@@ -31,7 +31,7 @@ beforeAll(async () => {
   ({ browser, close } = await launch());
   for (let offset = 3; offset < 20 && days.length < 2; offset++) {
     const date = istanbulDate(offset);
-    const res = await fetch(`${origin()}/api/facilities/${PITCH}/slots?date=${date}`);
+    const res = await fetch(`${origin()}/api/facilities/${FACILITY_SLUG}/slots?date=${date}`);
     const slots = ((await res.json()) as { data: { slots: { startTime: string; isAvailable: boolean }[] } }).data.slots;
     if (slots.some((s) => s.startTime === '00:00' && s.isAvailable)) days.push(date);
   }
@@ -63,7 +63,7 @@ describe.each(['light', 'dark'] as const)('an after-midnight slot at 360 px in t
     }, theme);
 
     // The calendar: 00:00 and 01:00 under their own heading with the real date.
-    await page.goto(`/saha/${PITCH}`);
+    await page.goto(`/saha/${FACILITY_SLUG}`);
     await page.locator('[data-state]').first().waitFor();
     expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(theme === 'dark');
     await showDay(page, date);
@@ -115,7 +115,7 @@ describe.each(['light', 'dark'] as const)('an after-midnight slot at 360 px in t
     await dialog.waitFor({ state: 'detached' });
 
     // The weekly calendar: the business day's list names the night with the real date.
-    await page.goto(`/yonetim/haftalik-takvim?saha=${PITCH}&hafta=${mondayOf(date)}`);
+    await page.goto(`/yonetim/haftalik-takvim?saha=${FACILITY_SLUG}&hafta=${mondayOf(date)}`);
     const tab = page.locator(`[data-day-tab="${date}"]`);
     await tab.waitFor();
     await tab.click();

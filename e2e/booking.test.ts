@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, newPage } from './support/browser';
 import { queryDb, signIn } from './support/panel';
 
-const PITCH = 'nilufer-arena-hali-saha';
+const FACILITY_SLUG = 'nilufer-arena-hali-saha';
 const NAME = 'Nilüfer Arena Halı Saha';
 
 let browser: Browser;
@@ -64,7 +64,7 @@ describe('booking a pitch', () => {
     const { page, context } = await newPage(browser);
     await page.goto('/');
     await page.getByRole('link', { name: `${NAME} için rezervasyon yap` }).click();
-    await page.waitForURL(`**/saha/${PITCH}`);
+    await page.waitForURL(`**/saha/${FACILITY_SLUG}`);
     await expect(page.title()).resolves.toMatch(/Nilüfer Arena/);
     await page.locator('[data-state]').first().waitFor();
 
@@ -92,7 +92,7 @@ describe('booking a pitch', () => {
 
   it('a second booking the same day with the same phone opens Rezervasyon Uyarısı; cancelling the first lets it through', async () => {
     const { page, context } = await newPage(browser);
-    await page.goto(`/saha/${PITCH}`);
+    await page.goto(`/saha/${FACILITY_SLUG}`);
     await page.locator('[data-state]').first().waitFor();
     const date = await showDay(page, freshOffset());
     const phone = freshPhone();
@@ -138,7 +138,7 @@ describe('booking a pitch', () => {
     const other = await newPage(browser);
     const offset = freshOffset();
 
-    await watcher.page.goto(`/saha/${PITCH}`);
+    await watcher.page.goto(`/saha/${FACILITY_SLUG}`);
     await watcher.page.locator('[data-live=open]').waitFor();
     const date = await showDay(watcher.page, offset);
     const target = watcher.page.locator(`[data-day="${date}"] [data-state=available]`).first();
@@ -148,7 +148,7 @@ describe('booking a pitch', () => {
     let reloaded = false;
     watcher.page.on('framenavigated', () => (reloaded = true));
 
-    await other.page.goto(`/saha/${PITCH}`);
+    await other.page.goto(`/saha/${FACILITY_SLUG}`);
     await other.page.locator('[data-state]').first().waitFor();
     await showDay(other.page, offset);
     await other.page.locator(`[data-slot="${id}"]`).click();
@@ -173,7 +173,7 @@ describe('booking a pitch', () => {
 
   it('a keyboard-only visitor completes a booking with Tab, Enter and Space', async () => {
     const { page, context } = await newPage(browser);
-    await page.goto(`/saha/${PITCH}`);
+    await page.goto(`/saha/${FACILITY_SLUG}`);
     await page.locator('[data-state]').first().waitFor();
 
     /** Tab forward until `test` holds for the focused element (Shift-free: the visitor only moves on). */
@@ -227,7 +227,7 @@ describe('booking a pitch', () => {
   });
   it('on a 360 px phone: the time range stays on one line, the pickup time follows the hour, a pasted +90 number is normalised, the KVKK note links the notice', async () => {
     const { page, context } = await newPage(browser, { width: 360 });
-    await page.goto(`/saha/${PITCH}`);
+    await page.goto(`/saha/${FACILITY_SLUG}`);
     await page.locator('[data-state]').first().waitFor();
     const date = await showDay(page, freshOffset());
     const slot = page.locator(`[data-day="${date}"] [data-state=available]`).first();
@@ -266,11 +266,11 @@ describe('booking a pitch', () => {
   it("the month view says 'Henüz açılmadı' after the generated horizon and 'Sonraki ay' stops there", async () => {
     const { page, context } = await newPage(browser);
     const horizon = (
-      (await (await page.request.get(`/api/facilities/${PITCH}/slots?date=${istanbulDate(0)}`)).json()) as {
+      (await (await page.request.get(`/api/facilities/${FACILITY_SLUG}/slots?date=${istanbulDate(0)}`)).json()) as {
         data: { bookableUntil: string };
       }
     ).data.bookableUntil;
-    await page.goto(`/saha/${PITCH}`);
+    await page.goto(`/saha/${FACILITY_SLUG}`);
     await page.locator('[data-state]').first().waitFor();
     await page.locator('label', { has: page.getByRole('radio', { name: 'Aylık' }) }).click();
     const next = page.getByRole('button', { name: 'Sonraki ay' });
@@ -295,7 +295,7 @@ describe.each(['light', 'dark'] as const)('the same-day warning at 360 px in the
   it("says 'bekleyen' above 'Durum: Beklemede', and 'onaylanmış' only once staff approved the booking", async () => {
     const { page, context } = await newPage(browser, { theme, width: 360 });
     await page.addInitScript((t) => localStorage.setItem('theme', t), theme);
-    await page.goto(`/saha/${PITCH}`);
+    await page.goto(`/saha/${FACILITY_SLUG}`);
     await page.locator('[data-state]').first().waitFor();
     expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(theme === 'dark');
     const date = await showDay(page, freshOffset());

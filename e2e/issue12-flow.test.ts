@@ -9,18 +9,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { money, percent } from '../site/src/components/panel/reports/model';
 import { slotPriceText } from '../site/src/lib/format';
 import { launch, newPage, settle } from './support/browser';
-import { createLongPitch, LONG, removeLongData } from './support/long-data';
+import { createLongFacility, LONG, removeLongData } from './support/long-data';
 import { istanbulDate, queryDb, signIn } from './support/panel';
 
 let browser: Browser;
 let close: () => Promise<void>;
-let pitch: { id: number; documentId: string };
+let facility: { id: number; documentId: string };
 const PHONE = `0536${String(Date.now()).slice(-7)}`;
 const OFFSET = 3;
 
 beforeAll(async () => {
   ({ browser, close } = await launch());
-  pitch = createLongPitch();
+  facility = createLongFacility();
 });
 afterAll(async () => {
   removeLongData();
@@ -44,7 +44,7 @@ describe('issue 12: evening price and an add-on, booked, approved and reported',
     const page = admin.page;
 
     // Fiyatlandırma: the floodlit evening at 2.345 TL.
-    await page.goto(`/yonetim/fiyatlandirma?saha=${pitch.id}`);
+    await page.goto(`/yonetim/fiyatlandirma?saha=${facility.id}`);
     await settle(page);
     await page.locator('[data-no-rules]').waitFor();
     await page.getByRole('button', { name: '+ Akşam (ışıklı) saatleri' }).click();
@@ -55,7 +55,7 @@ describe('issue 12: evening price and an add-on, booked, approved and reported',
     await page.getByText('Fiyat kuralları kaydedildi').first().waitFor();
 
     // Saha Servisleri: 'Maç videosu' at its preset price.
-    await page.goto(`/yonetim/saha-servisleri?saha=${pitch.id}`);
+    await page.goto(`/yonetim/saha-servisleri?saha=${facility.id}`);
     await settle(page);
     await page.getByRole('button', { name: '+ Maç videosu' }).click();
     const addon = page.getByRole('dialog', { name: 'Hizmet ekle' });
@@ -64,7 +64,7 @@ describe('issue 12: evening price and an add-on, booked, approved and reported',
     await page.locator('[data-addon-row="Maç videosu"]').waitFor();
 
     // Slot generation over the day, through the panel's own call (overwrite: free slots are made anew).
-    const generated = await page.request.post(`/api/facilities/${pitch.id}/generate-slots`, {
+    const generated = await page.request.post(`/api/facilities/${facility.id}/generate-slots`, {
       data: { startDate: day, endDate: day, overwrite: true },
     });
     expect(generated.ok()).toBe(true);
@@ -77,7 +77,7 @@ describe('issue 12: evening price and an add-on, booked, approved and reported',
     // The page's price per hour is the coming week's range now that the evenings cost more.
     const [span] = queryDb<{ min: number; max: number }>(
       'select min(price) as min, max(price) as max from booking_slots where facility_id = ? and date between ? and ?',
-      pitch.id,
+      facility.id,
       istanbulDate(0),
       istanbulDate(6),
     );
@@ -88,7 +88,7 @@ describe('issue 12: evening price and an add-on, booked, approved and reported',
     );
     // The pitch's card on /sahalar says the same range (the generation gave the cached list a new version).
     await v.goto('/sahalar');
-    const card = v.locator(`[data-facility-card][data-name="${LONG.pitchName}"]`);
+    const card = v.locator(`[data-facility-card][data-name="${LONG.facilityName}"]`);
     expect(plain(await card.locator('[data-price-text]').textContent())).toBe(
       plain(slotPriceText(0, { min: span.min / 100, max: span.max / 100 }, 'hourly')),
     );
@@ -96,7 +96,7 @@ describe('issue 12: evening price and an add-on, booked, approved and reported',
     for (const theme of ['light', 'dark'] as const) {
       const phone = await newPage(browser, { width: 360, theme });
       await phone.page.goto('/sahalar');
-      const narrow = phone.page.locator(`[data-facility-card][data-name="${LONG.pitchName}"] [data-price-text]`);
+      const narrow = phone.page.locator(`[data-facility-card][data-name="${LONG.facilityName}"] [data-price-text]`);
       expect(plain(await narrow.textContent())).toContain('–');
       expect(await phone.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
       await phone.context.close();
@@ -163,7 +163,7 @@ describe('issue 12: evening price and an add-on, booked, approved and reported',
     });
 
     // Raporlar, for that day and that pitch: the booking's revenue (its add-on apart) and its evening hour booked.
-    await page.goto(`/yonetim/raporlar?from=${day}&to=${day}&saha=${pitch.id}&grup=day`);
+    await page.goto(`/yonetim/raporlar?from=${day}&to=${day}&saha=${facility.id}&grup=day`);
     await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'), undefined, { timeout: 10_000 });
     await page.locator('[data-report-results][aria-busy=false]').waitFor({ timeout: 10_000 });
     const [deposit] = queryDb<{ deposit_amount: number; start_time: string }>(

@@ -5,7 +5,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, newPage, origin, takeConsoleProblems } from './support/browser';
-import { createLongPitch, createLongSubscriber, LONG, removeLongData } from './support/long-data';
+import { createLongFacility, createLongSubscriber, LONG, removeLongData } from './support/long-data';
 
 let browser: Browser;
 let close: () => Promise<void>;
@@ -40,9 +40,9 @@ async function book(documentId: string, day: number): Promise<string> {
 
 beforeAll(async () => {
   ({ browser, close } = await launch());
-  const pitch = createLongPitch();
-  createLongSubscriber(pitch.id, istanbulDate(9));
-  bookingNumber = await book(pitch.documentId, 5);
+  const facility = createLongFacility();
+  createLongSubscriber(facility.id, istanbulDate(9));
+  bookingNumber = await book(facility.documentId, 5);
 });
 afterAll(async () => {
   await close();
@@ -99,14 +99,14 @@ describe.each(THEMES)('360 px, %s theme', (theme) => {
     await noSidewaysScroll(page, path);
     if (path === '/' || path.startsWith('/sahalar')) {
       // The long pitch is listed, in full.
-      expect(await page.getByText(LONG.pitchName).count()).toBeGreaterThan(0);
+      expect(await page.getByText(LONG.facilityName).count()).toBeGreaterThan(0);
     }
     await context.close();
   });
 
   it('the pitch list detail dialog of the long pitch', async () => {
     const { page, context } = await open('/sahalar');
-    await page.locator(`[data-item][data-name="${LONG.pitchName}"]`).getByRole('button', { name: /Detay/ }).click();
+    await page.locator(`[data-item][data-name="${LONG.facilityName}"]`).getByRole('button', { name: /Detay/ }).click();
     await page.getByRole('dialog').waitFor();
     await noSidewaysScroll(page, '/sahalar detail dialog');
     await context.close();
@@ -114,7 +114,7 @@ describe.each(THEMES)('360 px, %s theme', (theme) => {
 
   it('the long pitch page: calendar, form, confirmation and the same-day dialog', async () => {
     const { page, context } = await open(`/saha/${LONG.slug}`);
-    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(LONG.pitchName);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(LONG.facilityName);
     await hydrated(page);
     await page.locator('[data-state=available]').first().waitFor();
     await noSidewaysScroll(page, 'pitch page, calendar step');

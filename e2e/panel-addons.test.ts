@@ -6,21 +6,21 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axe } from './support/axe';
 import { launch, newPage, origin, overflow, settle } from './support/browser';
-import { createLongPitch, LONG, removeLongData, unbroken } from './support/long-data';
+import { createLongFacility, LONG, removeLongData, unbroken } from './support/long-data';
 import { queryDb, signIn } from './support/panel';
 
 let browser: Browser;
 let close: () => Promise<void>;
-let pitch: { id: number; documentId: string };
+let facility: { id: number; documentId: string };
 
 beforeAll(async () => {
   ({ browser, close } = await launch());
-  pitch = createLongPitch();
+  facility = createLongFacility();
 });
 afterAll(async () => {
   removeLongData();
   await close();
-  expect(queryDb('select id from facility_addons where facility_id = ?', pitch.id)).toEqual([]);
+  expect(queryDb('select id from facility_addons where facility_id = ?', facility.id)).toEqual([]);
 });
 
 const publicAddons = async () =>
@@ -35,7 +35,7 @@ describe('Saha Servisleri', () => {
     expect(await publicAddons()).toEqual([]);
     const { page, context } = await newPage(browser);
     await signIn(context, 'manager');
-    await page.goto(`/yonetim/saha-servisleri?saha=${pitch.id}`);
+    await page.goto(`/yonetim/saha-servisleri?saha=${facility.id}`);
     await settle(page);
     await page.locator('[data-no-addons]').waitFor();
     await page.getByRole('button', { name: '+ Maç videosu' }).click();
@@ -44,7 +44,7 @@ describe('Saha Servisleri', () => {
     await dialog.getByRole('button', { name: 'Hizmeti ekle' }).click();
     await dialog.waitFor({ state: 'detached' });
     await page.locator('[data-addon-row="Maç videosu"]').waitFor();
-    expect(queryDb('select name, price, unit from facility_addons where facility_id = ?', pitch.id)).toEqual([
+    expect(queryDb('select name, price, unit from facility_addons where facility_id = ?', facility.id)).toEqual([
       { name: 'Maç videosu', price: 27_500, unit: 'booking' },
     ]);
     expect((await publicAddons()).map((a) => [a.name, a.price])).toEqual([['Maç videosu', 275]]);
@@ -52,7 +52,7 @@ describe('Saha Servisleri', () => {
     await page.goto(`/saha/${LONG.slug}`);
     await expect(page.getByText('Maç videosu').first().isVisible()).resolves.toBe(true);
 
-    await page.goto(`/yonetim/saha-servisleri?saha=${pitch.id}`);
+    await page.goto(`/yonetim/saha-servisleri?saha=${facility.id}`);
     await settle(page);
     await page.locator('[data-addon-row="Maç videosu"]').getByText('Sunuluyor').click();
     await page.getByText('Maç videosu artık sunulmuyor').first().waitFor();
@@ -65,7 +65,7 @@ describe('Saha Servisleri', () => {
       const { page, context } = await newPage(browser, { theme, width: 360 });
       await page.addInitScript((t) => localStorage.setItem('theme', t), theme);
       await signIn(context, 'manager');
-      await page.goto(`/yonetim/saha-servisleri?saha=${pitch.id}`);
+      await page.goto(`/yonetim/saha-servisleri?saha=${facility.id}`);
       await settle(page);
       await page.locator('[data-addons]').waitFor();
       expect(await overflow(page)).toBe(0);

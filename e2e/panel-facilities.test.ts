@@ -6,7 +6,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axe } from './support/axe';
 import { launch, newPage, overflow, settle } from './support/browser';
-import { createLongPitch, LONG, removeLongData } from './support/long-data';
+import { createLongFacility, LONG, removeLongData } from './support/long-data';
 import { istanbulDate, queryDb, signIn } from './support/panel';
 
 let browser: Browser;
@@ -135,14 +135,14 @@ describe('the card grid (02 §2: 1 column, 2 on medium and 3 on large screens)',
 });
 
 describe.each(['light', 'dark'] as const)('pitch administration at 360 px in the %s theme', (theme) => {
-  beforeAll(() => void createLongPitch());
+  beforeAll(() => void createLongFacility());
   afterAll(() => removeLongData());
 
   it('a pitch with a 120-character unbroken name widens neither the list nor its dialogs, and axe finds no serious violation', async () => {
     const { page, context } = await newPage(browser, { theme, width: 360 });
     await page.addInitScript((t) => localStorage.setItem('theme', t), theme);
     await openPanel(context, page);
-    const name = LONG.pitchName;
+    const name = LONG.facilityName;
     await card(page, name).waitFor();
     expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(theme === 'dark');
     expect(await overflow(page)).toBe(0);

@@ -7,21 +7,21 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axe } from './support/axe';
 import { launch, newPage, origin, overflow, settle } from './support/browser';
-import { createLongPitch, LONG, removeLongData, unbroken } from './support/long-data';
+import { createLongFacility, LONG, removeLongData, unbroken } from './support/long-data';
 import { istanbulDate, queryDb, signIn } from './support/panel';
 
 let browser: Browser;
 let close: () => Promise<void>;
-let pitch: { id: number; documentId: string };
+let facility: { id: number; documentId: string };
 
 beforeAll(async () => {
   ({ browser, close } = await launch());
-  pitch = createLongPitch();
+  facility = createLongFacility();
 });
 afterAll(async () => {
   removeLongData();
   await close();
-  expect(queryDb('select id from price_rules where facility_id = ?', pitch.id)).toEqual([]);
+  expect(queryDb('select id from price_rules where facility_id = ?', facility.id)).toEqual([]);
 });
 
 type Slot = { startTime: string; price: number; isAvailable: boolean };
@@ -40,11 +40,11 @@ describe('Fiyatlandırma', () => {
 
     const { page, context } = await newPage(browser);
     await signIn(context, 'manager');
-    await page.goto(`/yonetim/fiyatlandirma?saha=${pitch.id}`);
+    await page.goto(`/yonetim/fiyatlandirma?saha=${facility.id}`);
     await settle(page);
     await page.getByRole('heading', { level: 1, name: 'Fiyatlandırma' }).waitFor();
     await page.locator('[data-no-rules]').waitFor();
-    await expect(page.getByRole('combobox', { name: 'Saha' }).inputValue()).resolves.toBe(String(pitch.id));
+    await expect(page.getByRole('combobox', { name: 'Saha' }).inputValue()).resolves.toBe(String(facility.id));
 
     await page.getByRole('button', { name: '+ Akşam (ışıklı) saatleri' }).click();
     const dialog = page.getByRole('dialog', { name: 'Fiyat kuralı ekle' });
@@ -55,14 +55,14 @@ describe('Fiyatlandırma', () => {
     const cell = page.locator(`[data-price-preview] td[data-date="${day}"][data-time="18:00"]`);
     await expect(cell.getAttribute('data-rule')).resolves.toBe('Akşam (ışıklı)');
     expect((await cell.innerText()).replace(/\s/g, '')).toContain('₺2.345');
-    expect(queryDb('select id from price_rules where facility_id = ?', pitch.id)).toEqual([]);
+    expect(queryDb('select id from price_rules where facility_id = ?', facility.id)).toEqual([]);
 
     await page.getByRole('button', { name: 'Kuralları kaydet' }).click();
     await page.getByText('Fiyat kuralları kaydedildi').first().waitFor();
     expect(
       queryDb<{ amount: number; start_time: string; end_time: string }>(
         'select amount, start_time, end_time from price_rules where facility_id = ?',
-        pitch.id,
+        facility.id,
       ),
     ).toEqual([{ amount: 234_500, start_time: '18:00', end_time: '00:00' }]);
 
@@ -85,7 +85,7 @@ describe('Fiyatlandırma', () => {
       const { page, context } = await newPage(browser, { theme, width: 360 });
       await page.addInitScript((t) => localStorage.setItem('theme', t), theme);
       await signIn(context, 'manager');
-      await page.goto(`/yonetim/fiyatlandirma?saha=${pitch.id}`);
+      await page.goto(`/yonetim/fiyatlandirma?saha=${facility.id}`);
       await settle(page);
       expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(theme === 'dark');
       await page.locator('[data-price-preview]').waitFor();

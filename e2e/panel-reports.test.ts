@@ -30,11 +30,11 @@ const from = istanbulDate(-60);
 const to = istanbulDate(60);
 
 function dbTotals(facility?: number) {
-  const pitch = facility === undefined ? '' : ' and facility_id = ?';
+  const facilityFilter = facility === undefined ? '' : ' and facility_id = ?';
   const args = facility === undefined ? [] : [facility];
   const [rev] = queryDb<{ n: number; revenue: number; deposits: number }>(
     `select count(*) as n, coalesce(sum(total_price), 0) as revenue, coalesce(sum(deposit_amount), 0) as deposits
-     from bookings where status = 'approved' and date between ? and ?${pitch}`,
+     from bookings where status = 'approved' and date between ? and ?${facilityFilter}`,
     from,
     to,
     ...args,
@@ -42,7 +42,7 @@ function dbTotals(facility?: number) {
   const [occ] = queryDb<{ generated: number; booked: number }>(
     `select count(*) as generated, count(case when b.status = 'approved' then 1 end) as booked
      from booking_slots s left join bookings b on b.slot_id = s.id and b.status in ('pending', 'approved')
-     where s.date between ? and ?${pitch.replace('facility_id', 's.facility_id')}`,
+     where s.date between ? and ?${facilityFilter.replace('facility_id', 's.facility_id')}`,
     from,
     to,
     ...args,
@@ -86,17 +86,17 @@ describe('Raporlar', () => {
     expect(await page.locator('[data-occupancy-table] td[data-share]').count()).toBeGreaterThan(0);
 
     // One pitch: asked again, written in the address, the figures that pitch's.
-    const [pitch] = queryDb<{ id: number; name: string }>(
+    const [facility] = queryDb<{ id: number; name: string }>(
       `select f.id, f.name from facilities f join bookings b on b.facility_id = f.id
        where b.status = 'approved' and b.date between ? and ? group by f.id order by count(*) desc limit 1`,
       from,
       to,
     );
-    await page.getByRole('combobox', { name: 'Saha' }).selectOption(String(pitch.id));
-    await page.waitForURL((u) => u.searchParams.get('saha') === String(pitch.id));
+    await page.getByRole('combobox', { name: 'Saha' }).selectOption(String(facility.id));
+    await page.waitForURL((u) => u.searchParams.get('saha') === String(facility.id));
     await settleReport(page);
-    await page.locator('[data-report-scope]', { hasText: pitch.name }).waitFor();
-    const one = dbTotals(pitch.id);
+    await page.locator('[data-report-scope]', { hasText: facility.name }).waitFor();
+    const one = dbTotals(facility.id);
     expect(await cells(page, '[data-revenue-total]')).toBe(
       `Toplam ${one.n} ${money(one.deposits / 100)} ${money((one.revenue - one.deposits) / 100)} ${money(one.revenue / 100)}`,
     );
@@ -110,7 +110,7 @@ describe('Raporlar', () => {
        where status = 'approved' and date between ? and ? and facility_id = ? order by m`,
       from,
       to,
-      pitch.id,
+      facility.id,
     ).map((r) => r.m);
     await page.locator('[data-revenue-table] tbody tr').first().waitFor();
     expect(
@@ -118,7 +118,7 @@ describe('Raporlar', () => {
         .locator('[data-revenue-table] tbody tr')
         .evaluateAll((trs) => trs.map((t) => t.getAttribute('data-bucket'))),
     ).toEqual(months);
-    expect(new URL(page.url()).search).toBe(`?from=${from}&to=${to}&saha=${pitch.id}&grup=month`);
+    expect(new URL(page.url()).search).toBe(`?from=${from}&to=${to}&saha=${facility.id}&grup=month`);
 
     // The revenue report as CSV: named after its range, the Turkish header, one line per month and the total.
     const [file] = await Promise.all([

@@ -176,9 +176,9 @@ describe('panel: live bell', () => {
     const facilities = (await (await visitor.page.request.get('/api/facilities')).json()) as {
       data: Array<{ slug: string; documentId: string }>;
     };
-    const pitch = facilities.data[0];
+    const facility = facilities.data[0];
     const slots = (await (
-      await visitor.page.request.get(`/api/facilities/${pitch.slug}/slots?date=${istanbulDate(9)}`)
+      await visitor.page.request.get(`/api/facilities/${facility.slug}/slots?date=${istanbulDate(9)}`)
     ).json()) as {
       data: { slots: Array<{ documentId: string; isAvailable: boolean }> };
     };
@@ -186,7 +186,7 @@ describe('panel: live bell', () => {
     const name = `Canlı Zil ${Date.now() % 100000}`;
     const created = await visitor.page.request.post('/api/bookings', {
       data: {
-        facility: pitch.documentId,
+        facility: facility.documentId,
         bookingSlot: slot.documentId,
         customerName: name,
         customerPhone: `0533${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`,

@@ -190,10 +190,13 @@ describe('panel screens at 360 px', () => {
     ).data.slots;
     const free = slots.find((s) => s.isAvailable);
     if (!free) throw new Error(`no free slot at ${HOURLY.slug} on ${date}`);
-    const [pitch] = queryDb<{ document_id: string }>('select document_id from facilities where slug = ?', HOURLY.slug);
+    const [facility] = queryDb<{ document_id: string }>(
+      'select document_id from facilities where slug = ?',
+      HOURLY.slug,
+    );
     const res = await setup.request.post('/api/bookings', {
       data: {
-        facility: pitch.document_id,
+        facility: facility.document_id,
         bookingSlot: free.documentId,
         customerName: name,
         customerPhone: `0535${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`,
@@ -238,7 +241,7 @@ describe('panel screens at 360 px', () => {
       data: { name, hourlyPrice: 1000, isActive: false, workingHours: hours },
     });
     expect(created.status()).toBe(201);
-    const pitch = ((await created.json()) as { data: { documentId: string; id: number } }).data;
+    const facility = ((await created.json()) as { data: { documentId: string; id: number } }).data;
     try {
       for (const theme of THEMES) {
         const { page, context } = await phone(theme);
@@ -269,7 +272,7 @@ describe('panel screens at 360 px', () => {
           await dialog.waitFor({ state: 'detached' });
           const [row] = queryDb<{ hours: string }>(
             'select working_hours as hours from facilities where id = ?',
-            pitch.id,
+            facility.id,
           );
           // Stored as the midnight that ends the day (every reader takes 00:00 after a start so), never 04:00.
           expect(JSON.parse(row.hours).monday).toEqual({ isOpen: true, start: '10:00', end: '00:00' });
@@ -283,7 +286,7 @@ describe('panel screens at 360 px', () => {
         await context.close();
       }
     } finally {
-      await adminContext.request.delete(`/api/facilities/${pitch.documentId}?force=true`, {
+      await adminContext.request.delete(`/api/facilities/${facility.documentId}?force=true`, {
         headers: { authorization: `Bearer ${token}` },
       });
       await adminContext.close();

@@ -200,10 +200,10 @@ describe('sitemap and robots', () => {
       data: Array<{ slug: string; isActive: boolean; updatedAt: string }>;
     };
     expect(api.data).toHaveLength(5);
-    const pitchEntries = entries.filter((e) => new URL(e.loc).pathname.startsWith('/saha/'));
-    expect(pitchEntries.map((e) => e.loc).sort()).toEqual(api.data.map((f) => `${origin()}/saha/${f.slug}`).sort());
+    const facilityEntries = entries.filter((e) => new URL(e.loc).pathname.startsWith('/saha/'));
+    expect(facilityEntries.map((e) => e.loc).sort()).toEqual(api.data.map((f) => `${origin()}/saha/${f.slug}`).sort());
     for (const f of api.data) {
-      expect(pitchEntries.find((e) => e.loc.endsWith(`/saha/${f.slug}`))?.lastmod).toBe(f.updatedAt);
+      expect(facilityEntries.find((e) => e.loc.endsWith(`/saha/${f.slug}`))?.lastmod).toBe(f.updatedAt);
     }
     // No private area in the sitemap.
     expect(locs.some((l) => /\/(yonetim|giris|api)\b/.test(l))).toBe(false);

@@ -1,5 +1,5 @@
 // Makes the demo photos' WebP files once, offline: `npx tsx scripts/make-demo-variants.ts` (uses /usr/bin/chromium or
-// CHROME_PATH). Each photo of scripts/lib/seed-data.ts is rendered with pitch-image.ts, then Chromium encodes it as
+// CHROME_PATH). Each photo of scripts/lib/seed-data.ts is rendered with facility-image.ts, then Chromium encodes it as
 // WebP at its own size and at every IMAGE_VARIANT_WIDTHS width below it (canvas → WebP with the panel's quality, as
 // site/src/lib/image-variants.ts does for an upload). The files and manifest.json go to scripts/lib/demo-images/ and
 // are committed; the seed reads them and never needs Chromium (see scripts/lib/demo-images.ts). Run it again after
@@ -16,7 +16,7 @@ import {
   demoImageJobs,
   sourceOf,
 } from './lib/demo-images';
-import { makePitchPng } from './lib/pitch-image';
+import { makeFacilityPng } from './lib/facility-image';
 
 /** The panel's WebP quality (site/src/lib/image-variants.ts). */
 const QUALITY = 0.82;
@@ -32,7 +32,7 @@ try {
   const manifest: DemoManifest = {};
   let total = 0;
   for (const job of demoImageJobs()) {
-    const png = makePitchPng(sourceOf(job)).toString('base64');
+    const png = makeFacilityPng(sourceOf(job)).toString('base64');
     const widths = [...IMAGE_VARIANT_WIDTHS.filter((w) => w < job.width), job.width];
     const encoded = await page.evaluate(
       async ({ png, widths, quality }) => {

@@ -2,7 +2,7 @@
 // (.wrangler/state/v3) that `wrangler d1 migrations apply DB --local` and `wrangler dev` use, with the project's own
 // drizzle schema and services so every row has the shape production writes. Runs only when `facilities` is empty.
 // Data declarations live in scripts/lib/seed-data.ts; pitch photos are the committed WebP files of
-// scripts/lib/demo-images.ts, or rendered by scripts/lib/pitch-image.ts when those do not match.
+// scripts/lib/demo-images.ts, or rendered by scripts/lib/facility-image.ts when those do not match.
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -36,9 +36,9 @@ const WARNED_SUBSCRIBERS: data.CustomerSeed[] = [
   { key: 'volkan', name: 'Volkan Karaca', phone: '05446660202', subscriber: true },
   { key: 'erkan', name: 'Erkan Bulut', phone: '05056660303', email: 'erkan.bulut@example.com', subscriber: true },
 ];
-const run = (customer: string, pitch: string, time: string, approvedDay: number, cancelledDays: number[]) => [
-  { pitch, day: approvedDay, time, customer, status: 'approved' as const },
-  ...cancelledDays.map((day) => ({ pitch, day, time, customer, status: 'cancelled' as const })),
+const run = (customer: string, facility: string, time: string, approvedDay: number, cancelledDays: number[]) => [
+  { facility, day: approvedDay, time, customer, status: 'approved' as const },
+  ...cancelledDays.map((day) => ({ facility, day, time, customer, status: 'cancelled' as const })),
 ];
 const WARNED_BOOKINGS: data.BookingSeed[] = [
   ...run('selim', 'nilufer', '17:00', -13, [-9, -5]),
@@ -86,10 +86,10 @@ async function renderImages(jobs: ImageJob[]): Promise<Map<string, RenderedImage
     );
   } catch (err) {
     console.warn(`Image workers failed (${(err as Error).message}); rendering in the main thread.`);
-    const { makePitchPng } = await import('./lib/pitch-image.ts');
+    const { makeFacilityPng } = await import('./lib/facility-image.ts');
     for (const job of jobs) {
       if (out.has(job.id)) continue;
-      out.set(job.id, { id: job.id, png: new Uint8Array(makePitchPng(job)), width: job.width, height: job.height });
+      out.set(job.id, { id: job.id, png: new Uint8Array(makeFacilityPng(job)), width: job.width, height: job.height });
     }
   }
   return out;
@@ -321,7 +321,7 @@ class SeedContext {
     const facilities = new Map<string, FacilityRow>();
     const pickups = new Map<string, PickupRow[]>();
     let pickupStamp = this.now - 3 * DAY;
-    for (const p of data.PITCHES) {
+    for (const p of data.FACILITIES) {
       const bank = data.bankOf(p);
       const created = this.now - 60 * DAY + p.priority * HOUR;
       const f = await db
@@ -556,7 +556,7 @@ class SeedContext {
 
     // ---- images: R2 objects plus facility_images rows ----
     const rendered = await rendering;
-    for (const p of data.PITCHES) {
+    for (const p of data.FACILITIES) {
       const f = facilities.get(p.key)!;
       const rows: (typeof s.facilityImages.$inferInsert)[] = [];
       for (const [i, img] of p.images.entries()) {
@@ -663,7 +663,7 @@ class SeedContext {
           },
           areaServed: { '@type': 'City', name: 'Bursa' },
           sport: 'Futbol',
-          containsPlace: data.PITCHES.map((p) => ({
+          containsPlace: data.FACILITIES.map((p) => ({
             '@type': 'SportsActivityLocation',
             name: p.name,
             url: `${siteUrl}/saha/${p.slug}`,
@@ -803,7 +803,7 @@ class SeedContext {
 
     // ---- single bookings ----
     for (const seed of BOOKINGS) {
-      const f = facilities.get(seed.pitch);
+      const f = facilities.get(seed.facility);
       const c = customers.get(seed.customer);
       if (!f || !c) throw new Error(`seed-data: unknown pitch or customer in ${JSON.stringify(seed)}`);
       const dir = seed.day < 0 ? -1 : 1;
@@ -819,7 +819,7 @@ class SeedContext {
         if (seed.status === 'pending' && candidate.startsAt < now + 2 * HOUR) continue;
         slot = candidate;
       }
-      if (!slot) throw new Error(`seed-data: no usable ${seed.time} slot near day ${seed.day} on ${seed.pitch}`);
+      if (!slot) throw new Error(`seed-data: no usable ${seed.time} slot near day ${seed.day} on ${seed.facility}`);
       if (isLive(seed.status)) {
         liveSlots.add(slot.id);
         liveDays.add(`${c.phone}|${slot.date}`);
@@ -891,9 +891,9 @@ class SeedContext {
           break;
       }
       if (!isLive(seed.status)) freedAt.set(slot.id, Math.max(freedAt.get(slot.id) ?? 0, events[events.length - 1].at));
-      const pickup = seed.pickup !== undefined ? pickups.get(seed.pitch)?.[seed.pickup] : undefined;
+      const pickup = seed.pickup !== undefined ? pickups.get(seed.facility)?.[seed.pickup] : undefined;
       if (seed.pickup !== undefined && !pickup)
-        throw new Error(`seed-data: ${seed.pitch} has no pickup point ${seed.pickup}`);
+        throw new Error(`seed-data: ${seed.facility} has no pickup point ${seed.pickup}`);
       out.push(
         build({
           facility: f,
@@ -915,9 +915,9 @@ class SeedContext {
 
 if (!isMainThread) {
   // Worker side: render the jobs handed over and post each PNG back.
-  const { makePitchPng } = await import('./lib/pitch-image.ts');
+  const { makeFacilityPng } = await import('./lib/facility-image.ts');
   for (const job of workerData as ImageJob[]) {
-    const png = makePitchPng({
+    const png = makeFacilityPng({
       variant: job.variant,
       hue: job.hue,
       seed: job.seed,

@@ -5,7 +5,7 @@ import { newBookingNumber, newDocumentId } from '../../worker/src/lib/ids';
 import { addDays, istanbulToday } from '../../worker/src/lib/time';
 import { planDay } from '../../worker/src/services/slots';
 
-export const PITCHES = 4;
+export const FACILITIES = 4;
 const DAYS = 30;
 const TRACKED = 500;
 const allDay = (): WorkingHours => {
@@ -26,14 +26,14 @@ export function seedSql(): { sql: string; data: BenchData } {
   const today = istanbulToday();
   const lines: string[] = [];
   const data: BenchData = { slugs: [], freeSlots: [], bookingNumbers: [] };
-  for (let p = 1; p <= PITCHES + 1; p++) {
+  for (let p = 1; p <= FACILITIES + 1; p++) {
     const documentId = newDocumentId();
     const slug = `bench-saha-${p}`;
     const hours = allDay();
     lines.push(
       `insert into facilities (id, document_id, slug, name, hourly_price, deposit_amount, working_hours) values (${p}, ${q(documentId)}, ${q(slug)}, ${q(`Bench Saha ${p}`)}, 150000, 30000, ${q(JSON.stringify(hours))});`,
     );
-    if (p <= PITCHES) data.slugs.push(slug);
+    if (p <= FACILITIES) data.slugs.push(slug);
     const rows: string[] = [];
     for (let d = 1; d <= DAYS; d++) {
       for (const s of planDay(
@@ -44,7 +44,7 @@ export function seedSql(): { sql: string; data: BenchData } {
         rows.push(
           `(${q(slotDoc)}, ${p}, ${q(s.date)}, ${q(s.startTime)}, ${q(s.endTime)}, ${s.startsAt}, ${s.endsAt}, 150000)`,
         );
-        if (p <= PITCHES) data.freeSlots.push({ facility: documentId, slot: slotDoc });
+        if (p <= FACILITIES) data.freeSlots.push({ facility: documentId, slot: slotDoc });
         else if (data.bookingNumbers.length < TRACKED) {
           const n = newBookingNumber();
           data.bookingNumbers.push(n);

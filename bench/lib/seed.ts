@@ -15,7 +15,7 @@ const HOURS = Object.fromEntries(
 );
 
 /** Pitches 1…count, slugs bench-saha-1…, open 09:00–24:00 every day. */
-export function pitchesSql(count: number): string {
+export function facilitiesSql(count: number): string {
   return Array.from(
     { length: count },
     (_, i) =>
@@ -62,7 +62,7 @@ export const phoneSql = (expr: string) => `'05' || printf('%09d', (${expr}) * 79
  * pitch has bookings of every status on most days, as a real two years would give the summary tables; every 7th
  * booking has the shuttle, every 13th is a subscriber's.
  */
-export function panelBookingsSql(opts: { bookings: number; pitches: number; now?: number }): string {
+export function panelBookingsSql(opts: { bookings: number; facilities: number; now?: number }): string {
   const today = istanbulToday();
   const now = opts.now ?? Date.now();
   return `
@@ -71,7 +71,7 @@ export function panelBookingsSql(opts: { bookings: number; pitches: number; now?
       starts_at, slot_price, includes_transportation, transportation_price, status, payment_status, total_price, deposit_amount,
       is_subscriber, created_at, updated_at)
     select 'bench-' || n, ${bookingNumberSql('n')},
-      1 + (n / 730) % ${opts.pitches},
+      1 + (n / 730) % ${opts.facilities},
       ${nameSql('n')},
       ${phoneSql('n')},
       d, printf('%02d:00', h), printf('%02d:00', h + 1),

@@ -12,7 +12,7 @@ export const unbroken = (n: number, word = 'Uzunkelimeliveri') => word.repeat(Ma
 
 export const LONG = {
   slug: 'uzun-veri-test-sahasi',
-  pitchName: unbroken(120, 'UzunSahaAdı'),
+  facilityName: unbroken(120, 'UzunSahaAdı'),
   description: unbroken(400, 'AçıklamaMetni'),
   address: unbroken(200, 'MahalleCaddeSokak'),
   amenity: unbroken(80, 'Olanak'),
@@ -56,7 +56,7 @@ function copyRows(
 const randomId = `lower(hex(randomblob(12)))`;
 
 /** Clones a seeded pitch (amenities, pickup points and slots included) under the long values; returns its id. */
-export function createLongPitch(fromSlug = 'nilufer-arena-hali-saha'): { id: number; documentId: string } {
+export function createLongFacility(fromSlug = 'nilufer-arena-hali-saha'): { id: number; documentId: string } {
   const db = openStateDb();
   try {
     removeLongData(db);
@@ -69,7 +69,7 @@ export function createLongPitch(fromSlug = 'nilufer-arena-hali-saha'): { id: num
       {
         document_id: randomId,
         slug: q(LONG.slug),
-        name: q(LONG.pitchName),
+        name: q(LONG.facilityName),
         description: q(LONG.description),
         address: q(LONG.address),
         location: q(unbroken(80, 'Konum')),

@@ -1,5 +1,5 @@
 // The demo pitches' photos (issue 11: responsive WebP on the public pages). The seed cannot encode WebP (no image
-// library may install), so `npx tsx scripts/make-demo-variants.ts` renders each photo with pitch-image.ts once, has
+// library may install), so `npx tsx scripts/make-demo-variants.ts` renders each photo with facility-image.ts once, has
 // Debian's Chromium encode it (canvas → WebP, as the panel does for an upload), and writes the files and a manifest
 // under scripts/lib/demo-images/, which are committed. The seed stores those files: the photo itself as WebP at its
 // rendered size and a copy at each IMAGE_VARIANT_WIDTHS width below it as its variants, exactly what an upload through
@@ -7,12 +7,12 @@
 // falls back to rendering that photo as a PNG without copies (and says to run the generator again).
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { PITCHES } from './seed-data';
+import { FACILITIES } from './seed-data';
 
 export const DEMO_IMAGE_DIR = resolve(import.meta.dirname, 'demo-images');
 export const DEMO_MANIFEST = resolve(DEMO_IMAGE_DIR, 'manifest.json');
 
-/** What pitch-image.ts renders for one demo photo; `id` is '<pitch key>-<index>'. */
+/** What facility-image.ts renders for one demo photo; `id` is '<pitch key>-<index>'. */
 export interface DemoImageJob {
   id: string;
   /** The file name stem, '<pitch slug>-<index + 1>'. */
@@ -46,7 +46,7 @@ export const hash = (text: string) => [...text].reduce((h, c) => (Math.imul(h, 3
 
 /** Every demo photo of every pitch, in seed order. */
 export function demoImageJobs(): DemoImageJob[] {
-  return PITCHES.flatMap((p) =>
+  return FACILITIES.flatMap((p) =>
     p.images.map((img, i) => ({
       id: `${p.key}-${i}`,
       stem: `${p.slug}-${i + 1}`,

@@ -136,7 +136,7 @@ export function trIban(bankCode: string, account: string): string {
 
 export const mapsUrl = (lat: number, lng: number) => `https://www.google.com/maps/search/?api=1&query=${lat}%2C${lng}`;
 
-export interface PitchImageSeed {
+export interface FacilityImageSeed {
   variant: 0 | 1 | 2;
   hue: number;
   alt: string;
@@ -149,7 +149,7 @@ export interface PickupSeed {
   minutesBefore?: number;
 }
 
-export interface PitchSeed {
+export interface FacilitySeed {
   key: string;
   slug: string;
   name: string;
@@ -183,10 +183,10 @@ export interface PitchSeed {
     vehicleCapacity: number;
     pickupPoints: PickupSeed[];
   };
-  images: PitchImageSeed[];
+  images: FacilityImageSeed[];
 }
 
-export const PITCHES: PitchSeed[] = [
+export const FACILITIES: FacilitySeed[] = [
   {
     key: 'nilufer',
     slug: 'nilufer-arena-hali-saha',
@@ -447,7 +447,7 @@ export const PITCHES: PitchSeed[] = [
   },
 ];
 
-export const bankOf = (p: PitchSeed) => BANKS[p.bank];
+export const bankOf = (p: FacilitySeed) => BANKS[p.bank];
 
 // ---------------------------------------------------------------- customers and bookings
 
@@ -482,7 +482,7 @@ export const CUSTOMERS: CustomerSeed[] = [
 export type SeedStatus = 'pending' | 'approved' | 'rejected' | 'cancelled' | 'expired';
 
 export interface BookingSeed {
-  pitch: string;
+  facility: string;
   /** Offset from today (Istanbul). If the pitch is closed that day, or the slot or customer is busy, the seed moves away from today. */
   day: number;
   time: string;
@@ -503,7 +503,7 @@ export interface BookingSeed {
 export const BOOKINGS: BookingSeed[] = [
   // ---- past ----
   {
-    pitch: 'nilufer',
+    facility: 'nilufer',
     day: -13,
     time: '20:00',
     customer: 'ahmet',
@@ -511,21 +511,21 @@ export const BOOKINGS: BookingSeed[] = [
     pickup: 0,
     notes: 'Servis için 6 kişiyiz.',
   },
-  { pitch: 'nilufer', day: -12, time: '19:00', customer: 'kaan', status: 'approved', createdDay: -14 },
+  { facility: 'nilufer', day: -12, time: '19:00', customer: 'kaan', status: 'approved', createdDay: -14 },
   {
-    pitch: 'nilufer',
+    facility: 'nilufer',
     day: -10,
     time: '21:00',
     customer: 'mehmet',
     status: 'rejected',
     reason: 'Kapora ödemesi süresi içinde yapılmadı',
   },
-  { pitch: 'nilufer', day: -10, time: '21:00', customer: 'mustafa', status: 'approved' },
-  { pitch: 'nilufer', day: -8, time: '18:00', customer: 'kaan', status: 'cancelled', createdDay: -11 },
-  { pitch: 'osmangazi', day: -11, time: '23:00', customer: 'ali', status: 'approved' },
-  { pitch: 'osmangazi', day: -9, time: '01:00', customer: 'huseyin', status: 'expired' },
+  { facility: 'nilufer', day: -10, time: '21:00', customer: 'mustafa', status: 'approved' },
+  { facility: 'nilufer', day: -8, time: '18:00', customer: 'kaan', status: 'cancelled', createdDay: -11 },
+  { facility: 'osmangazi', day: -11, time: '23:00', customer: 'ali', status: 'approved' },
+  { facility: 'osmangazi', day: -9, time: '01:00', customer: 'huseyin', status: 'expired' },
   {
-    pitch: 'osmangazi',
+    facility: 'osmangazi',
     day: -6,
     time: '20:00',
     customer: 'hasan',
@@ -533,19 +533,19 @@ export const BOOKINGS: BookingSeed[] = [
     afterApproval: true,
     reason: 'Saha bakım çalışması nedeniyle iptal edildi',
   },
-  { pitch: 'mudanya', day: -7, time: '18:30', customer: 'ibrahim', status: 'approved' },
+  { facility: 'mudanya', day: -7, time: '18:30', customer: 'ibrahim', status: 'approved' },
   {
-    pitch: 'mudanya',
+    facility: 'mudanya',
     day: -5,
     time: '11:00',
     customer: 'murat',
     status: 'cancelled',
     reason: 'Takım eksik olduğu için iptal ediyoruz',
   },
-  { pitch: 'yildirim', day: -4, time: '19:30', customer: 'serkan', status: 'approved' },
-  { pitch: 'yildirim', day: -2, time: '20:30', customer: 'oguz', status: 'expired' },
+  { facility: 'yildirim', day: -4, time: '19:30', customer: 'serkan', status: 'approved' },
+  { facility: 'yildirim', day: -2, time: '20:30', customer: 'oguz', status: 'expired' },
   {
-    pitch: 'gursu',
+    facility: 'gursu',
     day: -3,
     time: '17:00',
     customer: 'tolga',
@@ -553,21 +553,21 @@ export const BOOKINGS: BookingSeed[] = [
     notes: 'Şirket maçı, fatura kesilecek.',
   },
   {
-    pitch: 'gursu',
+    facility: 'gursu',
     day: -1,
     time: '19:00',
     customer: 'cem',
     status: 'rejected',
     reason: 'Talep edilen saatte turnuva organizasyonu var',
   },
-  { pitch: 'nilufer', day: -3, time: '20:00', customer: 'kaan', status: 'cancelled', createdDay: -6 },
-  { pitch: 'nilufer', day: -1, time: '22:00', customer: 'onur', status: 'approved', pickup: 2 },
+  { facility: 'nilufer', day: -3, time: '20:00', customer: 'kaan', status: 'cancelled', createdDay: -6 },
+  { facility: 'nilufer', day: -1, time: '22:00', customer: 'onur', status: 'approved', pickup: 2 },
   // ---- today ----
-  { pitch: 'osmangazi', day: 0, time: '21:00', customer: 'baris', status: 'approved', panel: true },
-  { pitch: 'yildirim', day: 0, time: '21:30', customer: 'ahmet', status: 'approved' },
+  { facility: 'osmangazi', day: 0, time: '21:00', customer: 'baris', status: 'approved', panel: true },
+  { facility: 'yildirim', day: 0, time: '21:30', customer: 'ahmet', status: 'approved' },
   // ---- future ----
   {
-    pitch: 'nilufer',
+    facility: 'nilufer',
     day: 1,
     time: '20:00',
     customer: 'mustafa',
@@ -575,29 +575,36 @@ export const BOOKINGS: BookingSeed[] = [
     pickup: 1,
     notes: 'Servisle geleceğiz.',
   },
-  { pitch: 'nilufer', day: 2, time: '19:00', customer: 'ali', status: 'approved' },
-  { pitch: 'nilufer', day: 5, time: '20:00', customer: 'kaan', status: 'cancelled', createdDay: -2 },
-  { pitch: 'osmangazi', day: 1, time: '22:00', customer: 'ibrahim', status: 'pending' },
-  { pitch: 'osmangazi', day: 3, time: '00:00', customer: 'murat', status: 'approved', notes: 'Gece maçı, 12 kişiyiz.' },
-  { pitch: 'osmangazi', day: 4, time: '23:00', customer: 'serkan', status: 'cancelled', afterApproval: true },
-  { pitch: 'mudanya', day: 2, time: '19:00', customer: 'oguz', status: 'pending' },
-  { pitch: 'mudanya', day: 6, time: '12:30', customer: 'tolga', status: 'approved' },
+  { facility: 'nilufer', day: 2, time: '19:00', customer: 'ali', status: 'approved' },
+  { facility: 'nilufer', day: 5, time: '20:00', customer: 'kaan', status: 'cancelled', createdDay: -2 },
+  { facility: 'osmangazi', day: 1, time: '22:00', customer: 'ibrahim', status: 'pending' },
   {
-    pitch: 'mudanya',
+    facility: 'osmangazi',
+    day: 3,
+    time: '00:00',
+    customer: 'murat',
+    status: 'approved',
+    notes: 'Gece maçı, 12 kişiyiz.',
+  },
+  { facility: 'osmangazi', day: 4, time: '23:00', customer: 'serkan', status: 'cancelled', afterApproval: true },
+  { facility: 'mudanya', day: 2, time: '19:00', customer: 'oguz', status: 'pending' },
+  { facility: 'mudanya', day: 6, time: '12:30', customer: 'tolga', status: 'approved' },
+  {
+    facility: 'mudanya',
     day: 3,
     time: '20:00',
     customer: 'cem',
     status: 'rejected',
     reason: 'Kapora ödemesi süresi içinde yapılmadı',
   },
-  { pitch: 'yildirim', day: 1, time: '18:30', customer: 'onur', status: 'approved' },
-  { pitch: 'yildirim', day: 2, time: '20:30', customer: 'mehmet', status: 'pending' },
-  { pitch: 'yildirim', day: 8, time: '19:30', customer: 'huseyin', status: 'approved' },
-  { pitch: 'gursu', day: 2, time: '18:00', customer: 'hasan', status: 'pending', notes: 'Doğum günü maçı.' },
-  { pitch: 'gursu', day: 4, time: '20:00', customer: 'baris', status: 'approved' },
-  { pitch: 'gursu', day: 10, time: '10:00', customer: 'ahmet', status: 'approved', panel: true },
+  { facility: 'yildirim', day: 1, time: '18:30', customer: 'onur', status: 'approved' },
+  { facility: 'yildirim', day: 2, time: '20:30', customer: 'mehmet', status: 'pending' },
+  { facility: 'yildirim', day: 8, time: '19:30', customer: 'huseyin', status: 'approved' },
+  { facility: 'gursu', day: 2, time: '18:00', customer: 'hasan', status: 'pending', notes: 'Doğum günü maçı.' },
+  { facility: 'gursu', day: 4, time: '20:00', customer: 'baris', status: 'approved' },
+  { facility: 'gursu', day: 10, time: '10:00', customer: 'ahmet', status: 'approved', panel: true },
   {
-    pitch: 'gursu',
+    facility: 'gursu',
     day: 12,
     time: '19:00',
     customer: 'serkan',

@@ -3,8 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { loginSchema } from '../../contracts/auth';
 import { bookingNumberSchema } from '../../contracts/common';
-import { pitchEvent } from '../../contracts/socket/pitch';
-import { checkBookingNumber, checkLogin, pitchEventCheck } from '../../site/src/lib/checks';
+import { facilityEvent } from '../../contracts/socket/facility';
+import { checkBookingNumber, checkLogin, facilityEventCheck } from '../../site/src/lib/checks';
 
 describe('hand-written twins of the zod rules', () => {
   it('booking number: same value or same message as bookingNumberSchema', () => {
@@ -53,7 +53,7 @@ describe('hand-written twins of the zod rules', () => {
     }
   });
 
-  it('pitch channel: accepts exactly the messages pitchEvent accepts', () => {
+  it('pitch channel: accepts exactly the messages facilityEvent accepts', () => {
     const slot = {
       id: 1,
       documentId: 's1',
@@ -95,6 +95,6 @@ describe('hand-written twins of the zod rules', () => {
       [],
     ];
     for (const m of messages)
-      expect(pitchEventCheck.safeParse(m).success, JSON.stringify(m)).toBe(pitchEvent.safeParse(m).success);
+      expect(facilityEventCheck.safeParse(m).success, JSON.stringify(m)).toBe(facilityEvent.safeParse(m).success);
   });
 });

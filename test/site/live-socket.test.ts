@@ -1,7 +1,7 @@
 // The one socket loop of both live channels (site/src/lib/live-socket.ts): parse, ignore what does not fit, reconnect
 // with one backoff, poll by state, stop cleanly.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { pitchEvent } from '../../contracts/socket/pitch';
+import { facilityEvent } from '../../contracts/socket/facility';
 import { backoffDelay, type LiveSocketState, openLiveSocket } from '../../site/src/lib/live-socket';
 import { FakeSocket } from './notification-fixtures';
 
@@ -23,7 +23,7 @@ function open() {
   const onOpen = vi.fn();
   const live = openLiveSocket({
     url: () => 'ws://localhost/live',
-    schema: pitchEvent,
+    schema: facilityEvent,
     onMessage: (m) => seen.push(m),
     onState: (s) => states.push(s),
     onOpen,
@@ -84,7 +84,7 @@ describe('live socket', () => {
     const onDown = vi.fn();
     openLiveSocket({
       url: () => 'ws://localhost/live',
-      schema: pitchEvent,
+      schema: facilityEvent,
       onMessage: () => {},
       onDown,
       pollEvery: { down: 15_000, open: 60_000 },

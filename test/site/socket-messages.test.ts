@@ -1,8 +1,8 @@
 // The two live channels' contracts (contracts/socket/): each message the servers send parses, anything else is
 // ignored rather than crashing the page.
 import { describe, expect, it } from 'vitest';
+import { facilityEvent } from '../../contracts/socket/facility';
 import { parseSocketMessage } from '../../contracts/socket/parse';
-import { pitchEvent } from '../../contracts/socket/pitch';
 import { staffHubEvent, staffHubRequest } from '../../contracts/socket/staff-hub';
 import { handleLiveMessage, parseLiveMessage } from '../../site/src/stores/notifications';
 import { notification } from './notification-fixtures';
@@ -32,7 +32,7 @@ describe('the pitch channel', () => {
       { type: 'slot', facility: 'fac-1', slot: freed },
       { type: 'slots-regenerated', from: '2026-11-18', to: '2026-12-18' },
     ]) {
-      expect(parseSocketMessage(pitchEvent, frame(m))).toEqual(m);
+      expect(parseSocketMessage(facilityEvent, frame(m))).toEqual(m);
     }
   });
 
@@ -48,9 +48,9 @@ describe('the pitch channel', () => {
       frame({ type: 'slot', facility: 'fac-1', slot: { ...slot, state: 'gone' } }),
       frame({ type: 'slots-regenerated' }),
     ]) {
-      expect(parseSocketMessage(pitchEvent, raw)).toBeNull();
+      expect(parseSocketMessage(facilityEvent, raw)).toBeNull();
     }
-    expect(parseSocketMessage(pitchEvent, new ArrayBuffer(2))).toBeNull();
+    expect(parseSocketMessage(facilityEvent, new ArrayBuffer(2))).toBeNull();
   });
 });
 

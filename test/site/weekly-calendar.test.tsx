@@ -484,7 +484,7 @@ describe('weekly calendar (02 §2 Weekly calendar)', () => {
           ? slot('2026-11-20', '20:00', { customerName: 'Zeynep Kaya', status: 'pending' })
           : s,
       );
-    // The event as the pitch's channel sends it (contracts/socket/pitch.ts); the calendar refetches rather than patch in place.
+    // The event as the pitch's channel sends it (contracts/socket/facility.ts); the calendar refetches rather than patch in place.
     const wire = {
       id: 1,
       documentId: '2026-11-20-20:00',

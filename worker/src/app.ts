@@ -58,7 +58,7 @@ const routes = new Hono<AppEnv>()
   // Refused before anything parses it (00 §6 bodies are small JSON); only the pitch form's uploads may be larger.
   .use('*', (c, next) =>
     bodyLimit({
-      maxSize: isPitchUpload(c.req.raw, c.req.path) ? UPLOAD_BODY_BYTES : maxBodyBytes(c.env),
+      maxSize: isFacilityUpload(c.req.raw, c.req.path) ? UPLOAD_BODY_BYTES : maxBodyBytes(c.env),
       onError: () => {
         throw payloadTooLarge();
       },
@@ -119,7 +119,7 @@ function sameOrigin(origin: string | undefined, requestUrl: string, siteUrl: str
 export const UPLOAD_BODY_BYTES = Math.ceil(MAX_IMAGES * MAX_IMAGE_BYTES * 1.5) + 1024 * 1024;
 
 /** Multipart create or update of a pitch: POST /api/facilities, PUT /api/facilities/:ref. */
-function isPitchUpload(req: Request, path: string): boolean {
+function isFacilityUpload(req: Request, path: string): boolean {
   if (!isMultipart(req)) return false;
   if (req.method === 'POST') return /^\/api\/facilities\/?$/.test(path);
   if (req.method === 'PUT') return /^\/api\/facilities\/[^/]+\/?$/.test(path);

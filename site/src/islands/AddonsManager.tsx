@@ -15,7 +15,7 @@ import { Switch } from '../components/ui/Switch';
 import { client, unwrap } from '../lib/api';
 import { ApiRequestError } from '../lib/errors';
 import { tl } from '../lib/format';
-import { usePanelPitch } from '../lib/panel-pitch';
+import { usePanelFacility } from '../lib/panel-facility';
 import { toast } from '../stores/toast';
 
 const addonRoutes = client.api.facilities[':ref'].addons;
@@ -29,7 +29,7 @@ type Editing = { addon: AddonWire | null; draft: AddonDraft } | null;
  * the booking form. Every change is saved at once; the public pitch page shows it at once (the edge cache is versioned).
  */
 export default function AddonsManager() {
-  const { pitches, pitchId, setPitchId, failed, options } = usePanelPitch();
+  const { facilities, facilityId, setFacilityId, failed, options } = usePanelFacility();
   const [addons, setAddons] = useState<AddonWire[] | null>(null);
   const [status, setStatus] = useState<'loading' | 'idle' | 'error'>('loading');
   const [editing, setEditing] = useState<Editing>(null);
@@ -37,10 +37,10 @@ export default function AddonsManager() {
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
-    if (!pitchId) return;
+    if (!facilityId) return;
     let live = true;
     setStatus('loading');
-    unwrap(client.api.facilities[':ref'].addons.$get({ param: { ref: pitchId } }))
+    unwrap(client.api.facilities[':ref'].addons.$get({ param: { ref: facilityId } }))
       .then((data) => {
         if (!live) return;
         setAddons(data as AddonWire[]);
@@ -50,7 +50,7 @@ export default function AddonsManager() {
     return () => {
       live = false;
     };
-  }, [pitchId]);
+  }, [facilityId]);
 
   async function run<T>(work: () => Promise<T>, fallback: string): Promise<T | undefined> {
     if (busy) return undefined;
@@ -69,7 +69,7 @@ export default function AddonsManager() {
     run(async () => {
       const saved = await unwrap(
         addonRoutes[':id{[0-9]+}'].$put({
-          param: { ref: pitchId, id: String(a.id) },
+          param: { ref: facilityId, id: String(a.id) },
           json: { ...addonBody(addonDraftOf(a)), isActive },
         }),
       );
@@ -83,12 +83,12 @@ export default function AddonsManager() {
       const ids = addons.map((a) => a.id);
       const j = i + by;
       [ids[i], ids[j]] = [ids[j], ids[i]];
-      setAddons(await unwrap(addonRoutes.order.$put({ param: { ref: pitchId }, json: { ids } })));
+      setAddons(await unwrap(addonRoutes.order.$put({ param: { ref: facilityId }, json: { ids } })));
     }, 'Sıralama kaydedilemedi');
 
   const remove = (a: AddonWire) =>
     run(async () => {
-      await unwrap(addonRoutes[':id{[0-9]+}'].$delete({ param: { ref: pitchId, id: String(a.id) } }));
+      await unwrap(addonRoutes[':id{[0-9]+}'].$delete({ param: { ref: facilityId, id: String(a.id) } }));
       setAddons((xs) => xs?.filter((x) => x.id !== a.id) ?? null);
       setDeleting(null);
       toast('success', 'Hizmet silindi');
@@ -107,15 +107,15 @@ export default function AddonsManager() {
         </p>
       </header>
 
-      {pitches && pitches.length === 0 ? (
+      {facilities && facilities.length === 0 ? (
         <p className={card}>Henüz saha yok. Önce Sahalar ekranından bir saha ekleyin.</p>
       ) : (
         <Select
           label="Saha"
-          value={pitchId}
-          onChange={setPitchId}
+          value={facilityId}
+          onChange={setFacilityId}
           options={options}
-          isDisabled={!pitches || busy}
+          isDisabled={!facilities || busy}
           className="max-w-md"
         />
       )}
@@ -235,9 +235,9 @@ export default function AddonsManager() {
         </section>
       )}
 
-      {editing && pitchId && (
+      {editing && facilityId && (
         <AddonDialog
-          facilityId={Number(pitchId)}
+          facilityId={Number(facilityId)}
           editing={editing.addon}
           initial={editing.draft}
           onClose={() => setEditing(null)}

@@ -63,7 +63,7 @@ export default function Dashboard({ name }: { name: string }) {
   return (
     <div className="space-y-6 lg:space-y-8">
       <section className="relative overflow-hidden rounded-2xl bg-gradient-to-br from-turf-800 to-turf-950 px-5 py-6 text-white shadow-sm sm:px-8 sm:py-8">
-        <PitchLines />
+        <FieldLines />
         <p className="relative text-sm font-medium text-turf-100">{trDateWithDay(today)}</p>
         <h1 className="relative mt-1 text-2xl font-bold tracking-tight sm:text-3xl">
           {greeting()}, {name}
@@ -402,7 +402,7 @@ function Skeleton() {
 }
 
 /** Faint pitch markings behind the greeting; decorative. */
-function PitchLines() {
+function FieldLines() {
   return (
     <svg
       aria-hidden="true"

@@ -19,7 +19,7 @@ import { Switch } from '../components/ui/Switch';
 import { client, unwrap } from '../lib/api';
 import { ApiRequestError } from '../lib/errors';
 import { addDays, istanbulToday } from '../lib/format';
-import { usePanelPitch } from '../lib/panel-pitch';
+import { usePanelFacility } from '../lib/panel-facility';
 import { thisMonday } from '../lib/week';
 import { toast } from '../stores/toast';
 
@@ -39,7 +39,7 @@ type Editing = { draft: RuleDraft; index: number | null } | null;
  * of the prices they give before anything is saved, and re-pricing the free slots already generated.
  */
 export default function PricingManager() {
-  const { pitches, pitchId, setPitchId, failed, options } = usePanelPitch();
+  const { facilities, facilityId, setFacilityId, failed, options } = usePanelFacility();
   const [saved, setSaved] = useState<PriceRulesWire | null>(null);
   const [drafts, setDrafts] = useState<RuleDraft[]>([]);
   const [status, setStatus] = useState<'idle' | 'loading' | 'error'>('loading');
@@ -48,10 +48,10 @@ export default function PricingManager() {
   const [monday, setMonday] = useState(() => thisMonday());
 
   useEffect(() => {
-    if (!pitchId) return;
+    if (!facilityId) return;
     let live = true;
     setStatus('loading');
-    fetchRules(pitchId)
+    fetchRules(facilityId)
       .then((data) => {
         if (!live) return;
         setSaved(data);
@@ -62,7 +62,7 @@ export default function PricingManager() {
     return () => {
       live = false;
     };
-  }, [pitchId]);
+  }, [facilityId]);
 
   const dirty = useMemo(() => {
     if (!saved) return false;
@@ -116,18 +116,18 @@ export default function PricingManager() {
         </p>
       </header>
 
-      {pitches && pitches.length === 0 ? (
+      {facilities && facilities.length === 0 ? (
         <p className={card}>Henüz saha yok. Önce Sahalar ekranından bir saha ekleyin.</p>
       ) : (
         <Select
           label="Saha"
-          value={pitchId}
+          value={facilityId}
           onChange={(v) => {
             if (dirty && !window.confirm('Kaydedilmemiş değişiklikler silinecek. Devam edilsin mi?')) return;
-            setPitchId(v);
+            setFacilityId(v);
           }}
           options={options}
-          isDisabled={!pitches || saving}
+          isDisabled={!facilities || saving}
           className="max-w-md"
         />
       )}

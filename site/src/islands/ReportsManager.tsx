@@ -30,7 +30,7 @@ import { ListEmpty, ListState } from '../components/ui/ListState';
 import { Select } from '../components/ui/Select';
 import { client, unwrap } from '../lib/api';
 import { ApiRequestError } from '../lib/errors';
-import { allStaffPitches } from '../lib/staff-pitches';
+import { allStaffFacilities } from '../lib/staff-facilities';
 
 const card = 'min-w-0 rounded-2xl border border-slate-200 bg-white p-4 sm:p-5 dark:border-slate-700 dark:bg-slate-900';
 export const LOAD_FAILED = 'Raporlar yüklenemedi';
@@ -48,7 +48,7 @@ type Status = 'loading' | 'idle' | 'error' | 'invalid';
 export default function ReportsManager() {
   // The address is read after hydration: the server renders no filters, so nothing differs between the two renders.
   const [filters, setFilters] = useState<ReportFilters | null>(null);
-  const [pitches, setPitches] = useState<FacilityWire[] | null>(null);
+  const [facilities, setFacilities] = useState<FacilityWire[] | null>(null);
   const [report, setReport] = useState<ReportWire | null>(null);
   const [status, setStatus] = useState<Status>('loading');
   const [errors, setErrors] = useState<FilterErrors>({});
@@ -58,9 +58,9 @@ export default function ReportsManager() {
 
   useEffect(() => {
     setFilters(filtersFromSearch(location.search));
-    allStaffPitches()
-      .then(setPitches)
-      .catch(() => setPitches([]));
+    allStaffFacilities()
+      .then(setFacilities)
+      .catch(() => setFacilities([]));
   }, []);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the retry button asking again for the same filters
@@ -121,11 +121,11 @@ export default function ReportsManager() {
   }, [printWhenReady, status]);
 
   const set = (patch: Partial<ReportFilters>) => setFilters((f) => (f ? { ...f, ...patch } : f));
-  const pitchOptions = [
+  const facilityOptions = [
     { value: '', label: 'Tüm sahalar' },
-    ...(pitches ?? []).map((f) => ({ value: String(f.id), label: f.isActive ? f.name : `${f.name} (pasif)` })),
+    ...(facilities ?? []).map((f) => ({ value: String(f.id), label: f.isActive ? f.name : `${f.name} (pasif)` })),
   ];
-  const pitchName = report?.facility?.name ?? 'Tüm sahalar';
+  const facilityName = report?.facility?.name ?? 'Tüm sahalar';
 
   return (
     <div className="min-w-0 space-y-5 print:space-y-3" data-reports>
@@ -140,7 +140,7 @@ export default function ReportsManager() {
               className="mt-1 font-semibold [overflow-wrap:anywhere] text-slate-800 dark:text-slate-200"
               data-report-scope
             >
-              {`${dotted(report.from)} – ${dotted(report.to)} · ${pitchName} · ${BUCKET_LABELS[report.bucket]}`}
+              {`${dotted(report.from)} – ${dotted(report.to)} · ${facilityName} · ${BUCKET_LABELS[report.bucket]}`}
             </p>
           )}
         </div>
@@ -182,8 +182,8 @@ export default function ReportsManager() {
               label="Saha"
               value={filters.saha}
               onChange={(saha) => set({ saha })}
-              options={pitchOptions}
-              isDisabled={!pitches}
+              options={facilityOptions}
+              isDisabled={!facilities}
               errorMessage={errors.saha ?? null}
             />
             <Select

@@ -3,8 +3,8 @@
 // validates with the zod schemas; test/site/checks.test.ts holds each twin against its schema.
 import { normaliseBookingNumber } from '../../../contracts/booking-number';
 import { SLOT_STATE_NAMES } from '../../../contracts/slot-states';
+import type { FacilityEvent } from '../../../contracts/socket/facility';
 import type { MessageSchema } from '../../../contracts/socket/parse';
-import type { PitchEvent } from '../../../contracts/socket/pitch';
 import { msg } from '../../../contracts/texts';
 
 /** bookingNumberSchema: the number as sent (trimmed, upper case), or the message that refuses it. */
@@ -49,14 +49,14 @@ function isSlot(v: unknown): boolean {
   );
 }
 
-/** contracts/socket/pitch.ts pitchEvent: a message of the pitch channel, or not one (then it is dropped). */
-export const pitchEventCheck: MessageSchema<PitchEvent> = {
+/** contracts/socket/facility.ts facilityEvent: a message of the pitch channel, or not one (then it is dropped). */
+export const facilityEventCheck: MessageSchema<FacilityEvent> = {
   safeParse(data) {
     if (!isObject(data)) return { success: false };
     const ok =
       (data.type === 'hello' && (data.changedAt === undefined || typeof data.changedAt === 'number')) ||
       (data.type === 'slot' && typeof data.facility === 'string' && isSlot(data.slot)) ||
       (data.type === 'slots-regenerated' && strings(data, ['from', 'to']));
-    return ok ? { success: true, data: data as PitchEvent } : { success: false };
+    return ok ? { success: true, data: data as FacilityEvent } : { success: false };
   },
 };

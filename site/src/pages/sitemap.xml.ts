@@ -2,7 +2,7 @@
 // its updatedAt, and the list pages change whenever a pitch does.
 import type { APIRoute } from 'astro';
 import { siteOrigin } from '../lib/seo';
-import { sitemapPitches } from '../server';
+import { sitemapFacilities } from '../server';
 
 const STATIC_PATHS = ['/', '/sahalar', '/rezervasyon-takip', '/iletisim', '/aydinlatma-metni'];
 
@@ -12,9 +12,9 @@ const entry = (loc: string, lastmod?: string | null) =>
   `  <url><loc>${escapeXml(loc)}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</url>`;
 
 export const GET: APIRoute = async ({ url }) => {
-  let listed: Awaited<ReturnType<typeof sitemapPitches>>;
+  let listed: Awaited<ReturnType<typeof sitemapFacilities>>;
   try {
-    listed = await sitemapPitches();
+    listed = await sitemapFacilities();
   } catch (e) {
     console.error('sitemap: pitches could not be read', e);
     // A sitemap without the pitches would tell crawlers they are gone; ask them to come back instead.
@@ -23,11 +23,11 @@ export const GET: APIRoute = async ({ url }) => {
       headers: { 'retry-after': '600', 'content-type': 'text/plain; charset=utf-8' },
     });
   }
-  const { pitches, latest } = listed;
+  const { facilities, latest } = listed;
   const abs = (path: string) => new URL(path, siteOrigin(url)).href;
   const lines = [
     ...STATIC_PATHS.map((path) => entry(abs(path), path === '/' || path === '/sahalar' ? latest : null)),
-    ...pitches.map((p) => entry(abs(`/saha/${encodeURIComponent(p.slug)}`), p.lastmod)),
+    ...facilities.map((p) => entry(abs(`/saha/${encodeURIComponent(p.slug)}`), p.lastmod)),
   ];
   const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${lines.join('\n')}\n</urlset>\n`;
   return new Response(xml, {

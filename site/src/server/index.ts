@@ -30,7 +30,7 @@ export const priceRange = (facilityId: number) => facilities.upcomingPriceRange(
 /** The coming week's price range of each pitch (TL) by id; a pitch with no slot that week is absent. */
 export const priceRanges = (facilityIds: number[]) => facilities.upcomingPriceRanges(db(), facilityIds);
 
-export const sitemapPitches = () => facilities.sitemapPitches(db());
+export const sitemapFacilities = () => facilities.sitemapFacilities(db());
 
 export const siteSettings = (): Promise<SiteSettingsWire> => readSiteSettings(db());
 

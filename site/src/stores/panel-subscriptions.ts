@@ -14,7 +14,7 @@ import {
 } from '../../../contracts/subscriptions';
 import type { FacilityWire } from '../../../contracts/wire/facility';
 import { client, unwrap, unwrapPage } from '../lib/api';
-import { allStaffPitches } from '../lib/staff-pitches';
+import { allStaffFacilities } from '../lib/staff-facilities';
 
 // The subscriptions screen (02 §2 'Subscriptions'): the subscriber list with the four counters and the renewals due
 // (one call, GET /api/bookings/subscriptions), the facilities for the quick form, each facility's slot view, and the calls
@@ -99,7 +99,7 @@ export function setSubscriberPage(page: number) {
 export async function loadFacilities(): Promise<void> {
   $facilitiesStatus.set('loading');
   try {
-    const data = await allStaffPitches();
+    const data = await allStaffFacilities();
     // Only an active pitch takes bookings (the server refuses the others).
     $facilities.set(data.filter((f) => f.isActive));
     $facilitiesStatus.set('ready');

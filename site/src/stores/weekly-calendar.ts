@@ -3,9 +3,9 @@ import { atom, map } from 'nanostores';
 import type { CalendarSlotWire, CalendarWire } from '../../../contracts/wire/calendar';
 import type { FacilityWire } from '../../../contracts/wire/facility';
 import { client, unwrap } from '../lib/api';
+import { type LiveState, watchFacilityLive } from '../lib/facility-live';
 import { addDays, istanbulToday } from '../lib/format';
-import { type LiveState, watchPitchLive } from '../lib/pitch-live';
-import { allStaffPitches } from '../lib/staff-pitches';
+import { allStaffFacilities } from '../lib/staff-facilities';
 import { mondayFromParam, mondayOf, thisMonday, weekDates } from '../lib/week';
 
 // The panel's weekly calendar (02 §2 'Weekly calendar'): one pitch, one Monday-to-Sunday week, ONE request per week
@@ -142,7 +142,7 @@ export async function initWeeklyCalendar(
   $facilitiesStatus.set('loading');
   let list: PanelFacility[];
   try {
-    list = await allStaffPitches();
+    list = await allStaffFacilities();
   } catch {
     $facilitiesStatus.set('error');
     return;
@@ -192,7 +192,7 @@ export function watchWeekLive(): () => void {
   const f = selectedFacility();
   if (!f) return () => {};
   const ref = f.slug;
-  return watchPitchLive(ref, {
+  return watchFacilityLive(ref, {
     onState: (state) => $live.set(state),
     onEvent: (event) => {
       if ((event.type === 'slot' || event.type === 'slots-regenerated') && $week.get().facility === ref)

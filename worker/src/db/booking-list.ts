@@ -117,8 +117,9 @@ function matching(search: string, f: ListFilter, tab: ListTab = 'all') {
     w.push(sql.raw(`(rowid >> ${ROWID.status}) & 7 in (${codes.join(', ')})`));
   }
   // Shifted in SQL: a pitch id << 45 passes 2^53, past what a JavaScript number holds exactly.
-  const pitch = (id: number) => sql.raw(`(${Math.trunc(id)} << ${ROWID.facility})`);
-  if (f.facilityId !== null) w.push(sql`rowid >= ${pitch(f.facilityId)} and rowid < ${pitch(f.facilityId + 1)}`);
+  const facilityRowid = (id: number) => sql.raw(`(${Math.trunc(id)} << ${ROWID.facility})`);
+  if (f.facilityId !== null)
+    w.push(sql`rowid >= ${facilityRowid(f.facilityId)} and rowid < ${facilityRowid(f.facilityId + 1)}`);
   if (f.subscribers) w.push(sql.raw(`(rowid >> ${ROWID.subscriber}) & 1 = 1`));
   if (f.transport) w.push(sql.raw(`(rowid >> ${ROWID.shuttle}) & 1 = 1`));
   return sql`from bookings_search where ${sql.join(w, sql` and `)}`;
@@ -444,12 +445,12 @@ export async function bookingsPageWithCounts(db: Db, f: ListFilter, p: PageSpec)
  */
 export async function dashboardRows(
   db: Db,
-  pitch: string | undefined,
+  facilityRef: string | undefined,
   month: { today: string; start: string; end: string },
 ) {
   // The pitch a filter names is looked up inside the same batch (a subquery in each statement, and one statement that
   // tells whether it exists), not in a round trip of its own before it.
-  const facilityId = pitch === undefined ? null : facilityIdOf(db, pitch);
+  const facilityId = facilityRef === undefined ? null : facilityIdOf(db, facilityRef);
   const d = bookingDayStats;
   const t = bookingStatusStats;
   type Counted = typeof d.bookings | typeof d.totalPrice | typeof t.bookings | typeof t.totalPrice;

@@ -149,7 +149,7 @@ export async function listCustomerRows(
       active: sql<number>`coalesce(sum(${isActive(today)}), 0)`,
     })
     .from(customerStats);
-  const [, rows, counts, pitches] = await db.batch([
+  const [, rows, counts, facilityNames] = await db.batch([
     refreshDueStats(db),
     db
       .select(rowFields)
@@ -162,12 +162,12 @@ export async function listCustomerRows(
     (needsCustomer ? summary.innerJoin(customers, eq(customers.id, customerStats.customerId)) : summary).where(where),
     db.select({ id: facilities.id, name: facilities.name, documentId: facilities.documentId }).from(facilities),
   ]);
-  return { rows, counts: counts[0], pitches };
+  return { rows, counts: counts[0], facilityNames };
 }
 
 /** One customer's figures, their latest bookings by play time and every pitch's name, in one round trip. */
 export async function customerDetailRows(db: Db, id: number, historySize: number) {
-  const [, found, history, pitches] = await db.batch([
+  const [, found, history, facilityNames] = await db.batch([
     refreshDueStats(db),
     db
       .select(rowFields)
@@ -206,7 +206,7 @@ export async function customerDetailRows(db: Db, id: number, historySize: number
       .limit(historySize),
     db.select({ id: facilities.id, name: facilities.name, documentId: facilities.documentId }).from(facilities),
   ]);
-  return found[0] ? { row: found[0], history, pitches } : null;
+  return found[0] ? { row: found[0], history, facilityNames } : null;
 }
 
 export type CustomerHistoryRow = NonNullable<Awaited<ReturnType<typeof customerDetailRows>>>['history'][number];

@@ -186,7 +186,7 @@ export async function filteredFacilityKeys(db: Db, f: FacilityFilter): Promise<F
  */
 export async function facilityCalendarByRef(db: Db, ref: string, from: string, to: string) {
   // The public calendar is the hottest read: its statements are rendered once per isolate (db/sql.ts renderedBatch).
-  const [pitch, slotRows, last] = await renderedBatch(
+  const [facilityRows, slotRows, last] = await renderedBatch(
     db,
     'facility-calendar',
     () => {
@@ -216,5 +216,5 @@ export async function facilityCalendarByRef(db: Db, ref: string, from: string, t
     },
     { ref, from, to },
   );
-  return { facility: pitch[0], slots: slotRows, lastSlotDate: last[0]?.last ?? null };
+  return { facility: facilityRows[0], slots: slotRows, lastSlotDate: last[0]?.last ?? null };
 }

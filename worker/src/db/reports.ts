@@ -14,7 +14,7 @@ import type { Db } from './client';
 import { bookingAddonStats, bookingDayStats, bookingReasonStats, bookings, slotHourStats } from './schema';
 
 /** slot_hour_stats' key for every pitch. */
-const EVERY_PITCH = 0;
+const EVERY_FACILITY = 0;
 
 // Literal, never bound: SQLite uses a partial index only when the query's own term names the same constant.
 const approved = sql`${bookings.status} = 'approved'`;
@@ -123,7 +123,7 @@ export function reportStatements(db: Db, from: string, to: string, facilityId: n
         booked: sumOf(slotHourStats.booked),
       })
       .from(slotHourStats)
-      .where(and(eq(slotHourStats.facilityId, facilityId ?? EVERY_PITCH), between(occupancyDay, from, to)))
+      .where(and(eq(slotHourStats.facilityId, facilityId ?? EVERY_FACILITY), between(occupancyDay, from, to)))
       .groupBy(sql`1`, sql`2`)
       .orderBy(sql`1`, sql`2`),
   ] as const;

@@ -2,8 +2,8 @@ import { DurableObject } from 'cloudflare:workers';
 import type { PublicUser } from '../../../contracts/auth';
 import type { CreateBookingInput } from '../../../contracts/bookings';
 import { msg } from '../../../contracts/messages';
+import type { FacilityEvent } from '../../../contracts/socket/facility';
 import { SOCKET_PING, SOCKET_PONG } from '../../../contracts/socket/parse';
-import type { PitchEvent } from '../../../contracts/socket/pitch';
 import type { CreateSubscriptionInput, SubscriptionAnswerWire } from '../../../contracts/subscriptions';
 import type { BookingWire } from '../../../contracts/wire/booking';
 import type { NotificationWire } from '../../../contracts/wire/notification';
@@ -320,7 +320,7 @@ export class FacilityBooking extends DurableObject<Env> {
     const [client, server] = Object.values(pair);
     this.ctx.acceptWebSocket(server, [address]);
     // A calendar whose answer is older than `changedAt` reads again (lib/availability-memo.ts).
-    server.send(JSON.stringify({ type: 'hello', changedAt: this.changedAt } satisfies PitchEvent));
+    server.send(JSON.stringify({ type: 'hello', changedAt: this.changedAt } satisfies FacilityEvent));
     return new Response(null, { status: 101, webSocket: client });
   }
 
@@ -340,7 +340,7 @@ export class FacilityBooking extends DurableObject<Env> {
     this.broadcast({ type: 'slot', facility: bundle.facility.documentId, slot: slotToWire(slot, Date.now()) });
   }
 
-  private broadcast(event: PitchEvent): void {
+  private broadcast(event: FacilityEvent): void {
     this.changedAt = Date.now();
     // This isolate's kept availability answers may predate the change (in production only the object's own isolate).
     forgetAvailability();

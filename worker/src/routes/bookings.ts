@@ -24,8 +24,15 @@ import { clientAddress, enforceRateLimit, type LimitKind, limitsFor } from '../l
 import { step } from '../lib/timing';
 import { body, param, query } from '../lib/validate';
 import { subscriptionInfo, trackByNumber, trackByPhone } from '../services/bookings';
+import {
+  approve,
+  bookSlot,
+  bookSubscription,
+  cancelByNumber,
+  cancelByStaff,
+  reject,
+} from '../services/facility-commands';
 import { publishNotifications } from '../services/notifications';
-import { approve, bookSlot, bookSubscription, cancelByNumber, cancelByStaff, reject } from '../services/pitch-commands';
 import {
   anonymiseCustomer,
   bookingDetail,

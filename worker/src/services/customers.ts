@@ -34,14 +34,15 @@ import { toTl } from '../lib/money';
 import { istanbulToday } from '../lib/time';
 import { searchPattern } from './staff-bookings';
 
-type PitchNames = Map<number, string>;
-const namesOf = (pitches: { id: number; name: string }[]): PitchNames => new Map(pitches.map((p) => [p.id, p.name]));
+type FacilityNames = Map<number, string>;
+const namesOf = (facilities: { id: number; name: string }[]): FacilityNames =>
+  new Map(facilities.map((p) => [p.id, p.name]));
 
 // SQLite's %w: 0 = Sunday.
 const dayOf = (w: number | null): WeekDay | null => (w === null ? null : (WEEK_DAYS[(w + 6) % 7] ?? null));
 
 /** Pitch name → count, most used first (two pitches of one name add up). */
-function usageByName(usage: Record<string, number>, names: PitchNames): Record<string, number> {
+function usageByName(usage: Record<string, number>, names: FacilityNames): Record<string, number> {
   const out: Record<string, number> = {};
   for (const [id, n] of Object.entries(usage).sort((a, b) => b[1] - a[1])) {
     const name = names.get(Number(id)) ?? 'Saha bilgisi yok';
@@ -50,7 +51,7 @@ function usageByName(usage: Record<string, number>, names: PitchNames): Record<s
   return out;
 }
 
-export function statsRowToWire(r: CustomerStatsRecord, names: PitchNames, today: string): CustomerStatsRow {
+export function statsRowToWire(r: CustomerStatsRecord, names: FacilityNames, today: string): CustomerStatsRow {
   return {
     id: r.id,
     documentId: String(r.id),
@@ -106,14 +107,14 @@ export async function listCustomers(
     maxCancellationRate: q.maxCancellationRate,
     activityStatus: q.activityStatus,
   };
-  const { rows, counts, pitches } = await listCustomerRows(
+  const { rows, counts, facilityNames } = await listCustomerRows(
     db,
     filter,
     { by: q.sortBy, order: q.sortOrder },
     { limit: q.pageSize, offset: (q.page - 1) * q.pageSize },
     today,
   );
-  const names = namesOf(pitches);
+  const names = namesOf(facilityNames);
   const total = counts?.total ?? 0;
   return {
     data: rows.map((r) => statsRowToWire(r, names, today)),
@@ -152,7 +153,7 @@ function historyToWire(b: CustomerHistoryRow): CustomerBookingWire {
 export async function customerDetail(db: Db, id: number, now: number): Promise<CustomerDetailWire> {
   const found = await customerDetailRows(db, id, CUSTOMER_HISTORY_SIZE);
   if (!found) throw notFound(customerMsg.notFound);
-  const { row, history, pitches } = found;
+  const { row, history, facilityNames } = found;
   const today = istanbulToday(now);
   const {
     id: _id,
@@ -162,7 +163,7 @@ export async function customerDetail(db: Db, id: number, now: number): Promise<C
     customerEmail,
     isSubscriber,
     ...stats
-  } = statsRowToWire(row, namesOf(pitches), today);
+  } = statsRowToWire(row, namesOf(facilityNames), today);
   return {
     customerInfo: {
       id: row.id,

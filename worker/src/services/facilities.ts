@@ -112,10 +112,13 @@ export async function countFacilities(db: Db): Promise<number> {
 }
 
 /** The sitemap's pitches: each active pitch's path and last change, and the latest change of them all. */
-export async function sitemapPitches(db: Db) {
+export async function sitemapFacilities(db: Db) {
   const rows = await activeFacilityPaths(db);
   const latest = rows.reduce<number | null>((m, p) => (m === null || p.updatedAt > m ? p.updatedAt : m), null);
-  return { pitches: rows.map((p) => ({ slug: p.slug, lastmod: isoInstant(p.updatedAt) })), latest: isoInstant(latest) };
+  return {
+    facilities: rows.map((p) => ({ slug: p.slug, lastmod: isoInstant(p.updatedAt) })),
+    latest: isoInstant(latest),
+  };
 }
 
 /** The pitch page: an active pitch only (an inactive one is staff business). */

@@ -62,7 +62,7 @@ const toRuleRow = (r: PriceRuleInput): NewPriceRule => ({
   note: r.note,
 });
 
-async function pitch(db: Db, ref: string): Promise<FacilityRow> {
+async function facilityByRef(db: Db, ref: string): Promise<FacilityRow> {
   const f = await findFacilityRow(db, ref);
   if (!f) throw notFound(msg.facilityNotFound);
   return f;
@@ -84,7 +84,7 @@ function toWire(f: FacilityRow, rules: PriceRuleRow[]): PriceRulesWire {
 }
 
 export async function readPriceRules(db: Db, ref: string): Promise<PriceRulesWire> {
-  const f = await pitch(db, ref);
+  const f = await facilityByRef(db, ref);
   return toWire(f, await rulesOf(db, f.id));
 }
 
@@ -98,7 +98,7 @@ export async function savePriceRules(
   rules: PriceRuleInput[],
   actor: PublicUser,
 ): Promise<PriceRulesWire> {
-  const f = await pitch(db, ref);
+  const f = await facilityByRef(db, ref);
   const before = await rulesOf(db, f.id);
   const now = Date.now();
   // The audit row (issue 12) names the rules before and after; it lands with the save or not at all.
@@ -172,7 +172,7 @@ export async function applyPriceRules(
   if (input.startDate < today || input.endDate > addDays(today, REPRICE_WINDOW_DAYS)) {
     throw badRequest(pricingMsg.repriceRange, { errors: [{ path: ['endDate'], message: pricingMsg.repriceRange }] });
   }
-  const f = await pitch(db, ref);
+  const f = await facilityByRef(db, ref);
   const result = unwrap(await facilityStub(env, f.id).repriceSlots(f.id, input.startDate, input.endDate, actor));
   return {
     facilityName: f.name,

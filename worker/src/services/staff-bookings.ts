@@ -108,10 +108,10 @@ export async function listBookings(db: Db, q: BookingListQuery, now: number) {
 // ---------- the dashboard ----------
 
 /** Figures of 02 §2 'Dashboard' and §7 'GET /bookings/stats'; revenue per §9 (approved totals, shuttle included). */
-export async function bookingStats(db: Db, pitch: string | undefined, now: number): Promise<BookingStatsWire> {
+export async function bookingStats(db: Db, facilityFilter: string | undefined, now: number): Promise<BookingStatsWire> {
   const today = istanbulToday(now);
   const month = { today, start: `${today.slice(0, 8)}01`, end: addDays(`${nextMonth(today)}-01`, -1) };
-  const found = await step('read', () => list.dashboardRows(db, pitch || undefined, month));
+  const found = await step('read', () => list.dashboardRows(db, facilityFilter || undefined, month));
   if (!found.found) throw notFound(msg.facilityNotFound);
   const { figures: f, pendingFirst, newest } = found;
   // The latest 5: pending first, then newest first (02 §2).

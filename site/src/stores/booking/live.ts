@@ -1,6 +1,6 @@
 // The pitch's live channel while the calendar is on screen.
 import { atom } from 'nanostores';
-import { type LiveState, POLL_MS, watchPitchLive } from '../../lib/pitch-live';
+import { type LiveState, POLL_MS, watchFacilityLive } from '../../lib/facility-live';
 import { $facility } from './facility';
 import { applySlotUpdate, loadSlots, noteLastChange, noteLiveEvent } from './slots';
 
@@ -15,7 +15,7 @@ export const $live = atom<LiveState>('off');
 export function watchLive(): () => void {
   const f = $facility.get();
   if (!f) return () => {};
-  return watchPitchLive(f.slug, {
+  return watchFacilityLive(f.slug, {
     onState: (state) => $live.set(state),
     onEvent: (event) => {
       if (event.type === 'hello') {

@@ -1,17 +1,17 @@
 // A pitch's live channel (GET /api/facilities/:ref/live), shared by the public slot calendar and the panel's weekly
 // calendar: while the socket is down a refetch at once and polling after, and one more refetch once it is back.
-import type { PitchEvent } from '../../../contracts/socket/pitch';
+import type { FacilityEvent } from '../../../contracts/socket/facility';
 import { client } from './api';
-import { pitchEventCheck } from './checks';
+import { facilityEventCheck } from './checks';
 import { type LiveSocketState, openLiveSocket } from './live-socket';
 
 export type LiveState = 'off' | LiveSocketState;
-export type { PitchEvent };
+export type { FacilityEvent };
 export const POLL_MS = 15_000;
 
 interface Handlers {
   onState: (state: LiveState) => void;
-  onEvent: (event: PitchEvent) => void;
+  onEvent: (event: FacilityEvent) => void;
   /** Whatever changed while the socket was down, or may change while it stays down: one quiet refetch. */
   resync: () => void;
 }
@@ -23,11 +23,11 @@ function liveUrl(ref: string): string {
 }
 
 /** Watches one pitch; returns the function that stops it all. */
-export function watchPitchLive(ref: string, h: Handlers): () => void {
+export function watchFacilityLive(ref: string, h: Handlers): () => void {
   if (typeof WebSocket === 'undefined') return () => {};
   const live = openLiveSocket({
     url: () => liveUrl(ref),
-    schema: pitchEventCheck,
+    schema: facilityEventCheck,
     onMessage: h.onEvent,
     onState: h.onState,
     onOpen: (reconnected) => {

@@ -1,12 +1,12 @@
-// The panel's pitch choosers read the whole staff list, page after page (site/src/lib/staff-pitches.ts): a city with
+// The panel's pitch choosers read the whole staff list, page after page (site/src/lib/staff-facilities.ts): a city with
 // more than 100 pitches must still find the 101st in Fiyatlandırma, Saha Servisleri, Raporlar, Aboneler and the calendar.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { allStaffPitches } from '../../site/src/lib/staff-pitches';
+import { allStaffFacilities } from '../../site/src/lib/staff-facilities';
 import { apiError, facility, mockApi } from './panel-facility-fixtures';
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('allStaffPitches', () => {
+describe('allStaffFacilities', () => {
   it('reads every page of 100 in order and stops at the last', async () => {
     const all = Array.from({ length: 230 }, (_, i) => facility({ id: i + 1, name: `Saha ${i + 1}` }));
     const calls = mockApi((c) => {
@@ -20,7 +20,7 @@ describe('allStaffPitches', () => {
         },
       ];
     });
-    const got = await allStaffPitches();
+    const got = await allStaffFacilities();
     expect(got.map((f) => f.id)).toEqual(all.map((f) => f.id));
     expect(calls.map((c) => [c.path, c.query['pagination[page]'], c.query['pagination[pageSize]']])).toEqual([
       ['/api/facilities/all', '1', '100'],
@@ -38,6 +38,6 @@ describe('allStaffPitches', () => {
           ]
         : apiError(500, 'Bir hata oluştu'),
     );
-    await expect(allStaffPitches()).rejects.toThrow('Bir hata oluştu');
+    await expect(allStaffFacilities()).rejects.toThrow('Bir hata oluştu');
   });
 });

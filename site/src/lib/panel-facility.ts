@@ -2,35 +2,35 @@
 // one named by `?saha=` (else the first), and the choice written back to the address so a reload or a link keeps it.
 import { useEffect, useState } from 'react';
 import type { FacilityWire } from '../../../contracts/wire/facility';
-import { allStaffPitches } from './staff-pitches';
+import { allStaffFacilities } from './staff-facilities';
 
-export function usePanelPitch() {
-  const [pitches, setPitches] = useState<FacilityWire[] | null>(null);
-  const [pitchId, setPitchId] = useState('');
+export function usePanelFacility() {
+  const [facilities, setFacilities] = useState<FacilityWire[] | null>(null);
+  const [facilityId, setFacilityId] = useState('');
   const [failed, setFailed] = useState(false);
 
   useEffect(() => {
-    allStaffPitches()
+    allStaffFacilities()
       .then((list) => {
-        setPitches(list);
+        setFacilities(list);
         const wanted = new URLSearchParams(location.search).get('saha');
         const first = list.find((f) => String(f.id) === wanted) ?? list[0];
-        if (first) setPitchId(String(first.id));
+        if (first) setFacilityId(String(first.id));
       })
       .catch(() => setFailed(true));
   }, []);
 
   useEffect(() => {
-    if (!pitchId) return;
+    if (!facilityId) return;
     const url = new URL(location.href);
-    url.searchParams.set('saha', pitchId);
+    url.searchParams.set('saha', facilityId);
     history.replaceState(history.state, '', url);
-  }, [pitchId]);
+  }, [facilityId]);
 
   /** The pitch select's choices: a pitch not taking bookings says so. */
-  const options = (pitches ?? []).map((f) => ({
+  const options = (facilities ?? []).map((f) => ({
     value: String(f.id),
     label: f.isActive ? f.name : `${f.name} (pasif)`,
   }));
-  return { pitches, pitchId, setPitchId, failed, options };
+  return { facilities, facilityId, setFacilityId, failed, options };
 }

@@ -7,7 +7,7 @@ import { allPages, client, unwrapPage } from './api';
  * Every pitch of the staff list, its pages of 100 read one after another: a city can have more pitches than one page,
  * and a panel chooser that stopped at the first page would hide the rest.
  */
-export function allStaffPitches(): Promise<FacilityWire[]> {
+export function allStaffFacilities(): Promise<FacilityWire[]> {
   return allPages(
     async (page) =>
       (await unwrapPage(

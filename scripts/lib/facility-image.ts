@@ -22,7 +22,7 @@
 import { Buffer } from 'node:buffer';
 import { deflateSync, constants as zconst } from 'node:zlib';
 
-export interface PitchImageOptions {
+export interface FacilityImageOptions {
   width?: number;
   height?: number;
   /** 0-360, base turf hue, default 120 */
@@ -327,7 +327,7 @@ function arc(cx: number, cy: number, r: number, a0: number, span: number, hw: nu
   };
 }
 
-function pitchMarkings(hw: number, spotR: number): Shape[] {
+function fieldMarkings(hw: number, spotR: number): Shape[] {
   const s: Shape[] = [];
   // Touchlines, goal lines, halfway line.
   s.push(seg(0, 0, PL, 0, hw), seg(0, PW, PL, PW, hw), seg(0, 0, 0, PW, hw), seg(PL, 0, PL, PW, hw));
@@ -850,7 +850,7 @@ function renderFloat(w: number, h: number, hue: number, variant: 0 | 1 | 2, seed
   }
   const lineHalfW = Math.max(0.06, ((3.4 * sizeK) / 2) * view.refScale);
   const spotR = Math.max(0.11, 2.6 * sizeK * view.refScale);
-  const shapes = pitchMarkings(lineHalfW, spotR);
+  const shapes = fieldMarkings(lineHalfW, spotR);
   // Top views: the perimeter fence seen from above (a thin dark line with posts).
   const fenceShapes: Shape[] = [];
   if (variant !== 1) {
@@ -1442,7 +1442,7 @@ function finish(img: Float32Array, w: number, h: number, variant: 0 | 1 | 2): Ui
 }
 
 /** Renders the pitch to raw 8-bit RGB pixels (row-major, no padding). */
-export function renderPitchRgb(opts: PitchImageOptions = {}): { width: number; height: number; rgb: Uint8Array } {
+export function renderFacilityRgb(opts: FacilityImageOptions = {}): { width: number; height: number; rgb: Uint8Array } {
   const width = Math.max(16, Math.min(8192, Math.round(opts.width ?? 960)));
   const height = Math.max(16, Math.min(8192, Math.round(opts.height ?? 640)));
   const hue = Number.isFinite(opts.hue) ? (opts.hue as number) : 120;
@@ -1453,7 +1453,7 @@ export function renderPitchRgb(opts: PitchImageOptions = {}): { width: number; h
 }
 
 /** Renders the pitch and returns a PNG file as a Buffer. */
-export function makePitchPng(opts: PitchImageOptions = {}, enc: PngEncodeOptions = {}): Buffer {
-  const { width, height, rgb } = renderPitchRgb(opts);
+export function makeFacilityPng(opts: FacilityImageOptions = {}, enc: PngEncodeOptions = {}): Buffer {
+  const { width, height, rgb } = renderFacilityRgb(opts);
   return encodePngRgb(width, height, rgb, enc);
 }

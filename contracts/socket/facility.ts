@@ -5,10 +5,10 @@ import '../messages';
 import { slotWire } from '../wire/slot';
 
 /** GET /api/facilities/:ref/live: one pitch's slot changes, server to browser. */
-export const pitchEvent = z.discriminatedUnion('type', [
+export const facilityEvent = z.discriminatedUnion('type', [
   /** On connect. `changedAt`: when the pitch's slots last changed (ms); a calendar read before it reads again. */
   z.object({ type: z.literal('hello'), changedAt: z.number().optional() }),
   z.object({ type: z.literal('slot'), facility: z.string(), slot: slotWire }),
   z.object({ type: z.literal('slots-regenerated'), from: z.string(), to: z.string() }),
 ]);
-export type PitchEvent = z.infer<typeof pitchEvent>;
+export type FacilityEvent = z.infer<typeof facilityEvent>;

@@ -1,7 +1,7 @@
 /**
- * Self-check for pitch-image.ts.
+ * Self-check for facility-image.ts.
  *
- *   npx tsx scripts/lib/pitch-image.selfcheck.ts
+ *   npx tsx scripts/lib/facility-image.selfcheck.ts
  *
  * Renders every variant, validates the PNG structure (signature, IHDR, chunk CRCs, IDAT
  * inflate length, row filter bytes), decodes the pixels for a few sanity checks, checks
@@ -11,7 +11,7 @@
 import { Buffer } from 'node:buffer';
 import { writeFileSync } from 'node:fs';
 import { inflateSync } from 'node:zlib';
-import { crc32, makePitchPng, type PitchImageOptions } from './pitch-image.ts';
+import { crc32, type FacilityImageOptions, makeFacilityPng } from './facility-image.ts';
 
 const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
@@ -136,13 +136,13 @@ const check = (cond: boolean, msg: string) => {
 };
 
 for (const variant of [0, 1, 2] as const) {
-  const opts: PitchImageOptions = { variant, seed: 7 };
+  const opts: FacilityImageOptions = { variant, seed: 7 };
   try {
     const t0 = performance.now();
-    const png = makePitchPng(opts); // first full-size render in this process (includes JIT warm-up)
+    const png = makeFacilityPng(opts); // first full-size render in this process (includes JIT warm-up)
     const ms = performance.now() - t0;
     const t1 = performance.now();
-    const again = makePitchPng(opts);
+    const again = makeFacilityPng(opts);
     const msWarm = performance.now() - t1;
     if (!again.equals(png)) fail('rendering is not deterministic');
 
@@ -186,7 +186,7 @@ for (const opts of [
   { width: 17, height: 16, variant: 0 as const },
 ]) {
   try {
-    const info = validatePng(makePitchPng(opts));
+    const info = validatePng(makeFacilityPng(opts));
     check(info.width === opts.width && info.height === opts.height, `size mismatch ${info.width}x${info.height}`);
   } catch (err) {
     failures++;
@@ -195,10 +195,12 @@ for (const opts of [
 }
 try {
   check(
-    !makePitchPng({ seed: 1, width: 200, height: 140 }).equals(makePitchPng({ seed: 2, width: 200, height: 140 })),
+    !makeFacilityPng({ seed: 1, width: 200, height: 140 }).equals(
+      makeFacilityPng({ seed: 2, width: 200, height: 140 }),
+    ),
     'seed has no effect',
   );
-  validatePng(makePitchPng({ width: 96, height: 64 }, { level: 9 }));
+  validatePng(makeFacilityPng({ width: 96, height: 64 }, { level: 9 }));
 } catch (err) {
   failures++;
   console.error(`FAIL ${(err as Error).message}`);
