@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { sql } from 'drizzle-orm';
 import { pickupTimeFor } from '../contracts/common';
+import { type BookingEvent, NOTIFICATION_OF } from '../contracts/events';
 import { msg } from '../contracts/messages';
 import { type Db, getDb } from '../worker/src/db/client';
 import * as s from '../worker/src/db/schema';
@@ -491,39 +492,27 @@ class SeedContext {
       .sort((x, y) => x.e.at - y.e.at);
     const notificationRows: (typeof s.notifications.$inferInsert & { documentId: string })[] = recent.map(
       ({ b, e }) => {
-        const when = `${b.facility.name} · ${trLongDate(b.slot.date)} ${b.slot.startTime}`;
-        const kind = {
-          pending: {
-            type: 'booking_created',
-            priority: 'high',
-            title: 'Yeni Rezervasyon',
-            message: `${b.customer.name} · ${when}`,
-          },
-          approved: {
-            type: 'booking_updated',
-            priority: 'medium',
-            title: 'Rezervasyon Onaylandı',
-            message: `${b.bookingNumber} · ${b.customer.name} · ${when}`,
-          },
-          rejected: {
-            type: 'booking_updated',
-            priority: 'medium',
-            title: 'Rezervasyon Reddedildi',
-            message: `${b.bookingNumber} · ${b.customer.name} · ${when}`,
-          },
-          cancelled: {
-            type: 'booking_cancelled',
-            priority: 'medium',
-            title: 'Rezervasyon İptal Edildi',
-            message: `${b.bookingNumber} · ${b.customer.name} · ${when}`,
-          },
-          expired: {
-            type: 'booking_updated',
-            priority: 'low',
-            title: 'Rezervasyon Süresi Doldu',
-            message: `${b.bookingNumber} · ${b.customer.name} · ${when}`,
-          },
-        }[e.to] as Pick<typeof s.notifications.$inferInsert, 'type' | 'priority' | 'title' | 'message'>;
+        // Stored as the product stores it: the event and its facts, the texts rendered from them (contracts/events.ts).
+        const facts = {
+          bookingNumber: b.bookingNumber,
+          customerName: b.customer.name,
+          facilityName: b.facility.name,
+          date: b.slot.date,
+          startTime: b.slot.startTime,
+          startsAt: b.slot.startsAt,
+        };
+        const byStaff = { ...facts, actorLabel: admin?.username ?? 'admin' };
+        const event: BookingEvent = {
+          pending: { kind: 'booking_created', facts },
+          approved: { kind: 'booking_approved', facts: byStaff },
+          rejected: { kind: 'booking_rejected', facts: byStaff },
+          cancelled:
+            e.actor === 'customer'
+              ? { kind: 'booking_cancelled_by_customer', facts }
+              : { kind: 'booking_cancelled_by_staff', facts: byStaff },
+          expired: { kind: 'booking_expired', facts },
+        }[e.to] as BookingEvent;
+        const kind = { ...NOTIFICATION_OF[event.kind], message: '', kind: event.kind, facts: { ...event.facts } };
         // Older news has been seen; new requests still wait for someone.
         const isRead = e.at < this.now - 18 * HOUR && !(e.to === 'pending' && b.status === 'pending');
         return {
