@@ -1,9 +1,10 @@
 // `npm run start:empty`, the documented first start of a new owner: a database of its own, migrated and never seeded,
 // the first admin from ADMIN_* without questions, and the build served on PORT. Runs the command itself (on the build
 // the browser tests' setup made, hence --no-build) on 127.0.0.1 over a temporary state directory, and stops it.
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort, root } from '../scripts/lib/local-server';
 import { queryDbAt } from './support/panel';
@@ -152,7 +153,7 @@ describe('npm run start:empty', () => {
     await expect(gone(origin)).resolves.toBe(true);
   }, 180_000);
 
-  it('started again on the same state with no ADMIN_* it just serves: the same admin, no second account', async () => {
+  it('started again on the same state with no ADMIN_* it just serves the same admin; staff:create adds to it', async () => {
     const port = await freePort();
     const origin = `http://127.0.0.1:${port}`;
     const run = startEmpty({ PORT: String(port) });
@@ -161,8 +162,17 @@ describe('npm run start:empty', () => {
       expect(run.output()).toContain('bir yönetici hesabı zaten var');
       expect((await signIn(origin, ADMIN.ADMIN_EMAIL, ADMIN.ADMIN_PASSWORD)).status).toBe(200);
       expect(count('users')).toBe(1);
+
+      // More staff go into the same database with staff:create --persist-to, and sign in on the running server.
+      await promisify(execFile)(
+        'npm',
+        ['run', 'staff:create', '--', '--username', 'mudur', '--email', 'mudur@ornek.com', '--persist-to', state],
+        { cwd: root, env: { ...process.env, STAFF_PASSWORD: 'mudur-sifresi-1' } },
+      );
+      expect(count('users')).toBe(2);
+      expect((await signIn(origin, 'mudur', 'mudur-sifresi-1')).status).toBe(200);
     } finally {
       await stop(run);
     }
-  }, 180_000);
+  }, 240_000);
 });

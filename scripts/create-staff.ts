@@ -16,6 +16,8 @@ const { values } = parseArgs({
     'first-name': { type: 'string' },
     'last-name': { type: 'string' },
     remote: { type: 'boolean', default: false },
+    // A local state other than .wrangler/state, e.g. the one `npm run start:empty` serves (.wrangler/state-first-start).
+    'persist-to': { type: 'string' },
   },
 });
 
@@ -28,7 +30,7 @@ const username = values.username?.trim();
 const email = values.email?.trim().toLowerCase();
 if (!username || !email)
   fail(
-    'Kullanım: npm run staff:create -- --username <ad> --email <e-posta> [--role admin|manager] [--first-name X] [--last-name Y] [--remote]',
+    'Kullanım: npm run staff:create -- --username <ad> --email <e-posta> [--role admin|manager] [--first-name X] [--last-name Y] [--remote | --persist-to <dizin>]',
   );
 if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) fail('Geçerli bir e-posta adresi girin');
 if (values.role !== 'admin' && values.role !== 'manager') fail('--role admin ya da manager olmalı');
@@ -51,7 +53,10 @@ const sql = upsertStaffSql({
   roleId: values.role === 'admin' ? 1 : 2,
 });
 
-execFileSync('wrangler', ['d1', 'execute', 'DB', values.remote ? '--remote' : '--local', '--command', sql], {
+const where = values.remote
+  ? ['--remote']
+  : ['--local', ...(values['persist-to'] ? ['--persist-to', values['persist-to']] : [])];
+execFileSync('wrangler', ['d1', 'execute', 'DB', ...where, '--command', sql], {
   stdio: 'inherit',
   env: { ...process.env, WRANGLER_SEND_METRICS: 'false' },
 });
