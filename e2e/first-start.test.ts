@@ -135,12 +135,12 @@ describe('npm run start:empty', () => {
       expect((await signIn(origin, ADMIN.ADMIN_USERNAME, 'yanlis-sifre-1')).status).toBe(401);
 
       // No demo data: no pitch on the public list, none in the database, no bookings or customers.
-      const pitches = (await (await fetch(`${origin}/api/facilities`)).json()) as {
+      const facilities = (await (await fetch(`${origin}/api/facilities`)).json()) as {
         data: unknown[];
         meta: { pagination: { total: number } };
       };
-      expect(pitches.data).toEqual([]);
-      expect(pitches.meta.pagination.total).toBe(0);
+      expect(facilities.data).toEqual([]);
+      expect(facilities.meta.pagination.total).toBe(0);
       expect(count('facilities')).toBe(0);
       expect(count('bookings')).toBe(0);
       expect(count('customers')).toBe(0);

@@ -37,7 +37,8 @@ export function DetailBody({ booking: b, actions, busy, onSaveNotes, onAnonymise
   const hidden = isHiddenPhone(b.customerPhone);
   const phone = hidden ? HIDDEN_PHONE : b.customerPhone?.trim() ? formatPhone(b.customerPhone) : null;
   const transport = b.transportationDetails;
-  const pitchFee = b.bookingSlot?.price ?? b.totalPrice - (b.includesTransportation ? (b.transportationPrice ?? 0) : 0);
+  const facilityFee =
+    b.bookingSlot?.price ?? b.totalPrice - (b.includesTransportation ? (b.transportationPrice ?? 0) : 0);
   const reason = status === 'rejected' ? rejectionReason(b) : null;
   const history = b.history ?? [];
 
@@ -98,7 +99,7 @@ export function DetailBody({ booking: b, actions, busy, onSaveNotes, onAnonymise
         </Section>
 
         <Section icon={<WalletIcon />} title="Ödeme Bilgileri">
-          <Row label="Saha ücreti">{tl(pitchFee)}</Row>
+          <Row label="Saha ücreti">{tl(facilityFee)}</Row>
           {b.includesTransportation && <Row label="Servis ücreti">{tl(b.transportationPrice)}</Row>}
           {/* Paid add-ons as sold (issue 12). */}
           {(b.addons ?? []).map((a) => (

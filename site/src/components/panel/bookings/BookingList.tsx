@@ -8,7 +8,7 @@ import { type Column, Table } from '../../ui/Table';
 
 // Fallback texts of 02 §2 'Booking detail dialog', used on the list as well.
 const customer = (b: BookingListItem) => b.customerName?.trim() || 'Bilinmeyen Müşteri';
-const pitch = (b: BookingListItem) => b.facility?.name?.trim() || 'Saha bilgisi yok';
+const facilityName = (b: BookingListItem) => b.facility?.name?.trim() || 'Saha bilgisi yok';
 // The real calendar date: an after-midnight hour is played the day after its business date, which follows as context.
 const day = (b: BookingListItem) =>
   b.date && b.startTime ? trDate(realStart(b).calendarDate) : b.date ? trDate(b.date) : 'Tarih yok';
@@ -68,7 +68,7 @@ const COLUMNS: Column<BookingListItem>[] = [
       </>
     ),
   },
-  { label: 'Saha', className: 'max-w-48 [overflow-wrap:anywhere]', cell: pitch },
+  { label: 'Saha', className: 'max-w-48 [overflow-wrap:anywhere]', cell: facilityName },
   {
     label: 'Tarih / Saat',
     className: 'whitespace-nowrap',
@@ -119,7 +119,7 @@ export function BookingCards({ items, onOpen }: ListProps) {
             <dt className="text-slate-600 dark:text-slate-300">No</dt>
             <dd className="font-mono font-semibold">{b.bookingNumber}</dd>
             <dt className="text-slate-600 dark:text-slate-300">Saha</dt>
-            <dd>{pitch(b)}</dd>
+            <dd>{facilityName(b)}</dd>
             <dt className="text-slate-600 dark:text-slate-300">Tarih</dt>
             <dd>
               {day(b)} {time(b)}
