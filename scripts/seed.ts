@@ -541,7 +541,8 @@ class SeedContext {
       createdAt: this.now - 2 * DAY,
     });
     this.notificationDocs.push(...notificationRows.map((n) => n.documentId));
-    for (const rows of chunk(notificationRows, 8)) await db.insert(s.notifications).values(rows);
+    // D1 binds at most 100 values a statement: 6 rows of a notification's 14 columns.
+    for (const rows of chunk(notificationRows, 6)) await db.insert(s.notifications).values(rows);
 
     // ---- images: R2 objects plus facility_images rows ----
     const rendered = await rendering;
