@@ -616,10 +616,10 @@ export const BOOKINGS: BookingSeed[] = [
 
 /** Weekly recurring approved bookings (00 §4): from `firstDay` every 7 days while within the seeded slot range. */
 export const SUBSCRIPTIONS = [
-  { customer: 'emre', pitch: 'nilufer', firstDay: -14, time: '21:00', weeks: 8, notes: 'Her hafta sabit kadro.' },
+  { customer: 'emre', facility: 'nilufer', firstDay: -14, time: '21:00', weeks: 8, notes: 'Her hafta sabit kadro.' },
   {
     customer: 'burak',
-    pitch: 'osmangazi',
+    facility: 'osmangazi',
     firstDay: -12,
     time: '22:00',
     weeks: 7,

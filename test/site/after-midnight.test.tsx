@@ -15,7 +15,7 @@ import { BOOKING_EXPORT_COLUMNS } from '../../site/src/lib/export/bookings';
 import { toCsv } from '../../site/src/lib/export/download';
 import type { Slot } from '../../site/src/stores/booking';
 import type { CalendarSlot } from '../../site/src/stores/weekly-calendar';
-import { pitch } from './booking-fixtures';
+import { bookingFacility } from './booking-fixtures';
 import { listItem } from './panel-booking-fixtures';
 
 const NOW = new Date('2026-11-26T07:00:00Z');
@@ -153,7 +153,7 @@ afterEach(() => {
 describe('the booking flow of an overnight pitch', () => {
   it('lists the hours after midnight under their real date, and the summary and confirmation name it', async () => {
     const u = userEvent.setup();
-    render(<BookingFlow facility={pitch({ name: 'Gece Arena', slug: 'gece' })} />);
+    render(<BookingFlow facility={bookingFacility({ name: 'Gece Arena', slug: 'gece' })} />);
     const night = await waitFor(() => {
       const h = document.querySelector(`[data-day="${BUSINESS}"] [data-night-heading]`);
       expect(h).toBeTruthy();

@@ -7,10 +7,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import BookingFlow from '../../site/src/islands/BookingFlow';
 import { resetForm, type Slot } from '../../site/src/stores/booking';
 import { $toasts } from '../../site/src/stores/toast';
-import { pitch } from './booking-fixtures';
+import { bookingFacility } from './booking-fixtures';
 
 const NOW = new Date('2026-11-18T07:00:00Z');
-const facility = pitch({
+const facility = bookingFacility({
   addons: [
     { id: 7, name: 'Maç videosu', description: 'Maçın tamamı kaydedilir', price: 300, unit: 'booking', max: 1 },
     { id: 8, name: 'Krampon kiralama', description: null, price: 50, unit: 'person', max: 12 },
@@ -158,7 +158,7 @@ describe('booking form add-ons', () => {
   });
 
   it('a pitch without add-ons shows no add-on group', async () => {
-    render(<BookingFlow facility={pitch()} />);
+    render(<BookingFlow facility={bookingFacility()} />);
     await userEvent.setup().click(await screen.findByRole('button', { name: '20:00–21:00, ₺2.000, müsait' }));
     await screen.findByRole('heading', { name: 'Bilgiler' });
     expect(screen.queryByRole('group', { name: 'Ek Hizmetler' })).toBeNull();

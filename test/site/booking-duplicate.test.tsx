@@ -5,12 +5,12 @@ import { msg } from '../../contracts/messages';
 import BookingFlow from '../../site/src/islands/BookingFlow';
 import type { Slot } from '../../site/src/stores/booking';
 import { $toasts } from '../../site/src/stores/toast';
-import { pitch } from './booking-fixtures';
+import { bookingFacility } from './booking-fixtures';
 
 const NOW = new Date('2026-11-18T07:00:00Z');
 const EXISTING = 'HSRABCDEFGH2';
 
-const facility = pitch({ address: null, mapsUrl: null, amenities: [] });
+const facility = bookingFacility({ address: null, mapsUrl: null, amenities: [] });
 const slots: Slot[] = [
   {
     id: 1,

@@ -1,7 +1,7 @@
 import type { BookingFacility } from '../../site/src/stores/booking';
 
 /** The pitch the booking island tests work with; each test file overrides what it is about. */
-export const pitch = (overrides: Partial<BookingFacility> = {}): BookingFacility => ({
+export const bookingFacility = (overrides: Partial<BookingFacility> = {}): BookingFacility => ({
   slug: 'nilufer',
   documentId: 'fac-doc',
   name: 'Nilüfer Arena',

@@ -5,13 +5,13 @@ import { msg } from '../../contracts/messages';
 import BookingFlow from '../../site/src/islands/BookingFlow';
 import { caretAfterDigits, formatPhoneTyping, type Slot } from '../../site/src/stores/booking';
 import { $toasts } from '../../site/src/stores/toast';
-import { pitch } from './booking-fixtures';
+import { bookingFacility } from './booking-fixtures';
 
 // Wednesday 18 November 2026, 10:00 in Istanbul.
 const NOW = new Date('2026-11-18T07:00:00Z');
 const NUMBER = 'HSRK7M2P9QXA';
 
-const facility = pitch({
+const facility = bookingFacility({
   transport: {
     price: 50,
     description: 'Görükle ve Beşevler’den servis',

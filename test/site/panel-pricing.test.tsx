@@ -19,7 +19,7 @@ const hours = (start: string, end: string) =>
     ]),
   ) as PriceRulesWire['facility']['workingHours'];
 
-const pitch: PriceRulesWire['facility'] = {
+const pricedFacility: PriceRulesWire['facility'] = {
   id: 1,
   documentId: 'fac-1',
   name: 'Nilüfer Halı Saha',
@@ -37,17 +37,17 @@ let onApply: (c: Call) => Reply;
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'], now: NOW });
   history.replaceState(null, '', '/yonetim/fiyatlandirma');
-  stored = { facility: pitch, rules: [] };
+  stored = { facility: pricedFacility, rules: [] };
   onSave = (c) => {
     const rules = (c.body as { rules: Array<Record<string, unknown>> }).rules.map((r, i) => ({ id: i + 1, ...r }));
-    stored = { facility: pitch, rules: rules as unknown as PriceRulesWire['rules'] };
+    stored = { facility: pricedFacility, rules: rules as unknown as PriceRulesWire['rules'] };
     return [200, { data: stored }];
   };
   onApply = () => [
     200,
     {
       data: {
-        facilityName: pitch.name,
+        facilityName: pricedFacility.name,
         repriced: 4,
         unchanged: 2,
         skippedBooked: 1,
@@ -60,7 +60,10 @@ beforeEach(() => {
       return [
         200,
         {
-          data: [facility({ id: 1, name: pitch.name }), facility({ id: 2, documentId: 'fac-2', name: 'Görükle' })],
+          data: [
+            facility({ id: 1, name: pricedFacility.name }),
+            facility({ id: 2, documentId: 'fac-2', name: 'Görükle' }),
+          ],
           meta: { pagination: { page: 1, pageSize: 100, pageCount: 1, total: 2 } },
         },
       ];
@@ -108,7 +111,7 @@ describe('pure rules', () => {
 
   it('previews closed hours as empty and overnight starts after the evening', () => {
     const night = {
-      ...pitch,
+      ...pricedFacility,
       workingHours: { ...hours('22:00', '01:00'), monday: { isOpen: false, start: '22:00', end: '01:00' } },
     };
     const grid = previewWeek(night, [], '2026-11-23');
@@ -168,7 +171,7 @@ describe('PricingManager', () => {
 
   it('a weekend percentage with a higher priority wins over the evening rule in the preview; order and toggles edit the list', async () => {
     stored = {
-      facility: pitch,
+      facility: pricedFacility,
       rules: [
         {
           id: 1,

@@ -8,7 +8,7 @@ import SubscriptionsManager from '../../site/src/islands/SubscriptionsManager';
 import { $subscriberMeta, $subscribers } from '../../site/src/stores/panel-subscriptions';
 import { $toasts } from '../../site/src/stores/toast';
 import { apiError, type Call, mockApi, type Reply } from './panel-facility-fixtures';
-import { detail, emptyView, listMeta, NOW, pitches, slotView, subscriber } from './subscription-fixtures';
+import { detail, emptyView, facilities, listMeta, NOW, slotView, subscriber } from './subscription-fixtures';
 
 type Handler = (c: Call) => Reply | Promise<Reply>;
 let calls: Call[];
@@ -48,7 +48,7 @@ beforeEach(() => {
   onDetail = () => [200, { data: detail() }];
   calls = mockApi((c) => {
     if (c.method === 'GET' && c.path === '/api/facilities/all')
-      return [200, { data: pitches(), meta: { pagination: { page: 1, pageSize: 100, pageCount: 1, total: 2 } } }];
+      return [200, { data: facilities(), meta: { pagination: { page: 1, pageSize: 100, pageCount: 1, total: 2 } } }];
     if (c.method === 'GET' && c.path.endsWith('/subscription-slots')) return onSlots(c);
     if (c.method === 'POST' && c.path.endsWith('/generate-slots')) return onGenerate(c);
     if (c.method === 'GET' && c.path === '/api/bookings/subscriptions') return onList(c);
@@ -100,18 +100,20 @@ async function choose(name: string, value: string) {
   fireEvent.change(combo(name), { target: { value } });
 }
 
-async function pitchAndDay(pitch = 'fac-1', day = 'tuesday') {
-  await choose('Saha', pitch);
-  await waitFor(() => expect(calls.some((c) => c.path === `/api/facilities/${pitch}/subscription-slots`)).toBe(true));
+async function facilityAndDay(facility = 'fac-1', day = 'tuesday') {
+  await choose('Saha', facility);
+  await waitFor(() =>
+    expect(calls.some((c) => c.path === `/api/facilities/${facility}/subscription-slots`)).toBe(true),
+  );
   await choose('Gün', day);
   await waitFor(() => expect(picked('Saat').disabled).toBe(false));
 }
 
-async function filled(opts: { pitch?: string; time?: string } = {}) {
+async function filled(opts: { facility?: string; time?: string } = {}) {
   await shown();
   fireEvent.change(box('Ad soyad'), { target: { value: 'Mehmet Demir' } });
   fireEvent.change(box('Telefon'), { target: { value: '0555 123 45 67' } });
-  await pitchAndDay(opts.pitch);
+  await facilityAndDay(opts.facility);
   await choose('Saat', opts.time ?? '20:00');
 }
 
@@ -177,7 +179,7 @@ describe('quick subscription form: rules and messages (02 §5)', () => {
     fireEvent.change(box('Ad soyad'), { target: { value: 'Mehmet Demir' } });
     fireEvent.change(box('Telefon'), { target: { value: '05551234567' } });
     expect(submitButton().disabled).toBe(true);
-    await pitchAndDay();
+    await facilityAndDay();
     expect(submitButton().disabled).toBe(true);
     await choose('Saat', '20:00');
     expect(submitButton().disabled).toBe(false);
@@ -324,7 +326,7 @@ describe('times, slot warnings and slot generation', () => {
     ];
     onSlots = () => [200, { data: view }];
     await shown();
-    await pitchAndDay();
+    await facilityAndDay();
     expect(optionTexts('Saat')).toEqual(['Saat seçin', '19:00 (dolu)', '21:00']);
     await choose('Saat', '21:00');
     expect(document.querySelector('[data-total-amount]')!.textContent).toBe('₺20.400');
@@ -343,14 +345,14 @@ describe('times, slot warnings and slot generation', () => {
       },
     ];
     await shown();
-    await pitchAndDay();
+    await facilityAndDay();
     expect(form().textContent).toContain('Seçilen gün için müsait slot bulunmuyor');
   });
 
   it('no slots that weekday: the working hours, with the warning; a closed day: the default hours', async () => {
     onSlots = () => [200, { data: slotView('2027-02-23', { days: { ...slotView().days, friday: [], sunday: [] } }) }];
     await shown();
-    await pitchAndDay('fac-1', 'friday');
+    await facilityAndDay('fac-1', 'friday');
     // Friday 18:00–02:00, slots starting at :30 (startTimeOffset half_hour).
     expect(optionTexts('Saat').slice(1)).toEqual(['18:30', '19:30', '20:30', '21:30', '22:30', '23:30', '00:30']);
     expect(form().textContent).toContain('Bu gün için slot yok, çalışma saatleri gösteriliyor');
@@ -363,7 +365,7 @@ describe('times, slot warnings and slot generation', () => {
   it('a failed slot read falls back to working hours with the loading error', async () => {
     onSlots = () => apiError(500, 'Sunucu hatası');
     await shown();
-    await pitchAndDay();
+    await facilityAndDay();
     expect(optionTexts('Saat')[1]).toBe('09:30');
     expect(form().textContent).toContain('Slotlar yüklenirken hata oluştu');
   });

@@ -77,7 +77,7 @@ export const emptyView = (): SubscriptionSlotsWire => ({
 });
 
 /** fac-1 with an active shuttle (50 TL, one pickup point), fac-2 without one, fac-3 without slots. */
-export const pitches = () => [
+export const facilities = () => [
   facility(),
   facility({
     id: 2,
