@@ -766,7 +766,7 @@ class SeedContext {
 
     // ---- subscriptions first: they hold their weekly slot from the start ----
     for (const sub of data.SUBSCRIPTIONS) {
-      const f = facilities.get(sub.pitch)!;
+      const f = facilities.get(sub.facility)!;
       const c = customers.get(sub.customer)!;
       const group = crypto.randomUUID();
       const created = istanbulInstant(addDays(today, sub.firstDay - 3), 14 * 60 + rand(0, 120));
