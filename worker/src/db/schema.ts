@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-import { AUDIT_KINDS } from '../../../contracts/staff';
 import type { EventKind } from '../../../contracts/events';
+import { AUDIT_KINDS } from '../../../contracts/staff';
 import type { WeekDay } from '../../../contracts/wire/facility';
 
 // The tables as drizzle models them. The database itself, with the triggers and the FTS5 table drizzle does not model,
