@@ -6,7 +6,19 @@ import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { trLongDate } from '../../contracts/dates';
 import { type BookingEvent, historyActor, historyLabel, notificationText } from '../../contracts/events';
-import { addDays, api, bookViaApi, createFacility, createSlots, createStaff, everyDay, istanbulToday, json, type NotificationListAnswer, tokenFor } from './fixtures';
+import {
+  addDays,
+  api,
+  bookViaApi,
+  createFacility,
+  createSlots,
+  createStaff,
+  everyDay,
+  istanbulToday,
+  json,
+  type NotificationListAnswer,
+  tokenFor,
+} from './fixtures';
 
 const start = { date: '2026-11-21', startTime: '20:00', startsAt: Date.parse('2026-11-21T20:00:00+03:00') };
 const night = { date: '2026-11-30', startTime: '00:00', startsAt: Date.parse('2026-12-01T00:00:00+03:00') };
@@ -91,9 +103,11 @@ describe('stored events', () => {
     await createSlots(f, 2, 4);
   });
   const notes = async (q: string) =>
-    (await json<NotificationListAnswer>(await api(`/api/notifications/all?pageSize=100&q=${encodeURIComponent(q)}`, { token })))
-      .data;
-
+    (
+      await json<NotificationListAnswer>(
+        await api(`/api/notifications/all?pageSize=100&q=${encodeURIComponent(q)}`, { token }),
+      )
+    ).data;
 
   it('hold no sentence: the row keeps the kind and facts, and the API answers the rendered text', async () => {
     const { booking } = await bookViaApi(f, date, '19:00', { customerName: 'Olcay Kaydeden' });
