@@ -4,7 +4,7 @@
 //   npm run bench:panel            (BENCH_BOOKINGS=100000, BENCH_REQUESTS=300 per scenario)
 // Every scenario runs twice: through wrangler dev (its proxy in front of workerd), then straight to the same build over a
 // copy of the same state (Miniflare, bench/lib/direct.ts); the targets are judged on the direct figure.
-// Prints p50/p95/p99 and the payload size per scenario against issue 11's targets: list p95 ≤ 20 ms for every filter,
+// Prints p50/p95/p99 and the payload size per scenario against its targets: list p95 ≤ 20 ms for every filter,
 // dashboard p95 ≤ 30 ms, calendar p95 ≤ 30 ms, and payload ≤ 50 KB.
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
@@ -19,7 +19,7 @@ import { benchSession, benchStaffSql } from './lib/staff';
 const BOOKINGS = Number(process.env.BENCH_BOOKINGS ?? 100_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 300);
 const FACILITIES = 5;
-/** p95 targets (issue 11, 'Panel at 100,000 bookings'). */
+/** p95 targets ('Panel at 100,000 bookings'). */
 const TARGET_MS = { list: 20, dashboard: 30, calendar: 30 } as const;
 const PAYLOAD_TARGET_BYTES = 50 * 1024;
 

@@ -7,7 +7,7 @@
 // 1. JavaScript shipped per page, gzip: every script the page loads in Chromium (external files, dynamic imports of
 //    islands once scrolled into view, inline scripts), after scrolling through the whole page and without touching
 //    anything (code loaded on a first interaction, such as the booking form or a dialog, is not counted).
-//    Budgets (issue 11): pitch page ≤ 100 KB, /rezervasyon-takip ≤ 90 KB, /giris ≤ 70 KB, / and /sahalar ≤ 10 KB.
+//    Budgets: pitch page ≤ 100 KB, /rezervasyon-takip ≤ 90 KB, /giris ≤ 70 KB, / and /sahalar ≤ 10 KB.
 // 2. Lighthouse (mobile, default config) on /, /sahalar and one /saha/:slug, LIGHTHOUSE_RUNS runs per page, each run
 //    in a fresh Chromium. Targets: every category's median 100, and performance ≥ 95 on every single run.
 // Lighthouse performance is CPU-bound: figures taken while other work runs on the machine are low; re-run quiet.

@@ -1,4 +1,4 @@
-// The customer list at scale (issue 10): 20,000 customers with 200,000 bookings in a private D1, then the screen's
+// The customer list at scale: 20,000 customers with 200,000 bookings in a private D1, then the screen's
 // list call (GET /api/bookings/customers/stats: a filtered, sorted page with its summary) timed request by request.
 //   npm run bench:customers      (BENCH_CUSTOMERS=20000, BENCH_BOOKINGS_PER_CUSTOMER=10, BENCH_REQUESTS=200)
 // Prints p50/p95/p99 and the payload per case against the target p95 ≤ 100 ms.

@@ -1,4 +1,4 @@
-// How cost grows with the data (issue 11): the same requests at 1k, 10k, 100k and 1M bookings, each size in a fresh
+// How cost grows with the data: the same requests at 1k, 10k, 100k and 1M bookings, each size in a fresh
 // private D1 seeded inside SQLite (bench/lib/seed.ts, every trigger running, so the summaries are what the API keeps),
 // served by the built worker under wrangler dev. Prints p95 per case and size as one table, then which cases stay flat
 // (index-bound) and which grow, with the factor.

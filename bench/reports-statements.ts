@@ -1,4 +1,4 @@
-// Raporlar's statements one by one (issue 12), in Node's own SQLite over the migrated schema with bench:reports' data
+// Raporlar's statements one by one, in Node's own SQLite over the migrated schema with bench:reports' data
 // (100,000 bookings, every pitch's slots for two years, add-ons on every 5th approved booking): which report costs what,
 // without the worker, the wrangler proxy or the network. Mean ms of 5 runs per statement, each as the summaries of
 // migration 0016 answer it and, after the slash, as the GROUP BY over bookings and slots it replaced

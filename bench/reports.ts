@@ -1,4 +1,4 @@
-// Raporlar at scale (issue 12): 100,000 bookings over two years on 5 pitches, each pitch's slots for every day (09–23),
+// Raporlar at scale: 100,000 bookings over two years on 5 pitches, each pitch's slots for every day (09–23),
 // the live bookings linked to them, every 5th approved booking with a 'Maç videosu' add-on; then GET /api/reports for
 // the screen's usual ranges, request by request.
 //   npm run bench:reports          (BENCH_BOOKINGS=100000, BENCH_REQUESTS=100 per scenario)

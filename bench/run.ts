@@ -169,7 +169,7 @@ async function main() {
     });
     rows.push(bareAgain);
     const bare = (rows[0].rps + bareAgain.rps) / 2;
-    // Issue 11: shares of the bare route in the same run, and p99 ceilings (create and track only; the other rows have
+    // Shares of the bare route in the same run, and p99 ceilings (create and track only; the other rows have
     // no p99 target, so none is printed for them).
     const targets: Record<string, number> = {
       'slots, one day': 70,

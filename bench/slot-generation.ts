@@ -1,4 +1,4 @@
-// Slot generation at the panel's scale (issue 9): 10 pitches created through the panel's API, then three months of
+// Slot generation at the panel's scale: 10 pitches created through the panel's API, then three months of
 // slots generated for each through POST /api/facilities/:ref/generate-slots, on a private local server.
 //   npm run bench:generation
 // Prints the total time, the rows written and whether the target (all 10 pitches in ≤ 3 s) was met.
@@ -7,7 +7,7 @@ import { addDays, istanbulToday } from '../worker/src/lib/time';
 import { benchSession, benchStaffSql } from './lib/staff';
 
 const FACILITIES = 10;
-const DAYS = 92; // today … today + 3 months, the panel's generation window (00 §2)
+const DAYS = 92; // today … today + 3 months, the panel's generation window (behaviour.md#slots)
 const TARGET_MS = 3000;
 const DAY_NAMES = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
 

@@ -1,6 +1,6 @@
-// Saha Servisleri (issue 12): paid add-ons a pitch offers with a booking (a referee, a match video, boot hire, bibs,
+// Saha Servisleri: paid add-ons a pitch offers with a booking (a referee, a match video, boot hire, bibs,
 // refreshments). Staff keep each pitch's list; the public pitch answer lists the active ones. Money on the wire is TL
-// (00 §1). The panel validates with these schemas before it sends; the server validates again and is the authority.
+// (behaviour.md#time-money-and-identity). The panel validates with these schemas before it sends; the server validates again and is the authority.
 import { z } from 'zod';
 import { numeric, optionalText } from './common';
 import './messages';

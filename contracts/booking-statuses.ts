@@ -13,7 +13,7 @@ export const STATUS_LABELS: Record<BookingStatus, string> = {
   expired: 'Süresi Geçti',
 };
 
-/** An unknown status is displayed as pending (01 §4). */
+/** An unknown status is displayed as pending (behaviour.md#states-and-transitions). */
 export function bookingStatus(status: string | null | undefined): BookingStatus {
   return (BOOKING_STATUSES as readonly string[]).includes(status ?? '') ? (status as BookingStatus) : 'pending';
 }

@@ -28,7 +28,7 @@ export const customerNameSchema = z
 const relationId = z.union([z.string().trim().min(1).max(64), z.number().int().positive()]).transform(String);
 
 // The client's own prices (totalPrice, transportationPrice) and status are not part of the schema:
-// zod strips unknown keys, so the server always computes them (00 §3).
+// zod strips unknown keys, so the server always computes them (behaviour.md#bookings).
 export const createBookingSchema = z
   .object({
     facility: relationId.optional(),
@@ -41,7 +41,7 @@ export const createBookingSchema = z
     ),
     notes: optionalText(NOTES_MAX, msg.notesTooLong),
     includesTransportation: z.boolean().optional().default(false),
-    /** Paid add-ons (issue 12), after the shuttle option; the server prices them. */
+    /** Paid add-ons, after the shuttle option; the server prices them. */
     addons: bookingAddonsInput,
     transportationDetails: z
       .object({ pickupPointId: z.string().trim().max(64).nullish() })
@@ -60,7 +60,7 @@ export const cancelBookingSchema = z.object({
   reason: optionalText(CANCEL_REASON_MAX, msg.cancelReasonTooLong),
   /**
    * Sent by the same-day warning: the phone typed into the booking form. The booking must belong to it, and every try
-   * counts against that phone's look-up limit, so guessing the number behind a masked one is bounded per phone (00 §3).
+   * counts against that phone's look-up limit, so guessing the number behind a masked one is bounded per phone (behaviour.md#bookings).
    */
   customerPhone: phoneSchema.optional(),
 });

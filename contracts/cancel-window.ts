@@ -1,4 +1,4 @@
-// The customer cancel window's texts (00 §3, issue 12: an admin sets the hours). No zod here: the tracking island imports
+// The customer cancel window's texts (behaviour.md#bookings; an admin sets the hours). No zod here: the tracking island imports
 // it, and its bundle stays free of the schemas.
 import { msg } from './texts';
 

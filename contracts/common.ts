@@ -62,7 +62,7 @@ export function controlCharPath(value: unknown, path: (string | number)[] = []):
   return null;
 }
 
-/** Trim; an empty string becomes null (00 §7). */
+/** Trim; an empty string becomes null (behaviour.md#content-staff-enter). */
 export const optionalText = (max = 2000, tooLong?: string) =>
   z
     .string()
@@ -84,7 +84,7 @@ export const bookingNumberSchema = z
 export const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? '';
 
 /**
- * 'HSR••••••XYZ': what a caller who typed only a phone may see of a booking number (00 §3). The number is the key that
+ * 'HSR••••••XYZ': what a caller who typed only a phone may see of a booking number (behaviour.md#bookings). The number is the key that
  * cancels the booking, so the rest never leaves the server on that path.
  */
 export const maskBookingNumber = (bookingNumber: string) =>
@@ -92,7 +92,7 @@ export const maskBookingNumber = (bookingNumber: string) =>
     ? bookingNumber.slice(0, 3) + '•'.repeat(bookingNumber.length - 6) + bookingNumber.slice(-3)
     : '•'.repeat(bookingNumber.length);
 
-/** 'Barış A.': first name and the initial of the last, enough for the owner to recognise a booking (00 §3). */
+/** 'Barış A.': first name and the initial of the last, enough for the owner to recognise a booking (behaviour.md#bookings). */
 export function nameWithInitial(name: string): string {
   const words = name.trim().split(/\s+/).filter(Boolean);
   if (words.length === 0) return '';
@@ -102,7 +102,7 @@ export function nameWithInitial(name: string): string {
 
 /**
  * A shuttle's pickup time for a match at `startTime` (HH:MM): the pickup point stores minutes before the match, so the
- * time always follows the booked hour (issue 7 §2: never a fixed clock time). Wraps past midnight.
+ * time always follows the booked hour (never a fixed clock time). Wraps past midnight.
  */
 export function pickupTimeFor(startTime: string, minutesBefore: number | null | undefined): string | null {
   if (minutesBefore === null || minutesBefore === undefined || !/^\d{2}:\d{2}/.test(startTime)) return null;

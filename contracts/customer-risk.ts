@@ -1,4 +1,4 @@
-// The customer rules of 02 §4 and §9, written once: the server computes every list row and detail with them (and builds
+// The customer rules of behaviour.md#states-and-transitions, #constants-and-limits, written once: the server computes every list row and detail with them (and builds
 // the SQL of the warningsOnly filter and the warning count from the same thresholds); the panel only shows the result.
 import { daysBetween } from './dates';
 
@@ -46,11 +46,11 @@ export const RISK_OF_LEVEL: Record<WarningLevel, RiskLabel> = {
   critical: 'KRİTİK',
 };
 
-/** 02 §4 risk label, read from the one warning level so the screen and the exports can never disagree. */
+/** behaviour.md#states-and-transitions risk label, read from the one warning level so the screen and the exports can never disagree. */
 export const riskLabel = (consecutiveCancellations: number): RiskLabel =>
   RISK_OF_LEVEL[warningLevel(consecutiveCancellations)];
 
-/** 02 §9: 100 − 2 × cancellation % − 10 × consecutive cancellations + 0.5 × approval %, at least 0, rounded. */
+/** behaviour.md#constants-and-limits: 100 − 2 × cancellation % − 10 × consecutive cancellations + 0.5 × approval %, at least 0, rounded. */
 export function customerScore(
   cancellationRate: number,
   consecutiveCancellations: number,
@@ -59,16 +59,16 @@ export function customerScore(
   return Math.max(0, Math.round(100 - 2 * cancellationRate - 10 * consecutiveCancellations + 0.5 * approvalRate));
 }
 
-/** 02 §9: approved ÷ total as a rounded percentage (0 without bookings). */
+/** behaviour.md#constants-and-limits: approved ÷ total as a rounded percentage (0 without bookings). */
 export const successRate = (approved: number, total: number) => (total > 0 ? Math.round((approved / total) * 100) : 0);
 
-/** 02 §9: the approval-rate arrow is green from this percentage on. */
+/** behaviour.md#constants-and-limits: the approval-rate arrow is green from this percentage on. */
 export const APPROVAL_RATE_GOOD = 80;
 
-/** Report 'risk' (02 §9): 2 or more consecutive cancellations, the customers with a warning. */
+/** Report 'risk' (behaviour.md#constants-and-limits): 2 or more consecutive cancellations, the customers with a warning. */
 export const RISK_REPORT_MIN_CONSECUTIVE = WARNING_MIN_CONSECUTIVE;
 
-/** 02 §4 activity by days since the last booking (Istanbul today): active ≤ 30, inactive 31–60, dormant > 60. */
+/** behaviour.md#states-and-transitions activity by days since the last booking (Istanbul today): active ≤ 30, inactive 31–60, dormant > 60. */
 export const ACTIVITY_STATUSES = ['active', 'inactive', 'dormant'] as const;
 export type ActivityStatus = (typeof ACTIVITY_STATUSES)[number];
 export const ACTIVITY_LABELS: Record<ActivityStatus, string> = {
@@ -88,7 +88,7 @@ export function activityStatus(lastBookingDate: string | null, today: string): A
   return 'dormant';
 }
 
-/** 02 §9: loyalty months count 30 days each. */
+/** behaviour.md#constants-and-limits: loyalty months count 30 days each. */
 export const LOYALTY_MONTH_DAYS = 30;
 
 /**

@@ -1,4 +1,4 @@
-// The customer list and detail (02 §2 'Customer management', §3, §7, §9): what the panel sends and what it gets back.
+// The customer list and detail (behaviour.md#management-panel 'Customer management', #entities, api.md, #constants-and-limits): what the panel sends and what it gets back.
 import { z } from 'zod';
 import { isoDate, numeric } from './common';
 import {
@@ -12,7 +12,7 @@ import './messages';
 import type { BookingStatus, PaymentStatus } from './bookings';
 import type { WeekDay } from './wire/facility';
 
-/** 02 §9. */
+/** behaviour.md#constants-and-limits. */
 export const CUSTOMER_PAGE_SIZES = [25, 50, 100, 200, 500] as const;
 export const CUSTOMER_DEFAULT_PAGE_SIZE = 50;
 export const CUSTOMER_SORTS = [
@@ -33,9 +33,9 @@ export const CUSTOMER_SORT_LABELS: Record<CustomerSort, string> = {
   consecutiveCancellations: 'Ardışık iptal',
 };
 export const CUSTOMER_TYPES = ['subscriber', 'standard'] as const;
-/** 02 §9 'History fetch size 30': the detail lists the latest 30 bookings, newest play time first. */
+/** behaviour.md#constants-and-limits 'History fetch size 30': the detail lists the latest 30 bookings, newest play time first. */
 export const CUSTOMER_HISTORY_SIZE = 30;
-/** The detail's facility usage shows the top 5 pitches (02 §2). */
+/** The detail's facility usage shows the top 5 pitches (behaviour.md#management-panel). */
 export const CUSTOMER_TOP_FACILITIES = 5;
 
 export const customerMsg = {
@@ -73,7 +73,7 @@ const flag = z.preprocess(
 const count = numeric(z.number({ error: customerMsg.bookings }).int(customerMsg.bookings).min(0, customerMsg.bookings));
 const rate = numeric(z.number({ error: customerMsg.rate }).min(0, customerMsg.rate).max(100, customerMsg.rate));
 
-/** GET /api/bookings/customers/stats (02 §7). */
+/** GET /api/bookings/customers/stats (api.md). */
 export const customerListQuery = z
   .object({
     page: z.preprocess(
@@ -129,7 +129,7 @@ export type CustomerListQuery = z.infer<typeof customerListQuery>;
 
 export { WARNING_LEVELS };
 
-/** One row of the customer list (02 §3 'Customer stats row'), every figure computed on the server. */
+/** One row of the customer list (behaviour.md#entities 'Customer stats row'), every figure computed on the server. */
 export interface CustomerStatsRow {
   /** The customer's id: GET /api/bookings/customers/{id}. */
   id: number;
@@ -205,7 +205,7 @@ export interface CustomerBookingWire {
   createdAt: string;
 }
 
-/** GET /api/bookings/customers/{id} (02 §3 'Customer detail response'). */
+/** GET /api/bookings/customers/{id} (behaviour.md#entities 'Customer detail response'). */
 export interface CustomerDetailWire {
   customerInfo: {
     id: number;

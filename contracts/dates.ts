@@ -1,5 +1,5 @@
 // Business-date maths on YYYY-MM-DD strings, shared by the API and the site. Europe/Istanbul has been UTC+3 all year
-// round since 2016, so a business date is computed here, never from the runtime's own zone (00 §1).
+// round since 2016, so a business date is computed here, never from the runtime's own zone (behaviour.md#time-money-and-identity).
 export const ISTANBUL_OFFSET_MS = 3 * 60 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -13,7 +13,7 @@ export function dottedDate(value: string): string {
 
 const utc = (date: string) => new Date(date + 'T00:00:00Z');
 
-/** Turkish month names, January first. Written out: the first tr-TR Intl formatter loads the locale's data (issue 11). */
+/** Turkish month names, January first. Written out: the first tr-TR Intl formatter loads the locale's data. */
 export const TR_MONTHS = [
   'Ocak',
   'Şubat',
@@ -52,7 +52,7 @@ export const daysBetween = (from: string, to: string) => Math.round((utc(to).get
 /** 0 for Sunday … 6 for Saturday. */
 export const weekdayIndex = (date: string) => utc(date).getUTCDay();
 
-/** The Sunday that starts the week holding `date` (the public calendar's weeks start on Sunday, 01 §2). */
+/** The Sunday that starts the week holding `date` (the public calendar's weeks start on Sunday, behaviour.md#public-site). */
 export const weekStart = (date: string) => addDays(date, -weekdayIndex(date));
 export const monthStart = (date: string) => date.slice(0, 8) + '01';
 

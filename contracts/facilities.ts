@@ -16,7 +16,7 @@ const sortItem = z
 const positiveInt = (max: number) => numeric(z.number().int().min(1).max(max));
 const money = numeric(z.number().min(0));
 
-/** Strapi-style list parameters the original client sends (01 §7). populate is accepted; everything is always populated. */
+/** Strapi-style list parameters the original client sends (api.md). populate is accepted; everything is always populated. */
 export const facilityListQuery = z
   .object({
     'pagination[page]': positiveInt(10_000).default(1),

@@ -1,4 +1,4 @@
-// What staff send to create or update a pitch (02 §3 Pitch, §5 Pitch form, §9; 00 §7). The panel's form validates with
+// What staff send to create or update a pitch (behaviour.md#entities Pitch, #validation Pitch form, #constants-and-limits; behaviour.md#content-staff-enter). The panel's form validates with
 // this same schema before it sends; the server validates again and is the authority.
 import { z } from 'zod';
 import { hhmm, numeric, optionalText } from './common';
@@ -24,7 +24,7 @@ export const WEEK_DAY_LABELS: Record<WeekDay, string> = {
   sunday: 'Pazar',
 };
 
-/** The predefined amenities of the form (02 §3 default list), each with its icon key. */
+/** The predefined amenities of the form (behaviour.md#entities default list), each with its icon key. */
 export const AMENITY_PRESETS = [
   { name: 'Otopark', icon: 'parking' },
   { name: 'Duş', icon: 'shower' },
@@ -56,7 +56,7 @@ export const AMENITY_ICONS = [
 ] as const;
 export type AmenityIcon = (typeof AMENITY_ICONS)[number];
 
-/** Images per pitch and bytes per image (02 §9). */
+/** Images per pitch and bytes per image (behaviour.md#constants-and-limits). */
 export const MAX_IMAGES = 5;
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 /**
@@ -74,7 +74,7 @@ export type ImageType = (typeof IMAGE_TYPES)[number];
  */
 export const IMAGE_VARIANT_WIDTHS = [480, 960, 1600] as const;
 
-/** The form's starting values (02 §9): 150 ₺ an hour, no deposit, 60 minutes to approve, 09:00–23:00 every day. */
+/** The form's starting values (behaviour.md#constants-and-limits): 150 ₺ an hour, no deposit, 60 minutes to approve, 09:00–23:00 every day. */
 export const FACILITY_DEFAULTS = {
   hourlyPrice: 150,
   depositAmount: 0,
@@ -126,18 +126,18 @@ export const facilityMsg = {
   forceCancelReason: 'Saha silindiği için randevu iptal edildi',
 } as const;
 
-/** Trimmed; empty becomes null (02 §3, 00 §7). */
+/** Trimmed; empty becomes null (behaviour.md#entities, behaviour.md#content-staff-enter). */
 const text = optionalText;
 
-// Optional plus, then at least 10 of digits, spaces, dashes or parentheses (02 §5), with at least 10 digits in it.
+// Optional plus, then at least 10 of digits, spaces, dashes or parentheses (behaviour.md#validation), with at least 10 digits in it.
 const PHONE = /^\+?[\d\s\-()]{10,}$/;
 const phoneOk = (p: string) => PHONE.test(p) && p.replace(/\D/g, '').length >= 10 && p.replace(/\D/g, '').length <= 15;
-// Two letters, two digits, four alphanumerics, seven digits, up to 16 more alphanumerics (02 §5), spaces ignored.
+// Two letters, two digits, four alphanumerics, seven digits, up to 16 more alphanumerics (behaviour.md#validation), spaces ignored.
 const IBAN = /^[A-Z]{2}\d{2}[A-Z0-9]{4}\d{7}[A-Z0-9]{0,16}$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
- * A Google Maps URL from what was pasted: a link, or an embed snippet whose iframe src is taken (00 §7). Only https URLs
+ * A Google Maps URL from what was pasted: a link, or an embed snippet whose iframe src is taken (behaviour.md#content-staff-enter). Only https URLs
  * on Google's map hosts survive; anything else is null, and the caller refuses it. Never returns markup.
  */
 export function googleMapsUrl(input: string): string | null {
@@ -195,7 +195,7 @@ const workingDay = z
   .default(() => ({ ...DEFAULT_DAY }));
 
 const pickupPoint = z.object({
-  // 'pickup-<timestamp>' as the panel creates them (02 §3); the server assigns one when missing.
+  // 'pickup-<timestamp>' as the panel creates them (behaviour.md#entities); the server assigns one when missing.
   id: z
     .string()
     .regex(/^pickup-\d{1,16}$/)
@@ -224,7 +224,7 @@ const money = (message: string, max: number, tooHigh: string) =>
   numeric(z.number({ error: message }).max(max, tooHigh));
 
 /**
- * The pitch as staff enter it. Field names are the wire names (02 §3); money in TL. Create and update take the same
+ * The pitch as staff enter it. Field names are the wire names (behaviour.md#entities); money in TL. Create and update take the same
  * shape; update also takes `imagesToDelete` (ids of the pitch's own images).
  */
 export const facilityInput = z
@@ -249,7 +249,7 @@ export const facilityInput = z
       .refine((v) => v === null || IBAN.test(v), facilityMsg.iban),
     bankName: text(120, 'Banka adı en fazla 120 karakter olabilir'),
     recipientName: text(120, 'Alıcı adı en fazla 120 karakter olabilir'),
-    // Blank entries are dropped (02 §3); each filled one must look like a phone.
+    // Blank entries are dropped (behaviour.md#entities); each filled one must look like a phone.
     phoneNumbers: z
       .array(z.string().max(40, facilityMsg.phones))
       .max(10, 'En fazla 10 telefon numarası eklenebilir')

@@ -1,4 +1,4 @@
-// What the management panel sends: list filters, approve/reject bodies, notification queries (02 §2, §5, §7).
+// What the management panel sends: list filters, approve/reject bodies, notification queries (behaviour.md#management-panel, #validation, api.md).
 import { z } from 'zod';
 import { isoDate, numeric, optionalText } from './common';
 import { msg } from './messages';
@@ -25,7 +25,7 @@ export const bookingListQuery = z
     facility: z.string().trim().min(1).max(64).optional(),
     page: numeric(z.number().int().min(1).max(100_000).default(1)),
     pageSize: numeric(z.number().int().min(1).max(100).default(10)),
-    // Unset: Gelecek by play time, soonest first (issue 7 §3); every other tab newest first.
+    // Unset: Gelecek by play time, soonest first; every other tab newest first.
     sort: z.enum(BOOKING_SORTS).optional(),
   })
   .refine((q) => !q.from || !q.to || q.from <= q.to, { message: msg.rangeReversed, path: ['from'] });
@@ -33,7 +33,7 @@ export type BookingListQuery = z.infer<typeof bookingListQuery>;
 
 export const bookingStatsQuery = z.object({ facilityId: z.string().trim().min(1).max(64).optional() });
 
-/** Trimmed, empty → null (00 §7), with a Turkish length message (issue 7 §3). */
+/** Trimmed, empty → null (behaviour.md#content-staff-enter), with a Turkish length message. */
 const limitedText = (max: number, message: string) =>
   z
     .string()
@@ -50,7 +50,7 @@ export const STAFF_NOTES_MAX = 1000;
 
 export const approveBookingSchema = z.object({
   notes: limitedText(APPROVE_NOTE_MAX, msg.approveNoteTooLong),
-  // The original client sends these too (02 §3 'Approval payload'); recurring series are made by subscriptions.
+  // The original client sends these too (behaviour.md#entities 'Approval payload'); recurring series are made by subscriptions.
   isSubscriber: z.boolean().optional(),
   createRecurring: z.boolean().optional(),
 });
@@ -65,14 +65,14 @@ export const rejectBookingSchema = z.object({
 });
 
 /**
- * Staff cancel of an approved booking (issue 7 §3): a cancel, not a reject; the reason defaults to 02 §4's
+ * Staff cancel of an approved booking: a cancel, not a reject; the reason defaults to behaviour.md#states-and-transitions's
  * 'Randevu iptal edildi'.
  */
 export const staffCancelBookingSchema = z.object({
   reason: limitedText(REJECT_REASON_MAX, msg.staffCancelReasonTooLong).transform((v) => v ?? msg.adminCancelReason),
 });
 
-/** PUT /api/bookings/:id (02 §7 'data.notes'): staff edit the notes; empty clears them. */
+/** PUT /api/bookings/:id (api.md 'data.notes'): staff edit the notes; empty clears them. */
 export const updateBookingSchema = z.object({
   notes: limitedText(STAFF_NOTES_MAX, msg.staffNotesTooLong),
 });
@@ -111,7 +111,7 @@ export const calendarQuery = z
   .object({ from: isoDate, to: isoDate })
   .refine((q) => q.from <= q.to, { message: msg.rangeReversed, path: ['from'] });
 
-/** Settings (admin only, 00 §5): what the contact page and every page title show. */
+/** Settings (admin only, behaviour.md#staff-sessions-and-permissions): what the contact page and every page title show. */
 export const siteSettingsSchema = z.object({
   siteName: z.string({ error: msg.siteNameRequired }).trim().min(2, msg.siteNameRequired).max(80),
   tagline: optionalText(160),
@@ -119,7 +119,7 @@ export const siteSettingsSchema = z.object({
     .array(z.string().trim())
     .max(5)
     .default([])
-    // Blank entries are dropped; each filled one follows the pitch form's phone rule (02 §5).
+    // Blank entries are dropped; each filled one follows the pitch form's phone rule (behaviour.md#validation).
     .transform((list) => list.filter(Boolean))
     .pipe(z.array(z.string().regex(/^\+?[\d\s\-()]{10,}$/, msg.phonesInvalid))),
   contactEmail: optionalText(254).refine(
@@ -128,7 +128,7 @@ export const siteSettingsSchema = z.object({
   ),
   address: optionalText(300),
   city: optionalText(80),
-  // Issue 12: optional, so a client that sends only the fields above keeps the rest as saved (services/content.ts).
+  // Optional, so a client that sends only the fields above keeps the rest as saved (services/content.ts).
   seoTitle: optionalText(70).optional(),
   seoDescription: optionalText(200).optional(),
   instagram: socialLink().optional(),

@@ -1,6 +1,6 @@
 // The phone rules as plain functions (no zod), for the public islands; contracts/phone.ts builds the schema on them.
 // Turkish mobile: 5 and nine more digits, written with 0, +90, 90 or 0090 in front (or nothing); spaces, dashes,
-// dots, slashes and brackets ignored (01 §5). Stored and sent as 05XXXXXXXXX.
+// dots, slashes and brackets ignored (behaviour.md#validation). Stored and sent as 05XXXXXXXXX.
 const MOBILE = /^(?:\+90|0090|90|0)?5\d{9}$/;
 
 export function normalisePhone(input: string): string | null {

@@ -1,5 +1,5 @@
-// What staff send on the Fiyatlandırma screen (issue 12) and what they get back. Money on the wire is TL like every
-// other amount (00 §1); a percentage rule's amount is a whole percent. The panel validates with these schemas before it
+// What staff send on the Fiyatlandırma screen and what they get back. Money on the wire is TL like every
+// other amount (behaviour.md#time-money-and-identity); a percentage rule's amount is a whole percent. The panel validates with these schemas before it
 // sends; the server validates again and is the authority.
 import { z } from 'zod';
 import { hhmm, isoDate, numeric, optionalText } from './common';

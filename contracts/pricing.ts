@@ -1,4 +1,4 @@
-// Price rules per pitch (issue 12, Fiyatlandırma): the one pricing engine, shared by slot generation and re-pricing on
+// Price rules per pitch (Fiyatlandırma): the one pricing engine, shared by slot generation and re-pricing on
 // the server and by the panel's preview grid, so the preview shows exactly the prices the server will write.
 //
 // A rule matches a slot when every condition it sets holds: the slot's business day lies in [dateFrom, dateTo] (either

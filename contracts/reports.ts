@@ -1,5 +1,5 @@
-// Raporlar (issue 12, admin only): one answer per date range and pitch with every report of the screen. Money is TL on
-// the wire (00 §1); dates are Istanbul business days (the booking's play date).
+// Raporlar (admin only): one answer per date range and pitch with every report of the screen. Money is TL on
+// the wire (behaviour.md#time-money-and-identity); dates are Istanbul business days (the booking's play date).
 import { z } from 'zod';
 import { isoDate } from './common';
 import './messages';

@@ -1,4 +1,4 @@
-// The Ayarlar screen's booking rules (issue 12): what an admin may set, the limits 00 §2, §3 and §5 put on them, and
+// The Ayarlar screen's booking rules: what an admin may set, the limits behaviour.md#slots, #bookings, #staff-sessions-and-permissions put on them, and
 // the Turkish messages of both settings forms. The server checks every one of them; the form shows the same texts.
 import { z } from 'zod';
 import { numeric } from './common';
@@ -22,7 +22,7 @@ export const settingsMsg = {
 
 export { cancelRuleText, cancelTooLate } from './cancel-window';
 
-/** The values the code used before issue 12; migration 0012 seeds them, so a deployment keeps its behaviour. */
+/** The values the code used before these rules were settable; migration 0012 seeds them, so a deployment keeps its behaviour. */
 export const BOOKING_RULE_DEFAULTS = {
   holdTimeoutMinutes: 60,
   cancelWindowHours: 24,
@@ -42,7 +42,7 @@ const whole = (min: number, max: number, message: string, maxMessage = message) 
 const PER_IP_MAX = 100_000;
 
 /**
- * The loose limits (per address) have floors (00 §5: at least 100 booking attempts and 300 look-ups per address in 10
+ * The loose limits (per address) have floors (behaviour.md#staff-sessions-and-permissions: at least 100 booking attempts and 300 look-ups per address in 10
  * minutes) so a whole office or a carrier's shared address is never locked out; the tight ones (per phone, number or
  * spelling) are what stops guessing.
  */

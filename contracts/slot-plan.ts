@@ -1,4 +1,4 @@
-// Which slots a pitch's working hours give on one weekday (00 §2): shared by slot generation on the server and the
+// Which slots a pitch's working hours give on one weekday (behaviour.md#slots): shared by slot generation on the server and the
 // Fiyatlandırma preview in the panel, so the preview shows exactly the hours generation will create.
 import type { WeekDay, WorkingHoursWire } from './wire/facility';
 

@@ -1,4 +1,4 @@
-// Staff accounts, one's own password and the audit log (issue 12, Ayarlar): the schemas both ends run, their Turkish
+// Staff accounts, one's own password and the audit log (Ayarlar): the schemas both ends run, their Turkish
 // messages and the wire types. The server is the authority; the forms run the same schemas before sending.
 import { z } from 'zod';
 import type { RoleType } from './auth';

@@ -1,4 +1,4 @@
-// Subscriptions (02 §3 'Subscription request', §5 'Subscription form', 00 §4): the form's schema, run by the panel
+// Subscriptions (behaviour.md#entities 'Subscription request', #validation 'Subscription form', behaviour.md#subscriptions): the form's schema, run by the panel
 // before sending and again by the server, which is the authority; its Turkish messages; the answers' wire types.
 import { z } from 'zod';
 import { EMAIL_MAX, NAME_MAX, NOTES_MAX } from './bookings';
@@ -9,7 +9,7 @@ import { msg } from './messages';
 import { normalisePhone } from './phone';
 import type { WeekDay } from './wire/facility';
 
-/** The form's English texts of 02 §5 and §8, in Turkish (issue 10 'Notes'), and the server's own. */
+/** The form's English texts of behaviour.md#validation, #error-messages, in Turkish, and the server's own. */
 export const subscriptionMsg = {
   required: 'Lütfen tüm zorunlu alanları doldurun',
   phoneInvalid: 'Geçerli bir telefon numarası girin (örn. 05551234567)',
@@ -34,11 +34,11 @@ export const subscriptionMsg = {
   detailFailed: 'Abone bilgileri yüklenemedi',
 } as const;
 
-/** 02 §9: the week-count options (1–4 weeks, 2, 3, 4, 6 months, 1 year); the form adds the maximum possible. */
+/** behaviour.md#constants-and-limits: the week-count options (1–4 weeks, 2, 3, 4, 6 months, 1 year); the form adds the maximum possible. */
 export const WEEK_COUNT_OPTIONS = [1, 2, 3, 4, 8, 12, 16, 24, 52] as const;
 export const WEEK_COUNT_DEFAULT = 12;
 export const WEEK_COUNT_MAX = 52;
-/** 02 §9: list page size, default list, search preview, search threshold, renewal warning, loyal customer. */
+/** behaviour.md#constants-and-limits: list page size, default list, search preview, search threshold, renewal warning, loyal customer. */
 export const SUBSCRIBER_PAGE_SIZE = 10;
 export const SUBSCRIBER_LATEST = 5;
 export const SUBSCRIBER_SEARCH_MIN = 2;
@@ -60,7 +60,7 @@ const relationId = z
   .transform(String);
 
 /**
- * The subscription request (02 §3). `startDate` may be any day from today (Istanbul): the first week is the first
+ * The subscription request (behaviour.md#entities). `startDate` may be any day from today (Istanbul): the first week is the first
  * `dayOfWeek` on or after it. The server answers `partial` instead of booking when some weeks are not free, unless
  * `confirmPartial` is set.
  */
@@ -138,7 +138,7 @@ export interface SubscriptionConflictWire extends SubscriptionDateWire {
   currentCustomer: string | null;
 }
 
-/** What every answer of create-subscription carries (02 §3 'Subscription partial or error response'). */
+/** What every answer of create-subscription carries (behaviour.md#entities 'Subscription partial or error response'). */
 export interface SubscriptionAvailability {
   requestedWeeks: number;
   availableWeeks: number;
@@ -194,7 +194,7 @@ export const successMessage = (booked: number, requested: number) =>
     ? `Abonelik oluşturuldu: ${booked} haftalık rezervasyon onaylandı.`
     : `Abonelik oluşturuldu: istenen ${requested} haftanın ${booked} haftası için rezervasyon onaylandı.`;
 
-// ---------- the panel's subscriber list (02 §2 'Subscriptions') ----------
+// ---------- the panel's subscriber list (behaviour.md#management-panel 'Subscriptions') ----------
 
 /**
  * GET /api/bookings/subscriptions. A search shorter than 2 characters is no search (the list starts searching at 2);
@@ -231,13 +231,13 @@ export interface SubscriberWire {
    */
   slotText: string | null;
   recurringGroupId: string | null;
-  /** Approved subscriber bookings still ahead: 1–2 means renewal is due (02 §9). */
+  /** Approved subscriber bookings still ahead: 1–2 means renewal is due (behaviour.md#constants-and-limits). */
   remainingBookings: number;
   totalBookings: number;
   cancelledBookings: number;
   /** Approved subscriber bookings already played (their hour has passed). */
   playedBookings: number;
-  /** More than 10 played bookings (02 §9 counts bookings; one still ahead has not made anyone loyal yet). */
+  /** More than 10 played bookings (behaviour.md#constants-and-limits counts bookings; one still ahead has not made anyone loyal yet). */
   isLoyal: boolean;
   firstBookingDate: string | null;
   lastBookingDate: string | null;
@@ -245,7 +245,7 @@ export interface SubscriberWire {
   nextBooking: { date: string; time: string; startsAt: string | null } | null;
 }
 
-/** The four counters of 02 §2 'Subscriptions'. */
+/** The four counters of behaviour.md#management-panel 'Subscriptions'. */
 export interface SubscriptionSummaryWire {
   /** Distinct subscriber phones. */
   totalSubscribers: number;
@@ -267,12 +267,12 @@ export type SubscriberListMeta = {
 // ---------- the form's slot view of a pitch (GET /api/facilities/{id}/subscription-slots, staff only) ----------
 
 /**
- * 02 §9: the slot range check looks 3 months ahead (the 92 days of slot generation's window); a pitch without slots
+ * behaviour.md#constants-and-limits: the slot range check looks 3 months ahead (the 92 days of slot generation's window); a pitch without slots
  * there gets one month (30 days from today) generated.
  */
 export const SLOT_RANGE_DAYS = 92;
 export const GENERATE_DAYS = 30;
-/** 02 §9 'Default hours 09:00 to 22:00': the time list when a pitch has neither slots nor working hours that day. */
+/** behaviour.md#constants-and-limits 'Default hours 09:00 to 22:00': the time list when a pitch has neither slots nor working hours that day. */
 export const DEFAULT_HOURS = { start: '09:00', end: '22:00' } as const;
 
 /** One start time on one weekday across the range. */
@@ -296,7 +296,7 @@ export interface SubscriptionSlotsWire {
   days: Record<WeekDay, SubscriptionSlotTimeWire[]>;
 }
 
-/** 02 §8 'Slot loading warnings', in Turkish. */
+/** behaviour.md#error-messages 'Slot loading warnings', in Turkish. */
 export const slotWarning = {
   noneFree: 'Seçilen gün için müsait slot bulunmuyor',
   noSlotsWorkingHours: 'Müsait slot yok, çalışma saatleri gösteriliyor',
@@ -307,10 +307,10 @@ export const slotWarning = {
   generateFailed: 'Slot oluşturulamadı; çalışma saatleri gösteriliyor',
 } as const;
 
-/** 02 §5: the start date lies in the pitch's slot range (from tomorrow when it has none). */
+/** behaviour.md#validation: the start date lies in the pitch's slot range (from tomorrow when it has none). */
 export const startDateRangeMessage = (min: string, max: string | null) =>
   max
     ? `Başlangıç tarihi sahanın slot aralığında olmalı (${dottedDate(min)} – ${dottedDate(max)})`
     : `Başlangıç tarihi en erken ${dottedDate(min)} olabilir`;
-/** 02 §5: no week of the range falls on the chosen weekday after the start date. */
+/** behaviour.md#validation: no week of the range falls on the chosen weekday after the start date. */
 export const noWeekInRange = 'Seçilen gün için slot aralığında hafta kalmadı; başka bir gün veya tarih seçin';

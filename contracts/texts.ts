@@ -11,7 +11,7 @@ export const msg = {
   forbidden: 'Bu işlem için yetkiniz yok',
   rateLimited: 'Çok fazla deneme yaptınız. Lütfen birkaç dakika sonra tekrar deneyin.',
 
-  // login (01 §5)
+  // login (behaviour.md#validation)
   identifierRequired: 'E-posta veya kullanıcı adı gerekli',
   emailInvalid: 'Geçerli bir e-posta adresi girin',
   passwordRequired: 'Şifre gerekli',
@@ -19,7 +19,7 @@ export const msg = {
   invalidCredentials: 'Geçersiz kullanıcı adı/e-posta veya şifre',
   userBlocked: 'Hesabınız engellenmiş, yöneticinizle görüşün',
 
-  // booking form (01 §5)
+  // booking form (behaviour.md#validation)
   nameRequired: 'Ad Soyad gerekli',
   nameTooShort: 'Ad Soyad en az 2 karakter olmalı',
   phoneRequired: 'Telefon numarası gerekli',
@@ -37,7 +37,7 @@ export const msg = {
   /** GET /api/health?deep=1 when D1 does not answer. */
   databaseUnavailable: 'Veritabanına şu anda ulaşılamıyor, lütfen biraz sonra tekrar deneyin',
 
-  // booking rules (00 §3)
+  // booking rules (behaviour.md#bookings)
   facilityNotFound: 'Saha bulunamadı',
   facilityInactive: 'Bu saha şu anda rezervasyona kapalı',
   facilityRequired: 'Saha seçimi gerekli',
@@ -72,7 +72,7 @@ export const msg = {
   rangeTooLong: 'Tarih aralığı en fazla 31 gün olabilir',
   rangeReversed: 'Başlangıç tarihi bitiş tarihinden sonra olamaz!',
 
-  // panel (02 §5, §8)
+  // panel (behaviour.md#validation, #error-messages)
   rejectReasonRequired: 'Lütfen red sebebini belirtin',
   adminCancelReason: 'Randevu iptal edildi',
   approveFailed: 'Rezervasyon onaylanırken hata oluştu',
@@ -88,7 +88,7 @@ export const msg = {
   phonesInvalid: 'Geçerli telefon numaraları giriniz',
   settingsEmailInvalid: 'Geçerli bir e-posta adresi giriniz',
 
-  // panel fixes (issue 7 §3, §5)
+  // panel fixes
   rejectReasonTooLong: 'Red sebebi en fazla 500 karakter olabilir',
   approveNoteTooLong: 'Onay notu en fazla 500 karakter olabilir',
   staffCancelReasonTooLong: 'İptal sebebi en fazla 500 karakter olabilir',
@@ -108,7 +108,7 @@ export const msg = {
   seoNotFound: 'SEO verisi bulunamadı',
   imageNotFound: 'Görsel bulunamadı',
 
-  // security (issue 7 §4)
+  // security
   csrfRefused: 'Bu istek başka bir siteden geldiği için reddedildi. Lütfen sayfayı yenileyip tekrar deneyin.',
   jsonRequired: 'İstek gövdesi JSON olmalı (Content-Type: application/json)',
   bodyTooLarge: 'İstek gövdesi çok büyük',

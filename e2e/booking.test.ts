@@ -109,7 +109,7 @@ describe('booking a pitch', () => {
     await dialog.waitFor();
     // Worded by the held booking's status: it is still pending.
     await expect(dialog.textContent()).resolves.toContain('Aynı gün için bekleyen bir rezervasyonunuz bulunmaktadır');
-    // Masked (issue 7 §1): the last 3 characters only, never the full number.
+    // Masked: the last 3 characters only, never the full number.
     await expect(dialog.textContent()).resolves.toContain(`HSR••••••${first.slice(-3)}`);
     await expect(dialog.textContent()).resolves.not.toContain(first);
     await expect(dialog.textContent()).resolves.toContain('Beklemede');
@@ -234,11 +234,11 @@ describe('booking a pitch', () => {
     const start = (await slot.getAttribute('data-start'))!;
     await slot.click();
     await page.getByRole('heading', { name: 'Bilgiler' }).waitFor();
-    // '12:00–13:00' never wraps into '12:00–' / '13:00' (issue 7 §2).
+    // '12:00–13:00' never wraps into '12:00–' / '13:00'.
     const lines = await page.locator('[data-summary-time]').evaluate((el) => el.getClientRects().length);
     expect(lines).toBe(1);
     expect(await page.locator('[data-summary-price]').textContent()).toMatch(/^₺[\d.]+ · 1 saat$/);
-    // KVKK note next to the phone field (issue 7 §5).
+    // KVKK note next to the phone field.
     const note = page.locator('[data-kvkk-note]');
     expect(await note.textContent()).toBe(
       'Telefon numaranız rezervasyonunuzu yönetmek için işlenir — Aydınlatma Metni',

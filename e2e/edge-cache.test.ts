@@ -1,4 +1,4 @@
-// Edge caching through the real Worker entry and Astro (issue 11): a public page's second answer comes from the Cache
+// Edge caching through the real Worker entry and Astro: a public page's second answer comes from the Cache
 // API with a fresh CSP nonce, a write to the pitch (here straight into D1, as any path might) is a miss at once, and
 // tracking, login, slots and a signed-in visitor are never cached.
 import { readdirSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// A pitch owner's first day (issue 9): production is never seeded, so this runs on a server of its own whose database
+// A pitch owner's first day: production is never seeded, so this runs on a server of its own whose database
 // holds nothing but one admin. From 'Henüz saha eklenmemiş' the admin adds the first pitch with two photos, bank
 // details and a shuttle, generates two weeks of slots and sees them in the preview; a visitor then finds the pitch on
 // the public site and in the sitemap and books one of those slots.

@@ -11,7 +11,7 @@ describe('home page', () => {
   it('lists the active pitches as server-rendered HTML with a booking link each', async () => {
     const { page, context } = await newPage(browser);
     await page.goto('/');
-    // The stored SEO title, as written: the site name once (issue 7).
+    // The stored SEO title, as written: the site name once.
     await expect(page.title()).resolves.toBe('Bursa Halı Saha | Online Halı Saha Rezervasyonu');
     const cards = page.locator('[data-facility-card]');
     expect(await cards.count()).toBe(5);

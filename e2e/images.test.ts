@@ -1,4 +1,4 @@
-// Responsive photos on the public pages (issue 11, Lighthouse): the demo photos are WebP with smaller WebP copies
+// Responsive photos on the public pages (Lighthouse): the demo photos are WebP with smaller WebP copies
 // (scripts/make-demo-variants.ts), offered through srcset/sizes with width and height; only the first card's photo is
 // fetched early (eager, fetchpriority high), every other card photo waits until it nears the viewport.
 import { readFileSync } from 'node:fs';

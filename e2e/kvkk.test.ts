@@ -1,4 +1,4 @@
-// The KVKK 'Aydınlatma Metni' (issue 7 §5): what is kept, why, on which basis, for how long, the rights of m.11 and
+// The KVKK 'Aydınlatma Metni': what is kept, why, on which basis, for how long, the rights of m.11 and
 // how to ask for deletion, with the data controller and its contacts from site settings; linked from every public
 // page's footer and from the tracking page's phone field.
 import type { Browser } from 'playwright-core';

@@ -26,7 +26,7 @@ describe('login', () => {
     await page.getByRole('button', { name: 'Giriş Yap', exact: true }).click();
     await page.getByText('Başarıyla giriş yapıldı!').waitFor();
     await page.waitForURL((url) => url.pathname === '/yonetim/rezervasyonlar');
-    // The session is the HttpOnly cookie only: no token in storage, none readable by scripts (issue 7 §4).
+    // The session is the HttpOnly cookie only: no token in storage, none readable by scripts.
     expect(await page.evaluate(() => [localStorage.getItem('token'), sessionStorage.getItem('token')])).toEqual([
       null,
       null,
@@ -85,7 +85,7 @@ describe('login', () => {
   });
 });
 
-describe('login page without React (issue 11)', () => {
+describe('login page without React', () => {
   it('ships no React island and no React code', async () => {
     const { page, context } = await newPage(browser);
     const scripts: string[] = [];

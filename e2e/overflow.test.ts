@@ -1,4 +1,4 @@
-// No public page scrolls sideways on a 360 px phone, in either theme, with long unbroken data on screen (issue 7):
+// No public page scrolls sideways on a 360 px phone, in either theme, with long unbroken data on screen:
 // a pitch whose name, description, address, amenities and pickup points are single long words, a booking whose name is
 // 100 unbroken characters with 240 characters of notes, and a subscriber the same. Every page opened here is also
 // watched for console errors (e2e/support/browser.ts).
@@ -169,7 +169,7 @@ describe.each(THEMES)('360 px, %s theme', (theme) => {
     await noSidewaysScroll(page, 'tracking, subscriber grid');
     await page.getByRole('button', { name: /Liste/ }).click();
     await noSidewaysScroll(page, 'tracking, subscriber list');
-    // A phone alone never opens a booking (issue 7 §1): 'Ayrıntılar' asks for the full number, which the owner has.
+    // A phone alone never opens a booking: 'Ayrıntılar' asks for the full number, which the owner has.
     await page
       .getByRole('button', { name: /^Ayrıntılar/ })
       .first()

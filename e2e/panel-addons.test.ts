@@ -1,4 +1,4 @@
-// Saha Servisleri (issue 12) in real Chromium against the built Worker: a manager adds the 'Maç videosu' preset to a
+// Saha Servisleri in real Chromium against the built Worker: a manager adds the 'Maç videosu' preset to a
 // pitch of its own (a clone of a demo pitch with a 120-character unbroken name), and the public pitch answer and page
 // list it at once (the edge cache is versioned by the add-on triggers); switched off, it leaves the public answer. The
 // screen passes axe and widens nothing at 360 px in both themes with a 60-character unbroken add-on name.

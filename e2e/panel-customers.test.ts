@@ -1,4 +1,4 @@
-// Müşteri Yönetimi (issue 10) in real Chromium against the built Worker: a manager opens the dashboard's
+// Müşteri Yönetimi in real Chromium against the built Worker: a manager opens the dashboard's
 // warnings-only link, sees exactly the customers the database says have warnings, opens one's side panel and history,
 // and downloads the risk CSV and the full Excel report through the report menu; the files are read back and hold the
 // right rows. The xlsx library arrives only when the Excel report is asked for. At 360 px a customer with a

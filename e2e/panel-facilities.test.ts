@@ -1,4 +1,4 @@
-// Saha Yönetimi (issue 9) in real Chromium against the built Worker: an admin creates a pitch with the form (after a
+// Saha Yönetimi in real Chromium against the built Worker: an admin creates a pitch with the form (after a
 // validation error), with an image, sees it on the public /sahalar page, edits it, makes it inactive and deletes it;
 // at 360 px a pitch with a 120-character unbroken name (support/long-data) widens nothing in either theme. Every pitch
 // made here is deleted again, so the demo data the other files count stays as it was.
@@ -116,7 +116,7 @@ describe('pitch administration', () => {
   });
 });
 
-describe('the card grid (02 §2: 1 column, 2 on medium and 3 on large screens)', () => {
+describe('the card grid (behaviour.md#management-panel: 1 column, 2 on medium and 3 on large screens)', () => {
   it.each([
     [360, 1],
     [800, 2],

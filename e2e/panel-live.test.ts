@@ -1,4 +1,4 @@
-// Issue 7 §3 in real Chromium: a decision made in another tab reaches the open dialog, the list and the dashboard over
+// In real Chromium: a decision made in another tab reaches the open dialog, the list and the dashboard over
 // the staff hub; the actor's own bell stays quiet; staff cancel asks first and files the booking under İptal.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

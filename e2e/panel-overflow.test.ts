@@ -1,4 +1,4 @@
-// Issue 7 §3: no panel page scrolls sideways at 360 px, with a booking whose name (100 characters, the schema's
+// No panel page scrolls sideways at 360 px, with a booking whose name (100 characters, the schema's
 // maximum), e-mail and notes (200 characters) are single unbroken words; in both themes; with no console error
 // (hydration errors such as React #418 included) on any of them.
 import type { Browser } from 'playwright-core';
@@ -147,7 +147,7 @@ describe.each(['light', 'dark'] as const)('panel at 360 px in the %s theme', (th
   });
 });
 
-describe('weekly calendar first load (issue 7 §3)', () => {
+describe('weekly calendar first load', () => {
   it('the server-rendered week is this week, never 1969, and hydration logs no error', async () => {
     const { page, context, errors } = await open('light');
     const res = await context.request.get('/yonetim/haftalik-takvim');
@@ -167,7 +167,7 @@ describe('weekly calendar first load (issue 7 §3)', () => {
   });
 });
 
-describe('dashboard at 1280 px (issue 7 §3)', () => {
+describe('dashboard at 1280 px', () => {
   it("the quick links' pending pill never runs into the arrow", async () => {
     const { page, context } = await newPage(browser, { width: 1280 });
     await signIn(context, 'admin');

@@ -1,4 +1,4 @@
-// Fiyatlandırma (issue 12) in real Chromium against the built Worker: a manager adds the floodlit-evening preset at a
+// Fiyatlandırma in real Chromium against the built Worker: a manager adds the floodlit-evening preset at a
 // new price on a pitch of its own (a clone of a demo pitch with a 120-character unbroken name), sees it in the week
 // preview before saving, saves, re-prices the generated free slots, and the public slot API then sells the evening at
 // the new price while the afternoon keeps the hourly price. The screen passes axe and widens nothing at 360 px in both

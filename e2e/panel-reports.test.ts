@@ -1,4 +1,4 @@
-// Raporlar (issue 12) in real Chromium against the built Worker and the demo data: an admin opens the reports of a
+// Raporlar in real Chromium against the built Worker and the demo data: an admin opens the reports of a
 // range, the revenue and occupancy totals on screen are the database's own sums, switching pitch and grouping asks again
 // and rewrites the address, a report downloads as CSV; chart.js is fetched on this page and on no public page; a manager
 // is sent to /yonetim/yetkisiz and refused by the API; at 360 px nothing widens the page in either theme and axe passes.

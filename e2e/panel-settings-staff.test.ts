@@ -1,4 +1,4 @@
-// Ayarlar → Personel, Denetim kaydı and Hesabım (issue 12) in real Chromium: an admin creates a manager and sees the
+// Ayarlar → Personel, Denetim kaydı and Hesabım in real Chromium: an admin creates a manager and sees the
 // first password once; the manager signs in with it in a second browser, changes their own password and stays signed
 // in, is refused on both Ayarlar pages; the admin disables them and the manager's open panel is signed out on its next
 // request ('Done when'). At 360 px a 120-character unbroken name widens nothing in either theme. No console error.

@@ -1,4 +1,4 @@
-// Ayarlar (issue 12) in the browser: an admin renames the site and turns the maintenance switch on, the public home
+// Ayarlar in the browser: an admin renames the site and turns the maintenance switch on, the public home
 // shows both at once (the edge cache keys pages by the content version the save replaces), the public booking API
 // answers 503 while the panel works, and everything is switched back. A manager is refused on page and API; the screen
 // is keyboard-usable, passes axe, and nothing scrolls sideways at 360 px in either theme with long unbroken values.

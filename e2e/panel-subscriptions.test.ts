@@ -1,4 +1,4 @@
-// Abonelikler (issue 10) in real Chromium against the built Worker: a manager creates a 4-week subscription on a demo
+// Abonelikler in real Chromium against the built Worker: a manager creates a 4-week subscription on a demo
 // pitch where one of the weeks is already taken by a public booking, sees the partial card, confirms, and the
 // subscriber's phone look-up on the public tracking page lists exactly three bookings. The screen passes axe in both
 // themes and widens nothing at 360 px with a 100-character unbroken subscriber name. Every booking, customer,

@@ -1,4 +1,4 @@
-// Page metadata of 01 §2 on every public page, the sitemap and robots.txt, as a crawler and a browser see them.
+// Page metadata of behaviour.md#public-site on every public page, the sitemap and robots.txt, as a crawler and a browser see them.
 import { request } from 'node:http';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

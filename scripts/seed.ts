@@ -1,4 +1,4 @@
-// Local demo data (00 §5): `npm run seed`. Writes through wrangler's platform proxy into the same local state
+// Local demo data (behaviour.md#staff-sessions-and-permissions): `npm run seed`. Writes through wrangler's platform proxy into the same local state
 // (.wrangler/state/v3) that `wrangler d1 migrations apply DB --local` and `wrangler dev` use, with the project's own
 // drizzle schema and services so every row has the shape production writes. Runs only when `facilities` is empty.
 // Data declarations live in scripts/lib/seed-data.ts; pitch photos are the committed WebP files of
@@ -27,7 +27,7 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 // ------------------------------------------------------------------ subscribers with warnings
 
 /**
- * Subscribers whose latest bookings were cancelled 2, 3 and 5 times in a row (02 §4 'Customer warning levels': Dikkat,
+ * Subscribers whose latest bookings were cancelled 2, 3 and 5 times in a row (behaviour.md#states-and-transitions 'Customer warning levels': Dikkat,
  * Uyarı, Kritik), all in the past, so Müşteri Yönetimi's 'warnings only' view (the dashboard's link) shows something on
  * a fresh `npm start`. Each had one approved booking before the run of cancellations; two days between bookings keep
  * the order even when a closed day moves one of them.
@@ -300,7 +300,7 @@ class SeedContext {
       .insert(s.siteSettings)
       .values({ id: 1, ...data.SITE_SETTINGS })
       .onConflictDoNothing();
-    // The canonical URL is stored as the spec's field; the JSON-LD keeps paths that the page resolves under SITE_URL.
+    // The canonical URL is stored as the SEO entry's field; the JSON-LD keeps paths that the page resolves under SITE_URL.
     const siteUrl = (process.env.SITE_URL || env.SITE_URL || 'http://localhost:8787').replace(/\/$/, '');
     await db
       .insert(s.seoPages)
@@ -774,7 +774,7 @@ class SeedContext {
         const offset = sub.firstDay + 7 * w;
         if (offset > data.SLOT_TO_DAY) break;
         const slot = slotAt(f, offset, sub.time);
-        if (!slot || liveSlots.has(slot.id)) continue; // a week that cannot be booked is simply left out (00 §4 partial)
+        if (!slot || liveSlots.has(slot.id)) continue; // a week that cannot be booked is simply left out (behaviour.md#subscriptions partial)
         liveSlots.add(slot.id);
         out.push(
           build({
@@ -830,7 +830,7 @@ class SeedContext {
       if (freed !== undefined)
         created = Math.min(Math.max(created, freed + rand(10, 120) * MINUTE), S - 2 * HOUR, now - 2 * HOUR);
       if (seed.status === 'pending') created = now - rand(5, 25) * MINUTE; // its hold is still running
-      // A customer cancel happens at least 24 hours before the start (00 §3), so leave room for it.
+      // A customer cancel happens at least 24 hours before the start (behaviour.md#bookings), so leave room for it.
       const cancelLimit = Math.min(now - 10 * MINUTE, S - 25 * HOUR);
       if (seed.status === 'cancelled') created = Math.min(created, cancelLimit - 3 * HOUR);
 

@@ -34,7 +34,7 @@ export interface BookingFacilityWire {
 
 /**
  * One booking. The owner's answer (create, track by number) and the panel's carry the phone and e-mail; someone else's
- * carries only the masked phone (00 §2); the panel's alone carries approvedBy, source and expiresAt.
+ * carries only the masked phone (behaviour.md#slots); the panel's alone carries approvedBy, source and expiresAt.
  */
 export interface BookingWire {
   id: number;
@@ -62,7 +62,7 @@ export interface BookingWire {
   includesTransportation: boolean;
   transportationPrice: number;
   transportationDetails: TransportationDetailsWire | null;
-  /** Paid add-ons as sold (issue 12) and their sum, TL; both are part of totalPrice. */
+  /** Paid add-ons as sold and their sum, TL; both are part of totalPrice. */
   addons: BookingAddonWire[];
   addonsPrice: number;
   facility: BookingFacilityWire;
@@ -80,14 +80,14 @@ export interface BookingWire {
   clientTimezone: string | null;
 }
 
-/** A booking found by a phone alone (issue 7 §1, §4): no e-mail, no notes, 'Barış A.', the number masked. */
+/** A booking found by a phone alone: no e-mail, no notes, 'Barış A.', the number masked. */
 export interface PhoneLookupBookingWire extends Omit<BookingWire, 'bookingNumber' | 'notes' | 'customerEmail'> {
   customerEmail: null;
   notes: null;
   bookingNumberMasked: string;
 }
 
-/** The subscriber card of the tracking page (01 §2). */
+/** The subscriber card of the tracking page (behaviour.md#public-site). */
 export interface SubscriptionInfoWire {
   customerPhone: string;
   isSubscriber: boolean;
@@ -100,7 +100,7 @@ export interface SubscriptionInfoWire {
   lastBookingDate: string | null;
 }
 
-/** The same-day 409's view of the booking the phone already holds (00 §3): nothing that would cancel it. */
+/** The same-day 409's view of the booking the phone already holds (behaviour.md#bookings): nothing that would cancel it. */
 export interface SameDayBookingWire {
   bookingNumberMasked: string;
   customerName: string;
@@ -113,7 +113,7 @@ export interface SameDayBookingWire {
   status: BookingStatus;
 }
 
-/** One row of the panel's bookings list (02 §2). */
+/** One row of the panel's bookings list (behaviour.md#management-panel). */
 export interface BookingListItem {
   id: number;
   documentId: string;
@@ -133,7 +133,7 @@ export interface BookingListItem {
   transportationPrice: number;
   isSubscriber: boolean;
   includesTransportation: boolean;
-  /** Paid add-ons as sold (issue 12) and their sum, TL; both are part of totalPrice (the list's export shows them). */
+  /** Paid add-ons as sold and their sum, TL; both are part of totalPrice (the list's export shows them). */
   addons: BookingAddonWire[];
   addonsPrice: number;
   facility: { documentId: string; name: string; slug: string };
@@ -163,14 +163,14 @@ export interface BookingHistoryWire {
   createdAt: string;
 }
 
-/** The panel's booking detail dialog (02 §2): the list row with everything else and the history. */
+/** The panel's booking detail dialog (behaviour.md#management-panel): the list row with everything else and the history. */
 export interface BookingDetail extends Omit<BookingListItem, 'facility'> {
   notes: string | null;
   rejectionReason: string | null;
   cancellationReason: string | null;
   cancelledAt: string | null;
   approvedAt: string | null;
-  /** The full name, as the history shows it (issue 7 §3 'Onaylayan'); the username when no name is stored. */
+  /** The full name, as the history shows it ('Onaylayan'); the username when no name is stored. */
   approvedBy: { username: string; email: string; fullName: string } | null;
   isRecurring: boolean;
   recurringGroupId: string | null;
@@ -183,7 +183,7 @@ export interface BookingDetail extends Omit<BookingListItem, 'facility'> {
   history: BookingHistoryWire[];
 }
 
-/** The dashboard's figures (02 §2 'Dashboard', §7 'GET /bookings/stats'). */
+/** The dashboard's figures (behaviour.md#management-panel 'Dashboard', api.md 'GET /bookings/stats'). */
 export interface BookingStatsWire {
   today: { total: number; pending: number; approved: number };
   monthly: { total: number; approved: number; revenue: number };

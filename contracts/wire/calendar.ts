@@ -1,4 +1,4 @@
-// The panel's weekly calendar (02 §2 'Weekly calendar'): a pitch's slots with the live booking of each in full.
+// The panel's weekly calendar (behaviour.md#management-panel 'Weekly calendar'): a pitch's slots with the live booking of each in full.
 import type { PaymentStatus } from '../bookings';
 import type { WorkingHoursWire } from './facility';
 import type { SlotWire } from './slot';

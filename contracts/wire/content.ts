@@ -1,4 +1,4 @@
-// Site-wide content as the API and the pages speak of it (01 §2, 00 §5).
+// Site-wide content as the API and the pages speak of it (behaviour.md#public-site, behaviour.md#staff-sessions-and-permissions).
 
 export interface SiteSettingsWire {
   siteName: string;
@@ -7,7 +7,7 @@ export interface SiteSettingsWire {
   contactEmail: string | null;
   address: string | null;
   city: string | null;
-  /** The home page's title and description when it has no SEO entry of its own (issue 12). */
+  /** The home page's title and description when it has no SEO entry of its own. */
   seoTitle: string | null;
   seoDescription: string | null;
   /** An https address or an '@handle' (contracts/settings.ts socialHref makes the link); WhatsApp a number or wa.me. */
@@ -22,7 +22,7 @@ export interface SiteSettingsWire {
   kvkkText: string | null;
 }
 
-/** The booking rules as stored (issue 12), and as they apply once deployment variables override them. */
+/** The booking rules as stored, and as they apply once deployment variables override them. */
 export interface BookingRulesWire {
   holdTimeoutMinutes: number;
   cancelWindowHours: number;

@@ -1,4 +1,4 @@
-// A pitch as the API and the pages speak of it (01 §7): money in TL, instants as ISO strings.
+// A pitch as the API and the pages speak of it (api.md): money in TL, instants as ISO strings.
 import type { AddonWire } from '../addons';
 
 export type WeekDay = 'monday' | 'tuesday' | 'wednesday' | 'thursday' | 'friday' | 'saturday' | 'sunday';
@@ -66,7 +66,7 @@ export interface FacilityWire {
   seoKeywords: string | null;
   facilityServices: string[];
   services: string[];
-  /** The paid add-ons a visitor may take with a booking (issue 12), active ones only, in the pitch's order. */
+  /** The paid add-ons a visitor may take with a booking, active ones only, in the pitch's order. */
   addons: AddonWire[];
   transportationService: {
     isActive: boolean;

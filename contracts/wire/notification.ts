@@ -15,7 +15,7 @@ export const notificationWire = z.object({
   createdAt: z.string().nullable(),
   bookingId: z.number().nullable(),
   facilityId: z.number().nullable(),
-  /** The staff member whose action raised it: their bell takes it as read, with no toast or sound (issue 7 §3). */
+  /** The staff member whose action raised it: their bell takes it as read, with no toast or sound. */
   actorUserId: z.number().nullable(),
 });
 export type NotificationWire = z.infer<typeof notificationWire>;

@@ -20,7 +20,7 @@ export const slotWire = z.object({
   isPending: z.boolean(),
   isPast: z.boolean(),
   state: z.enum(SLOT_STATES),
-  /** What the public sees of the booking holding the slot: a first name, or 'Barış A.' once approved (00 §3). */
+  /** What the public sees of the booking holding the slot: a first name, or 'Barış A.' once approved (behaviour.md#bookings). */
   booking: z
     .object({ customerName: z.string(), status: z.enum(['pending', 'approved']), isSubscriber: z.boolean() })
     .nullable(),

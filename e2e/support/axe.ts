@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 
-// Evaluated through the DevTools protocol rather than added as a <script>: the pages' CSP (issue 7 §4) rightly refuses
+// Evaluated through the DevTools protocol rather than added as a <script>: the pages' CSP rightly refuses
 // an inline script without its nonce, and the sweep must not weaken it.
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 

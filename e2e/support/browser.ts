@@ -41,7 +41,7 @@ export async function newPage(
   return { context, page };
 }
 
-// ---------- no console error, page error or hydration warning on any page (issue 7) ----------
+// ---------- no console error, page error or hydration warning on any page ----------
 
 /**
  * An API answer of 4xx is how the API says no (not found, conflict, refused login), and a 404 page is answered with

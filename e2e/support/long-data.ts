@@ -1,4 +1,4 @@
-// Long, unbroken data for the no-sideways-scroll tests (issue 7): a pitch whose name, description, address, amenities
+// Long, unbroken data for the no-sideways-scroll tests: a pitch whose name, description, address, amenities
 // and pickup points are long single words, a booking whose name is 100 unbroken characters with 200+ characters of
 // notes, and a subscriber with the same. Written straight into the running server's local D1 file (there is no pitch
 // API to create one) and removed again, so the demo data every other test counts stays as it was.

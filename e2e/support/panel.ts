@@ -19,7 +19,7 @@ const tokens = new Map<string, string>();
  */
 export async function signIn(context: BrowserContext, who: keyof typeof STAFF): Promise<string> {
   let token = tokens.get(who);
-  // A logout in an earlier test revokes every token of that account (issue 7 §4): sign in again then.
+  // A logout in an earlier test revokes every token of that account: sign in again then.
   if (token && !(await context.request.get('/api/users/me', { headers: { authorization: `Bearer ${token}` } })).ok())
     token = undefined;
   if (!token) {

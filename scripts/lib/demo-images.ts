@@ -1,4 +1,4 @@
-// The demo pitches' photos (issue 11: responsive WebP on the public pages). The seed cannot encode WebP (no image
+// The demo pitches' photos (responsive WebP on the public pages). The seed cannot encode WebP (no image
 // library may install), so `npx tsx scripts/make-demo-variants.ts` renders each photo with facility-image.ts once, has
 // Debian's Chromium encode it (canvas → WebP, as the panel does for an upload), and writes the files and a manifest
 // under scripts/lib/demo-images/, which are committed. The seed stores those files: the photo itself as WebP at its

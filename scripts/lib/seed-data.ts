@@ -1,4 +1,4 @@
-// Demo data for local development (00 §5): declarations only; scripts/seed.ts does the writing.
+// Demo data for local development (behaviour.md#staff-sessions-and-permissions): declarations only; scripts/seed.ts does the writing.
 // Money here is in TL for readability; the seed converts to integer kuruş with toKurus.
 // Days are offsets from today's Istanbul business date, so the data stays "current" whenever it is seeded.
 import type { WorkingDay, WorkingHours } from '../../worker/src/db/schema';
@@ -614,7 +614,7 @@ export const BOOKINGS: BookingSeed[] = [
   },
 ];
 
-/** Weekly recurring approved bookings (00 §4): from `firstDay` every 7 days while within the seeded slot range. */
+/** Weekly recurring approved bookings (behaviour.md#subscriptions): from `firstDay` every 7 days while within the seeded slot range. */
 export const SUBSCRIPTIONS = [
   { customer: 'emre', facility: 'nilufer', firstDay: -14, time: '21:00', weeks: 8, notes: 'Her hafta sabit kadro.' },
   {

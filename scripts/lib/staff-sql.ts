@@ -13,7 +13,7 @@ const q = (s: string | undefined | null) => (s == null || s === '' ? 'NULL' : `'
 
 /**
  * Creates the account, or resets the password of an existing one. A reset bumps token_version, so every session that
- * was signed in with the old password ends (issue 7 §4).
+ * was signed in with the old password ends.
  */
 export function upsertStaffSql(row: StaffRow): string {
   return `INSERT INTO users (document_id, username, email, first_name, last_name, password_hash, role_id)

@@ -1,4 +1,4 @@
-// The booking form's add-ons (issue 12): offered after the shuttle option, the total follows each choice, a per-person
+// The booking form's add-ons: offered after the shuttle option, the total follows each choice, a per-person
 // add-on takes a quantity within its cap, what is sent is only ids and quantities (the server prices them), a server
 // refusal shows under the add-ons, and the confirmation lists what was bought.
 import { render, screen, waitFor, within } from '@testing-library/react';

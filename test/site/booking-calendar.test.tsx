@@ -101,7 +101,7 @@ class FakeSocket {
 }
 const lastSocket = () => FakeSocket.all[FakeSocket.all.length - 1];
 
-// The form, the confirmation, the same-day dialog and the date fields are chunks loaded on demand (issue 11): fetched
+// The form, the confirmation, the same-day dialog and the date fields are chunks loaded on demand: fetched
 // once here, so each test's first render of them does not wait on a cold transform.
 beforeAll(async () => {
   await Promise.all([
@@ -133,7 +133,7 @@ const user = () => userEvent.setup();
 const day = (date: string) =>
   screen.getByRole('region', { name: new RegExp(date === '2026-11-18' ? '18 Kasım Çarşamba' : date) });
 
-describe('slot calendar (01 §2 Slot calendar)', () => {
+describe('slot calendar (behaviour.md#public-site Slot calendar)', () => {
   it('opens on the week that holds today, Sunday to Saturday, fetched in ONE range request', async () => {
     render(<BookingFlow facility={facility} />);
     await screen.findByRole('button', { name: '20:00–21:00, ₺1.500, müsait' });
@@ -253,7 +253,7 @@ describe('slot calendar (01 §2 Slot calendar)', () => {
     await waitFor(() => expect(slotCalls().at(-1)!.query).toEqual({ from: '2026-12-01', to: '2026-12-31' }));
   });
 
-  it("past the generated horizon a day says 'Henüz açılmadı', not 'Kapalı', and 'Sonraki' stops there (issue 7 §2)", async () => {
+  it("past the generated horizon a day says 'Henüz açılmadı', not 'Kapalı', and 'Sonraki' stops there", async () => {
     bookableUntil = '2026-12-18';
     // December: slots up to the 17th except the closed Mondays; nothing generated after the 18th yet.
     slotsFor = (q) =>
@@ -288,7 +288,7 @@ describe('slot calendar (01 §2 Slot calendar)', () => {
     await screen.findByRole('button', { name: /müsait/ });
     await u.click(screen.getByRole('radio', { name: 'Özel Aralık' }));
     await waitFor(() => expect(slotCalls().at(-1)!.query).toEqual({ from: '2026-11-18', to: '2026-11-25' }));
-    // dd.mm.yyyy fields (react-aria, tr-TR), loaded on first use of 'Özel Aralık' (issue 7 §3).
+    // dd.mm.yyyy fields (react-aria, tr-TR), loaded on first use of 'Özel Aralık'.
     const start = await screen.findByRole('group', { name: 'Başlangıç tarihi' });
     const end = screen.getByRole('group', { name: 'Bitiş tarihi' });
     expect([start.textContent, end.textContent]).toEqual([
@@ -319,7 +319,7 @@ describe('slot calendar (01 §2 Slot calendar)', () => {
   });
 });
 
-describe('live slot updates (00 §8)', () => {
+describe('live slot updates (behaviour.md#notifications)', () => {
   it('opens the pitch socket and turns a slot taken elsewhere into Beklemede in place, with no refetch', async () => {
     render(<BookingFlow facility={facility} />);
     await screen.findByRole('button', { name: '20:00–21:00, ₺1.500, müsait' });

@@ -28,7 +28,7 @@ const slots: Slot[] = [
   },
 ];
 const MASKED = 'HSR••••••GH2';
-// The masked shape the server sends (issue 7 §1): never the full number or the full name.
+// The masked shape the server sends: never the full number or the full name.
 const existingBooking = {
   bookingNumberMasked: MASKED,
   customerName: 'Ayşe Y.',
@@ -44,7 +44,7 @@ type Reply = [number, unknown];
 let calls: Call[] = [];
 let route: (c: Call) => Reply;
 
-// The form, the confirmation, the same-day dialog and the date fields are chunks loaded on demand (issue 11): fetched
+// The form, the confirmation, the same-day dialog and the date fields are chunks loaded on demand: fetched
 // once here, so each test's first render of them does not wait on a cold transform.
 beforeAll(async () => {
   await Promise.all([
@@ -116,7 +116,7 @@ async function submitSameDay() {
   return { u, dialog: await screen.findByRole('alertdialog', { name: 'Rezervasyon Uyarısı' }) };
 }
 
-describe("duplicate-booking modal (01 §2 'Duplicate-booking modal', 00 §3 same-day rule, issue 7 §1)", () => {
+describe("duplicate-booking modal (behaviour.md#public-site 'Duplicate-booking modal', behaviour.md#bookings same-day rule)", () => {
   it('a 409 opens Rezervasyon Uyarısı with the masked booking and the way out', async () => {
     const { dialog } = await submitSameDay();
     const d = within(dialog);

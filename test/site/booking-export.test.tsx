@@ -1,4 +1,4 @@
-// The Rezervasyonlar list as CSV / Excel (issue 12: add-ons show in exports): each add-on as sold and their total, the
+// The Rezervasyonlar list as CSV / Excel (add-ons show in exports): each add-on as sold and their total, the
 // pitch's own fee and the shuttle apart, and every page of the filtered set, not only the one on screen.
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -143,7 +143,7 @@ const field = (label: string) => screen.getByRole('textbox', { name: new RegExp(
 const submit = (u: ReturnType<typeof userEvent.setup>) =>
   u.click(screen.getByRole('button', { name: 'Rezervasyonu Tamamla' }));
 
-describe('phone formatting while typing (01 §5)', () => {
+describe('phone formatting while typing (behaviour.md#validation)', () => {
   it.each([
     ['0532', '0532'],
     ['05321', '0532 1'],
@@ -151,7 +151,7 @@ describe('phone formatting while typing (01 §5)', () => {
     ['0532 123 45 67 8', '0532 123 45 67'],
     ['5321234567', '0532 123 45 67'],
     ['+9', '+9'],
-    // Every form a visitor types or pastes ends as 05XX XXX XX XX (issue 7 §2).
+    // Every form a visitor types or pastes ends as 05XX XXX XX XX.
     ['+90', '0'],
     ['+905', '05'],
     ['+905321234567', '0532 123 45 67'],
@@ -183,7 +183,7 @@ describe('phone formatting while typing (01 §5)', () => {
   });
 });
 
-describe('issue 7 §2 and §5 on the form', () => {
+describe('limits, field errors, the KVKK note, pickup time and half-hour price on the form', () => {
   it('every length limit: maxLength on the input, the Turkish message on the field, the same one the server sends', async () => {
     const u = await toForm();
     expect(field('Ad Soyad').maxLength).toBe(100);
@@ -242,7 +242,7 @@ describe('issue 7 §2 and §5 on the form', () => {
   });
 });
 
-describe('booking form rules (01 §5), shown on submit, cleared when the field is edited', () => {
+describe('booking form rules (behaviour.md#validation), shown on submit, cleared when the field is edited', () => {
   it('an empty form: name and phone are required, nothing is sent', async () => {
     const u = await toForm();
     await submit(u);
@@ -307,7 +307,7 @@ describe('booking form rules (01 §5), shown on submit, cleared when the field i
   });
 });
 
-describe('creating the booking and the confirmation (01 §2 Confirmation)', () => {
+describe('creating the booking and the confirmation (behaviour.md#public-site Confirmation)', () => {
   async function book(u: ReturnType<typeof userEvent.setup>, transport = true) {
     await u.type(field('Ad Soyad'), 'Ayşe Yılmaz');
     await u.type(screen.getByRole('textbox', { name: /^Telefon/ }), '05321234567');

@@ -1,4 +1,4 @@
-// Every phone field normalises +90 5XX…, 90 5XX…, 0090 5XX…, spaces and dashes to 05XXXXXXXXX (issue 7 §2): the server's
+// Every phone field normalises +90 5XX…, 90 5XX…, 0090 5XX…, spaces and dashes to 05XXXXXXXXX: the server's
 // rule, the booking form's formatter and the 'Abone Takibi' phone input of the tracking page.
 import { describe, expect, it } from 'vitest';
 import { normalisePhone, phoneSchema } from '../../contracts/phone';

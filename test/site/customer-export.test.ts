@@ -18,7 +18,7 @@ import {
 import { $toasts } from '../../site/src/stores/toast';
 import { blobText, captureDownloads, customerRow, ROWS } from './customer-fixtures';
 
-// The export module (02 §9 'Report types', §8 'Customers'): CSV bytes, report columns and rows, the xlsx path.
+// The export module (behaviour.md#constants-and-limits 'Report types', #error-messages 'Customers'): CSV bytes, report columns and rows, the xlsx path.
 
 let files: ReturnType<typeof captureDownloads>;
 beforeEach(() => {
@@ -235,7 +235,7 @@ describe('xlsx', () => {
     expect(sheet).toHaveLength(4);
   });
 
-  it('when the library cannot be loaded: the spec message, then the CSV instead', async () => {
+  it('when the library cannot be loaded: the documented message, then the CSV instead', async () => {
     const load = () => Promise.reject(new TypeError('Failed to fetch dynamically imported module'));
     await expect(
       downloadXlsx(ROWS, CUSTOMER_REPORT_COLUMNS.risk, 'musteri-raporu-risk-2026-11-23', 'R', load),

@@ -131,7 +131,7 @@ describe('login redirect target', () => {
     }
   });
 
-  it('maps the server refusals to the texts of 01 §8', () => {
+  it('maps the server refusals to the texts of behaviour.md#error-messages', () => {
     expect(loginErrorText(new ApiRequestError('Invalid identifier or password', 400, null))).toBe(
       'Geçersiz kullanıcı adı/e-posta veya şifre',
     );
@@ -159,7 +159,7 @@ describe('login form script', () => {
     expect(document.querySelector<HTMLFormElement>('[data-login-form]')!.hasAttribute('data-ready')).toBe(true);
   });
 
-  it('shows the validation messages of 01 §5 with aria-invalid/aria-describedby, focuses the first, sends nothing', async () => {
+  it('shows the validation messages of behaviour.md#validation with aria-invalid/aria-describedby, focuses the first, sends nothing', async () => {
     open();
     const u = userEvent.setup();
     await u.click(submit());

@@ -62,7 +62,7 @@ async function shown() {
 const row = (title: string) => screen.getByText(title).closest('li') as HTMLElement;
 const disabled = (el: HTMLElement) => el.hasAttribute('disabled');
 
-describe('notifications page: the list (02 §2)', () => {
+describe('notifications page: the list (behaviour.md#management-panel)', () => {
   it('asks the server for page 1 of 25 and shows the total and unread counts in the heading', async () => {
     await shown();
     expect(lastQuery()).toEqual({ page: '1', pageSize: '25', status: 'all', type: 'all' });
@@ -107,7 +107,7 @@ describe('notifications page: the list (02 §2)', () => {
     expect(pageCalls()).toHaveLength(0);
   });
 
-  it('a second tab without Beni hatırla (no stored token or hint, only the cookie) shows the list (issue 7 §3)', async () => {
+  it('a second tab without Beni hatırla (no stored token or hint, only the cookie) shows the list', async () => {
     $session.set({ status: 'loading' });
     sessionStorage.clear();
     localStorage.clear();
@@ -123,7 +123,7 @@ describe('notifications page: the list (02 §2)', () => {
     expect(await screen.findByText('Henüz bildirim yok')).toBeTruthy();
   });
 
-  it('a failed read empties the list and the counts (02 §8) and offers a retry', async () => {
+  it('a failed read empties the list and the counts (behaviour.md#error-messages) and offers a retry', async () => {
     page = () => apiError(500);
     render(<NotificationsPage />);
     expect(await screen.findByText('Bildirimler yüklenirken hata oluştu')).toBeTruthy();

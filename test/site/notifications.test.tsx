@@ -40,7 +40,7 @@ const SEC = 1000;
 const MIN = 60 * SEC;
 const HOUR = 60 * MIN;
 
-describe('relative time (02 §2)', () => {
+describe('relative time (behaviour.md#management-panel)', () => {
   it('the bell reads Az önce under a minute, then minutes, hours and days', () => {
     expect(bellTimeAgo(ago(0), NOW)).toBe('Az önce');
     expect(bellTimeAgo(ago(59 * SEC), NOW)).toBe('Az önce');
@@ -76,7 +76,7 @@ describe('relative time (02 §2)', () => {
   });
 });
 
-describe('badge and backoff constants (02 §9)', () => {
+describe('badge and backoff constants (behaviour.md#constants-and-limits)', () => {
   it('the count caps at 99+', () => {
     expect(badgeText(0)).toBe('0');
     expect(badgeText(99)).toBe('99');
@@ -135,7 +135,7 @@ async function started() {
   await settle();
 }
 
-describe('notification store: fetching and the live socket (00 §8)', () => {
+describe('notification store: fetching and the live socket (behaviour.md#notifications)', () => {
   it('reads the latest ten on start and opens the socket on the session cookie, with no token in its URL', async () => {
     await started();
     expect(listCalls()).toHaveLength(1);
@@ -158,7 +158,7 @@ describe('notification store: fetching and the live socket (00 §8)', () => {
     expect(listCalls()).toHaveLength(2);
   });
 
-  it('a fetch failure empties the list and sets the count to 0 (02 §8)', async () => {
+  it('a fetch failure empties the list and sets the count to 0 (behaviour.md#error-messages)', async () => {
     await started();
     expect($unreadCount.get()).toBe(2);
     onAll = () => apiError(500);
@@ -194,7 +194,7 @@ describe('notification store: fetching and the live socket (00 §8)', () => {
     expect($toasts.get()).toHaveLength(0);
   });
 
-  it("the actor's own action (issue 7 §3): no toast, no sound, not counted unread; another staff member's still rings", async () => {
+  it("the actor's own action: no toast, no sound, not counted unread; another staff member's still rings", async () => {
     vi.stubGlobal('AudioContext', FakeAudioContext);
     FakeAudioContext.oscillators = [];
     await started();
@@ -267,7 +267,7 @@ describe('notification store: fetching and the live socket (00 §8)', () => {
     expect($unreadCount.get()).toBe(1);
   });
 
-  it('a new user means a fresh read and a fresh socket (02 §9 on user change); the same user confirmed again does not', async () => {
+  it('a new user means a fresh read and a fresh socket (behaviour.md#constants-and-limits on user change); the same user confirmed again does not', async () => {
     await started();
     const first = FakeSocket.last;
     $session.set({ status: 'signed-in', user: { ...staffUser } });
@@ -291,7 +291,7 @@ describe('notification store: fetching and the live socket (00 §8)', () => {
   });
 });
 
-describe('notification store: fallback polling and reconnecting (02 §9)', () => {
+describe('notification store: fallback polling and reconnecting (behaviour.md#constants-and-limits)', () => {
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'], now: NOW });
   });
@@ -388,7 +388,7 @@ describe('notification store: fallback polling and reconnecting (02 §9)', () =>
   });
 });
 
-describe('notification store: actions change local state only after the server succeeds (02 §4, §8)', () => {
+describe('notification store: actions change local state only after the server succeeds (behaviour.md#states-and-transitions, #error-messages)', () => {
   it('mark-read waits for the server, then marks, lowers the count and tells the socket', async () => {
     await started();
     FakeSocket.last.open();
@@ -478,7 +478,7 @@ class FakeAudioContext {
   }
 }
 
-describe('notification sound (02 §2, §9 notificationSoundEnabled)', () => {
+describe('notification sound (behaviour.md#management-panel, #constants-and-limits notificationSoundEnabled)', () => {
   beforeEach(() => {
     FakeAudioContext.oscillators = [];
   });
@@ -531,7 +531,7 @@ describe('notification sound (02 §2, §9 notificationSoundEnabled)', () => {
 
 // ---------------------------------------------------------------- the bell
 
-describe('notification bell (02 §2)', () => {
+describe('notification bell (behaviour.md#management-panel)', () => {
   const bell = () => screen.getByRole('button', { name: /^Bildirimler/ });
 
   it('shows at most 5 items and caps the badge at 99+', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { pageItems } from '../../site/src/lib/pages';
 
-describe('page numbers with ellipses (02 §2 customers: up to 7, otherwise ellipses)', () => {
+describe('page numbers with ellipses (behaviour.md#management-panel customers: up to 7, otherwise ellipses)', () => {
   it('shows every page up to 7', () => {
     expect(pageItems(1, 1)).toEqual([1]);
     expect(pageItems(4, 7)).toEqual([1, 2, 3, 4, 5, 6, 7]);

@@ -1,4 +1,4 @@
-// The Saha Servisleri screen (issue 12): presets, the add dialog checked by the server's schema, a duplicate refused by
+// The Saha Servisleri screen: presets, the add dialog checked by the server's schema, a duplicate refused by
 // the server shown under its field, the active switch, order, and delete after a confirmation.
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

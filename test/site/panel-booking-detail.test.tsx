@@ -95,7 +95,7 @@ async function until(check: () => void) {
 }
 const rejectButton = () => screen.getByRole('button', { name: /Reddet/ });
 
-describe('booking detail sections (02 §2)', () => {
+describe('booking detail sections (behaviour.md#management-panel)', () => {
   it('shows customer, booking, transport, payment, notes and history of a pending booking', async () => {
     current = detail({ customerEmail: 'ayse@example.com' });
     open();
@@ -151,7 +151,7 @@ describe('booking detail sections (02 §2)', () => {
     expect(within(d).getByText('Tarih yok')).toBeTruthy();
   });
 
-  it('lists the paid add-ons as sold under the payment (issue 12)', async () => {
+  it('lists the paid add-ons as sold under the payment', async () => {
     current = detail({
       totalPrice: 2350,
       addons: [
@@ -182,7 +182,7 @@ describe('booking detail sections (02 §2)', () => {
     expect(within(d).getByText('Abone')).toBeTruthy();
     expect(within(d).getByText('İstenmedi')).toBeTruthy();
     expect(within(d).queryByText('Alış noktası')).toBeNull();
-    // No deposit is due from a subscriber: never 'Ödeme Bekliyor' (issue 7 §2, the panel as tracking).
+    // No deposit is due from a subscriber: never 'Ödeme Bekliyor' (the panel as tracking).
     const payment = within(d).getByRole('heading', { name: 'Ödeme Bilgileri' }).closest('section')!;
     expect(payment.textContent).toContain('Ödeme yok');
     expect(payment.textContent).not.toContain('Ödeme Bekliyor');
@@ -287,7 +287,7 @@ describe('booking detail sections (02 §2)', () => {
   });
 });
 
-describe('approve and reject (02 §2, §5)', () => {
+describe('approve and reject (behaviour.md#management-panel, #validation)', () => {
   it('keeps Reddet disabled until a reason that is more than whitespace is written', async () => {
     const u = userEvent.setup();
     open();
@@ -362,7 +362,7 @@ describe('approve and reject (02 §2, §5)', () => {
   });
 });
 
-describe('cancelling an approved booking (issue 7 §3: a confirmed cancel, filed under İptal)', () => {
+describe('cancelling an approved booking (a confirmed cancel, filed under İptal)', () => {
   it("asks first ('Vazgeç' / 'Evet, iptal et'), then sends a cancel with 'Randevu iptal edildi' and toasts 'Rezervasyon iptal edildi'", async () => {
     current = detail({ status: 'approved', paymentStatus: 'paid', isPast: false });
     const { onChanged } = open();
@@ -401,7 +401,7 @@ describe('cancelling an approved booking (issue 7 §3: a confirmed cancel, filed
   });
 });
 
-describe('approve and reject failures (02 §8)', () => {
+describe('approve and reject failures (behaviour.md#error-messages)', () => {
   it('toasts the server message when approval is refused', async () => {
     onApprove = () => apiError(409, 'Bu rezervasyon zaten işlem görmüş');
     const { onChanged, onClose } = open();
@@ -455,7 +455,7 @@ describe('approve and reject failures (02 §8)', () => {
   });
 });
 
-describe('length limits on the decision fields (issue 7 §3)', () => {
+describe('length limits on the decision fields', () => {
   it('the approve note and the reject reason stop at 500 characters', async () => {
     open();
     const d = await loaded();
@@ -484,7 +484,7 @@ describe('length limits on the decision fields (issue 7 §3)', () => {
   });
 });
 
-describe('editing the notes (02 §7 PUT /bookings/{id})', () => {
+describe('editing the notes (api.md PUT /bookings/{id})', () => {
   it('edits and saves the notes with PUT, keeping the dialog open', async () => {
     current = detail({ notes: 'Eski not' });
     const { onChanged, onClose } = open();
@@ -505,7 +505,7 @@ describe('editing the notes (02 §7 PUT /bookings/{id})', () => {
   });
 });
 
-describe('anonymising the customer (KVKK, issue 7 §5)', () => {
+describe('anonymising the customer (KVKK)', () => {
   it('asks first, then shows the anonymised customer with the phone hidden', async () => {
     open();
     const d = await loaded();
@@ -521,7 +521,7 @@ describe('anonymising the customer (KVKK, issue 7 §5)', () => {
   });
 });
 
-describe('a booking decided elsewhere (issue 7 §3)', () => {
+describe('a booking decided elsewhere', () => {
   it('re-reads the booking when the staff hub names it, and the actions go away', async () => {
     const { handleLiveMessage } = await import('../../site/src/stores/notifications');
     open();

@@ -2,7 +2,7 @@ import { vi } from 'vitest';
 import type { BookingDetail } from '../../site/src/components/panel/BookingDetailDialog';
 import type { BookingListItem } from '../../site/src/stores/panel-bookings';
 
-// Wire shapes of the panel's booking routes (API.md 'Bookings (staff)'), for the bookings screen and detail dialog tests.
+// Wire shapes of the panel's booking routes (api.md 'Bookings (staff)'), for the bookings screen and detail dialog tests.
 
 export function listItem(over: Partial<BookingListItem> = {}): BookingListItem {
   return {

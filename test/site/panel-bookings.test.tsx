@@ -95,14 +95,14 @@ async function shown() {
   await bookingShown('HSRK7M2P9QX');
 }
 const tab = (name: RegExp) => screen.getByRole('tab', { name });
-/** Types dd mm yyyy into the react-aria date field (issue 7 §3: dd.mm.yyyy, not the browser's date box). */
+/** Types dd mm yyyy into the react-aria date field (dd.mm.yyyy, not the browser's date box). */
 async function typeDate(name: string, digits: string) {
   const [day] = within(screen.getByRole('group', { name })).getAllByRole('spinbutton');
   act(() => day.focus());
   await userEvent.setup().keyboard(digits);
 }
 
-describe('live updates over the staff hub (issue 7 §3)', () => {
+describe('live updates over the staff hub', () => {
   it('a booking notification from elsewhere re-reads the page and the tab counts; other events do not', async () => {
     const { handleLiveMessage } = await import('../../site/src/stores/notifications');
     await shown();
@@ -137,7 +137,7 @@ describe('live updates over the staff hub (issue 7 §3)', () => {
   });
 });
 
-describe('bookings list (02 §2 Bookings management)', () => {
+describe('bookings list (behaviour.md#management-panel Bookings management)', () => {
   it('shows the heading, the stat strip and a row per booking with its number, customer, pitch, amount and status', async () => {
     await shown();
     expect(screen.getByRole('heading', { level: 1, name: 'Rezervasyon Yönetimi' })).toBeTruthy();

@@ -83,7 +83,7 @@ async function typeDate(name: string, digits: string) {
   await userEvent.setup().keyboard(digits);
 }
 
-describe('entry from the address (02 §2)', () => {
+describe('entry from the address (behaviour.md#management-panel)', () => {
   it('reads warningsOnly=true and customerType from the URL (the dashboard link) and sends them', async () => {
     window.history.replaceState(null, '', '/yonetim/musteriler?warningsOnly=true&customerType=subscriber');
     await shown();
@@ -211,7 +211,7 @@ describe('stats strip and list', () => {
   });
 });
 
-describe('filters → query (02 §7)', () => {
+describe('filters → query (api.md)', () => {
   it('debounces the search by 300 ms and sends only the final text', async () => {
     await shown();
     // The clock is ours here, so a loaded machine cannot stretch the gaps between keystrokes past the debounce.
@@ -341,7 +341,7 @@ describe('filters → query (02 §7)', () => {
   });
 });
 
-describe('pager (02 §2, §9)', () => {
+describe('pager (behaviour.md#management-panel, #constants-and-limits)', () => {
   it('page sizes 25/50/100/200/500 (50 first), up to 7 numbers with ellipses, the page box', async () => {
     pageCount = 12;
     await shown();
@@ -457,7 +457,7 @@ describe('detail side panel', () => {
   });
 });
 
-describe('reports (02 §9)', () => {
+describe('reports (behaviour.md#constants-and-limits)', () => {
   async function choose(item: string) {
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Rapor İndir' }));

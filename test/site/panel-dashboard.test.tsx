@@ -249,7 +249,7 @@ describe('dashboard errors and changes', () => {
   });
 });
 
-describe('live updates over the staff hub (issue 7 §3)', () => {
+describe('live updates over the staff hub', () => {
   it('a new booking or a decision made elsewhere re-reads the figures and the latest bookings', async () => {
     vi.useRealTimers();
     const { handleLiveMessage } = await import('../../site/src/stores/notifications');
@@ -278,7 +278,7 @@ describe('live updates over the staff hub (issue 7 §3)', () => {
   });
 });
 
-describe('the roles in Turkish (issue 7 §3)', () => {
+describe('the roles in Turkish', () => {
   it("admin is 'Yönetici' and manager 'Müdür', never 'Admin' / 'Manager'", async () => {
     const { roleLabel } = await import('../../site/src/lib/panel');
     expect(roleLabel({ type: 'admin' })).toBe('Yönetici');

@@ -1,4 +1,4 @@
-// The date primitive (issue 7 §3): dd.mm.yyyy in every browser (react-aria with locale tr-TR), YYYY-MM-DD on the wire.
+// The date primitive: dd.mm.yyyy in every browser (react-aria with locale tr-TR), YYYY-MM-DD on the wire.
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
@@ -80,7 +80,7 @@ describe('DatePicker (ui primitive)', () => {
   });
 });
 
-describe('the bookings filter bar uses it (02 §2 date range)', () => {
+describe('the bookings filter bar uses it (behaviour.md#management-panel date range)', () => {
   let calls: Call[];
   beforeEach(() => {
     window.history.replaceState(null, '', '/yonetim/rezervasyonlar?from=2026-11-01');

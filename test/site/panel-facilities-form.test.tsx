@@ -71,7 +71,7 @@ function chooseFiles(files: File[]) {
   fireEvent.change(input);
 }
 
-describe('create form (02 §2 Pitch create/edit modal, §5 Pitch form)', () => {
+describe('create form (behaviour.md#management-panel Pitch create/edit modal, #validation Pitch form)', () => {
   it("on a half-hourly pitch the price field says it is one 30-minute slot's price", async () => {
     await openCreate();
     const hint = () => errorOf(field(/^Saat Ücreti/));
@@ -83,7 +83,7 @@ describe('create form (02 §2 Pitch create/edit modal, §5 Pitch form)', () => {
     expect(hint()).toContain('bir slotun (30 dk) ücretidir');
   });
 
-  it('starts from the defaults of 02 §9', async () => {
+  it('starts from the defaults of behaviour.md#constants-and-limits', async () => {
     await openCreate();
     expect(field(/^Saat Ücreti/).value).toBe('150');
     expect(field(/^Depozito Tutarı/).value).toBe('0');
@@ -428,7 +428,7 @@ describe('create form (02 §2 Pitch create/edit modal, §5 Pitch form)', () => {
     expect(errorOf(screen.getByLabelText('Görsel ekle'))).toContain(message);
   });
 
-  it('an upload waits 30 s, not 10 (02 §7); one that times out toasts "Saha oluşturulurken hata oluştu" and keeps the form', async () => {
+  it('an upload waits 30 s, not 10 (api.md); one that times out toasts "Saha oluşturulurken hata oluştu" and keeps the form', async () => {
     const timeouts = vi.spyOn(AbortSignal, 'timeout');
     onSave = () => {
       throw new DOMException('The operation timed out.', 'TimeoutError');
@@ -459,8 +459,8 @@ describe('create form (02 §2 Pitch create/edit modal, §5 Pitch form)', () => {
   });
 });
 
-describe('images (02 §5, §9)', () => {
-  it('refuses more than 5 in all, files of 5MB or more and non-images, with the messages of 02 §5', async () => {
+describe('images (behaviour.md#validation, #constants-and-limits)', () => {
+  it('refuses more than 5 in all, files of 5MB or more and non-images, with the messages of behaviour.md#validation', async () => {
     await openCreate();
     chooseFiles(Array.from({ length: 6 }, (_, i) => imageFile(`${i}.jpg`)));
     expect(screen.getByRole('alert').textContent).toBe(facilityMsg.tooManyImages(0));

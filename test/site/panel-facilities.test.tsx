@@ -67,7 +67,7 @@ async function chooseAction(id: string, action: RegExp) {
   await user.click(await screen.findByRole('menuitem', { name: action }));
 }
 
-describe('pitch list (02 §2 Saha Yönetimi)', () => {
+describe('pitch list (behaviour.md#management-panel Saha Yönetimi)', () => {
   it('reads every pitch with page size 100 and shows the count line and the Toplam / Aktif / Pasif cards', async () => {
     await shown();
     expect(screen.getByRole('heading', { level: 1, name: 'Saha Yönetimi' })).toBeTruthy();
@@ -146,7 +146,7 @@ describe('pitch list (02 §2 Saha Yönetimi)', () => {
   });
 });
 
-describe('pitch card (02 §2 Pitch card)', () => {
+describe('pitch card (behaviour.md#management-panel Pitch card)', () => {
   it('shows image, badge, contact, price, services, four amenities and +N, transport and slot start', async () => {
     await shown();
     const c = card('fac-1');
@@ -209,7 +209,7 @@ describe('slot generation from the card', () => {
   });
 });
 
-describe('toggle (02 §4 Pitch)', () => {
+describe('toggle (behaviour.md#states-and-transitions Pitch)', () => {
   it('Pasif Yap sends isActive false, toasts "<name> sahası pasif yapıldı" and reads the list again', async () => {
     await shown();
     await chooseAction('fac-1', /Pasif Yap/);
@@ -231,7 +231,7 @@ describe('toggle (02 §4 Pitch)', () => {
   });
 });
 
-describe('delete (02 §4 Pitch)', () => {
+describe('delete (behaviour.md#states-and-transitions Pitch)', () => {
   it('asks for confirmation, deletes, toasts "Saha silindi" and reads the list again', async () => {
     await shown();
     await chooseAction('fac-2', /^Sil$/);

@@ -1,4 +1,4 @@
-// The Fiyatlandırma screen (issue 12): the rule list with presets and its dialog (checked by the server's schema), the
+// The Fiyatlandırma screen: the rule list with presets and its dialog (checked by the server's schema), the
 // week preview computed by the server's engine before saving, save, and re-pricing generated free slots.
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

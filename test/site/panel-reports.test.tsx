@@ -1,4 +1,4 @@
-// The Raporlar screen (issue 12): filters kept in the address and checked with the server's schema before asking, the
+// The Raporlar screen: filters kept in the address and checked with the server's schema before asking, the
 // quick ranges in Istanbul dates, every report's table showing the figures of the answer, the KVKK-hidden phone, the
 // empty and error states, and the export rows and CSV of each report.
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';

@@ -1,4 +1,4 @@
-// The Personel, Denetim kaydı and Hesabım islands (issue 12) against a stubbed API: what they send and show.
+// The Personel, Denetim kaydı and Hesabım islands against a stubbed API: what they send and show.
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';

@@ -63,7 +63,7 @@ async function shown() {
   await waitFor(() => expect(siteForm()).toBeTruthy());
 }
 
-describe('Ayarlar (issue 12)', () => {
+describe('Ayarlar', () => {
   it('reads both settings and fills the forms; a variable-overridden limit says what applies', async () => {
     await shown();
     expect(screen.getByRole('heading', { level: 1, name: 'Ayarlar' })).toBeTruthy();
@@ -115,7 +115,7 @@ describe('Ayarlar (issue 12)', () => {
     expect(screen.queryByLabelText('Telefon 5')).toBeNull();
   });
 
-  it('refuses a loose limit under the 00 §5 floor before sending; a valid change is saved and toasted', async () => {
+  it('refuses a loose limit under behaviour.md#staff-sessions-and-permissions floor before sending; a valid change is saved and toasted', async () => {
     await shown();
     const user = userEvent.setup();
     const perIp = screen.getByLabelText('Rezervasyon — adres başına');

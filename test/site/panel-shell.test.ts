@@ -133,7 +133,7 @@ describe('panel page guard', () => {
     expect(panelScreen('/yonetim/yetkisiz')).toEqual({ adminOnly: false });
     expect(panelScreen('/yonetim/ayarlar')).toEqual({ adminOnly: true });
     expect(panelScreen('/yonetim/raporlar')).toEqual({ adminOnly: true });
-    // Every page under an admin-only entry is admin-only too (issue 12: Ayarlar' sub-pages); a look-alike prefix is not.
+    // Every page under an admin-only entry is admin-only too (Ayarlar' sub-pages); a look-alike prefix is not.
     expect(panelScreen('/yonetim/ayarlar/personel')).toEqual({ adminOnly: true });
     expect(panelScreen('/yonetim/ayarlar/denetim')).toEqual({ adminOnly: true });
     expect(panelScreen('/yonetim/ayarlar/')).toEqual({ adminOnly: true });

@@ -1,4 +1,4 @@
-// The pitch card's 'Slot Oluştur' dialog (02 §2 'Slot generation modal' and 'Slot preview modal', 00 §2): form, then the
+// The pitch card's 'Slot Oluştur' dialog (behaviour.md#management-panel 'Slot generation modal' and 'Slot preview modal', behaviour.md#slots): form, then the
 // server's answer, then the preview of the generated range. Every date is relative to today in Istanbul: no year is
 // written down anywhere.
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
@@ -57,7 +57,7 @@ const held = (name: string, status: 'pending' | 'approved', isSubscriber = false
   booking: { customerName: name, status, isSubscriber },
 });
 
-/** An overnight pitch's day as the API orders it: 00:00 after 23:00, under the same business date (00 §1). */
+/** An overnight pitch's day as the API orders it: 00:00 after 23:00, under the same business date (behaviour.md#time-money-and-identity). */
 const DAY1 = () => [
   slot(day1, '18:00'),
   slot(day1, '19:00', held('Ahmet', 'pending')),
@@ -404,7 +404,7 @@ describe('focus', () => {
   });
 });
 
-describe('no year is written into the form or the preview (issue 9)', () => {
+describe('no year is written into the form or the preview', () => {
   it('in another year (the clock set to 30 December 2031) the window, the request and the preview all follow the clock', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2031-12-30T09:00:00Z'));

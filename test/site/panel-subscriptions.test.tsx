@@ -1,4 +1,4 @@
-// The Abonelikler screen (02 §2 'Subscriptions', §4 'Subscription creation', §5 'Subscription form', §8, §9): counters,
+// The Abonelikler screen (behaviour.md#management-panel 'Subscriptions', #states-and-transitions 'Subscription creation', #validation 'Subscription form', #error-messages, #constants-and-limits): counters,
 // renewals, the quick form's every rule and message, the partial and error cards, the subscriber list and the detail.
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -172,7 +172,7 @@ describe('counters and renewals', () => {
   });
 });
 
-describe('quick subscription form: rules and messages (02 §5)', () => {
+describe('quick subscription form: rules and messages (behaviour.md#validation)', () => {
   it('keeps submit disabled until name, phone, pitch, day and time are all there', async () => {
     await shown();
     expect(submitButton().disabled).toBe(true);
@@ -392,7 +392,7 @@ describe('times, slot warnings and slot generation', () => {
   });
 });
 
-describe('sending (02 §4 Subscription creation)', () => {
+describe('sending (behaviour.md#states-and-transitions Subscription creation)', () => {
   it('sends the checked body, then toasts the server message, resets the form and refreshes the list', async () => {
     await filled();
     fireEvent.change(box('E-posta (isteğe bağlı)'), { target: { value: ' mehmet@example.com ' } });

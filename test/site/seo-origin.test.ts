@@ -1,4 +1,4 @@
-// Stored JSON-LD keeps the site's own addresses as paths; the page makes them absolute under the one origin (issue 7 §2).
+// Stored JSON-LD keeps the site's own addresses as paths; the page makes them absolute under the one origin.
 import { describe, expect, it } from 'vitest';
 import { withOrigin } from '../../site/src/lib/json-ld';
 

@@ -28,7 +28,7 @@ afterEach(() => {
 const answer = (status: number, body: unknown) =>
   vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
 
-describe('session store: the HttpOnly cookie is the session (issue 7 §4)', () => {
+describe('session store: the HttpOnly cookie is the session', () => {
   it('signing in keeps no token anywhere; the user hint goes to localStorage with remember, else the tab', () => {
     signIn(user, true);
     expect(localStorage.getItem('user')).not.toBeNull();

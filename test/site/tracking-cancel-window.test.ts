@@ -1,4 +1,4 @@
-// The cancel window an admin sets (issue 12) is what the tracking page offers and says.
+// The cancel window an admin sets is what the tracking page offers and says.
 import { describe, expect, it } from 'vitest';
 import { cancelRuleText } from '../../contracts/cancel-window';
 import { cancelOption } from '../../site/src/lib/tracking';

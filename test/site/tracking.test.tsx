@@ -78,7 +78,7 @@ function booking(over: Record<string, unknown> = {}) {
   };
 }
 
-/** A booking as a phone look-up lists it: masked number, 'Emre K.', no e-mail or notes (issue 7 §1). */
+/** A booking as a phone look-up lists it: masked number, 'Emre K.', no e-mail or notes. */
 function listed(number: string, over: Record<string, unknown> = {}) {
   const { bookingNumber: _full, ...rest } = booking({ documentId: `doc-${number}`, customerName: 'Emre K.', ...over });
   return { ...rest, bookingNumberMasked: `HSR••••••${number.slice(-3)}` };
@@ -114,7 +114,7 @@ const apiError = (status: number, message: string): Reply => [
   { data: null, error: { status, name: 'Error', message, details: {} } },
 ];
 
-// The result views and the cancel dialog are chunks loaded on demand (issue 11): fetched once here, so a test's first
+// The result views and the cancel dialog are chunks loaded on demand: fetched once here, so a test's first
 // result does not wait on a cold transform.
 beforeAll(async () => {
   await Promise.all([
@@ -135,7 +135,7 @@ afterEach(() => {
 
 // ---------- pure rules ----------
 
-describe('tracking rules (01 §2, §4)', () => {
+describe('tracking rules (behaviour.md#public-site, #states-and-transitions)', () => {
   it('takes the rejection reason from its own field first', () => {
     expect(rejectionReason({ rejectionReason: 'Saha bakımda', notes: 'Red nedeni: başka' })).toBe('Saha bakımda');
   });
@@ -444,7 +444,7 @@ describe('tracking page', () => {
   });
 });
 
-describe('issue 7: true payment state, pending before subscriber, loyalty under a month, the 24-hour cancel rule', () => {
+describe('true payment state, pending before subscriber, loyalty under a month, the 24-hour cancel rule', () => {
   const facts = (status: string, paymentStatus: string, depositAmount: number, isSubscriber = false) => ({
     status,
     paymentStatus,

@@ -72,7 +72,7 @@ describe('the week runs Monday to Sunday on Istanbul dates', () => {
   });
 });
 
-describe('overnight hours (00 §1)', () => {
+describe('overnight hours (behaviour.md#time-money-and-identity)', () => {
   const overnightDay = [
     at('2026-11-17', '22:00', '23:00'),
     at('2026-11-17', '23:00', '00:00'),

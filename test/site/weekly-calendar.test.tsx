@@ -17,7 +17,7 @@ const FACILITIES = [
 
 type SlotBooking = NonNullable<CalendarSlot['booking']>;
 let nextId = 1;
-/** A slot as GET …/calendar sends it; `overnight` puts its real start on the next calendar day (00 §1). */
+/** A slot as GET …/calendar sends it; `overnight` puts its real start on the next calendar day (behaviour.md#time-money-and-identity). */
 function slot(
   date: string,
   start: string,
@@ -189,7 +189,7 @@ const rowHeadings = (t: HTMLElement) =>
     .map((th) => th.textContent!.slice(0, 5));
 const search = () => new URLSearchParams(window.location.search);
 
-describe('the first render agrees with the server (issue 7 §3: no 1969 week, no hydration error #418)', () => {
+describe('the first render agrees with the server (no 1969 week, no hydration error #418)', () => {
   it("renders the server's today week on the server even when the module was loaded at the epoch, and hydrates without an error", async () => {
     const { renderToString } = await import('react-dom/server');
     const { hydrateRoot } = await import('react-dom/client');
@@ -220,7 +220,7 @@ describe('the first render agrees with the server (issue 7 §3: no 1969 week, no
   });
 });
 
-describe('the mobile day strip (issue 7 §3)', () => {
+describe('the mobile day strip', () => {
   it('lays the seven days out in seven columns that fit, so Pazar is never cut off', async () => {
     setViewport(false);
     render(<WeeklyCalendar />);
@@ -233,7 +233,7 @@ describe('the mobile day strip (issue 7 §3)', () => {
   });
 });
 
-describe('weekly calendar (02 §2 Weekly calendar)', () => {
+describe('weekly calendar (behaviour.md#management-panel Weekly calendar)', () => {
   it('opens this week of the first pitch, Monday to Sunday, from ONE request', async () => {
     render(<WeeklyCalendar />);
     const t = await table();
@@ -274,12 +274,12 @@ describe('weekly calendar (02 §2 Weekly calendar)', () => {
     expect(counter('total')).toBe('Toplam10');
     expect(counter('available')).toBe('Müsait3'); // Wed 23:00, the overnight 01:00 after it, Fri 20:00
     expect(counter('pending')).toBe('Beklemede1');
-    // Kemal Sunal's Tuesday 22:00 is over: only Toplam counts played slots (issue 7 §3).
+    // Kemal Sunal's Tuesday 22:00 is over: only Toplam counts played slots.
     expect(counter('booked')).toBe('Onaylı1');
     expect(counter('subscriber')).toBe('Abone1');
   });
 
-  it('a week that is over counts its slots in Toplam only: no Abone, Onaylı or Beklemede for played slots (issue 7 §3)', async () => {
+  it('a week that is over counts its slots in Toplam only: no Abone, Onaylı or Beklemede for played slots', async () => {
     weekOf = () => [
       slot('2026-11-09', '20:00', { customerName: 'Emre Aydın', isSubscriber: true }),
       slot('2026-11-10', '20:00', { customerName: 'Emre Aydın', isSubscriber: true }),

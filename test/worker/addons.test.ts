@@ -1,4 +1,4 @@
-// Saha Servisleri (issue 12): a pitch's paid add-ons through the real API: staff CRUD with Turkish refusals that change
+// Saha Servisleri: a pitch's paid add-ons through the real API: staff CRUD with Turkish refusals that change
 // nothing, the cap held under concurrency, and the public pitch answer listing only the active ones (edge cache versioned).
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -137,7 +137,7 @@ describe('staff keep a pitch add-ons', () => {
   });
 });
 
-describe('the audit log (issue 12)', () => {
+describe('the audit log', () => {
   const auditRows = async (facilityId: number) =>
     (
       await env.DB.prepare(

@@ -1,4 +1,4 @@
-// The audit log (issue 12): site settings, pitch changes, slot generation and re-pricing write their row in the same
+// The audit log: site settings, pitch changes, slot generation and re-pricing write their row in the same
 // batch as the change; the list is admin-only, newest first, filtered and paged on the server.
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -227,7 +227,7 @@ describe('GET /api/audit-log', () => {
   });
 });
 
-// Pitch delete, staff slot generation and re-pricing run inside the pitch's Durable Object (issue 12): each writes its
+// Pitch delete, staff slot generation and re-pricing run inside the pitch's Durable Object: each writes its
 // audit row in the change's own D1 batch there, so a refused change (thrown before the batch) or a failed one (the
 // batch rolled back) records nothing, and a change that is done has its row.
 describe('what the pitch’s object records', () => {

@@ -1,5 +1,5 @@
-// Login refusals: validation (01 §5), bad credentials, blocked staff, malformed bodies, unknown paths and rate limits (00 §5–§6);
-// the own-password change's back-off on wrong current passwords (issue 12).
+// Login refusals: validation (behaviour.md#validation), bad credentials, blocked staff, malformed bodies, unknown paths and rate limits (behaviour.md#staff-sessions-and-permissions–#errors-and-input);
+// the own-password change's back-off on wrong current passwords.
 import { evictDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
@@ -45,7 +45,7 @@ async function expectFieldError(res: Response, path: string, message: string) {
   return error;
 }
 
-describe('login validation (01 §5)', () => {
+describe('login validation (behaviour.md#validation)', () => {
   it('an empty identifier is refused with "E-posta veya kullanıcı adı gerekli"', async () => {
     await expectFieldError(
       await login({ identifier: '', password: 'secret123' }),
@@ -176,7 +176,7 @@ describe('login refusals', () => {
   });
 });
 
-describe('login back-off (issue 7 §4): failures only, reset on success, a growing wait instead of a lock-out', () => {
+describe('login back-off: failures only, reset on success, a growing wait instead of a lock-out', () => {
   it('five failures from one address are free; the sixth attempt waits (429, Turkish, retry-after)', async () => {
     const name = `brute${uniq()}`;
     await createStaff('manager', { username: name, email: `${name}@example.com` }, 'dogru-sifre');
@@ -369,7 +369,7 @@ describe('rate-limit state survives a restart of its object', () => {
   });
 });
 
-describe('own password change: wrong current passwords back off (issue 12)', () => {
+describe('own password change: wrong current passwords back off', () => {
   const change = (token: string, currentPassword: string, ip = freshIp()) =>
     api('/api/auth/password', {
       method: 'PUT',

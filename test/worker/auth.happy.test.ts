@@ -1,4 +1,4 @@
-// Login and the signed-in profile (00 §5, 01 §7 "Auth").
+// Login and the signed-in profile (behaviour.md#staff-sessions-and-permissions, api.md "Auth").
 import { env } from 'cloudflare:workers';
 import { decodeJwt, decodeProtectedHeader, jwtVerify } from 'jose';
 import { describe, expect, it } from 'vitest';
@@ -93,7 +93,7 @@ describe('POST /api/auth/local', () => {
     expect(claims.sub).toBe(String(staff.id));
     expect(typeof claims.exp).toBe('number');
     expect(claims.exp!).toBeGreaterThan(before);
-    // Without 'Beni hatırla' the token lives JWT_TTL_SECONDS = 43200 (12 h, issue 7 §4; it was 7 days).
+    // Without 'Beni hatırla' the token lives JWT_TTL_SECONDS = 43200 (12 h; it was 7 days).
     expect(claims.exp! - before).toBeGreaterThanOrEqual(43_200 - 5);
     expect(claims.exp! - before).toBeLessThanOrEqual(43_200 + 5);
     // Really signed with the configured secret and HS256.

@@ -1,4 +1,4 @@
-// Staff-only routes refuse every kind of bad token (00 §5); passwords are stored as PBKDF2-SHA256 with a per-user salt.
+// Staff-only routes refuse every kind of bad token (behaviour.md#staff-sessions-and-permissions); passwords are stored as PBKDF2-SHA256 with a per-user salt.
 import { env } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
@@ -180,7 +180,7 @@ describe('a valid staff token is accepted by the same routes', () => {
 });
 
 describe('the live notification feed token in the query string', () => {
-  it('a valid ?token= is refused: tokens never travel in URLs (issue 7 §4)', async () => {
+  it('a valid ?token= is refused: tokens never travel in URLs', async () => {
     await expect401(
       await api(`/api/notifications/live?token=${await tokenFor(admin)}`, { headers: { Upgrade: 'websocket' } }),
     );

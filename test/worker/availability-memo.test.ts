@@ -1,4 +1,4 @@
-// The one-second memory of public availability answers (worker/src/lib/availability-memo.ts, issue 11). The other
+// The one-second memory of public availability answers (worker/src/lib/availability-memo.ts). The other
 // suites run with it off (vitest.config.ts): they write D1 behind the API's back. Here the app runs with it on, over
 // the real D1 and pitch objects, and each rule that keeps a calendar live is shown to hold.
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';

@@ -193,7 +193,7 @@ describe('refused bookings change nothing', () => {
     expect(error.message).toBe('Bu saha şu anda rezervasyona kapalı');
   });
 
-  it('booking a past slot is refused with the spec message', async () => {
+  it('booking a past slot is refused with the documented message', async () => {
     const f = await setup();
     const past = await insertSlot(f.id, istanbulToday(), '00:05', Date.now() - HOUR);
     const error = await expectError(
@@ -260,7 +260,7 @@ describe('refused bookings change nothing', () => {
     );
     // The message names the held booking's real status: this one is still pending.
     expect(error.message).toBe('Aynı gün için bekleyen bir rezervasyonunuz bulunmaktadır');
-    // Masked (issue 7 §1): whoever typed the phone learns the last 3 characters of the number and 'Çift R.', no more.
+    // Masked: whoever typed the phone learns the last 3 characters of the number and 'Çift R.', no more.
     expect(error.details.existingBooking).toEqual({
       bookingNumberMasked: `HSR••••••${first.bookingNumber.slice(-3)}`,
       customerName: 'Çift R.',

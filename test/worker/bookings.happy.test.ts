@@ -151,7 +151,7 @@ describe('creating a booking', () => {
     });
   });
 
-  it('the shuttle pickup time follows the booked hour, never a fixed clock time (issue 7 §2)', async () => {
+  it('the shuttle pickup time follows the booked hour, never a fixed clock time', async () => {
     const f = await pitchWithSlots({ pickup: true });
     const [point] = await pickupPointsOf(f.id);
     // A stored clock time that would contradict a morning match.
@@ -187,7 +187,7 @@ describe('creating a booking', () => {
     expect((await json<BookingAnswer>(second)).data.transportationDetails!.pickupTime).toBeNull();
   });
 
-  it('phones typed with +90, 90, 0090, spaces or dashes are stored as 05XXXXXXXXX (issue 7 §2)', async () => {
+  it('phones typed with +90, 90, 0090, spaces or dashes are stored as 05XXXXXXXXX', async () => {
     const f = await pitchWithSlots();
     const forms = [
       '+90 532 555 12 01',
@@ -375,7 +375,7 @@ describe('tracking and subscriber look-ups', () => {
     });
   });
 
-  it('a phone with no subscriber bookings gets an empty list with the spec text', async () => {
+  it('a phone with no subscriber bookings gets an empty list with the documented text', async () => {
     const body = await json<PhoneLookupAnswer>(await api(`/api/bookings/track-by-phone/${freshPhone()}`));
     expect(body.data).toEqual([]);
     expect(body.meta.message).toBe('Bu telefon numarasına ait abone rezervasyonu bulunamadı.');

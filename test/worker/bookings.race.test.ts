@@ -194,7 +194,7 @@ describe('simultaneous bookings of one slot', () => {
   });
 });
 
-describe('one phone, one day, five pitches at once (issue 7 §4)', () => {
+describe('one phone, one day, five pitches at once', () => {
   const PITCHES = 5;
 
   /** Five pitches, each object pausing between its check and its write; one phone books all five for one date at once. */

@@ -1,4 +1,4 @@
-// What a phone-holder can and cannot do (issue 7 §1, §4): the same-day warning shows only a masked booking, cancelling
+// What a phone-holder can and cannot do: the same-day warning shows only a masked booking, cancelling
 // needs the full number, guessing it is bounded per phone, and public input never rewrites or reveals a customer record.
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
@@ -61,7 +61,7 @@ const guess = (held: string, i: number) => {
   return candidate === held ? 'HSR' + 'Z'.repeat(6) + held.slice(-3) : candidate;
 };
 
-describe('the same-day warning gives nothing away (issue 7 §1)', () => {
+describe('the same-day warning gives nothing away', () => {
   it('the raw 409 carries pitch, date, hour, status, "Barış A." and the number masked to its last 3 characters only', async () => {
     const { a, b, phone, held } = await heldDay();
     const res = await postBooking({
@@ -165,7 +165,7 @@ async function subscriber() {
   return { f, phone };
 }
 
-describe('a phone is not an identity (issue 7 §4)', () => {
+describe('a phone is not an identity', () => {
   it("a public booking with a subscriber's phone never rewrites the stored name or e-mail", async () => {
     const { f, phone } = await subscriber();
     const res = await postBooking({
@@ -193,7 +193,7 @@ describe('a phone is not an identity (issue 7 §4)', () => {
     const body = JSON.parse(raw);
     expect(body.data).toHaveLength(1);
     expect(body.data[0]).toMatchObject({ customerEmail: null, notes: null, customerName: 'Emre K.' });
-    // The full number cancels the booking: a phone alone never hands it out, nor the full name (issue 7 §1).
+    // The full number cancels the booking: a phone alone never hands it out, nor the full name.
     const { number } = (await env.DB.prepare('select booking_number as number from bookings where customer_phone = ?')
       .bind(phone)
       .first<{ number: string }>())!;

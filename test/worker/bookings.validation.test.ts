@@ -1,5 +1,5 @@
 // Every length limit answers the form's own Turkish message, and no validator text (zod's English or its Turkish locale)
-// reaches a user on any public booking route, whatever size or type the input has (issue 7 §2).
+// reaches a user on any public booking route, whatever size or type the input has.
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { msg } from '../../contracts/messages';
@@ -48,7 +48,7 @@ function assertTurkishOnly(error: { message: string; details?: { errors?: { mess
   for (const e of error.details?.errors ?? []) expect(e.message).not.toMatch(RAW_VALIDATOR_TEXT);
 }
 
-describe('length limits of the booking form (issue 7 §2)', () => {
+describe('length limits of the booking form', () => {
   it('each limit answers its own Turkish message on its field, the one the form shows', async () => {
     const { body } = await base();
     const cases: Array<[Record<string, unknown>, string, string]> = [
@@ -104,7 +104,7 @@ describe('no raw validator text on any public write route', () => {
     for (const whole of [[], 'metin', 42, null, { data: [] }]) {
       assertTurkishOnly(await expectError(await api('/api/bookings', { method: 'POST', json: whole }), 400));
     }
-    // A body past the size limit is refused before parsing, still in Turkish (issue 7 §4 bodyLimit).
+    // A body past the size limit is refused before parsing, still in Turkish (bodyLimit).
     assertTurkishOnly(
       await expectError(
         await api('/api/bookings', { method: 'POST', json: { ...body, notes: 'n'.repeat(100_000) } }),

@@ -1,4 +1,4 @@
-// customer_stats against a from-scratch recomputation (issue 10): after every kind of booking write — public create,
+// customer_stats against a from-scratch recomputation: after every kind of booking write — public create,
 // approve, reject, customer cancel, staff cancel, expiry by the pitch's alarm, a forced pitch delete, KVKK
 // anonymisation, a customer row change — the stored figures equal recomputedStats (window functions over all bookings).
 // Also the warning level and risk label at each boundary, and pagination over more than one page.

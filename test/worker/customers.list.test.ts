@@ -1,4 +1,4 @@
-// GET /api/bookings/customers/stats and /customers/:id (issue 10): every filter and sort against hand-computed
+// GET /api/bookings/customers/stats and /customers/:id: every filter and sort against hand-computed
 // expectations on a small fixture, the summary and pagination meta, the detail, 401 and 400.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { customerMsg } from '../../contracts/customers';

@@ -1,4 +1,4 @@
-// The customer rules of contracts/customer-risk.ts (02 §4, §9) at their boundaries, and the figures the server keeps
+// The customer rules of contracts/customer-risk.ts (behaviour.md#states-and-transitions, #constants-and-limits) at their boundaries, and the figures the server keeps
 // with them: the consecutive-cancellation run over bookings decided or played (never ended by one still ahead), one
 // warning level for every customer, and money and matches counted only once played.
 import { env } from 'cloudflare:workers';

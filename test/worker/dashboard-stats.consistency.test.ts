@@ -1,4 +1,4 @@
-// booking_day_stats and booking_status_stats against a from-scratch GROUP BY (issue 11, 'Panel at 100,000 bookings'):
+// booking_day_stats and booking_status_stats against a from-scratch GROUP BY ('Panel at 100,000 bookings'):
 // after every kind of booking write — public create, approve, reject, customer cancel, staff cancel, expiry by the
 // pitch's alarm, a subscription, a forced pitch delete, KVKK anonymisation, direct SQL changes of status, date, price and
 // pitch, a delete — the summary tables equal the GROUP BY over bookings, and GET /api/bookings/stats answers what the

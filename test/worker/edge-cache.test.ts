@@ -1,4 +1,4 @@
-// Edge caching (issue 11): the public pitch list, a pitch, site settings and the public pages come from the Workers
+// Edge caching: the public pitch list, a pitch, site settings and the public pages come from the Workers
 // Cache API keyed by the content version, a change to a pitch or the settings is a miss at once, and slots, bookings,
 // tracking, login, the panel and anything a staff credential or a cookie touches is never cached.
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';

@@ -1,4 +1,4 @@
-// Deleting a pitch (issue 9; 02 §4 Pitch, §7 DELETE /facilities/{id}?force): a soft delete that never loses history.
+// Deleting a pitch (behaviour.md#states-and-transitions Pitch, api.md DELETE /facilities/{id}?force): a soft delete that never loses history.
 // With active bookings (pending or approved, not started yet) it is refused with 409 'aktif randevu' unless forced;
 // forced, those bookings are cancelled through the pitch's Durable Object with history and notifications.
 import { env } from 'cloudflare:workers';

@@ -1,4 +1,4 @@
-// Refusals of the pitch form (issue 9; 02 §5 'Pitch form', 00 §6): each with its Turkish message and field path, and
+// Refusals of the pitch form (behaviour.md#validation 'Pitch form', behaviour.md#errors-and-input): each with its Turkish message and field path, and
 // nothing stored.
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -29,7 +29,7 @@ async function refused(data: unknown, path: string[], message: string) {
   return err;
 }
 
-describe('POST /api/facilities: the §5 rules, each with its message and path', () => {
+describe('POST /api/facilities: the pitch form rules, each with its message and path', () => {
   const cases: Array<[string, Record<string, unknown>, string[], string]> = [
     ['a missing name', { name: undefined }, ['name'], facilityMsg.nameRequired],
     ['a blank name', { name: '    ' }, ['name'], 'Saha adı gereklidir'],
@@ -175,7 +175,7 @@ describe('POST /api/facilities: the §5 rules, each with its message and path', 
   });
 });
 
-describe('PUT /api/facilities/:ref: the same §5 rules on update, and nothing changes', () => {
+describe('PUT /api/facilities/:ref: the same rules on update, and nothing changes', () => {
   const rules: Array<[Record<string, unknown>, string[], string]> = [
     [{ name: ' ' }, ['name'], facilityMsg.nameRequired],
     [{ hourlyPrice: -5 }, ['hourlyPrice'], facilityMsg.hourlyPrice],

@@ -1,4 +1,4 @@
-// Staff create, update and toggle pitches (issue 9; 02 §2 'Pitch administration', §7 Pitches, §9 defaults).
+// Staff create, update and toggle pitches (behaviour.md#management-panel 'Pitch administration', api.md Pitches, #constants-and-limits defaults).
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FACILITY_DEFAULTS } from '../../contracts/facility-form';
@@ -37,7 +37,7 @@ async function create(data: unknown, t = token) {
 }
 
 describe('POST /api/facilities', () => {
-  it('creates a pitch from { data } with the §9 defaults, trimmed texts and blank phones removed; answers it as GET does', async () => {
+  it('creates a pitch from { data } with the documented defaults, trimmed texts and blank phones removed; answers it as GET does', async () => {
     const name = `Yıldız Halı Saha ${unique()}`;
     const { res, body } = await create({
       data: pitchInput({

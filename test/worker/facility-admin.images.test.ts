@@ -1,4 +1,4 @@
-// Pitch image uploads (issue 9; 00 §7): only real JPEG, PNG, WebP or AVIF bytes named as what they are, at most 5 per
+// Pitch image uploads (behaviour.md#content-staff-enter): only real JPEG, PNG, WebP or AVIF bytes named as what they are, at most 5 per
 // pitch, each at most 5 MB. Every refusal stores nothing: no D1 row changes, no R2 object is left behind.
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';

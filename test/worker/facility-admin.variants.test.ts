@@ -1,4 +1,4 @@
-// The smaller WebP copies the panel makes of each photo (issue 9: responsive sizes on public pages): each must be a real
+// The smaller WebP copies the panel makes of each photo (responsive sizes on public pages): each must be a real
 // WebP of an allowed width, narrower than its photo and of its shape; one bad copy refuses the whole upload, nothing is
 // stored; the copies are offered through srcset and leave R2 with their photo.
 import { env } from 'cloudflare:workers';

@@ -1,4 +1,4 @@
-// The image sniffer on its own (issue 9): where it looks for hidden markup and where it must not.
+// The image sniffer on its own: where it looks for hidden markup and where it must not.
 import { describe, expect, it } from 'vitest';
 import { cleanImage, decodable, sniffImage, stripMetadata } from '../../worker/src/lib/images';
 import {

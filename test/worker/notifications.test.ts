@@ -1,4 +1,4 @@
-// The staff notifications API (02 §2 'Notifications', §7; API.md 'Notifications (staff)'): create, list, search,
+// The staff notifications API (behaviour.md#management-panel 'Notifications', api.md 'Notifications, reports, staff and settings'): create, list, search,
 // filter, page, mark read, delete and count. Read state is shared by all staff, so the counts are global.
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The staff bell's live feed (02 §2 'Notifications'; API.md 'WebSocket GET /api/notifications/live'): every signed-in
+// The staff bell's live feed (behaviour.md#management-panel 'Notifications'; api.md 'WebSocket GET /api/notifications/live'): every signed-in
 // tab hears new notifications, reads and deletes as they happen, whoever caused them.
 import { beforeAll, describe, expect, it } from 'vitest';
 import {

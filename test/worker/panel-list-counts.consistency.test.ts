@@ -1,4 +1,4 @@
-// The panel list's tab counts and pages (issue 11) against plain queries over the bookings table: for every combination
+// The panel list's tab counts and pages against plain queries over the bookings table: for every combination
 // of pitch, Aboneler, Servisli, date range and search, GET /api/bookings answers the counts a GROUP BY over bookings
 // gives (the query the list ran before its counts came from the summary tables), and for every tab and sort the page a
 // plain ORDER BY … LIMIT gives, whichever index the list walks. The bookings span the days around today at every hour,

@@ -1,4 +1,4 @@
-// The panel list's query plans (issue 11), for every filter, tab and sort: in workerd's SQLite with the migrated schema
+// The panel list's query plans, for every filter, tab and sort: in workerd's SQLite with the migrated schema
 // and no statistics (D1 keeps none), as production plans them. A walked page reads an index already in its order (no
 // temporary sort, so SQLite stops after the page); a covering page seeks a range of its covering index; the tab counts
 // read the summary tables and a range of the index, never every booking. A search with few matches reads them by id

@@ -1,4 +1,4 @@
-// The panel list's search through the trigram index (migration 0017, issue 11) against the pass over the covering index
+// The panel list's search through the trigram index (migration 0017) against the pass over the covering index
 // it replaces: for fragments common and rare, phone digits, Turkish letters, 1–2 characters (no trigram: the pass
 // stays) and characters that are FTS5 query syntax, under every pitch / flag / date-range filter, tab and sort, the
 // page read by id ('few') and the page walked in order ('many') equal the pass's page, and so do the tab counts. The

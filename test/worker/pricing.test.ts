@@ -1,4 +1,4 @@
-// Fiyatlandırma (issue 12): price rules through the real API, generation pricing by them, re-pricing free slots only,
+// Fiyatlandırma: price rules through the real API, generation pricing by them, re-pricing free slots only,
 // the public calendar showing each slot's own price, and a booking keeping the price it was made at.
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -184,7 +184,7 @@ describe('generation prices by the rules', () => {
     const tuesday = days.find((d) => weekDayOf(d) === 'tuesday')!;
     const bayram = days.find((d) => weekDayOf(d) === 'wednesday')!;
     await putRules(f.documentId, [
-      // Floodlit until 02:00: the hours past midnight belong to the same business day (00 §2).
+      // Floodlit until 02:00: the hours past midnight belong to the same business day (behaviour.md#slots).
       { ...evening, endTime: '02:00' },
       { name: 'Hafta sonu', days: ['saturday', 'sunday'], adjustment: 'percent', amount: 20, priority: 5 },
       { name: 'Bayram', days: ALL_DAYS, dateFrom: bayram, dateTo: bayram, adjustment: 'percent', amount: -50 },
@@ -335,7 +335,7 @@ describe('re-pricing racing a booking', () => {
   });
 });
 
-describe('the pitch page’s price range (issue 12)', () => {
+describe('the pitch page’s price range', () => {
   it('is the coming week’s lowest and highest slot price; none before generation; a re-pricing changes the content version', async () => {
     const f = await createFacility({ workingHours: everyDay('17:00', '20:00') });
     const today = istanbulToday();

@@ -1,4 +1,4 @@
-// Raporlar's query plans (issue 12): in workerd's SQLite with the migrated schema and no statistics (D1 keeps none), as
+// Raporlar's query plans: in workerd's SQLite with the migrated schema and no statistics (D1 keeps none), as
 // production plans them. Every report but the top customers reads a date range of its summary table's key (migration
 // 0016) and never touches bookings or booking_slots; the top customers read the approved bookings of the range from
 // their covering index without visiting a row; nothing scans a table whole.

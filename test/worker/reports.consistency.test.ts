@@ -1,4 +1,4 @@
-// Raporlar's summaries (issue 12, migration 0016) against GROUP BYs over bookings and slots: after every kind of write —
+// Raporlar's summaries (migration 0016) against GROUP BYs over bookings and slots: after every kind of write —
 // public create with the shuttle and add-ons, approve, reject and cancel with reasons, expiry by the pitch's alarm, a
 // subscription, slot generation over existing slots, re-pricing, a forced pitch delete, KVKK anonymisation, direct SQL
 // changes of every column the summaries follow (status, date, pitch, prices, flags, add-ons, reasons, a booking's slot, a

@@ -1,4 +1,4 @@
-// Raporlar (issue 12): the report answer over a fixture whose every figure is worked out by hand; admin only.
+// Raporlar: the report answer over a fixture whose every figure is worked out by hand; admin only.
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { weekDayOf } from '../../contracts/pricing';

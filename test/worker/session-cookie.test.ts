@@ -1,4 +1,4 @@
-// The panel's server-side session (API.md 'Session cookie'): login also sets the JWT as an HttpOnly, SameSite=Strict
+// The panel's server-side session (api.md 'Session cookie'): login also sets the JWT as an HttpOnly, SameSite=Strict
 // cookie that server-rendered panel pages and the bell's socket can read; logout clears it.
 import { env, exports } from 'cloudflare:workers';
 import { decodeJwt, SignJWT } from 'jose';
@@ -166,7 +166,7 @@ describe('signing out', () => {
   });
 });
 
-describe('revocation (issue 7 §4): logout and a password change end the token, not only the cookie', () => {
+describe('revocation: logout and a password change end the token, not only the cookie', () => {
   const fresh = async () => {
     const user = await createStaff('manager', {}, PASSWORD);
     const cookie = sessionCookie(await login({ identifier: user.username, password: PASSWORD })).value;

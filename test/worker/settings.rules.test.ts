@@ -1,4 +1,4 @@
-// The booking rules of /yonetim/ayarlar (issue 12): admin only, every bound refused with its Turkish message and
+// The booking rules of /yonetim/ayarlar: admin only, every bound refused with its Turkish message and
 // nothing changed, the defaults equal the behaviour before the screen existed, and each rule changes what the server
 // does (cancel window, same-day rule, horizon, limits, maintenance).
 import { env } from 'cloudflare:workers';
@@ -58,7 +58,7 @@ afterEach(async () => {
 });
 
 describe('the stored rules', () => {
-  it('start as the behaviour before issue 12 (migration 0012 seeds them)', async () => {
+  it('start as the code behaved before they were settable (migration 0012 seeds them)', async () => {
     const data = await readRules();
     expect(data.stored).toEqual(BOOKING_RULE_DEFAULTS);
     // The suite sets RATE_LIMIT_* variables (vitest.config.ts): those win and are named.
@@ -99,7 +99,7 @@ describe('the stored rules', () => {
       [{ cancelWindowHours: 2.5 }, 'cancelWindowHours', 'İptal süresi 0 ile 168 saat arasında olmalı'],
       [{ slotHorizonDays: 6 }, 'slotHorizonDays', 'Takvim ufku 7 ile 93 gün arasında olmalı'],
       [{ slotHorizonDays: 94 }, 'slotHorizonDays', 'Takvim ufku 7 ile 93 gün arasında olmalı'],
-      // 00 §5 floors on the loose limits.
+      // behaviour.md#staff-sessions-and-permissions floors on the loose limits.
       [{ bookingPerIp: 99 }, 'bookingPerIp', 'Adres başına rezervasyon denemesi en az 100 olmalı (10 dakikada)'],
       [{ lookupPerIp: 299 }, 'lookupPerIp', 'Adres başına sorgulama en az 300 olmalı (10 dakikada)'],
       [{ bookingPerPhone: 0 }, 'bookingPerPhone', 'Bu sınır 1 ile 1000 arasında olmalı'],

@@ -1,4 +1,4 @@
-// Settings are admin-only (00 §5; 02 §5 form rules): an admin updates what the contact page and the page titles show,
+// Settings are admin-only (behaviour.md#staff-sessions-and-permissions; behaviour.md#validation form rules): an admin updates what the contact page and the page titles show,
 // a manager is refused with 403, and a refused or invalid update changes nothing.
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -94,7 +94,7 @@ describe('an admin updates the settings', () => {
   });
 });
 
-describe('the issue 12 fields', () => {
+describe('the SEO, social, maintenance and KVKK fields', () => {
   it('handles get an @, https links stay as written, and a body without the new fields keeps them as saved', async () => {
     const res = await put({ ...valid, instagram: 'yesilsaha', x: 'https://x.com/yesilsaha' }, adminToken);
     expect(res.status).toBe(200);
@@ -172,7 +172,7 @@ describe('refused updates change nothing', () => {
       ],
       [{ contactEmail: 'iletisim' }, ['contactEmail'], 'Geçerli bir e-posta adresi giriniz'],
       [{ contactEmail: 'a@b' }, ['contactEmail'], 'Geçerli bir e-posta adresi giriniz'],
-      // Issue 12: social links are https addresses or handles, never another scheme.
+      // Social links are https addresses or handles, never another scheme.
       [
         { instagram: 'javascript:alert(1)' },
         ['instagram'],

@@ -207,7 +207,7 @@ describe('scheduled slot generation (runScheduled)', () => {
   });
 });
 
-describe('generation through the API: slot length, offset and overnight hours (00 §2)', () => {
+describe('generation through the API: slot length, offset and overnight hours (behaviour.md#slots)', () => {
   it('a half-hourly pitch open 22:00–01:00 gets 30-minute starts past midnight, on the same business date', async () => {
     const f = await createFacility({ workingHours: everyDay('22:00', '01:00'), bookingTimeType: 'half-hourly' });
     const day = addDays(istanbulToday(), 3);

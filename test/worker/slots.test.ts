@@ -163,7 +163,7 @@ describe('GET /api/facilities/{ref}/slots?date=', () => {
     expect(s.booking).toMatchObject({ customerName: 'Can Ö.', status: 'approved', isSubscriber: true });
   });
 
-  it("a subscriber's pending booking reads Beklemede until approved (issue 7 §2)", async () => {
+  it("a subscriber's pending booking reads Beklemede until approved", async () => {
     await bookRow(f, tomorrow, '22:00', { name: 'Yeni Abone', status: 'pending', subscriber: true });
     const s = byTime((await slotsOf(f.slug, `date=${tomorrow}`)).slots, '22:00');
     expect(s).toMatchObject({ state: 'pending', isPending: true, isAvailable: false });

@@ -1,4 +1,4 @@
-// Staff bookings refused (02 §5, §7; 00 §3, §6): bad filters, unknown bookings, decisions on the wrong status, and
+// Staff bookings refused (behaviour.md#validation, api.md; behaviour.md#bookings, #errors-and-input): bad filters, unknown bookings, decisions on the wrong status, and
 // simultaneous decisions on one booking. Every refusal leaves the booking exactly as it was.
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -325,7 +325,7 @@ describe('simultaneous decisions on one booking', () => {
   });
 
   it('an approve, a reject and a customer cancel at once are applied one after another, never interleaved', async () => {
-    // Reject and cancel are both allowed from approved (00 §3), so when the approve takes the lock first one of them
+    // Reject and cancel are both allowed from approved (behaviour.md#bookings), so when the approve takes the lock first one of them
     // may follow it; when either of them goes first, everything else is refused. Each success is one history step.
     const { booking } = await pendingBooking();
     const results = await tally(
@@ -475,7 +475,7 @@ describe('length limits answer in Turkish', () => {
   });
 });
 
-describe('PUT /api/bookings/:id edits the notes (02 §7)', () => {
+describe('PUT /api/bookings/:id edits the notes (api.md)', () => {
   it('notes over 1000 characters are 400 in Turkish and change nothing; unknown is 404; no token is 401', async () => {
     const { booking } = await pendingBooking('18:00', { notes: 'Eski not' });
     const error = await expectError(await putNotes(booking.documentId, { notes: 'y'.repeat(1001) }), 400);

@@ -1,4 +1,4 @@
-// Staff bookings screen, dashboard and detail dialog (02 §2, §7; API.md 'Bookings (staff)'): what staff see and do when all goes well.
+// Staff bookings screen, dashboard and detail dialog (behaviour.md#management-panel, api.md; api.md 'Bookings (staff)'): what staff see and do when all goes well.
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { istanbulInstant, toMinutes } from '../../worker/src/lib/time';
@@ -812,7 +812,7 @@ describe('approving a booking', () => {
     const f = await pitch();
     const { booking } = await bookViaApi(f, tomorrow(), '22:00', { customerName: 'Bildirim Beklenen' });
     await api(`/api/bookings/${booking.documentId}/approve`, { method: 'POST', token: adminToken, json: {} });
-    // Unread for the other staff; the approving admin's own action is read for them (issue 7 §3).
+    // Unread for the other staff; the approving admin's own action is read for them.
     const { data } = await json<NotificationListAnswer>(
       await api('/api/notifications/all?type=booking_updated&pageSize=100', { token: managerToken }),
     );
@@ -959,7 +959,7 @@ const staffPost = (path: string, body: unknown = {}, token = adminToken) =>
 const putNotes = (ref: string, body: unknown, token = adminToken) =>
   api(`/api/bookings/${ref}`, { method: 'PUT', token, json: body });
 
-describe('PUT /api/bookings/:id edits the notes (02 §7)', () => {
+describe('PUT /api/bookings/:id edits the notes (api.md)', () => {
   it('staff set and clear the notes; each edit writes a history row and moves updatedAt', async () => {
     const { booking } = await bookViaApi(await pitch(), playDay(3), '19:00', { notes: 'Forma getirin' });
     const before = await bookingRow(booking.id);

@@ -1,4 +1,4 @@
-// Every staff route of the panel API checks the caller on the server (00 §5; API.md): nobody without a valid staff
+// Every staff route of the panel API checks the caller on the server (behaviour.md#staff-sessions-and-permissions; api.md): nobody without a valid staff
 // token or session cookie gets an answer or changes anything, and admins and managers alike get through.
 import { env, exports } from 'cloudflare:workers';
 import { SignJWT } from 'jose';
@@ -98,7 +98,7 @@ interface Route {
 
 function send(path: string, auth: Auth, init: RequestInit & { json?: unknown } = {}) {
   const headers = new Headers(init.headers);
-  // A browser's cookie-authenticated write carries its page's Origin (csrf(), issue 7 §4).
+  // A browser's cookie-authenticated write carries its page's Origin (csrf()).
   if (auth.cookie) headers.set('cookie', `hs_session=${auth.cookie}`);
   if (auth.cookie && !headers.has('origin')) headers.set('origin', 'http://localhost');
   return api(path, { ...init, headers, token: auth.token });
@@ -309,7 +309,7 @@ describe('the live notification feed', () => {
     return message;
   }
 
-  it('refuses a token in the URL (?token=): the session cookie is the only browser credential (issue 7 §4)', async () => {
+  it('refuses a token in the URL (?token=): the session cookie is the only browser credential', async () => {
     await expectError(await open({}, `/api/notifications/live?token=${await tokenFor(manager, 'manager')}`), 401);
   });
 

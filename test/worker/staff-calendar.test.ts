@@ -1,4 +1,4 @@
-// The panel's weekly calendar (02 §2 'Weekly calendar'; API.md 'Weekly calendar (staff)'): one request a week with
+// The panel's weekly calendar (behaviour.md#management-panel 'Weekly calendar'; api.md 'Weekly calendar (staff)'): one request a week with
 // every slot in order and, for live bookings, the customer in full.
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -190,7 +190,7 @@ describe('a week of one pitch', () => {
   });
 
   it('a subscriber and a shuttle booking are flagged', async () => {
-    // A subscriber's new booking is pending: it reads Beklemede until approved, flagged as a subscriber's (issue 7 §2).
+    // A subscriber's new booking is pending: it reads Beklemede until approved, flagged as a subscriber's.
     expect(at(day(5), '19:00')).toMatchObject({
       state: 'pending',
       booking: { customerName: 'Abone Aslı', isSubscriber: true, customerPhone: people.subscriber.phone },

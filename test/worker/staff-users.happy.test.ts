@@ -1,4 +1,4 @@
-// Ayarlar → Personel (issue 12): create with a generated password shown once, list, disable/enable, role change,
+// Ayarlar → Personel: create with a generated password shown once, list, disable/enable, role change,
 // password reset and one's own password change, each with its audit row, and the sessions each one ends.
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The last active admin under concurrency (issue 12): two admins disabling (or demoting) each other at once must leave
+// The last active admin under concurrency: two admins disabling (or demoting) each other at once must leave
 // one admin. D1 is slowed between every read and what follows it, so a check-then-write would let both pass.
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// create-subscription refusals: no token, bad input with the form's Turkish messages (02 §5), another pitch's pickup
+// create-subscription refusals: no token, bad input with the form's Turkish messages (behaviour.md#validation), another pitch's pickup
 // point, a pitch without a shuttle, an inactive or unknown pitch. Bad input changes nothing.
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
@@ -37,7 +37,7 @@ describe('who may create a subscription', () => {
     const expired = await expectError(await subscribe(await tokenFor(user, 'admin', -60), request(f, phone)), 401);
     expect(expired.message).toBe('Oturumunuzun süresi doldu, lütfen tekrar giriş yapın');
     await nothingFor(phone);
-    // The panel's HttpOnly session cookie alone (issue 7 §4), from the panel's own origin.
+    // The panel's HttpOnly session cookie alone, from the panel's own origin.
     const viaCookie = await api('/api/bookings/create-subscription', {
       method: 'POST',
       headers: { cookie: `hs_session=${await tokenFor(user, 'admin')}`, origin: 'http://localhost' },
@@ -51,7 +51,7 @@ describe('who may create a subscription', () => {
   });
 });
 
-describe('validation (02 §5 Subscription form, in Turkish)', () => {
+describe('validation (behaviour.md#validation Subscription form, in Turkish)', () => {
   it('missing required fields: "Lütfen tüm zorunlu alanları doldurun" on each', async () => {
     const { token } = await staffToken();
     const error = await expectError<Invalid>(await subscribe(token, {}), 400);

@@ -1,4 +1,4 @@
-// GET /api/facilities/{id}/subscription-slots: the subscription form's view of a pitch (02 §5): the first and last slot
+// GET /api/facilities/{id}/subscription-slots: the subscription form's view of a pitch (behaviour.md#validation): the first and last slot
 // date in the next 3 months (the start date's bounds) and each weekday's start times with price and free weeks.
 import { describe, expect, it } from 'vitest';
 import {

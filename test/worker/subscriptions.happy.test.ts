@@ -1,4 +1,4 @@
-// POST /api/bookings/create-subscription (00 §4, 02 §4): full, partial, confirmPartial, none free; the same-day rule and
+// POST /api/bookings/create-subscription (behaviour.md#subscriptions, behaviour.md#states-and-transitions): full, partial, confirmPartial, none free; the same-day rule and
 // the public subscription look-up.
 import { env, exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
@@ -306,7 +306,7 @@ describe('an hour already past today', () => {
   });
 });
 
-describe('the same-day rule (00 §3) and a subscriber', () => {
+describe('the same-day rule (behaviour.md#bookings) and a subscriber', () => {
   it('does not block the weekly slots: a public booking the same day stays and every week is booked', async () => {
     const f = await pitchWithMonth();
     const other = await pitchWithMonth();

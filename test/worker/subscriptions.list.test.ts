@@ -1,4 +1,4 @@
-// GET /api/bookings/subscriptions (02 §2 'Subscriptions', §9): the subscriber list with search and pages, the renewal
+// GET /api/bookings/subscriptions (behaviour.md#management-panel 'Subscriptions', #constants-and-limits): the subscriber list with search and pages, the renewal
 // warnings (1–2 approved upcoming bookings left), the loyal badge above 10 bookings and the four counters.
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';

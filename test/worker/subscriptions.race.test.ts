@@ -1,4 +1,4 @@
-// A subscription racing a public booking for one of its weeks (00 §3, §4): through the pitch's object exactly one
+// A subscription racing a public booking for one of its weeks (behaviour.md#bookings, #subscriptions): through the pitch's object exactly one
 // wins and the subscription's answer names the week it lost; the control shows the same race without the object's lock
 // lets both through once the backstop index is gone, so the lock is what decides.
 import { env } from 'cloudflare:workers';

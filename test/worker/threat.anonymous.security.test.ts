@@ -200,7 +200,7 @@ function sameShard(base: string, other: string, same: boolean): string {
   throw new Error(`no key near ${base} in the wanted shard`);
 }
 
-describe('rate limits have no global choke point (issue 11)', () => {
+describe('rate limits have no global choke point', () => {
   const WINDOW_S = 600;
 
   it('keys spread evenly over the limiter objects of their kind: every shard gets a fair share of 6,400 addresses', () => {

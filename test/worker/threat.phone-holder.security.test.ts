@@ -2,7 +2,7 @@
 // booking number. They can look up what the public look-ups show for it. What must hold here: look-ups per phone and
 // per booking number are limited (a sliding window, from every address together, with the Turkish 429 and
 // retry-after), and a phone never opens a staff route. The same-day warning's masking and the cancel-by-number rule
-// are engineer A's fixes (issue 7 §1) and are tested with the booking flow.
+// are engineer A's fixes and are tested with the booking flow.
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { api, expectError, freshPhone } from './fixtures';

@@ -1,4 +1,4 @@
-// Server-Timing (issue 11): off by default; turned on, a booking's answer lists where its time went, the pitch object's
+// Server-Timing: off by default; turned on, a booking's answer lists where its time went, the pitch object's
 // own steps included.
 import { runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';

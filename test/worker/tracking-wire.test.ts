@@ -1,5 +1,5 @@
-// The tracking answer carries the booking's real start instant (issue 7): the tracking page judges the 24-hour cancel
-// rule from it, and an overnight slot's business date is the day before its start (00 §1).
+// The tracking answer carries the booking's real start instant: the tracking page judges the 24-hour cancel
+// rule from it, and an overnight slot's business date is the day before its start (behaviour.md#time-money-and-identity).
 import { describe, expect, it } from 'vitest';
 import {
   addDays,

@@ -1,3 +1,3 @@
--- Deleting a pitch is a soft delete (issue 9): the row stays so its bookings, their history and tracking survive;
+-- Deleting a pitch is a soft delete: the row stays so its bookings, their history and tracking survive;
 -- every read of pitches skips a row with deleted_at set.
 ALTER TABLE `facilities` ADD `deleted_at` integer;

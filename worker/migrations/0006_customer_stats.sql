@@ -33,7 +33,7 @@ CREATE INDEX `customer_stats_consecutive` ON `customer_stats` (`consecutive_canc
 CREATE INDEX `customer_stats_subscriber` ON `customer_stats` (`is_subscriber`,`consecutive_cancellations`);--> statement-breakpoint
 CREATE INDEX `customer_stats_summary` ON `customer_stats` (`is_subscriber`,`consecutive_cancellations`,`last_booking_date`,`total_bookings`,`cancellation_rate`,`transportation_bookings`);--> statement-breakpoint
 
--- The customer list's figures (02 §3), one row per customer, kept by the triggers below: every booking insert, every
+-- The customer list's figures (behaviour.md#entities), one row per customer, kept by the triggers below: every booking insert, every
 -- change of a booking's status, phone, pitch, play time or price, every booking delete and every change of a customer
 -- row recomputes that one customer's row from their bookings (by phone, index bookings_phone_date) in the same
 -- statement, whichever path wrote it (public create, subscriptions, approve, reject, cancel, expiry alarm, pitch

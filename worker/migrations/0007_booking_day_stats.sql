@@ -17,7 +17,7 @@ CREATE TABLE `booking_status_stats` (
 --> statement-breakpoint
 CREATE INDEX `bookings_facility_created` ON `bookings` (`facility_id`,`created_at`);--> statement-breakpoint
 
--- The dashboard's figures (02 §2 'Dashboard', §7 'GET /bookings/stats'): booking_day_stats holds the count and summed
+-- The dashboard's figures (behaviour.md#management-panel 'Dashboard', api.md 'GET /bookings/stats'): booking_day_stats holds the count and summed
 -- total_price per business day, pitch and status (today and this month read one month of it), booking_status_stats the
 -- same per pitch and status over all time (total, pending and revenue read at most 5 rows a pitch). The triggers below
 -- keep both in the same statement as the booking write, whatever path wrote it (public create, approve, reject,

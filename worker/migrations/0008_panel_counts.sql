@@ -1,4 +1,4 @@
--- The panel list's tab counts (issue 11): the summary tables of 0007 gain the list's two customer filters, is_subscriber
+-- The panel list's tab counts: the summary tables of 0007 gain the list's two customer filters, is_subscriber
 -- and includes_transportation, as part of their key, so every list view without a search (any pitch, Aboneler,
 -- Servisli, a date range, and their combinations) counts its tabs from these tables instead of scanning
 -- bookings_panel_list (28–41 ms at 100k bookings). The dashboard sums over the two new columns and reads what it read

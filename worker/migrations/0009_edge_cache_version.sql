@@ -3,7 +3,7 @@ CREATE TABLE `content_version` (
 	`version` text NOT NULL
 );--> statement-breakpoint
 
--- The public pages' content version (issue 11, worker/src/lib/edge-cache.ts): one row whose random token is replaced by
+-- The public pages' content version (worker/src/lib/edge-cache.ts): one row whose random token is replaced by
 -- the triggers below in the same statement as every insert, update or delete of what the public pages and the public
 -- pitch API show (pitches, their images, amenities and pickup points, site settings, SEO entries), whatever path wrote
 -- it (panel, seed, scripts, raw SQL). The edge cache keys every cached answer by this token, so a change is a new key

@@ -28,7 +28,7 @@ ALTER TABLE `site_settings` ADD `maintenance_mode` integer DEFAULT false NOT NUL
 ALTER TABLE `site_settings` ADD `maintenance_message` text;--> statement-breakpoint
 ALTER TABLE `site_settings` ADD `kvkk_text` text;--> statement-breakpoint
 
--- Issue 12: the booking rules' one row, with exactly the values the code used before this migration (hold 60 min,
+-- The booking rules' one row, with exactly the values the code used before this migration (hold 60 min,
 -- cancel 24 h before, 30 days of slots, same-day rule on, the limits wrangler.toml set), so nothing changes until an
 -- admin saves the form.
 INSERT INTO booking_rules (id) VALUES (1);

@@ -36,7 +36,7 @@ ALTER TABLE `booking_day_stats` ADD `slot_price` integer DEFAULT 0 NOT NULL;--> 
 ALTER TABLE `booking_day_stats` ADD `transportation_price` integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE `booking_day_stats` ADD `addons_price` integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 
--- Raporlar at 100,000 bookings (issue 12): each report of a year read ~100k index entries or slots (bench:reports 365
+-- Raporlar at 100,000 bookings: each report of a year read ~100k index entries or slots (bench:reports 365
 -- days p95 201 ms, target 100). Every report but the top customers now reads a summary kept by triggers in the same
 -- statement as the write, whatever path wrote it (public create, approve, reject, cancel, expiry alarm, subscriptions,
 -- pitch delete, KVKK anonymisation, slot generation, re-pricing, the seed, the benches' bulk inserts), following 0007:

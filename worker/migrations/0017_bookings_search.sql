@@ -1,4 +1,4 @@
--- The panel's search at 100,000 bookings (issue 11): a trigram index over bookings.search_key, so a search of 3 or more
+-- The panel's search at 100,000 bookings: a trigram index over bookings.search_key, so a search of 3 or more
 -- characters finds its bookings from the index instead of testing every booking's key (db/booking-list.ts).
 -- detail=full keeps each trigram's positions, which a phrase needs: "isik" matches a key holding 'isi' and 'sik' one
 -- after the other, exactly where instr(search_key, 'isik') > 0 holds (detail=none or column refuse phrases).

@@ -55,7 +55,7 @@ const routes = new Hono<AppEnv>()
       throw forbidden(msg.foreignOrigin);
     await next();
   })
-  // Refused before anything parses it (00 §6 bodies are small JSON); only the pitch form's uploads may be larger.
+  // Refused before anything parses it (behaviour.md#errors-and-input bodies are small JSON); only the pitch form's uploads may be larger.
   .use('*', (c, next) =>
     bodyLimit({
       maxSize: isFacilityUpload(c.req.raw, c.req.path) ? UPLOAD_BODY_BYTES : maxBodyBytes(c.env),
@@ -113,7 +113,7 @@ function sameOrigin(origin: string | undefined, requestUrl: string, siteUrl: str
 }
 
 /**
- * Five images of at most 5 MB (02 §9), their smaller WebP copies (each a fraction of its photo: half as much again is
+ * Five images of at most 5 MB (behaviour.md#constants-and-limits), their smaller WebP copies (each a fraction of its photo: half as much again is
  * ample) and the form's JSON.
  */
 export const UPLOAD_BODY_BYTES = Math.ceil(MAX_IMAGES * MAX_IMAGE_BYTES * 1.5) + 1024 * 1024;
@@ -160,7 +160,7 @@ const cookieCsrf: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
 };
 
-/** The one error body of 00 §6: { data: null, error: { status, name, message, details } }. */
+/** The one error body of behaviour.md#errors-and-input: { data: null, error: { status, name, message, details } }. */
 routes.onError((err, c) => {
   let apiError: ApiError;
   if (err instanceof ApiError) apiError = err;

@@ -1,4 +1,4 @@
-// Deployment variables that wrangler.toml no longer sets (issue 12): the booking rules live in D1 and an admin edits
+// Deployment variables that wrangler.toml no longer sets: the booking rules live in D1 and an admin edits
 // them; a deployment may still set these to override the stored value (lib/booking-rules.ts). Declared here because
 // `wrangler types` only knows the variables wrangler.toml sets.
 declare namespace Cloudflare {

@@ -6,7 +6,7 @@ import { effectiveRules, forgetRules } from './lib/booking-rules';
 import { facilityStub } from './services/facility-ref';
 
 /**
- * Keeps every active pitch generated the rules' horizon ahead (issue 12: an admin sets it, 30 days by default; the
+ * Keeps every active pitch generated the rules' horizon ahead (an admin sets it, 30 days by default; the
  * SLOT_HORIZON_DAYS variable wins when a deployment sets it) and sweeps due holds as a backstop to the alarms — on
  * every pitch with a due hold, inactive ones included (a pitch switched off with holds pending still frees them); also
  * forgets staff sessions whose tokens have expired.

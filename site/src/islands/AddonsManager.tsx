@@ -25,7 +25,7 @@ const failure = (e: unknown, fallback: string) => (e instanceof ApiRequestError 
 type Editing = { addon: AddonWire | null; draft: AddonDraft } | null;
 
 /**
- * Saha Servisleri (issue 12): each pitch's paid add-ons (a referee, a match video, boot hire…), offered to visitors on
+ * Saha Servisleri: each pitch's paid add-ons (a referee, a match video, boot hire…), offered to visitors on
  * the booking form. Every change is saved at once; the public pitch page shows it at once (the edge cache is versioned).
  */
 export default function AddonsManager() {

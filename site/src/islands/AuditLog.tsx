@@ -1,4 +1,4 @@
-// Ayarlar → Denetim kaydı (issue 12, admin only): who changed which staff account, setting, pitch, price rule or
+// Ayarlar → Denetim kaydı (admin only): who changed which staff account, setting, pitch, price rule or
 // service, and when. Filtered and paged on the server (GET /api/audit-log), newest first; dates typed dd.mm.yyyy.
 import { useEffect, useState } from 'react';
 import {

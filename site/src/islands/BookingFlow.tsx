@@ -41,7 +41,7 @@ function StepSkeleton() {
   );
 }
 
-/** The pitch page's booking flow (01 §2, §4): slot selection, the form, the confirmation. */
+/** The pitch page's booking flow (behaviour.md#public-site, #states-and-transitions): slot selection, the form, the confirmation. */
 export default function BookingFlow({ facility }: { facility: BookingFacility }) {
   useState(() => initBookingFlow(facility));
   const step = useStore($step);
@@ -78,7 +78,7 @@ export default function BookingFlow({ facility }: { facility: BookingFacility })
   }, []);
 
   // The calendar is fresh and live whenever it is on screen. The request and the socket each start in a task of their
-  // own, not in the one that commits the hydrated calendar: on a slow phone the three made one long task (issue 11).
+  // own, not in the one that commits the hydrated calendar: on a slow phone the three made one long task.
   useEffect(() => {
     if (step !== 1) return;
     let stop: (() => void) | undefined;

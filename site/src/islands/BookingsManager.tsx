@@ -25,7 +25,7 @@ import {
   startBookings,
 } from '../stores/panel-bookings';
 
-/** Bookings management (02 §2): tabs with counts, search, filters, table or cards, pager and the detail dialog. */
+/** Bookings management (behaviour.md#management-panel): tabs with counts, search, filters, table or cards, pager and the detail dialog. */
 export default function BookingsManager() {
   const filters = useStore($bookingFilters);
   const items = useStore($bookingItems);
@@ -36,7 +36,7 @@ export default function BookingsManager() {
 
   useEffect(() => {
     const stop = startBookings();
-    // New bookings and decisions made elsewhere refresh the page and the tab counts (issue 7 §3).
+    // New bookings and decisions made elsewhere refresh the page and the tab counts.
     const unfollow = followBookingEvents(() => void refreshBookings());
     return () => {
       unfollow();

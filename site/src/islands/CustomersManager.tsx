@@ -23,7 +23,7 @@ import {
 
 const SIZES = CUSTOMER_PAGE_SIZES.map((n) => ({ value: String(n), label: `${n} / sayfa` }));
 
-/** Müşteri Yönetimi (02 §2): stats, reports, filters, table or cards, pager and the customer's side panel. */
+/** Müşteri Yönetimi (behaviour.md#management-panel): stats, reports, filters, table or cards, pager and the customer's side panel. */
 export default function CustomersManager() {
   const filters = useStore($customerFilters);
   const items = useStore($customers);

@@ -43,12 +43,12 @@ function bookingDay(date: string | null | undefined, today: string): string {
   return shortDate.format(new Date(date + 'T00:00:00Z'));
 }
 
-/** Recent bookings on the dashboard (02 §9); the server already sends them pending first, then newest. */
+/** Recent bookings on the dashboard (behaviour.md#constants-and-limits); the server already sends them pending first, then newest. */
 const LATEST_COUNT = 5;
 
 const card = 'rounded-xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900';
 
-/** The panel's home (02 §2 'Dashboard'): greeting, the four stat cards, quick links and the latest 5 bookings. */
+/** The panel's home (behaviour.md#management-panel 'Dashboard'): greeting, the four stat cards, quick links and the latest 5 bookings. */
 export default function Dashboard({ name }: { name: string }) {
   const state = useStore($dashboard);
   const [selected, setSelected] = useState<string | null>(null);
@@ -56,7 +56,7 @@ export default function Dashboard({ name }: { name: string }) {
 
   useEffect(() => {
     void loadDashboard();
-    // A new booking or a decision made elsewhere arrives over the staff hub (issue 7 §3).
+    // A new booking or a decision made elsewhere arrives over the staff hub.
     return followBookingEvents(() => void loadDashboard());
   }, []);
 
@@ -310,7 +310,7 @@ const LINKS = [
     icon: UserIcon,
   },
   {
-    // The customers screen reads warningsOnly from the address (02 §2): straight to the subscribers who keep cancelling.
+    // The customers screen reads warningsOnly from the address (behaviour.md#management-panel): straight to the subscribers who keep cancelling.
     href: '/yonetim/musteriler?warningsOnly=true',
     title: 'Uyarılı Müşteriler',
     text: 'Üst üste iptal eden aboneleri görün',
@@ -335,7 +335,7 @@ function QuickLinks({ pending }: { pending: number }) {
                 <Icon className="h-5 w-5" />
               </span>
               <span className="min-w-0 flex-1">
-                {/* Wraps under the title in a narrow column instead of running into the arrow (issue 7 §3, 1280 px). */}
+                {/* Wraps under the title in a narrow column instead of running into the arrow (1280 px). */}
                 <span className="flex flex-wrap items-center gap-x-2 gap-y-1 font-semibold text-slate-900 dark:text-white">
                   {title}
                   {href === '/yonetim/rezervasyonlar' && pending > 0 && (

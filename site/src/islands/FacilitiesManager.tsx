@@ -39,11 +39,11 @@ const SUMMARY = [
   { key: 'inactive', label: 'Pasif', tone: 'text-slate-700 dark:text-slate-300' },
 ] as const;
 
-/** Pitch administration (02 §2 'Saha Yönetimi'): counts, search and status filter, the card grid and its dialogs. */
+/** Pitch administration (behaviour.md#management-panel 'Saha Yönetimi'): counts, search and status filter, the card grid and its dialogs. */
 export default function FacilitiesManager({
   holdTimeoutDefault,
 }: {
-  /** The hold a new pitch starts with (issue 12: set on /yonetim/ayarlar), read by the page on the server. */
+  /** The hold a new pitch starts with (set on /yonetim/ayarlar), read by the page on the server. */
   holdTimeoutDefault?: number;
 }) {
   const all = useStore($facilities);

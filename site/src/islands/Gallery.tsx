@@ -15,7 +15,7 @@ const GRID_SIZES =
 
 /**
  * The pitch's photos: a trigger (the hero's gallery button, or a thumbnail grid) and a full-screen lightbox with
- * Escape to close, Left/Right arrows, thumbnails and an 'n / N' counter (01 §2). Focus stays inside while it is open.
+ * Escape to close, Left/Right arrows, thumbnails and an 'n / N' counter (behaviour.md#public-site). Focus stays inside while it is open.
  */
 export default function Gallery({
   images,

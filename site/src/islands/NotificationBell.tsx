@@ -27,7 +27,7 @@ import {
 const liveText: Record<LiveState, string> = { open: 'Bağlı', down: 'Bağlı değil', connecting: 'Bağlanıyor…' };
 const liveDot: Record<LiveState, string> = { open: 'bg-turf-600', down: 'bg-red-600', connecting: 'bg-amber-500' };
 
-/** The header bell (02 §2 'Notification bell'): live count, the latest five, the connection and the sound setting. */
+/** The header bell (behaviour.md#management-panel 'Notification bell'): live count, the latest five, the connection and the sound setting. */
 export default function NotificationBell() {
   const items = useStore($notifications);
   const count = useStore($unreadCount);

@@ -18,7 +18,7 @@ import {
 } from '../stores/notifications';
 import { $session, loadSession } from '../stores/session';
 
-// 02 §9: the notification page size is 25. Filtering and paging run on the server (GET /api/notifications/all).
+// behaviour.md#constants-and-limits: the notification page size is 25. Filtering and paging run on the server (GET /api/notifications/all).
 export const PAGE_SIZE = 25;
 export const SEARCH_DEBOUNCE_MS = 300;
 export const LOAD_FAILED = 'Bildirimler yüklenirken hata oluştu';
@@ -49,7 +49,7 @@ const initial: Filters = { q: '', status: 'all', type: 'all', page: 1 };
 export const filtersActive = (f: Pick<Filters, 'q' | 'status' | 'type'>) =>
   f.q.trim() !== '' || f.status !== 'all' || f.type !== 'all';
 
-/** The query GET /api/notifications/all receives (API.md: page, pageSize, q, status, type). */
+/** The query GET /api/notifications/all receives (api.md: page, pageSize, q, status, type). */
 export function queryOf(f: Filters): Record<string, string> {
   const query: Record<string, string> = {
     page: String(f.page),
@@ -70,9 +70,9 @@ export interface PageData {
 }
 const emptyData: PageData = { items: [], page: 1, pageCount: 1, total: 0, unread: 0 };
 
-/** The full list (02 §2 'Notifications'), at /yonetim/bildirimler. */
+/** The full list (behaviour.md#management-panel 'Notifications'), at /yonetim/bildirimler. */
 export default function NotificationsPage() {
-  // The HttpOnly cookie is the session (issue 7 §3): ask the server, in every tab, remembered or not.
+  // The HttpOnly cookie is the session: ask the server, in every tab, remembered or not.
   const session = useStore($session);
   const [checked, setChecked] = useState(false);
   useEffect(() => {
@@ -144,7 +144,7 @@ function NotificationList() {
         setState('ready');
       } catch {
         if (mine !== sequence.current) return;
-        // 02 §8: a fetch failure empties the list and sets the count to 0.
+        // behaviour.md#error-messages: a fetch failure empties the list and sets the count to 0.
         setData(emptyData);
         setState('error');
       }
@@ -156,7 +156,7 @@ function NotificationList() {
     void load(filters);
   }, [filters, load]);
 
-  // Search waits 300 ms after the last key (02 §9) and starts again from page 1.
+  // Search waits 300 ms after the last key (behaviour.md#constants-and-limits) and starts again from page 1.
   useEffect(() => {
     if (search === filtersRef.current.q) return;
     const t = setTimeout(() => setFilters((f) => ({ ...f, q: search, page: 1 })), SEARCH_DEBOUNCE_MS);
@@ -365,7 +365,7 @@ function Item({
   );
 }
 
-// ---------------------------------------------------------------- local updates (02 §4: count never below 0)
+// ---------------------------------------------------------------- local updates (behaviour.md#states-and-transitions: count never below 0)
 
 function applyRead(d: PageData, id: number): PageData | null {
   const item = d.items.find((x) => x.id === id);

@@ -1,4 +1,4 @@
-// Hesabım (issue 12): every staff member changes their own password, the current one required. The server ends every
+// Hesabım: every staff member changes their own password, the current one required. The server ends every
 // other session of the account and renews this one's cookie, so the page stays signed in.
 import { useState } from 'react';
 import { changePasswordSchema, NEW_PASSWORD_MIN } from '../../../contracts/staff';

@@ -27,7 +27,7 @@ const card = 'min-w-0 rounded-2xl border border-slate-200 bg-white p-4 sm:p-5 da
 const LOAD_FAILED = 'Fiyat kuralları yüklenemedi';
 const SAVE_FAILED = 'Fiyat kuralları kaydedilemedi';
 const APPLY_FAILED = 'Fiyatlar uygulanamadı';
-/** Re-pricing reaches as far as generation: today to three months ahead (00 §2, the server checks it too). */
+/** Re-pricing reaches as far as generation: today to three months ahead (behaviour.md#slots, the server checks it too). */
 const APPLY_WINDOW_DAYS = 92;
 
 const failure = (e: unknown, fallback: string) => (e instanceof ApiRequestError && e.message ? e.message : fallback);
@@ -35,7 +35,7 @@ const failure = (e: unknown, fallback: string) => (e instanceof ApiRequestError 
 type Editing = { draft: RuleDraft; index: number | null } | null;
 
 /**
- * Fiyatlandırma (issue 12): a pitch's price rules as an ordered list (the order breaks priority ties), a week's preview
+ * Fiyatlandırma: a pitch's price rules as an ordered list (the order breaks priority ties), a week's preview
  * of the prices they give before anything is saved, and re-pricing the free slots already generated.
  */
 export default function PricingManager() {

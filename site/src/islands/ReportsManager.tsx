@@ -41,7 +41,7 @@ const PRINT_DELAY_MS = 600;
 type Status = 'loading' | 'idle' | 'error' | 'invalid';
 
 /**
- * Raporlar (issue 12, admin only): one date range, pitch and grouping, kept in the address so a report can be linked
+ * Raporlar (admin only): one date range, pitch and grouping, kept in the address so a report can be linked
  * and reloaded, checked with the server's own schema before asking; then every report as a card with its chart and
  * table, each exportable as CSV and Excel, and the page printable (the monthly summary is this month, by day, printed).
  */

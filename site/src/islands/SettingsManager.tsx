@@ -5,7 +5,7 @@ import { SiteSettingsForm } from '../components/panel/settings/SiteSettingsForm'
 import { Button } from '../components/ui/Button';
 import { $settingsStatus, LOAD_FAILED, loadSettings } from '../stores/panel-settings';
 
-/** Ayarlar (issue 12, admin only): the site settings and the booking rules, each form saved on its own. */
+/** Ayarlar (admin only): the site settings and the booking rules, each form saved on its own. */
 export default function SettingsManager() {
   const status = useStore($settingsStatus);
   useEffect(() => {

@@ -1,4 +1,4 @@
-// Ayarlar → Personel (issue 12, admin only): the staff accounts, their creation with a generated first password shown
+// Ayarlar → Personel (admin only): the staff accounts, their creation with a generated first password shown
 // once, disable/enable, password reset and role change. The server is the authority for every rule (the last admin,
 // oneself, unique names); its Turkish messages are shown as they come.
 import { useCallback, useEffect, useState } from 'react';

@@ -9,7 +9,7 @@ import { SubscriptionForm } from '../components/panel/subscriptions/Subscription
 import { NARROW_QUERY } from '../stores/panel-bookings';
 import { $subscriberMeta, startSubscriptions } from '../stores/panel-subscriptions';
 
-/** Abonelikler (02 §2 'Subscriptions'): counters, renewals due, the quick form on the left, subscribers on the right. */
+/** Abonelikler (behaviour.md#management-panel 'Subscriptions'): counters, renewals due, the quick form on the left, subscribers on the right. */
 export default function SubscriptionsManager() {
   const meta = useStore($subscriberMeta);
   const [selected, setSelected] = useState<SubscriberWire | null>(null);

@@ -40,7 +40,7 @@ const resultFallback = (
   </p>
 );
 
-// Texts of 01 §8, verbatim.
+// Texts of behaviour.md#error-messages, verbatim.
 export const TEXT = {
   copied: 'Rezervasyon numarası kopyalandı!',
   phoneLookupFailed: 'Abone rezervasyonları alınırken bir hata oluştu.',
@@ -58,7 +58,7 @@ type Result =
   | { kind: 'booking'; booking: TrackedBooking; from?: Extract<Result, { kind: 'subscriber' }> }
   | { kind: 'subscriber'; customer: { name: string; phone: string }; bookings: PhoneListedBooking[] };
 
-/** 01 §8: the server's text first, else the situation's own fallback. */
+/** behaviour.md#error-messages: the server's text first, else the situation's own fallback. */
 function serverText(e: unknown, fallback: string): string {
   return e instanceof ApiRequestError ? errorText(e.body, undefined, fallback) : messageOf(e, fallback);
 }
@@ -76,7 +76,7 @@ export default function Tracking({
   cancelWindowHours = 24,
 }: {
   initialQuery?: string | null;
-  /** The customer cancel window the server applies (issue 12), read by the page on the server. */
+  /** The customer cancel window the server applies, read by the page on the server. */
   cancelWindowHours?: number;
 }) {
   const [mode, setMode] = useState<Mode>('number');
@@ -180,7 +180,7 @@ export default function Tracking({
       await navigator.clipboard.writeText(bookingNumber);
       toast('success', TEXT.copied);
     } catch {
-      // A copy failure is silent (01 §8).
+      // A copy failure is silent (behaviour.md#error-messages).
     }
   }
 
@@ -192,7 +192,7 @@ export default function Tracking({
           json: reason ? { reason } : {},
         }),
       );
-      // After a successful cancel the booking shows as cancelled locally (01 §4).
+      // After a successful cancel the booking shows as cancelled locally (behaviour.md#states-and-transitions).
       setResult((r) => ({
         kind: 'booking',
         from: r?.kind === 'booking' ? r.from : undefined,
@@ -238,7 +238,7 @@ export default function Tracking({
     );
   }, [result, CancelDialog]);
 
-  // A booking number in ?q= is searched at once (01 §2; the panel's customer history links use it too).
+  // A booking number in ?q= is searched at once (behaviour.md#public-site; the panel's customer history links use it too).
   // biome-ignore lint/correctness/useExhaustiveDependencies: a ?q= number is searched once, on mount
   useEffect(() => {
     const q = initialQuery ?? new URLSearchParams(window.location.search).get('q');
@@ -401,7 +401,7 @@ export default function Tracking({
               onRefresh={() => refresh(result)}
               onNewSearch={newSearch}
               onOpen={(b) => {
-                // A phone alone never opens a booking (issue 7 §1): details and cancelling need its full number.
+                // A phone alone never opens a booking: details and cancelling need its full number.
                 setAsked({ masked: b.bookingNumberMasked, from: result });
                 setNumber('');
                 setError(null);

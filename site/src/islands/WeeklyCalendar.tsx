@@ -104,9 +104,9 @@ function useMounted(): boolean {
 }
 
 /**
- * /yonetim/haftalik-takvim (02 §2 'Weekly calendar'). `today` is the Istanbul date the server computed for this
+ * /yonetim/haftalik-takvim (behaviour.md#management-panel 'Weekly calendar'). `today` is the Istanbul date the server computed for this
  * request: the first render (on the server and at hydration) shows that week, never the module's load-time clock,
- * which in a Worker reads 1970 (issue 7 §3: '29 Aralık 1969 – 4 Ocak 1970' and React error #418).
+ * which in a Worker reads 1970 ('29 Aralık 1969 – 4 Ocak 1970' and React error #418).
  */
 export default function WeeklyCalendar({ today: serverToday }: { today?: string }) {
   const facilities = useStore($facilities);

@@ -6,9 +6,9 @@ import { type ApiErrorBody, ApiRequestError, errorText } from './errors';
 const TIMEOUT_MS = 10_000;
 
 /**
- * The one client: hc<AppType> typed from the Hono app, with the 10 s timeout and the 401 rule of 01 §8 (a 401 clears the
+ * The one client: hc<AppType> typed from the Hono app, with the 10 s timeout and the 401 rule of behaviour.md#error-messages (a 401 clears the
  * session; inside /yonetim the visitor goes to /giris). The HttpOnly session cookie is the credential: the browser sends
- * it on same-origin requests, and no token is ever read or added here (issue 7 §4).
+ * it on same-origin requests, and no token is ever read or added here.
  */
 async function fetchWithRules(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
   const signal = init?.signal ?? AbortSignal.timeout(TIMEOUT_MS);
@@ -29,7 +29,7 @@ type DataOf<T> = T extends { data: infer D } ? D : never;
 type MetaOf<T> = T extends { meta: infer M } ? M : never;
 type Call<T> = Promise<{ ok: boolean; status: number; json(): Promise<T> }>;
 
-/** Resolves an hc call to its `data`, or throws ApiRequestError with the Turkish text of 01 §8. */
+/** Resolves an hc call to its `data`, or throws ApiRequestError with the Turkish text of behaviour.md#error-messages. */
 export async function unwrap<T>(call: Call<T>): Promise<DataOf<T>> {
   return (await unwrapPage(call)).data;
 }
@@ -63,7 +63,7 @@ export async function allPages<R>(
 
 export { ApiRequestError };
 
-/** Uploads take longer than the 10 s of every other call (02 §7: 30 s). */
+/** Uploads take longer than the 10 s of every other call (api.md: 30 s). */
 export const UPLOAD_TIMEOUT_MS = 30_000;
 
 /**
@@ -76,7 +76,7 @@ export async function send<T>(method: 'POST' | 'PUT', path: string, body: FormDa
 }
 
 /**
- * The pitch form's body: the values as JSON in `data`, every new image as `files.images` (02 §7) and their smaller
+ * The pitch form's body: the values as JSON in `data`, every new image as `files.images` (api.md) and their smaller
  * copies as `files.variants` (lib/image-variants.ts).
  */
 export function facilityFormData(values: unknown, files: readonly File[], variants: readonly File[] = []): FormData {

@@ -15,7 +15,7 @@ export function checkBookingNumber(raw: string): { value: string } | { error: st
 
 export type LoginField = 'identifier' | 'password';
 
-/** loginSchema's identifier and password rules (01 §5): the trimmed identifier, or each field's first message. */
+/** loginSchema's identifier and password rules (behaviour.md#validation): the trimmed identifier, or each field's first message. */
 export function checkLogin(
   identifier: string,
   password: string,

@@ -1,4 +1,4 @@
-// The error-text rule of 01 §8: error.message, then message, then the joined details.errors, then the error's own message.
+// The error-text rule of behaviour.md#error-messages: error.message, then message, then the joined details.errors, then the error's own message.
 export const FALLBACK_ERROR = 'Bir hata oluştu';
 
 export interface ApiErrorBody {

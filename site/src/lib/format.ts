@@ -1,8 +1,8 @@
-// Display formats of 01 §1: whole TL with ₺ in tr-TR, Turkish long dates; wire dates stay YYYY-MM-DD.
+// Display formats of behaviour.md#public-site: whole TL with ₺ in tr-TR, Turkish long dates; wire dates stay YYYY-MM-DD.
 //
 // The money and calendar-date formats are written out here rather than built with Intl: the first tr-TR Intl
 // formatter a page builds loads the locale's data, one uninterruptible 20–100 ms piece of main-thread work on a slow
-// phone, which the pitch page paid while hydrating its calendar (issue 11: total blocking time). The output is the
+// phone, which the pitch page paid while hydrating its calendar (total blocking time). The output is the
 // same as Intl's, which test/site/format.test.ts checks day by day against Intl.
 import { TR_MONTHS, TR_WEEKDAYS } from '../../../contracts/dates';
 import { slotLengthOf } from '../../../contracts/slot-plan';

@@ -1,4 +1,4 @@
-// Smaller copies of the photos a pitch form uploads (issue 9: public pages use responsive sizes). The browser already
+// Smaller copies of the photos a pitch form uploads (public pages use responsive sizes). The browser already
 // decodes and encodes images, so the copies are made here, before sending: WebP at IMAGE_VARIANT_WIDTHS, only below the
 // photo's own width, named '<photo index>-<width>.webp'. The server checks each against its photo.
 import { IMAGE_VARIANT_WIDTHS } from '../../../contracts/facility-form';

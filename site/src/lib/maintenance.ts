@@ -1,4 +1,4 @@
-// The maintenance switch (issue 12) as the web sees it. While an admin has the site in maintenance, every public page
+// The maintenance switch as the web sees it. While an admin has the site in maintenance, every public page
 // shows the notice (layouts/Public.astro) and answers 503 with Retry-After, so search engines keep the real pages
 // indexed and come back later instead of indexing 'Sistem Bakımda' for every pitch; a 503 is never kept at the edge
 // (worker/src/lib/edge-cache.ts keeps only a 200). The contact and KVKK pages stay readable, and so does /giris: staff

@@ -1,6 +1,6 @@
 // Page-number windows shared by every paged panel list.
 
-/** Page numbers around the current page, at most `max` of them (bookings: up to 5 shown, 02 §2). */
+/** Page numbers around the current page, at most `max` of them (bookings: up to 5 shown, behaviour.md#management-panel). */
 export function pageWindow(page: number, pageCount: number, max = 5): number[] {
   if (pageCount < 1) return [];
   const start = Math.max(1, Math.min(page - Math.floor(max / 2), pageCount - max + 1));
@@ -12,7 +12,7 @@ export type PageItem = number | 'gap-start' | 'gap-end';
 
 /**
  * Up to `max` page numbers, otherwise the first and last with ellipses around the current page's neighbours
- * (customers, 02 §2: 'Up to 7 page numbers show, otherwise ellipses'). 1 … 4 5 6 … 20.
+ * (customers, behaviour.md#management-panel: 'Up to 7 page numbers show, otherwise ellipses'). 1 … 4 5 6 … 20.
  */
 export function pageItems(page: number, pageCount: number, max = 7): PageItem[] {
   if (pageCount < 1) return [];

@@ -1,4 +1,4 @@
-// The /yonetim guard (02 §2, §6), run once for every panel screen by site/src/middleware.ts: no session cookie → /giris
+// The /yonetim guard (behaviour.md#management-panel, #staff-sessions-and-permissions), run once for every panel screen by site/src/middleware.ts: no session cookie → /giris
 // remembering the path; an admin-only screen for a manager → /yonetim/yetkisiz. Panel HTML carries staff data, so it
 // is never cached. Kept out of middleware.ts (which only wraps it) so that it runs in unit tests without Astro.
 import type { MiddlewareHandler } from 'astro';

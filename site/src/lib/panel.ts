@@ -1,4 +1,4 @@
-// Pure rules of the panel shell and dashboard (02 §2 'Shell', 'Dashboard', §6): the sidebar entries per role, the
+// Pure rules of the panel shell and dashboard (behaviour.md#management-panel 'Shell', 'Dashboard', #staff-sessions-and-permissions): the sidebar entries per role, the
 // active entry, the staff member's display name and the greeting. No DOM, no network: shared by Astro and islands.
 import type { PublicUser, RoleType } from '../../../contracts/auth';
 import { ISTANBUL_OFFSET_MS } from '../../../contracts/dates';
@@ -20,11 +20,11 @@ export interface NavEntry {
   href: string;
   label: string;
   icon: NavIcon;
-  /** Reports and Settings need role type admin (02 §6). */
+  /** Reports and Settings need role type admin (behaviour.md#staff-sessions-and-permissions). */
   adminOnly?: boolean;
 }
 
-/** Every screen of the route table in 02 §2, in its order. */
+/** Every screen of the route table in behaviour.md#management-panel, in its order. */
 export const PANEL_NAV: readonly NavEntry[] = [
   { href: '/yonetim', label: 'Gösterge Paneli', icon: 'dashboard' },
   { href: '/yonetim/rezervasyonlar', label: 'Rezervasyonlar', icon: 'bookings' },
@@ -47,25 +47,25 @@ export function isActiveEntry(href: string, path: string): boolean {
   return href === '/yonetim' ? p === href : p === href || p.startsWith(href + '/');
 }
 
-/** Full name, else the username (02 §2 'Shell'). */
+/** Full name, else the username (behaviour.md#management-panel 'Shell'). */
 export const displayName = (u: Pick<PublicUser, 'firstName' | 'lastName' | 'username'>) =>
   [u.firstName, u.lastName].filter(Boolean).join(' ') || u.username;
 
 /**
- * The role in Turkish (issue 7 §3: never 'Admin'/'Manager' on screen): admin → 'Yönetici', manager → 'Müdür'.
+ * The role in Turkish (never 'Admin'/'Manager' on screen): admin → 'Yönetici', manager → 'Müdür'.
  * Shared by the panel header and, for a signed-in visitor, the public header's user menu.
  */
 export const roleLabel = (role: Pick<PublicUser['role'], 'type'>) => (role.type === 'admin' ? 'Yönetici' : 'Müdür');
 
 export const initialOf = (name: string) => name.charAt(0).toLocaleUpperCase('tr');
 
-/** Where a signed-out visitor goes: /giris, remembering the /yonetim path and query (02 §2). */
+/** Where a signed-out visitor goes: /giris, remembering the /yonetim path and query (behaviour.md#management-panel). */
 export const loginUrl = (pathname: string, search = '') => `/giris?redirect=${encodeURIComponent(pathname + search)}`;
 
-/** The hour in Istanbul (UTC+3 all year, 00 §1), whatever the device's own zone. */
+/** The hour in Istanbul (UTC+3 all year, behaviour.md#time-money-and-identity), whatever the device's own zone. */
 export const istanbulHour = (now = Date.now()) => new Date(now + ISTANBUL_OFFSET_MS).getUTCHours();
 
-/** 'Günaydın' before 12, 'İyi günler' before 18, otherwise 'İyi akşamlar' (02 §2 'Dashboard'). */
+/** 'Günaydın' before 12, 'İyi günler' before 18, otherwise 'İyi akşamlar' (behaviour.md#management-panel 'Dashboard'). */
 export function greeting(now = Date.now()): string {
   const h = istanbulHour(now);
   if (h < 12) return 'Günaydın';

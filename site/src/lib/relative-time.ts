@@ -12,7 +12,7 @@ function age(iso: string | null | undefined, now: number | Date): number | null 
   return Math.max(0, +now - then);
 }
 
-/** The bell's time-ago (02 §2 'Notification bell'): 'Az önce' under a minute, then minutes, hours and days. */
+/** The bell's time-ago (behaviour.md#management-panel 'Notification bell'): 'Az önce' under a minute, then minutes, hours and days. */
 export function bellTimeAgo(iso: string | null | undefined, now: number | Date = Date.now()): string {
   const ms = age(iso, now);
   if (ms === null) return '';
@@ -23,8 +23,8 @@ export function bellTimeAgo(iso: string | null | undefined, now: number | Date =
 }
 
 /**
- * The full list's time (02 §2 'Notifications'): just now, minutes, hours, 'Dün' for the Istanbul calendar day before
- * today (00 §1), otherwise a Turkish date with time such as '12 Kasım 2026 14:05'.
+ * The full list's time (behaviour.md#management-panel 'Notifications'): just now, minutes, hours, 'Dün' for the Istanbul calendar day before
+ * today (behaviour.md#time-money-and-identity), otherwise a Turkish date with time such as '12 Kasım 2026 14:05'.
  */
 export function listTime(iso: string | null | undefined, now: number | Date = Date.now()): string {
   const ms = age(iso, now);

@@ -15,7 +15,7 @@ export interface PageSeo {
   stored?: boolean;
 }
 
-/** SEO data per page key from D1, falling back to the page's own defaults when missing or failing (01 §2). */
+/** SEO data per page key from D1, falling back to the page's own defaults when missing or failing (behaviour.md#public-site). */
 export async function pageSeo(
   key: string,
   defaults: { title: string; description: string; keywords?: string },
@@ -23,7 +23,7 @@ export async function pageSeo(
   try {
     const row = await seoPageEntry(key);
     if (row) {
-      // The stored title wins as written (issue 7); the layout appends the site name only when it is not in it already.
+      // The stored title wins as written; the layout appends the site name only when it is not in it already.
       return {
         title: row.metaTitle,
         description: row.metaDescription,
@@ -51,7 +51,7 @@ export async function pageSeo(
 
 /**
  * The one origin of every absolute address the site gives out — canonical, og:url, og:image, JSON-LD, sitemap, robots
- * (issue 7): SITE_URL, so a page reached through another host name (workers.dev, an IP, a proxy) still names the real
+ *: SITE_URL, so a page reached through another host name (workers.dev, an IP, a proxy) still names the real
  * site, and agrees with the JSON-LD stored with that origin. The request's origin only when SITE_URL is unusable.
  */
 export function siteOrigin(requestUrl: URL): string {
@@ -62,7 +62,7 @@ export function siteOrigin(requestUrl: URL): string {
   }
 }
 
-/** '{page title} | {site name}' (01 §2), unless the title already names the site (a stored SEO title wins as written). */
+/** '{page title} | {site name}' (behaviour.md#public-site), unless the title already names the site (a stored SEO title wins as written). */
 export function fullTitle(title: string, siteName: string): string {
   return title.toLocaleLowerCase('tr').includes(siteName.toLocaleLowerCase('tr')) ? title : `${title} | ${siteName}`;
 }
@@ -98,7 +98,7 @@ export async function site(locals?: App.Locals): Promise<SiteSettingsWire> {
 }
 export type SiteSettings = SiteSettingsWire;
 
-/** The customer cancel window the server applies (issue 12), for the pages that promise it; 24 h if it cannot be read. */
+/** The customer cancel window the server applies, for the pages that promise it; 24 h if it cannot be read. */
 export async function cancelWindowHours(): Promise<number> {
   try {
     return (await bookingRules()).cancelWindowHours;
@@ -107,7 +107,7 @@ export async function cancelWindowHours(): Promise<number> {
   }
 }
 
-/** The social profiles an admin entered (issue 12), as links. */
+/** The social profiles an admin entered, as links. */
 export function socialLinks(s: SiteSettings): string[] {
   const keys = ['instagram', 'facebook', 'x', 'youtube', 'whatsapp'] as const;
   return keys.flatMap((k) => (s[k] ? [socialHref(k, s[k])] : []));

@@ -1,4 +1,4 @@
-// Pure rules of the tracking page (01 §2 'Booking tracking', §4 Booking status, §8): labels, the rejection reason,
+// Pure rules of the tracking page (behaviour.md#public-site 'Booking tracking', #states-and-transitions Booking status, #error-messages): labels, the rejection reason,
 // the phone input, the subscriber figures, filters and sorting. No DOM, no network.
 import type { InferResponseType } from 'hono/client';
 import { type BookingStatus, bookingStatus, type PaymentStatus } from '../../../contracts/booking-statuses';
@@ -32,7 +32,7 @@ export function paymentStatus(status: string | null | undefined): PaymentStatus 
 }
 
 /**
- * Payment as it really stands, for every tracking and panel view (issue 7): a refund or a payment is said as such; a
+ * Payment as it really stands, for every tracking and panel view: a refund or a payment is said as such; a
  * live booking that owes a deposit is 'Ödeme Bekliyor'; one that owes nothing (a subscriber, a ₺0 deposit) is
  * 'Ödeme yok'; a booking that ended (cancelled, rejected, expired) without a payment shows '—'.
  */
@@ -61,12 +61,12 @@ export function paymentState(b: PaymentFacts): PaymentState {
 
 // ---------- customer cancel ----------
 
-/** The server's rule (00 §3): a live booking that starts at least 24 hours from now, unless an admin changed it. */
+/** The server's rule (behaviour.md#bookings): a live booking that starts at least 24 hours from now, unless an admin changed it. */
 export const CANCEL_NOTICE_MS = 24 * 3_600_000;
 
 /**
  * The booking's real start instant: the server's startsAt, else its date and start time in Europe/Istanbul (UTC+3, no
- * daylight saving; 00 §1).
+ * daylight saving; behaviour.md#time-money-and-identity).
  */
 export function startInstant(b: { startsAt?: string | null; date: string; startTime: string }): number {
   const own = b.startsAt ? Date.parse(b.startsAt) : NaN;
@@ -77,13 +77,13 @@ export function startInstant(b: { startsAt?: string | null; date: string; startT
 export type CancelOption = { kind: 'hidden' } | { kind: 'allowed' } | { kind: 'too-late'; reason: string };
 
 /**
- * Whether the tracking page offers the customer cancel (01 §4, 00 §3): not at all for an ended or past booking; shown
+ * Whether the tracking page offers the customer cancel (behaviour.md#states-and-transitions, behaviour.md#bookings): not at all for an ended or past booking; shown
  * but disabled, with the server's reason, inside the last 24 hours; allowed otherwise.
  */
 export function cancelOption(
   b: { status: string; isPast: boolean; startsAt?: string | null; date: string; startTime: string },
   now = Date.now(),
-  /** The window an admin set on /yonetim/ayarlar (issue 12); the page hands it over from the server. */
+  /** The window an admin set on /yonetim/ayarlar; the page hands it over from the server. */
   windowHours = 24,
 ): CancelOption {
   const s = bookingStatus(b.status);
@@ -99,7 +99,7 @@ export function cancelOption(
 
 const REJECTION_LABEL = /Red nedeni:[ \t]*([^\r\n]*)/i;
 
-/** The rejection reason from its own field, else from notes after 'Red nedeni:' up to the end of that line (01 §2). */
+/** The rejection reason from its own field, else from notes after 'Red nedeni:' up to the end of that line (behaviour.md#public-site). */
 export function rejectionReason(b: { rejectionReason?: string | null; notes?: string | null }): string | null {
   const own = b.rejectionReason?.trim();
   if (own) return own;
@@ -120,7 +120,7 @@ export function customerNotes(notes: string | null | undefined): string | null {
 // ---------- phone input ----------
 
 /**
- * Digits only, forced to start with 0, at most 11 digits (01 §2); +90, 90 and 0090 in front become the 0, the same rule
+ * Digits only, forced to start with 0, at most 11 digits (behaviour.md#public-site); +90, 90 and 0090 in front become the 0, the same rule
  * as the booking form's phone field (contracts/phone.ts). '' stays '' so the field can be emptied.
  */
 export function phoneDigits(raw: string): string {
@@ -184,7 +184,7 @@ function firstBooking(list: Array<{ createdAt?: string | null; date: string }>):
 }
 
 /**
- * The subscription's length in words (01 §2: months of 30 days): months from 30 days on, weeks from 7, days below
+ * The subscription's length in words (behaviour.md#public-site: months of 30 days): months from 30 days on, weeks from 7, days below
  * that, so weeks of history never read '0 ay'.
  */
 export function loyaltyText(list: Array<{ createdAt?: string | null; date: string }>, now = Date.now()): string {
@@ -239,5 +239,5 @@ export function filterAndSort<T extends Listed>(list: T[], o: ListOptions): T[] 
 
 // ---------- cancel outcome ----------
 
-/** The server refused because the booking is no longer live (01 §8): the page reloads to show its current state. */
+/** The server refused because the booking is no longer live (behaviour.md#error-messages): the page reloads to show its current state. */
 export const isAlreadyProcessed = (message: string) => /zaten işlem görmüş|already processed/i.test(message);

@@ -1,4 +1,4 @@
-// Pure rules of the panel's weekly calendar (02 §2 'Weekly calendar', 00 §1–2): the week runs Monday to Sunday on
+// Pure rules of the panel's weekly calendar (behaviour.md#management-panel 'Weekly calendar', behaviour.md#time-money-and-identity–2): the week runs Monday to Sunday on
 // Istanbul business dates; an overnight pitch's 00:00–05:59 starts sit after the late evening. No DOM, no network.
 import { addDays, istanbulToday, weekdayIndex } from '../../../contracts/dates';
 
@@ -47,7 +47,7 @@ export function mondayFromParam(param: string | null | undefined): string | null
 
 // ---------------------------------------------------------------- hours of a business day
 
-/** Starts before this hour on an overnight pitch belong to the next calendar day (00 §1). */
+/** Starts before this hour on an overnight pitch belong to the next calendar day (behaviour.md#time-money-and-identity). */
 export const OVERNIGHT_BEFORE_HOUR = 6;
 
 const toMinutes = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3, 5));

@@ -1,6 +1,6 @@
 /**
  * Runs `load` once for each element matching `selector` when it comes within `margin` of the viewport: for embeds
- * whose cost (a third-party page in a frame) should not land on a page's start-up (issue 11).
+ * whose cost (a third-party page in a frame) should not land on a page's start-up.
  */
 export function loadWhenNear(selector: string, load: (el: Element) => void, margin = '600px') {
   const els = document.querySelectorAll(selector);

@@ -1,5 +1,5 @@
-// The login form without React (issue 11: /giris ≤ 70 KB of JavaScript, and React DOM alone is 68 KB). giris.astro
-// renders the whole form on the server; this wires it: the checks of 01 §5, the API's one error shape (01 §8), the
+// The login form without React (/giris ≤ 70 KB of JavaScript, and React DOM alone is 68 KB). giris.astro
+// renders the whole form on the server; this wires it: the checks of behaviour.md#validation, the API's one error shape (behaviour.md#error-messages), the
 // pending button, the password toggle, the success toast and the same-site redirect. Every listener hangs on one
 // AbortController so tests can tear it down.
 import type { PublicUser } from '../../../contracts/auth';
@@ -39,7 +39,7 @@ export function safeRedirect(target: string | null | undefined): string {
   }
 }
 
-/** 01 §8 'Login failure': the English credential message and any 401 read as the Turkish credential text. */
+/** behaviour.md#error-messages 'Login failure': the English credential message and any 401 read as the Turkish credential text. */
 export function loginErrorText(e: unknown): string {
   if (e instanceof ApiRequestError) {
     if (/Invalid identifier or password/i.test(e.message)) return msg.invalidCredentials;
@@ -51,7 +51,7 @@ export function loginErrorText(e: unknown): string {
 
 /**
  * POST /api/auth/local. The session is the HttpOnly cookie this answer sets; the jwt in the body is for API clients
- * and is not kept. A refusal throws ApiRequestError with the text of 01 §8, as lib/api.ts `unwrap` does.
+ * and is not kept. A refusal throws ApiRequestError with the text of behaviour.md#error-messages, as lib/api.ts `unwrap` does.
  */
 async function postLogin(body: { identifier: string; password: string; remember: boolean }): Promise<PublicUser> {
   const res = await fetch('/api/auth/local', {
@@ -117,7 +117,7 @@ export function initLogin(): () => void {
     submitButton.textContent = busy ? LOGIN_TEXT.pending : LOGIN_TEXT.submit;
   }
 
-  // Editing a field clears its error (01 §5) and the form's message.
+  // Editing a field clears its error (behaviour.md#validation) and the form's message.
   for (const field of ['identifier', 'password'] as const)
     input(field).addEventListener(
       'input',
@@ -178,7 +178,7 @@ export function initLogin(): () => void {
   submitButton.disabled = false;
   form.dataset.ready = '';
 
-  // An already signed-in visitor never gets this page: giris.astro sends them back where they came from (01 §2
+  // An already signed-in visitor never gets this page: giris.astro sends them back where they came from (behaviour.md#public-site
   // 'Login') from the session cookie. So whoever sees the form is signed out, and nothing asks the API (its 401 was a
   // console error for every visitor); a display hint left from an ended session goes.
   clearSession();

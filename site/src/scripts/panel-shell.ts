@@ -1,4 +1,4 @@
-// The panel shell without React (02 §2 'Shell'): theme toggle, the collapsible sidebar rail on large screens, the drawer
+// The panel shell without React (behaviour.md#management-panel 'Shell'): theme toggle, the collapsible sidebar rail on large screens, the drawer
 // under 1024 px and the user menu with logout. Every listener hangs on one AbortController so tests can tear it down.
 import { signOut } from '../stores/session';
 import { wireThemeToggles } from './theme';

@@ -1,4 +1,4 @@
-// The pitch list's filters (01 §2 'Pitch list'). The server renders every card, already filtered and ordered by the
+// The pitch list's filters (behaviour.md#public-site 'Pitch list'). The server renders every card, already filtered and ordered by the
 // query string, so the page works without JavaScript; in the browser this hides, reorders and counts the same cards.
 // The pure part below is shared by both sides; init() is the only code that touches the DOM.
 

@@ -1,4 +1,4 @@
-// The theme toggle shared by the public header and the panel shell: the choice is stored under 'theme' (01 §9); the
+// The theme toggle shared by the public header and the panel shell: the choice is stored under 'theme' (behaviour.md#constants-and-limits); the
 // inline script in each layout's <head> applies it before the first paint.
 export function applyTheme(dark: boolean) {
   document.documentElement.classList.toggle('dark', dark);

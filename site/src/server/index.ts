@@ -34,7 +34,7 @@ export const sitemapFacilities = () => facilities.sitemapFacilities(db());
 
 export const siteSettings = (): Promise<SiteSettingsWire> => readSiteSettings(db());
 
-/** The booking rules as the server applies them (issue 12): the cancel window the pages promise, among others. */
+/** The booking rules as the server applies them: the cancel window the pages promise, among others. */
 export const bookingRules = (): Promise<BookingRulesWire> => effectiveRules(env);
 
 export const seoPageEntry = (key: string): Promise<SeoPageRow | undefined> => findSeoPage(db(), key);

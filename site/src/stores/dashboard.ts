@@ -1,4 +1,4 @@
-// The dashboard's figures (02 §2 'Dashboard'): one GET /api/bookings/stats, refreshed after a booking changes.
+// The dashboard's figures (behaviour.md#management-panel 'Dashboard'): one GET /api/bookings/stats, refreshed after a booking changes.
 import type { InferResponseType } from 'hono/client';
 import { atom } from 'nanostores';
 import { client, unwrap } from '../lib/api';
@@ -41,7 +41,7 @@ export async function loadDashboard(): Promise<void> {
 export const LIVE_REFRESH_MS = 300;
 
 /**
- * Calls `refresh` after a booking notification reaches the bell over the staff hub (issue 7 §3): a new booking or a
+ * Calls `refresh` after a booking notification reaches the bell over the staff hub: a new booking or a
  * decision made in another tab or by another staff member. Reuses the bell's one socket. Returns the clean-up.
  */
 export function followBookingEvents(refresh: () => void, delay = LIVE_REFRESH_MS): () => void {

@@ -5,7 +5,7 @@ import { ApiRequestError, allPages, client, unwrapPage } from '../lib/api';
 import { BOOKING_EXPORT_COLUMNS, bookingExportName } from '../lib/export/bookings';
 import { addressList, downloadList, type ListStatus } from './address-list';
 
-// The bookings management list (02 §2 'Bookings management', §9 page sizes). The server filters, counts and pages
+// The bookings management list (behaviour.md#management-panel 'Bookings management', #constants-and-limits page sizes). The server filters, counts and pages
 // (GET /api/bookings), so the panel never fetches the whole table; the filters live in the address so reload and
 // back restore the same view.
 
@@ -27,7 +27,7 @@ export type { BookingTab };
 const isTab = (v: string | null): v is BookingTab => BOOKING_TABS.some((t) => t.id === v);
 
 export const LIST_FAILED = 'Rezervasyonlar yüklenirken hata oluştu';
-/** 02 §9: 10 per page, 5 under 768 px. */
+/** behaviour.md#constants-and-limits: 10 per page, 5 under 768 px. */
 export const PAGE_SIZE = 10;
 export const PAGE_SIZE_NARROW = 5;
 export const NARROW_QUERY = '(max-width: 767px)';
@@ -137,7 +137,7 @@ export const setDateTo = list.setTo;
 export const clearDates = () => list.change({ from: '', to: '' });
 export const clearBookingFilters = () => list.change({ q: '', subscribers: false, transport: false, from: '', to: '' });
 export const setBookingPage = list.setPage;
-/** The box shows every keystroke at once; the request waits for 300 ms of quiet (02 §9 search debounce). */
+/** The box shows every keystroke at once; the request waits for 300 ms of quiet (behaviour.md#constants-and-limits search debounce). */
 export const setBookingSearch = (q: string) => list.type({ q });
 
 // ---------------------------------------------------------------- export

@@ -22,7 +22,7 @@ import { addDays, istanbulToday } from '../lib/format';
 import { addressList, downloadList, type ListStatus } from './address-list';
 import { toast } from './toast';
 
-// Müşteri Yönetimi (02 §2 'Customer management', §7, §9). The server filters, sorts, pages and computes every figure
+// Müşteri Yönetimi (behaviour.md#management-panel 'Customer management', api.md, #constants-and-limits). The server filters, sorts, pages and computes every figure
 // (GET /api/bookings/customers/stats); the filters live in the address, under the API's own names, so a link such as
 // /yonetim/musteriler?warningsOnly=true (the dashboard's) opens that view and back/forward restore each one.
 
@@ -199,7 +199,7 @@ const list = addressList({
     shownFilters = f;
   },
   onFailed: () => {
-    // 02 §8: an empty list with a zero summary, the message inline and as a toast.
+    // behaviour.md#error-messages: an empty list with a zero summary, the message inline and as a toast.
     $customers.set([]);
     $customerMeta.set(null);
     toast('error', customerMsg.loadFailed);
@@ -248,7 +248,7 @@ export type HistoryState =
   | { status: 'failed' };
 export const $customerHistory = map<Record<number, HistoryState>>({});
 
-/** The detail (latest 30 bookings, top pitches) of one customer, fetched once per screen; a failure stays silent (02 §8). */
+/** The detail (latest 30 bookings, top pitches) of one customer, fetched once per screen; a failure stays silent (behaviour.md#error-messages). */
 export async function loadCustomerHistory(id: number): Promise<void> {
   const known = $customerHistory.get()[id];
   if (known && known.status !== 'failed') return;

@@ -4,7 +4,7 @@ import { client, unwrap, unwrapPage } from '../lib/api';
 import { ApiRequestError, errorText, FALLBACK_ERROR } from '../lib/errors';
 import { toast } from './toast';
 
-// The pitch administration screen (02 §2 'Pitch administration'): the full staff list, filtered on the client.
+// The pitch administration screen (behaviour.md#management-panel 'Pitch administration'): the full staff list, filtered on the client.
 
 export const LIST_FAILED = 'Sahalar yüklenirken hata oluştu';
 export type StatusFilter = 'all' | 'active' | 'inactive';
@@ -75,7 +75,7 @@ export const DELETE_FAILED = 'Saha silinirken hata oluştu';
 export const toggledText = (name: string, isActive: boolean) =>
   `${name} sahası ${isActive ? 'aktif' : 'pasif'} yapıldı`;
 
-/** PATCH /api/facilities/:id/toggle-status, then the toast of 02 §4 and a fresh list; false when it failed. */
+/** PATCH /api/facilities/:id/toggle-status, then the toast of behaviour.md#states-and-transitions and a fresh list; false when it failed. */
 export async function setFacilityActive(f: Pick<FacilityWire, 'documentId' | 'name'>, isActive: boolean) {
   try {
     await unwrap(
@@ -97,7 +97,7 @@ export interface DeletedFacility {
   cancelledBookings: number;
 }
 
-/** DELETE /api/facilities/:id (force cancels its active bookings, 02 §4); throws ApiRequestError as the server said. */
+/** DELETE /api/facilities/:id (force cancels its active bookings, behaviour.md#states-and-transitions); throws ApiRequestError as the server said. */
 export async function deleteFacility(f: Pick<FacilityWire, 'documentId'>, force = false) {
   const query = force ? { force: 'true' as const } : {};
   const done: DeletedFacility = await unwrap(
@@ -107,7 +107,7 @@ export async function deleteFacility(f: Pick<FacilityWire, 'documentId'>, force 
   return done;
 }
 
-/** The server's own message when it gave one, else the screen's fallback (02 §8). */
+/** The server's own message when it gave one, else the screen's fallback (behaviour.md#error-messages). */
 export function failureOr(e: unknown, fallback: string): string {
   if (e instanceof ApiRequestError) {
     const own = errorText(e.body, undefined, '');

@@ -7,7 +7,7 @@ import { ApiRequestError } from '../lib/errors';
 import { failureOr } from './panel-facilities';
 import { toast } from './toast';
 
-// Ayarlar (issue 12): the site settings and the booking rules, two forms each saved on its own. The forms hold what the
+// Ayarlar: the site settings and the booking rules, two forms each saved on its own. The forms hold what the
 // admin types (strings); the same zod schemas the server runs check them first, and the server's field errors land on
 // the same fields when it refuses anyway.
 
@@ -90,7 +90,7 @@ function issuesToErrors(issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>
   return errors;
 }
 
-/** The server's field errors (00 §6 details.errors) by path. */
+/** The server's field errors (behaviour.md#errors-and-input details.errors) by path. */
 function serverErrors(e: unknown): FieldErrors {
   if (!(e instanceof ApiRequestError)) return {};
   const list = (e.details as { errors?: Array<{ path?: unknown[]; message?: string }> }).errors ?? [];
@@ -190,7 +190,7 @@ export async function saveRules(): Promise<boolean> {
   }
 }
 
-/** The values the site shipped with (00 §3, §5), for the form's 'Varsayılanlara dön'. */
+/** The values the site shipped with (behaviour.md#bookings, #staff-sessions-and-permissions), for the form's 'Varsayılanlara dön'. */
 export function resetRulesToDefaults() {
   editRules(rulesFormOf({ ...BOOKING_RULE_DEFAULTS }));
 }

@@ -16,7 +16,7 @@ import type { FacilityWire } from '../../../contracts/wire/facility';
 import { client, unwrap, unwrapPage } from '../lib/api';
 import { allStaffFacilities } from '../lib/staff-facilities';
 
-// The subscriptions screen (02 §2 'Subscriptions'): the subscriber list with the four counters and the renewals due
+// The subscriptions screen (behaviour.md#management-panel 'Subscriptions'): the subscriber list with the four counters and the renewals due
 // (one call, GET /api/bookings/subscriptions), the facilities for the quick form, each facility's slot view, and the calls
 // the form and the detail make. The server pages, searches and counts. The quick form's own state is
 // stores/subscription-form.ts.
@@ -26,7 +26,7 @@ export const FACILITIES_FAILED = 'Sahalar yüklenirken hata oluştu';
 export const SEARCH_DEBOUNCE_MS = 300;
 
 export interface SubscriberView {
-  /** What is typed in the search box; it searches from 2 characters (02 §9). */
+  /** What is typed in the search box; it searches from 2 characters (behaviour.md#constants-and-limits). */
   search: string;
   /** 'Tümünü gör': pages of 10 instead of the latest 5 (or the first 10 matches). */
   all: boolean;
@@ -115,7 +115,7 @@ export async function loadSlotView(ref: string): Promise<SubscriptionSlotsWire> 
   )) as SubscriptionSlotsWire;
 }
 
-/** 02 §4 step 5: a month of slots from today for a pitch without any in the next 3 months (staff may generate). */
+/** behaviour.md#states-and-transitions step 5: a month of slots from today for a pitch without any in the next 3 months (staff may generate). */
 export async function generateMonth(ref: string, now = Date.now()) {
   const startDate = istanbulToday(now);
   return unwrap(

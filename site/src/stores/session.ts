@@ -1,8 +1,8 @@
 import { atom, computed } from 'nanostores';
 import type { PublicUser } from '../../../contracts/auth';
 
-// The session is the HttpOnly cookie set at login (issue 7 §4): scripts never see a token, none is kept in storage or
-// put in a URL. GET /api/users/me is the truth; the stored 'user' is only a display hint for the header (01 §9),
+// The session is the HttpOnly cookie set at login: scripts never see a token, none is kept in storage or
+// put in a URL. GET /api/users/me is the truth; the stored 'user' is only a display hint for the header (behaviour.md#constants-and-limits),
 // kept in localStorage with 'Beni hatırla', otherwise for the tab.
 export const USER_KEY = 'user';
 /** What older versions stored; removed wherever it is found. */

@@ -1,4 +1,4 @@
-// The quick subscription form (02 §2, §4 'Subscription creation', §5 'Subscription form'): its values, the field and
+// The quick subscription form (behaviour.md#management-panel, #states-and-transitions 'Subscription creation', #validation 'Subscription form'): its values, the field and
 // form errors, the chosen pitch's slot view, sending, and the partial and error cards. The component renders this
 // store and moves the focus; every rule and call is here.
 import { map } from 'nanostores';
@@ -64,7 +64,7 @@ const EMPTY: SubscriptionValues = {
 export type FieldErrors = Partial<Record<string, string>>;
 export type SlotState = 'idle' | 'loading' | 'generating' | 'ready' | 'failed';
 
-/** The red card of 02 §8: the message and the dates that stood in the way. */
+/** The red card of behaviour.md#error-messages: the message and the dates that stood in the way. */
 export interface SubscriptionFailure {
   message: string;
   conflictedDates: SubscriptionConflictWire[];
@@ -201,7 +201,7 @@ export function chooseFacility(ref: string) {
       ...s.values,
       facility: ref,
       timeSlot: '',
-      // 02 §5: switching to a facility without a shuttle clears the choice; a pickup point is the facility's own.
+      // behaviour.md#validation: switching to a facility without a shuttle clears the choice; a pickup point is the facility's own.
       includesTransportation: service?.isActive ? s.values.includesTransportation : false,
       pickupPointId: service?.pickupPoints.some((p) => p.id === s.values.pickupPointId) ? s.values.pickupPointId : '',
     },
@@ -293,7 +293,7 @@ export function submitSubscription(): boolean {
   return true;
 }
 
-/** 02 §4 step 2: book the free weeks of the last request. */
+/** behaviour.md#states-and-transitions step 2: book the free weeks of the last request. */
 export function confirmPartial() {
   if (lastBody) void send({ ...lastBody, confirmPartial: true });
 }

@@ -8,7 +8,7 @@ export interface Toast {
   description?: string;
 }
 
-// Default toast 5 seconds (01 §9).
+// Default toast 5 seconds (behaviour.md#constants-and-limits).
 export const TOAST_MS = 5000;
 export const $toasts = atom<Toast[]>([]);
 let next = 1;

@@ -8,8 +8,8 @@ import { addDays, istanbulToday } from '../lib/format';
 import { allStaffFacilities } from '../lib/staff-facilities';
 import { mondayFromParam, mondayOf, thisMonday, weekDates } from '../lib/week';
 
-// The panel's weekly calendar (02 §2 'Weekly calendar'): one pitch, one Monday-to-Sunday week, ONE request per week
-// (not seven, 02 §7), answers kept 60 s per pitch and week (02 §9), refreshed live from the pitch's socket.
+// The panel's weekly calendar (behaviour.md#management-panel 'Weekly calendar'): one pitch, one Monday-to-Sunday week, ONE request per week
+// (not seven, api.md), answers kept 60 s per pitch and week (behaviour.md#constants-and-limits), refreshed live from the pitch's socket.
 
 type CalendarAnswer = InferResponseType<(typeof client.api.facilities)[':ref']['calendar']['$get'], 200>;
 

@@ -1,4 +1,4 @@
-// A pitch's paid add-ons (issue 12, Saha Servisleri).
+// A pitch's paid add-ons (Saha Servisleri).
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import { ADDONS_MAX } from '../../../contracts/addons';

@@ -1,4 +1,4 @@
-// The audit log (issue 12, migration 0011): the only writer and reader of audit_log. Each writer is a statement for a
+// The audit log (migration 0011): the only writer and reader of audit_log. Each writer is a statement for a
 // D1 batch, so a change and its audit row land together or not at all (like db/events.ts for booking history).
 import { and, count, desc, eq, gte, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { PublicUser } from '../../../contracts/auth';

@@ -1,4 +1,4 @@
-// The panel's bookings list and dashboard (02 §2): each page through an index chosen per filter, tab and sort (pagePlan),
+// The panel's bookings list and dashboard (behaviour.md#management-panel): each page through an index chosen per filter, tab and sort (pagePlan),
 // the tab counts and the dashboard's figures from the trigger-kept summary tables (migrations 0007, 0008).
 import { and, count, desc, eq, getTableName, type SQL, Subquery, sql } from 'drizzle-orm';
 import { BOOKING_STATUSES, type BookingStatus, LIVE_STATUSES } from '../../../contracts/bookings';
@@ -8,7 +8,7 @@ import { facilityIdOf } from './facility-ref';
 import { bookingDayStats, bookingStatusStats, bookings, facilities } from './schema';
 import { isLive, isOneOf, quoted } from './sql';
 
-/** One row of the panel's list: the booking's own columns and its pitch's name (02 §2). */
+/** One row of the panel's list: the booking's own columns and its pitch's name (behaviour.md#management-panel). */
 const listFields = {
   id: bookings.id,
   documentId: bookings.documentId,
@@ -437,7 +437,7 @@ export async function bookingsPageWithCounts(db: Db, f: ListFilter, p: PageSpec)
 }
 
 /**
- * Figures of 02 §2 'Dashboard' and §7 'GET /bookings/stats' (revenue per §9: approved totals, shuttle included), summed
+ * Figures of behaviour.md#management-panel 'Dashboard' and api.md 'GET /bookings/stats' (revenue per #constants-and-limits: approved totals, shuttle included), summed
  * from the summary tables of migration 0007 (kept by triggers on bookings) rather than from every booking: the all-time
  * figures from booking_status_stats (≤ 5 rows a pitch), today and this month from one month of booking_day_stats (a
  * range of its key). The two 'latest 5' lists stay index reads (bookings_status_created and bookings_created for every

@@ -48,7 +48,7 @@ export async function findByNumber(db: Db, bookingNumber: string) {
 
 export type BookingWithFacility = NonNullable<Awaited<ReturnType<typeof findByNumber>>>;
 
-/** A phone's subscriber bookings, newest first (01 §2). */
+/** A phone's subscriber bookings, newest first (behaviour.md#public-site). */
 export function subscriberBookings(db: Db, phone: string) {
   return bookingWithFacility(db)
     .where(and(eq(bookings.customerPhone, phone), eq(bookings.isSubscriber, true)))
@@ -63,7 +63,7 @@ export async function facilityIdOfBooking(db: Db, where: SQL): Promise<number | 
   return row?.facilityId;
 }
 
-/** The customer of a phone and their subscriber bookings in one row (01 §2 'Abonelik bilgisi'). */
+/** The customer of a phone and their subscriber bookings in one row (behaviour.md#public-site 'Abonelik bilgisi'). */
 export function subscriptionSummary(db: Db, phone: string, now: number) {
   const next = (column: typeof bookings.date | typeof bookings.startTime) =>
     qualified(sql<string | null>`(select ${column} from ${bookings} where ${bookings.customerPhone} = ${phone}
@@ -102,7 +102,7 @@ const sameDayFields = {
 };
 export type SameDayBooking = { [K in keyof typeof sameDayFields]: (typeof sameDayFields)[K]['_']['data'] };
 
-/** The live booking a phone already holds on a date (00 §3: one a day, across pitches), as one JSON text. */
+/** The live booking a phone already holds on a date (behaviour.md#bookings: one a day, across pitches), as one JSON text. */
 function sameDayQuery(db: Db, date: SQL | typeof slots.date | string, phone: string | Placeholder) {
   const pairs = Object.entries(sameDayFields).map(([key, column]) => sql`${sql.raw(quoted(key))}, ${column}`);
   return db
@@ -122,7 +122,7 @@ export async function sameDayBooking(db: Db, date: string, phone: string): Promi
 }
 
 /**
- * Everything the create rules of 00 §3 need, in one read: the slot, whether a live booking holds it, the phone's
+ * Everything the create rules of behaviour.md#bookings need, in one read: the slot, whether a live booking holds it, the phone's
  * booking that day, whether the phone is a subscriber's, and whether the pitch is active now.
  */
 export async function createCheck(db: Db, slotRef: string, phone: string) {
@@ -197,15 +197,15 @@ export interface BookingWrite {
   depositAmount: number;
   /** The pickup point's minutes before the hour, or null for no pickup time. */
   pickupMinutesBefore: number | null;
-  /** Whether a phone's other live booking that day refuses this one (issue 12's switch). */
+  /** Whether a phone's other live booking that day refuses this one (the admin's same-day switch). */
   sameDayRule: boolean;
   now: number;
   notificationDocumentId: string;
 }
 
 /**
- * Checks the rules of 00 §3 that the data decide and writes the booking, its customer (created once, never rewritten
- * from public input: issue 7 §4), its history row and the staff notification, in one D1 batch: one round trip, and no
+ * Checks the rules of behaviour.md#bookings that the data decide and writes the booking, its customer (created once, never rewritten
+ * from public input), its history row and the staff notification, in one D1 batch: one round trip, and no
  * gap between a check and its write. Each statement writes only if the slot is still bookable when it runs: it is this
  * pitch's, the pitch is active, the hour is ahead, no live booking holds it, and (with the rule on) the phone holds no
  * other live booking that day. The slot's date, hour and price, the subscriber flag (no deposit) and the pickup time are
@@ -385,7 +385,7 @@ export async function changeStatus(db: Db, b: Pick<Booking, 'id' | 'status'>, se
 }
 
 /**
- * Pending holds past their deadline become expired (00 §3), with their history rows and notifications, in one batch
+ * Pending holds past their deadline become expired (behaviour.md#bookings), with their history rows and notifications, in one batch
  * keyed on the same instant. Idempotent: a second run finds nothing.
  */
 export async function expireDueHolds(db: Db, facilityId: number, now: number) {

@@ -1,4 +1,4 @@
-// The panel's weekly calendar (02 §2 'Weekly calendar'): a pitch and its slots with their live booking in full.
+// The panel's weekly calendar (behaviour.md#management-panel 'Weekly calendar'): a pitch and its slots with their live booking in full.
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from './client';
 import { facilityIdOf } from './facility-ref';

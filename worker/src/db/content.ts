@@ -1,4 +1,4 @@
-// The site's own content: the single settings row, the booking rules' row (issue 12) and the SEO entry of each page.
+// The site's own content: the single settings row, the booking rules' row and the SEO entry of each page.
 import { eq, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import type { Db } from './client';
@@ -15,7 +15,7 @@ export async function siteSettingsRow(db: Db): Promise<SiteSettingsRow | undefin
   return db.select().from(siteSettings).where(eq(siteSettings.id, SETTINGS_ID)).get();
 }
 
-/** The settings row and, in the same batch, the audit row that records the save (issue 12). */
+/** The settings row and, in the same batch, the audit row that records the save. */
 export async function saveSiteSettingsRow(
   db: Db,
   input: SiteSettingsInput,
@@ -62,7 +62,7 @@ export async function bookingRulesRow(db: Db): Promise<(BookingRulesRow & { main
   return row ? { ...row, maintenance: row.maintenance === 1 } : undefined;
 }
 
-/** The rules' row and its audit row (issue 12) in one batch: both land or neither. */
+/** The rules' row and its audit row in one batch: both land or neither. */
 export async function saveBookingRulesRow(
   db: Db,
   input: BookingRulesRow,

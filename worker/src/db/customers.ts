@@ -1,4 +1,4 @@
-// The customer list and detail (issue 10): filters, sorts and pages over customer_stats, the per-customer figures that
+// The customer list and detail: filters, sorts and pages over customer_stats, the per-customer figures that
 // migration 0006's triggers (redefined by 0022) keep in step with every booking write, so no request aggregates the
 // bookings table. Figures that change with the clock are recomputed first, for the rows whose moment has come. Also
 // the from-scratch recomputation of those figures (window functions over every booking) that the tests hold the

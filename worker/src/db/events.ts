@@ -103,7 +103,7 @@ export function notifyEvent<K extends EventKind>(
     .returning();
 }
 
-/** A notification that belongs to no booking (02 §7 'POST /notifications', the panel's test notification). */
+/** A notification that belongs to no booking (api.md 'POST /notifications', the panel's test notification). */
 export function insertNotification(db: Db, values: typeof notifications.$inferInsert) {
   return db.insert(notifications).values(values).returning();
 }

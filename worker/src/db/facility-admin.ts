@@ -1,4 +1,4 @@
-// Staff writes to the pitch aggregate (issue 9): create, update, toggle, soft delete. Every change is one D1 batch, so
+// Staff writes to the pitch aggregate: create, update, toggle, soft delete. Every change is one D1 batch, so
 // a pitch and its amenities, pickup points and images change together or not at all.
 import { and, eq, gt, gte, inArray, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
@@ -89,7 +89,7 @@ export async function updateFacilityRow(
     images: ImageValues[];
     deleteImageIds: number[];
   },
-  /** The audit row (issue 12), written right after the update and only if it changed the pitch. */
+  /** The audit row, written right after the update and only if it changed the pitch. */
   audit?: BatchItem<'sqlite'>,
 ): Promise<boolean> {
   const [updated] = await db.batch([
@@ -158,7 +158,7 @@ export async function retireFacility(
     actorUserId: number;
     actorLabel: string;
   },
-  /** The audit row (issue 12), written right after the soft delete and only if it changed the pitch. */
+  /** The audit row, written right after the soft delete and only if it changed the pitch. */
   audit: BatchItem<'sqlite'>,
 ) {
   const due = activeBookingsOf(facilityId, now);

@@ -1,12 +1,12 @@
-// Reading and marking the staff notifications (02 §2, §7). They are written by ./events.ts only.
+// Reading and marking the staff notifications (behaviour.md#management-panel, api.md). They are written by ./events.ts only.
 import { and, count, desc, eq, not, sql } from 'drizzle-orm';
 import type { Db } from './client';
 import { notifications } from './schema';
 import { folded } from './sql';
 
 /**
- * Read state is shared by the staff (02 §3 Notification has one isRead), except that what a staff member did themselves
- * is read for them from the start (issue 7 §3): unread = read by no one and not the viewer's own action. The viewer is
+ * Read state is shared by the staff (behaviour.md#entities Notification has one isRead), except that what a staff member did themselves
+ * is read for them from the start: unread = read by no one and not the viewer's own action. The viewer is
  * the integer id from the verified token, so it goes in as a literal.
  */
 const unread = (viewer: number) =>

@@ -1,4 +1,4 @@
-// A pitch's price rules (issue 12) and the re-pricing of its free slots.
+// A pitch's price rules and the re-pricing of its free slots.
 import { and, asc, between, eq, gt, notExists, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import type { Db } from './client';
@@ -77,7 +77,7 @@ const PAIRS_PER_STATEMENT = 1500;
 
 /**
  * Sets new prices on free slots in one atomic batch. The statement itself re-checks that no live booking holds the slot,
- * so even a path outside the pitch's object could never re-price a booked slot. `also` (the audit row, issue 12) lands
+ * so even a path outside the pitch's object could never re-price a booked slot. `also` (the audit row) lands
  * in the same batch.
  */
 export async function setSlotPrices(

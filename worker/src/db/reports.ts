@@ -1,4 +1,4 @@
-// Raporlar (issue 12): every report of one date range (and optionally one pitch) in one D1 batch. All but the top
+// Raporlar: every report of one date range (and optionally one pitch) in one D1 batch. All but the top
 // customers read summaries the triggers of migration 0016 keep in the same statement as every booking and slot write,
 // each keyed by play date first, so a year of every pitch reads a few thousand small rows, not 100,000 bookings:
 // - revenue, statuses and the subscriber / shuttle shares: booking_day_stats (a row per day, pitch, status and the two

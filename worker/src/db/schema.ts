@@ -71,7 +71,7 @@ export const staffSessions = sqliteTable(
 
 export type WorkingDay = { isOpen: boolean; start: string; end: string };
 
-/** One add-on as a booking bought it (issue 12): kuruş, frozen at the time of booking. */
+/** One add-on as a booking bought it: kuruş, frozen at the time of booking. */
 export interface BookingAddon {
   addonId: number;
   name: string;
@@ -153,7 +153,7 @@ export const facilityImages = sqliteTable(
     size: integer('size').notNull(),
     width: integer('width'),
     height: integer('height'),
-    /** Smaller WebP copies of the photo for srcset (issue 9): R2 key and size of each. */
+    /** Smaller WebP copies of the photo for srcset: R2 key and size of each. */
     variants: text('variants', { mode: 'json' }).$type<ImageVariant[]>().notNull().default(sql`'[]'`),
     sortOrder: integer('sort_order').notNull().default(0),
     createdAt: timestamps.createdAt,
@@ -179,7 +179,7 @@ export const amenities = sqliteTable(
 export const pickupPoints = sqliteTable(
   'pickup_points',
   {
-    id: text('id').primaryKey(), // 'pickup-<timestamp>' as the panel creates them (02 §3)
+    id: text('id').primaryKey(), // 'pickup-<timestamp>' as the panel creates them (behaviour.md#entities)
     facilityId: integer('facility_id')
       .notNull()
       .references(() => facilities.id, { onDelete: 'cascade' }),
@@ -202,7 +202,7 @@ export const slots = sqliteTable(
     facilityId: integer('facility_id')
       .notNull()
       .references(() => facilities.id, { onDelete: 'cascade' }),
-    date: text('date').notNull(), // business day, Europe/Istanbul (00 §1)
+    date: text('date').notNull(), // business day, Europe/Istanbul (behaviour.md#time-money-and-identity)
     startTime: text('start_time').notNull(),
     endTime: text('end_time').notNull(),
     startsAt: integer('starts_at').notNull(), // real instant, so overnight starts judge "past" correctly
@@ -217,7 +217,7 @@ export const slots = sqliteTable(
 );
 
 /**
- * A pitch's price rules (issue 12, Fiyatlandırma; the engine is contracts/pricing.ts). Generation prices each new slot
+ * A pitch's price rules (Fiyatlandırma; the engine is contracts/pricing.ts). Generation prices each new slot
  * by them, and staff may re-price free slots still ahead; a booked slot keeps its price, and a booking stores the price
  * it was made at (bookings.slot_price). `amount` is kuruş for a fixed price, a whole percent for a percentage.
  */
@@ -246,7 +246,7 @@ export const priceRules = sqliteTable(
 );
 
 /**
- * A pitch's paid add-ons (issue 12, Saha Servisleri): a referee, a match video, boot hire… `price` is kuruş per booking
+ * A pitch's paid add-ons (Saha Servisleri): a referee, a match video, boot hire… `price` is kuruş per booking
  * or per person (`unit`); `stock_per_slot` caps how many bookings of one slot may take it (null: no cap).
  */
 export const facilityAddons = sqliteTable(
@@ -287,7 +287,7 @@ export const customers = sqliteTable(
 );
 
 /**
- * One row per customer with the figures of the customer list (02 §3 'Customer stats row'), kept by triggers (migration
+ * One row per customer with the figures of the customer list (behaviour.md#entities 'Customer stats row'), kept by triggers (migration
  * 0006, redefined by 0022): every insert, status change or delete of a booking and every change of the customer row
  * recomputes that one customer's row from their bookings, in the same statement, whichever path wrote it. Figures that
  * change with the clock (a booking becomes played when its hour passes) are recomputed by a read once next_change_at
@@ -390,7 +390,7 @@ export const bookings = sqliteTable(
     pickupPointAddress: text('pickup_point_address'),
     pickupTime: text('pickup_time'),
     /**
-     * The paid add-ons taken with the booking (issue 12), each as it was sold: name, unit, unit price (kuruş) and
+     * The paid add-ons taken with the booking, each as it was sold: name, unit, unit price (kuruş) and
      * quantity, so a later change to the pitch's add-ons never rewrites a booking. `addons_price` is their sum, part of
      * total_price.
      */
@@ -424,18 +424,18 @@ export const bookings = sqliteTable(
      * the trigram FTS5 table bookings_search (migration 0017, hand-written: drizzle does not model virtual tables).
      */
     searchKey: text('search_key'),
-    /** Whether the same-day rule (00 §3) held when the booking was made (issue 12: an admin may turn it off). */
+    /** Whether the same-day rule (behaviour.md#bookings) held when the booking was made (an admin may turn it off). */
     sameDayRule: integer('same_day_rule', { mode: 'boolean' }).notNull().default(true),
     ...timestamps,
   },
   (t) => [
-    // At most one live booking per slot, whatever path writes (00 §3).
+    // At most one live booking per slot, whatever path writes (behaviour.md#bookings).
     uniqueIndex('bookings_one_live_per_slot').on(t.slotId).where(sql`status in ('pending', 'approved')`),
     // Every booking of a slot, whatever its status (migration 0016): the foreign key's ON DELETE SET NULL looks a deleted
     // slot's bookings up by it; without it each slot a regeneration removes scanned every booking (≈ 20 ms at 100k).
     index('bookings_slot').on(t.slotId),
-    // At most one live public booking per phone and day, across pitches (00 §3; weekly subscription slots excepted, 0003).
-    // A booking made while an admin had the same-day rule off (issue 12) carries same_day_rule = 0 and stays outside.
+    // At most one live public booking per phone and day, across pitches (behaviour.md#bookings; weekly subscription slots excepted, 0003).
+    // A booking made while an admin had the same-day rule off carries same_day_rule = 0 and stays outside.
     uniqueIndex('bookings_one_live_per_phone_day')
       .on(t.customerPhone, t.date)
       .where(sql`status in ('pending', 'approved') and is_recurring = 0 and same_day_rule = 1`),
@@ -475,7 +475,7 @@ export const bookings = sqliteTable(
     index('bookings_shuttle_list')
       .on(t.status, t.date, t.startsAt, t.isSubscriber, t.facilityId, t.searchKey, t.createdAt)
       .where(sql`includes_transportation = 1`),
-    // Raporlar's top customers (issue 12, slimmed in migration 0016): a date range of approved bookings with the phone and
+    // Raporlar's top customers (slimmed in migration 0016): a date range of approved bookings with the phone and
     // the price, so the year's customers are summed from the index alone. Every other report reads a summary table.
     index('bookings_report').on(t.status, t.date, t.facilityId, t.customerPhone, t.totalPrice),
   ],
@@ -534,7 +534,7 @@ export const bookingStatusStats = sqliteTable(
 );
 
 /**
- * Raporlar's reasons (issue 12, migration 0016): cancelled and rejected bookings per business day, pitch, status and
+ * Raporlar's reasons (migration 0016): cancelled and rejected bookings per business day, pitch, status and
  * reason as the report shows it (trimmed; none or blank is ''), kept by triggers in the same statement as every booking
  * write. A row whose count falls to 0 is deleted. test/worker/reports.consistency.test.ts compares it with a GROUP BY.
  */
@@ -551,7 +551,7 @@ export const bookingReasonStats = sqliteTable(
 );
 
 /**
- * Raporlar's add-ons (issue 12, migration 0016): the add-ons of approved bookings (those with addons_price > 0) per
+ * Raporlar's add-ons (migration 0016): the add-ons of approved bookings (those with addons_price > 0) per
  * business day, pitch and add-on name, as sold: the bookings that took it, the quantity and the revenue (kuruş). Kept
  * by triggers from bookings.addons (json_each), a row at 0 bookings deleted.
  */
@@ -569,7 +569,7 @@ export const bookingAddonStats = sqliteTable(
 );
 
 /**
- * Raporlar's occupancy (issue 12, migration 0016): per pitch, business day and start hour ('HH:00'), the slots generated
+ * Raporlar's occupancy (migration 0016): per pitch, business day and start hour ('HH:00'), the slots generated
  * and those holding an approved booking, kept by triggers on booking_slots and bookings. facility_id 0 holds the same
  * per day and hour over every pitch, so a year of every pitch reads days × hours rows (≈ 5,500), not every slot.
  */
@@ -662,7 +662,7 @@ export const siteSettings = sqliteTable('site_settings', {
   contactEmail: text('contact_email'),
   address: text('address'),
   city: text('city'),
-  // Issue 12 (migration 0012): the SEO defaults, social links, the maintenance switch and the KVKK text.
+  // Migration 0012: the SEO defaults, social links, the maintenance switch and the KVKK text.
   seoTitle: text('seo_title'),
   seoDescription: text('seo_description'),
   instagram: text('instagram'),
@@ -679,7 +679,7 @@ export const siteSettings = sqliteTable('site_settings', {
 });
 
 /**
- * The booking rules an admin sets on /yonetim/ayarlar (issue 12), one row (id = 1) seeded by migration 0012 with the
+ * The booking rules an admin sets on /yonetim/ayarlar, one row (id = 1) seeded by migration 0012 with the
  * values the code used before, so an existing deployment behaves exactly as it did. Read through services/settings.ts
  * (cached per isolate); the RATE_LIMIT_* and SLOT_HORIZON_DAYS variables still win when a deployment sets them.
  */
@@ -687,11 +687,11 @@ export const bookingRules = sqliteTable('booking_rules', {
   id: integer('id').primaryKey(),
   /** The hold timeout (minutes) a new pitch starts with (facilities.auto_approval_timeout). */
   holdTimeoutMinutes: integer('hold_timeout_minutes').notNull().default(60),
-  /** A customer may cancel online until this many hours before the start (00 §3: 24). */
+  /** A customer may cancel online until this many hours before the start (behaviour.md#bookings: 24). */
   cancelWindowHours: integer('cancel_window_hours').notNull().default(24),
-  /** The cron keeps this many days of slots generated ahead (00 §2: 30). */
+  /** The cron keeps this many days of slots generated ahead (behaviour.md#slots: 30). */
   slotHorizonDays: integer('slot_horizon_days').notNull().default(30),
-  /** One live public booking per phone and day (00 §3). */
+  /** One live public booking per phone and day (behaviour.md#bookings). */
   sameDayRule: integer('same_day_rule', { mode: 'boolean' }).notNull().default(true),
   bookingPerIp: integer('booking_per_ip').notNull().default(150),
   bookingPerPhone: integer('booking_per_phone').notNull().default(10),
@@ -719,7 +719,7 @@ export type Customer = typeof customers.$inferSelect;
 export type CustomerStats = typeof customerStats.$inferSelect;
 export type Notification = typeof notifications.$inferSelect;
 
-/** What an audit row is about (issue 12 'Denetim kaydı'): the list the panel filters by, with its Turkish labels. */
+/** What an audit row is about ('Denetim kaydı'): the list the panel filters by, with its Turkish labels. */
 export const AUDIT_ENTITY_KINDS = AUDIT_KINDS;
 export type AuditEntityKind = (typeof AUDIT_ENTITY_KINDS)[number];
 /** Changed fields, before → after; never a password or its hash. */

@@ -24,7 +24,7 @@ const slotFields = {
 };
 
 /**
- * The slots of [from, to] with the live booking holding each (00 §2): the public calendar, the panel's calendar (with
+ * The slots of [from, to] with the live booking holding each (behaviour.md#slots): the public calendar, the panel's calendar (with
  * `extra` booking columns) and the create answer all read this one join. Batchable.
  */
 export function liveSlots<E extends Record<string, SQL.Aliased | SQL | AnySQLiteColumn>>(
@@ -114,7 +114,7 @@ function insertFromJson(db: Db, rows: NewSlot[]) {
 
 /**
  * Deletes and inserts slots in one atomic batch; an insert that meets an existing (pitch, date, time) is skipped.
- * `also` (the audit row of a staff generation, issue 12) lands in the same batch: with the slots or not at all.
+ * `also` (the audit row of a staff generation) lands in the same batch: with the slots or not at all.
  */
 export async function replaceSlots(
   db: Db,

@@ -15,7 +15,7 @@ export const quoted = (s: string) => `'${s.replace(/'/g, "''")}'`;
 export const isOneOf = (column: SQLiteColumn, values: readonly string[]) =>
   sql`${column} in ${sql.raw(`(${values.map(quoted).join(', ')})`)}`;
 
-/** A live booking holds its slot: pending or approved (00 §3). */
+/** A live booking holds its slot: pending or approved (behaviour.md#bookings). */
 export const isLive = (status: SQLiteColumn) => isOneOf(status, LIVE_STATUSES);
 
 /** Wraps an expression so drizzle keeps its column names qualified in a single-table select or RETURNING. */

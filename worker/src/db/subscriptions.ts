@@ -1,4 +1,4 @@
-// Subscriptions (00 §4): the weekly slots a subscription asks for with whoever holds each, and the one atomic write of
+// Subscriptions (behaviour.md#subscriptions): the weekly slots a subscription asks for with whoever holds each, and the one atomic write of
 // its bookings, its customer, their history rows and its single staff notification.
 import { and, count, desc, eq, gt, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from './client';
@@ -46,7 +46,7 @@ export interface SubscriptionEvents {
 
 /**
  * Everything a subscription writes, in one atomic D1 batch: the customer (created, or rewritten by staff and marked a
- * subscriber: 00 §1 lets staff do what a public booking never does), one approved booking per week (one statement each:
+ * subscriber: behaviour.md#time-money-and-identity lets staff do what a public booking never does), one approved booking per week (one statement each:
  * D1 binds at most 100 parameters a statement), a history row per booking and ONE notification on the first booking.
  */
 export async function insertSubscription(
@@ -102,7 +102,7 @@ export async function insertSubscription(
   return { ids: ids.map((r) => r[0]), notifications: notified };
 }
 
-// ---------- the panel's subscriber list (02 §2 'Subscriptions') ----------
+// ---------- the panel's subscriber list (behaviour.md#management-panel 'Subscriptions') ----------
 
 export interface SubscriberFilter {
   /** Folded name text (contracts/search.ts) and, when the search looks like a phone, its digits. */
@@ -215,7 +215,7 @@ export async function subscriberList(
 }
 
 /**
- * The subscription form's view of a pitch's slots from `from` to `to` (02 §5 'Subscription form'): one row per weekday
+ * The subscription form's view of a pitch's slots from `from` to `to` (behaviour.md#validation 'Subscription form'): one row per weekday
  * (0 = Sunday) and start time, with how many of those slots exist, how many are still bookable (in the future and held
  * by no live booking), their lowest price and the first and last date they occur on.
  */

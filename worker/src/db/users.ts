@@ -14,7 +14,7 @@ export interface UserWithRole {
 const withRole = (db: Db) =>
   db.select({ user: users, role: roles }).from(users).innerJoin(roles, eq(roles.id, users.roleId));
 
-/** A user by e-mail or username, either spelled in any case (00 §5). */
+/** A user by e-mail or username, either spelled in any case (behaviour.md#staff-sessions-and-permissions). */
 export async function userByIdentifier(db: Db, identifier: string): Promise<UserWithRole | undefined> {
   return withRole(db)
     .where(
@@ -60,7 +60,7 @@ export async function endEverySession(db: Db, userId: number): Promise<void> {
   ]);
 }
 
-// ---------- staff accounts (issue 12, Ayarlar → Personel) ----------
+// ---------- staff accounts (Ayarlar → Personel) ----------
 
 export async function listStaffUsers(db: Db): Promise<UserWithRole[]> {
   return withRole(db).orderBy(asc(users.id)).all();

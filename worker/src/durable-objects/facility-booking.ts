@@ -106,7 +106,7 @@ export class FacilityBooking extends DurableObject<Env> {
     return { ok: true, value: outcome.value.booking, timings: outcome.timings };
   }
 
-  /** Staff book a subscription's weeks (00 §4): checked and written under the lock every public booking takes. */
+  /** Staff book a subscription's weeks (behaviour.md#subscriptions): checked and written under the lock every public booking takes. */
   async createSubscription(
     facilityId: number,
     input: CreateSubscriptionInput,
@@ -140,7 +140,7 @@ export class FacilityBooking extends DurableObject<Env> {
     return { ok: true, value: outcome.value.booking };
   }
 
-  /** Staff approve (00 §3): under the same lock as every other change to this pitch's slots. */
+  /** Staff approve (behaviour.md#bookings): under the same lock as every other change to this pitch's slots. */
   async approveBooking(
     facilityId: number,
     ref: string,
@@ -150,7 +150,7 @@ export class FacilityBooking extends DurableObject<Env> {
     return this.staffChange(facilityId, () => approveByStaff(this.db, facilityId, ref, actor, note, Date.now()));
   }
 
-  /** Staff reject, also the panel's "cancel" (02 §4): frees the slot for the next visitor at once. */
+  /** Staff reject, also the panel's "cancel" (behaviour.md#states-and-transitions): frees the slot for the next visitor at once. */
   async rejectBooking(
     facilityId: number,
     ref: string,
@@ -160,7 +160,7 @@ export class FacilityBooking extends DurableObject<Env> {
     return this.staffChange(facilityId, () => rejectByStaff(this.db, facilityId, ref, actor, reason, Date.now()));
   }
 
-  /** Staff cancel of an approved booking (issue 7 §3): filed under İptal, the slot freed, under the same lock. */
+  /** Staff cancel of an approved booking: filed under İptal, the slot freed, under the same lock. */
   async staffCancelBooking(
     facilityId: number,
     ref: string,
@@ -203,7 +203,7 @@ export class FacilityBooking extends DurableObject<Env> {
   }
 
   /**
-   * Re-prices the free slots of [from, to] still ahead by the pitch's current rules (issue 12), under the lock: a
+   * Re-prices the free slots of [from, to] still ahead by the pitch's current rules, under the lock: a
    * booking being made meanwhile either holds its slot first (then the slot keeps its price) or books the new price.
    */
   async repriceSlots(
@@ -230,7 +230,7 @@ export class FacilityBooking extends DurableObject<Env> {
   }
 
   /**
-   * Staff delete the pitch (issue 9), serialised with bookings: without `force` and with active bookings (pending or
+   * Staff delete the pitch, serialised with bookings: without `force` and with active bookings (pending or
    * approved, not started yet) it refuses with 409; with `force` those bookings are cancelled (history, notifications,
    * slots freed) and the pitch is soft-deleted in the same batch, so no booking can slip in between.
    */
@@ -304,7 +304,7 @@ export class FacilityBooking extends DurableObject<Env> {
   async fetch(request: Request): Promise<Response> {
     if (request.headers.get('Upgrade')?.toLowerCase() !== 'websocket')
       return new Response('Expected WebSocket', { status: 426 });
-    // Anonymous sockets are capped per pitch and per address (issue 7 §4), so one client cannot hold thousands open.
+    // Anonymous sockets are capped per pitch and per address, so one client cannot hold thousands open.
     const address = `ip:${(request.headers.get('cf-connecting-ip') ?? 'local').slice(0, 64)}`;
     if (
       this.ctx.getWebSockets().length >= socketCap(this.env.LIVE_SOCKETS_PER_PITCH, 500) ||

@@ -33,7 +33,7 @@ const LIMITER_TRIM_TO = Math.floor(LIMITER_MAX_ENTRIES * 0.9);
  * Memory is authoritative; changed entries are written to storage once a second (one write instead of one per hit) and
  * reloaded if the object restarts, so a restart forgets at most the last second of hits.
  *
- * Windows slide (issue 7 §4): the estimate is the previous window's count weighted by how much of it still overlaps
+ * Windows slide: the estimate is the previous window's count weighted by how much of it still overlaps
  * the last `window` ms, plus the current window's count — so a burst at the end of one window and another at the start
  * of the next cannot pass twice the limit, as epoch-aligned fixed windows let them.
  */

@@ -71,7 +71,7 @@ export async function staffFromToken(env: Env, token: string | null): Promise<Pu
 }
 
 /**
- * The browser's only credential (issue 7 §4): an HttpOnly, SameSite=Strict cookie, never readable by scripts, never in
+ * The browser's only credential: an HttpOnly, SameSite=Strict cookie, never readable by scripts, never in
  * storage or URLs. Cookie-authenticated writes are also checked by csrf() (Origin / Sec-Fetch-Site) in app.ts.
  */
 export const SESSION_COOKIE = 'hs_session';
@@ -100,7 +100,7 @@ export function cookieAuthenticated(c: Context): boolean {
   return !bearer(c.req.header('Authorization')) && Boolean(getCookie(c, SESSION_COOKIE));
 }
 
-/** Every /api route outside the public list needs a valid staff token (00 §5). */
+/** Every /api route outside the public list needs a valid staff token (behaviour.md#staff-sessions-and-permissions). */
 export const requireStaff = createMiddleware<AppEnv>(async (c, next) => {
   const found = await step('auth', () => staffSession(c.env, requestToken(c)));
   if (!found) throw unauthorized();
@@ -109,7 +109,7 @@ export const requireStaff = createMiddleware<AppEnv>(async (c, next) => {
   await next();
 });
 
-/** Reports and Settings need role type admin (00 §5). */
+/** Reports and Settings need role type admin (behaviour.md#staff-sessions-and-permissions). */
 export const requireRole = (type: RoleType) =>
   createMiddleware<AppEnv>(async (c, next) => {
     if (c.get('user').role.type !== type && c.get('user').role.type !== 'admin') throw forbidden();

@@ -1,4 +1,4 @@
-// A one-second memory of the public availability answers, per isolate (issue 11).
+// A one-second memory of the public availability answers, per isolate.
 //
 // Why: a pitch's calendar is the hottest read, and when a popular pitch opens a new week hundreds of phones ask for
 // the same day in the same second. Each of them was a D1 round trip. Now the first answer serves the rest of the

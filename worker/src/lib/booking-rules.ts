@@ -1,7 +1,7 @@
-// The booking rules an admin sets on /yonetim/ayarlar (issue 12) as the server applies them: the stored row, cached per
+// The booking rules an admin sets on /yonetim/ayarlar as the server applies them: the stored row, cached per
 // isolate, with the deployment's variables winning where they are set.
 //
-// The create path is the hottest one (issue 11): a D1 round trip per booking only to read settings that change a few
+// The create path is the hottest one: a D1 round trip per booking only to read settings that change a few
 // times a year would cost every visitor. So each isolate keeps what it read for RULES_TTL_MS; a save forgets it in the
 // isolate that saved (the admin sees the change on the next request), and every other isolate (other data centres,
 // the pitch objects) takes the change within RULES_TTL_MS.

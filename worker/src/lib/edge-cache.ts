@@ -1,4 +1,4 @@
-// Edge caching of the public pages and the public pitch API (issue 11) through the Workers Cache API.
+// Edge caching of the public pages and the public pitch API through the Workers Cache API.
 //
 // Keys are the request URL plus the content version (the `content_version` token that triggers replace on every write
 // to pitches, their parts, site settings or SEO entries; migration 0009), so a change is a new key at once in every data
@@ -31,7 +31,7 @@ export const CACHE_STATUS = 'x-cache';
 const VERSION_PARAM = '__cv';
 const DAY_PARAM = '__gun';
 
-/** Public pages (01 §2) whose HTML is the same for every visitor. Tracking and login are not among them. */
+/** Public pages (behaviour.md#public-site) whose HTML is the same for every visitor. Tracking and login are not among them. */
 export function isCacheablePage(pathname: string): boolean {
   return (
     pathname === '/' ||

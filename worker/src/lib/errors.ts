@@ -37,7 +37,7 @@ export interface ErrorDetails {
   [key: string]: unknown;
 }
 
-/** The one error the API raises; onError turns it into the single error body (00 §6). */
+/** The one error the API raises; onError turns it into the single error body (behaviour.md#errors-and-input). */
 export class ApiError extends Error {
   readonly status: number;
   constructor(
@@ -67,7 +67,7 @@ export const tooManyRequests = (retryAfterSeconds: number, message: string = msg
 export const preconditionFailed = (message: string) => new ApiError('PreconditionFailedError', message);
 export const payloadTooLarge = () => new ApiError('PayloadTooLargeError', msg.bodyTooLarge);
 export const unsupportedMediaType = () => new ApiError('UnsupportedMediaTypeError', msg.jsonRequired);
-/** The maintenance switch (issue 12): the public booking API is closed for a while. */
+/** The maintenance switch: the public booking API is closed for a while. */
 export const serviceUnavailable = (message: string) => new ApiError('ServiceUnavailableError', message);
 export const serverError = () => new ApiError('ApplicationError', msg.generic);
 

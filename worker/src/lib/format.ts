@@ -1,5 +1,5 @@
 // The notification texts' long dates are written out (contracts/dates.ts): building a tr-TR Intl formatter's output
-// cost every booking a measurable slice of CPU (issue 11, bench:profile).
+// cost every booking a measurable slice of CPU (bench:profile).
 export { trLongDate } from '../../../contracts/dates';
 export { slotDateText, slotStartText } from '../../../contracts/slot-start';
 

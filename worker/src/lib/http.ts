@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 
 type MetaOf<M> = M extends undefined ? Record<string, never> : M;
 
-/** The success envelope of 00 §6; the meta keeps its type, so the typed client sees pagination and counts. */
+/** The success envelope of behaviour.md#errors-and-input; the meta keeps its type, so the typed client sees pagination and counts. */
 export const ok = <T, M extends Record<string, unknown> | undefined = undefined>(
   c: Context,
   data: T,

@@ -1,4 +1,4 @@
-// Unambiguous upper-case alphabet: no 0/O/1/I (00 §1).
+// Unambiguous upper-case alphabet: no 0/O/1/I (behaviour.md#time-money-and-identity).
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 const DOC_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
 

@@ -1,4 +1,4 @@
-// What a pitch image really is, from its bytes (00 §7): JPEG, PNG, WebP or AVIF, parsed far enough to know its
+// What a pitch image really is, from its bytes (behaviour.md#content-staff-enter): JPEG, PNG, WebP or AVIF, parsed far enough to know its
 // dimensions and where it ends. A file is refused when its bytes are none of these, when its name claims another type,
 // when bytes follow the image's end (a polyglot carrying a page after the picture), or when markup or script markers sit
 // where a reader could find them: the first 512 bytes (what MIME sniffers read) and every byte that is not compressed

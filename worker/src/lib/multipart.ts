@@ -1,4 +1,4 @@
-// The pitch form's two body shapes (02 §7): JSON ({data:{...}} or flat), or multipart/form-data with a `data` field (a
+// The pitch form's two body shapes (api.md): JSON ({data:{...}} or flat), or multipart/form-data with a `data` field (a
 // JSON string) and the images under `files.images`.
 import type { Context } from 'hono';
 import { msg } from '../../../contracts/messages';

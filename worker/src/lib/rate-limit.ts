@@ -15,7 +15,7 @@ function num(value: unknown, fallback: number): number {
 }
 
 /**
- * The limits an admin sets on /yonetim/ayarlar (issue 12, lib/booking-rules.ts, cached per isolate: no D1 round trip per
+ * The limits an admin sets on /yonetim/ayarlar (lib/booking-rules.ts, cached per isolate: no D1 round trip per
  * request); a RATE_LIMIT_* variable set on the deployment wins over the stored value (README 'Configuration').
  */
 export async function limitsFor(
@@ -39,7 +39,7 @@ export async function limitsFor(
 
 /**
  * Limiter objects per kind of limit. Each key lives in one of them, chosen by a hash of the key, so no single object
- * sees every booking or look-up of the deployment (issue 11: one object per kind was a global choke point; a Durable
+ * sees every booking or look-up of the deployment (one object per kind was a global choke point; a Durable
  * Object serves on the order of a thousand calls a second). Every count of a key still happens in one object, so each
  * key's limit is exact, deployment-wide.
  */
@@ -91,7 +91,7 @@ export async function enforceRateLimit(
 }
 
 /**
- * Login back-off (issue 7 §4): failures only, forgotten on success, a growing wait instead of a lock-out. Keyed by the
+ * Login back-off: failures only, forgotten on success, a growing wait instead of a lock-out. Keyed by the
  * spelling typed (lower-cased), never by the account it resolves to, so the answers cannot tell which spellings share
  * an account. Per spelling and address the wait grows to 15 min; per spelling from all addresses only to
  * LOGIN_BACKOFF_MAX_SECONDS (60 s), so someone guessing from elsewhere slows the owner down but cannot lock them out.
@@ -135,7 +135,7 @@ export async function enforceLoginBackoff(
 }
 
 /**
- * One's own password change (issue 12) asks for the current password: a signed-in session guessing it backs off like a
+ * One's own password change asks for the current password: a signed-in session guessing it backs off like a
  * login spelling from one address (5 free failures, then a wait doubling to 15 min), per account, whatever the session
  * or address. While it waits even the right password is refused; a change that succeeds clears it.
  */

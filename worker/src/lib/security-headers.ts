@@ -1,4 +1,4 @@
-// Security headers for the API (through hono's secureHeaders) and for Astro's pages (set in entry.ts), issue 7 §4.
+// Security headers for the API (through hono's secureHeaders) and for Astro's pages (set in entry.ts); see security.md#threat-model.
 
 /** No referrer leaves the site (tracking URLs may carry a booking number); same-origin requests keep theirs. */
 export const REFERRER_POLICY = 'same-origin';

@@ -1,4 +1,4 @@
-// Europe/Istanbul has been UTC+3 all year round since 2016; business time is computed here, never from UTC dates (00 §1).
+// Europe/Istanbul has been UTC+3 all year round since 2016; business time is computed here, never from UTC dates (behaviour.md#time-money-and-identity).
 // Date maths shared with the site lives in contracts/dates.ts.
 import { ISTANBUL_OFFSET_MS, weekdayIndex } from '../../../contracts/dates';
 

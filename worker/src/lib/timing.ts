@@ -1,4 +1,4 @@
-// Per-step timings of one request, for finding where its time goes (issue 11). Off unless SERVER_TIMING = "1" (the
+// Per-step timings of one request, for finding where its time goes. Off unless SERVER_TIMING = "1" (the
 // benches set it): then every answer carries a Server-Timing header, and steps inside a pitch's object come back with
 // its answer and are listed as `do.<step>`. performance.now() in a Worker moves only across I/O, so a step measures
 // the I/O it waits for (a Durable Object call, a D1 batch); what the header's steps do not cover of `total` is CPU.

@@ -38,7 +38,7 @@ const FIELD_LABELS: Record<string, string> = {
   page: 'Sayfa',
   pageSize: 'Sayfa boyutu',
   status: 'Durum',
-  // the pitch form (issue 9, contracts/facility-form.ts)
+  // the pitch form (contracts/facility-form.ts)
   name: 'Ad',
   description: 'Açıklama',
   address: 'Adres',
@@ -78,7 +78,7 @@ const FIELD_LABELS: Record<string, string> = {
   imagesToDelete: 'Silinecek görseller',
   'files.images': 'Görseller',
   force: 'Zorla silme',
-  // price rules (issue 12, contracts/pricing-form.ts)
+  // price rules (contracts/pricing-form.ts)
   rules: 'Fiyat kuralları',
   days: 'Günler',
   dateFrom: 'Başlangıç tarihi',
@@ -156,7 +156,7 @@ const withoutControlChars = (value: unknown, ctx: z.RefinementCtx) => {
 };
 const checked = <S extends z.ZodType>(schema: S) => z.preprocess(withoutControlChars, schema) as unknown as S;
 
-/** Write bodies may come flat or wrapped as { data: {...} } (00 §6). */
+/** Write bodies may come flat or wrapped as { data: {...} } (behaviour.md#errors-and-input). */
 const unwrapData = (value: unknown) =>
   value &&
   typeof value === 'object' &&
@@ -209,7 +209,7 @@ export function refuseDeepJson(text: string): void {
 }
 
 /**
- * JSON routes take JSON only (issue 7 §4): another type is refused with 415 instead of being read as {} (a text/plain
+ * JSON routes take JSON only: another type is refused with 415 instead of being read as {} (a text/plain
  * form post from a foreign page must not reach a handler). A request with no body at all still reads as {}.
  */
 export function requireJson(req: Request): void {

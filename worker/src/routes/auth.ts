@@ -8,7 +8,7 @@ import { body } from '../lib/validate';
 import { changeOwnPassword, signIn, signOut, signOutEverywhere } from '../services/auth';
 
 export const authRoutes = new Hono<AppEnv>()
-  /** Login by e-mail or username (00 §5). */
+  /** Login by e-mail or username (behaviour.md#staff-sessions-and-permissions). */
   .post('/auth/local', body(loginSchema), async (c) => {
     const waitUntil = (p: Promise<unknown>) => c.executionCtx.waitUntil(p);
     const { jwt, user, cookieMaxAge } = await signIn(c.env, c.req.valid('json'), clientAddress(c.req.raw), waitUntil);
@@ -29,7 +29,7 @@ export const authRoutes = new Hono<AppEnv>()
     return ok(c, { ok: true });
   })
   /**
-   * One's own password (issue 12): every other session ends; this one gets a fresh cookie (and `jwt` for API clients).
+   * One's own password: every other session ends; this one gets a fresh cookie (and `jwt` for API clients).
    */
   .put('/auth/password', requireStaff, body(changePasswordSchema), async (c) => {
     const token = requestToken(c)!;

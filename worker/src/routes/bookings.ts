@@ -54,7 +54,7 @@ async function limit(c: Context<AppEnv>, kind: LimitKind, target: string, alsoTa
 }
 
 /**
- * While an admin has the maintenance switch on (issue 12) the public booking API takes no booking and no cancel: a
+ * While an admin has the maintenance switch on the public booking API takes no booking and no cancel: a
  * Turkish 503. Staff routes are not guarded: the panel keeps working. Read from the per-isolate rules cache.
  */
 async function refuseDuringMaintenance(env: Env) {
@@ -86,7 +86,7 @@ const bookingRef = z.object({
 });
 
 export const bookingRoutes = new Hono<AppEnv>()
-  /** Public create: goes through the pitch's Durable Object, which serialises every change to its slots (00 §3). */
+  /** Public create: goes through the pitch's Durable Object, which serialises every change to its slots (behaviour.md#bookings). */
   .post('/', body(createBookingSchema), async (c) => {
     const input = c.req.valid('json');
     await refuseDuringMaintenance(c.env);
@@ -108,7 +108,7 @@ export const bookingRoutes = new Hono<AppEnv>()
     });
   })
   /**
-   * Cancel by the full booking number only: no route cancels on a phone match (issue 7 §1). From the same-day warning the
+   * Cancel by the full booking number only: no route cancels on a phone match. From the same-day warning the
    * body also carries the phone typed into the form: the booking must be that phone's, and each try counts against the
    * phone's look-up limit as well as the number's, so guessing the digits behind a masked number is bounded per phone.
    */
@@ -128,7 +128,7 @@ export const bookingRoutes = new Hono<AppEnv>()
     const { customerPhone } = c.req.valid('query');
     return ok(c, await lookup(c, customerPhone, () => subscriptionInfo(getDb(c.env.DB), customerPhone, Date.now())));
   })
-  // ---- staff (02 §7 'Bookings'): every route below checks the token on the server ----
+  // ---- staff (api.md 'Bookings'): every route below checks the token on the server ----
   /** The bookings screen's one call: a filtered, sorted page with the tab counts, all on the server. */
   .get('/', requireStaff, query(bookingListQuery), async (c) => {
     const q = c.req.valid('query');
@@ -136,14 +136,14 @@ export const bookingRoutes = new Hono<AppEnv>()
     return ok(c, data, meta);
   })
   /**
-   * 00 §4: weekly approved bookings through the pitch's object. Booked: 201 with status 'success'. Some weeks taken and
+   * behaviour.md#subscriptions: weekly approved bookings through the pitch's object. Booked: 201 with status 'success'. Some weeks taken and
    * no confirmPartial: 200 with status 'partial' and nothing booked (the panel reads `data.status`). None free: 409.
    */
   .post('/create-subscription', requireStaff, body(createSubscriptionSchema), async (c) => {
     const answer = await bookSubscription(c.env, c.req.valid('json'), c.get('user'));
     return ok(c, answer, undefined, answer.status === 'success' ? 201 : 200);
   })
-  /** The subscriber list (02 §2): a page, meta.pagination, meta.summary (the four counters) and meta.renewals. */
+  /** The subscriber list (behaviour.md#management-panel): a page, meta.pagination, meta.summary (the four counters) and meta.renewals. */
   .get('/subscriptions', requireStaff, query(subscriberListQuery), async (c) => {
     const { data, meta } = await listSubscribers(getDb(c.env.DB), c.req.valid('query'), Date.now());
     return ok(c, data, meta);
@@ -154,18 +154,18 @@ export const bookingRoutes = new Hono<AppEnv>()
   .get('/:id', requireStaff, param(bookingRef), async (c) =>
     ok(c, await bookingDetail(getDb(c.env.DB), c.req.valid('param').id, Date.now())),
   )
-  /** Approve and reject go through the pitch's Durable Object like every slot change (00 §3); POST or PUT (02 §7). */
+  /** Approve and reject go through the pitch's Durable Object like every slot change (behaviour.md#bookings); POST or PUT (api.md). */
   .on(['POST', 'PUT'], '/:id/approve', requireStaff, param(bookingRef), body(approveBookingSchema), async (c) =>
     ok(c, await approve(c.env, c.req.valid('param').id, c.get('user'), c.req.valid('json').notes)),
   )
   .on(['POST', 'PUT'], '/:id/reject', requireStaff, param(bookingRef), body(rejectBookingSchema), async (c) =>
     ok(c, await reject(c.env, c.req.valid('param').id, c.get('user'), c.req.valid('json').reason)),
   )
-  /** Staff cancel of an approved booking (issue 7 §3): a cancel filed under İptal, through the pitch's object like every slot change. */
+  /** Staff cancel of an approved booking: a cancel filed under İptal, through the pitch's object like every slot change. */
   .post('/:id/cancel', requireStaff, param(bookingRef), body(staffCancelBookingSchema), async (c) =>
     ok(c, await cancelByStaff(c.env, c.req.valid('param').id, c.get('user'), c.req.valid('json').reason)),
   )
-  /** KVKK (issue 7 §5): the customer of this booking loses name, phone, e-mail and notes on every booking; the rows stay. */
+  /** KVKK: the customer of this booking loses name, phone, e-mail and notes on every booking; the rows stay. */
   .post('/:id/anonymize', requireStaff, param(bookingRef), async (c) => {
     const { booking, notifications } = await anonymiseCustomer(
       getDb(c.env.DB),
@@ -176,7 +176,7 @@ export const bookingRoutes = new Hono<AppEnv>()
     c.executionCtx.waitUntil(publishNotifications(c.env, notifications));
     return ok(c, booking);
   })
-  /** 02 §7 'PUT /bookings/{id}: data.notes' (flat or wrapped, 00 §6). */
+  /** api.md 'PUT /bookings/{id}: data.notes' (flat or wrapped, behaviour.md#errors-and-input). */
   .put('/:id', requireStaff, param(bookingRef), body(updateBookingSchema), async (c) =>
     ok(
       c,

@@ -17,11 +17,11 @@ import {
 export const contentRoutes = new Hono<AppEnv>()
   .get('/seo/page/:key', async (c) => ok(c, await seoPage(getDb(c.env.DB), c.req.param('key'))))
   .get('/site-settings', async (c) => ok(c, await readSiteSettings(getDb(c.env.DB))))
-  /** Settings are admin-only (00 §5): a manager gets 403. */
+  /** Settings are admin-only (behaviour.md#staff-sessions-and-permissions): a manager gets 403. */
   .put('/site-settings', requireStaff, requireRole('admin'), body(siteSettingsSchema), async (c) =>
     ok(c, await saveSiteSettings(getDb(c.env.DB), c.req.valid('json'), c.get('user'))),
   )
-  /** The booking rules (issue 12): admin only, like every setting; a manager gets 403 on both. */
+  /** The booking rules: admin only, like every setting; a manager gets 403 on both. */
   .get('/booking-rules', requireStaff, requireRole('admin'), async (c) =>
     ok(c, await readBookingRules(c.env, getDb(c.env.DB))),
   )

@@ -1,4 +1,4 @@
-// The customer screen's calls (02 §7 'customers/stats', 'customers/{id}'), staff only. Mounted at
+// The customer screen's calls (api.md 'customers/stats', 'customers/{id}'), staff only. Mounted at
 // /api/bookings/customers ahead of the bookings routes, so '/:id' there never sees these paths.
 import { Hono } from 'hono';
 import { z } from 'zod';

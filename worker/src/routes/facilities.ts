@@ -48,10 +48,10 @@ export const facilityRoutes = new Hono<AppEnv>()
     }
     return ok(c, toWire(bundle));
   })
-  /** Availability for one day (`date`) or a range (`from`..`to`, at most 31 days) in one request (00 §2). */
+  /** Availability for one day (`date`) or a range (`from`..`to`, at most 31 days) in one request (behaviour.md#slots). */
   .get('/:ref/slots', query(slotsQuery), async (c) => {
     const isStaff = async () => Boolean(await staffFromToken(c.env, requestToken(c)));
-    // The horizon an admin set (issue 12), from the isolate's rules cache; SLOT_HORIZON_DAYS wins when set.
+    // The horizon an admin set, from the isolate's rules cache; SLOT_HORIZON_DAYS wins when set.
     const { slotHorizonDays } = await effectiveRules(c.env);
     const q = c.req.valid('query');
     const opts = { now: Date.now(), horizonDays: slotHorizonDays, isStaff };
@@ -79,14 +79,14 @@ export const facilityRoutes = new Hono<AppEnv>()
     assertRange(from, to);
     return ok(c, await staffCalendar(getDb(c.env.DB), c.req.param('ref'), from, to, Date.now()));
   })
-  /** The subscription form's slot view (02 §5): first and last slot date in the next 3 months, times per weekday. */
+  /** The subscription form's slot view (behaviour.md#validation): first and last slot date in the next 3 months, times per weekday. */
   .get('/:ref/subscription-slots', requireStaff, async (c) =>
     ok(c, await subscriptionSlots(c.env.DB, c.req.param('ref'), Date.now())),
   )
   .post('/:ref/generate-slots', requireStaff, body(generateSlotsSchema), async (c) =>
     ok(c, await generateFacilitySlots(c.env, c.req.param('ref'), c.req.valid('json'), c.get('user'))),
   )
-  /** Fiyatlandırma (issue 12): the pitch's price rules, replaced as one ordered set. */
+  /** Fiyatlandırma: the pitch's price rules, replaced as one ordered set. */
   .get('/:ref/price-rules', requireStaff, async (c) => ok(c, await readPriceRules(getDb(c.env.DB), c.req.param('ref'))))
   .put('/:ref/price-rules', requireStaff, body(priceRulesInput), async (c) =>
     ok(c, await savePriceRules(getDb(c.env.DB), c.req.param('ref'), c.req.valid('json').rules, c.get('user'))),
@@ -95,7 +95,7 @@ export const facilityRoutes = new Hono<AppEnv>()
   .post('/:ref/price-rules/apply', requireStaff, body(repriceInput), async (c) =>
     ok(c, await applyPriceRules(c.env, getDb(c.env.DB), c.req.param('ref'), c.req.valid('json'), c.get('user'))),
   )
-  /** Saha Servisleri (issue 12): every add-on of the pitch, active or not, for staff. */
+  /** Saha Servisleri: every add-on of the pitch, active or not, for staff. */
   .get('/:ref/addons', requireStaff, async (c) => ok(c, await listAddons(getDb(c.env.DB), c.req.param('ref'))))
   .post('/:ref/addons', requireStaff, body(addonInput), async (c) =>
     ok(
@@ -124,7 +124,7 @@ export const facilityRoutes = new Hono<AppEnv>()
   .delete('/:ref/addons/:id{[0-9]+}', requireStaff, async (c) =>
     ok(c, await removeAddon(c.env, getDb(c.env.DB), c.req.param('ref'), Number(c.req.param('id')), c.get('user'))),
   )
-  /** Create (02 §7): JSON, or multipart with `data` (JSON) and images under `files.images`. */
+  /** Create (api.md): JSON, or multipart with `data` (JSON) and images under `files.images`. */
   .post('/', requireStaff, async (c) => {
     const { value, files, variants } = await readFormOrJson(c);
     return ok(

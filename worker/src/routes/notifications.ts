@@ -20,7 +20,7 @@ import {
 
 const idParam = param(z.object({ id: z.coerce.number().int().positive() }));
 
-/** Staff notifications (02 §2, §7; 00 §8). Every route needs a staff token. */
+/** Staff notifications (behaviour.md#management-panel, api.md; behaviour.md#notifications). Every route needs a staff token. */
 export const notificationRoutes = new Hono<AppEnv>()
   /**
    * Authenticated live feed for the staff bell. Browsers cannot set headers on WebSockets: the session cookie serves

@@ -1,4 +1,4 @@
-// Raporlar (issue 12): admin only (00 §5, 02 §6): a manager gets 403.
+// Raporlar: admin only (behaviour.md#staff-sessions-and-permissions, behaviour.md#staff-sessions-and-permissions): a manager gets 403.
 import { Hono } from 'hono';
 import { reportQuery } from '../../../contracts/reports';
 import { getDb } from '../db/client';

@@ -7,7 +7,7 @@ import { body, param, query } from '../lib/validate';
 import { endLiveSessions } from '../services/notifications';
 import { auditPage, createStaff, listStaff, resetStaffPassword, updateStaff } from '../services/staff';
 
-/** Ayarlar → Personel and Denetim kaydı (issue 12): admin only (00 §5), a manager gets 403. */
+/** Ayarlar → Personel and Denetim kaydı: admin only (behaviour.md#staff-sessions-and-permissions), a manager gets 403. */
 export const staffRoutes = new Hono<AppEnv>()
   .use('/staff-users', requireStaff, requireRole('admin'))
   .use('/staff-users/*', requireStaff, requireRole('admin'))

@@ -1,4 +1,4 @@
-// Saha Servisleri (issue 12): staff keep each pitch's paid add-ons. The public pitch answer lists the active ones
+// Saha Servisleri: staff keep each pitch's paid add-ons. The public pitch answer lists the active ones
 // (services/facilities.ts toWire); a booking will take them at the price the server sets.
 import { type AddonInput, type AddonWire, addonMsg } from '../../../contracts/addons';
 import type { PublicUser } from '../../../contracts/auth';
@@ -31,7 +31,7 @@ async function facilityOf(db: Db, ref: string): Promise<{ id: number; name: stri
   return f;
 }
 
-/** The audit row (issue 12) of an add-on change, written only when the change itself wrote a row. */
+/** The audit row of an add-on change, written only when the change itself wrote a row. */
 const auditOf = (
   db: Db,
   actor: PublicUser,

@@ -27,7 +27,7 @@ export interface SignedIn {
   cookieMaxAge: number | null;
 }
 
-/** Login by e-mail or username (00 §5). `waitUntil` carries the last-login write past the answer. */
+/** Login by e-mail or username (behaviour.md#staff-sessions-and-permissions). `waitUntil` carries the last-login write past the answer. */
 export async function signIn(
   env: Env,
   { identifier, password, remember }: LoginInput,
@@ -98,7 +98,7 @@ export async function signOutEverywhere(env: Env, user: PublicUser, session: Sta
 }
 
 /**
- * PUT /api/auth/password: one's own password (issue 12), the current one required. Every other session of the user ends
+ * PUT /api/auth/password: one's own password, the current one required. Every other session of the user ends
  * (the token version is bumped); this one stays signed in with a fresh token of the new version, of the same kind as
  * the one it replaces (a 'Beni hatırla' session stays remembered, a browser session stays one).
  */

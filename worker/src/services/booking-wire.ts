@@ -54,7 +54,7 @@ const bookingSlotOf = (b: Booking) => ({
   price: toTl(b.slotPrice),
 });
 
-/** The add-ons a booking bought (issue 12), in TL, as they were sold. */
+/** The add-ons a booking bought, in TL, as they were sold. */
 function addonsOf(b: Pick<Booking, 'addons' | 'addonsPrice'>): { addons: BookingAddonWire[]; addonsPrice: number } {
   return {
     addons: b.addons.map((a) => ({
@@ -80,7 +80,7 @@ export function bookingToWire(
     documentId: b.documentId,
     bookingNumber: b.bookingNumber,
     customerName: b.customerName,
-    // A public answer never carries a phone other than the caller's own (00 §2).
+    // A public answer never carries a phone other than the caller's own (behaviour.md#slots).
     ...(audience === 'public'
       ? { customerPhoneMasked: maskPhone(b.customerPhone) }
       : { customerPhone: b.customerPhone, customerEmail: b.customerEmail }),
@@ -119,7 +119,7 @@ export function bookingToWire(
 }
 
 /**
- * A booking found by a phone alone (subscriber tracking). Whoever holds a phone is not the customer (issue 7 §1, §4):
+ * A booking found by a phone alone (subscriber tracking). Whoever holds a phone is not the customer:
  * no e-mail, no notes, the name as 'Barış A.', and the booking number masked to its last 3 characters, since the full
  * number is the key that cancels it. Details and cancelling ask for the full number.
  */
@@ -175,7 +175,7 @@ export function detailToWire(
     cancellationReason: b.cancellationReason,
     cancelledAt: isoInstant(b.cancelledAt),
     approvedAt: isoInstant(b.approvedAt),
-    // The full name, as the history shows it (issue 7 §3 'Onaylayan'); the username when no name is stored.
+    // The full name, as the history shows it ('Onaylayan'); the username when no name is stored.
     approvedBy: approver
       ? {
           username: approver.username,

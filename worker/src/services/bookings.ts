@@ -1,4 +1,4 @@
-// The customer's side of bookings (00 §3): create, track, cancel, and the expiry of pending holds.
+// The customer's side of bookings (behaviour.md#bookings): create, track, cancel, and the expiry of pending holds.
 import { addonMsg } from '../../../contracts/addons';
 import type { CreateBookingInput } from '../../../contracts/bookings';
 import { maskBookingNumber, nameWithInitial } from '../../../contracts/common';
@@ -33,7 +33,7 @@ export interface Clock {
 // ---------- creation ----------
 
 /**
- * The same-day 409 (00 §3) tells the owner what they hold without handing it to whoever typed the phone: pitch, date,
+ * The same-day 409 (behaviour.md#bookings) tells the owner what they hold without handing it to whoever typed the phone: pitch, date,
  * hour, status, 'Barış A.' and the number masked to its last 3 characters. The full number is the key that cancels it.
  * Its message names that booking's real status ('onaylanmış' only when it is approved).
  */
@@ -64,7 +64,7 @@ export interface CreatedBooking {
 
 const fieldError = (path: string[], message: string) => badRequest(message, { errors: [{ path, message }] });
 
-/** The pickup point and shuttle price a booking asks for, by the pitch's transport rules (00 §3, issue 7 §2). */
+/** The pickup point and shuttle price a booking asks for, by the pitch's transport rules (behaviour.md#bookings). */
 function transportFor(bundle: FacilityBundle, input: CreateBookingInput) {
   const f = bundle.facility;
   if (!input.includesTransportation) return { price: 0, pickup: null };
@@ -80,7 +80,7 @@ function transportFor(bundle: FacilityBundle, input: CreateBookingInput) {
 }
 
 /**
- * The add-ons a booking takes (issue 12), priced by the server from the pitch's own list: each must be offered (active)
+ * The add-ons a booking takes, priced by the server from the pitch's own list: each must be offered (active)
  * on this pitch; a per-booking one comes once; a per-person one at most its stock for the hour (or 50). The visitor's
  * own prices are never read.
  */
@@ -105,7 +105,7 @@ export function addonsFor(bundle: FacilityBundle, input: CreateBookingInput): { 
   return { lines, price: lines.reduce((sum, l) => sum + l.total, 0) };
 }
 
-/** Why the create check refuses a booking (00 §3), or null when it would not. */
+/** Why the create check refuses a booking (behaviour.md#bookings), or null when it would not. */
 function refusalOf(
   check: store.CreateCheck | undefined,
   f: FacilityBundle['facility'],
@@ -118,13 +118,13 @@ function refusalOf(
   if (check.facilityActive !== 1) return conflict(msg.facilityInactive);
   if (check.startsAt <= now) return fieldError(['bookingSlot'], msg.pastSlot);
   if (check.liveId !== null) return conflict(msg.slotTaken, { slot: check.documentId });
-  // An admin may turn the same-day rule off (issue 12); a booking made while it is on still sees those made while off.
+  // An admin may turn the same-day rule off; a booking made while it is on still sees those made while off.
   if (sameDayRule && check.sameDay) return sameDayConflict(check.sameDay);
   return null;
 }
 
 /**
- * Checks every rule of 00 §3 and writes the booking, its history row and the staff notification in one D1 batch whose
+ * Checks every rule of behaviour.md#bookings and writes the booking, its history row and the staff notification in one D1 batch whose
  * statements write only while the slot is bookable (db/bookings.ts insertCheckedBooking): one round trip, and no gap
  * between check and write. When it writes nothing, the create check reads why, for the answer.
  * Callers are serialised per pitch (the FacilityBooking Durable Object), which orders a booking against slot
@@ -176,7 +176,7 @@ export async function createBooking(
       values: { ...values, bookingNumber },
       extrasPrice: transport.price + extras.price,
       depositAmount: f.depositAmount,
-      // The pickup time is derived from the booked hour (issue 7 §2); a stored clock time would contradict another.
+      // The pickup time is derived from the booked hour; a stored clock time would contradict another.
       pickupMinutesBefore: pickup ? pickup.minutesBefore : null,
       sameDayRule: rules.sameDayRule,
       now,
@@ -237,7 +237,7 @@ export async function trackByNumber(db: Db, bookingNumber: string, now: number):
   return bookingToWire(found.booking, found.facility, 'public', now);
 }
 
-/** Subscriber bookings only, newest first (01 §2 'Sadece abone rezervasyonlarınız görüntülenir'). */
+/** Subscriber bookings only, newest first (behaviour.md#public-site 'Sadece abone rezervasyonlarınız görüntülenir'). */
 export async function trackByPhone(db: Db, phone: string, now: number): Promise<PhoneLookupBookingWire[]> {
   const rows = await store.subscriberBookings(db, phone);
   return rows.map((r) => phoneLookupToWire(r.booking, r.facility, now));
@@ -275,8 +275,8 @@ export interface StatusChange {
 }
 
 /**
- * Customer cancel by booking number (00 §3): only live bookings, and only the cancel window (24 hours unless an admin
- * changed it, issue 12) or more before the start.
+ * Customer cancel by booking number (behaviour.md#bookings): only live bookings, and only the cancel window (24 hours unless an admin
+ * changed it) or more before the start.
  */
 export async function cancelByCustomer(
   deps: { db: Db; now: number },
@@ -322,7 +322,7 @@ export async function cancelByCustomer(
 }
 
 /**
- * Pending holds past their deadline become expired and free their slot (00 §3). Idempotent: a second run finds nothing.
+ * Pending holds past their deadline become expired and free their slot (behaviour.md#bookings). Idempotent: a second run finds nothing.
  * History, notifications and the status change are one atomic batch keyed on the same instant.
  */
 export async function expireHolds(

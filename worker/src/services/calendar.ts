@@ -1,4 +1,4 @@
-// The panel's weekly calendar (02 §2 'Weekly calendar'): slots with their live booking in full, one request a week.
+// The panel's weekly calendar (behaviour.md#management-panel 'Weekly calendar'): slots with their live booking in full, one request a week.
 import { msg } from '../../../contracts/messages';
 import type { CalendarWire } from '../../../contracts/wire/calendar';
 import { calendarRows } from '../db/calendar';

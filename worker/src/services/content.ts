@@ -41,7 +41,7 @@ export async function readSiteSettings(db: Db): Promise<SiteSettingsWire> {
 }
 
 /**
- * The audit row (issue 12) of a settings save: each field the body sets to a new value, before → after (a field it
+ * The audit row of a settings save: each field the body sets to a new value, before → after (a field it
  * leaves out keeps its value and is not named). For the same batch as the save.
  */
 function settingsAudit(db: Db, actor: PublicUser, entity: { id: string; label: string }, saved: object, input: object) {
@@ -69,7 +69,7 @@ function settingsAudit(db: Db, actor: PublicUser, entity: { id: string; label: s
 /**
  * Fields the body leaves out keep their saved value (an older client sends only the first six). The triggers of
  * migration 0009 give the public pages a new edge-cache version in the same statement; the maintenance switch also
- * guards the booking API through the rules cache, which this isolate forgets at once. The audit row (issue 12) names the
+ * guards the booking API through the rules cache, which this isolate forgets at once. The audit row names the
  * fields that changed, before → after, in the same batch as the save.
  */
 export async function saveSiteSettings(db: Db, input: SiteSettingsInput, actor: PublicUser): Promise<SiteSettingsWire> {
@@ -86,7 +86,7 @@ export async function readBookingRules(env: Env, db: Db): Promise<BookingRulesAn
   return { stored, effective: applyOverrides(env, stored), overridden: overriddenRules(env) };
 }
 
-/** Saves the rules with an audit row (issue 12) naming each changed rule, before → after, in the same batch. */
+/** Saves the rules with an audit row naming each changed rule, before → after, in the same batch. */
 export async function saveBookingRules(
   env: Env,
   db: Db,

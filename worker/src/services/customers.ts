@@ -1,4 +1,4 @@
-// The customer list and detail (issue 10; 02 §2, §3, §4, §9): the rules of contracts/customer-risk.ts applied to the
+// The customer list and detail (behaviour.md#management-panel, #entities, #states-and-transitions, #constants-and-limits): the rules of contracts/customer-risk.ts applied to the
 // figures customer_stats keeps, so the list and the detail speak with one voice.
 import {
   activityStatus,

@@ -131,7 +131,7 @@ export async function publicFacility(db: Db, ref: string): Promise<FacilityWire 
 export const PRICE_RANGE_DAYS = 7;
 
 /**
- * The pitch page's hourly price (issue 12): slots carry their own prices (price rules), so the page shows the lowest
+ * The pitch page's hourly price: slots carry their own prices (price rules), so the page shows the lowest
  * and highest of the coming week's slots, in TL; null when none is generated (the page then shows the hourly price).
  */
 export async function upcomingPriceRange(
@@ -163,7 +163,7 @@ export async function upcomingPriceRanges(
 }
 
 /**
- * Strapi-style list (01 §7): filtered in SQL; sorted here because SQLite has no Turkish collation and every order ends
+ * Strapi-style list (api.md): filtered in SQL; sorted here because SQLite has no Turkish collation and every order ends
  * with the name (byPriorityThenName); only the page's pitches are read in full.
  */
 export async function listFacilities(db: Db, q: FacilityListQuery, activeOnly: boolean) {
@@ -213,7 +213,7 @@ function bySortParams(sort: string[]): (a: FacilitySortKeys, b: FacilitySortKeys
 }
 
 /**
- * Availability for one day (`date`) or a range (`from`..`to`, at most 31 days) in one round trip (00 §2). An inactive
+ * Availability for one day (`date`) or a range (`from`..`to`, at most 31 days) in one round trip (behaviour.md#slots). An inactive
  * pitch is visible to staff only: `isStaff` is asked only then.
  */
 export async function facilityAvailability(
@@ -234,7 +234,7 @@ export async function facilityAvailability(
     depositAmount: toTl(f.depositAmount),
   };
   const slots = rows.map((r) => slotToWire(r, opts.now));
-  // Days after this are not open for booking yet ('Henüz açılmadı'), not closed (issue 7 §2).
+  // Days after this are not open for booking yet ('Henüz açılmadı'), not closed.
   const horizon = bookableUntil(lastSlotDate, opts.horizonDays);
   if (q.date) {
     return {
@@ -252,7 +252,7 @@ export async function facilityAvailability(
 }
 
 const MAX_RANGE_DAYS = 31;
-const GENERATION_WINDOW_DAYS = 92; // today … today + 3 months (00 §2)
+const GENERATION_WINDOW_DAYS = 92; // today … today + 3 months (behaviour.md#slots)
 
 /** A calendar asks for at most 31 days at once. */
 export function assertRange(from: string, to: string): void {
@@ -347,7 +347,7 @@ export function toWire({
     seoTitle: f.seoTitle,
     seoDescription: f.seoDescription,
     seoKeywords: f.seoKeywords,
-    // The pitch form's free list (02 §5) and the names of the paid add-ons visitors can take (issue 12), once each.
+    // The pitch form's free list (behaviour.md#validation) and the names of the paid add-ons visitors can take, once each.
     facilityServices: [...new Set([...f.facilityServices, ...active.map((a) => a.name)])],
     addons: active.map(addonToWire),
     services: f.services,

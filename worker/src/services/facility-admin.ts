@@ -1,4 +1,4 @@
-// Staff manage pitches (02 §2 'Pitch administration', §7 Pitches; issue 9): create, update, toggle and delete, with
+// Staff manage pitches (behaviour.md#management-panel 'Pitch administration', api.md Pitches): create, update, toggle and delete, with
 // images in R2. Nothing is stored unless everything sent is valid: the form, every image's bytes, the image count.
 
 import { sql } from 'drizzle-orm';
@@ -78,7 +78,7 @@ const variantError = (i: number) =>
   });
 
 /**
- * Every file must fit (at most MAX_IMAGES with the `existing` ones, each under MAX_IMAGE_BYTES as 02 §5/§9 say and the
+ * Every file must fit (at most MAX_IMAGES with the `existing` ones, each under MAX_IMAGE_BYTES as behaviour.md#validation, #constants-and-limits say and the
  * form checks) and be a real image named as what it is (lib/images.ts); one bad file refuses them all. Each of
  * `variants` ('<photo index>-<width>.webp') must be a real WebP of that width, narrower than its photo and of the same
  * shape.
@@ -207,7 +207,7 @@ function valuesOf(input: FacilityInput, now: number, holdDefault: number): store
     recipientName: input.recipientName,
     phoneNumbers: input.phoneNumbers,
     email: input.email,
-    // Already reduced to a Google Maps URL by the schema (00 §7): never markup.
+    // Already reduced to a Google Maps URL by the schema (behaviour.md#content-staff-enter): never markup.
     googleMapsLocation: input.googleMapsLocation,
     workingHours: input.workingHours,
     bookingTimeType: input.bookingTimeType,
@@ -234,7 +234,7 @@ const newPickupId = () => `pickup-${Date.now()}${String(pickupSeq++ % 1000).padS
 
 /**
  * Pickup points as sent: an id the panel sent is kept unless another pitch owns it or it repeats; a missing one is
- * generated ('pickup-<digits>', 02 §3).
+ * generated ('pickup-<digits>', behaviour.md#entities).
  */
 async function pickupRows(d1: D1Database, input: FacilityInput, facilityId: number | null) {
   const sent = input.transportationService.pickupPoints;
@@ -348,7 +348,7 @@ export async function updateFacility(
   const keys = placed.flatMap(keysOf);
   const nextOrder = bundle.images.reduce((m, i) => Math.max(m, i.sortOrder + 1), 0);
   const values = valuesOf(input, Date.now(), f.autoApprovalTimeout);
-  // The audit row (issue 12) names the changed fields; images added and removed are counted.
+  // The audit row names the changed fields; images added and removed are counted.
   const changed = Object.keys(values).filter(
     (k) =>
       k !== 'updatedAt' && JSON.stringify(values[k as keyof typeof values]) !== JSON.stringify(f[k as keyof typeof f]),
@@ -478,7 +478,7 @@ export async function retireFacility(
   const active = await store.activeBookingCount(db, f.id, now);
   if (active > 0 && !force)
     throw conflict(facilityMsg.activeBookings(active), { activeBookings: active, isActive: f.isActive });
-  // The audit row (issue 12) is the batch's last statement, written only if the soft delete just before it changed the
+  // The audit row is the batch's last statement, written only if the soft delete just before it changed the
   // pitch; the count is exact, as no booking can be made or change outside this lock meanwhile.
   const audit = recordAudit(
     db,

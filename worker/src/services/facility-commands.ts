@@ -1,4 +1,4 @@
-// Every change to a pitch's slots goes through that pitch's Durable Object, which serialises them (00 §3). These find
+// Every change to a pitch's slots goes through that pitch's Durable Object, which serialises them (behaviour.md#bookings). These find
 // the pitch and call its object; the object runs services/bookings.ts and services/staff-bookings.ts under its lock.
 import type { PublicUser } from '../../../contracts/auth';
 import type { CreateBookingInput } from '../../../contracts/bookings';
@@ -16,7 +16,7 @@ export async function bookSlot(env: Env, input: CreateBookingInput): Promise<Boo
   return unwrap(await step('pitch', async () => await facilityStub(env, facilityId).createBooking(facilityId, input)));
 }
 
-/** A subscription's weeks, booked by staff through the pitch's object (00 §4). */
+/** A subscription's weeks, booked by staff through the pitch's object (behaviour.md#subscriptions). */
 export async function bookSubscription(
   env: Env,
   input: CreateSubscriptionInput,

@@ -28,7 +28,7 @@ export function notificationToWire(n: Notification): NotificationWire {
     createdAt: isoInstant(n.createdAt),
     bookingId: n.bookingId,
     facilityId: n.facilityId,
-    /** The staff member whose action raised it: their bell takes it as read, with no toast or sound (issue 7 §3). */
+    /** The staff member whose action raised it: their bell takes it as read, with no toast or sound. */
     actorUserId: n.actorUserId ?? null,
   };
 }
@@ -73,7 +73,7 @@ async function publishEvent(env: Env, event: { type: 'read'; id: number | 'all' 
   }
 }
 
-/** What the viewer did themselves is read for them from the start (issue 7 §3). */
+/** What the viewer did themselves is read for them from the start. */
 const forViewer = (viewer: number) => (row: Notification) => {
   const n = notificationToWire(row);
   return n.isRead || n.actorUserId !== viewer ? n : { ...n, isRead: true, readAt: n.createdAt };
@@ -127,7 +127,7 @@ export async function notificationStats(db: Db, viewer = 0) {
   return { total: all.total, unread: all.unread, byType: toMap(byType), byPriority: toMap(byPriority) };
 }
 
-/** A notification written by staff (02 §7 'POST /notifications', the test notification), pushed live like any other. */
+/** A notification written by staff (api.md 'POST /notifications', the test notification), pushed live like any other. */
 export async function createNotification(env: Env, input: z.infer<typeof createNotificationSchema>, now: number) {
   const [row] = await insertNotification(getDb(env.DB), {
     documentId: newDocumentId(),

@@ -1,4 +1,4 @@
-// Fiyatlandırma (issue 12): a pitch's price rules, saved as one set, and the re-pricing of its free slots. The engine
+// Fiyatlandırma: a pitch's price rules, saved as one set, and the re-pricing of its free slots. The engine
 // that turns rules into a slot's price is contracts/pricing.ts, the same one the panel's preview runs.
 import type { PublicUser } from '../../../contracts/auth';
 import { dottedDate } from '../../../contracts/dates';
@@ -30,7 +30,7 @@ import { addDays, istanbulToday } from '../lib/time';
 import { findFacilityRow } from './facilities';
 import { facilityStub } from './facility-ref';
 
-/** Re-pricing reaches as far as generation does: today … today + 3 months (00 §2). */
+/** Re-pricing reaches as far as generation does: today … today + 3 months (behaviour.md#slots). */
 const REPRICE_WINDOW_DAYS = 92;
 
 const toRuleWire = (r: PriceRuleRow): PriceRuleWire => ({
@@ -101,7 +101,7 @@ export async function savePriceRules(
   const f = await facilityByRef(db, ref);
   const before = await rulesOf(db, f.id);
   const now = Date.now();
-  // The audit row (issue 12) names the rules before and after; it lands with the save or not at all.
+  // The audit row names the rules before and after; it lands with the save or not at all.
   const audit = recordAudit(db, {
     at: now,
     actor,
@@ -125,7 +125,7 @@ export interface RepriceResult {
 /**
  * Sets each free slot of [from, to] still ahead to the price the rules give it now. Booked slots keep their price (a
  * booking was made at it) and past slots are history. Runs inside the pitch's Durable Object, serialised with bookings;
- * the audit row (issue 12) is written in the prices' own batch, so a failed re-pricing records nothing.
+ * the audit row is written in the prices' own batch, so a failed re-pricing records nothing.
  */
 export async function repriceFreeSlots(
   db: Db,

@@ -1,4 +1,4 @@
-// Raporlar (issue 12, admin only): the reports of a date range and pitch, assembled from one D1 batch (db/reports.ts).
+// Raporlar (admin only): the reports of a date range and pitch, assembled from one D1 batch (db/reports.ts).
 import { BOOKING_STATUSES, type BookingStatus } from '../../../contracts/booking-statuses';
 import { msg } from '../../../contracts/messages';
 import type { ReportQuery, ReportWire } from '../../../contracts/reports';

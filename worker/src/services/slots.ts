@@ -24,7 +24,7 @@ export interface PlannedSlot {
   endsAt: number;
 }
 
-/** The slots a pitch's working hours give on one business day (00 §2). Overnight hours run past midnight on the same `date`. */
+/** The slots a pitch's working hours give on one business day (behaviour.md#slots). Overnight hours run past midnight on the same `date`. */
 export function planDay(
   f: Pick<FacilityRow, 'workingHours' | 'bookingTimeType' | 'startTimeOffset'>,
   date: string,
@@ -46,9 +46,9 @@ export interface GenerateResult {
 }
 
 /**
- * Creates the slots of [startDate, endDate] for open days, each priced by the pitch's price rules (issue 12; the
+ * Creates the slots of [startDate, endDate] for open days, each priced by the pitch's price rules (the
  * hourly price where none matches). Without overwrite existing slots stay; with overwrite only slots without a pending
- * or approved booking are replaced, so a booked slot is never destroyed (00 §2).
+ * or approved booking are replaced, so a booked slot is never destroyed (behaviour.md#slots).
  * Runs inside the pitch's Durable Object, serialised with bookings. A staff member's generation (`actor`) writes its
  * audit row in the slots' own batch; the cron's (no actor) is housekeeping and records nothing.
  */
@@ -176,7 +176,7 @@ export function slotOfBooking(b: ChangedBooking, holds: boolean): SlotRow {
 }
 
 /**
- * The last bookable date: the cron keeps the rules' horizon (issue 12) generated ahead, and staff may have generated further. A day
+ * The last bookable date: the cron keeps the rules' horizon generated ahead, and staff may have generated further. A day
  * up to it without slots is closed ('Kapalı'); a day after it is not open yet ('Henüz açılmadı').
  */
 export function bookableUntil(lastSlotDate: string | null, horizonDays: unknown, today = istanbulToday()): string {
@@ -187,8 +187,8 @@ export function bookableUntil(lastSlotDate: string | null, horizonDays: unknown,
 
 /**
  * Public slot shape: a booked slot shows only the first name, and an approved one the first name and the surname's
- * initial ('Barış A.'); never a phone. 01 §2 shows an approved booking's full name to every visitor: a surname on a
- * public page says who plays where and when, which a KVKK notice could not justify (issue 7), so the initial it is.
+ * initial ('Barış A.'); never a phone. behaviour.md#public-site shows an approved booking's full name to every visitor: a surname on a
+ * public page says who plays where and when, which a KVKK notice could not justify, so the initial it is.
  */
 export function slotToWire(r: SlotRow, now: number): SlotWire {
   const isPast = r.startsAt <= now;

@@ -1,4 +1,4 @@
-// The panel's side of bookings (02 §2 'Bookings management', 'Dashboard', 'Booking detail dialog'; 00 §3):
+// The panel's side of bookings (behaviour.md#management-panel 'Bookings management', 'Dashboard', 'Booking detail dialog'; behaviour.md#bookings):
 // a server-filtered, counted and paged list, the dashboard figures, the detail with its history, approve and reject.
 import type { PublicUser } from '../../../contracts/auth';
 import { msg } from '../../../contracts/messages';
@@ -107,14 +107,14 @@ export async function listBookings(db: Db, q: BookingListQuery, now: number) {
 
 // ---------- the dashboard ----------
 
-/** Figures of 02 §2 'Dashboard' and §7 'GET /bookings/stats'; revenue per §9 (approved totals, shuttle included). */
+/** Figures of behaviour.md#management-panel 'Dashboard' and api.md 'GET /bookings/stats'; revenue per #constants-and-limits (approved totals, shuttle included). */
 export async function bookingStats(db: Db, facilityFilter: string | undefined, now: number): Promise<BookingStatsWire> {
   const today = istanbulToday(now);
   const month = { today, start: `${today.slice(0, 8)}01`, end: addDays(`${nextMonth(today)}-01`, -1) };
   const found = await step('read', () => list.dashboardRows(db, facilityFilter || undefined, month));
   if (!found.found) throw notFound(msg.facilityNotFound);
   const { figures: f, pendingFirst, newest } = found;
-  // The latest 5: pending first, then newest first (02 §2).
+  // The latest 5: pending first, then newest first (behaviour.md#management-panel).
   const latest = [...pendingFirst, ...newest].slice(0, 5);
   return {
     today: { total: f.todayTotal, pending: f.todayPending, approved: f.todayApproved },
@@ -165,7 +165,7 @@ async function loadForChange(db: Db, ref: string, facilityId: number) {
 }
 
 /**
- * pending → approved (00 §3): approvedBy and approvedAt set, paid when a deposit was due. The optional note goes to the
+ * pending → approved (behaviour.md#bookings): approvedBy and approvedAt set, paid when a deposit was due. The optional note goes to the
  * history and, labelled, to the booking's notes, so the tracking page shows it too.
  */
 export async function approveByStaff(
@@ -196,7 +196,7 @@ export async function approveByStaff(
   });
 }
 
-/** pending or approved → rejected with a required reason (00 §3); a paid deposit becomes refunded; the slot is freed. */
+/** pending or approved → rejected with a required reason (behaviour.md#bookings); a paid deposit becomes refunded; the slot is freed. */
 export async function rejectByStaff(
   db: Db,
   facilityId: number,
@@ -223,7 +223,7 @@ export async function rejectByStaff(
 }
 
 /**
- * approved → cancelled by staff (issue 7 §3, which departs from 00 §3 / 02 §4 where an admin cancel was a reject):
+ * approved → cancelled by staff (which departs from behaviour.md#bookings / behaviour.md#states-and-transitions where an admin cancel was a reject):
  * filed under İptal with the reason as cancellationReason; a paid deposit becomes refunded; the slot is freed. A past
  * booking is not cancelled (its slot is gone anyway); a pending one is rejected instead.
  */
@@ -296,7 +296,7 @@ async function applyChange(
   };
 }
 
-// ---------- notes and anonymisation (02 §7 PUT /bookings/{id}; issue 7 §5 KVKK) ----------
+// ---------- notes and anonymisation (api.md PUT /bookings/{id}; KVKK: security.md#threat-model) ----------
 
 async function keyOf(db: Db, ref: string) {
   const key = await store.bookingKey(db, ref);
@@ -338,7 +338,7 @@ async function phoneHash(phone: string): Promise<string> {
 }
 
 /**
- * KVKK (issue 7 §5): every booking of the customer's phone and the customer row lose the name ('Silinmiş müşteri'),
+ * KVKK: every booking of the customer's phone and the customer row lose the name ('Silinmiş müşteri'),
  * phone (a salted hash), e-mail and notes; statuses, prices and revenue stay. The customer's own name also leaves the
  * history labels and the staff notifications. One atomic batch, with a history row per booking and an audit
  * notification naming the staff member.

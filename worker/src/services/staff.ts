@@ -1,4 +1,4 @@
-// Staff accounts (issue 12, Ayarlar → Personel, admin only) and the audit log's list. Every change writes its audit row
+// Staff accounts (Ayarlar → Personel, admin only) and the audit log's list. Every change writes its audit row
 // in the same D1 batch; generated passwords are answered once and never stored or logged in clear.
 import type { PublicUser } from '../../../contracts/auth';
 import { ISTANBUL_OFFSET_MS } from '../../../contracts/dates';

@@ -1,4 +1,4 @@
-// Subscriptions (00 §4, 02 §4 'Subscription creation'): weekly approved bookings booked together by staff. Runs inside
+// Subscriptions (behaviour.md#subscriptions, behaviour.md#states-and-transitions 'Subscription creation'): weekly approved bookings booked together by staff. Runs inside
 // the pitch's Durable Object, under the same lock as every public booking of that pitch, so its check of each week and
 // its write cannot interleave with a visitor's booking of one of those slots.
 import type { PublicUser } from '../../../contracts/auth';
@@ -54,7 +54,7 @@ export function subscriptionDates(startDate: string, dayOfWeek: WeekDay, weekCou
 
 const fieldError = (path: string[], message: string) => badRequest(message, { errors: [{ path, message }] });
 
-/** The pickup point must be one of this pitch's, and its shuttle active (00 §3, issue 10). */
+/** The pickup point must be one of this pitch's, and its shuttle active (behaviour.md#bookings). */
 function shuttleFor(bundle: FacilityBundle, input: CreateSubscriptionInput) {
   if (!input.includesTransportation) return { price: 0, pickup: null };
   if (!bundle.facility.transportIsActive) throw fieldError(['includesTransportation'], msg.transportUnavailable);
@@ -124,7 +124,7 @@ export interface CreatedSubscription {
  * Checks every requested week, then books the free ones (all of them, or after confirmPartial) in one atomic batch.
  * Some weeks not free without confirmPartial: the `partial` answer, nothing written. None free: 409 with the same data.
  * Safe only when callers are serialised per pitch (the FacilityBooking Durable Object); the partial unique index on
- * bookings(slot_id) is the backstop. The same-day rule (00 §3) does not apply: the bookings are recurring (0003).
+ * bookings(slot_id) is the backstop. The same-day rule (behaviour.md#bookings) does not apply: the bookings are recurring (0003).
  */
 export async function createSubscription(
   deps: { db: Db; now: number },
@@ -176,7 +176,7 @@ export async function createSubscription(
     pickupPointAddress: pickup?.address ?? null,
     pickupTime: pickup ? pickupTimeFor(s.startTime, pickup.minutesBefore) : null,
     totalPrice: s.price + shuttle.price,
-    // Subscribers pay no deposit (00 §3, 02 §9); the pitch fee is paid at the pitch, so payment stays pending.
+    // Subscribers pay no deposit (behaviour.md#bookings, behaviour.md#constants-and-limits); the pitch fee is paid at the pitch, so payment stays pending.
     depositAmount: 0,
     paymentStatus: 'pending' as const,
     status: 'approved' as const,
@@ -291,7 +291,7 @@ function subscriberToWire(r: store.SubscriberRow): SubscriberWire {
   };
 }
 
-/** GET /api/bookings/subscriptions: a page of subscribers, the renewals due and the four counters (02 §2). */
+/** GET /api/bookings/subscriptions: a page of subscribers, the renewals due and the four counters (behaviour.md#management-panel). */
 export async function listSubscribers(
   db: Db,
   q: SubscriberListQuery,
@@ -329,8 +329,8 @@ export async function listSubscribers(
 // ---------- the form's slot view of a pitch ----------
 
 /**
- * GET /api/facilities/{id}/subscription-slots: from today to 3 months ahead (02 §9), the first and last slot date (the
- * start date's bounds, 02 §5) and each weekday's start times with their price and free weeks (the time list), in one
+ * GET /api/facilities/{id}/subscription-slots: from today to 3 months ahead (behaviour.md#constants-and-limits), the first and last slot date (the
+ * start date's bounds, behaviour.md#validation) and each weekday's start times with their price and free weeks (the time list), in one
  * grouped read instead of three 31-day slot calls.
  */
 export async function subscriptionSlots(d1: D1Database, ref: string, now: number): Promise<SubscriptionSlotsWire> {

@@ -5,7 +5,7 @@ import { Modal } from '../ui/Modal';
 
 export const NO_AMENITIES = 'Bu saha için henüz özellik bilgisi eklenmemiş.';
 
-/** Available amenities and the transport service, or the empty text of 01 §2. */
+/** Available amenities and the transport service, or the empty text of behaviour.md#public-site. */
 export function AmenitiesModal({
   facility: f,
   isOpen,

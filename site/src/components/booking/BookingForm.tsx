@@ -47,7 +47,7 @@ function SummaryBar({ facility: f }: { facility: BookingFacility }) {
             </span>
           </p>
         )}
-        {/* The slot's own price and length: a half-hour slot is not priced '/ saat' (issue 7 §2). */}
+        {/* The slot's own price and length: a half-hour slot is not priced '/ saat'. */}
         <p className="mt-0.5 text-sm text-slate-700 dark:text-slate-300" data-summary-price>
           {slot ? (
             <>
@@ -146,7 +146,7 @@ function TransportChoice({ facility: f }: { facility: BookingFacility }) {
                   <span className="block font-semibold">{p.name}</span>
                   {p.address && <span className="block text-slate-700 dark:text-slate-300">{p.address}</span>}
                   {p.description && <span className="block text-slate-600 dark:text-slate-400">{p.description}</span>}
-                  {/* Derived from the chosen hour, never a fixed clock time (issue 7 §2). */}
+                  {/* Derived from the chosen hour, never a fixed clock time. */}
                   {slot && pickupTimeFor(slot.startTime, p.minutesBefore) && (
                     <span className="mt-0.5 block font-medium" data-pickup-time>
                       Kalkış: {pickupTimeFor(slot.startTime, p.minutesBefore)} (maçtan {p.minutesBefore} dakika önce)
@@ -209,7 +209,7 @@ function QuantityInput({
 }
 
 /**
- * The pitch's paid add-ons (issue 12), after the shuttle option: a box each, and for a per-person one how many. The
+ * The pitch's paid add-ons, after the shuttle option: a box each, and for a per-person one how many. The
  * total follows at once; the server prices them again and refuses one the pitch no longer offers.
  */
 function AddonsChoice({ facility: f }: { facility: BookingFacility }) {

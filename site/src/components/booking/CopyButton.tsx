@@ -4,7 +4,7 @@ import { Action } from './Action';
 
 export const COPIED_MS = 2000;
 
-/** Copies `text`; 'Kopyalandı' shows for exactly 2 s (01 §9). A failed copy stays silent (01 §8). */
+/** Copies `text`; 'Kopyalandı' shows for exactly 2 s (behaviour.md#constants-and-limits). A failed copy stays silent (behaviour.md#error-messages). */
 export function CopyButton({ text, label }: { text: string; label: string }) {
   const [copied, setCopied] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);

@@ -23,8 +23,8 @@ import { Action } from './Action';
 const input = `${textBox} font-mono uppercase`;
 
 /**
- * 'Rezervasyon Uyarısı' (01 §2): the same phone already holds a live booking that day. It shows only what the owner
- * needs to recognise it (masked number, 'Barış A.'); cancelling asks for the full number and a confirmation (issue 7 §1).
+ * 'Rezervasyon Uyarısı' (behaviour.md#public-site): the same phone already holds a live booking that day. It shows only what the owner
+ * needs to recognise it (masked number, 'Barış A.'); cancelling asks for the full number and a confirmation.
  */
 export function DuplicateBookingModal() {
   const dup = useStore($duplicate);

@@ -45,7 +45,7 @@ export function PhoneField({
       inputRef={ref}
       inputClassName="tabular-nums"
       errorMessage={errorMessage}
-      // KVKK (issue 7 §5): why the number is kept, next to the field, with the notice one click away.
+      // KVKK: why the number is kept, next to the field, with the notice one click away.
       descriptionData={{ 'data-kvkk-note': true }}
       description={
         <>

@@ -200,7 +200,7 @@ function SlotLists({
 const dayOver = (date: string, today: string, slots: Slot[] | undefined) =>
   date < today && !slots?.some((s) => Date.parse(s.startsAt) > Date.now());
 
-/** After the generated horizon a day is not open for booking yet; it is not closed (issue 7 §2). */
+/** After the generated horizon a day is not open for booking yet; it is not closed. */
 const notOpenYet = (date: string, horizon: string | null) => horizon !== null && date > horizon;
 
 /**
@@ -226,7 +226,7 @@ const DaySlots = memo(function DaySlots({
   const horizon = useStore($horizon);
   const headingId = `day-${date}`;
   // A day off screen is neither laid out nor painted until it nears the viewport (content-visibility): a phone shows one
-  // or two days of a week at a time, and laying out all seven at once is a long task on a slow one (issue 11). The
+  // or two days of a week at a time, and laying out all seven at once is a long task on a slow one. The
   // padding, taken back by the negative margin, keeps the buttons' focus outline inside the day's paint containment.
   return (
     <section
@@ -253,7 +253,7 @@ const DaySlots = memo(function DaySlots({
         </p>
       ) : slots === undefined ? (
         // One pulsing block per day, not one per placeholder: each animated element is a compositor layer of its own,
-        // and a week of them made every frame's layer commit longer while the page loads (issue 11).
+        // and a week of them made every frame's layer commit longer while the page loads.
         <div className={`grid animate-pulse gap-2 motion-reduce:animate-none ${columns}`} aria-hidden="true">
           {Array.from({ length: loading ? 4 : 0 }, (_, i) => (
             <div
@@ -352,7 +352,7 @@ function MonthGrid({
   const horizon = useStore($horizon);
   const dates = datesOf({ from, to });
   const lead = weekdayIndex(from);
-  // The header runs Sunday to Saturday (01 §2).
+  // The header runs Sunday to Saturday (behaviour.md#public-site).
   const weekdays = Array.from({ length: 7 }, (_, i) => trWeekdayShort(i));
   return (
     <div>
@@ -478,7 +478,7 @@ const IsoDatePicker = lazy(() => import('../ui/DatePicker').then((m) => ({ defau
 /**
  * The slots of the visible range, rendered deferred: an answer re-renders up to a week of buttons, and React does that
  * in a transition (in 5 ms slices, yielding to the browser) instead of one long task that would block a slow phone's
- * main thread (issue 11: total blocking time). The three stores change together in loadSlots, so they are deferred
+ * main thread (total blocking time). The three stores change together in loadSlots, so they are deferred
  * together and the calendar never shows the new status with the old slots.
  */
 function useSlotsAnswer() {

@@ -19,7 +19,7 @@ const THUMB_SIZES = '(min-width: 640px) 96px, 80px';
 
 const control = `flex cursor-pointer items-center justify-center rounded-full bg-black/60 text-white hover:bg-black/80 ${photoFocusRing}`;
 
-/** The pitch's photos full screen (01 §2): Escape closes, thumbnails and an 'n / N' counter; focus stays inside. */
+/** The pitch's photos full screen (behaviour.md#public-site): Escape closes, thumbnails and an 'n / N' counter; focus stays inside. */
 export function Lightbox({
   images,
   name,

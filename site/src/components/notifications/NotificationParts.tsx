@@ -2,9 +2,9 @@ import { type ComponentType, type SVGProps, useEffect, useState } from 'react';
 import type { NotificationPriority, NotificationType } from '../../stores/notifications';
 import { AlertIcon, BellIcon, CalendarPlusIcon, CalendarXIcon, InfoIcon, PencilIcon } from '../ui/icons';
 
-// Shared by the header bell and the full list (02 §2): type icons, type and priority names, the priority dot.
+// Shared by the header bell and the full list (behaviour.md#management-panel): type icons, type and priority names, the priority dot.
 
-/** The type filter's names (02 §2); error and other only ever appear on items. */
+/** The type filter's names (behaviour.md#management-panel); error and other only ever appear on items. */
 export const TYPE_LABELS: Record<NotificationType, string> = {
   booking_created: 'Yeni Rezervasyon',
   booking_updated: 'Rezervasyon Güncellendi',
@@ -60,7 +60,7 @@ const priorityDot: Record<NotificationPriority, string> = {
   low: 'bg-slate-400',
 };
 
-/** 02 §2: urgent red, high orange, medium blue, otherwise grey; the tooltip and hidden text name the priority. */
+/** behaviour.md#management-panel: urgent red, high orange, medium blue, otherwise grey; the tooltip and hidden text name the priority. */
 export function PriorityDot({ priority }: { priority: NotificationPriority }) {
   const label = PRIORITY_LABELS[priority] ?? PRIORITY_LABELS.low;
   return (

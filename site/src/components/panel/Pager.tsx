@@ -15,7 +15,7 @@ interface PagerProps {
   onPage: (page: number) => void;
   /**
    * 'window': up to 5 numbers around the page (bookings); 'ellipses': up to 7 with the first and last and '…'
-   * between (customers, 02 §2).
+   * between (customers, behaviour.md#management-panel).
    */
   numbers?: 'window' | 'ellipses';
   /** Show the page box beside the numbers on wide screens too (customers' page jump). */
@@ -27,7 +27,7 @@ const GAP: Record<Exclude<PageItem, number>, string> = {
   'gap-end': 'Sonraki sayfalar',
 };
 
-/** Previous / next, page numbers on wide screens, a numeric page box on phones or when asked for (02 §2). */
+/** Previous / next, page numbers on wide screens, a numeric page box on phones or when asked for (behaviour.md#management-panel). */
 export function Pager({ page, pageCount, total, noun, narrow, onPage, numbers = 'window', jump = false }: PagerProps) {
   const [typed, setTyped] = useState(String(page));
   const [error, setError] = useState<string | null>(null);
@@ -37,7 +37,7 @@ export function Pager({ page, pageCount, total, noun, narrow, onPage, numbers = 
     setError(null);
   }, [page]);
 
-  // Our own check and Turkish message: the form has noValidate, so the browser never shows its English bubble (issue 7 §3).
+  // Our own check and Turkish message: the form has noValidate, so the browser never shows its English bubble.
   const commit = () => {
     const n = /^\d+$/.test(typed.trim()) ? Number(typed.trim()) : NaN;
     if (Number.isInteger(n) && n >= 1 && n <= pageCount) {

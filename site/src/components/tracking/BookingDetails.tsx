@@ -19,14 +19,14 @@ interface Props {
   booking: TrackedBooking;
   /** The clock the 24-hour cancel rule is read against (tests pin it). */
   now?: number;
-  /** The cancel window the server applies (issue 12; 24 h by default). */
+  /** The cancel window the server applies (24 h by default). */
   cancelWindowHours?: number;
   onCopy: () => void;
   onNewSearch: () => void;
   onCancel: () => void;
 }
 
-/** The single booking view of 01 §2: every field the tracking page promises, read-only, with copy, new search and cancel. */
+/** The single booking view of behaviour.md#public-site: every field the tracking page promises, read-only, with copy, new search and cancel. */
 export function BookingDetails({ booking: b, now, cancelWindowHours = 24, onCopy, onNewSearch, onCancel }: Props) {
   const cancelHint = useId();
   const reason = rejectionReason(b);

@@ -12,13 +12,13 @@ interface CancelDialogProps {
   onConfirm: (reason: string) => Promise<void>;
   confirmLabel?: string;
   cancelLabel?: string;
-  /** The cancel window the server applies (issue 12; 24 h by default). */
+  /** The cancel window the server applies (24 h by default). */
   cancelWindowHours?: number;
 }
 
 /**
- * The cancel confirmation of the tracking page. 01 §9's confirm defaults 'Onayla' / 'İptal' are ambiguous when the action
- * itself is a cancel (issue 7): the buttons say 'Vazgeç' and 'Evet, iptal et'.
+ * The cancel confirmation of the tracking page. behaviour.md#constants-and-limits's confirm defaults 'Onayla' / 'İptal' are ambiguous when the action
+ * itself is a cancel: the buttons say 'Vazgeç' and 'Evet, iptal et'.
  */
 export function CancelDialog({
   bookingNumber,

@@ -39,7 +39,7 @@ const SORT_OPTIONS: Array<[SortKey, string]> = [
   ['facility', 'Saha'],
 ];
 
-/** The subscriber view of 01 §2: header, figures, filters, grid/list and sorting over the subscriber's own bookings. */
+/** The subscriber view of behaviour.md#public-site: header, figures, filters, grid/list and sorting over the subscriber's own bookings. */
 export function SubscriberView({ customer, bookings, refreshing, onRefresh, onNewSearch, onOpen }: Props) {
   const [options, setOptions] = useState<ListOptions>(DEFAULT_LIST);
   const [view, setView] = useState<'grid' | 'list'>('grid');
@@ -277,7 +277,7 @@ function Card({ booking: b, onOpen }: { booking: PhoneListedBooking; onOpen: (b:
   );
 }
 
-/** 'Ayrıntılar' asks for the full booking number before it shows anything (issue 7). */
+/** 'Ayrıntılar' asks for the full booking number before it shows anything. */
 function DetailsButton({
   booking: b,
   onOpen,

@@ -28,10 +28,10 @@ import { focusRing } from './focus';
 import { CalendarIcon } from './icons';
 import { Popover } from './Popover';
 
-/** Dates are entered and shown the Turkish way, dd.mm.yyyy, whatever the browser's language (issue 7 §3). */
+/** Dates are entered and shown the Turkish way, dd.mm.yyyy, whatever the browser's language. */
 export const DATE_LOCALE = 'tr-TR';
 
-/** 'YYYY-MM-DD' (the wire format, 00 §1) to a calendar date; anything else is no date. */
+/** 'YYYY-MM-DD' (the wire format, behaviour.md#time-money-and-identity) to a calendar date; anything else is no date. */
 export function dateFromIso(value: string | null | undefined): CalendarDate | null {
   if (!value || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return null;
   try {
@@ -186,7 +186,7 @@ export function DatePicker<T extends DateValue>({
 
 export interface IsoDatePickerProps
   extends Omit<DatePickerProps<CalendarDate>, 'value' | 'defaultValue' | 'onChange' | 'minValue' | 'maxValue'> {
-  /** 'YYYY-MM-DD' or '' (the wire format, 00 §1). */
+  /** 'YYYY-MM-DD' or '' (the wire format, behaviour.md#time-money-and-identity). */
   value: string;
   onChange: (value: string) => void;
   min?: string;

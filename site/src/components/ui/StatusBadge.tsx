@@ -19,7 +19,7 @@ import {
   XIcon,
 } from './icons';
 
-// The same badges on the tracking page and in the panel (02 §4). Every badge carries a word and an icon shape, so the
+// The same badges on the tracking page and in the panel (behaviour.md#states-and-transitions). Every badge carries a word and an icon shape, so the
 // status never depends on colour alone.
 const base = 'inline-flex items-center gap-1.5 rounded-full border px-2.5 py-1 text-xs font-semibold whitespace-nowrap';
 

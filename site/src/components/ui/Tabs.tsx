@@ -23,7 +23,7 @@ const tabList = tv({
     variant: {
       segmented: 'inline-flex bg-slate-100 dark:bg-slate-800',
       pills: 'flex gap-1 overflow-x-auto border border-slate-200 bg-white dark:border-slate-700 dark:bg-slate-900',
-      // Seven equal columns that always fit (issue 7 §3: Pazar was half off screen at 360 px), never a scroller.
+      // Seven equal columns that always fit (Pazar was half off screen at 360 px), never a scroller.
       days: 'grid grid-cols-7 gap-0.5 border border-slate-200 bg-slate-50 sm:gap-1 dark:border-slate-700 dark:bg-slate-800',
     },
   },

@@ -1,4 +1,4 @@
-// The Rezervasyonlar screen's export (issue 12: add-ons show in exports): every booking the filters match, one line
+// The Rezervasyonlar screen's export (add-ons show in exports): every booking the filters match, one line
 // each, with what it was sold at — the pitch's fee, the shuttle, each add-on and the total — for the generic CSV / XLSX
 // helper (download.ts). The figures are the server's list answer; only the pitch's own fee is the rest of the total.
 import type { BookingAddonWire } from '../../../../contracts/addons';

@@ -1,4 +1,4 @@
-// The four customer reports of 02 §9 ('full', 'summary', 'risk', 'performance'): their Turkish columns, which rows each
+// The four customer reports of behaviour.md#constants-and-limits ('full', 'summary', 'risk', 'performance'): their Turkish columns, which rows each
 // holds and its file name. Every figure is the server's (the customers/stats row); nothing is recomputed here. Each
 // figure is named for what it counts: money and matches already played ('Gerçekleşen', 'Oynanan') apart from those
 // still ahead ('Planlanan').
@@ -30,7 +30,7 @@ const FILE_WORD: Record<CustomerReport, string> = {
 type Row = CustomerStatsRow;
 type Col = ExportColumn<Row>;
 
-/** An anonymised customer's phone is a hash (issue 7 §5): never written out. */
+/** An anonymised customer's phone is a hash: never written out. */
 export const customerPhoneText = (phone: string | null | undefined): string | null =>
   !phone?.trim() ? null : phone.startsWith('#') ? 'Gizlendi (KVKK)' : formatPhone(phone);
 export const customerTypeText = (r: Pick<Row, 'isSubscriber'>) => (r.isSubscriber ? 'Abone' : 'Standart');
@@ -119,7 +119,7 @@ export const CUSTOMER_REPORT_COLUMNS: Record<CustomerReport, readonly Col[]> = {
 
 /**
  * The rows a report holds: the risk report only the customers the screen warns about (2+ consecutive cancellations,
- * 02 §9), read from the server's warning level, the same one the badge, the warnings filter and the count show.
+ * behaviour.md#constants-and-limits), read from the server's warning level, the same one the badge, the warnings filter and the count show.
  */
 export function customerReportRows(report: CustomerReport, rows: readonly Row[]): Row[] {
   return report === 'risk' ? rows.filter((r) => r.warningLevel !== 'normal' && r.warningLevel !== 'none') : [...rows];

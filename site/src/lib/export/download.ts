@@ -1,4 +1,4 @@
-// Table exports the panel offers (02 §9 'Report types'): a CSV any spreadsheet opens and a real .xlsx. Generic over the
+// Table exports the panel offers (behaviour.md#constants-and-limits 'Report types'): a CSV any spreadsheet opens and a real .xlsx. Generic over the
 // row type, so the Raporlar screen reuses them with its own columns. The xlsx library is imported only when an Excel
 // file is asked for, so no page pays for it on load.
 import { dottedDate } from '../../../../contracts/dates';
@@ -98,7 +98,7 @@ export function xlsxSheet<T>(rows: readonly T[], columns: readonly ExportColumn<
 
 /**
  * A real .xlsx of the rows ('.xlsx' is added to `name`). When the library cannot be loaded (offline, a failed chunk),
- * says so and downloads the CSV instead (02 §8).
+ * says so and downloads the CSV instead (behaviour.md#error-messages).
  */
 export async function downloadXlsx<T>(
   rows: readonly T[],

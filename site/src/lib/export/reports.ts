@@ -1,4 +1,4 @@
-// Raporlar (issue 12): every report of the screen as export rows and Turkish columns for the generic CSV / XLSX helper
+// Raporlar: every report of the screen as export rows and Turkish columns for the generic CSV / XLSX helper
 // (download.ts). The figures are the server's (ReportWire); only shares are divided here, as on screen.
 import { BOOKING_STATUSES } from '../../../../contracts/booking-statuses';
 import type { ReportWire } from '../../../../contracts/reports';

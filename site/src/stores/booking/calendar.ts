@@ -1,4 +1,4 @@
-// The public calendar's views and ranges (01 §2): pure rules over business dates, and the store of what is on screen.
+// The public calendar's views and ranges (behaviour.md#public-site): pure rules over business dates, and the store of what is on screen.
 import { atom, map } from 'nanostores';
 import { addDays, daysBetween, istanbulToday, monthEnd, monthStart, weekStart } from '../../../../contracts/dates';
 import { msg } from '../../../../contracts/texts';

@@ -1,4 +1,4 @@
-// The same-day warning and cancelling the booking it points at (00 §3, 01 §2, §8, issue 7 §1).
+// The same-day warning and cancelling the booking it points at (behaviour.md#bookings, behaviour.md#public-site, #error-messages).
 import { atom } from 'nanostores';
 import { normalisePhone } from '../../../../contracts/phone-format';
 import { msg } from '../../../../contracts/texts';
@@ -10,7 +10,7 @@ import { $draft } from './form';
 import { CANCEL_FALLBACK, CANCEL_SUCCESS } from './texts';
 
 /**
- * What the 409 says of the booking already held that day (00 §3, issue 7 §1): masked number and 'Barış A.' only, so
+ * What the 409 says of the booking already held that day (behaviour.md#bookings): masked number and 'Barış A.' only, so
  * whoever typed the phone learns nothing that cancels it. Cancelling asks for the full number.
  */
 export interface DuplicateWarning {
@@ -65,7 +65,7 @@ export function stepBackFromConfirmation() {
 }
 
 /**
- * Cancels the booking the warning points at (01 §2, §8): by the full number the owner typed, together with the phone of
+ * Cancels the booking the warning points at (behaviour.md#public-site, #error-messages): by the full number the owner typed, together with the phone of
  * the form, so the server checks that the number is that phone's booking and counts each try against the phone.
  */
 export async function cancelExistingBooking(): Promise<boolean> {

@@ -24,7 +24,7 @@ export interface BookingFacility {
   mapsUrl: string | null;
   amenities: string[];
   transport: { price: number; description: string | null; vehicle: string | null; pickupPoints: PickupPoint[] } | null;
-  /** Paid add-ons offered with a booking (issue 12); `max` is how many one booking may take. */
+  /** Paid add-ons offered with a booking; `max` is how many one booking may take. */
   addons: BookingFacilityAddon[];
 }
 

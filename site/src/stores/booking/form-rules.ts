@@ -1,11 +1,11 @@
-// The booking form's rules (01 §5), taken from the same schema the API validates with. Only the form (a chunk loaded
+// The booking form's rules (behaviour.md#validation), taken from the same schema the API validates with. Only the form (a chunk loaded
 // when a slot is chosen) imports this file: the calendar step ships no zod.
 import { createBookingSchema } from '../../../../contracts/bookings';
 import { msg } from '../../../../contracts/messages';
 import type { BookingFacility } from './facility';
 import { type Draft, type DraftField, type FieldErrors, FORM_FIELDS } from './form';
 
-/** The rules of 01 §5, taken from the same schema the API validates with; the pickup point rule needs the pitch. */
+/** The rules of behaviour.md#validation, taken from the same schema the API validates with; the pickup point rule needs the pitch. */
 export function validateDraft(d: Draft, f: BookingFacility): FieldErrors {
   const errors: FieldErrors = {};
   const parsed = createBookingSchema.safeParse({

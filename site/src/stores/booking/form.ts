@@ -1,4 +1,4 @@
-// The booking form (01 §5): the draft and its errors. Its rules (form-rules.ts) build on the API's zod schema and load
+// The booking form (behaviour.md#validation): the draft and its errors. Its rules (form-rules.ts) build on the API's zod schema and load
 // with the form, not with the calendar.
 import { atom, map } from 'nanostores';
 import type { BookingFacility, Slot } from './facility';
@@ -10,7 +10,7 @@ export interface Draft {
   notes: string;
   includesTransportation: boolean;
   pickupPointId: string | null;
-  /** Add-on id → quantity; an add-on not taken is absent (issue 12). */
+  /** Add-on id → quantity; an add-on not taken is absent. */
   addons: Record<number, number>;
 }
 const emptyDraft: Draft = {
@@ -30,7 +30,7 @@ export type FieldErrors = Partial<Record<DraftField, string>>;
 export const $errors = atom<FieldErrors>({});
 export const $submitting = atom(false);
 
-/** Editing a field clears its error (01 §5). */
+/** Editing a field clears its error (behaviour.md#validation). */
 export function editDraft<K extends keyof Draft>(key: K, value: Draft[K]) {
   $draft.setKey(key, value as never);
   const errors = $errors.get();

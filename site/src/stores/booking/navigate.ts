@@ -1,4 +1,4 @@
-// Moving the calendar (01 §2): each move shows the new range and loads its slots.
+// Moving the calendar (behaviour.md#public-site): each move shows the new range and loads its slots.
 import { addDays, addMonths, istanbulToday, weekStart } from '../../../../contracts/dates';
 import { $calendar, type CalendarView, canStepForward, defaultMonthDay } from './calendar';
 import { loadSlots } from './slots';
@@ -10,7 +10,7 @@ export function setView(view: CalendarView) {
   void loadSlots();
 }
 
-/** Previous/next day, week or month; the custom range has no previous/next (01 §2). */
+/** Previous/next day, week or month; the custom range has no previous/next (behaviour.md#public-site). */
 export function step(direction: -1 | 1) {
   const c = $calendar.get();
   if (c.view === 'custom' || (direction === 1 && !canStepForward(c))) return;

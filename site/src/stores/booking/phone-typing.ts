@@ -1,4 +1,4 @@
-// The phone field formatted while typing (01 §5), the caret kept after the same digit.
+// The phone field formatted while typing (behaviour.md#validation), the caret kept after the same digit.
 import { phoneTypingDigits } from '../../../../contracts/phone-format';
 
 function grouped(digits: string, sizes: number[]): string {
@@ -14,7 +14,7 @@ function grouped(digits: string, sizes: number[]): string {
 
 /**
  * 0XXX XXX XX XX while typing or after a paste: +90, 90 and 0090 in front become the leading 0, a number started with 5
- * gets its 0 (issue 7 §2: every phone field normalises to 05XXXXXXXXX).
+ * gets its 0 (every phone field normalises to 05XXXXXXXXX).
  */
 export function formatPhoneTyping(raw: string): string {
   const { digits } = phoneTypingDigits(raw);

@@ -1,4 +1,4 @@
-// Sending the booking (01 §5, §8): the past-slot check, the server's field errors and the same-day warning.
+// Sending the booking (behaviour.md#validation, #error-messages): the past-slot check, the server's field errors and the same-day warning.
 import { firstName } from '../../../../contracts/common';
 import { msg, sameDayMessage } from '../../../../contracts/texts';
 import { ApiRequestError, client, unwrap } from '../../lib/api';

@@ -1,7 +1,7 @@
-// The flow's texts (01 §8): every one written once in contracts/messages.
+// The flow's texts (behaviour.md#error-messages): every one written once in contracts/messages.
 import { msg } from '../../../../contracts/texts';
 
-// Status labels are the tracking page's (01 §4), written once there.
+// Status labels are the tracking page's (behaviour.md#states-and-transitions), written once there.
 export { statusLabel } from '../../lib/tracking';
 export const CREATE_FALLBACK = msg.createFailed;
 export const CANCEL_FALLBACK = msg.cancelFailed;

@@ -1,4 +1,4 @@
-// The bell's actions: local state changes only after the server succeeds, failures are silent (02 §4, §8).
+// The bell's actions: local state changes only after the server succeeds, failures are silent (behaviour.md#states-and-transitions, #error-messages).
 import { client } from '../../lib/api';
 import { applyDeleted, applyRead, applyReadAll } from './events';
 import { refreshNotifications } from './fetch';

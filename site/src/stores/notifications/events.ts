@@ -1,4 +1,4 @@
-// What a notification event does to the bell (02 §4): the same reducer for the socket's pushes and the bell's own
+// What a notification event does to the bell (behaviour.md#states-and-transitions): the same reducer for the socket's pushes and the bell's own
 // actions once the server confirmed them.
 import { parseSocketMessage } from '../../../../contracts/socket/parse';
 import { staffHubEvent } from '../../../../contracts/socket/staff-hub';
@@ -68,7 +68,7 @@ export function forgetViewer() {
   helloUserId = null;
 }
 
-/** One's own action (issue 7 §3): already seen, so no toast, no sound and no unread count for the actor. */
+/** One's own action: already seen, so no toast, no sound and no unread count for the actor. */
 export const isOwnAction = (n: Notification) => n.actorUserId != null && n.actorUserId === viewerId();
 
 export function handleLiveMessage(incoming: LiveMessage) {

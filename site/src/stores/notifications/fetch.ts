@@ -1,4 +1,4 @@
-// Reading the bell's list from the server (02 §7): page 1 of the latest, with the unread count.
+// Reading the bell's list from the server (api.md): page 1 of the latest, with the unread count.
 import { client, unwrapPage } from '../../lib/api';
 import { BELL_FETCH_SIZE, feed, type Notification, setCount, setItems } from './state';
 
@@ -15,7 +15,7 @@ async function fetchLatest(): Promise<{ items: Notification[]; unread: number }>
 /**
  * Re-reads the latest notifications and the unread count. Calls while one is in flight are folded into one more
  * read after it; an answer that a local change overtook is read again rather than applied. A failure empties the
- * list and sets the count to 0 (02 §8).
+ * list and sets the count to 0 (behaviour.md#error-messages).
  */
 export function refreshNotifications(): Promise<void> {
   if (inflight) {

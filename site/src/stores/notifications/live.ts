@@ -1,4 +1,4 @@
-// The bell's live connection and its fallback polls (00 §8, 02 §9): one socket for the whole page.
+// The bell's live connection and its fallback polls (behaviour.md#notifications, behaviour.md#constants-and-limits): one socket for the whole page.
 import { SESSION_ENDED_CLOSE, type StaffHubRequest, staffHubEvent } from '../../../../contracts/socket/staff-hub';
 import { client } from '../../lib/api';
 import { type LiveSocket, openLiveSocket } from '../../lib/live-socket';
@@ -12,7 +12,7 @@ let live: LiveSocket | null = null;
 let stopSession: (() => void) | undefined;
 let sessionUser: number | null = null;
 
-/** The HttpOnly session cookie authenticates the socket; no token ever goes into its URL (issue 7 §4). */
+/** The HttpOnly session cookie authenticates the socket; no token ever goes into its URL. */
 function liveUrl(): string {
   const url = client.api.notifications.live.$url();
   url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
@@ -38,7 +38,7 @@ export function startNotifications(): () => void {
   if (feed.islands === 1) {
     $soundEnabled.set(readSoundSetting());
     sessionUser = signedInUser();
-    // 02 §9: poll on user change too; another user also needs a new socket (the cookie now names them). Signing out
+    // behaviour.md#constants-and-limits: poll on user change too; another user also needs a new socket (the cookie now names them). Signing out
     // (the session turns anonymous while the page is still open, before it leaves for /giris) stops the socket and the
     // polls: a reconnect without the cookie would only be refused, and the browser logs that refusal as an error.
     stopSession = $session.listen((s) => {

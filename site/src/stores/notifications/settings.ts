@@ -1,4 +1,4 @@
-// The bell's stored keys (02 §9): sound on or off, and when the bell was last opened.
+// The bell's stored keys (behaviour.md#constants-and-limits): sound on or off, and when the bell was last opened.
 import { atom } from 'nanostores';
 
 export const SOUND_KEY = 'notificationSoundEnabled';

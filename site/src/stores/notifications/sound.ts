@@ -1,4 +1,4 @@
-// Short tones per notification type, made with Web Audio: no audio files (02 §2 'sounds differing by type').
+// Short tones per notification type, made with Web Audio: no audio files (behaviour.md#management-panel 'sounds differing by type').
 import type { NotificationType } from './state';
 
 export interface Tone {
@@ -9,7 +9,7 @@ export interface Tone {
   wave: OscillatorType;
 }
 
-/** The tones of each type (02 §2 'sounds differing by type'); times in seconds from the start. */
+/** The tones of each type (behaviour.md#management-panel 'sounds differing by type'); times in seconds from the start. */
 export function tonesFor(type: NotificationType): Tone[] {
   switch (type) {
     case 'booking_created':

@@ -1,4 +1,4 @@
-// The bell's shared state (02 §3, §9): the latest notifications, the unread count and the live channel's state.
+// The bell's shared state (behaviour.md#entities, #constants-and-limits): the latest notifications, the unread count and the live channel's state.
 import { atom } from 'nanostores';
 import type { StaffHubEvent } from '../../../../contracts/socket/staff-hub';
 import type { NotificationWire } from '../../../../contracts/wire/notification';
@@ -8,15 +8,15 @@ export type Notification = NotificationWire;
 export type NotificationType = Notification['type'];
 export type NotificationPriority = Notification['priority'];
 export type LiveState = LiveSocketState;
-/** What the server pushes over /api/notifications/live (API.md). */
+/** What the server pushes over /api/notifications/live (api.md). */
 export type LiveMessage = StaffHubEvent;
 
 export const BELL_ITEMS = 5;
 export const BADGE_CAP = 99;
-/** The bell asks page 1, size 10 (02 §7): a few more than it shows, so marking one read never leaves a gap. */
+/** The bell asks page 1, size 10 (api.md): a few more than it shows, so marking one read never leaves a gap. */
 export const BELL_FETCH_SIZE = 10;
 export const TOAST_MS = 8_000;
-/** 02 §9: the general poll runs every 30 s; with the socket open only the bell's 60 s safety poll remains. */
+/** behaviour.md#constants-and-limits: the general poll runs every 30 s; with the socket open only the bell's 60 s safety poll remains. */
 export const POLL_DOWN_MS = 30_000;
 export const POLL_OPEN_MS = 60_000;
 
@@ -24,7 +24,7 @@ export const badgeText = (count: number) => (count > BADGE_CAP ? `${BADGE_CAP}+`
 
 /** The latest notifications, newest first. */
 export const $notifications = atom<Notification[]>([]);
-/** Every unread notification on the server, not only those in the list; never below 0 (02 §4). */
+/** Every unread notification on the server, not only those in the list; never below 0 (behaviour.md#states-and-transitions). */
 export const $unreadCount = atom<number>(0);
 export const $notificationLive = atom<LiveState>('connecting');
 /** The last message from the socket, for the full list page to follow (it keeps its own, filtered page). */

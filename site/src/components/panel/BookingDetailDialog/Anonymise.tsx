@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button } from '../../ui/Button';
 import type { Busy } from './model';
 
-/** KVKK (issue 7 §5): a confirmation step, then the customer's personal data go from every booking of the phone. */
+/** KVKK: a confirmation step, then the customer's personal data go from every booking of the phone. */
 export function Anonymise({ busy, onConfirm }: { busy: Busy; onConfirm: () => void }) {
   const [confirming, setConfirming] = useState(false);
   if (!confirming) {

@@ -17,7 +17,7 @@ interface ActionsProps {
   onReject: () => void;
 }
 
-/** Approve takes an optional note; reject needs a reason, and its button stays disabled while the reason is blank (02 §5). */
+/** Approve takes an optional note; reject needs a reason, and its button stays disabled while the reason is blank (behaviour.md#validation). */
 export function Actions({ notes, onNotes, reason, onReason, reasonError, busy, onApprove, onReject }: ActionsProps) {
   return (
     <section
@@ -59,7 +59,7 @@ export function Actions({ notes, onNotes, reason, onReason, reasonError, busy, o
 }
 
 /**
- * An approved booking still ahead can be cancelled by staff (issue 7 §3): the reason is pre-filled with 02 §4's
+ * An approved booking still ahead can be cancelled by staff: the reason is pre-filled with behaviour.md#states-and-transitions's
  * 'Randevu iptal edildi' and a confirmation step comes first; the server files it under İptal, frees the slot and
  * refunds a paid deposit.
  */

@@ -101,13 +101,13 @@ export function DetailBody({ booking: b, actions, busy, onSaveNotes, onAnonymise
         <Section icon={<WalletIcon />} title="Ödeme Bilgileri">
           <Row label="Saha ücreti">{tl(facilityFee)}</Row>
           {b.includesTransportation && <Row label="Servis ücreti">{tl(b.transportationPrice)}</Row>}
-          {/* Paid add-ons as sold (issue 12). */}
+          {/* Paid add-ons as sold. */}
           {(b.addons ?? []).map((a) => (
             <Row key={a.name} label={a.quantity > 1 ? `${a.name} × ${a.quantity}` : a.name}>
               {tl(a.total)}
             </Row>
           ))}
-          {/* Subscribers pay no deposit (02 §1, §9). */}
+          {/* Subscribers pay no deposit (behaviour.md#management-panel, #constants-and-limits). */}
           {!b.isSubscriber && <Row label="Kapora">{tl(b.depositAmount)}</Row>}
           <Row label="Toplam">
             <span className="font-bold">{tl(b.totalPrice)}</span>
@@ -120,7 +120,7 @@ export function DetailBody({ booking: b, actions, busy, onSaveNotes, onAnonymise
 
       {(b.approvedAt || b.approvedBy) && (
         <Section icon={<CheckIcon />} title="Onay Bilgileri">
-          {/* The full name, as the history shows it (issue 7 §3). */}
+          {/* The full name, as the history shows it. */}
           <Row label="Onaylayan">{b.approvedBy?.fullName || b.approvedBy?.username || '—'}</Row>
           <Row label="Onay tarihi">{trDateTime(b.approvedAt) || '—'}</Row>
         </Section>

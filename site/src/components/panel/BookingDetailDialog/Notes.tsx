@@ -5,7 +5,7 @@ import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/TextField';
 import type { Busy } from './model';
 
-/** The notes with an edit mode (02 §7 PUT /bookings/{id}); at most 1000 characters. */
+/** The notes with an edit mode (api.md PUT /bookings/{id}); at most 1000 characters. */
 export function Notes({
   notes,
   busy,

@@ -2,7 +2,7 @@ import { useCallback, useRef, useState } from 'react';
 import { ApiRequestError, errorText, FALLBACK_ERROR } from '../../../lib/errors';
 import { toast } from '../../../stores/toast';
 
-/** The server's own message when it gave one, else the screen's fallback (02 §8). */
+/** The server's own message when it gave one, else the screen's fallback (behaviour.md#error-messages). */
 export function failureText(e: unknown, fallback: string): string {
   if (e instanceof ApiRequestError) {
     const own = errorText(e.body, undefined, '');

@@ -49,7 +49,7 @@ interface Props {
   onChanged?: (b: BookingDetail) => void;
 }
 
-/** The booking detail dialog of 02 §2: every section, and approve / reject while the booking is pending. */
+/** The booking detail dialog of behaviour.md#management-panel: every section, and approve / reject while the booking is pending. */
 export function BookingDetailDialog({ documentId, onClose, onChanged }: Props) {
   const [booking, setBooking] = useState<BookingDetail | null>(null);
   const [state, setState] = useState<'loading' | 'ready' | 'error'>('loading');
@@ -94,7 +94,7 @@ export function BookingDetailDialog({ documentId, onClose, onChanged }: Props) {
   useEffect(() => () => clearTimeout(closeTimer.current), []);
 
   // Decided or edited elsewhere (another tab, another staff member): the staff hub's notification names the booking;
-  // re-read it so the dialog shows the new status and offers only what that status allows (issue 7 §3).
+  // re-read it so the dialog shows the new status and offers only what that status allows.
   const shown = useRef<{ id: number | null; done: boolean; busy: Busy }>({ id: null, done: false, busy: null });
   shown.current = { id: booking?.id ?? null, done, busy };
   useEffect(
@@ -145,8 +145,7 @@ export function BookingDetailDialog({ documentId, onClose, onChanged }: Props) {
   }
 
   /**
-   * Reject (pending or approved), or the staff cancel of an approved booking that is filed under İptal (issue 7 §3,
-   * asked for after a confirmation): both carry a reason of at most REJECT_REASON_MAX characters.
+   * Reject (pending or approved), or the staff cancel of an approved booking that is filed under İptal (* asked for after a confirmation): both carry a reason of at most REJECT_REASON_MAX characters.
    */
   async function decide(kind: 'reject' | 'cancel', text: string) {
     const why = text.trim();
@@ -180,7 +179,7 @@ export function BookingDetailDialog({ documentId, onClose, onChanged }: Props) {
     latest.current.onChanged?.(b);
   }
 
-  /** PUT /api/bookings/:id (02 §7): the dialog stays open with the saved notes. */
+  /** PUT /api/bookings/:id (api.md): the dialog stays open with the saved notes. */
   async function saveNotes(text: string): Promise<boolean> {
     if (!booking || busy) return false;
     const req = { param: { id: booking.documentId }, json: { notes: text.trim() || null } };
@@ -191,7 +190,7 @@ export function BookingDetailDialog({ documentId, onClose, onChanged }: Props) {
     );
   }
 
-  /** KVKK (issue 7 §5): the customer's name, phone, e-mail and notes go; the booking stays. */
+  /** KVKK: the customer's name, phone, e-mail and notes go; the booking stays. */
   async function anonymise() {
     if (!booking || busy) return;
     const req = { param: { id: booking.documentId } };

@@ -4,7 +4,7 @@ import type { client } from '../../../lib/api';
 
 export type BookingDetail = InferResponseType<(typeof client.api.bookings)[':id']['$get'], 200>['data'];
 
-// Texts of 02 §2 'Booking detail dialog' and §8 'Bookings'.
+// Texts of behaviour.md#management-panel 'Booking detail dialog' and #error-messages 'Bookings'.
 export const UNKNOWN_CUSTOMER = 'Bilinmeyen Müşteri';
 export const NO_FACILITY = 'Saha bilgisi yok';
 export const NO_DATE = 'Tarih yok';
@@ -12,9 +12,9 @@ export const LOAD_FAILED = 'Rezervasyon bilgileri yüklenemedi';
 export const APPROVE_FAILED = msg.approveFailed;
 export const REJECT_FAILED = msg.rejectFailed;
 export const CANCEL_FAILED = msg.cancelFailedStaff;
-/** What an anonymised booking shows instead of the stored hash (issue 7 §5). */
+/** What an anonymised booking shows instead of the stored hash. */
 export const HIDDEN_PHONE = 'Gizlendi (KVKK)';
-/** After approve or reject the dialog shows the new status, then closes (02 §2: about 0.8 s). */
+/** After approve or reject the dialog shows the new status, then closes (behaviour.md#management-panel: about 0.8 s). */
 export const CLOSE_AFTER_MS = 800;
 
 /** What the dialog can be doing; one at a time, and each button names its own while it runs. */

@@ -9,7 +9,7 @@ const ITEMS = [
   { key: 'cancelled', label: 'İptal', tone: 'text-slate-700 dark:text-slate-300' },
 ] as const;
 
-/** Total, pending, approved, rejected and cancelled counts for the current search and filters (02 §2). */
+/** Total, pending, approved, rejected and cancelled counts for the current search and filters (behaviour.md#management-panel). */
 export function BookingCounts({ counts }: { counts: BookingsMeta['counts'] | null }) {
   return (
     <StatStrip

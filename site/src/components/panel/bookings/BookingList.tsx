@@ -6,7 +6,7 @@ import { BusIcon, CrownIcon } from '../../ui/icons';
 import { StatusBadge } from '../../ui/StatusBadge';
 import { type Column, Table } from '../../ui/Table';
 
-// Fallback texts of 02 §2 'Booking detail dialog', used on the list as well.
+// Fallback texts of behaviour.md#management-panel 'Booking detail dialog', used on the list as well.
 const customer = (b: BookingListItem) => b.customerName?.trim() || 'Bilinmeyen Müşteri';
 const facilityName = (b: BookingListItem) => b.facility?.name?.trim() || 'Saha bilgisi yok';
 // The real calendar date: an after-midnight hour is played the day after its business date, which follows as context.
@@ -14,7 +14,7 @@ const day = (b: BookingListItem) =>
   b.date && b.startTime ? trDate(realStart(b).calendarDate) : b.date ? trDate(b.date) : 'Tarih yok';
 const time = (b: BookingListItem) =>
   b.startTime ? `${b.startTime}–${b.endTime}${b.date ? nightSuffix(realStart(b)) : ''}` : '';
-// An anonymised customer's phone is a hash (issue 7 §5): never shown.
+// An anonymised customer's phone is a hash: never shown.
 const phone = (b: BookingListItem) =>
   b.customerPhone?.startsWith('#') ? 'Gizlendi (KVKK)' : b.customerPhone?.trim() ? formatPhone(b.customerPhone) : null;
 

@@ -15,7 +15,7 @@ import { BusIcon, CrownIcon, XIcon } from '../../ui/icons';
 import { ToggleButton } from '../../ui/ToggleButton';
 import { DateRangeFields, FilterSearch } from '../FilterFields';
 
-/** Search, the Aboneler / Servisli toggles and the date range of 02 §2 'Bookings management'. */
+/** Search, the Aboneler / Servisli toggles and the date range of behaviour.md#management-panel 'Bookings management'. */
 export const FilterBar = memo(function FilterBar() {
   const f = useStore($bookingFilters);
   const anyFilter = Boolean(f.q.trim() || f.subscribers || f.transport || f.from || f.to);

@@ -16,7 +16,7 @@ interface DayViewProps {
   onOpen: (bookingId: string) => void;
 }
 
-/** Mobile: a strip of the seven days (today marked) and the chosen day's slots as a list (02 §2). */
+/** Mobile: a strip of the seven days (today marked) and the chosen day's slots as a list (behaviour.md#management-panel). */
 export function DayView({ dates, slots, day, today, now, onDay, onOpen }: DayViewProps) {
   return (
     <Tabs selectedKey={day} onSelectionChange={(key) => onDay(String(key))}>

@@ -3,7 +3,7 @@ import { AWAITING_APPROVAL, type CellState, STATE_LABELS, TONE, TRANSPORT } from
 
 const STATES: CellState[] = ['available', 'pending', 'booked', 'subscriber'];
 
-/** Müsait, Beklemede, Onaylı, Abone, the awaiting-approval icon and the shuttle icon (02 §2). */
+/** Müsait, Beklemede, Onaylı, Abone, the awaiting-approval icon and the shuttle icon (behaviour.md#management-panel). */
 export function Legend() {
   return (
     <ul

@@ -10,7 +10,7 @@ interface SlotCellProps {
   withTime?: boolean;
 }
 
-/** One slot: a button that opens the booking when someone holds it, plain text when it is free (02 §2). */
+/** One slot: a button that opens the booking when someone holds it, plain text when it is free (behaviour.md#management-panel). */
 export function SlotCell({ slot, now, onOpen, withTime = false }: SlotCellProps) {
   const v = cellView(slot, now);
   const base = `flex w-full min-h-12 items-center gap-1.5 rounded-md border px-2 py-1.5 text-left text-sm ${toneOf(v)}`;

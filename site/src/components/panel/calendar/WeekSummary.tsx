@@ -16,7 +16,7 @@ interface WeekSummaryProps {
   counts: WeekCounts | null;
 }
 
-/** The date range, the pitch with the hours its slots cover, and the five counters (02 §2). */
+/** The date range, the pitch with the hours its slots cover, and the five counters (behaviour.md#management-panel). */
 export function WeekSummary({ range, facilityName, inactive, hours, counts }: WeekSummaryProps) {
   return (
     <div className="flex flex-col gap-4 xl:flex-row xl:items-end xl:justify-between">

@@ -12,7 +12,7 @@ interface WeekTableProps {
   onOpen: (bookingId: string) => void;
 }
 
-/** Desktop: time rows by seven day columns, Monday first; overnight starts are the last rows (02 §2, 00 §1). */
+/** Desktop: time rows by seven day columns, Monday first; overnight starts are the last rows (behaviour.md#management-panel, behaviour.md#time-money-and-identity). */
 export function WeekTable({ dates, slots, today, now, caption, onOpen }: WeekTableProps) {
   const rows = timeRows(slots);
   const at = new Map(slots.map((s) => [`${s.date} ${s.startTime.slice(0, 5)}`, s]));

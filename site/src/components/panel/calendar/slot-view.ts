@@ -2,7 +2,7 @@ import { nightOf, realStart, tl } from '../../../lib/format';
 import { dayAndMonth, isPastSlot, slotTimeLabel, weekdayName } from '../../../lib/week';
 import type { CalendarSlot } from '../../../stores/weekly-calendar';
 
-// What a cell of the weekly calendar shows (02 §2 'Weekly calendar'), as plain data: the tables and lists render it.
+// What a cell of the weekly calendar shows (behaviour.md#management-panel 'Weekly calendar'), as plain data: the tables and lists render it.
 
 /** The API's slot states; 'past' only for a slot nobody holds (a held past slot keeps its state and is dimmed). */
 export type CellState = 'available' | 'pending' | 'booked' | 'subscriber' | 'past';
@@ -86,7 +86,7 @@ export interface WeekCounts {
 
 /**
  * The five counters: Toplam, Müsait, Beklemede, Onaylı, Abone. Toplam is every slot of the week; the four state
- * counters count only slots still ahead (issue 7 §3: a past week's Abone counted played slots while Müsait did not),
+ * counters count only slots still ahead (a past week's Abone counted played slots while Müsait did not),
  * so every counter but Toplam reads 0 for a week that is over and they add up to Toplam minus the past slots.
  */
 export function countWeek(slots: CalendarSlot[], now = Date.now()): WeekCounts {

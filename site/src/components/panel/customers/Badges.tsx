@@ -17,7 +17,7 @@ const warningTone: Record<WarningLevel, string> = {
   critical: 'border-red-300 bg-red-50 text-red-900 dark:border-red-700 dark:bg-red-950 dark:text-red-100',
 };
 
-/** The warning level in words (and an icon), never by colour alone (02 §4). */
+/** The warning level in words (and an icon), never by colour alone (behaviour.md#states-and-transitions). */
 export function WarningBadge({ level }: { level: WarningLevel }) {
   const Icon = level === 'none' || level === 'normal' ? CheckIcon : AlertIcon;
   return (

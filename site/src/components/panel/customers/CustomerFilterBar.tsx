@@ -57,7 +57,7 @@ function NumberBox({ name, label, f }: { name: TypedKey; label: string; f: Custo
   );
 }
 
-/** Search, type, warnings, transport, dates with quick ranges, counts, rates, activity and sort (02 §2, §5). */
+/** Search, type, warnings, transport, dates with quick ranges, counts, rates, activity and sort (behaviour.md#management-panel, #validation). */
 export function CustomerFilterBar() {
   const f = useStore($customerFilters);
   return (

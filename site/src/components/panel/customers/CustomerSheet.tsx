@@ -101,7 +101,7 @@ function General({ c }: { c: CustomerStatsRow }) {
 
 function History({ id }: { id: number }) {
   const state = useStore($customerHistory)[id];
-  // 02 §8: a history failure is silent.
+  // behaviour.md#error-messages: a history failure is silent.
   if (!state || state.status === 'failed') return null;
   if (state.status === 'loading')
     return (
@@ -204,7 +204,7 @@ const closeButton =
   'inline-flex cursor-pointer items-center justify-center rounded-lg px-3 py-1.5 text-sm font-semibold text-slate-800 transition ' +
   `hover:bg-slate-100 dark:text-slate-100 dark:hover:bg-slate-800 ${focusRing}`;
 
-/** The customer's side panel (02 §2): Genel, Geçmiş (fetched on first opening) and Analiz; a modal dialog at the right. */
+/** The customer's side panel (behaviour.md#management-panel): Genel, Geçmiş (fetched on first opening) and Analiz; a modal dialog at the right. */
 export function CustomerSheet({ customer, onClose }: { customer: CustomerStatsRow | null; onClose: () => void }) {
   return (
     <ModalOverlay

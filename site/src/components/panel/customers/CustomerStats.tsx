@@ -9,7 +9,7 @@ const ITEMS = [
   { key: 'activeCount', label: 'Aktif', tone: 'text-turf-800 dark:text-turf-300' },
 ] as const;
 
-/** meta.summary over the filtered set (02 §3); zeros when the list could not be loaded (02 §8). */
+/** meta.summary over the filtered set (behaviour.md#entities); zeros when the list could not be loaded (behaviour.md#error-messages). */
 export function CustomerStats({ summary, loading }: { summary: CustomerListMeta['summary'] | null; loading: boolean }) {
   return (
     <StatStrip

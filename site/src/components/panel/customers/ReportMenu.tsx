@@ -4,7 +4,7 @@ import { $exporting, exportCustomers } from '../../../stores/panel-customers';
 import { Button } from '../../ui/Button';
 import { Menu, MenuItem, MenuTrigger } from '../../ui/Menu';
 
-/** The four reports of 02 §9, each as CSV or Excel, over every customer the filters match. */
+/** The four reports of behaviour.md#constants-and-limits, each as CSV or Excel, over every customer the filters match. */
 export function ReportMenu() {
   const busy = useStore($exporting);
   return (

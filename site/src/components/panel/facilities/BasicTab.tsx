@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { TextField } from '../../ui/TextField';
 import { NativeField, type TabProps } from './fields';
 
-/** Temel Bilgiler: name, description, address, hourly price, deposit and the images (02 §3). */
+/** Temel Bilgiler: name, description, address, hourly price, deposit and the images (behaviour.md#entities). */
 export function BasicTab({ form, update, errors, images }: TabProps & { images: ReactNode }) {
   return (
     <div className="space-y-4">

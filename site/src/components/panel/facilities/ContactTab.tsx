@@ -6,7 +6,7 @@ import { GroupError, sectionTitle, type TabProps } from './fields';
 import { errorUnder, rowKey } from './form-state';
 import { PlusIcon } from './icons';
 
-/** İletişim & Ödeme: phones (always at least one box), e-mail, IBAN, bank, recipient and the map link (02 §3). */
+/** İletişim & Ödeme: phones (always at least one box), e-mail, IBAN, bank, recipient and the map link (behaviour.md#entities). */
 export function ContactTab({ form, update, errors }: TabProps) {
   const phonesError = errorUnder(errors, 'phoneNumbers');
   const errorId = useId();

@@ -18,7 +18,7 @@ interface Conflict {
 type Busy = 'delete' | 'force' | 'deactivate' | null;
 
 /**
- * Deleting a pitch (02 §4): a confirmation; when the server refuses because of active bookings ('aktif randevu'), a
+ * Deleting a pitch (behaviour.md#states-and-transitions): a confirmation; when the server refuses because of active bookings ('aktif randevu'), a
  * forced delete that cancels them, or deactivating the pitch instead while it is active.
  */
 export function DeleteFacilityDialog({

@@ -16,7 +16,7 @@ import {
 import { Menu, MenuItem, MenuTrigger } from '../../ui/Menu';
 import { BankIcon, ImageIcon, MapIcon, MoreIcon, PowerIcon } from './icons';
 
-/** Amenities shown on a card before the '+N' (02 §9). */
+/** Amenities shown on a card before the '+N' (behaviour.md#constants-and-limits). */
 export const CARD_AMENITIES = 4;
 
 export type CardAction = 'edit' | 'toggle' | 'slots' | 'delete';
@@ -38,7 +38,7 @@ export function StatusTag({ active }: { active: boolean }) {
   );
 }
 
-/** One pitch of the grid (02 §2 'Pitch card'). */
+/** One pitch of the grid (behaviour.md#management-panel 'Pitch card'). */
 export function FacilityCard({ facility: f, onAction }: { facility: FacilityWire; onAction: (a: CardAction) => void }) {
   const image = f.images[0];
   const amenities = (Array.isArray(f.facilities) ? f.facilities : []).filter((a) => a.available);

@@ -30,7 +30,7 @@ import { HoursTab } from './HoursTab';
 import { ImagesField } from './ImagesField';
 import { SettingsTab } from './SettingsTab';
 
-// Texts of 02 §2 'Pitch create/edit modal' and §8 'Pitches'.
+// Texts of behaviour.md#management-panel 'Pitch create/edit modal' and #error-messages 'Pitches'.
 export const DETAIL_FAILED = 'Saha bilgileri yüklenirken hata oluştu';
 export const CREATE_FAILED = 'Saha oluşturulurken hata oluştu';
 export const UPDATE_FAILED = 'Saha güncellenirken hata oluştu';
@@ -40,7 +40,7 @@ interface Props {
   editing: Pick<FacilityWire, 'documentId' | 'name'> | null;
   onClose: () => void;
   onSaved: (f: FacilityWire) => void;
-  /** A new pitch's hold timeout (issue 12: the admin's default); 60 when not given. */
+  /** A new pitch's hold timeout (the admin's default); 60 when not given. */
   holdTimeoutDefault?: number;
 }
 

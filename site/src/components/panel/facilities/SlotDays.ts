@@ -3,9 +3,9 @@ import type { SlotWire } from '../../../../../contracts/wire/slot';
 import { tl } from '../../../lib/format';
 import { type CellState, cellState } from '../calendar/slot-view';
 
-// Pure rules of the slot preview (02 §2 'Slot preview modal'): day labels, the ≤ 31-day requests, counts, cell texts.
+// Pure rules of the slot preview (behaviour.md#management-panel 'Slot preview modal'): day labels, the ≤ 31-day requests, counts, cell texts.
 
-/** The API answers at most 31 days a request (00 §2). */
+/** The API answers at most 31 days a request (behaviour.md#slots). */
 export const MAX_RANGE_DAYS = 31;
 /** Days shown at once in the day selector: seven equal columns that always fit at 360 px. */
 export const DAYS_PER_PAGE = 7;

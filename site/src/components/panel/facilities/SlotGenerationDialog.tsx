@@ -10,19 +10,19 @@ import { AlertIcon, CheckIcon } from '../../ui/icons';
 import { Modal } from '../../ui/Modal';
 import { PREVIEW_TITLE, SlotPreview } from './SlotPreviewDialog';
 
-// Texts of 02 §2 'Slot generation modal', §8 and 00 §2.
+// Texts of behaviour.md#management-panel 'Slot generation modal', #error-messages and behaviour.md#slots.
 export const GENERATION_TITLE = 'Slot Oluştur';
 export const OVERWRITE_LABEL = 'Mevcut slotların üzerine yaz';
 export const OVERWRITE_WARNING = "Mevcut slot'lar silinecek ve yenileri oluşturulacak. Bu işlem geri alınamaz.";
-/** What the server really does (00 §2): a slot holding a pending or approved booking is never replaced. */
+/** What the server really does (behaviour.md#slots): a slot holding a pending or approved booking is never replaced. */
 export const OVERWRITE_KEEPS_BOOKED = 'Rezervasyonu olan slotlar korunur.';
 export const GENERATION_FAILED = 'Slot oluşturulurken hata oluştu';
 /** A date typed outside the window (the calendar offers none): said under the field, and nothing is sent. */
 export const OUTSIDE_WINDOW = 'Tarih bugün ile 3 ay sonrası arasında olmalı';
-/** The generation window of 00 §2: today to three months ahead. */
+/** The generation window of behaviour.md#slots: today to three months ahead. */
 export const GENERATION_MONTHS = 3;
 
-/** The server's own message when it gave one, else the screen's fallback (02 §8). */
+/** The server's own message when it gave one, else the screen's fallback (behaviour.md#error-messages). */
 function failureText(e: unknown): string {
   if (e instanceof ApiRequestError) {
     const own = errorText(e.body, undefined, '');
@@ -47,7 +47,7 @@ interface Props {
 type Step = { kind: 'form' } | { kind: 'success' | 'preview'; message: string; startDate: string; endDate: string };
 
 /**
- * 'Slot Oluştur' for one pitch (02 §2): a date range and the overwrite option, then the server's answer, then the
+ * 'Slot Oluştur' for one pitch (behaviour.md#management-panel): a date range and the overwrite option, then the server's answer, then the
  * preview of the generated range. Mounted only while open; Escape, İptal and the close button call onClose.
  */
 export function SlotGenerationDialog({ facility, onClose, onGenerated }: Props) {

@@ -19,7 +19,7 @@ import {
   weekdayOf,
 } from './SlotDays';
 
-// Texts of 02 §2 'Slot preview modal' and §8.
+// Texts of behaviour.md#management-panel 'Slot preview modal' and #error-messages.
 export const PREVIEW_TITLE = 'Slot Önizleme';
 export const PREVIEW_LOAD_FAILED = 'Veri yüklenirken hata oluştu';
 export const NO_SLOTS = 'Bu tarih için slot bulunamadı';
@@ -36,8 +36,8 @@ export interface SlotPreviewProps {
 
 /**
  * The slots of a range, a day at a time: a day selector (pages of seven days), the day's Müsait / Dolu / Toplam counts
- * and a grid of its slots. The whole range comes in one request per 31 days (00 §2), in the API's order, so an
- * overnight pitch's 00:00 and 01:00 stay after 23:00 under the business day they belong to (00 §1).
+ * and a grid of its slots. The whole range comes in one request per 31 days (behaviour.md#slots), in the API's order, so an
+ * overnight pitch's 00:00 and 01:00 stay after 23:00 under the business day they belong to (behaviour.md#time-money-and-identity).
  */
 export function SlotPreview({ facility, startDate, endDate, autoFocus = false }: SlotPreviewProps) {
   const root = useRef<HTMLDivElement>(null);

@@ -10,7 +10,7 @@ import {
 } from '../../../../../contracts/facility-form';
 import type { FacilityWire, WorkingHoursWire } from '../../../../../contracts/wire/facility';
 
-// The pitch form's own state (02 §2, §3, §5): numbers stay the text the user typed until validation, and the amenities
+// The pitch form's own state (behaviour.md#management-panel, #entities, #validation): numbers stay the text the user typed until validation, and the amenities
 // are split into the preset checkboxes and the custom rows. `toInput` turns it into what `facilityInput` checks.
 
 export type FormTab = 'basic' | 'hours' | 'contact' | 'amenities' | 'settings';
@@ -84,7 +84,7 @@ const defaultHours = (): WorkingHoursWire =>
     WEEK_DAYS.map((d) => [d, { isOpen: true, start: FACILITY_DEFAULTS.dayStart, end: FACILITY_DEFAULTS.dayEnd }]),
   ) as unknown as WorkingHoursWire;
 
-/** A new pitch: the defaults of 02 §9; the hold timeout is the admin's default when given (issue 12). */
+/** A new pitch: the defaults of behaviour.md#constants-and-limits; the hold timeout is the admin's default when given. */
 export function emptyForm(holdTimeout: number = FACILITY_DEFAULTS.autoApprovalTimeout): FormState {
   return {
     name: '',
@@ -229,7 +229,7 @@ export function toInput(s: FormState, imagesToDelete: number[] = []) {
 /** Field errors keyed by their dotted path ('name', 'phoneNumbers', 'transportationService.pickupPoints.0.name'). */
 export type FieldErrors = Record<string, string>;
 
-// Paths a schema left without a message of its own get one of these (no validator text reaches a user, 01 §8).
+// Paths a schema left without a message of its own get one of these (no validator text reaches a user, behaviour.md#error-messages).
 const FALLBACKS: [RegExp, string][] = [
   [/^workingHours\b/, facilityMsg.hoursInvalid],
   [/^phoneNumbers\b/, facilityMsg.phones],

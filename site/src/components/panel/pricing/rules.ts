@@ -1,4 +1,4 @@
-// Pure rules of the Fiyatlandırma screen (issue 12): a rule as the form edits it, its one-line summary, presets, and
+// Pure rules of the Fiyatlandırma screen: a rule as the form edits it, its one-line summary, presets, and
 // the week grid of the preview, all computed with the server's own engine (contracts/pricing.ts) and slot plan
 // (contracts/slot-plan.ts). No DOM, no network.
 import { addDays } from '../../../../../contracts/dates';

@@ -1,4 +1,4 @@
-// Raporlar (issue 12): the screen's pure rules: filters kept in the address, quick ranges in Istanbul dates, the
+// Raporlar: the screen's pure rules: filters kept in the address, quick ranges in Istanbul dates, the
 // server's own schema checking them before a request, labels and the occupancy grid. No DOM, no network.
 import { addDays, addMonths, dottedDate, istanbulToday, monthEnd, monthStart } from '../../../../../contracts/dates';
 import { REPORT_BUCKETS, type ReportBucket, type ReportWire, reportQuery } from '../../../../../contracts/reports';
@@ -84,7 +84,7 @@ export function checkFilters(f: ReportFilters): { query: ApiQuery } | { errors: 
 
 // ---------- labels ----------
 
-/** 'YYYY-MM-DD' → 'dd.mm.yyyy' (01 §1). */
+/** 'YYYY-MM-DD' → 'dd.mm.yyyy' (behaviour.md#public-site). */
 export const dotted = dottedDate;
 
 const monthName = new Intl.DateTimeFormat('tr-TR', { month: 'long', year: 'numeric', timeZone: 'UTC' });

@@ -20,7 +20,7 @@ const legend = 'text-base font-semibold text-slate-900 dark:text-slate-100';
 
 type NumberKey = Exclude<keyof RulesForm, 'sameDayRule'>;
 
-/** The booking rules form (issue 12): hold, cancel window, horizon, same-day rule, and the rate limits (00 §5). */
+/** The booking rules form: hold, cancel window, horizon, same-day rule, and the rate limits (behaviour.md#staff-sessions-and-permissions). */
 export function BookingRulesForm() {
   const form = useStore($rulesForm);
   const errors = useStore($rulesErrors);

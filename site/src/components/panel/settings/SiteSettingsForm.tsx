@@ -11,7 +11,7 @@ const MAX_PHONES = 5;
 
 type TextKey = { [K in keyof SiteForm]: SiteForm[K] extends string ? K : never }[keyof SiteForm];
 
-/** The site settings form (issue 12): what every public page shows, the maintenance switch and the KVKK text. */
+/** The site settings form: what every public page shows, the maintenance switch and the KVKK text. */
 export function SiteSettingsForm() {
   const form = useStore($siteForm);
   const errors = useStore($siteErrors);

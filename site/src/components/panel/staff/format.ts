@@ -1,6 +1,6 @@
 import { ApiRequestError, messageOf } from '../../../lib/errors';
 
-// dd.mm.yyyy HH:mm in Istanbul time (01 §1: dates in tr-TR), for last logins and audit rows.
+// dd.mm.yyyy HH:mm in Istanbul time (behaviour.md#public-site: dates in tr-TR), for last logins and audit rows.
 const stamp = new Intl.DateTimeFormat('tr-TR', {
   day: '2-digit',
   month: '2-digit',

@@ -10,7 +10,7 @@ import { Button } from '../../ui/Button';
 import { AlertIcon, InfoIcon } from '../../ui/icons';
 import { shortDate } from './rules';
 
-/** 02 §8: the error card hides itself after 10 s. */
+/** behaviour.md#error-messages: the error card hides itself after 10 s. */
 export const ERROR_CARD_MS = 10_000;
 
 function DateList({ title, dates, kind }: { title: string; dates: SubscriptionDateWire[]; kind: string }) {
@@ -38,7 +38,7 @@ function DateList({ title, dates, kind }: { title: string; dates: SubscriptionDa
   );
 }
 
-/** 02 §4 step 2: some weeks are not free; continue for the free ones (confirmPartial) or give up. */
+/** behaviour.md#states-and-transitions step 2: some weeks are not free; continue for the free ones (confirmPartial) or give up. */
 export function PartialCard({
   answer,
   busy,
@@ -95,7 +95,7 @@ export function PartialCard({
   );
 }
 
-/** 02 §8: the red error card with the dates that stood in the way; 'Tamam' closes it, and it leaves after 10 s. */
+/** behaviour.md#error-messages: the red error card with the dates that stood in the way; 'Tamam' closes it, and it leaves after 10 s. */
 export function ErrorCard({ error, onClose }: { error: SubscriptionFailure; onClose: () => void }) {
   // Ten seconds after this error appeared, however often the form around it renders meanwhile (a new onClose each
   // render must not restart the count).

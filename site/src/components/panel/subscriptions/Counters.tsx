@@ -8,7 +8,7 @@ const ITEMS = [
   { key: 'activeBookings', label: 'Aktif abone rezervasyonları' },
 ] as const;
 
-/** The four counters of 02 §2 'Subscriptions', from the list answer's meta.summary. */
+/** The four counters of behaviour.md#management-panel 'Subscriptions', from the list answer's meta.summary. */
 export function Counters({ summary }: { summary: SubscriptionSummaryWire | null }) {
   return (
     <StatStrip

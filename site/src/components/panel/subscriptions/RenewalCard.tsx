@@ -37,7 +37,7 @@ const RENEWAL_COLUMNS: Column<SubscriberWire>[] = [
   { label: 'Son rezervasyon', className: 'whitespace-nowrap', cell: (s) => shortDate(s.lastBookingDate) },
 ];
 
-/** 'Yenilenmesi gereken abonelikler' (02 §2): the two with the fewest left, and all of them in a modal table. */
+/** 'Yenilenmesi gereken abonelikler' (behaviour.md#management-panel): the two with the fewest left, and all of them in a modal table. */
 export function RenewalCard({
   renewals,
   onDetail,

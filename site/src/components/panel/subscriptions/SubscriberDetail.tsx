@@ -64,7 +64,7 @@ const BOOKING_COLUMNS: Column<CustomerBookingWire>[] = [
   { label: 'Rezervasyon no', className: 'font-mono text-xs whitespace-nowrap', cell: (b) => b.bookingNumber },
 ];
 
-/** The subscriber detail modal (02 §2): Genel, Rezervasyonlar and Geçmiş. A failure closes it with a toast. */
+/** The subscriber detail modal (behaviour.md#management-panel): Genel, Rezervasyonlar and Geçmiş. A failure closes it with a toast. */
 export function SubscriberDetail({ subscriber, onClose }: { subscriber: SubscriberWire | null; onClose: () => void }) {
   const [detail, setDetail] = useState<CustomerDetailWire | null>(null);
   const id = subscriber?.customerId ?? null;

@@ -21,7 +21,7 @@ import { SearchField } from '../../ui/SearchField';
 import { Pager } from '../Pager';
 import { shortDate } from './rules';
 
-/** 'Sadık müşteri' above 10 played bookings (02 §9, isLoyal from the server). */
+/** 'Sadık müşteri' above 10 played bookings (behaviour.md#constants-and-limits, isLoyal from the server). */
 function LoyalBadge() {
   return (
     <span
@@ -67,7 +67,7 @@ function Row({ s, onDetail }: { s: SubscriberWire; onDetail: (s: SubscriberWire)
   );
 }
 
-/** 02 §2: the latest 5; a search from 2 characters shows the first 10; 'Tümünü gör' pages of 10. */
+/** behaviour.md#management-panel: the latest 5; a search from 2 characters shows the first 10; 'Tümünü gör' pages of 10. */
 export function SubscriberList({ narrow, onDetail }: { narrow: boolean; onDetail: (s: SubscriberWire) => void }) {
   const view = useStore($subscriberView);
   const items = useStore($subscribers);

@@ -25,7 +25,7 @@ import { Select } from '../../ui/Select';
 import { TextField } from '../../ui/TextField';
 import { ErrorCard, PartialCard } from './AvailabilityCards';
 
-/** The quick subscription form (02 §2, §4 'Subscription creation', §5 'Subscription form'); its rules are its store's. */
+/** The quick subscription form (behaviour.md#management-panel, #states-and-transitions 'Subscription creation', #validation 'Subscription form'); its rules are its store's. */
 export function SubscriptionForm() {
   const facilities = useStore($facilities);
   const facilitiesStatus = useStore($facilitiesStatus);

@@ -1,4 +1,4 @@
-// The quick subscription form's rules that are not a field check (02 §5 'Subscription form', §9): the start date's
+// The quick subscription form's rules that are not a field check (behaviour.md#validation 'Subscription form', #constants-and-limits): the start date's
 // bounds from the pitch's slot range, the week-count options that fit it, the time list with its fallbacks, the total.
 import { addDays, daysBetween, weekdayIndex } from '../../../../../contracts/dates';
 import { WEEK_DAYS } from '../../../../../contracts/facility-form';
@@ -21,7 +21,7 @@ export function firstOn(date: string, day: WeekDay): string {
   return addDays(date, (target - weekdayIndex(date) + 7) % 7);
 }
 
-/** 02 §5: from the first slot date to the last one; without slots from tomorrow, with no upper bound. */
+/** behaviour.md#validation: from the first slot date to the last one; without slots from tomorrow, with no upper bound. */
 export function startBounds(view: SubscriptionSlotsWire | null, today: string): { min: string; max: string | null } {
   if (view?.firstDate && view.lastDate)
     return { min: view.firstDate < today ? today : view.firstDate, max: view.lastDate };
@@ -44,7 +44,7 @@ export interface WeekOption {
   label: string;
 }
 
-/** 02 §9: the fixed choices that fit, and the maximum possible (named as such), capped at 52. */
+/** behaviour.md#constants-and-limits: the fixed choices that fit, and the maximum possible (named as such), capped at 52. */
 export function weekOptions(max: number): WeekOption[] {
   const fits = WEEK_COUNT_OPTIONS.filter((n) => n <= max).map((n) => ({ value: n as number, label: weekLabel(n) }));
   if (max < 1) return [];
@@ -80,7 +80,7 @@ export function hourly(start: string, end: string, halfHour = false): string[] {
 }
 
 /**
- * The time list of 02 §8: the pitch's slots on that weekday; else its working hours that day; else 09:00–22:00; each
+ * The time list of behaviour.md#error-messages: the pitch's slots on that weekday; else its working hours that day; else 09:00–22:00; each
  * fallback with its warning. `failed`: the slot view could not be read.
  */
 export function timeOptions(
@@ -118,9 +118,9 @@ export function timeOptions(
   };
 }
 
-/** 02 §9: (slot price + shuttle fee per booking) × weeks; subscribers pay no deposit. */
+/** behaviour.md#constants-and-limits: (slot price + shuttle fee per booking) × weeks; subscribers pay no deposit. */
 export const totalOf = (price: number, shuttleFee: number, weeks: number) => (price + shuttleFee) * weeks;
 
-/** dd.mm.yyyy (01 §1 short form). */
+/** dd.mm.yyyy (behaviour.md#public-site short form). */
 export const shortDate = (date: string | null | undefined) =>
   date && /^\d{4}-\d{2}-\d{2}/.test(date) ? `${date.slice(8, 10)}.${date.slice(5, 7)}.${date.slice(0, 4)}` : '—';

@@ -1,4 +1,4 @@
-// Issue 12's pricing and add-on flow in real Chromium against the built Worker, from the seeded demo (a clone of a demo
+// The pricing and add-on flow in real Chromium against the built Worker, from the seeded demo (a clone of a demo
 // pitch, so the demo pitches other files count stay as they were): an admin sets an evening price rule and a 'Maç
 // videosu' add-on and generates slots; a visitor sees the pitch's price range and books an evening slot with the add-on
 // at the right total; the admin sees the add-on in the booking, approves it and downloads the list with it; Raporlar,
@@ -36,7 +36,7 @@ const rowCells = (page: Page, selector: string) =>
     .first()
     .evaluate((tr) => [...tr.children].map((c) => (c.textContent ?? '').replace(/\s+/g, ' ').trim()));
 
-describe('issue 12: evening price and an add-on, booked, approved and reported', () => {
+describe('evening price and an add-on, booked, approved and reported', () => {
   it('admin sets the rule and the add-on, generates; a visitor books with the add-on at the right total; admin approves and exports; Raporlar shows it', async () => {
     const day = istanbulDate(OFFSET);
     const admin = await newPage(browser);
