@@ -7,10 +7,10 @@ import {
   addonDraftOf,
   emptyAddon,
 } from '../components/panel/addons/AddonDialog';
+import { FacilityPicker, LoadFailed } from '../components/panel/FacilityPicker';
 import { Button } from '../components/ui/Button';
 import { ChevronLeftIcon, ChevronRightIcon, PencilIcon, TrashIcon } from '../components/ui/icons';
 import { Modal } from '../components/ui/Modal';
-import { Select } from '../components/ui/Select';
 import { Switch } from '../components/ui/Switch';
 import { client, unwrap } from '../lib/api';
 import { ApiRequestError } from '../lib/errors';
@@ -107,27 +107,15 @@ export default function AddonsManager() {
         </p>
       </header>
 
-      {facilities && facilities.length === 0 ? (
-        <p className={card}>Henüz saha yok. Önce Sahalar ekranından bir saha ekleyin.</p>
-      ) : (
-        <Select
-          label="Saha"
-          value={facilityId}
-          onChange={setFacilityId}
-          options={options}
-          isDisabled={!facilities || busy}
-          className="max-w-md"
-        />
-      )}
+      <FacilityPicker
+        facilities={facilities}
+        facilityId={facilityId}
+        options={options}
+        onChange={setFacilityId}
+        isDisabled={busy}
+      />
 
-      {(failed || status === 'error') && (
-        <p
-          role="alert"
-          className="rounded-xl border border-red-300 bg-red-50 p-3 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
-        >
-          Hizmetler yüklenemedi
-        </p>
-      )}
+      {(failed || status === 'error') && <LoadFailed>Hizmetler yüklenemedi</LoadFailed>}
 
       {addons && !failed && status !== 'error' && (
         <section aria-labelledby="addons-title" className={card} aria-busy={status === 'loading'} data-addons>

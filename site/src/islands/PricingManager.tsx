@@ -1,5 +1,6 @@
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import type { PriceRulesWire } from '../../../contracts/pricing-form';
+import { FacilityPicker, LoadFailed } from '../components/panel/FacilityPicker';
 import { PricePreview } from '../components/panel/pricing/PricePreview';
 import { RuleDialog } from '../components/panel/pricing/RuleDialog';
 import {
@@ -14,7 +15,6 @@ import {
 import { Button } from '../components/ui/Button';
 import { IsoDatePicker } from '../components/ui/DatePicker';
 import { AlertIcon, ChevronLeftIcon, ChevronRightIcon, PencilIcon, TrashIcon } from '../components/ui/icons';
-import { Select } from '../components/ui/Select';
 import { Switch } from '../components/ui/Switch';
 import { client, unwrap } from '../lib/api';
 import { ApiRequestError } from '../lib/errors';
@@ -116,30 +116,18 @@ export default function PricingManager() {
         </p>
       </header>
 
-      {facilities && facilities.length === 0 ? (
-        <p className={card}>Henüz saha yok. Önce Sahalar ekranından bir saha ekleyin.</p>
-      ) : (
-        <Select
-          label="Saha"
-          value={facilityId}
-          onChange={(v) => {
-            if (dirty && !window.confirm('Kaydedilmemiş değişiklikler silinecek. Devam edilsin mi?')) return;
-            setFacilityId(v);
-          }}
-          options={options}
-          isDisabled={!facilities || saving}
-          className="max-w-md"
-        />
-      )}
+      <FacilityPicker
+        facilities={facilities}
+        facilityId={facilityId}
+        options={options}
+        onChange={(v) => {
+          if (dirty && !window.confirm('Kaydedilmemiş değişiklikler silinecek. Devam edilsin mi?')) return;
+          setFacilityId(v);
+        }}
+        isDisabled={saving}
+      />
 
-      {(failed || status === 'error') && (
-        <p
-          role="alert"
-          className="rounded-xl border border-red-300 bg-red-50 p-3 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
-        >
-          {LOAD_FAILED}
-        </p>
-      )}
+      {(failed || status === 'error') && <LoadFailed>{LOAD_FAILED}</LoadFailed>}
 
       {saved && !failed && status !== 'error' && (
         <>
