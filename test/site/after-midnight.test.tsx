@@ -15,8 +15,8 @@ import { BOOKING_EXPORT_COLUMNS } from '../../site/src/lib/export/bookings';
 import { toCsv } from '../../site/src/lib/export/download';
 import type { Slot } from '../../site/src/stores/booking';
 import type { CalendarSlot } from '../../site/src/stores/weekly-calendar';
-import { bookingFacility } from './booking-fixtures';
-import { listItem } from './panel-booking-fixtures';
+import { bookingFacility } from './fixtures/booking';
+import { listItem } from './fixtures/panel-booking';
 
 const NOW = new Date('2026-11-26T07:00:00Z');
 const BUSINESS = '2026-11-27'; // a Friday; its 00:00 and 01:00 are played on Saturday 28 November

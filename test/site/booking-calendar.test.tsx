@@ -4,8 +4,8 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import BookingFlow from '../../site/src/islands/BookingFlow';
 import { POLL_MS, type Slot } from '../../site/src/stores/booking';
 import { $toasts } from '../../site/src/stores/toast';
-import { bookingFacility } from './booking-fixtures';
-import { labelInNameBreaches } from './label-in-name';
+import { bookingFacility } from './fixtures/booking';
+import { labelInNameBreaches } from './fixtures/label-in-name';
 
 // Wednesday 18 November 2026, 10:00 in Istanbul: the week on screen runs Sunday 15 … Saturday 21.
 const NOW = new Date('2026-11-18T07:00:00Z');

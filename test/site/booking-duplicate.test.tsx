@@ -5,7 +5,7 @@ import { msg } from '../../contracts/messages';
 import BookingFlow from '../../site/src/islands/BookingFlow';
 import type { Slot } from '../../site/src/stores/booking';
 import { $toasts } from '../../site/src/stores/toast';
-import { bookingFacility } from './booking-fixtures';
+import { bookingFacility } from './fixtures/booking';
 
 const NOW = new Date('2026-11-18T07:00:00Z');
 const EXISTING = 'HSRABCDEFGH2';

@@ -14,8 +14,8 @@ import {
   fetchAllBookings,
 } from '../../site/src/stores/panel-bookings';
 import { $toasts } from '../../site/src/stores/toast';
-import { blobText, captureDownloads } from './customer-fixtures';
-import { apiError, listItem, mockApi } from './panel-booking-fixtures';
+import { blobText, captureDownloads } from './fixtures/customer';
+import { apiError, listItem, mockApi } from './fixtures/panel-booking';
 
 const withAddons = listItem({
   bookingNumber: 'HSRADDON001',

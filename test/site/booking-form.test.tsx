@@ -5,7 +5,7 @@ import { msg } from '../../contracts/messages';
 import BookingFlow from '../../site/src/islands/BookingFlow';
 import { caretAfterDigits, formatPhoneTyping, type Slot } from '../../site/src/stores/booking';
 import { $toasts } from '../../site/src/stores/toast';
-import { bookingFacility } from './booking-fixtures';
+import { bookingFacility } from './fixtures/booking';
 
 // Wednesday 18 November 2026, 10:00 in Istanbul.
 const NOW = new Date('2026-11-18T07:00:00Z');

@@ -16,7 +16,7 @@ import {
   XLSX_FALLBACK,
 } from '../../site/src/lib/export/download';
 import { $toasts } from '../../site/src/stores/toast';
-import { blobText, captureDownloads, customerRow, ROWS } from './customer-fixtures';
+import { blobText, captureDownloads, customerRow, ROWS } from './fixtures/customer';
 
 // The export module (behaviour.md#constants-and-limits 'Report types', #error-messages 'Customers'): CSV bytes, report columns and rows, the xlsx path.
 

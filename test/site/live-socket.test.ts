@@ -3,7 +3,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { facilityEvent } from '../../contracts/socket/facility';
 import { backoffDelay, type LiveSocketState, openLiveSocket } from '../../site/src/lib/live-socket';
-import { FakeSocket } from './notification-fixtures';
+import { FakeSocket } from './fixtures/notification';
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });

@@ -15,7 +15,7 @@ import {
   type Reply,
   setMe,
   staffUser,
-} from './notification-fixtures';
+} from './fixtures/notification';
 
 let page: (call: Call) => Reply | Promise<Reply>;
 let onWrite: (call: Call) => Reply | Promise<Reply>;

@@ -31,7 +31,7 @@ import {
   notification,
   type Reply,
   staffUser,
-} from './notification-fixtures';
+} from './fixtures/notification';
 
 // Wednesday 18 November 2026, 10:00 in Istanbul.
 const NOW = Date.parse('2026-11-18T07:00:00Z');

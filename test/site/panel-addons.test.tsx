@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AddonWire } from '../../contracts/addons';
 import AddonsManager from '../../site/src/islands/AddonsManager';
 import { $toasts } from '../../site/src/stores/toast';
-import { apiError, type Call, facility, mockApi, type Reply } from './panel-facility-fixtures';
+import { apiError, type Call, facility, mockApi, type Reply } from './fixtures/panel-facility';
 
 let calls: Call[];
 let rows: AddonWire[];

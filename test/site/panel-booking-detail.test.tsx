@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type BookingDetail, BookingDetailDialog } from '../../site/src/components/panel/BookingDetailDialog';
 import { $toasts } from '../../site/src/stores/toast';
-import { apiError, type Call, detail, mockApi, type Reply } from './panel-booking-fixtures';
+import { apiError, type Call, detail, mockApi, type Reply } from './fixtures/panel-booking';
 
 let current: BookingDetail;
 let onApprove: (c: Call) => Reply | Promise<Reply>;

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import BookingsManager from '../../site/src/islands/BookingsManager';
 import { pageWindow } from '../../site/src/lib/pages';
 import { $toasts } from '../../site/src/stores/toast';
-import { apiError, type Call, detail, listItem, mockApi, type Reply } from './panel-booking-fixtures';
+import { apiError, type Call, detail, listItem, mockApi, type Reply } from './fixtures/panel-booking';
 
 const COUNTS = { all: 42, today: 3, upcoming: 17, pending: 5, approved: 30, rejected: 4, cancelled: 3 };
 
@@ -189,14 +189,18 @@ describe('bookings list (behaviour.md#management-panel Bookings management)', ()
     const before = lists().length;
     // Four keystrokes with no time between them (a loaded machine cannot stretch the gaps past the debounce).
     const box = screen.getByRole('searchbox', { name: 'Ara' });
-    for (const text of ['A', 'Ay', 'Ayş', 'Ayşe']) fireEvent.change(box, { target: { value: text } });
+    for (const text of ['A', 'Ay', 'Ayş']) fireEvent.change(box, { target: { value: text } });
+    // The last keystroke's timer starts inside its change event, so no earlier than this moment.
+    const lastKeystroke = performance.now();
+    fireEvent.change(box, { target: { value: 'Ayşe' } });
     expect((box as HTMLInputElement).value).toBe('Ayşe');
-    await new Promise((r) => setTimeout(r, 200));
-    expect(lists().length).toBe(before);
     await waitFor(() => expect(lastList().query.q).toBe('Ayşe'));
     await new Promise((r) => setTimeout(r, 350));
     const searched = lists().slice(before);
     expect(searched).toHaveLength(1);
+    // Sent only once 300 ms had passed since the last keystroke (timers never fire early; measured rather than
+    // slept, so a loaded machine that stretches a render cannot fail it).
+    expect(searched[0].at - lastKeystroke).toBeGreaterThanOrEqual(299);
     expect(searched[0].query).toMatchObject({ q: 'Ayşe', page: '1' });
     expect(new URLSearchParams(window.location.search).get('q')).toBe('Ayşe');
   });

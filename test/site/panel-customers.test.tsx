@@ -5,8 +5,8 @@ import type { CustomerStatsRow } from '../../contracts/customers';
 import CustomersManager from '../../site/src/islands/CustomersManager';
 import { addDays, istanbulToday } from '../../site/src/lib/format';
 import { $toasts } from '../../site/src/stores/toast';
-import { blobText, captureDownloads, customerDetail, listMeta, ROWS } from './customer-fixtures';
-import { apiError, type Call, mockApi, type Reply } from './panel-booking-fixtures';
+import { blobText, captureDownloads, customerDetail, listMeta, ROWS } from './fixtures/customer';
+import { apiError, type Call, mockApi, type Reply } from './fixtures/panel-booking';
 
 // The xlsx library is imported only when an Excel report is asked for: this stands in for it and says when it was.
 const xlsx = vi.hoisted(() => ({ write: vi.fn() }));

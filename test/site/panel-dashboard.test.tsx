@@ -5,7 +5,7 @@ import Dashboard from '../../site/src/islands/Dashboard';
 import { greeting } from '../../site/src/lib/panel';
 import { $dashboard, type DashboardStats } from '../../site/src/stores/dashboard';
 import { $toasts } from '../../site/src/stores/toast';
-import { apiError, type Call, listItem, mockApi, type Reply } from './panel-booking-fixtures';
+import { apiError, type Call, listItem, mockApi, type Reply } from './fixtures/panel-booking';
 
 // The detail dialog is its own component with its own tests: here only how the dashboard opens it and reacts to a change.
 vi.mock('../../site/src/components/panel/BookingDetailDialog', async (importOriginal) => ({

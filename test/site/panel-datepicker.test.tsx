@@ -12,7 +12,7 @@ import {
 } from '../../site/src/components/ui/DatePicker';
 import BookingsManager from '../../site/src/islands/BookingsManager';
 import { $toasts } from '../../site/src/stores/toast';
-import { type Call, listItem, mockApi } from './panel-booking-fixtures';
+import { type Call, listItem, mockApi } from './fixtures/panel-booking';
 
 function Harness({ initial = '' }: { initial?: string }) {
   const [iso, setIso] = useState(initial);

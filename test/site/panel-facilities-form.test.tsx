@@ -5,7 +5,7 @@ import { facilityMsg } from '../../contracts/facility-form';
 import type { FacilityWire } from '../../contracts/wire/facility';
 import FacilitiesManager from '../../site/src/islands/FacilitiesManager';
 import { $toasts } from '../../site/src/stores/toast';
-import { apiError, type Call, facility, imageFile, mockApi, type Reply } from './panel-facility-fixtures';
+import { apiError, type Call, facility, imageFile, mockApi, type Reply } from './fixtures/panel-facility';
 
 let calls: Call[];
 let list: FacilityWire[];

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FacilityWire } from '../../contracts/wire/facility';
 import FacilitiesManager from '../../site/src/islands/FacilitiesManager';
 import { $toasts } from '../../site/src/stores/toast';
-import { apiError, type Call, facility, mockApi, type Reply } from './panel-facility-fixtures';
+import { apiError, type Call, facility, mockApi, type Reply } from './fixtures/panel-facility';
 
 const second = () =>
   facility({

@@ -7,7 +7,7 @@ import type { PriceRulesWire } from '../../contracts/pricing-form';
 import { previewWeek, ruleSummary } from '../../site/src/components/panel/pricing/rules';
 import PricingManager from '../../site/src/islands/PricingManager';
 import { $toasts } from '../../site/src/stores/toast';
-import { apiError, type Call, facility, mockApi, type Reply } from './panel-facility-fixtures';
+import { apiError, type Call, facility, mockApi, type Reply } from './fixtures/panel-facility';
 
 // Monday 23 November 2026, noon in Istanbul.
 const NOW = Date.parse('2026-11-23T09:00:00Z');

@@ -21,8 +21,8 @@ import {
   subscriberRows,
 } from '../../site/src/lib/export/reports';
 import { $toasts } from '../../site/src/stores/toast';
-import { blobText, captureDownloads } from './customer-fixtures';
-import { apiError, type Call, facility, mockApi, type Reply } from './panel-facility-fixtures';
+import { blobText, captureDownloads } from './fixtures/customer';
+import { apiError, type Call, facility, mockApi, type Reply } from './fixtures/panel-facility';
 
 // Monday 23 November 2026, 23:30 in Istanbul (20:30 UTC): still the 23rd there.
 const NOW = Date.parse('2026-11-23T20:30:00Z');

@@ -6,7 +6,7 @@ import type { BookingRulesAnswer, SiteSettingsWire } from '../../contracts/wire/
 import SettingsManager from '../../site/src/islands/SettingsManager';
 import { $settingsStatus } from '../../site/src/stores/panel-settings';
 import { $toasts } from '../../site/src/stores/toast';
-import { apiError, type Call, mockApi, type Reply } from './panel-facility-fixtures';
+import { apiError, type Call, mockApi, type Reply } from './fixtures/panel-facility';
 
 const SITE: SiteSettingsWire = {
   siteName: 'Yeşil Saha',

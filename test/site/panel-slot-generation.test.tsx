@@ -18,7 +18,7 @@ import {
 } from '../../site/src/components/panel/facilities/SlotGenerationDialog';
 import { SlotPreviewDialog } from '../../site/src/components/panel/facilities/SlotPreviewDialog';
 import { $toasts } from '../../site/src/stores/toast';
-import { apiError, type Call, mockApi, type Reply } from './panel-booking-fixtures';
+import { apiError, type Call, mockApi, type Reply } from './fixtures/panel-booking';
 
 const FACILITY = { id: 7, slug: 'nilufer-arena', name: 'Nilüfer Arena' };
 const today = istanbulToday();

@@ -7,8 +7,8 @@ import { subscriptionMsg } from '../../contracts/subscriptions';
 import SubscriptionsManager from '../../site/src/islands/SubscriptionsManager';
 import { $subscriberMeta, $subscribers } from '../../site/src/stores/panel-subscriptions';
 import { $toasts } from '../../site/src/stores/toast';
-import { apiError, type Call, mockApi, type Reply } from './panel-facility-fixtures';
-import { detail, emptyView, facilities, listMeta, NOW, slotView, subscriber } from './subscription-fixtures';
+import { apiError, type Call, mockApi, type Reply } from './fixtures/panel-facility';
+import { detail, emptyView, facilities, listMeta, NOW, slotView, subscriber } from './fixtures/subscription';
 
 type Handler = (c: Call) => Reply | Promise<Reply>;
 let calls: Call[];

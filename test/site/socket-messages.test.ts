@@ -5,7 +5,7 @@ import { facilityEvent } from '../../contracts/socket/facility';
 import { parseSocketMessage } from '../../contracts/socket/parse';
 import { staffHubEvent, staffHubRequest } from '../../contracts/socket/staff-hub';
 import { handleLiveMessage, parseLiveMessage } from '../../site/src/stores/notifications';
-import { notification } from './notification-fixtures';
+import { notification } from './fixtures/notification';
 
 const slot = {
   id: 7,

@@ -2,7 +2,7 @@
 // more than 100 pitches must still find the 101st in Fiyatlandırma, Saha Servisleri, Raporlar, Aboneler and the calendar.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { allStaffFacilities } from '../../site/src/lib/staff-facilities';
-import { apiError, facility, mockApi } from './panel-facility-fixtures';
+import { apiError, facility, mockApi } from './fixtures/panel-facility';
 
 afterEach(() => vi.unstubAllGlobals());
 

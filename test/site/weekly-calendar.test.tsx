@@ -4,8 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import WeeklyCalendar from '../../site/src/islands/WeeklyCalendar';
 import { $toasts } from '../../site/src/stores/toast';
 import type { CalendarSlot } from '../../site/src/stores/weekly-calendar';
-import { labelInNameBreaches } from './label-in-name';
-import { type Call, detail, mockApi, type Reply } from './panel-booking-fixtures';
+import { labelInNameBreaches } from './fixtures/label-in-name';
+import { type Call, detail, mockApi, type Reply } from './fixtures/panel-booking';
 
 // Wednesday 18 November 2026, 10:00 in Istanbul: the week on screen runs Monday 16 … Sunday 22 November.
 const NOW = new Date('2026-11-18T07:00:00Z');
