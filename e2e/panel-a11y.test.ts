@@ -2,6 +2,7 @@
 // dialog, the bell's popover and the phone layout with its drawer.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PANEL_NAV } from '../site/src/lib/panel';
 import { axe } from './support/axe';
 import { launch, newPage, settle } from './support/browser';
 import { signIn } from './support/panel';
@@ -11,20 +12,8 @@ let close: () => Promise<void>;
 beforeAll(async () => ({ browser, close } = await launch()));
 afterAll(async () => close());
 
-const SCREENS = [
-  '/yonetim',
-  '/yonetim/rezervasyonlar',
-  '/yonetim/haftalik-takvim',
-  '/yonetim/bildirimler',
-  '/yonetim/abonelikler',
-  '/yonetim/sahalar',
-  '/yonetim/musteriler',
-  '/yonetim/saha-servisleri',
-  '/yonetim/fiyatlandirma',
-  '/yonetim/raporlar',
-  '/yonetim/ayarlar',
-  '/yonetim/yetkisiz',
-];
+// Every screen of the sidebar, and the page a manager is sent to for an admin's screen.
+const SCREENS = [...PANEL_NAV.map((entry) => entry.href), '/yonetim/yetkisiz'];
 
 async function open(theme: 'light' | 'dark', width = 1280) {
   const { page, context } = await newPage(browser, { theme, width });

@@ -3,6 +3,7 @@
 // (hydration errors such as React #418 included) on any of them.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PANEL_NAV } from '../site/src/lib/panel';
 import { launch, newPage, overflow, settle } from './support/browser';
 import { istanbulDate, signIn } from './support/panel';
 
@@ -94,14 +95,10 @@ describe.each(['light', 'dark'] as const)('panel at 360 px in the %s theme', (th
       `/yonetim/rezervasyonlar?q=${booking.bookingNumber}`,
       '/yonetim/rezervasyonlar?tab=pending',
       `/yonetim/haftalik-takvim?saha=${booking.slug}&hafta=${mondayOf(booking.date)}`,
-      '/yonetim/bildirimler',
-      '/yonetim/abonelikler',
-      '/yonetim/sahalar',
-      '/yonetim/musteriler',
-      '/yonetim/saha-servisleri',
-      '/yonetim/fiyatlandirma',
-      '/yonetim/raporlar',
-      '/yonetim/ayarlar',
+      // …and every other screen of the sidebar.
+      ...PANEL_NAV.map((entry) => entry.href).filter(
+        (href) => !/^\/yonetim(\/rezervasyonlar|\/haftalik-takvim)?$/.test(href),
+      ),
     ];
     for (const path of pages) {
       await page.goto(path);
