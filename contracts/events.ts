@@ -1,9 +1,10 @@
-// What happened to a booking, stored as an event (a kind and its facts), and every human text about it, rendered here
-// from the event alone: the staff notification's title and message, the booking history's label and actor. The
+// What happened, stored as an event (a kind and its facts), and every human text about it, rendered here from the event
+// alone: the staff notification's title and message, the booking history's label and actor, the audit log's line. The
 // database keeps the facts, never a sentence (notifications.kind and .facts, migration 0023), so an erasure clears a
 // fact and every text follows (docs/behaviour.md#notifications). No zod here: the panel's islands import the labels.
+import type { RoleType } from './auth';
 import { bookingStatus, STATUS_LABELS } from './booking-statuses';
-import { TR_WEEKDAYS, trLongDate, weekdayIndex } from './dates';
+import { dottedDate, TR_WEEKDAYS, trLongDate, weekdayIndex } from './dates';
 import { nightOf, realStart, slotStartText } from './slot-start';
 import { msg } from './texts';
 
@@ -187,3 +188,181 @@ export function historyLabel(h: HistoryLike): string {
 /** Who did it: the name stored with the row, else the kind of actor. */
 export const historyActor = (h: Pick<HistoryLike, 'actorType' | 'actorLabel'>) =>
   h.actorLabel || ACTORS[h.actorType] || h.actorType;
+
+// ---------- the audit log ----------
+
+/** A staff role as people read it (never 'Admin'/'Manager' on screen). */
+export const ROLE_LABELS: Record<RoleType, string> = { admin: 'Yönetici', manager: 'Müdür' };
+
+type Change<T> = { before: T; after: T };
+type Changes = Record<string, Change<unknown>>;
+type StaffFacts = { username: string };
+type StaffChangeFacts = StaffFacts & { changes: { active?: Change<boolean>; role?: Change<RoleType> } };
+type RangeFacts = { startDate: string; endDate: string };
+type ServiceFacts = { name: string; facilityName: string; [key: string]: unknown };
+
+/**
+ * Every change the audit log records, by its kind ('what.how': the row's entity_kind and action) and its facts (the
+ * row's details); the entity's name then is the row's entity_label. Facts that are a change keep it as before → after.
+ */
+export interface AuditFacts {
+  'staff.create': StaffFacts & { changes: { role: Change<RoleType | null> } & Changes };
+  'staff.update': StaffChangeFacts;
+  'staff.role': StaffChangeFacts;
+  'staff.enable': StaffChangeFacts;
+  'staff.disable': StaffChangeFacts;
+  'staff.reset_password': StaffFacts;
+  'staff.sessions_ended': StaffFacts;
+  'staff.own_password': StaffFacts;
+  'settings.update': { changes: Changes };
+  'facility.create': { imagesAdded: number };
+  'facility.update': { fields: string[]; imagesAdded: number; imagesRemoved: number };
+  'facility.activate': { changes: { isActive: Change<boolean> } };
+  'facility.deactivate': { changes: { isActive: Change<boolean> } };
+  'facility.delete': { cancelledBookings: number; force: boolean };
+  'price_rule.update': { before: unknown[]; after: unknown[] };
+  'service.create': ServiceFacts;
+  'service.update': ServiceFacts;
+  'service.delete': ServiceFacts;
+  'slots.generate': RangeFacts & {
+    overwrite: boolean;
+    created: number;
+    replaced: number;
+    removed: number;
+    kept: number;
+  };
+  'slots.reprice': RangeFacts & { repriced: number; unchanged: number; skippedBooked: number };
+}
+export type AuditEventKind = keyof AuditFacts;
+export type AuditEvent = { [K in AuditEventKind]: { kind: K; label: string; facts: AuditFacts[K] } }[AuditEventKind];
+
+/** An audit row as stored: the kind's two halves, the entity's name, the facts, and the text of a row written before. */
+export interface AuditRowLike {
+  entityKind: string;
+  action: string;
+  entityLabel: string | null;
+  details: unknown;
+  /** Rows written before the events hold their sentence here; a row written since holds ''. */
+  summary?: string | null;
+}
+
+/** The two columns an event's kind is stored in: entity_kind and action. */
+export const auditKindParts = (kind: AuditEventKind) => {
+  const dot = kind.indexOf('.');
+  return { entityKind: kind.slice(0, dot), action: kind.slice(dot + 1) };
+};
+
+/** Reads the facts a renderer needs; any that is missing or of the wrong type makes the row unreadable as an event. */
+class Unreadable extends Error {}
+function text(facts: Record<string, unknown>, key: string): string {
+  const v = facts[key];
+  if (typeof v !== 'string') throw new Unreadable(key);
+  return v;
+}
+function num(facts: Record<string, unknown>, key: string): number {
+  const v = facts[key];
+  if (typeof v !== 'number') throw new Unreadable(key);
+  return v;
+}
+function list(facts: Record<string, unknown>, key: string): unknown[] {
+  const v = facts[key];
+  if (!Array.isArray(v)) throw new Unreadable(key);
+  return v;
+}
+function record(v: unknown): Record<string, unknown> {
+  if (!v || typeof v !== 'object' || Array.isArray(v)) throw new Unreadable('object');
+  return v as Record<string, unknown>;
+}
+const roleText = (v: unknown) => {
+  if (v !== 'admin' && v !== 'manager') throw new Unreadable('role');
+  return ROLE_LABELS[v];
+};
+
+type Facts = Record<string, unknown>;
+const span = (f: Facts) => `${dottedDate(text(f, 'startDate'))} – ${dottedDate(text(f, 'endDate'))}`;
+const staffName = (label: string, f: Facts) => `${label} (${text(f, 'username')})`;
+
+function staffChanges(label: string, f: Facts) {
+  const changes = record(f.changes);
+  const parts: string[] = [];
+  if (changes.active !== undefined)
+    parts.push(record(changes.active).after ? 'etkinleştirildi' : 'devre dışı bırakıldı');
+  if (changes.role !== undefined) {
+    const role = record(changes.role);
+    parts.push(`rolü ${roleText(role.before)} → ${roleText(role.after)} olarak değiştirildi`);
+  }
+  return `${staffName(label, f)} ${parts.join(', ')}`;
+}
+
+const service = (verb: string) => (_: string, f: Facts) => `${verb}: ${text(f, 'name')} (${text(f, 'facilityName')})`;
+const active = (verb: string) => (label: string) => `Saha ${verb}: ${label}`;
+
+/** Each kind's line, from the entity's name and the facts: the audit log's one text. */
+const AUDIT_LINES: Record<AuditEventKind, (label: string, facts: Facts) => string> = {
+  'staff.create': (label, f) =>
+    `Personel hesabı oluşturuldu: ${label} (${text(f, 'username')}, ${roleText(record(record(f.changes).role).after)})`,
+  'staff.update': staffChanges,
+  'staff.role': staffChanges,
+  'staff.enable': staffChanges,
+  'staff.disable': staffChanges,
+  'staff.reset_password': (label, f) => `${staffName(label, f)} için yeni şifre oluşturuldu; açık oturumları kapatıldı`,
+  'staff.sessions_ended': (label, f) => `${staffName(label, f)} tüm oturumlarını kapattı`,
+  'staff.own_password': (label, f) => `${staffName(label, f)} kendi şifresini değiştirdi; diğer oturumları kapatıldı`,
+  'settings.update': (label, f) => {
+    const names = Object.keys(record(f.changes));
+    return names.length ? `${label} güncellendi: ${names.join(', ')}` : `${label} değişiklik olmadan kaydedildi`;
+  },
+  'facility.create': (label, f) => {
+    const images = num(f, 'imagesAdded');
+    return `Saha oluşturuldu: ${label}${images ? ` (${images} görsel)` : ''}`;
+  },
+  'facility.update': (label, f) => {
+    const fields = list(f, 'fields');
+    const [added, removed] = [num(f, 'imagesAdded'), num(f, 'imagesRemoved')];
+    const images = [added ? `${added} görsel eklendi` : '', removed ? `${removed} görsel kaldırıldı` : ''].filter(
+      Boolean,
+    );
+    return `Saha güncellendi: ${label}${fields.length ? ` — ${fields.join(', ')}` : ''}${images.length ? ` (${images.join(', ')})` : ''}`;
+  },
+  'facility.activate': active('aktifleştirildi'),
+  'facility.deactivate': active('pasifleştirildi'),
+  'facility.delete': (label, f) => {
+    const cancelled = num(f, 'cancelledBookings');
+    return `Saha silindi: ${label}${cancelled > 0 ? ` (${cancelled} aktif rezervasyon iptal edildi)` : ''}`;
+  },
+  'price_rule.update': (label, f) =>
+    `Fiyat kuralları kaydedildi: ${label} (${list(f, 'before').length} → ${list(f, 'after').length} kural)`,
+  'service.create': service('Hizmet eklendi'),
+  'service.update': service('Hizmet güncellendi'),
+  'service.delete': service('Hizmet silindi'),
+  'slots.generate': (label, f) =>
+    `Slot oluşturuldu: ${label}, ${span(f)}${f.overwrite ? ' (üzerine yazarak)' : ''} — ${num(f, 'created')} yeni, ` +
+    `${num(f, 'replaced')} yenilendi, ${num(f, 'removed')} kaldırıldı, ${num(f, 'kept')} korundu`,
+  'slots.reprice': (label, f) =>
+    `Fiyatlar uygulandı: ${label}, ${span(f)} — ${num(f, 'repriced')} slotun fiyatı güncellendi, ` +
+    `${num(f, 'unchanged')} slot zaten günceldi, dolu ${num(f, 'skippedBooked')} slot korundu`,
+};
+
+export const AUDIT_EVENT_KINDS = Object.keys(AUDIT_LINES) as AuditEventKind[];
+
+/** The event's line, as the writer sees it before storing: what auditLine renders from the stored row. */
+export const auditEventLine = (e: AuditEvent) => AUDIT_LINES[e.kind](e.label, e.facts as unknown as Facts);
+
+/**
+ * What an audit row says happened. A row written before the events reads its own sentence; any other is rendered from
+ * its kind and facts. A row this module cannot read as an event (a kind it does not know, a fact missing) names its
+ * entity and action rather than fail the whole list.
+ */
+export function auditLine(row: AuditRowLike): string {
+  if (row.summary) return row.summary;
+  const kind = `${row.entityKind}.${row.action}`;
+  const details = typeof row.details === 'string' ? safeParse(row.details) : row.details;
+  if (kind in AUDIT_LINES && row.entityLabel !== null && details && typeof details === 'object') {
+    try {
+      return AUDIT_LINES[kind as AuditEventKind](row.entityLabel, details as Facts);
+    } catch (e) {
+      if (!(e instanceof Unreadable)) throw e;
+    }
+  }
+  return [row.entityLabel, row.action].filter(Boolean).join(' · ');
+}

@@ -3,6 +3,7 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ADDONS_MAX } from '../../contracts/addons';
+import { type AuditRowLike, auditLine } from '../../contracts/events';
 import {
   type AddonAnswer,
   type AddonListAnswer,
@@ -141,11 +142,11 @@ describe('the audit log', () => {
   const auditRows = async (facilityId: number) =>
     (
       await env.DB.prepare(
-        "select action, summary, actor_name from audit_log where entity_kind = 'service' and entity_id = ? order by id",
+        "select entity_kind as entityKind, action, entity_label as entityLabel, details, summary, actor_name from audit_log where entity_kind = 'service' and entity_id = ? order by id",
       )
         .bind(String(facilityId))
-        .all<{ action: string; summary: string; actor_name: string }>()
-    ).results;
+        .all<AuditRowLike & { actor_name: string }>()
+    ).results.map((r) => ({ ...r, line: auditLine(r) }));
 
   it('records who added, changed and deleted an add-on; a refused change records nothing', async () => {
     const f = await createFacility();
@@ -159,7 +160,11 @@ describe('the audit log', () => {
     );
     const rows = await auditRows(f.id);
     expect(rows.map((r) => r.action)).toEqual(['create', 'update', 'delete']);
-    expect(rows[0].summary).toBe(`Hizmet eklendi: Hakem (${f.name})`);
+    expect(rows.map((r) => r.line)).toEqual([
+      `Hizmet eklendi: Hakem (${f.name})`,
+      `Hizmet güncellendi: Hakem (${f.name})`,
+      `Hizmet silindi: Hakem (${f.name})`,
+    ]);
     expect(rows.every((r) => r.actor_name === 'Test Müdür')).toBe(true);
   });
 
@@ -167,7 +172,7 @@ describe('the audit log', () => {
     const f = await createFacility();
     for (let i = 0; i < ADDONS_MAX; i++) await post(f.documentId, { ...referee, name: `Hizmet ${i}` });
     await expectError(await post(f.documentId, { ...referee, name: 'Fazla' }), 400);
-    expect((await auditRows(f.id)).filter((r) => r.summary.includes('Fazla'))).toEqual([]);
+    expect((await auditRows(f.id)).filter((r) => r.line.includes('Fazla'))).toEqual([]);
     expect(await auditRows(f.id)).toHaveLength(ADDONS_MAX);
   });
 });

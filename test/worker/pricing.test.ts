@@ -3,6 +3,7 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createBookingSchema } from '../../contracts/bookings';
+import { type AuditRowLike, auditLine } from '../../contracts/events';
 import { priceFor, weekDayOf } from '../../contracts/pricing';
 import { getDb } from '../../worker/src/db/client';
 import { contentVersionToken } from '../../worker/src/db/content';
@@ -95,11 +96,11 @@ describe('PUT/GET /api/facilities/{ref}/price-rules', () => {
     await expectError(await putRules(f.documentId, [{ ...evening, name: '' }]), 400);
     await putRules(f.documentId, []);
     const { results } = await env.DB.prepare(
-      "select summary, actor_name from audit_log where entity_kind = 'price_rule' and entity_id = ? order by id",
+      "select entity_kind as entityKind, action, entity_label as entityLabel, details, summary, actor_name from audit_log where entity_kind = 'price_rule' and entity_id = ? order by id",
     )
       .bind(String(f.id))
-      .all<{ summary: string; actor_name: string }>();
-    expect(results.map((r) => r.summary)).toEqual([
+      .all<AuditRowLike & { actor_name: string }>();
+    expect(results.map(auditLine)).toEqual([
       `Fiyat kuralları kaydedildi: ${f.name} (0 → 1 kural)`,
       `Fiyat kuralları kaydedildi: ${f.name} (1 → 0 kural)`,
     ]);

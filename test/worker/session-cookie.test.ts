@@ -3,6 +3,7 @@
 import { env, exports } from 'cloudflare:workers';
 import { decodeJwt, SignJWT } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { type AuditRowLike, auditLine } from '../../contracts/events';
 import { upsertStaffSql } from '../../scripts/lib/staff-sql';
 import { hashPassword } from '../../worker/src/lib/password';
 import {
@@ -219,11 +220,11 @@ describe('revocation: logout and a password change end the token, not only the c
       .first<{ n: number }>();
     expect(rows?.n).toBe(0);
     const audit = await env.DB.prepare(
-      "select summary from audit_log where action = 'sessions_ended' and entity_id = ?",
+      "select entity_kind as entityKind, action, entity_label as entityLabel, details, summary from audit_log where action = 'sessions_ended' and entity_id = ?",
     )
       .bind(String(user.id))
-      .first<{ summary: string }>();
-    expect(audit?.summary).toContain('tüm oturumlarını kapattı');
+      .first<AuditRowLike>();
+    expect(auditLine(audit!)).toContain('tüm oturumlarını kapattı');
     const again = sessionCookie(await login({ identifier: user.username, password: PASSWORD })).value;
     expect((await me(again)).status).toBe(200);
   });

@@ -45,12 +45,12 @@ const auditOf = (
     {
       at: Date.now(),
       actor,
-      entityKind: 'service',
       entityId: String(facility.id),
-      entityLabel: `${facility.name}: ${name}`,
-      action,
-      summary: `${{ create: 'Hizmet eklendi', update: 'Hizmet güncellendi', delete: 'Hizmet silindi' }[action]}: ${name} (${facility.name})`,
-      details,
+      event: {
+        kind: `service.${action}`,
+        label: `${facility.name}: ${name}`,
+        facts: { name, facilityName: facility.name, ...details },
+      },
     },
     { whenChanged: true },
   );

@@ -88,12 +88,8 @@ export async function signOutEverywhere(env: Env, user: PublicUser, session: Sta
   await recordAudit(db, {
     at: Date.now(),
     actor: user,
-    entityKind: 'staff',
     entityId: String(user.id),
-    entityLabel: label,
-    action: 'sessions_ended',
-    summary: `${label} (${user.username}) tüm oturumlarını kapattı`,
-    details: null,
+    event: { kind: 'staff.sessions_ended', label, facts: { username: user.username } },
   }).run();
 }
 
@@ -132,12 +128,8 @@ export async function changeOwnPassword(
         {
           at: Date.now(),
           actor: user,
-          entityKind: 'staff',
           entityId: String(user.id),
-          entityLabel: label,
-          action: 'own_password',
-          summary: `${label} (${row.user.username}) kendi şifresini değiştirdi; diğer oturumları kapatıldı`,
-          details: null,
+          event: { kind: 'staff.own_password', label, facts: { username: row.user.username } },
         },
         opts,
       ),

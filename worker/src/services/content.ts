@@ -51,18 +51,11 @@ function settingsAudit(db: Db, actor: PublicUser, entity: { id: string; label: s
     if (after !== undefined && JSON.stringify(before[key] ?? null) !== JSON.stringify(after ?? null))
       changes[key] = { before: before[key] ?? null, after };
   }
-  const names = Object.keys(changes);
   return recordAudit(db, {
     at: Date.now(),
     actor,
-    entityKind: 'settings',
     entityId: entity.id,
-    entityLabel: entity.label,
-    action: 'update',
-    summary: names.length
-      ? `${entity.label} güncellendi: ${names.join(', ')}`
-      : `${entity.label} değişiklik olmadan kaydedildi`,
-    details: { changes },
+    event: { kind: 'settings.update', label: entity.label, facts: { changes } },
   });
 }
 

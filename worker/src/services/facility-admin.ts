@@ -292,12 +292,8 @@ export async function createFacility(
           recordAudit(getDb(env.DB), {
             at: now,
             actor,
-            entityKind: 'facility',
             entityId: sql<string>`(select cast(id as text) from facilities where document_id = ${documentId})`,
-            entityLabel: input.name,
-            action: 'create',
-            summary: `Saha oluşturuldu: ${input.name}${images.length ? ` (${images.length} görsel)` : ''}`,
-            details: { imagesAdded: images.length },
+            event: { kind: 'facility.create', label: input.name, facts: { imagesAdded: images.length } },
           }),
         );
       } catch (e) {
@@ -360,21 +356,17 @@ export async function updateFacility(
     changed.push('facilities');
   if (partsChanged(strip(pickupPoints, ['sortOrder']), strip(bundle.pickupPoints, ['facilityId', 'sortOrder'])))
     changed.push('pickupPoints');
-  const imageNote = [
-    images.length ? `${images.length} görsel eklendi` : '',
-    toDelete.length ? `${toDelete.length} görsel kaldırıldı` : '',
-  ].filter(Boolean);
   const audit = recordAudit(
     db,
     {
       at: Date.now(),
       actor,
-      entityKind: 'facility',
       entityId: String(f.id),
-      entityLabel: input.name,
-      action: 'update',
-      summary: `Saha güncellendi: ${input.name}${changed.length ? ` — ${changed.join(', ')}` : ''}${imageNote.length ? ` (${imageNote.join(', ')})` : ''}`,
-      details: { fields: changed, imagesAdded: images.length, imagesRemoved: toDelete.length },
+      event: {
+        kind: 'facility.update',
+        label: input.name,
+        facts: { fields: changed, imagesAdded: images.length, imagesRemoved: toDelete.length },
+      },
     },
     { whenChanged: true },
   );
@@ -431,12 +423,12 @@ export async function setFacilityActive(
     {
       at: Date.now(),
       actor,
-      entityKind: 'facility',
       entityId: String(f.id),
-      entityLabel: f.name,
-      action: isActive ? 'activate' : 'deactivate',
-      summary: `Saha ${isActive ? 'aktifleştirildi' : 'pasifleştirildi'}: ${f.name}`,
-      details: { changes: { isActive: { before: f.isActive, after: isActive } } },
+      event: {
+        kind: isActive ? 'facility.activate' : 'facility.deactivate',
+        label: f.name,
+        facts: { changes: { isActive: { before: f.isActive, after: isActive } } },
+      },
     },
     { whenChanged: true },
   );
@@ -485,12 +477,8 @@ export async function retireFacility(
     {
       at: now,
       actor,
-      entityKind: 'facility',
       entityId: String(f.id),
-      entityLabel: f.name,
-      action: 'delete',
-      summary: `Saha silindi: ${f.name}${active > 0 ? ` (${active} aktif rezervasyon iptal edildi)` : ''}`,
-      details: { cancelledBookings: active, force },
+      event: { kind: 'facility.delete', label: f.name, facts: { cancelledBookings: active, force } },
     },
     { whenChanged: true },
   );

@@ -1,7 +1,6 @@
 // Fiyatlandırma: a pitch's price rules, saved as one set, and the re-pricing of its free slots. The engine
 // that turns rules into a slot's price is contracts/pricing.ts, the same one the panel's preview runs.
 import type { PublicUser } from '../../../contracts/auth';
-import { dottedDate } from '../../../contracts/dates';
 import { msg } from '../../../contracts/messages';
 import { type PriceRuleLike, priceFor } from '../../../contracts/pricing';
 import {
@@ -105,12 +104,8 @@ export async function savePriceRules(
   const audit = recordAudit(db, {
     at: now,
     actor,
-    entityKind: 'price_rule',
     entityId: String(f.id),
-    entityLabel: f.name,
-    action: 'update',
-    summary: `Fiyat kuralları kaydedildi: ${f.name} (${before.length} → ${rules.length} kural)`,
-    details: { before: before.map(toRuleWire), after: rules },
+    event: { kind: 'price_rule.update', label: f.name, facts: { before: before.map(toRuleWire), after: rules } },
   });
   await replaceRules(db, f.id, rules.map(toRuleRow), now, audit);
   return toWire(f, await rulesOf(db, f.id));
@@ -147,14 +142,8 @@ export async function repriceFreeSlots(
   const audit = recordAudit(db, {
     at: now,
     actor,
-    entityKind: 'slots',
     entityId: String(f.id),
-    entityLabel: f.name,
-    action: 'reprice',
-    summary:
-      `Fiyatlar uygulandı: ${f.name}, ${dottedDate(from)} – ${dottedDate(to)} — ${result.repriced} slotun fiyatı ` +
-      `güncellendi, ${result.unchanged} slot zaten günceldi, dolu ${result.skippedBooked} slot korundu`,
-    details: { startDate: from, endDate: to, ...result },
+    event: { kind: 'slots.reprice', label: f.name, facts: { startDate: from, endDate: to, ...result } },
   });
   // The pitch page's price range reads the slots: new prices are a new content version (the edge cache's key).
   await setSlotPrices(db, changes, changes.length > 0 ? [audit, newContentVersion(db)] : [audit]);

@@ -1,6 +1,5 @@
 import type { PublicUser } from '../../../contracts/auth';
 import { firstName, nameWithInitial } from '../../../contracts/common';
-import { dottedDate } from '../../../contracts/dates';
 import { msg } from '../../../contracts/messages';
 import { type PriceRuleLike, priceFor } from '../../../contracts/pricing';
 import { slotMinutes } from '../../../contracts/slot-plan';
@@ -129,18 +128,11 @@ function generationAudit(
   actor: PublicUser,
   now: number,
 ) {
-  const span = `${dottedDate(range.startDate)} – ${dottedDate(range.endDate)}`;
   return recordAudit(db, {
     at: now,
     actor,
-    entityKind: 'slots',
     entityId: String(f.id),
-    entityLabel: f.name,
-    action: 'generate',
-    summary:
-      `Slot oluşturuldu: ${f.name}, ${span}${range.overwrite ? ' (üzerine yazarak)' : ''} — ${result.created} yeni, ` +
-      `${result.replaced} yenilendi, ${result.removed} kaldırıldı, ${result.kept} korundu`,
-    details: { ...range, ...result },
+    event: { kind: 'slots.generate', label: f.name, facts: { ...range, ...result } },
   });
 }
 

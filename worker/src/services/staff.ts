@@ -1,6 +1,6 @@
 // Staff accounts (Ayarlar → Personel, admin only) and the audit log's list. Every change writes its audit row
 // in the same D1 batch; generated passwords are answered once and never stored or logged in clear.
-import type { PublicUser } from '../../../contracts/auth';
+import type { PublicUser, RoleType } from '../../../contracts/auth';
 import { ISTANBUL_OFFSET_MS } from '../../../contracts/dates';
 import type {
   AuditEntryWire,
@@ -30,8 +30,6 @@ import { conflict, notFound } from '../lib/errors';
 import { newDocumentId } from '../lib/ids';
 import { hashPassword } from '../lib/password';
 import { addDays } from '../lib/time';
-
-export const ROLE_LABELS = { admin: 'Yönetici', manager: 'Müdür' } as const;
 
 // No 0/O, 1/l/I: a first password is read off a screen and typed on a phone.
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789';
@@ -85,16 +83,17 @@ export async function createStaff(db: Db, actor: PublicUser, input: StaffCreateI
   const audit = recordAudit(db, {
     at: now,
     actor,
-    entityKind: 'staff',
     entityId: userIdOfDocument(documentId),
-    entityLabel: label,
-    action: 'create',
-    summary: `Personel hesabı oluşturuldu: ${label} (${input.username}, ${ROLE_LABELS[input.role]})`,
-    details: {
-      changes: {
-        username: { before: null, after: input.username },
-        email: { before: null, after: input.email },
-        role: { before: null, after: input.role },
+    event: {
+      kind: 'staff.create',
+      label,
+      facts: {
+        username: input.username,
+        changes: {
+          username: { before: null, after: input.username },
+          email: { before: null, after: input.email },
+          role: { before: null, after: input.role },
+        },
       },
     },
   });
@@ -149,17 +148,17 @@ export async function updateStaff(
   if (id === actor.id && changesActive) throw conflict(staffMsg.selfDisable);
   if (id === actor.id && changesRole) throw conflict(staffMsg.selfRole);
   const label = actorName(row.user);
-  const parts: string[] = [];
-  const changes: Record<string, { before: unknown; after: unknown }> = {};
-  if (changesActive) {
-    parts.push(patch.active ? 'etkinleştirildi' : 'devre dışı bırakıldı');
-    changes.active = { before: active, after: patch.active };
-  }
-  if (changesRole) {
-    parts.push(`rolü ${ROLE_LABELS[row.role.type]} → ${ROLE_LABELS[patch.role!]} olarak değiştirildi`);
-    changes.role = { before: row.role.type, after: patch.role };
-  }
-  const action = changesRole && changesActive ? 'update' : changesRole ? 'role' : patch.active ? 'enable' : 'disable';
+  const changes: { active?: { before: boolean; after: boolean }; role?: { before: RoleType; after: RoleType } } = {};
+  if (changesActive) changes.active = { before: active, after: patch.active! };
+  if (changesRole) changes.role = { before: row.role.type, after: patch.role! };
+  const kind =
+    changesRole && changesActive
+      ? 'staff.update'
+      : changesRole
+        ? 'staff.role'
+        : patch.active
+          ? 'staff.enable'
+          : 'staff.disable';
   const changed = await changeStaffUser(
     db,
     id,
@@ -170,12 +169,8 @@ export async function updateStaff(
         {
           at: Date.now(),
           actor,
-          entityKind: 'staff',
           entityId: String(id),
-          entityLabel: label,
-          action,
-          summary: `${label} (${row.user.username}) ${parts.join(', ')}`,
-          details: { changes },
+          event: { kind, label, facts: { username: row.user.username, changes } },
         },
         opts,
       ),
@@ -213,13 +208,9 @@ export async function resetStaffPassword(
       {
         at: Date.now(),
         actor,
-        entityKind: 'staff',
         entityId: String(id),
-        entityLabel: label,
-        action: 'reset_password',
-        summary: `${label} (${row.user.username}) için yeni şifre oluşturuldu; açık oturumları kapatıldı`,
         // The password is never written anywhere but its hash.
-        details: null,
+        event: { kind: 'staff.reset_password', label, facts: { username: row.user.username } },
       },
       opts,
     ),
@@ -246,7 +237,7 @@ export async function auditPage(db: Db, q: AuditQuery): Promise<{ data: AuditEnt
     offset: (q.page - 1) * q.pageSize,
   });
   return {
-    data: rows.map((r) => ({ ...r, details: r.details ?? null })),
+    data: rows.map(({ line, ...r }) => ({ ...r, summary: line, details: r.details ?? null })),
     meta: { pagination: { page: q.page, pageSize: q.pageSize, pageCount: Math.ceil(total / q.pageSize), total } },
   };
 }
