@@ -722,7 +722,7 @@ export type Notification = typeof notifications.$inferSelect;
 /** What an audit row is about ('Denetim kaydı'): the list the panel filters by, with its Turkish labels. */
 export const AUDIT_ENTITY_KINDS = AUDIT_KINDS;
 export type AuditEntityKind = (typeof AUDIT_ENTITY_KINDS)[number];
-/** Changed fields, before → after; never a password or its hash. */
+/** The event's facts (contracts/events.ts AuditFacts), changed fields as before → after; never a password or its hash. */
 export type AuditDetails = { changes?: Record<string, { before: unknown; after: unknown }>; [key: string]: unknown };
 
 /**
@@ -740,6 +740,7 @@ export const auditLog = sqliteTable(
     entityId: text('entity_id'),
     entityLabel: text('entity_label'),
     action: text('action').notNull(),
+    // The line of a row written before the events; '' since: the line is rendered from kind and facts when read.
     summary: text('summary').notNull(),
     details: text('details', { mode: 'json' }).$type<AuditDetails>(),
   },
