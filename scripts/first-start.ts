@@ -8,14 +8,15 @@
 //     that is missing is asked for (the password without echo). Without a terminal all three are required.
 //   --no-build: serve the build already in dist/ instead of running `npm run build` first.
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { NEW_PASSWORD_MIN } from '../contracts/staff';
 import { newDocumentId } from '../worker/src/lib/ids';
 import { hashPassword } from '../worker/src/lib/password';
+import { TOOL_SWITCHES, wranglerBin } from './lib/local-server';
 import { upsertStaffSql } from './lib/staff-sql';
 
 const root = resolve(import.meta.dirname, '..');
@@ -23,22 +24,13 @@ const { values } = parseArgs({ options: { 'no-build': { type: 'boolean', default
 const state = resolve(root, process.env.STATE_DIR || '.wrangler/state-first-start');
 // The password stays in this process: nothing it starts sees ADMIN_PASSWORD.
 const { ADMIN_PASSWORD: _password, ...inherited } = process.env;
-const toolEnv = {
-  ...inherited,
-  CLOUDFLARE_CF_FETCH_ENABLED: 'false',
-  WRANGLER_SEND_METRICS: 'false',
-  ASTRO_TELEMETRY_DISABLED: '1',
-  ASTRO_DISABLE_UPDATE_CHECK: 'true',
-};
+const toolEnv = { ...inherited, ...TOOL_SWITCHES };
 
 function fail(message: string): never {
   console.error(`start:empty: ${message}`);
   process.exit(1);
 }
 
-// wrangler's own JS with this Node (22, first on PATH under npm), never a shim that might find the system Node.
-const wranglerPkg = resolve(root, 'node_modules/wrangler/package.json');
-const wranglerBin = resolve(dirname(wranglerPkg), JSON.parse(readFileSync(wranglerPkg, 'utf8')).bin.wrangler);
 function wrangler(args: string[]): string {
   return execFileSync(process.execPath, [wranglerBin, ...args], {
     cwd: root,

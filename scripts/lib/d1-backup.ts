@@ -10,21 +10,10 @@
 //     (copying them as well would count every row twice: once copied, once by the trigger of the row's own insert);
 //   * content_version gets a new random token, so no edge cache keeps pages of the database that was replaced.
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { resolve } from 'node:path';
+import { root, toolEnv, wranglerBin } from './local-server';
 
-export const root = resolve(import.meta.dirname, '../..');
-
-export const toolEnv = {
-  ...process.env,
-  CLOUDFLARE_CF_FETCH_ENABLED: 'false',
-  WRANGLER_SEND_METRICS: 'false',
-  ASTRO_TELEMETRY_DISABLED: '1',
-  ASTRO_DISABLE_UPDATE_CHECK: 'true',
-};
-
-const wranglerPkg = resolve(root, 'node_modules/wrangler/package.json');
-const wranglerBin = resolve(dirname(wranglerPkg), JSON.parse(readFileSync(wranglerPkg, 'utf8')).bin.wrangler);
+export { root };
 
 /** Runs wrangler with this Node (22 under npm); stdout is returned, stderr shown; `inherit` hands the terminal over. */
 export function wrangler(args: string[], opts: { inherit?: boolean } = {}): string {

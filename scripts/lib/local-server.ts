@@ -2,19 +2,22 @@
 // Used by the browser tests and the benchmarks; `stop()` ends the server and removes the state.
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 
 export const root = resolve(import.meta.dirname, '../..');
-const wranglerBin = resolve(root, 'node_modules/wrangler/bin/wrangler.js');
-export const toolEnv = {
-  ...process.env,
+/** wrangler's own JS, run with this Node (22 under npm), never a shim that might find the system Node. */
+const wranglerPkg = resolve(root, 'node_modules/wrangler/package.json');
+export const wranglerBin = resolve(dirname(wranglerPkg), JSON.parse(readFileSync(wranglerPkg, 'utf8')).bin.wrangler);
+/** No telemetry, update checks or network look-ups from the tools (the machine may have no internet). */
+export const TOOL_SWITCHES = {
   CLOUDFLARE_CF_FETCH_ENABLED: 'false',
   WRANGLER_SEND_METRICS: 'false',
   ASTRO_TELEMETRY_DISABLED: '1',
   ASTRO_DISABLE_UPDATE_CHECK: 'true',
 };
+export const toolEnv = { ...process.env, ...TOOL_SWITCHES };
 const quiet = { cwd: root, env: toolEnv, stdio: ['ignore', 'ignore', 'inherit'] as ('ignore' | 'inherit')[] };
 
 export const wrangler = (args: string[]) => execFileSync(process.execPath, [wranglerBin, ...args], quiet);
