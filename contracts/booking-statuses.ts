@@ -2,7 +2,11 @@
 export const BOOKING_STATUSES = ['pending', 'approved', 'rejected', 'cancelled', 'expired'] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 export const LIVE_STATUSES = ['pending', 'approved'] as const satisfies readonly BookingStatus[];
-export const PAYMENT_STATUSES = ['pending', 'paid', 'refunded'] as const;
+/**
+ * Derived from the booking's payment rows (contracts/payments.ts paymentStatusOf), never set by hand: nothing received,
+ * some received (kapora), the whole total received, refunded, a received deposit kept.
+ */
+export const PAYMENT_STATUSES = ['pending', 'paid', 'full', 'refunded', 'kept'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 export const STATUS_LABELS: Record<BookingStatus, string> = {

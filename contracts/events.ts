@@ -5,6 +5,7 @@
 import type { RoleType } from './auth';
 import { bookingStatus, STATUS_LABELS } from './booking-statuses';
 import { dottedDate, TR_WEEKDAYS, trLongDate, weekdayIndex } from './dates';
+import type { HistoryEvent } from './payments';
 import { nightOf, realStart, slotStartText } from './slot-start';
 import { msg } from './texts';
 
@@ -165,21 +166,24 @@ export interface HistoryLike {
   fromStatus: string | null;
   toStatus: string;
   /** What happened when the status stayed the same: the notes were edited, or the customer's data erased. */
-  event: 'notes' | 'erased' | null;
+  event: HistoryEvent | null;
   actorType: string;
   actorLabel: string | null;
 }
 
-const HISTORY_EVENTS: Record<NonNullable<HistoryLike['event']>, string> = {
+const HISTORY_EVENT_LABELS: Record<HistoryEvent, string> = {
   notes: msg.notesUpdatedReason,
   erased: msg.customerAnonymised,
+  payment: 'Ödeme kaydı',
+  attendance: 'Katılım işaretlendi',
+  hold_extended: 'Onay süresi uzatıldı',
 };
 const ACTORS: Record<string, string> = { customer: 'Müşteri', staff: 'Personel', system: 'Sistem' };
 const statusText = (status: string) => STATUS_LABELS[bookingStatus(status)];
 
 /** What a history row says happened: a status change by its two statuses, an event by itself. */
 export function historyLabel(h: HistoryLike): string {
-  if (h.event) return HISTORY_EVENTS[h.event];
+  if (h.event) return HISTORY_EVENT_LABELS[h.event];
   return h.fromStatus
     ? `${statusText(h.fromStatus)} → ${statusText(h.toStatus)}`
     : `Oluşturuldu: ${statusText(h.toStatus)}`;

@@ -18,6 +18,7 @@ export const settingsMsg = {
   maintenance: 'Sistem bakımda. Rezervasyon şu an alınamıyor; lütfen biraz sonra tekrar deneyin.',
   kvkkTooLong: 'KVKK metni en fazla 50000 karakter olabilir',
   messageTooLong: 'Bakım mesajı en fazla 500 karakter olabilir',
+  depositKeep: 'Kapora tutma süresi 0 ile 168 saat arasında olmalı',
 } as const;
 
 export { cancelRuleText, cancelTooLate } from './cancel-window';
@@ -34,6 +35,7 @@ export const BOOKING_RULE_DEFAULTS = {
   lookupPerTarget: 30,
   loginPerIp: 100,
   loginPerIdentifier: 10,
+  depositKeepHours: 24,
 } as const;
 
 const whole = (min: number, max: number, message: string, maxMessage = message) =>
@@ -57,6 +59,11 @@ export const bookingRulesSchema = z.object({
   lookupPerTarget: whole(1, 1000, settingsMsg.perTarget),
   loginPerIp: whole(10, PER_IP_MAX, settingsMsg.loginPerIp),
   loginPerIdentifier: whole(1, 1000, settingsMsg.perTarget),
+  /**
+   * A received deposit is kept by default when the booking is cancelled less than this many hours before the start (or
+   * is a no-show), refunded by default otherwise; staff still decide each case. Left out, the stored value stays.
+   */
+  depositKeepHours: whole(0, 168, settingsMsg.depositKeep).optional(),
 });
 export type BookingRulesInput = z.infer<typeof bookingRulesSchema>;
 

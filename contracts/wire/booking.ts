@@ -1,6 +1,7 @@
 // What the API answers about a booking, written once for the worker (which builds it) and the site (which reads it).
 import type { BookingAddonWire } from '../addons';
 import type { BookingStatus, PaymentStatus } from '../bookings';
+import type { HistoryEvent } from '../payments';
 
 export type BookingSource = 'web' | 'panel' | 'subscription';
 export type HistoryActorType = 'customer' | 'staff' | 'system';
@@ -157,7 +158,7 @@ export interface BookingHistoryWire {
   toStatus: string;
   reason: string | null;
   /** What happened when the status stayed the same: the notes were edited, or the customer's data erased. */
-  event: 'notes' | 'erased' | null;
+  event: HistoryEvent | null;
   actorType: HistoryActorType;
   actorLabel: string | null;
   createdAt: string;

@@ -34,6 +34,8 @@ export interface BookingRulesWire {
   lookupPerTarget: number;
   loginPerIp: number;
   loginPerIdentifier: number;
+  /** A received deposit is kept by default when cancelled less than this many hours before the start (0–168). */
+  depositKeepHours: number;
 }
 
 export interface BookingRulesAnswer {

@@ -1,8 +1,14 @@
 // Pure rules of the tracking page (behaviour.md#public-site 'Booking tracking', #states-and-transitions Booking status, #error-messages): labels, the rejection reason,
 // the phone input, the subscriber figures, filters and sorting. No DOM, no network.
 import type { InferResponseType } from 'hono/client';
-import { type BookingStatus, bookingStatus, type PaymentStatus } from '../../../contracts/booking-statuses';
+import {
+  type BookingStatus,
+  bookingStatus,
+  PAYMENT_STATUSES,
+  type PaymentStatus,
+} from '../../../contracts/booking-statuses';
 import { cancelTooLate } from '../../../contracts/cancel-window';
+import { PAYMENT_STATUS_LABELS } from '../../../contracts/payments';
 import { phoneTypingDigits } from '../../../contracts/phone-format';
 import type { client } from './api';
 
@@ -21,14 +27,11 @@ export type PhoneListedBooking = InferResponseType<
 // The status labels live with the statuses, so the history's labels (contracts/events.ts) read the same words.
 export { bookingStatus, STATUS_LABELS, statusLabel } from '../../../contracts/booking-statuses';
 
-export const PAYMENT_LABELS: Record<PaymentStatus, string> = {
-  pending: 'Ödeme Bekliyor',
-  paid: 'Ödendi',
-  refunded: 'İade Edildi',
-};
+/** The derived payment status in words (contracts/payments.ts); 'pending' reads 'Ödeme Bekliyor' where a deposit is due. */
+export const PAYMENT_LABELS: Record<PaymentStatus, string> = { ...PAYMENT_STATUS_LABELS, pending: 'Ödeme Bekliyor' };
 
 export function paymentStatus(status: string | null | undefined): PaymentStatus {
-  return status === 'paid' || status === 'refunded' ? status : 'pending';
+  return (PAYMENT_STATUSES as readonly string[]).includes(status ?? '') ? (status as PaymentStatus) : 'pending';
 }
 
 /**

@@ -42,6 +42,7 @@ const ruleColumns = {
   lookupPerTarget: bookingRules.lookupPerTarget,
   loginPerIp: bookingRules.loginPerIp,
   loginPerIdentifier: bookingRules.loginPerIdentifier,
+  depositKeepHours: bookingRules.depositKeepHours,
 };
 
 /**

@@ -1,6 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { PAYMENT_STATUSES } from '../../../contracts/booking-statuses';
 import type { EventKind } from '../../../contracts/events';
+import {
+  ATTENDANCE_MARKS,
+  BOOKING_CHANNELS,
+  HISTORY_EVENTS,
+  PAYMENT_KINDS,
+  PAYMENT_METHODS,
+} from '../../../contracts/payments';
 import { AUDIT_KINDS } from '../../../contracts/staff';
 import type { WeekDay } from '../../../contracts/wire/facility';
 
@@ -399,9 +407,15 @@ export const bookings = sqliteTable(
     status: text('status', { enum: ['pending', 'approved', 'rejected', 'cancelled', 'expired'] })
       .notNull()
       .default('pending'),
-    paymentStatus: text('payment_status', { enum: ['pending', 'paid', 'refunded'] })
-      .notNull()
-      .default('pending'),
+    /**
+     * Derived from the booking's payment rows by the payments_booking trigger (migration 0024), never set by hand:
+     * pending = nothing received (Ödenmedi), paid = some money received, less than the total (Kapora Alındı), full = the
+     * total received (Tamamı Ödendi), refunded = what was received went back (İade Edildi), kept = a received deposit
+     * was kept on a cancel or no-show (Kapora Tutuldu). contracts/payments.ts paymentStatusOf is the same rule.
+     */
+    paymentStatus: text('payment_status', { enum: PAYMENT_STATUSES }).notNull().default('pending'),
+    /** Kuruş: money received less money refunded, from the payment rows (the same trigger). */
+    collected: integer('collected').notNull().default(0),
     totalPrice: integer('total_price').notNull(),
     depositAmount: integer('deposit_amount').notNull().default(0),
     isSubscriber: integer('is_subscriber', { mode: 'boolean' }).notNull().default(false),
@@ -416,6 +430,20 @@ export const bookings = sqliteTable(
     source: text('source', { enum: ['web', 'panel', 'subscription'] })
       .notNull()
       .default('web'),
+    /** How a staff booking reached the venue (migration 0024): telefon, WhatsApp, gişe, diğer. Null for web and subscriptions. */
+    channel: text('channel', { enum: BOOKING_CHANNELS }),
+    /** The staff member who made a panel booking (migration 0024). */
+    createdById: integer('created_by_id').references(() => users.id),
+    /** Why staff booked this phone a second live booking that day (the same-day rule overridden); the row then has same_day_rule 0. */
+    sameDayOverrideReason: text('same_day_override_reason'),
+    /** Staff waived the deposit of a panel booking: deposit_amount is 0 and this says why it is (migration 0024). */
+    depositWaived: integer('deposit_waived', { mode: 'boolean' }).notNull().default(false),
+    /** After the start staff mark who came (migration 0024): played ('Geldi') or no_show ('Gelmedi'); null until marked. */
+    attendance: text('attendance', { enum: ATTENDANCE_MARKS }),
+    attendanceAt: integer('attendance_at'),
+    attendanceById: integer('attendance_by_id').references(() => users.id),
+    /** When the 10-minute warning before the hold's end was raised; null while not raised (reset when the hold is extended). */
+    holdWarnedAt: integer('hold_warned_at'),
     clientTimestamp: text('client_timestamp'),
     clientTimezone: text('client_timezone'),
     /**
@@ -478,6 +506,50 @@ export const bookings = sqliteTable(
     // Raporlar's top customers (slimmed in migration 0016): a date range of approved bookings with the phone and
     // the price, so the year's customers are summed from the index alone. Every other report reads a summary table.
     index('bookings_report').on(t.status, t.date, t.facilityId, t.customerPhone, t.totalPrice),
+    // The holds that near their end (the 10-minute warning): pending, not yet warned, by deadline.
+    index('bookings_hold_warning')
+      .on(t.facilityId, t.expiresAt)
+      .where(sql`status = 'pending' and hold_warned_at is null`),
+  ],
+);
+
+/**
+ * The money of a booking, one row per movement (migration 0024; behaviour.md#bookings 'Payments'): deposit (kapora
+ * received), balance (collected at the pitch), refund, kept (a received deposit kept on a cancel or no-show; no money
+ * moves). `amount` is kuruş, signed as money flows into the venue: deposit and balance positive, refund negative; a
+ * kept row holds the deposit kept. A row is never edited (only its note erased) nor deleted: a mistake is reversed by
+ * a row that names it in `reverses_id` and carries the negated amount, at most one reversal per row. Triggers keep
+ * bookings.payment_status and bookings.collected from these rows in the statement that inserts one.
+ */
+export const payments = sqliteTable(
+  'payments',
+  {
+    id: integer('id').primaryKey(),
+    documentId: text('document_id').notNull().unique(),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id),
+    /** Copied from the booking: the day-end report reads a pitch's payments of a day from an index. */
+    facilityId: integer('facility_id').notNull(),
+    kind: text('kind', { enum: PAYMENT_KINDS }).notNull(),
+    amount: integer('amount').notNull(),
+    /** havale/EFT, nakit, kart, diğer; null for a kept deposit. */
+    method: text('method', { enum: PAYMENT_METHODS }),
+    /** When the money moved (epoch ms); the day-end report groups by its Istanbul calendar day. */
+    at: integer('at').notNull(),
+    staffUserId: integer('staff_user_id').references(() => users.id),
+    /** The staff member's name when the row was written (outlives a rename). */
+    staffName: text('staff_name').notNull(),
+    note: text('note'),
+    /** The row this one reverses (its amount negated), or null. */
+    reversesId: integer('reverses_id'),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [
+    index('payments_booking').on(t.bookingId, t.id),
+    index('payments_at').on(t.at),
+    index('payments_facility_at').on(t.facilityId, t.at),
+    uniqueIndex('payments_one_reversal').on(t.reversesId).where(sql`reverses_id is not null`),
   ],
 );
 
@@ -601,9 +673,10 @@ export const bookingHistory = sqliteTable(
     actorLabel: text('actor_label'),
     /**
      * What happened when the status did not change (migration 0018): 'notes' (staff edited the notes), 'erased' (the
-     * customer's personal data was erased). Null for a status change, which from/to name.
+     * customer's personal data was erased); since 0024 also 'payment' (a payment row, its facts in `reason`),
+     * 'attendance' (Geldi / Gelmedi), 'hold_extended'. Null for a status change, which from/to name.
      */
-    event: text('event', { enum: ['notes', 'erased'] }),
+    event: text('event', { enum: HISTORY_EVENTS }),
     createdAt: timestamps.createdAt,
   },
   (t) => [index('booking_history_booking').on(t.bookingId, t.createdAt)],
@@ -699,6 +772,11 @@ export const bookingRules = sqliteTable('booking_rules', {
   lookupPerTarget: integer('lookup_per_target').notNull().default(30),
   loginPerIp: integer('login_per_ip').notNull().default(100),
   loginPerIdentifier: integer('login_per_identifier').notNull().default(10),
+  /**
+   * A received deposit is kept by default when its booking is cancelled less than this many hours before the start
+   * (or is a no-show), refunded by default otherwise (migration 0024). Staff still decide each case.
+   */
+  depositKeepHours: integer('deposit_keep_hours').notNull().default(24),
   ...timestamps,
 });
 
@@ -718,6 +796,7 @@ export type Booking = typeof bookings.$inferSelect;
 export type Customer = typeof customers.$inferSelect;
 export type CustomerStats = typeof customerStats.$inferSelect;
 export type Notification = typeof notifications.$inferSelect;
+export type Payment = typeof payments.$inferSelect;
 
 /** What an audit row is about ('Denetim kaydı'): the list the panel filters by, with its Turkish labels. */
 export const AUDIT_ENTITY_KINDS = AUDIT_KINDS;

@@ -219,6 +219,15 @@ export async function createBooking(
       cancellationReason: null,
       cancelledAt: null,
       searchKey: null,
+      collected: 0,
+      channel: null,
+      createdById: null,
+      sameDayOverrideReason: null,
+      depositWaived: false,
+      attendance: null,
+      attendanceAt: null,
+      attendanceById: null,
+      holdWarnedAt: null,
     };
     return {
       booking: bookingToWire(created, f, 'owner', now),

@@ -87,8 +87,9 @@ export async function saveBookingRules(
   actor: PublicUser,
 ): Promise<BookingRulesAnswer> {
   const { maintenance: _, ...before } = await storedRules(db);
-  const audit = settingsAudit(db, actor, { id: 'booking-rules', label: 'Rezervasyon kuralları' }, before, input);
-  await saveBookingRulesRow(db, input, Date.now(), audit);
+  const full = { ...input, depositKeepHours: input.depositKeepHours ?? before.depositKeepHours };
+  const audit = settingsAudit(db, actor, { id: 'booking-rules', label: 'Rezervasyon kuralları' }, before, full);
+  await saveBookingRulesRow(db, full, Date.now(), audit);
   forgetRules();
   return readBookingRules(env, db);
 }
