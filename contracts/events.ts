@@ -5,7 +5,17 @@
 import type { RoleType } from './auth';
 import { bookingStatus, STATUS_LABELS } from './booking-statuses';
 import { dottedDate, TR_WEEKDAYS, trLongDate, weekdayIndex } from './dates';
-import type { HistoryEvent } from './payments';
+import {
+  ATTENDANCE_LABELS,
+  type AttendanceMark,
+  BOOKING_CHANNEL_LABELS,
+  type BookingChannel,
+  type HistoryEvent,
+  PAYMENT_KIND_LABELS,
+  PAYMENT_METHOD_LABELS,
+  type PaymentKind,
+  type PaymentMethod,
+} from './payments';
 import { nightOf, realStart, slotStartText } from './slot-start';
 import { msg } from './texts';
 
@@ -29,14 +39,25 @@ export interface ActorFacts {
 /** Every event a staff notification tells of, with the facts its texts are rendered from. */
 export type BookingEvent =
   | { kind: 'booking_created'; facts: BookingFacts }
-  | { kind: 'booking_cancelled_by_customer'; facts: BookingFacts }
+  /**
+   * `deposit` (kuruş): money received that the cancel left with the venue; staff then refund it or keep it. Absent or 0
+   * when none was received.
+   */
+  | { kind: 'booking_cancelled_by_customer'; facts: BookingFacts & { deposit?: number } }
   | { kind: 'booking_expired'; facts: BookingFacts }
   | { kind: 'booking_approved'; facts: BookingFacts & ActorFacts }
   | { kind: 'booking_rejected'; facts: BookingFacts & ActorFacts }
   | { kind: 'booking_cancelled_by_staff'; facts: BookingFacts & ActorFacts }
   /** The first week's booking carries it; `weeks` is how many weekly bookings were made. */
   | { kind: 'subscription_created'; facts: BookingFacts & { weeks: number } }
-  | { kind: 'customer_erased'; facts: Pick<BookingFacts, 'bookingNumber'> & ActorFacts };
+  | { kind: 'customer_erased'; facts: Pick<BookingFacts, 'bookingNumber'> & ActorFacts }
+  /** Staff took a booking by phone, WhatsApp or at the counter; `status` is what they chose (approved or pending). */
+  | {
+      kind: 'booking_created_by_staff';
+      facts: BookingFacts & ActorFacts & { channel: BookingChannel | null; status: 'approved' | 'pending' };
+    }
+  /** An unapproved hold ends in about 10 minutes (`expiresAt`, ms): raised once per booking. */
+  | { kind: 'hold_expiring'; facts: BookingFacts & { expiresAt: number } };
 
 export type EventKind = BookingEvent['kind'];
 export type FactsOf<K extends EventKind> = Extract<BookingEvent, { kind: K }>['facts'];
@@ -64,6 +85,9 @@ export const NOTIFICATION_OF: Record<
   booking_cancelled_by_staff: { type: 'booking_cancelled', priority: 'medium', title: msg.staffCancelledTitle },
   subscription_created: { type: 'booking_created', priority: 'high', title: 'Yeni Abonelik' },
   customer_erased: { type: 'booking_updated', priority: 'low', title: msg.customerAnonymised },
+  booking_created_by_staff: { type: 'booking_created', priority: 'low', title: 'Personel Rezervasyonu' },
+  // Loud: staff should check the bank before a paid booking lapses.
+  hold_expiring: { type: 'booking_updated', priority: 'high', title: 'Onay Süresi Doluyor' },
 };
 
 export const EVENT_KINDS = Object.keys(NOTIFICATION_OF) as EventKind[];
@@ -73,9 +97,17 @@ export const STAFF_EVENT_KINDS = [
   'booking_rejected',
   'booking_cancelled_by_staff',
   'customer_erased',
+  'booking_created_by_staff',
 ] as const satisfies readonly EventKind[];
 
 const customerOf = (f: { customerName: string | null }) => f.customerName ?? msg.anonymisedName;
+/** Kuruş as whole TL the way tr-TR writes it: '₺1.200'. */
+export const tlText = (kurus: number) => {
+  const n = Math.round(kurus / 100);
+  return `${n < 0 ? '-' : ''}₺${String(Math.abs(n)).replace(/\B(?=(\d{3})+(?!\d))/g, '.')}`;
+};
+/** An instant's Istanbul wall-clock time, 'HH:MM' (UTC+3, no daylight saving). */
+const clockText = (ms: number) => new Date(ms + 3 * 3_600_000).toISOString().slice(11, 16);
 const joined = (...parts: (string | null)[]) => parts.filter((p) => p !== null).join(' · ');
 
 /** The weekly hour as a person reads it: its real weekday, and the business night after midnight. */
@@ -94,9 +126,25 @@ export const notificationMessage: EventRenderer<string> = (e) => {
   switch (e.kind) {
     case 'booking_created':
       return joined(customerOf(e.facts), e.facts.facilityName, slotStartText(e.facts));
-    case 'booking_cancelled_by_customer':
+    case 'booking_cancelled_by_customer': {
+      const line = joined(e.facts.bookingNumber, customerOf(e.facts), e.facts.facilityName, slotStartText(e.facts));
+      const deposit = e.facts.deposit ?? 0;
+      return deposit > 0 ? `${line} · Alınan ${tlText(deposit)} kapora için iade ya da tutma kararı bekliyor` : line;
+    }
     case 'booking_expired':
       return joined(e.facts.bookingNumber, customerOf(e.facts), e.facts.facilityName, slotStartText(e.facts));
+    case 'booking_created_by_staff':
+      return joined(
+        e.facts.bookingNumber,
+        customerOf(e.facts),
+        e.facts.facilityName,
+        slotStartText(e.facts),
+        e.facts.channel ? BOOKING_CHANNEL_LABELS[e.facts.channel] : null,
+        e.facts.status === 'approved' ? 'Onaylı' : 'Onay bekliyor',
+        e.facts.actorLabel,
+      );
+    case 'hold_expiring':
+      return `${joined(e.facts.bookingNumber, customerOf(e.facts), e.facts.facilityName, slotStartText(e.facts))} · Onaylanmazsa ${clockText(e.facts.expiresAt)} itibarıyla düşecek: kapora geldiyse kaydedin`;
     case 'booking_approved':
     case 'booking_rejected':
     case 'booking_cancelled_by_staff':
@@ -236,7 +284,32 @@ export interface AuditFacts {
     kept: number;
   };
   'slots.reprice': RangeFacts & { repriced: number; unchanged: number; skippedBooked: number };
+  // A booking's entity label is its number; its facts never hold the customer's name, phone or a free-text reason, so
+  // an erasure leaves nothing personal here (the booking's history holds those and is erased with it).
+  'booking.create': BookingAuditFacts & {
+    channel: BookingChannel | null;
+    status: 'approved' | 'pending';
+    deposit: 'due' | 'received' | 'waived';
+    sameDayOverride: boolean;
+  };
+  'booking.approve': BookingAuditFacts;
+  'booking.reject': BookingAuditFacts;
+  'booking.cancel': BookingAuditFacts;
+  'booking.notes': BookingAuditFacts;
+  'booking.payment': BookingAuditFacts & { paymentKind: PaymentKind; amount: number; method: PaymentMethod | null };
+  'booking.payment_reverse': BookingAuditFacts & {
+    paymentKind: PaymentKind;
+    amount: number;
+    method: PaymentMethod | null;
+  };
+  'booking.attendance': BookingAuditFacts & { attendance: AttendanceMark; before: AttendanceMark | null };
+  'booking.hold_extend': BookingAuditFacts & { minutes: number; expiresAt: number };
+  'booking.erase': Record<string, never>;
+  'booking.subscription': BookingAuditFacts & { weeks: number };
 }
+
+/** Where and when the booking an audit row is about plays: its pitch and real start, never who holds it. */
+export type BookingAuditFacts = Pick<BookingFacts, 'facilityName' | 'date' | 'startTime' | 'startsAt'>;
 export type AuditEventKind = keyof AuditFacts;
 export type AuditEvent = { [K in AuditEventKind]: { kind: K; label: string; facts: AuditFacts[K] } }[AuditEventKind];
 
@@ -298,6 +371,28 @@ function staffChanges(label: string, f: Facts) {
   return `${staffName(label, f)} ${parts.join(', ')}`;
 }
 
+/** '— Saha A · 1 Aralık Salı 20:00': the booking's pitch and real start (the business night after midnight). */
+function playing(f: Facts) {
+  const startsAt = num(f, 'startsAt');
+  return ` — ${text(f, 'facilityName')} · ${slotStartText({ date: text(f, 'date'), startTime: text(f, 'startTime'), startsAt })}`;
+}
+const bookingLine = (verb: string) => (label: string, f: Facts) => `${verb}: ${label}${playing(f)}`;
+const paymentKindText = (v: unknown) => {
+  if (typeof v !== 'string' || !(v in PAYMENT_KIND_LABELS)) throw new Unreadable('paymentKind');
+  return PAYMENT_KIND_LABELS[v as PaymentKind];
+};
+const methodText = (v: unknown) =>
+  typeof v === 'string' && v in PAYMENT_METHOD_LABELS ? ` (${PAYMENT_METHOD_LABELS[v as PaymentMethod]})` : '';
+const attendanceText = (v: unknown) => {
+  if (v !== 'played' && v !== 'no_show') throw new Unreadable('attendance');
+  return ATTENDANCE_LABELS[v];
+};
+const DEPOSIT_TEXT: Record<string, string> = {
+  due: 'kapora bekleniyor',
+  received: 'kapora alındı',
+  waived: 'kapora alınmadı',
+};
+
 const service = (verb: string) => (_: string, f: Facts) => `${verb}: ${text(f, 'name')} (${text(f, 'facilityName')})`;
 const active = (verb: string) => (label: string) => `Saha ${verb}: ${label}`;
 
@@ -345,6 +440,30 @@ const AUDIT_LINES: Record<AuditEventKind, (label: string, facts: Facts) => strin
   'slots.reprice': (label, f) =>
     `Fiyatlar uygulandı: ${label}, ${span(f)} — ${num(f, 'repriced')} slotun fiyatı güncellendi, ` +
     `${num(f, 'unchanged')} slot zaten günceldi, dolu ${num(f, 'skippedBooked')} slot korundu`,
+  'booking.create': (label, f) => {
+    const channel = typeof f.channel === 'string' ? BOOKING_CHANNEL_LABELS[f.channel as BookingChannel] : null;
+    const parts = [
+      channel,
+      f.status === 'approved' ? 'onaylı' : 'onay bekliyor',
+      DEPOSIT_TEXT[text(f, 'deposit')] ?? null,
+      f.sameDayOverride ? 'aynı gün kuralı gerekçeyle aşıldı' : null,
+    ].filter((p) => p !== null);
+    return `Personel rezervasyonu: ${label}${playing(f)} (${parts.join(', ')})`;
+  },
+  'booking.approve': bookingLine('Rezervasyon onaylandı'),
+  'booking.reject': bookingLine('Rezervasyon reddedildi'),
+  'booking.cancel': bookingLine('Rezervasyon iptal edildi'),
+  'booking.notes': bookingLine('Rezervasyon notu güncellendi'),
+  'booking.payment': (label, f) =>
+    `Ödeme kaydı: ${label}${playing(f)} — ${paymentKindText(f.paymentKind)} ${tlText(Math.abs(num(f, 'amount')))}${methodText(f.method)}`,
+  'booking.payment_reverse': (label, f) =>
+    `Ödeme kaydı geri alındı: ${label}${playing(f)} — ${paymentKindText(f.paymentKind)} ${tlText(Math.abs(num(f, 'amount')))}${methodText(f.method)}`,
+  'booking.attendance': (label, f) =>
+    `Katılım işaretlendi: ${label}${playing(f)} — ${f.before ? `${attendanceText(f.before)} → ` : ''}${attendanceText(f.attendance)}`,
+  'booking.hold_extend': (label, f) =>
+    `Onay süresi uzatıldı: ${label}${playing(f)} — ${num(f, 'minutes')} dk, yeni bitiş ${clockText(num(f, 'expiresAt'))}`,
+  'booking.erase': (label) => `Müşteri bilgileri silindi (KVKK): ${label}`,
+  'booking.subscription': (label, f) => `Abonelik oluşturuldu: ${label}${playing(f)} — ${num(f, 'weeks')} hafta`,
 };
 
 export const AUDIT_EVENT_KINDS = Object.keys(AUDIT_LINES) as AuditEventKind[];

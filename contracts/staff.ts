@@ -132,7 +132,7 @@ export interface StaffWithPasswordWire {
 
 // ---------- audit log ----------
 
-export const AUDIT_KINDS = ['staff', 'settings', 'facility', 'price_rule', 'service', 'slots'] as const;
+export const AUDIT_KINDS = ['staff', 'settings', 'facility', 'price_rule', 'service', 'slots', 'booking'] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   staff: 'Personel',
@@ -141,6 +141,7 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   price_rule: 'Fiyat kuralı',
   service: 'Saha servisi',
   slots: 'Slotlar',
+  booking: 'Rezervasyon',
 };
 export const AUDIT_PAGE_SIZES = [25, 50, 100] as const;
 

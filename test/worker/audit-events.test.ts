@@ -26,6 +26,19 @@ import { pitchInput } from './fixtures/images';
 
 const range = { startDate: '2026-03-01', endDate: '2026-03-07' };
 const staffChange = (changes: object) => ({ username: 'elif.kaya', changes });
+const NUMBER = 'HSRABC234DEF';
+const PLAYS = {
+  facilityName: 'Merkez Saha',
+  date: '2026-12-01',
+  startTime: '20:00',
+  startsAt: Date.parse('2026-12-01T20:00:00+03:00'),
+};
+const NIGHT = {
+  facilityName: 'Gece Sahası',
+  date: '2026-12-01',
+  startTime: '00:30',
+  startsAt: Date.parse('2026-12-02T00:30:00+03:00'),
+};
 
 /** One event of every kind, and the line each read as when the writers stored it. */
 const EXPECTED: { [K in AuditEvent['kind']]: [Extract<AuditEvent, { kind: K }>, string] } = {
@@ -148,6 +161,64 @@ const EXPECTED: { [K in AuditEvent['kind']]: [Extract<AuditEvent, { kind: K }>, 
   'slots.reprice': [
     { kind: 'slots.reprice', label: 'Merkez Saha', facts: { ...range, repriced: 2, unchanged: 1, skippedBooked: 4 } },
     'Fiyatlar uygulandı: Merkez Saha, 01.03.2026 – 07.03.2026 — 2 slotun fiyatı güncellendi, 1 slot zaten günceldi, dolu 4 slot korundu',
+  ],
+  'booking.create': [
+    {
+      kind: 'booking.create',
+      label: NUMBER,
+      facts: { ...PLAYS, channel: 'phone', status: 'approved', deposit: 'received', sameDayOverride: true },
+    },
+    `Personel rezervasyonu: ${NUMBER} — Merkez Saha · 1 Aralık 2026 Salı 20:00 (Telefon, onaylı, kapora alındı, aynı gün kuralı gerekçeyle aşıldı)`,
+  ],
+  'booking.approve': [
+    { kind: 'booking.approve', label: NUMBER, facts: PLAYS },
+    `Rezervasyon onaylandı: ${NUMBER} — Merkez Saha · 1 Aralık 2026 Salı 20:00`,
+  ],
+  'booking.reject': [
+    { kind: 'booking.reject', label: NUMBER, facts: PLAYS },
+    `Rezervasyon reddedildi: ${NUMBER} — Merkez Saha · 1 Aralık 2026 Salı 20:00`,
+  ],
+  // After midnight: the real calendar date, with the business night as context.
+  'booking.cancel': [
+    { kind: 'booking.cancel', label: NUMBER, facts: NIGHT },
+    `Rezervasyon iptal edildi: ${NUMBER} — Gece Sahası · 2 Aralık 2026 Çarşamba 00:30 · Salı gecesi`,
+  ],
+  'booking.notes': [
+    { kind: 'booking.notes', label: NUMBER, facts: PLAYS },
+    `Rezervasyon notu güncellendi: ${NUMBER} — Merkez Saha · 1 Aralık 2026 Salı 20:00`,
+  ],
+  'booking.payment': [
+    {
+      kind: 'booking.payment',
+      label: NUMBER,
+      facts: { ...PLAYS, paymentKind: 'deposit', amount: 50000, method: 'transfer' },
+    },
+    `Ödeme kaydı: ${NUMBER} — Merkez Saha · 1 Aralık 2026 Salı 20:00 — Kapora alındı ₺500 (Havale/EFT)`,
+  ],
+  'booking.payment_reverse': [
+    {
+      kind: 'booking.payment_reverse',
+      label: NUMBER,
+      facts: { ...PLAYS, paymentKind: 'refund', amount: -120000, method: 'cash' },
+    },
+    `Ödeme kaydı geri alındı: ${NUMBER} — Merkez Saha · 1 Aralık 2026 Salı 20:00 — İade ₺1.200 (Nakit)`,
+  ],
+  'booking.attendance': [
+    { kind: 'booking.attendance', label: NUMBER, facts: { ...PLAYS, attendance: 'no_show', before: 'played' } },
+    `Katılım işaretlendi: ${NUMBER} — Merkez Saha · 1 Aralık 2026 Salı 20:00 — Geldi → Gelmedi`,
+  ],
+  'booking.hold_extend': [
+    {
+      kind: 'booking.hold_extend',
+      label: NUMBER,
+      facts: { ...PLAYS, minutes: 120, expiresAt: Date.parse('2026-11-30T16:45:00+03:00') },
+    },
+    `Onay süresi uzatıldı: ${NUMBER} — Merkez Saha · 1 Aralık 2026 Salı 20:00 — 120 dk, yeni bitiş 16:45`,
+  ],
+  'booking.erase': [{ kind: 'booking.erase', label: NUMBER, facts: {} }, `Müşteri bilgileri silindi (KVKK): ${NUMBER}`],
+  'booking.subscription': [
+    { kind: 'booking.subscription', label: NUMBER, facts: { ...PLAYS, weeks: 8 } },
+    `Abonelik oluşturuldu: ${NUMBER} — Merkez Saha · 1 Aralık 2026 Salı 20:00 — 8 hafta`,
   ],
 };
 

@@ -58,6 +58,29 @@ describe('the texts rendered from an event', () => {
     ).toEqual({ title: 'Müşteri bilgileri silindi', message: 'HSRAB12CD34E · Mert Müdür' });
   });
 
+  it('the front desk events: a staff booking names its channel, choice and staff; a hold about to end; a cancel leaving a deposit', () => {
+    expect(
+      render({
+        kind: 'booking_created_by_staff',
+        facts: { ...booking, actorLabel: 'Mert Müdür', channel: 'whatsapp', status: 'pending' },
+      }),
+    ).toEqual({
+      title: 'Personel Rezervasyonu',
+      message:
+        'HSRAB12CD34E · Ayşe Yılmaz · Merkez Saha · 21 Kasım 2026 Cumartesi 20:00 · WhatsApp · Onay bekliyor · Mert Müdür',
+    });
+    expect(
+      render({ kind: 'hold_expiring', facts: { ...booking, expiresAt: Date.parse('2026-11-20T14:10:00+03:00') } }),
+    ).toEqual({
+      title: 'Onay Süresi Doluyor',
+      message:
+        'HSRAB12CD34E · Ayşe Yılmaz · Merkez Saha · 21 Kasım 2026 Cumartesi 20:00 · Onaylanmazsa 14:10 itibarıyla düşecek: kapora geldiyse kaydedin',
+    });
+    expect(render({ kind: 'booking_cancelled_by_customer', facts: { ...booking, deposit: 50000 } }).message).toBe(
+      'HSRAB12CD34E · Ayşe Yılmaz · Merkez Saha · 21 Kasım 2026 Cumartesi 20:00 · Alınan ₺500 kapora için iade ya da tutma kararı bekliyor',
+    );
+  });
+
   it('a subscription names its weekly hour on the real weekday, its weeks and its first real date', () => {
     expect(render({ kind: 'subscription_created', facts: { ...booking, weeks: 8 } }).message).toBe(
       'Ayşe Yılmaz · Merkez Saha · Cumartesi 20:00 · 8 hafta (21 Kasım 2026 Cumartesi başlangıç)',

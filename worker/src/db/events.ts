@@ -28,11 +28,17 @@ export function recordHistory(db: Db, where: SQL, values: HistoryValues, { whenC
 }
 
 /** The facts an event of `kind` needs beyond its booking: the staff member, a subscription's weeks. */
-export type EventExtras<K extends EventKind> = K extends (typeof STAFF_EVENT_KINDS)[number]
-  ? { actorLabel: string | SQL }
-  : K extends 'subscription_created'
-    ? { weeks: number }
-    : Record<string, never>;
+export type EventExtras<K extends EventKind> = K extends 'booking_created_by_staff'
+  ? { actorLabel: string | SQL; channel: string | null | SQL; status: 'approved' | 'pending' | SQL }
+  : K extends (typeof STAFF_EVENT_KINDS)[number]
+    ? { actorLabel: string | SQL }
+    : K extends 'subscription_created'
+      ? { weeks: number }
+      : K extends 'hold_expiring'
+        ? { expiresAt: number | SQL }
+        : K extends 'booking_cancelled_by_customer'
+          ? { deposit?: number | SQL }
+          : Record<string, never>;
 
 export interface BookingNotice<K extends EventKind = EventKind> {
   kind: K;
