@@ -4,6 +4,7 @@ import type { CreateBookingInput } from '../../../contracts/bookings';
 import { msg } from '../../../contracts/messages';
 import type { FacilityEvent } from '../../../contracts/socket/facility';
 import { SOCKET_PING, SOCKET_PONG } from '../../../contracts/socket/parse';
+import type { StaffBookingInput } from '../../../contracts/staff-booking';
 import type { CreateSubscriptionInput, SubscriptionAnswerWire } from '../../../contracts/subscriptions';
 import type { BookingWire } from '../../../contracts/wire/booking';
 import type { NotificationWire } from '../../../contracts/wire/notification';
@@ -20,6 +21,7 @@ import { type RetireResult, retireFacility } from '../services/facility-admin';
 import { publishNotifications } from '../services/notifications';
 import { type RepriceResult, repriceFreeSlots } from '../services/pricing';
 import { type GenerateResult, generateSlots, type SlotRow, slotOfBooking, slotToWire } from '../services/slots';
+import { createStaffBooking } from '../services/staff-booking-create';
 import {
   approveByStaff,
   type BookingDetail,
@@ -104,6 +106,27 @@ export class FacilityBooking extends DurableObject<Env> {
     if (!outcome.ok) return outcome;
     this.notify(outcome.value.notifications);
     return { ok: true, value: outcome.value.booking, timings: outcome.timings };
+  }
+
+  /**
+   * Staff take a booking (behaviour.md#bookings 'Staff bookings'): the public rules under the lock every public booking
+   * takes, so of a staff and a public booking of one slot exactly one wins.
+   */
+  async createStaffBooking(
+    facilityId: number,
+    input: StaffBookingInput,
+    actor: PublicUser,
+  ): Promise<Outcome<BookingDetail>> {
+    const outcome = await this.guarded(async () => {
+      const bundle = await this.facility(facilityId);
+      const created = await createStaffBooking({ db: this.db, now: Date.now() }, bundle, input, actor);
+      if (created.expiresAt !== null) await this.scheduleExpiry(created.expiresAt);
+      this.broadcastSlot(bundle, created.slot);
+      return created;
+    });
+    if (!outcome.ok) return outcome;
+    this.notify(outcome.value.notifications);
+    return { ok: true, value: outcome.value.booking };
   }
 
   /** Staff book a subscription's weeks (behaviour.md#subscriptions): checked and written under the lock every public booking takes. */

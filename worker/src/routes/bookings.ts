@@ -14,6 +14,7 @@ import {
 } from '../../../contracts/panel';
 import { phoneSchema } from '../../../contracts/phone';
 import { settingsMsg } from '../../../contracts/settings';
+import { staffBookingSchema } from '../../../contracts/staff-booking';
 import { createSubscriptionSchema, subscriberListQuery } from '../../../contracts/subscriptions';
 import { getDb } from '../db/client';
 import { type AppEnv, requireStaff } from '../lib/auth';
@@ -26,6 +27,7 @@ import { body, param, query } from '../lib/validate';
 import { subscriptionInfo, trackByNumber, trackByPhone } from '../services/bookings';
 import {
   approve,
+  bookByStaff,
   bookSlot,
   bookSubscription,
   cancelByNumber,
@@ -143,6 +145,13 @@ export const bookingRoutes = new Hono<AppEnv>()
     const answer = await bookSubscription(c.env, c.req.valid('json'), c.get('user'));
     return ok(c, answer, undefined, answer.status === 'success' ? 201 : 200);
   })
+  /**
+   * A booking staff take for a free slot (behaviour.md#bookings 'Staff bookings'): through the pitch's object like every
+   * booking; answers the panel's detail. Not refused during maintenance: the panel keeps working.
+   */
+  .post('/staff', requireStaff, body(staffBookingSchema), async (c) =>
+    ok(c, await bookByStaff(c.env, c.req.valid('json'), c.get('user')), undefined, 201),
+  )
   /** The subscriber list (behaviour.md#management-panel): a page, meta.pagination, meta.summary (the four counters) and meta.renewals. */
   .get('/subscriptions', requireStaff, query(subscriberListQuery), async (c) => {
     const { data, meta } = await listSubscribers(getDb(c.env.DB), c.req.valid('query'), Date.now());

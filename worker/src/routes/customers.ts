@@ -3,11 +3,13 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { customerListQuery, customerMsg } from '../../../contracts/customers';
+import { customerSuggestQuery } from '../../../contracts/staff-booking';
 import { getDb } from '../db/client';
 import { type AppEnv, requireStaff } from '../lib/auth';
 import { notFound } from '../lib/errors';
 import { ok } from '../lib/http';
 import { param, query } from '../lib/validate';
+import { suggestCustomers } from '../services/customer-suggest';
 import { customerDetail, listCustomers } from '../services/customers';
 
 export const customerRoutes = new Hono<AppEnv>()
@@ -17,6 +19,10 @@ export const customerRoutes = new Hono<AppEnv>()
     const { data, meta } = await listCustomers(getDb(c.env.DB), c.req.valid('query'), Date.now());
     return ok(c, data, meta);
   })
+  /** Up to 8 stored customers whose name or phone starts with `q` (2+ characters), for the new-booking form. */
+  .get('/suggest', query(customerSuggestQuery), async (c) =>
+    ok(c, await suggestCustomers(getDb(c.env.DB), c.req.valid('query').q)),
+  )
   /** One customer: customerInfo, stats and the latest 30 bookings. An id that is not a customer's is 404. */
   .get('/:id', param(z.object({ id: z.string() })), async (c) => {
     const { id } = c.req.valid('param');

@@ -62,10 +62,13 @@ export interface CreatedBooking {
   expiresAt: number;
 }
 
-const fieldError = (path: string[], message: string) => badRequest(message, { errors: [{ path, message }] });
+export const fieldError = (path: string[], message: string) => badRequest(message, { errors: [{ path, message }] });
 
 /** The pickup point and shuttle price a booking asks for, by the pitch's transport rules (behaviour.md#bookings). */
-function transportFor(bundle: FacilityBundle, input: CreateBookingInput) {
+export function transportFor(
+  bundle: FacilityBundle,
+  input: Pick<CreateBookingInput, 'includesTransportation' | 'transportationDetails'>,
+) {
   const f = bundle.facility;
   if (!input.includesTransportation) return { price: 0, pickup: null };
   if (!f.transportIsActive) throw fieldError(['includesTransportation'], msg.transportUnavailable);
@@ -84,7 +87,10 @@ function transportFor(bundle: FacilityBundle, input: CreateBookingInput) {
  * on this pitch; a per-booking one comes once; a per-person one at most its stock for the hour (or 50). The visitor's
  * own prices are never read.
  */
-export function addonsFor(bundle: FacilityBundle, input: CreateBookingInput): { lines: BookingAddon[]; price: number } {
+export function addonsFor(
+  bundle: FacilityBundle,
+  input: Pick<CreateBookingInput, 'addons'>,
+): { lines: BookingAddon[]; price: number } {
   const lines: BookingAddon[] = [];
   input.addons.forEach((pick, i) => {
     const addon = bundle.addons.find((a) => a.id === pick.id && a.isActive);
@@ -106,7 +112,7 @@ export function addonsFor(bundle: FacilityBundle, input: CreateBookingInput): { 
 }
 
 /** Why the create check refuses a booking (behaviour.md#bookings), or null when it would not. */
-function refusalOf(
+export function refusalOf(
   check: store.CreateCheck | undefined,
   f: FacilityBundle['facility'],
   sameDayRule: boolean,

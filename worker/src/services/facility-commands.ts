@@ -2,6 +2,7 @@
 // the pitch and call its object; the object runs services/bookings.ts and services/staff-bookings.ts under its lock.
 import type { PublicUser } from '../../../contracts/auth';
 import type { CreateBookingInput } from '../../../contracts/bookings';
+import type { StaffBookingInput } from '../../../contracts/staff-booking';
 import type { CreateSubscriptionInput, SubscriptionAnswerWire } from '../../../contracts/subscriptions';
 import type { BookingDetail, BookingWire } from '../../../contracts/wire/booking';
 import { getDb } from '../db/client';
@@ -55,4 +56,10 @@ export async function reject(env: Env, ref: string, actor: PublicUser, reason: s
 export async function cancelByStaff(env: Env, ref: string, actor: PublicUser, reason: string): Promise<BookingDetail> {
   const { facilityId, stub } = await facilityObjectOf(env, ref);
   return unwrap(await stub.staffCancelBooking(facilityId, ref, actor, reason));
+}
+
+/** A booking staff take for a free slot (behaviour.md#bookings 'Staff bookings'), through the pitch's object. */
+export async function bookByStaff(env: Env, input: StaffBookingInput, actor: PublicUser): Promise<BookingDetail> {
+  const facilityId = await resolveFacilityId(env.DB, input.facility!);
+  return unwrap(await facilityStub(env, facilityId).createStaffBooking(facilityId, input, actor));
 }
