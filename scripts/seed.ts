@@ -485,6 +485,8 @@ class SeedContext {
     );
     for (const rows of chunk(history, 10)) await db.insert(s.bookingHistory).values(rows);
 
+    await this.seedPayments(db, planned, bookingIds, admin);
+
     // ---- notifications: what staff were told in the last two days; the older ones have been read ----
     const recent = planned
       .flatMap((b) => b.events.map((e) => ({ b, e })))
@@ -665,6 +667,73 @@ class SeedContext {
   }
 
   /**
+   * The venue's money and attendance as staff would have recorded them (behaviour.md#bookings 'Payments'): the kapora of
+   * every approved booking that owed one, received by transfer when it was approved; past matches marked played with
+   * their balance collected at the pitch (cash or card), one in eight a no-show whose kapora was kept; deposits of
+   * rejected bookings refunded, and one customer cancel left with its kapora awaiting staff's decision. The rows'
+   * trigger derives each booking's payment status. Today's matches still ahead owe their balance.
+   */
+  private async seedPayments(
+    db: Db,
+    planned: PlannedBooking[],
+    bookingIds: Map<string, number>,
+    admin: { id: number; username: string } | undefined | null,
+  ) {
+    const rows: (typeof s.payments.$inferInsert)[] = [];
+    const attendance: { id: number; mark: 'played' | 'no_show'; at: number }[] = [];
+    const staffName = admin?.username ?? 'admin';
+    const row = (b: PlannedBooking, kind: 'deposit' | 'balance' | 'refund' | 'kept', amount: number, at: number) => {
+      const method = kind === 'kept' ? null : kind === 'balance' ? (at % 3 === 0 ? 'card' : 'cash') : 'transfer';
+      rows.push({
+        documentId: newDocumentId(),
+        bookingId: bookingIds.get(b.documentId)!,
+        facilityId: b.facility.id,
+        kind,
+        amount: kind === 'refund' ? -amount : amount,
+        method,
+        at,
+        staffUserId: admin?.id ?? null,
+        staffName,
+        note: null,
+        createdAt: at,
+      });
+    };
+    let keptOne = false;
+    let past = 0;
+    for (const b of planned) {
+      const deposit = b.row.depositAmount ?? 0;
+      const total = b.row.totalPrice;
+      const approval = b.events.find((e) => e.to === 'approved');
+      const end = b.events[b.events.length - 1];
+      const received = approval && deposit > 0;
+      if (received) row(b, 'deposit', deposit, approval.at);
+      const started = b.slot.startsAt <= this.now;
+      if (b.status === 'approved' && started) {
+        const id = bookingIds.get(b.documentId)!;
+        const noShow = !b.row.isSubscriber && deposit > 0 && ++past % 8 === 0;
+        const at = Math.min(b.slot.startsAt + 70 * MINUTE, this.now - MINUTE);
+        if (noShow) {
+          attendance.push({ id, mark: 'no_show', at });
+          row(b, 'kept', deposit, at);
+        } else {
+          attendance.push({ id, mark: 'played', at });
+          if (total - (received ? deposit : 0) > 0) row(b, 'balance', total - (received ? deposit : 0), at);
+        }
+      }
+      if (received && (b.status === 'rejected' || b.status === 'cancelled')) {
+        if (b.status === 'cancelled' && !keptOne) keptOne = true;
+        else row(b, 'refund', deposit, end.at + 30 * MINUTE);
+      }
+    }
+    for (const group of chunk(rows, 8)) await db.insert(s.payments).values(group);
+    for (const a of attendance)
+      await db.run(
+        sql`update bookings set attendance = ${a.mark}, attendance_at = ${a.at}, attendance_by_id = ${admin?.id ?? null}
+          where id = ${a.id}`,
+      );
+  }
+
+  /**
    * Turns the declarations into concrete bookings: finds each one's slot (moving away from today when the pitch is closed,
    * the slot already holds a live booking, or the customer already has a live booking that day), then builds a
    * plausible timeline of status changes that all lie in the past.
@@ -707,12 +776,8 @@ class SeedContext {
       const approval = events.find((e) => e.to === 'approved');
       const last = events[events.length - 1];
       const transport = args.pickup ? f.transportPrice : 0;
-      const wasPaid = Boolean(approval) && deposit > 0;
-      const paymentStatus: 'pending' | 'paid' | 'refunded' = !wasPaid
-        ? 'pending'
-        : status === 'approved'
-          ? 'paid'
-          : 'refunded';
+      // The payment status and collected money follow the payment rows written after the bookings (seedPayments).
+      const paymentStatus = 'pending' as const;
       const created = events[0].at;
       return {
         documentId,
@@ -756,6 +821,9 @@ class SeedContext {
           cancellationReason: status === 'cancelled' ? last.reason : null,
           cancelledAt: status === 'cancelled' ? last.at : null,
           source: args.source,
+          // A panel booking came by phone or at the counter, made by the admin.
+          channel: args.source === 'panel' ? (slot.startsAt % 2 === 0 ? 'phone' : 'counter') : null,
+          createdById: args.source === 'panel' ? adminId : null,
           clientTimestamp: args.source === 'web' ? new Date(created).toISOString() : null,
           clientTimezone: args.source === 'web' ? 'Europe/Istanbul' : null,
           createdAt: created,

@@ -70,11 +70,15 @@ export interface Schema {
 }
 
 /** The tables a trigger body writes: INSERT INTO x, UPDATE x, DELETE FROM x (the part after BEGIN). */
-export function triggerTargets(sql: string): string[] {
+export function triggerTargets(sql: string, verbs: 'all' | 'rows' = 'all'): string[] {
   const body = sql.slice(sql.search(/\bBEGIN\b/i) + 5);
   const out = new Set<string>();
-  const re = /\b(?:INSERT\s+(?:OR\s+\w+\s+)?INTO|REPLACE\s+INTO|UPDATE(?:\s+OR\s+\w+)?|DELETE\s+FROM)\s+[`"[]?(\w+)/gi;
-  for (const m of body.matchAll(re)) if (!['SET', 'OF', 'ON'].includes(m[1].toUpperCase())) out.add(m[1]);
+  const re = /\b(INSERT\s+(?:OR\s+\w+\s+)?INTO|REPLACE\s+INTO|UPDATE(?:\s+OR\s+\w+)?|DELETE\s+FROM)\s+[`"[]?(\w+)/gi;
+  for (const m of body.matchAll(re)) {
+    if (['SET', 'OF', 'ON'].includes(m[2].toUpperCase())) continue;
+    if (verbs === 'rows' && /^UPDATE/i.test(m[1])) continue;
+    out.add(m[2]);
+  }
   return [...out];
 }
 
@@ -92,9 +96,21 @@ export function readSchema(t: Target): Schema {
     .filter((n) => !/^sqlite_/.test(n) && !/^_cf_/.test(n) && n !== 'd1_migrations');
   const indexTables = tables.filter((n) => virtual.some((v) => v.name === n) || shadowOf(n));
   const derived = new Set<string>();
-  for (const trigger of master.filter((r) => r.type === 'trigger'))
+  const triggers = master.filter((r) => r.type === 'trigger');
+  for (const trigger of triggers)
     for (const target of triggerTargets(trigger.sql ?? ''))
       if (target !== trigger.tbl_name && tables.includes(target) && !indexTables.includes(target)) derived.add(target);
+  // A table whose rows only migrations and the application create, and whose columns a trigger on a child keeps (the
+  // payments' trigger updates its booking's payment status), is data: restoring its children recomputes those columns.
+  const references = (child: string, parent: string) =>
+    query<{ table: string }>(t, [`PRAGMA foreign_key_list(${ident(child)})`])[0].some((f) => f.table === parent);
+  for (const table of [...derived]) {
+    const writers = triggers.filter((r) => r.tbl_name !== table && triggerTargets(r.sql ?? '').includes(table));
+    const onlyUpdatedByChildren = writers.every(
+      (r) => !triggerTargets(r.sql ?? '', 'rows').includes(table) && references(r.tbl_name, table),
+    );
+    if (writers.length > 0 && onlyUpdatedByChildren) derived.delete(table);
+  }
   const rest = tables.filter((n) => !indexTables.includes(n) && !derived.has(n));
 
   const info = query<{ name: string; pk: number; table?: string; from?: string }>(
