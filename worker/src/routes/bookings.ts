@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { cancelBookingSchema, createBookingSchema } from '../../../contracts/bookings';
 import { BOOKING_NUMBER, bookingNumberSchema } from '../../../contracts/common';
+import { dayQuery } from '../../../contracts/day-sheet';
 import { msg } from '../../../contracts/messages';
 import {
   approveBookingSchema,
@@ -34,6 +35,7 @@ import {
   cancelByStaff,
   reject,
 } from '../services/facility-commands';
+import { buildDaySheet } from '../services/day-sheet';
 import { publishNotifications } from '../services/notifications';
 import {
   anonymiseCustomer,
@@ -160,6 +162,10 @@ export const bookingRoutes = new Hono<AppEnv>()
   .get('/stats', requireStaff, query(bookingStatsQuery), async (c) => {
     return ok(c, await bookingStats(getDb(c.env.DB), c.req.valid('query').facilityId, Date.now()));
   })
+  /** Bugün: the match sheet of a business day (default today), per pitch in start order. */
+  .get('/day-sheet', requireStaff, query(dayQuery), async (c) =>
+    ok(c, await buildDaySheet(getDb(c.env.DB), c.req.valid('query'), Date.now())),
+  )
   .get('/:id', requireStaff, param(bookingRef), async (c) =>
     ok(c, await bookingDetail(getDb(c.env.DB), c.req.valid('param').id, Date.now())),
   )
