@@ -16,6 +16,7 @@ import {
   type PaymentKind,
   type PaymentMethod,
 } from './payments';
+import { settingChangeText } from './setting-labels';
 import { nightOf, realStart, slotStartText } from './slot-start';
 import { msg } from './texts';
 
@@ -408,8 +409,11 @@ const AUDIT_LINES: Record<AuditEventKind, (label: string, facts: Facts) => strin
   'staff.sessions_ended': (label, f) => `${staffName(label, f)} tüm oturumlarını kapattı`,
   'staff.own_password': (label, f) => `${staffName(label, f)} kendi şifresini değiştirdi; diğer oturumları kapatıldı`,
   'settings.update': (label, f) => {
-    const names = Object.keys(record(f.changes));
-    return names.length ? `${label} güncellendi: ${names.join(', ')}` : `${label} değişiklik olmadan kaydedildi`;
+    const changes = Object.entries(record(f.changes)).map(([key, c]) => {
+      const { before, after } = record(c);
+      return settingChangeText(key, { before, after });
+    });
+    return changes.length ? `${label} güncellendi: ${changes.join(', ')}` : `${label} değişiklik olmadan kaydedildi`;
   },
   'facility.create': (label, f) => {
     const images = num(f, 'imagesAdded');

@@ -100,7 +100,7 @@ const EXPECTED: { [K in AuditEvent['kind']]: [Extract<AuditEvent, { kind: K }>, 
         changes: { siteName: { before: 'A', after: 'B' }, city: { before: null, after: 'Bursa' } },
       },
     },
-    'Site ayarları güncellendi: siteName, city',
+    'Site ayarları güncellendi: Site adı A → B, Şehir — → Bursa',
   ],
   'facility.create': [
     { kind: 'facility.create', label: 'Merkez Saha', facts: { imagesAdded: 2 } },
@@ -258,6 +258,34 @@ describe('every audit line, rendered from its event', () => {
     expect(line({ kind: 'settings.update', label: 'Rezervasyon kuralları', facts: { changes: {} } })).toBe(
       'Rezervasyon kuralları değişiklik olmadan kaydedildi',
     );
+    // Field labels with before → after, booleans as Açık/Kapalı, a long text only named, never the code names.
+    expect(
+      line({
+        kind: 'settings.update',
+        label: 'Rezervasyon kuralları',
+        facts: {
+          changes: {
+            cancelWindowHours: { before: 24, after: 12 },
+            sameDayRule: { before: true, after: false },
+          },
+        },
+      }),
+    ).toBe('Rezervasyon kuralları güncellendi: Müşteri iptal süresi (saat) 24 → 12, Aynı gün kuralı Açık → Kapalı');
+    expect(
+      line({
+        kind: 'settings.update',
+        label: 'Site ayarları',
+        facts: {
+          changes: {
+            kvkkText: { before: null, after: 'Uzun bir metin '.repeat(20) },
+            contactPhones: { before: [], after: ['0532 111 22 33', '0212 222 33 44'] },
+            maintenanceMode: { before: false, after: true },
+          },
+        },
+      }),
+    ).toBe(
+      'Site ayarları güncellendi: Aydınlatma metni değiştirildi, Telefonlar — → 0532 111 22 33, 0212 222 33 44, Bakım modu Kapalı → Açık',
+    );
   });
 
   it('a row written before the events reads its own sentence; a row it cannot read names its entity', () => {
@@ -405,7 +433,7 @@ describe('the search over the rendered lines', () => {
     // The role as the line names it (the facts hold 'manager'), and the username.
     expect(await ids('elif.kaya, Müdür')).toEqual(['personel']);
     expect(await ids('Yönetici → Müdür')).toEqual(['rol']);
-    expect(await ids('güncellendi: siteName, city')).toEqual(['ayar']);
+    expect(await ids('güncellendi: Site adı A → B')).toEqual(['ayar']);
     expect(await ids('Eski Saha')).toEqual(['eski']);
     expect(await ids('zzzz')).toEqual([]);
   });

@@ -68,7 +68,10 @@ describe('what is recorded', () => {
       entityKind: 'settings',
       action: 'update',
     });
-    expect(data[0].summary).toContain('siteName');
+    // Field labels and values as staff read them, never the code names.
+    expect(data[0].summary).toContain('Site adı');
+    expect(data[0].summary).toContain('→ Denetim Sahası');
+    expect(data[0].summary).not.toContain('siteName');
     expect(data[0].details?.changes?.siteName).toEqual({ before: expect.any(String), after: 'Denetim Sahası' });
     // An invalid save writes neither the settings nor an audit row.
     const before = data.length;
@@ -224,7 +227,7 @@ describe('GET /api/audit-log', () => {
   it('refuses bad filters in Turkish', async () => {
     const cases: [string, string][] = [
       ['?pageSize=7', auditMsg.pageSize],
-      ['?entityKind=booking', auditMsg.kind],
+      ['?entityKind=bookings', auditMsg.kind],
       ['?from=2026-03-05&to=2026-03-01', auditMsg.dateReversed],
       ['?from=01.03.2026', 'Geçersiz tarih'],
     ];

@@ -1,6 +1,7 @@
 // Subscriptions (behaviour.md#subscriptions): the weekly slots a subscription asks for with whoever holds each, and the one atomic write of
 // its bookings, its customer, their history rows and its single staff notification.
 import { and, count, desc, eq, gt, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { type AuditEntry, recordAudit } from './audit';
 import type { Db } from './client';
 import { notifyEvent, recordHistory } from './events';
 import { bookings, customers, facilities, type notifications, slots } from './schema';
@@ -42,6 +43,8 @@ export type WeeklySlot = Awaited<ReturnType<typeof weeklySlots>>[number];
 export interface SubscriptionEvents {
   history: { reason: string; actorUserId: number; actorLabel: string };
   notification: { documentId: string; actorUserId: number };
+  /** The audit row, on the first week's booking (its entityId is read in the batch: the id is not known before). */
+  audit: Omit<AuditEntry, 'entityId'>;
 }
 
 /**
@@ -95,7 +98,14 @@ export async function insertSubscription(
       actorUserId: events.notification.actorUserId,
       facts: { weeks: rows.length },
     }),
+    recordAudit(db, {
+      ...events.audit,
+      entityId: qualified(
+        sql<string>`(select cast(${bookings.id} as text) from ${bookings} where ${bookings.documentId} = ${rows[0].documentId})`,
+      ),
+    }),
   ]);
+  rest.pop(); // the audit row
   const notified = rest.pop() as (typeof notifications.$inferSelect)[];
   rest.pop(); // the history insert
   const ids = rest as { id: number; customerId: number | null }[][];

@@ -265,6 +265,21 @@ interface ChangeSpec {
   kind: 'booking_approved' | 'booking_rejected' | 'booking_cancelled_by_staff';
 }
 
+/** The audit kind of each staff decision (docs/behaviour.md#audit-log-denetim-kaydı). */
+const AUDIT_OF = {
+  booking_approved: 'booking.approve',
+  booking_rejected: 'booking.reject',
+  booking_cancelled_by_staff: 'booking.cancel',
+} as const;
+
+/** Where and when a booking plays, as its audit rows keep it: never who holds it (contracts/events.ts AuditFacts). */
+export const bookingAuditFacts = (b: Pick<Booking, 'date' | 'startTime' | 'startsAt'>, facilityName: string) => ({
+  facilityName,
+  date: b.date,
+  startTime: b.startTime,
+  startsAt: b.startsAt,
+});
+
 /**
  * The status change, its history row and the staff notification are one atomic batch with the detail re-read. The
  * history row is written only when the conditional update changed the row, and the notification only when the history
@@ -272,7 +287,7 @@ interface ChangeSpec {
  */
 async function applyChange(
   db: Db,
-  { booking: b }: { booking: Booking },
+  { booking: b, facilityName }: { booking: Booking; facilityName: string },
   now: number,
   spec: ChangeSpec,
 ): Promise<StaffChange> {
@@ -285,6 +300,12 @@ async function applyChange(
       createdAt: now,
       actorUserId: spec.actor.id,
       facts: { actorLabel: label },
+    },
+    audit: {
+      at: now,
+      actor: spec.actor,
+      entityId: String(b.id),
+      event: { kind: AUDIT_OF[spec.kind], label: b.bookingNumber, facts: bookingAuditFacts(b, facilityName) },
     },
   });
   const after = change.booking;
@@ -313,7 +334,12 @@ export async function updateNotesByStaff(
   now: number,
 ): Promise<BookingDetail> {
   const b = await keyOf(db, ref);
-  await store.updateNotes(db, b.id, notes, { actorUserId: actor.id, actorLabel: actorLabel(actor) }, now);
+  await store.updateNotes(db, b.id, notes, { actorUserId: actor.id, actorLabel: actorLabel(actor) }, now, {
+    at: now,
+    actor,
+    entityId: String(b.id),
+    event: { kind: 'booking.notes', label: b.bookingNumber, facts: bookingAuditFacts(b, b.facilityName) },
+  });
   return bookingDetail(db, b.documentId, now);
 }
 
@@ -356,6 +382,13 @@ export async function anonymiseCustomer(db: Db, ref: string, actor: PublicUser, 
       documentId: newDocumentId(),
       actorUserId: actor.id,
       actorLabel: label,
+      // Only the booking number: after the erasure nothing personal is left in the audit log.
+      entry: {
+        at: now,
+        actor,
+        entityId: String(b.id),
+        event: { kind: 'booking.erase', label: b.bookingNumber, facts: {} },
+      },
     },
     now,
   );

@@ -193,6 +193,21 @@ export async function createSubscription(
   const events: store.SubscriptionEvents = {
     history: { reason: subscriptionMsg.historyReason, actorUserId: actor.id, actorLabel: actorLabel(actor) },
     notification: { documentId: newDocumentId(), actorUserId: actor.id },
+    audit: {
+      at: now,
+      actor,
+      event: {
+        kind: 'booking.subscription',
+        label: rows[0].bookingNumber,
+        facts: {
+          facilityName: f.name,
+          date: rows[0].date,
+          startTime: rows[0].startTime,
+          startsAt: rows[0].startsAt,
+          weeks: rows.length,
+        },
+      },
+    },
   };
 
   let written: Awaited<ReturnType<typeof store.insertSubscription>>;
@@ -208,6 +223,7 @@ export async function createSubscription(
     } catch (e) {
       if (isUniqueRefusal(e, 'bookings.booking_number') && attempt < 3) {
         for (const r of rows) r.bookingNumber = newBookingNumber();
+        events.audit.event.label = rows[0].bookingNumber;
         continue;
       }
       // Only a path that bypassed the pitch's object can get here: the backstop index refused a second live booking.
