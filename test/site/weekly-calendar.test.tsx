@@ -302,7 +302,11 @@ describe('weekly calendar (behaviour.md#management-panel Weekly calendar)', () =
     const free = cell('2026-11-20-20:00')!;
     expect(free.dataset.state).toBe('available');
     expect(free.textContent).toContain('₺1.500');
-    expect(free.tagName).toBe('DIV'); // a free slot is not interactive here
+    // A free hour still ahead opens the new-booking form (behaviour.md#bookings 'Staff bookings').
+    expect(free.tagName).toBe('BUTTON');
+    expect(free.getAttribute('aria-label')).toBe(
+      'Boş saat: 20:00–21:00 Cuma 20 Kasım, ₺1.500 için rezervasyon oluştur',
+    );
 
     const approved = screen.getByRole('button', { name: '20:00–21:00 Çarşamba 18 Kasım, Ahmet Yılmaz, Onaylı' });
     expect(approved.dataset.slot).toBe('2026-11-18-20:00');

@@ -5,7 +5,10 @@ import { BookingCounts } from '../components/panel/bookings/BookingCounts';
 import { BookingCards, BookingTable } from '../components/panel/bookings/BookingList';
 import { ExportMenu } from '../components/panel/bookings/ExportMenu';
 import { FilterBar } from '../components/panel/bookings/FilterBar';
+import { NewBookingDialog } from '../components/panel/new-booking/NewBookingDialog';
 import { Pager } from '../components/panel/Pager';
+import { Button } from '../components/ui/Button';
+import { CalendarPlusIcon } from '../components/ui/icons';
 import { ListState } from '../components/ui/ListState';
 import { type Key, Tab, TabList, TabPanel, Tabs } from '../components/ui/Tabs';
 import { followBookingEvents } from '../stores/dashboard';
@@ -33,6 +36,7 @@ export default function BookingsManager() {
   const status = useStore($bookingStatus);
   const narrow = useStore($narrow);
   const [selected, setSelected] = useState<string | null>(null);
+  const [creating, setCreating] = useState(false);
 
   useEffect(() => {
     const stop = startBookings();
@@ -56,7 +60,13 @@ export default function BookingsManager() {
             Rezervasyonları arayın, filtreleyin, onaylayın veya reddedin.
           </p>
         </div>
-        <ExportMenu />
+        <div className="flex flex-wrap items-center gap-2">
+          <Button onPress={() => setCreating(true)} data-new-booking>
+            <CalendarPlusIcon className="h-4 w-4" />
+            Yeni Rezervasyon
+          </Button>
+          <ExportMenu />
+        </div>
       </header>
 
       <BookingCounts counts={counts} />
@@ -106,6 +116,11 @@ export default function BookingsManager() {
         ))}
       </Tabs>
 
+      <NewBookingDialog
+        prefill={creating ? {} : null}
+        onClose={() => setCreating(false)}
+        onCreated={() => void refreshBookings()}
+      />
       <BookingDetailDialog
         documentId={selected}
         onClose={() => setSelected(null)}

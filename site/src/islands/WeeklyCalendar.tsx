@@ -6,6 +6,8 @@ import { Legend } from '../components/panel/calendar/Legend';
 import { countWeek } from '../components/panel/calendar/slot-view';
 import { WeekSummary } from '../components/panel/calendar/WeekSummary';
 import { WeekTable } from '../components/panel/calendar/WeekTable';
+import type { Prefill } from '../components/panel/new-booking/form-model';
+import { NewBookingDialog } from '../components/panel/new-booking/NewBookingDialog';
 import { Button } from '../components/ui/Button';
 import { fieldLabel, input } from '../components/ui/field';
 import { ChevronLeftIcon, ChevronRightIcon } from '../components/ui/icons';
@@ -19,6 +21,7 @@ import {
   $facilitiesStatus,
   $live,
   $week,
+  type CalendarSlot,
   FACILITIES_FAILED,
   goThisWeek,
   initWeeklyCalendar,
@@ -120,6 +123,7 @@ export default function WeeklyCalendar({ today: serverToday }: { today?: string 
   const desktop = useDesktop();
   const now = useNow();
   const [openBooking, setOpenBooking] = useState<string | null>(null);
+  const [newBooking, setNewBooking] = useState<Prefill | null>(null);
   const selectId = useId();
 
   useEffect(() => {
@@ -137,6 +141,9 @@ export default function WeeklyCalendar({ today: serverToday }: { today?: string 
   const facility = facilities.find((f) => f.slug === week.facility) ?? null;
   const shown = calendar && calendar.facility.slug === week.facility && calendar.from === week.monday ? calendar : null;
   const slots = shown?.slots ?? [];
+  // A tap on a free hour opens the new-booking form with the pitch, the day and the hour filled.
+  const book = (slot: CalendarSlot) =>
+    setNewBooking({ facility: shown?.facility.documentId, date: slot.date, slot: slot.documentId });
 
   let body: ReactNode;
   if (facilitiesStatus === 'error')
@@ -167,6 +174,7 @@ export default function WeeklyCalendar({ today: serverToday }: { today?: string 
         now={now}
         caption={`${facility?.name ?? ''}, ${range}`}
         onOpen={setOpenBooking}
+        onBook={book}
       />
     );
   else
@@ -179,6 +187,7 @@ export default function WeeklyCalendar({ today: serverToday }: { today?: string 
         now={now}
         onDay={selectDay}
         onOpen={setOpenBooking}
+        onBook={book}
       />
     );
 
@@ -235,6 +244,7 @@ export default function WeeklyCalendar({ today: serverToday }: { today?: string 
 
       <div>{body}</div>
 
+      <NewBookingDialog prefill={newBooking} onClose={() => setNewBooking(null)} onCreated={() => void refreshWeek()} />
       <BookingDetailDialog
         documentId={openBooking}
         onClose={() => setOpenBooking(null)}

@@ -14,10 +14,12 @@ interface DayViewProps {
   now: number;
   onDay: (date: string) => void;
   onOpen: (bookingId: string) => void;
+  /** A free hour still ahead opens the new-booking form for it. */
+  onBook?: (slot: CalendarSlot) => void;
 }
 
 /** Mobile: a strip of the seven days (today marked) and the chosen day's slots as a list (behaviour.md#management-panel). */
-export function DayView({ dates, slots, day, today, now, onDay, onOpen }: DayViewProps) {
+export function DayView({ dates, slots, day, today, now, onDay, onOpen, onBook }: DayViewProps) {
   return (
     <Tabs selectedKey={day} onSelectionChange={(key) => onDay(String(key))}>
       <TabList aria-label="Günler" variant="days">
@@ -73,7 +75,7 @@ export function DayView({ dates, slots, day, today, now, onDay, onOpen }: DayVie
                           {weekdayName(real.calendarDate)} {dayAndMonth(real.calendarDate)} · {nightOf(d)}
                         </p>
                       )}
-                      <SlotCell slot={s} now={now} onOpen={onOpen} withTime />
+                      <SlotCell slot={s} now={now} onOpen={onOpen} onBook={onBook} withTime />
                     </li>
                   );
                 })}

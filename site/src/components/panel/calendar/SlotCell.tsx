@@ -1,6 +1,6 @@
 import type { CalendarSlot } from '../../../stores/weekly-calendar';
 import { BusIcon, ClockIcon, CrownSolidIcon } from '../../ui/icons';
-import { AWAITING_APPROVAL, cellView, STATE_LABELS, TRANSPORT, toneOf } from './slot-view';
+import { AWAITING_APPROVAL, bookLabel, cellView, STATE_LABELS, TRANSPORT, toneOf } from './slot-view';
 
 interface SlotCellProps {
   slot: CalendarSlot;
@@ -8,16 +8,35 @@ interface SlotCellProps {
   onOpen: (bookingId: string) => void;
   /** Mobile list rows show the time beside the state; table cells have it in the row heading. */
   withTime?: boolean;
+  /** A free hour still ahead becomes a button that opens the new-booking form for it. */
+  onBook?: (slot: CalendarSlot) => void;
 }
 
 /** One slot: a button that opens the booking when someone holds it, plain text when it is free (behaviour.md#management-panel). */
-export function SlotCell({ slot, now, onOpen, withTime = false }: SlotCellProps) {
+export function SlotCell({ slot, now, onOpen, withTime = false, onBook }: SlotCellProps) {
   const v = cellView(slot, now);
   const base = `flex w-full min-h-12 items-center gap-1.5 rounded-md border px-2 py-1.5 text-left text-sm ${toneOf(v)}`;
   const time = withTime && (
     <span className="w-24 shrink-0 font-semibold tabular-nums">{`${slot.startTime.slice(0, 5)}–${slot.endTime.slice(0, 5)}`}</span>
   );
   const data = { 'data-slot': slot.documentId, 'data-state': v.state, 'data-past': v.past ? 'true' : undefined };
+
+  if (!v.bookingId && onBook && v.state === 'available' && !v.past) {
+    return (
+      <button
+        type="button"
+        {...data}
+        data-book-slot
+        aria-label={bookLabel(slot, withTime)}
+        onClick={() => onBook(slot)}
+        className={`${base} cursor-pointer transition hover:brightness-95 dark:hover:brightness-125`}
+      >
+        {time}
+        {withTime && ' '}
+        <span className="font-semibold tabular-nums">{v.text}</span>
+      </button>
+    );
+  }
 
   if (!v.bookingId) {
     return (

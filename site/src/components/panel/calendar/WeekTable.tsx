@@ -10,10 +10,12 @@ interface WeekTableProps {
   now: number;
   caption: string;
   onOpen: (bookingId: string) => void;
+  /** A free hour still ahead opens the new-booking form for it. */
+  onBook?: (slot: CalendarSlot) => void;
 }
 
 /** Desktop: time rows by seven day columns, Monday first; overnight starts are the last rows (behaviour.md#management-panel, behaviour.md#time-money-and-identity). */
-export function WeekTable({ dates, slots, today, now, caption, onOpen }: WeekTableProps) {
+export function WeekTable({ dates, slots, today, now, caption, onOpen, onBook }: WeekTableProps) {
   const rows = timeRows(slots);
   const at = new Map(slots.map((s) => [`${s.date} ${s.startTime.slice(0, 5)}`, s]));
   const rowEnd = new Map<string, string>();
@@ -79,7 +81,7 @@ export function WeekTable({ dates, slots, today, now, caption, onOpen }: WeekTab
                 return (
                   <td key={d} className="p-1 align-top">
                     {slot ? (
-                      <SlotCell slot={slot} now={now} onOpen={onOpen} />
+                      <SlotCell slot={slot} now={now} onOpen={onOpen} onBook={onBook} />
                     ) : (
                       <span className="flex min-h-12 items-center justify-center text-slate-600 dark:text-slate-400">
                         <span aria-hidden="true">—</span>

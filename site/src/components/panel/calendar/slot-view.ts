@@ -36,6 +36,19 @@ export interface CellView {
   timedLabel: string;
 }
 
+/**
+ * A free hour's button: 'Boş saat: 20:00–21:00 Salı 24 Kasım, ₺1.500 için rezervasyon oluştur'; a row that shows the
+ * time first names it first (the visible words stay one run of the name).
+ */
+export function bookLabel(slot: CalendarSlot, withTime = false): string {
+  const real = realStart(slot);
+  const day = `${weekdayName(real.calendarDate)} ${dayAndMonth(real.calendarDate)}${real.overnight ? ` · ${nightOf(slot.date)}` : ''}`;
+  const facts = withTime
+    ? `${slotTimeLabel(slot)}, ${tl(slot.price)}, ${day}`
+    : `${slotTimeLabel(slot)} ${day}, ${tl(slot.price)}`;
+  return `Boş saat: ${facts} için rezervasyon oluştur`;
+}
+
 /** A slot's state in the panel (the weekly calendar, the slot preview): who holds it, else past or free. */
 export function cellState(booking: { isSubscriber: boolean; status: string } | null, past: boolean): CellState {
   if (!booking) return past ? 'past' : 'available';
