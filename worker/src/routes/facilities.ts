@@ -26,6 +26,7 @@ import {
   toWire,
 } from '../services/facilities';
 import { createFacility, deleteFacility, setFacilityActive, updateFacility } from '../services/facility-admin';
+import { activeBookingsOf, openNewFacility } from '../services/facility-opening';
 import { applyPriceRules, readPriceRules, savePriceRules } from '../services/pricing';
 import { subscriptionSlots } from '../services/subscriptions';
 
@@ -124,16 +125,17 @@ export const facilityRoutes = new Hono<AppEnv>()
   .delete('/:ref/addons/:id{[0-9]+}', requireStaff, async (c) =>
     ok(c, await removeAddon(c.env, getDb(c.env.DB), c.req.param('ref'), Number(c.req.param('id')), c.get('user'))),
   )
-  /** Create (api.md): JSON, or multipart with `data` (JSON) and images under `files.images`. */
+  /**
+   * Create (api.md): JSON, or multipart with `data` (JSON) and images under `files.images`. The new pitch's slots are
+   * generated at once for the booking rules' horizon; meta says how many (slotsCreated, horizonDays).
+   */
   .post('/', requireStaff, async (c) => {
     const { value, files, variants } = await readFormOrJson(c);
-    return ok(
-      c,
-      await createFacility(c.env, parseInput(facilityInput, value), files, variants, c.get('user')),
-      undefined,
-      201,
-    );
+    const created = await createFacility(c.env, parseInput(facilityInput, value), files, variants, c.get('user'));
+    return ok(c, created, { ...(await openNewFacility(c.env, created.id)) }, 201);
   })
+  /** What a forced delete would cancel: the pitch's pending and approved bookings not started yet, soonest first. */
+  .get('/:ref/active-bookings', requireStaff, async (c) => ok(c, await activeBookingsOf(c.env, c.req.param('ref'))))
   /** Update: the same shapes, plus `imagesToDelete` (ids of this pitch's own images). */
   .put('/:ref', requireStaff, async (c) => {
     const { value, files, variants } = await readFormOrJson(c);
