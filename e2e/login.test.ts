@@ -144,16 +144,38 @@ describe('login page without React', () => {
     await context.close();
   });
 
-  it('a foreign redirect is refused: after signing in the visitor lands on the home page', async () => {
+  it('a foreign redirect is refused: after signing in the visitor lands on the panel', async () => {
     const { page, context } = await newPage(browser);
     await page.goto('/giris?redirect=%2F%2Fevil.example%2Fyonetim');
     await hydrated(page);
     await page.getByLabel('E-posta veya kullanıcı adı').fill('admin');
     await page.getByLabel('Şifre', { exact: true }).fill('admin1234');
     await page.getByRole('button', { name: 'Giriş Yap', exact: true }).click();
-    await page.waitForURL((url) => url.pathname === '/');
+    await page.waitForURL((url) => url.pathname === '/yonetim');
     expect(new URL(page.url()).origin).toBe(origin());
     await context.close();
+  });
+
+  it('signing in at /giris lands on /yonetim; ?next goes back to a same-site page, never to another host', async () => {
+    const signInAt = async (path: string) => {
+      const { page, context } = await newPage(browser, { width: 360 });
+      await page.goto(path);
+      await hydrated(page);
+      await page.getByLabel('E-posta veya kullanıcı adı').fill('mudur');
+      await page.getByLabel('Şifre', { exact: true }).fill('mudur1234');
+      await page.getByRole('button', { name: 'Giriş Yap', exact: true }).click();
+      await page.waitForURL((url) => url.pathname !== '/giris');
+      const url = new URL(page.url());
+      await context.close();
+      return url;
+    };
+    expect((await signInAt('/giris')).pathname).toBe('/yonetim');
+    expect((await signInAt('/giris?next=%2Fyonetim%2Fsahalar')).pathname).toBe('/yonetim/sahalar');
+    for (const bad of ['https%3A%2F%2Fevil.com%2F', '%2F%2Fevil.com']) {
+      const url = await signInAt(`/giris?next=${bad}`);
+      expect(url.origin).toBe(origin());
+      expect(url.pathname).toBe('/yonetim');
+    }
   });
 
   it('without JavaScript the button stays disabled, so the password is never sent in the address', async () => {

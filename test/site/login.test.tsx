@@ -4,7 +4,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { ApiRequestError } from '../../site/src/lib/errors';
-import { initLogin, loginErrorText, safeRedirect } from '../../site/src/scripts/login';
+import { initLogin, loginErrorText, redirectOf, safeRedirect } from '../../site/src/scripts/login';
 import { $session } from '../../site/src/stores/session';
 
 const FORM = `
@@ -126,9 +126,22 @@ describe('login redirect target', () => {
       'yonetim',
       'javascript:alert(1)',
       '/giris?redirect=/x',
+      '//evil.com',
+      'https://evil.com',
+      '/\t/evil.com',
     ]) {
-      expect(safeRedirect(bad), String(bad)).toBe('/');
+      // Never another host: anything that is not a plain same-site path lands on the panel.
+      expect(safeRedirect(bad), String(bad)).toBe('/yonetim');
     }
+  });
+
+  it('takes `redirect`, else `next`, else lands on the panel', () => {
+    const of = (q: string) => redirectOf(new URLSearchParams(q));
+    expect(of('')).toBe('/yonetim');
+    expect(of('next=/sahalar/yildiz')).toBe('/sahalar/yildiz');
+    expect(of('redirect=/yonetim/bildirimler&next=/sahalar')).toBe('/yonetim/bildirimler');
+    expect(of('next=//evil.com')).toBe('/yonetim');
+    expect(of('next=https%3A%2F%2Fevil.com')).toBe('/yonetim');
   });
 
   it('maps the server refusals to the texts of behaviour.md#error-messages', () => {
@@ -247,7 +260,7 @@ describe('login form script', () => {
     expect(screen.queryByText('Başarıyla giriş yapıldı!')).toBeNull();
   });
 
-  it('without remember me keeps the session for the tab; a foreign redirect goes home', async () => {
+  it('without remember me keeps the session for the tab; a foreign redirect lands on the panel', async () => {
     mockApi(() => [200, { data: { jwt: token(), user }, meta: {} }]);
     open('?redirect=https%3A%2F%2Fevil.example%2F');
     const u = userEvent.setup();
@@ -255,7 +268,7 @@ describe('login form script', () => {
     await u.type(field('Şifre'), 'admin1234');
     await u.click(screen.getByRole('checkbox', { name: 'Beni hatırla' }));
     await u.click(submit());
-    await waitFor(() => expect(assign).toHaveBeenCalledWith('/'));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/yonetim'));
     expect(requests[0].body).toMatchObject({ remember: false });
     expect(localStorage.getItem('user')).toBeNull();
     expect(sessionStorage.getItem('user')).not.toBeNull();

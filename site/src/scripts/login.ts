@@ -24,20 +24,27 @@ export const REDIRECT_DELAY_MS = 700;
 /** The API's 10 s limit for one call (lib/api.ts), without shipping the typed client to this page. */
 const TIMEOUT_MS = 10_000;
 
+/** Where staff land after signing in when no page sent them here: the panel (docs/behaviour.md#login-and-sessions). */
+export const AFTER_LOGIN = '/yonetim';
+
 /**
- * The `redirect` query as a same-site path, else '/'. Only a path starting with a single '/' qualifies: '//host',
- * '/\host' and absolute URLs would leave the site; /giris itself would loop.
+ * The `redirect` (or `next`) query as a same-site path, else the panel. Only a path starting with a single '/'
+ * qualifies: '//host', '/\host' and absolute URLs would leave the site (never an open redirect), and so would a path
+ * the URL parser reads as one (tabs and newlines are dropped: '/\t/host'); /giris itself would loop.
  */
 export function safeRedirect(target: string | null | undefined): string {
-  if (!target?.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return '/';
+  if (!target?.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return AFTER_LOGIN;
   try {
     const url = new URL(target, 'https://site.invalid');
-    if (url.origin !== 'https://site.invalid' || url.pathname === '/giris') return '/';
+    if (url.origin !== 'https://site.invalid' || url.pathname === '/giris') return AFTER_LOGIN;
     return url.pathname + url.search + url.hash;
   } catch {
-    return '/';
+    return AFTER_LOGIN;
   }
 }
+
+/** The page a sign-in goes back to, from /giris's query: `redirect` (the panel's guard sets it), else `next`. */
+export const redirectOf = (params: URLSearchParams) => safeRedirect(params.get('redirect') ?? params.get('next'));
 
 /** behaviour.md#error-messages 'Login failure': the English credential message and any 401 read as the Turkish credential text. */
 export function loginErrorText(e: unknown): string {
@@ -87,7 +94,7 @@ export function initLogin(): () => void {
   const toggle = form.querySelector<HTMLButtonElement>('[data-password-toggle]')!;
   let submitting = false;
 
-  const target = () => safeRedirect(new URLSearchParams(window.location.search).get('redirect'));
+  const target = () => redirectOf(new URLSearchParams(window.location.search));
 
   function setFieldError(field: LoginField, text: string | undefined) {
     const el = errorOf(field);
