@@ -20,9 +20,15 @@ export const WARNING_LABELS: Record<WarningLevel, string> = {
 /**
  * Consecutive cancellations at which each level (and each risk label) starts. The server counts the run over bookings
  * already decided (cancelled, rejected, expired) or whose hour has passed: a pending or approved booking still ahead
- * neither counts nor ends it.
+ * neither counts nor ends it. A cancellation counts 1 and a no-show (an approved booking staff marked 'Gelmedi')
+ * NO_SHOW_WEIGHT; a booking marked 'Geldi', or approved and past without a mark, ends the run, as does a rejected or
+ * expired one. The stored figure (customer_stats.consecutive_cancellations) is this weighted run: the screen, the
+ * warnings filter and count and every export read it.
  */
 export const RISK_THRESHOLDS = { caution: 2, warning: 3, critical: 5 } as const;
+
+/** A no-show weighs more than a cancellation in the run: one alone puts a customer at Dikkat (migration 0025's triggers). */
+export const NO_SHOW_WEIGHT = 2;
 
 /** A customer 'with a warning' (warningsOnly, meta.summary.warningCount, the risk report): at caution or above. */
 export const WARNING_MIN_CONSECUTIVE = RISK_THRESHOLDS.caution;

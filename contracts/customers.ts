@@ -163,8 +163,10 @@ export interface CustomerStatsRow {
   totalSpent: number;
   /** TL, approved bookings still ahead ('Planlanan harcama'). */
   plannedSpent: number;
-  /** Approved bookings already played ('Oynanan maç'). */
+  /** Approved bookings already played ('Oynanan maç'); a no-show is not played. */
   playedBookings: number;
+  /** Approved bookings staff marked 'Gelmedi' (no-show); each weighs NO_SHOW_WEIGHT in consecutiveCancellations. */
+  noShowBookings: number;
   /** Pitch name → bookings there. */
   facilityUsage: Record<string, number>;
   warningLevel: WarningLevel;

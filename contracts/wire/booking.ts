@@ -1,7 +1,7 @@
 // What the API answers about a booking, written once for the worker (which builds it) and the site (which reads it).
 import type { BookingAddonWire } from '../addons';
 import type { BookingStatus, PaymentStatus } from '../bookings';
-import type { HistoryEvent } from '../payments';
+import type { AttendanceMark, HistoryEvent } from '../payments';
 
 export type BookingSource = 'web' | 'panel' | 'subscription';
 export type HistoryActorType = 'customer' | 'staff' | 'system';
@@ -180,6 +180,10 @@ export interface BookingDetail extends Omit<BookingListItem, 'facility'> {
   facility: BookingFacilityWire & { hourlyPrice: number };
   source: BookingSource;
   expiresAt: string | null;
+  /** After the start staff mark who came ('Geldi' / 'Gelmedi'); null until then. When, and by whom (their name). */
+  attendance: AttendanceMark | null;
+  attendanceAt: string | null;
+  attendanceBy: string | null;
   updatedAt: string | null;
   history: BookingHistoryWire[];
 }

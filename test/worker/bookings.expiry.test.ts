@@ -49,7 +49,7 @@ const historyCount = async (id: number) =>
     .first<{ n: number }>())!.n;
 
 describe('pending holds expire through the pitch object alarm', () => {
-  it('a new booking is held for the pitch autoApprovalTimeout and the alarm is set for that moment', async () => {
+  it('a new booking is held for the pitch autoApprovalTimeout and the alarm is set for its warning, 10 minutes before', async () => {
     const { f, booking, before } = await bookedPitch(15);
     const row = await statusOf(booking.id);
     expect(row.expires_at).toBeGreaterThanOrEqual(before + 15 * MINUTE);
@@ -57,7 +57,7 @@ describe('pending holds expire through the pitch object alarm', () => {
     const alarm = await runInDurableObject(facilityStub(env, f.id), (_: FacilityBooking, state) =>
       state.storage.getAlarm(),
     );
-    expect(alarm).toBe(row.expires_at);
+    expect(alarm).toBe(row.expires_at! - 10 * MINUTE);
   });
 
   it('the alarm leaves a hold alone before its deadline', async () => {
@@ -134,7 +134,7 @@ describe('pending holds expire through the pitch object alarm', () => {
     expect((await statusOf(booking.id)).status).toBe('approved');
   });
 
-  it('re-arms the alarm for the next hold after expiring the due one', async () => {
+  it('re-arms the alarm for the next hold (its warning first) after expiring the due one', async () => {
     const f = await createFacility();
     await createSlots(f, 2, 2);
     const mk = async (time: string) =>
@@ -161,6 +161,8 @@ describe('pending holds expire through the pitch object alarm', () => {
     await runInDurableObject(stub, (o: FacilityBooking) => o.expireDue(f.id));
     expect((await statusOf(a.id)).status).toBe('expired');
     expect((await statusOf(b.id)).status).toBe('pending');
-    expect(await runInDurableObject(stub, (_: FacilityBooking, state) => state.storage.getAlarm())).toBe(bDeadline);
+    expect(await runInDurableObject(stub, (_: FacilityBooking, state) => state.storage.getAlarm())).toBe(
+      bDeadline! - 10 * MINUTE,
+    );
   });
 });

@@ -65,6 +65,7 @@ async function expectConsistent() {
       totalSpent: r.total_spent,
       facilityUsage: JSON.parse(String(r.facility_usage ?? '{}')),
       playedBookings: r.played_bookings,
+      noShowBookings: r.no_show_bookings,
       plannedSpent: r.planned_spent,
       nextChangeAt: r.next_change_at,
     };
@@ -220,6 +221,62 @@ describe('every booking write keeps the customer row equal to a full recomputati
     await env.DB.prepare("delete from bookings where customer_phone = ? and status = 'cancelled'").bind(c.phone).run();
     expect(await storedRow(c.id)).toMatchObject({ total_bookings: 1, consecutive_cancellations: 0 });
     await expectConsistent();
+  });
+});
+
+describe('no-shows in the figures and the run', () => {
+  it("'Gelmedi' weighs 2 in the run and leaves the played count; 'Geldi' ends the run; stored equals recomputed after each", async () => {
+    const f = await createFacility();
+    const c = await addCustomer({ name: 'Gelmeyen Müşteri', phone: freshPhone() });
+    await addBookings(c, [
+      { day: -10, status: 'approved', facilityId: f.id },
+      { day: -6, status: 'cancelled', facilityId: f.id },
+      { day: -4, status: 'approved', facilityId: f.id },
+      { day: -2, status: 'approved', facilityId: f.id },
+      { day: 3, status: 'approved', facilityId: f.id },
+    ]);
+    const ids = (
+      await env.DB.prepare('select document_id from bookings where customer_phone = ? order by starts_at')
+        .bind(c.phone)
+        .all<{ document_id: string }>()
+    ).results.map((r) => r.document_id);
+    const mark = (i: number, attendance: 'played' | 'no_show') =>
+      api(`/api/bookings/${ids[i]}/attendance`, { method: 'POST', json: { attendance }, token });
+    await expectConsistent();
+    expect(await storedRow(c.id)).toMatchObject({ consecutive_cancellations: 0, played_bookings: 3 });
+
+    // -4 no-show: -2, approved and past without a mark, still ends the run after it.
+    expect((await mark(2, 'no_show')).status).toBe(200);
+    await expectConsistent();
+    expect(await storedRow(c.id)).toMatchObject({
+      consecutive_cancellations: 0,
+      no_show_bookings: 1,
+      played_bookings: 2,
+    });
+    // -2 no-show too: the run is -6 cancelled (1) + two no-shows (2 + 2) = 5, Kritik; the booking ahead changes nothing.
+    expect((await mark(3, 'no_show')).status).toBe(200);
+    await expectConsistent();
+    expect(await storedRow(c.id)).toMatchObject({ consecutive_cancellations: 5, no_show_bookings: 2 });
+    expect((await detail(c.id)).stats).toMatchObject({
+      consecutiveCancellations: 5,
+      noShowBookings: 2,
+      warningLevel: 'critical',
+      riskLabel: 'KRİTİK',
+    });
+    // The warnings filter reads the same figure.
+    const warned = await json<CustomerListAnswer>(
+      await api('/api/bookings/customers/stats?search=gelmeyen&warningsOnly=true', { token }),
+    );
+    expect(warned.data.map((r) => r.id)).toEqual([c.id]);
+
+    // -2 turns out played after all: it ends the run.
+    expect((await mark(3, 'played')).status).toBe(200);
+    await expectConsistent();
+    expect(await storedRow(c.id)).toMatchObject({
+      consecutive_cancellations: 0,
+      no_show_bookings: 1,
+      played_bookings: 2,
+    });
   });
 });
 

@@ -387,10 +387,16 @@ export async function changeStatus(db: Db, b: Pick<Booking, 'id' | 'status'>, se
 
 /**
  * Pending holds past their deadline become expired (behaviour.md#bookings), with their history rows and notifications, in one batch
- * keyed on the same instant. Idempotent: a second run finds nothing.
+ * keyed on the same instant. Idempotent: a second run finds nothing. A hold whose money was recorded never expires: the
+ * payments trigger clears its deadline, and `collected = 0` here is the backstop.
  */
 export async function expireDueHolds(db: Db, facilityId: number, now: number) {
-  const due = and(eq(bookings.facilityId, facilityId), pending, lte(bookings.expiresAt, now))!;
+  const due = and(
+    eq(bookings.facilityId, facilityId),
+    pending,
+    lte(bookings.expiresAt, now),
+    eq(bookings.collected, 0),
+  )!;
   const [, notified, expired] = await db.batch([
     recordHistory(db, due, {
       bookingId: bookings.id,
@@ -421,7 +427,14 @@ export function facilitiesWithDueHolds(db: Db, now: number) {
   return db
     .selectDistinct({ id: bookings.facilityId })
     .from(bookings)
-    .where(and(eq(bookings.status, 'pending'), isNotNull(bookings.expiresAt), lte(bookings.expiresAt, now)))
+    .where(
+      and(
+        eq(bookings.status, 'pending'),
+        isNotNull(bookings.expiresAt),
+        lte(bookings.expiresAt, now),
+        eq(bookings.collected, 0),
+      ),
+    )
     .all();
 }
 

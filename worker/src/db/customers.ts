@@ -8,6 +8,7 @@ import {
   ACTIVE_DAYS,
   type ActivityStatus,
   INACTIVE_DAYS,
+  NO_SHOW_WEIGHT,
   WARNING_MIN_CONSECUTIVE,
 } from '../../../contracts/customer-risk';
 import type { CustomerSort } from '../../../contracts/customers';
@@ -123,6 +124,7 @@ const rowFields = {
   totalSpent: customerStats.totalSpent,
   plannedSpent: customerStats.plannedSpent,
   playedBookings: customerStats.playedBookings,
+  noShowBookings: customerStats.noShowBookings,
   facilityUsage: customerStats.facilityUsage,
 };
 export type CustomerStatsRecord = Awaited<ReturnType<typeof listCustomerRows>>['rows'][number];
@@ -224,21 +226,27 @@ export async function storedStats(db: Db) {
  * Every customer's figures computed from scratch over all bookings, with window functions — a second, independent
  * formulation of migration 0006's triggers, in the shape of customer_stats (tests compare the two after every kind of
  * write). The cancellation run is read over the bookings already decided (cancelled, rejected, expired) or whose hour
- * has passed: a pending or approved booking still ahead neither counts nor ends it. A booking cancelled because its
- * pitch was deleted (facilityMsg.forceCancelReason) is skipped; every other status but cancelled ends the run. Played,
- * spent and the last played date count approved bookings whose hour has passed; planned the approved ones still ahead.
+ * has passed: a pending or approved booking still ahead neither counts nor ends it. A cancellation weighs 1 and a
+ * no-show (approved, marked 'Gelmedi') NO_SHOW_WEIGHT; a booking cancelled because its pitch was deleted
+ * (facilityMsg.forceCancelReason) is skipped; every other booking ends the run (docs/behaviour.md#states-and-transitions).
+ * Spent and the last played date count approved bookings whose hour has passed, played those of them not marked
+ * 'Gelmedi'; planned the approved ones still ahead.
  */
 export async function recomputedStats(db: Db) {
   const b = bookings;
   const forced = literal(facilityMsg.forceCancelReason);
+  const noShow = sql`(${b.status} = 'approved' and coalesce(${b.attendance}, '') = 'no_show')`;
+  // Every booking but a cancellation or a no-show ends the run.
+  const breaks = sql`(${b.status} <> 'cancelled' and not ${noShow})`;
   const mode = (expr: SQL, name: string) => sql`(select ${sql.raw(name)} from (
       select ${expr} as ${sql.raw(name)}, row_number() over (order by count(*) desc, max(${b.startsAt}) desc) as rn
       from ${b} where ${b.customerPhone} = c.phone group by 1) where rn = 1)`;
   const result = await db.all<Record<string, unknown>>(sql`
     with runs as (
       select ${b.customerPhone} as phone, ${b.status} as status,
-        sum(${b.status} <> 'cancelled') over (partition by ${b.customerPhone}
-          order by ${b.startsAt} desc, (${b.status} <> 'cancelled') desc rows unbounded preceding) as broken
+        case when ${b.status} = 'cancelled' then 1 when ${noShow} then ${literal(NO_SHOW_WEIGHT)} else 0 end as weight,
+        sum(${breaks}) over (partition by ${b.customerPhone}
+          order by ${b.startsAt} desc, (${breaks}) desc rows unbounded preceding) as broken
       from ${b}
       where not (${b.status} = 'cancelled' and coalesce(${b.cancellationReason}, '') = ${forced})
         and (${b.status} not in ('pending', 'approved') or ${b.startsAt} <= ${sqlNow})
@@ -255,7 +263,8 @@ export async function recomputedStats(db: Db) {
         max(${b.date}) filter (where ${b.status} = 'approved' and ${b.startsAt} <= ${sqlNow}) as last_actual,
         coalesce(sum(${b.totalPrice}) filter (where ${b.status} = 'approved' and ${b.startsAt} <= ${sqlNow}), 0) as spent,
         coalesce(sum(${b.totalPrice}) filter (where ${b.status} = 'approved' and ${b.startsAt} > ${sqlNow}), 0) as planned,
-        count(*) filter (where ${b.status} = 'approved' and ${b.startsAt} <= ${sqlNow}) as played,
+        count(*) filter (where ${b.status} = 'approved' and ${b.startsAt} <= ${sqlNow} and not ${noShow}) as played,
+        count(*) filter (where ${noShow}) as no_show,
         min(${b.startsAt}) filter (where ${b.status} in ('pending', 'approved') and ${b.startsAt} > ${sqlNow}) as next_change
       from ${b} group by ${b.customerPhone}
     )
@@ -264,13 +273,14 @@ export async function recomputedStats(db: Db) {
       coalesce(a.cancelled, 0) as cancelled_bookings, coalesce(a.pending, 0) as pending_bookings,
       coalesce(a.rejected, 0) as rejected_bookings, coalesce(a.expired, 0) as expired_bookings,
       coalesce(a.transport, 0) as transportation_bookings,
-      (select count(*) from runs r where r.phone = c.phone and r.broken = 0) as consecutive_cancellations,
+      (select coalesce(sum(r.weight), 0) from runs r where r.phone = c.phone and r.broken = 0) as consecutive_cancellations,
       a.first_date as first_booking_date, a.last_date as last_booking_date, a.last_actual as last_actual_booking_date,
       ${mode(sql`${b.facilityId}`, 'facility')} as favorite_facility_id,
       ${mode(sql`cast(strftime('%w', ${b.date}) as integer)`, 'weekday')} as favorite_day,
       ${mode(sql`${b.startTime}`, 'hour')} as favorite_hour,
       coalesce(a.spent, 0) as total_spent, coalesce(a.planned, 0) as planned_spent,
-      coalesce(a.played, 0) as played_bookings, a.next_change as next_change_at,
+      coalesce(a.played, 0) as played_bookings, coalesce(a.no_show, 0) as no_show_bookings,
+      a.next_change as next_change_at,
       (select json_group_object(facility_id, n) from (select ${b.facilityId} as facility_id, count(*) as n from ${b}
         where ${b.customerPhone} = c.phone group by 1 order by 1)) as facility_usage
     from ${customers} c left join agg a on a.phone = c.phone

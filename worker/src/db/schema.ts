@@ -338,8 +338,10 @@ export const customerStats = sqliteTable(
       .$type<Record<string, number>>()
       .notNull()
       .default(sql`'{}'`),
-    /** Approved bookings already played (migration 0022). */
+    /** Approved bookings already played (migration 0022); since 0025 those marked 'Gelmedi' are not played. */
     playedBookings: integer('played_bookings').notNull().default(0),
+    /** Approved bookings staff marked 'Gelmedi' (no-show, migration 0025). */
+    noShowBookings: integer('no_show_bookings').notNull().default(0),
     /** Kuruş, approved bookings still ahead. */
     plannedSpent: integer('planned_spent').notNull().default(0),
     /**

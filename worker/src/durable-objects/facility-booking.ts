@@ -1,4 +1,5 @@
 import { DurableObject } from 'cloudflare:workers';
+import { type ExtendHoldInput, HOLD_WARNING_MS } from '../../../contracts/attendance';
 import type { PublicUser } from '../../../contracts/auth';
 import type { CreateBookingInput } from '../../../contracts/bookings';
 import { msg } from '../../../contracts/messages';
@@ -15,8 +16,9 @@ import { ApiError, fail, notFound, type Outcome } from '../lib/errors';
 import { Mutex } from '../lib/mutex';
 import { addDays, istanbulToday } from '../lib/time';
 import { addTimings, step, timed, timingEnabled } from '../lib/timing';
-import { cancelByCustomer, createBooking, expireHolds, nextHoldDeadline } from '../services/bookings';
+import { cancelByCustomer, createBooking, expireHolds } from '../services/bookings';
 import { type FacilityBundle, findFacilityBundleById } from '../services/facilities';
+import { extendHoldByStaff, nextHoldAlarm, warnHolds } from '../services/holds';
 import { type RetireResult, retireFacility } from '../services/facility-admin';
 import { publishNotifications } from '../services/notifications';
 import { type RepriceResult, repriceFreeSlots } from '../services/pricing';
@@ -205,6 +207,25 @@ export class FacilityBooking extends DurableObject<Env> {
     return { ok: true, value: outcome.value.booking };
   }
 
+  /**
+   * Staff give an unapproved hold more time (docs/behaviour.md#bookings 'Hold expiry'): under the lock, so the expiry
+   * alarm cannot expire it between the check and the write; the alarm is re-armed for the new deadline's warning.
+   */
+  async extendHold(
+    facilityId: number,
+    ref: string,
+    actor: PublicUser,
+    input: ExtendHoldInput,
+  ): Promise<Outcome<BookingDetail>> {
+    const outcome = await this.guarded(async () => {
+      const change = await extendHoldByStaff(this.db, facilityId, ref, actor, input, Date.now());
+      await this.scheduleExpiry(change.expiresAt);
+      return change;
+    });
+    if (!outcome.ok) return outcome;
+    return { ok: true, value: outcome.value.booking };
+  }
+
   /** Staff's generation (`actor`) is audited in the slots' own batch; the cron's (`ensureHorizon`, no actor) is not. */
   async generateSlots(
     facilityId: number,
@@ -284,29 +305,38 @@ export class FacilityBooking extends DurableObject<Env> {
     await this.expireDue(facilityId);
   }
 
-  /** Expires due holds and re-arms the alarm for the next deadline. Running it twice changes nothing. */
+  /**
+   * Expires due holds, warns staff of the holds ending within 10 minutes (once per booking), and re-arms the alarm
+   * for the earlier of the next deadline and the next warning. Running it twice changes nothing.
+   */
   async expireDue(facilityId: number, now = Date.now()): Promise<number> {
     const { freed, count, notifications } = await this.lock.run(async () => {
       const result = await expireHolds(this.db, facilityId, now);
-      const next = await nextHoldDeadline(this.db, facilityId);
+      const warned = await warnHolds(this.db, facilityId, now);
+      const next = await nextHoldAlarm(this.db, facilityId);
       this.alarmAt = next === null ? null : Math.max(next, Date.now() + 1000);
       if (this.alarmAt !== null) await this.ctx.storage.setAlarm(this.alarmAt);
       else await this.ctx.storage.deleteAlarm();
-      return result;
+      return { ...result, notifications: [...result.notifications, ...warned] };
     });
     if (count > 0) {
       const bundle = await this.facility(facilityId).catch(() => null);
       if (bundle) for (const slot of freed) this.broadcastSlot(bundle, slot);
-      this.notify(notifications);
     }
+    this.notify(notifications);
     return count;
   }
 
+  /**
+   * A hold ending at `at` needs the alarm at its warning, 10 minutes before (docs/behaviour.md#bookings 'Hold
+   * expiry'); a hold shorter than that is warned at once. The alarm then re-arms itself for the deadline.
+   */
   private async scheduleExpiry(at: number): Promise<void> {
+    const due = at - HOLD_WARNING_MS;
     if (this.alarmAt === undefined) this.alarmAt = await this.ctx.storage.getAlarm();
-    if (this.alarmAt === null || at < this.alarmAt) {
-      await this.ctx.storage.setAlarm(at);
-      this.alarmAt = at;
+    if (this.alarmAt === null || due < this.alarmAt) {
+      await this.ctx.storage.setAlarm(due);
+      this.alarmAt = due;
     }
   }
 

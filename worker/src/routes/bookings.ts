@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { attendanceSchema, extendHoldSchema } from '../../../contracts/attendance';
 import { cancelBookingSchema, createBookingSchema } from '../../../contracts/bookings';
 import { BOOKING_NUMBER, bookingNumberSchema } from '../../../contracts/common';
 import { dayQuery } from '../../../contracts/day-sheet';
@@ -36,6 +37,7 @@ import {
   reject,
 } from '../services/facility-commands';
 import { buildDaySheet } from '../services/day-sheet';
+import { extendHold, markAttendanceByStaff } from '../services/holds';
 import { publishNotifications } from '../services/notifications';
 import {
   anonymiseCustomer,
@@ -179,6 +181,26 @@ export const bookingRoutes = new Hono<AppEnv>()
   /** Staff cancel of an approved booking: a cancel filed under İptal, through the pitch's object like every slot change. */
   .post('/:id/cancel', requireStaff, param(bookingRef), body(staffCancelBookingSchema), async (c) =>
     ok(c, await cancelByStaff(c.env, c.req.valid('param').id, c.get('user'), c.req.valid('json').reason)),
+  )
+  /**
+   * 'Geldi' / 'Gelmedi' after the start (docs/behaviour.md#bookings). Not through the pitch's object: the mark frees or
+   * takes no slot, and its conditional update (still approved, started, same mark as read) is the whole guard.
+   */
+  .post('/:id/attendance', requireStaff, param(bookingRef), body(attendanceSchema), async (c) =>
+    ok(
+      c,
+      await markAttendanceByStaff(
+        getDb(c.env.DB),
+        c.req.valid('param').id,
+        c.get('user'),
+        c.req.valid('json').attendance,
+        Date.now(),
+      ),
+    ),
+  )
+  /** More time for an unapproved hold, through the pitch's object like every hold change (its alarm re-armed). */
+  .post('/:id/extend-hold', requireStaff, param(bookingRef), body(extendHoldSchema), async (c) =>
+    ok(c, await extendHold(c.env, c.req.valid('param').id, c.get('user'), c.req.valid('json'))),
   )
   /** KVKK: the customer of this booking loses name, phone, e-mail and notes on every booking; the rows stay. */
   .post('/:id/anonymize', requireStaff, param(bookingRef), async (c) => {

@@ -190,6 +190,10 @@ export function detailToWire(
     facility: { ...facilityToWire(f), hourlyPrice: toTl(f.hourlyPrice) },
     source: b.source,
     expiresAt: isoInstant(b.expiresAt),
+    attendance: b.attendance,
+    attendanceAt: isoInstant(b.attendanceAt),
+    // The name the latest attendance history row stored (who marked it, as they were shown then).
+    attendanceBy: b.attendance ? (history.findLast((h) => h.event === 'attendance')?.actorLabel ?? null) : null,
     updatedAt: isoInstant(b.updatedAt),
     history: history.map((h) => ({ ...h, createdAt: isoInstant(h.createdAt)! })),
   };

@@ -79,6 +79,7 @@ export function statsRowToWire(r: CustomerStatsRecord, names: FacilityNames, tod
     totalSpent: toTl(r.totalSpent),
     plannedSpent: toTl(r.plannedSpent),
     playedBookings: r.playedBookings,
+    noShowBookings: r.noShowBookings,
     facilityUsage: usageByName(r.facilityUsage, names),
     warningLevel: warningLevel(r.consecutiveCancellations),
     riskLabel: riskLabel(r.consecutiveCancellations),
