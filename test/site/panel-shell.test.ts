@@ -32,6 +32,7 @@ describe('panel sidebar entries', () => {
   it('lists every screen of the route table in order for an admin', () => {
     expect(navFor('admin').map((e) => e.label)).toEqual([
       'Gösterge Paneli',
+      'Bugün',
       'Rezervasyonlar',
       'Haftalık Takvim',
       'Abonelikler',
@@ -40,15 +41,18 @@ describe('panel sidebar entries', () => {
       'Bildirimler',
       'Saha Servisleri',
       'Fiyatlandırma',
+      'Gün Sonu',
       'Raporlar',
       'Ayarlar',
     ]);
     expect(navFor('admin')[0].href).toBe('/yonetim');
   });
 
-  it('hides Raporlar and Ayarlar from a manager', () => {
+  it('hides Raporlar and Ayarlar from a manager, who keeps Bugün and Gün Sonu (the desk closes the day)', () => {
     const hrefs = navFor('manager').map((e) => e.href);
-    expect(hrefs).toHaveLength(9);
+    expect(hrefs).toHaveLength(11);
+    expect(hrefs).toContain('/yonetim/bugun');
+    expect(hrefs).toContain('/yonetim/gun-sonu');
     expect(hrefs).not.toContain('/yonetim/raporlar');
     expect(hrefs).not.toContain('/yonetim/ayarlar');
   });

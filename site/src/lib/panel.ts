@@ -5,6 +5,8 @@ import { ISTANBUL_OFFSET_MS } from '../../../contracts/dates';
 
 export type NavIcon =
   | 'dashboard'
+  | 'today'
+  | 'dayEnd'
   | 'bookings'
   | 'calendar'
   | 'subscriptions'
@@ -27,6 +29,7 @@ export interface NavEntry {
 /** Every screen of the route table in behaviour.md#management-panel, in its order. */
 export const PANEL_NAV: readonly NavEntry[] = [
   { href: '/yonetim', label: 'Gösterge Paneli', icon: 'dashboard' },
+  { href: '/yonetim/bugun', label: 'Bugün', icon: 'today' },
   { href: '/yonetim/rezervasyonlar', label: 'Rezervasyonlar', icon: 'bookings' },
   { href: '/yonetim/haftalik-takvim', label: 'Haftalık Takvim', icon: 'calendar' },
   { href: '/yonetim/abonelikler', label: 'Abonelikler', icon: 'subscriptions' },
@@ -35,6 +38,7 @@ export const PANEL_NAV: readonly NavEntry[] = [
   { href: '/yonetim/bildirimler', label: 'Bildirimler', icon: 'notifications' },
   { href: '/yonetim/saha-servisleri', label: 'Saha Servisleri', icon: 'services' },
   { href: '/yonetim/fiyatlandirma', label: 'Fiyatlandırma', icon: 'pricing' },
+  { href: '/yonetim/gun-sonu', label: 'Gün Sonu', icon: 'dayEnd' },
   { href: '/yonetim/raporlar', label: 'Raporlar', icon: 'reports', adminOnly: true },
   { href: '/yonetim/ayarlar', label: 'Ayarlar', icon: 'settings', adminOnly: true },
 ];
