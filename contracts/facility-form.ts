@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { hhmm, numeric, optionalText } from './common';
 import './messages';
+import { PAYMENT_METHODS } from './payments';
 import type { WeekDay } from './wire/facility';
 
 export const WEEK_DAYS: readonly WeekDay[] = [
@@ -351,4 +352,10 @@ export const deleteFacilityQuery = z.object({
     .enum(['true', 'false', '1', '0'])
     .optional()
     .transform((v) => v === 'true' || v === '1'),
+  /**
+   * With `force`: what becomes of the money collected on the bookings it cancels: refunded (by `method`, Havale/EFT
+   * when left out) or kept, for all of them. Left out, each waits for staff's decision (behaviour.md#bookings 'Payments').
+   */
+  deposit: z.enum(['refund', 'keep'], { error: 'Kapora için iade ya da tutma seçin' }).optional(),
+  method: z.enum(PAYMENT_METHODS, { error: 'Ödeme yöntemini seçin' }).optional(),
 });

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { isoDate, numeric, optionalText } from './common';
 import { msg } from './messages';
+import { approveDepositSchema, depositDecisionSchema } from './payment-input';
 import { settingsMsg, socialLink, whatsappLink } from './settings';
 
 export const BOOKING_TABS = ['all', 'today', 'upcoming', 'pending', 'approved', 'rejected', 'cancelled'] as const;
@@ -53,6 +54,8 @@ export const approveBookingSchema = z.object({
   // The original client sends these too (behaviour.md#entities 'Approval payload'); recurring series are made by subscriptions.
   isSubscriber: z.boolean().optional(),
   createRecurring: z.boolean().optional(),
+  /** The kapora arrived: recorded as a payment row in the approval's batch (behaviour.md#bookings 'Payments'). */
+  deposit: approveDepositSchema.optional(),
 });
 export type ApproveBookingInput = z.infer<typeof approveBookingSchema>;
 
@@ -62,6 +65,8 @@ export const rejectBookingSchema = z.object({
     .trim()
     .min(1, msg.rejectReasonRequired)
     .max(REJECT_REASON_MAX, msg.rejectReasonTooLong),
+  /** Money collected: refund it or keep it, in the reject's batch; left out, the decision waits. */
+  deposit: depositDecisionSchema.optional(),
 });
 
 /**
@@ -70,6 +75,7 @@ export const rejectBookingSchema = z.object({
  */
 export const staffCancelBookingSchema = z.object({
   reason: limitedText(REJECT_REASON_MAX, msg.staffCancelReasonTooLong).transform((v) => v ?? msg.adminCancelReason),
+  deposit: depositDecisionSchema.optional(),
 });
 
 /** PUT /api/bookings/:id (api.md 'data.notes'): staff edit the notes; empty clears them. */

@@ -1,7 +1,7 @@
 // What the API answers about a booking, written once for the worker (which builds it) and the site (which reads it).
 import type { BookingAddonWire } from '../addons';
 import type { BookingStatus, PaymentStatus } from '../bookings';
-import type { AttendanceMark, HistoryEvent } from '../payments';
+import type { AttendanceMark, HistoryEvent, PaymentKind, PaymentMethod } from '../payments';
 
 export type BookingSource = 'web' | 'panel' | 'subscription';
 export type HistoryActorType = 'customer' | 'staff' | 'system';
@@ -186,6 +186,39 @@ export interface BookingDetail extends Omit<BookingListItem, 'facility'> {
   attendanceBy: string | null;
   updatedAt: string | null;
   history: BookingHistoryWire[];
+  /** The booking's payment rows, oldest first (behaviour.md#bookings 'Payments'). */
+  payments: PaymentRowWire[];
+  /** TL received less TL refunded (a kept deposit stays collected). */
+  collected: number;
+  /** TL still to collect: total − collected for a live booking, else 0. */
+  balanceDue: number;
+  /** Money collected on an ended booking (or a no-show) with no refund or keep decided yet: staff decide. */
+  depositDecision: DepositDecisionWire | null;
+  /** Ayarlar' deposit rule: kept by default when cancelled less than this many hours before the start. */
+  depositKeepHours: number;
+}
+
+/** One payment row: amount in TL signed as money flows into the venue (a refund is negative). */
+export interface PaymentRowWire {
+  id: number;
+  kind: PaymentKind;
+  amount: number;
+  method: PaymentMethod | null;
+  at: string;
+  staffName: string;
+  note: string | null;
+  /** A later row reversed this one. */
+  reversed: boolean;
+  /** This row reverses that one. */
+  reversesId: number | null;
+}
+
+/** What the deposit rule of Ayarlar suggests for money still held on an ended booking, and why. */
+export interface DepositDecisionWire {
+  suggested: 'refund' | 'keep';
+  /** TL still held (collected less what was kept). */
+  amount: number;
+  reason: string;
 }
 
 /** The dashboard's figures (behaviour.md#management-panel 'Dashboard', api.md 'GET /bookings/stats'). */

@@ -734,7 +734,7 @@ describe('the booking detail', () => {
 });
 
 describe('approving a booking', () => {
-  it('turns pending into approved, records who and when, marks the deposit paid and keeps the note', async () => {
+  it('turns pending into approved, records who and when and keeps the note; no money is marked without a payment row', async () => {
     const f = await pitch();
     const { booking } = await bookViaApi(f, tomorrow(), '20:00', { notes: 'Yelek lazım' });
     const before = Date.now();
@@ -748,7 +748,8 @@ describe('approving a booking', () => {
     expect(data).toMatchObject({
       documentId: booking.documentId,
       status: 'approved',
-      paymentStatus: 'paid',
+      // The payment status follows the payment rows: approving alone records no money.
+      paymentStatus: 'pending',
       approvedBy: { username: admin.username, email: admin.email },
       notes: 'Yelek lazım\nOnay notu: Kapora alındı',
       expiresAt: null,
@@ -887,12 +888,16 @@ describe('rejecting a booking', () => {
     expect(again.status).toBe(201);
   });
 
-  it('an approved and paid booking becomes rejected and refunded (a manager, with PUT)', async () => {
+  it('an approved booking with its kapora received is rejected; the kapora waits for a refund or keep (a manager, with PUT)', async () => {
     const f = await pitch();
     const { booking } = await bookViaApi(f, tomorrow(), '19:00');
     const approved = (
       await json<BookingDetailAnswer>(
-        await api(`/api/bookings/${booking.documentId}/approve`, { method: 'POST', token: adminToken, json: {} }),
+        await api(`/api/bookings/${booking.documentId}/approve`, {
+          method: 'POST',
+          token: adminToken,
+          json: { deposit: { amount: 100, method: 'transfer' } },
+        }),
       )
     ).data;
     expect(approved.paymentStatus).toBe('paid');
@@ -904,8 +909,10 @@ describe('rejecting a booking', () => {
     expect(res.status).toBe(200);
     expect((await json<BookingDetailAnswer>(res)).data).toMatchObject({
       status: 'rejected',
-      paymentStatus: 'refunded',
+      // Nothing is marked refunded that nobody refunded (behaviour.md#bookings 'Payments').
+      paymentStatus: 'paid',
       rejectionReason: 'Randevu iptal edildi',
+      depositDecision: { suggested: 'refund', amount: 100 },
     });
   });
 
@@ -1009,7 +1016,7 @@ describe('Gelecek is ordered by play time', () => {
 });
 
 describe('staff cancel of an approved booking', () => {
-  it('is a cancel: İptal tab, cancellationReason, refunded, slot freed, history and a notification', async () => {
+  it('is a cancel: İptal tab, cancellationReason, no refund invented, slot freed, history and a notification', async () => {
     const f = await pitch();
     const { booking, slot } = await bookViaApi(f, playDay(3), '20:00');
     await staffPost(`/api/bookings/${booking.documentId}/approve`);
@@ -1020,7 +1027,7 @@ describe('staff cancel of an approved booking', () => {
       status: 'cancelled',
       cancellationReason: 'Randevu iptal edildi',
       rejectionReason: null,
-      paymentStatus: 'refunded',
+      paymentStatus: 'pending',
     });
     expect(data.cancelledAt).not.toBeNull();
     expect(data.history.at(-1)).toMatchObject({

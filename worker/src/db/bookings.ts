@@ -13,11 +13,13 @@ import {
   type SQL,
   sql,
 } from 'drizzle-orm';
+import type { BatchItem } from 'drizzle-orm/batch';
 import { msg } from '../../../contracts/messages';
 import { bookingFacilityFields, bookingRef, facilityDocumentId, pending } from './booking-columns';
 import { type AuditEntry, recordAudit } from './audit';
 import type { Db } from './client';
 import { type BookingNotice, eraseFreeText, forgetCustomerInEvents, notifyEvent, recordHistory } from './events';
+import { depositKeepHoursSql, paymentsJsonOf } from './payments';
 import { type Booking, bookingHistory, bookings, customers, facilities, slots, users } from './schema';
 import { isLive, pickupTimeOf, qualified, quoted, renderedAll, renderedBatch, rowOf } from './sql';
 
@@ -485,6 +487,8 @@ export function detailQuery(db: Db, where: SQL) {
       booking: bookings,
       facility: { ...bookingFacilityFields, documentId: facilityDocumentId, hourlyPrice: facilities.hourlyPrice },
       approver: { username: users.username, email: users.email, firstName: users.firstName, lastName: users.lastName },
+      payments: paymentsJsonOf(bookings.id),
+      depositKeepHours: depositKeepHoursSql,
     })
     .from(bookings)
     .innerJoin(facilities, eq(facilities.id, bookings.facilityId))
@@ -529,13 +533,18 @@ export async function changeStatusAndReread(
   b: Pick<Booking, 'id' | 'status'>,
   set: StatusSet,
   event: StatusEvent & { audit: AuditEntry },
+  /** More statements of the same decision (a payment row, its history and audit), after the change and before the re-read. */
+  also: BatchItem<'sqlite'>[] = [],
 ) {
-  const [updated, , notified, , detail, history] = await db.batch([
+  const [updated, , notified, , ...rest] = await db.batch([
     ...statusChange(db, b, set, event),
     recordAudit(db, event.audit, { whenChanged: true }),
+    ...(also as [BatchItem<'sqlite'>]),
     detailQuery(db, eq(bookings.id, b.id)),
     historyQuery(db, b.id),
   ]);
+  const detail = rest.at(-2) as DetailRow[];
+  const history = rest.at(-1) as HistoryRow[];
   return { booking: updated.at(0), notifications: notified, detail: detail.at(0), history };
 }
 

@@ -7,7 +7,7 @@ import { facilityMsg } from '../../../contracts/facility-form';
 import { msg } from '../../../contracts/messages';
 import { subscriptionMsg } from '../../../contracts/subscriptions';
 import type { Db } from './client';
-import { bookingHistory, bookings, facilities, notifications } from './schema';
+import { bookingHistory, bookings, facilities, notifications, payments } from './schema';
 import { qualified, quoted, rowOf } from './sql';
 
 type HistoryValues = Parameters<typeof rowOf<typeof bookingHistory>>[1];
@@ -133,7 +133,7 @@ export const SYSTEM_REASONS: readonly string[] = [
  * KVKK: every reason or note a person typed about the bookings of `phone` gives way to its category; the fact of the
  * cancel or reject, who did it and when stay. A cancel becomes 'Müşteri tarafından iptal edildi' or 'Randevu iptal
  * edildi' by who cancelled, anything else (a reject reason, an approve note) 'Açıklama silindi (KVKK)'. The report's
- * reason summary follows through its triggers. Run before the bookings lose the phone, in the same batch.
+ * reason summary follows through its triggers; payment rows lose their notes. Run before the bookings lose the phone, in the same batch.
  */
 export function eraseFreeText(db: Db, phone: string) {
   const ofPhone = db.select({ id: bookings.id }).from(bookings).where(eq(bookings.customerPhone, phone));
@@ -149,7 +149,19 @@ export function eraseFreeText(db: Db, phone: string) {
           when ${bookingHistory.toStatus} = 'cancelled' then ${msg.adminCancelReason}
           else ${msg.freeTextErased} end`,
       })
-      .where(and(inArray(bookingHistory.bookingId, ofPhone), typed(bookingHistory.reason))),
+      // A payment's history line is the product's own ('Kapora alındı · ₺500 · Havale/EFT'): it stays.
+      .where(
+        and(
+          inArray(bookingHistory.bookingId, ofPhone),
+          typed(bookingHistory.reason),
+          sql`${bookingHistory.event} is not 'payment'`,
+        ),
+      ),
+    // A payment row's note is free text: erased (the only change the payments table allows).
+    db
+      .update(payments)
+      .set({ note: null })
+      .where(and(inArray(payments.bookingId, ofPhone), isNotNull(payments.note))),
     db
       .update(bookings)
       .set({

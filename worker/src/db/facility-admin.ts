@@ -136,6 +136,22 @@ export async function setFacilityActive(
 const activeBookingsOf = (facilityId: number, now: number) =>
   and(eq(bookings.facilityId, facilityId), isLive(bookings.status), gt(bookings.startsAt, now))!;
 
+/** The active bookings holding money (kuruş collected): a forced delete's deposit decision applies to them. */
+export function heldActiveBookings(db: Db, facilityId: number, now: number) {
+  return db
+    .select({
+      id: bookings.id,
+      bookingNumber: bookings.bookingNumber,
+      date: bookings.date,
+      startTime: bookings.startTime,
+      startsAt: bookings.startsAt,
+      collected: bookings.collected,
+    })
+    .from(bookings)
+    .where(and(activeBookingsOf(facilityId, now), gt(bookings.collected, 0)))
+    .all();
+}
+
 export async function activeBookingCount(db: Db, facilityId: number, now: number): Promise<number> {
   const row = await db
     .select({ n: sql<number>`count(*)` })
@@ -146,8 +162,8 @@ export async function activeBookingCount(db: Db, facilityId: number, now: number
 }
 
 /**
- * Cancels the pitch's active bookings (a history row and a staff notification each, through db/events.ts; a paid
- * deposit becomes refunded) and soft-deletes the pitch, in one batch. Runs inside the pitch's Durable Object lock.
+ * Cancels the pitch's active bookings (a history row and a staff notification each, through db/events.ts; money
+ * collected stays received unless `also` refunds or keeps it) and soft-deletes the pitch, in one batch. Runs inside the pitch's Durable Object lock.
  */
 export async function retireFacility(
   db: Db,
@@ -160,6 +176,8 @@ export async function retireFacility(
   },
   /** The audit row, written right after the soft delete and only if it changed the pitch. */
   audit: BatchItem<'sqlite'>,
+  /** More statements after it (the deposit decision's payment rows). */
+  also: BatchItem<'sqlite'>[] = [],
 ) {
   const due = activeBookingsOf(facilityId, now);
   const [, notified, cancelled, retired] = await db.batch([
@@ -184,7 +202,6 @@ export async function retireFacility(
       .update(bookings)
       .set({
         status: 'cancelled',
-        paymentStatus: sql`case when ${bookings.paymentStatus} = 'paid' then 'refunded' else ${bookings.paymentStatus} end`,
         cancellationReason: event.reason,
         cancelledAt: now,
         expiresAt: null,
@@ -198,6 +215,7 @@ export async function retireFacility(
       .where(and(eq(facilities.id, facilityId), notDeleted))
       .returning({ id: facilities.id }),
     audit,
+    ...also,
   ]);
   return { cancelled, notifications: notified, deleted: retired.length > 0 };
 }

@@ -2,6 +2,7 @@ import { DurableObject } from 'cloudflare:workers';
 import { type ExtendHoldInput, HOLD_WARNING_MS } from '../../../contracts/attendance';
 import type { PublicUser } from '../../../contracts/auth';
 import type { CreateBookingInput } from '../../../contracts/bookings';
+import type { DepositDecisionInput, RecordPaymentInput } from '../../../contracts/payment-input';
 import { msg } from '../../../contracts/messages';
 import type { FacilityEvent } from '../../../contracts/socket/facility';
 import { SOCKET_PING, SOCKET_PONG } from '../../../contracts/socket/parse';
@@ -19,8 +20,9 @@ import { addTimings, step, timed, timingEnabled } from '../lib/timing';
 import { cancelByCustomer, createBooking, expireHolds } from '../services/bookings';
 import { type FacilityBundle, findFacilityBundleById } from '../services/facilities';
 import { extendHoldByStaff, nextHoldAlarm, warnHolds } from '../services/holds';
-import { type RetireResult, retireFacility } from '../services/facility-admin';
+import { type RetireDeposit, type RetireResult, retireFacility } from '../services/facility-admin';
 import { publishNotifications } from '../services/notifications';
+import { recordPaymentByStaff, reversePaymentByStaff } from '../services/payments';
 import { type RepriceResult, repriceFreeSlots } from '../services/pricing';
 import { type GenerateResult, generateSlots, type SlotRow, slotOfBooking, slotToWire } from '../services/slots';
 import { createStaffBooking } from '../services/staff-booking-create';
@@ -28,6 +30,7 @@ import {
   approveByStaff,
   type BookingDetail,
   cancelByStaff,
+  type Receipt,
   rejectByStaff,
   type StaffChange,
 } from '../services/staff-bookings';
@@ -171,8 +174,11 @@ export class FacilityBooking extends DurableObject<Env> {
     ref: string,
     actor: PublicUser,
     note: string | null,
+    receipt: Receipt | null = null,
   ): Promise<Outcome<BookingDetail>> {
-    return this.staffChange(facilityId, () => approveByStaff(this.db, facilityId, ref, actor, note, Date.now()));
+    return this.staffChange(facilityId, () =>
+      approveByStaff(this.db, facilityId, ref, actor, note, Date.now(), receipt),
+    );
   }
 
   /** Staff reject, also the panel's "cancel" (behaviour.md#states-and-transitions): frees the slot for the next visitor at once. */
@@ -181,8 +187,11 @@ export class FacilityBooking extends DurableObject<Env> {
     ref: string,
     actor: PublicUser,
     reason: string,
+    deposit: DepositDecisionInput | null = null,
   ): Promise<Outcome<BookingDetail>> {
-    return this.staffChange(facilityId, () => rejectByStaff(this.db, facilityId, ref, actor, reason, Date.now()));
+    return this.staffChange(facilityId, () =>
+      rejectByStaff(this.db, facilityId, ref, actor, reason, Date.now(), deposit),
+    );
   }
 
   /** Staff cancel of an approved booking: filed under İptal, the slot freed, under the same lock. */
@@ -191,8 +200,37 @@ export class FacilityBooking extends DurableObject<Env> {
     ref: string,
     actor: PublicUser,
     reason: string,
+    deposit: DepositDecisionInput | null = null,
   ): Promise<Outcome<BookingDetail>> {
-    return this.staffChange(facilityId, () => cancelByStaff(this.db, facilityId, ref, actor, reason, Date.now()));
+    return this.staffChange(facilityId, () =>
+      cancelByStaff(this.db, facilityId, ref, actor, reason, Date.now(), deposit),
+    );
+  }
+
+  /**
+   * A payment row (behaviour.md#bookings 'Payments'), and with `approve` the approval of a pending booking in the same
+   * batch: under the lock, so it is serialised with every status change of this pitch's bookings.
+   */
+  async recordPayment(
+    facilityId: number,
+    ref: string,
+    actor: PublicUser,
+    input: RecordPaymentInput,
+  ): Promise<Outcome<BookingDetail>> {
+    return this.staffChange(facilityId, () => recordPaymentByStaff(this.db, facilityId, ref, actor, input, Date.now()));
+  }
+
+  /** The reversal of a payment row, under the same lock. */
+  async reversePayment(
+    facilityId: number,
+    ref: string,
+    paymentId: number,
+    actor: PublicUser,
+    reason: string,
+  ): Promise<Outcome<BookingDetail>> {
+    return this.staffChange(facilityId, () =>
+      reversePaymentByStaff(this.db, facilityId, ref, paymentId, actor, reason, Date.now()),
+    );
   }
 
   private async staffChange(facilityId: number, change: () => Promise<StaffChange>): Promise<Outcome<BookingDetail>> {
@@ -278,11 +316,16 @@ export class FacilityBooking extends DurableObject<Env> {
    * approved, not started yet) it refuses with 409; with `force` those bookings are cancelled (history, notifications,
    * slots freed) and the pitch is soft-deleted in the same batch, so no booking can slip in between.
    */
-  async retire(facilityId: number, actor: PublicUser, force: boolean): Promise<Outcome<RetireResult>> {
+  async retire(
+    facilityId: number,
+    actor: PublicUser,
+    force: boolean,
+    decision: RetireDeposit = {},
+  ): Promise<Outcome<RetireResult>> {
     const outcome = await this.guarded(async () => {
       this.bundle = null;
       const bundle = await this.facility(facilityId);
-      const result = await retireFacility(this.db, bundle, actor, force, Date.now());
+      const result = await retireFacility(this.db, bundle, actor, force, Date.now(), decision);
       this.bundle = null;
       for (const b of result.cancelled) if (b.slotId) this.broadcastSlot(bundle, slotOfBooking(b, false));
       return result;

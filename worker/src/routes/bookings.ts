@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { attendanceSchema, extendHoldSchema } from '../../../contracts/attendance';
 import { cancelBookingSchema, createBookingSchema } from '../../../contracts/bookings';
-import { BOOKING_NUMBER, bookingNumberSchema } from '../../../contracts/common';
+import { BOOKING_NUMBER, bookingNumberSchema, numeric } from '../../../contracts/common';
 import { dayQuery } from '../../../contracts/day-sheet';
 import { msg } from '../../../contracts/messages';
 import {
@@ -14,6 +14,7 @@ import {
   staffCancelBookingSchema,
   updateBookingSchema,
 } from '../../../contracts/panel';
+import { paymentMsg, recordPaymentSchema, reversePaymentSchema } from '../../../contracts/payment-input';
 import { phoneSchema } from '../../../contracts/phone';
 import { settingsMsg } from '../../../contracts/settings';
 import { staffBookingSchema } from '../../../contracts/staff-booking';
@@ -34,7 +35,9 @@ import {
   bookSubscription,
   cancelByNumber,
   cancelByStaff,
+  recordPayment,
   reject,
+  reversePayment,
 } from '../services/facility-commands';
 import { buildDaySheet } from '../services/day-sheet';
 import { extendHold, markAttendanceByStaff } from '../services/holds';
@@ -89,6 +92,10 @@ const bookingRef = z.object({
     .min(1)
     .max(64)
     .transform((id) => (BOOKING_NUMBER.test(id.toUpperCase()) ? id.toUpperCase() : id)),
+});
+
+const paymentRef = bookingRef.extend({
+  paymentId: numeric(z.number({ error: paymentMsg.paymentNotFound }).int().positive(paymentMsg.paymentNotFound)),
 });
 
 export const bookingRoutes = new Hono<AppEnv>()
@@ -173,15 +180,51 @@ export const bookingRoutes = new Hono<AppEnv>()
   )
   /** Approve and reject go through the pitch's Durable Object like every slot change (behaviour.md#bookings); POST or PUT (api.md). */
   .on(['POST', 'PUT'], '/:id/approve', requireStaff, param(bookingRef), body(approveBookingSchema), async (c) =>
-    ok(c, await approve(c.env, c.req.valid('param').id, c.get('user'), c.req.valid('json').notes)),
+    ok(
+      c,
+      await approve(
+        c.env,
+        c.req.valid('param').id,
+        c.get('user'),
+        c.req.valid('json').notes,
+        c.req.valid('json').deposit,
+      ),
+    ),
   )
   .on(['POST', 'PUT'], '/:id/reject', requireStaff, param(bookingRef), body(rejectBookingSchema), async (c) =>
-    ok(c, await reject(c.env, c.req.valid('param').id, c.get('user'), c.req.valid('json').reason)),
+    ok(
+      c,
+      await reject(
+        c.env,
+        c.req.valid('param').id,
+        c.get('user'),
+        c.req.valid('json').reason,
+        c.req.valid('json').deposit,
+      ),
+    ),
   )
   /** Staff cancel of an approved booking: a cancel filed under İptal, through the pitch's object like every slot change. */
   .post('/:id/cancel', requireStaff, param(bookingRef), body(staffCancelBookingSchema), async (c) =>
-    ok(c, await cancelByStaff(c.env, c.req.valid('param').id, c.get('user'), c.req.valid('json').reason)),
+    ok(
+      c,
+      await cancelByStaff(
+        c.env,
+        c.req.valid('param').id,
+        c.get('user'),
+        c.req.valid('json').reason,
+        c.req.valid('json').deposit,
+      ),
+    ),
   )
+  /** A payment row (kapora, balance, refund, kept), through the pitch's object; `approve` approves a pending booking with it. */
+  .post('/:id/payments', requireStaff, param(bookingRef), body(recordPaymentSchema), async (c) =>
+    ok(c, await recordPayment(c.env, c.req.valid('param').id, c.get('user'), c.req.valid('json'))),
+  )
+  /** A wrong row is never edited: a reversal row negates it (behaviour.md#bookings 'Payments'). */
+  .post('/:id/payments/:paymentId/reverse', requireStaff, param(paymentRef), body(reversePaymentSchema), async (c) => {
+    const { id, paymentId } = c.req.valid('param');
+    return ok(c, await reversePayment(c.env, id, paymentId, c.get('user'), c.req.valid('json').reason));
+  })
   /**
    * 'Geldi' / 'Gelmedi' after the start (docs/behaviour.md#bookings). Not through the pitch's object: the mark frees or
    * takes no slot, and its conditional update (still approved, started, same mark as read) is the whole guard.

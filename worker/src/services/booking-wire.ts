@@ -16,6 +16,7 @@ import type { Booking, Facility } from '../db/schema';
 import { maskPhone } from '../lib/format';
 import { toTl } from '../lib/money';
 import { isoInstant } from '../lib/time';
+import { moneyToWire } from './payment-rules';
 
 /** owner: the booking's own answers (create, track by number); public: someone else's booking; staff: the panel. */
 export type Audience = 'owner' | 'public' | 'staff';
@@ -164,7 +165,7 @@ export function listItemToWire(
 }
 
 export function detailToWire(
-  { booking: b, facility: f, approver }: DetailRow,
+  { booking: b, facility: f, approver, payments, depositKeepHours }: DetailRow,
   history: HistoryRow[],
   now: number,
 ): BookingDetail {
@@ -196,5 +197,6 @@ export function detailToWire(
     attendanceBy: b.attendance ? (history.findLast((h) => h.event === 'attendance')?.actorLabel ?? null) : null,
     updatedAt: isoInstant(b.updatedAt),
     history: history.map((h) => ({ ...h, createdAt: isoInstant(h.createdAt)! })),
+    ...moneyToWire(b, payments, depositKeepHours),
   };
 }

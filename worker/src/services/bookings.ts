@@ -1,4 +1,6 @@
 // The customer's side of bookings (behaviour.md#bookings): create, track, cancel, and the expiry of pending holds.
+
+import { sql } from 'drizzle-orm';
 import { addonMsg } from '../../../contracts/addons';
 import type { CreateBookingInput } from '../../../contracts/bookings';
 import { maskBookingNumber, nameWithInitial } from '../../../contracts/common';
@@ -13,7 +15,7 @@ import type {
 import type { NotificationWire } from '../../../contracts/wire/notification';
 import * as store from '../db/bookings';
 import type { Db } from '../db/client';
-import type { Booking, BookingAddon } from '../db/schema';
+import { type Booking, type BookingAddon, bookings } from '../db/schema';
 import { isUniqueRefusal } from '../db/unique';
 import { storedRules } from '../lib/booking-rules';
 import { type ApiError, badRequest, conflict, notFound } from '../lib/errors';
@@ -316,7 +318,6 @@ export async function cancelByCustomer(
     b,
     {
       status: 'cancelled',
-      paymentStatus: b.paymentStatus === 'paid' ? 'refunded' : b.paymentStatus,
       cancellationReason: why,
       cancelledAt: now,
       expiresAt: null,
@@ -324,7 +325,13 @@ export async function cancelByCustomer(
     },
     {
       history: { reason: why, actorType: 'customer', actorLabel: b.customerName, createdAt: now },
-      notification: { kind: 'booking_cancelled_by_customer', documentId: newDocumentId(), createdAt: now, facts: {} },
+      // Money received stays received: staff refund it or keep it (behaviour.md#bookings 'Payments'); the notice says so.
+      notification: {
+        kind: 'booking_cancelled_by_customer',
+        documentId: newDocumentId(),
+        createdAt: now,
+        facts: { deposit: sql`${bookings.collected}` },
+      },
     },
   );
   if (!change.booking) throw conflict(msg.alreadyProcessed);

@@ -1,7 +1,7 @@
 // Staff manage pitches (behaviour.md#management-panel 'Pitch administration', api.md Pitches): create, update, toggle and delete, with
 // images in R2. Nothing is stored unless everything sent is valid: the form, every image's bytes, the image count.
 
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { PublicUser } from '../../../contracts/auth';
 import {
   type FacilityInput,
@@ -11,13 +11,15 @@ import {
   MAX_IMAGES,
 } from '../../../contracts/facility-form';
 import { msg } from '../../../contracts/messages';
+import type { PaymentMethod } from '../../../contracts/payments';
 import type { FacilityWire } from '../../../contracts/wire/facility';
 import type { NotificationWire } from '../../../contracts/wire/notification';
 import { actorName, recordAudit } from '../db/audit';
 import type { ChangedBooking } from '../db/bookings';
 import { getDb } from '../db/client';
 import * as store from '../db/facility-admin';
-import type { ImageVariant } from '../db/schema';
+import { paymentWithEvents } from '../db/payments';
+import { bookings, type ImageVariant } from '../db/schema';
 import { storedRules } from '../lib/booking-rules';
 import { badRequest, conflict, notFound, unwrap } from '../lib/errors';
 import { newDocumentId } from '../lib/ids';
@@ -447,10 +449,22 @@ export interface RetireResult {
   cancelledBookings: number;
 }
 
-/** DELETE /api/facilities/:ref?force=: through the pitch's Durable Object, serialised with its bookings. */
-export async function deleteFacility(env: Env, ref: string, force: boolean, actor: PublicUser): Promise<RetireResult> {
+/** What a forced delete does with the money collected on the bookings it cancels (api.md 'DELETE /facilities/{ref}'). */
+export interface RetireDeposit {
+  deposit?: 'refund' | 'keep';
+  method?: PaymentMethod;
+}
+
+/** DELETE /api/facilities/:ref?force=&deposit=: through the pitch's Durable Object, serialised with its bookings. */
+export async function deleteFacility(
+  env: Env,
+  ref: string,
+  force: boolean,
+  actor: PublicUser,
+  decision: RetireDeposit = {},
+): Promise<RetireResult> {
   const f = await resolveFacility(env.DB, ref);
-  return unwrap(await facilityStub(env, f.id).retire(f.id, actor, force));
+  return unwrap(await facilityStub(env, f.id).retire(f.id, actor, force, decision));
 }
 
 /**
@@ -464,6 +478,7 @@ export async function retireFacility(
   actor: PublicUser,
   force: boolean,
   now: number,
+  decision: RetireDeposit = {},
 ): Promise<{ summary: RetireResult; cancelled: ChangedBooking[]; notifications: NotificationWire[] }> {
   const f = bundle.facility;
   if (f.deletedAt !== null) throw notFound(msg.facilityNotFound);
@@ -492,6 +507,24 @@ export async function retireFacility(
       actorLabel: actorName(actor),
     },
     audit,
+    // Money collected on the bookings it cancels stays received unless staff chose here to refund or keep all of it;
+    // each row is written only on a booking this batch cancelled (behaviour.md#bookings 'Payments').
+    decision.deposit
+      ? (await store.heldActiveBookings(db, f.id, now)).flatMap((b) =>
+          paymentWithEvents(
+            db,
+            and(eq(bookings.status, 'cancelled'), eq(bookings.updatedAt, now))!,
+            { ...b, facilityName: f.name },
+            {
+              kind: decision.deposit === 'refund' ? 'refund' : 'kept',
+              amount: b.collected,
+              method: decision.deposit === 'refund' ? (decision.method ?? 'transfer') : null,
+              note: null,
+            },
+            { user: actor, now },
+          ),
+        )
+      : [],
   );
   if (!result.deleted) throw notFound(msg.facilityNotFound);
   return {

@@ -1,8 +1,13 @@
 // The panel's side of bookings (behaviour.md#management-panel 'Bookings management', 'Dashboard', 'Booking detail dialog'; behaviour.md#bookings):
 // a server-filtered, counted and paged list, the dashboard figures, the detail with its history, approve and reject.
+
+import { and, eq } from 'drizzle-orm';
+import type { BatchItem } from 'drizzle-orm/batch';
 import type { PublicUser } from '../../../contracts/auth';
 import { msg } from '../../../contracts/messages';
 import type { BookingListQuery } from '../../../contracts/panel';
+import type { DepositDecisionInput } from '../../../contracts/payment-input';
+import type { PaymentMethod } from '../../../contracts/payments';
 import { normalisePhone } from '../../../contracts/phone';
 import { foldSearch } from '../../../contracts/search';
 import type { BookingCounts, BookingDetail, BookingStatsWire } from '../../../contracts/wire/booking';
@@ -12,7 +17,8 @@ import * as list from '../db/booking-list';
 import * as store from '../db/bookings';
 import type { Db } from '../db/client';
 import { facilityRef } from '../db/facility-ref';
-import type { Booking } from '../db/schema';
+import { type PaymentTarget, paymentsOf, paymentWithEvents } from '../db/payments';
+import { type Booking, bookings } from '../db/schema';
 import { conflict, notFound } from '../lib/errors';
 import { newDocumentId } from '../lib/ids';
 import { toTl } from '../lib/money';
@@ -20,6 +26,7 @@ import { addDays, istanbulToday } from '../lib/time';
 import { step } from '../lib/timing';
 import { detailToWire, listItemToWire } from './booking-wire';
 import { notificationsToWire } from './notifications';
+import { checkPayment, moneyOf } from './payment-rules';
 import { type SlotRow, slotOfBooking } from './slots';
 
 export type { BookingCounts, BookingDetail, BookingListItem } from '../../../contracts/wire/booking';
@@ -164,8 +171,30 @@ async function loadForChange(db: Db, ref: string, facilityId: number) {
   return found;
 }
 
+/** Money that arrived with an approval (kuruş): the kapora, or the whole amount paid at once. */
+export interface Receipt {
+  kind: 'deposit' | 'balance';
+  amount: number;
+  method: PaymentMethod;
+  note: string | null;
+}
+
+/** The booking as its payment rows name it (db/payments.ts PaymentTarget). */
+const targetOf = (b: Booking, facilityName: string): PaymentTarget => ({
+  id: b.id,
+  bookingNumber: b.bookingNumber,
+  facilityName,
+  date: b.date,
+  startTime: b.startTime,
+  startsAt: b.startsAt,
+});
+
+/** The booking's money as its rows stand now, inside the lock. */
+const moneyNow = async (db: Db, bookingId: number) => moneyOf(await paymentsOf(db, bookingId));
+
 /**
- * pending → approved (behaviour.md#bookings): approvedBy and approvedAt set, paid when a deposit was due. The optional note goes to the
+ * pending → approved (behaviour.md#bookings): approvedBy and approvedAt set. The payment status follows the rows: a
+ * `receipt` (the kapora arrived) is written as a payment row in the approval's batch. The optional note goes to the
  * history and, labelled, to the booking's notes, so the tracking page shows it too.
  */
 export async function approveByStaff(
@@ -175,15 +204,25 @@ export async function approveByStaff(
   actor: PublicUser,
   note: string | null,
   now: number,
+  receipt: Receipt | null = null,
 ): Promise<StaffChange> {
   const found = await loadForChange(db, ref, facilityId);
   const b = found.booking;
   if (b.status !== 'pending')
     throw conflict(b.status === 'approved' ? msg.alreadyProcessed : msg.notPending, { status: b.status });
+  if (receipt) checkPayment(b, await moneyNow(db, b.id), receipt.kind, receipt.amount);
   return applyChange(db, found, now, {
+    also: receipt
+      ? paymentWithEvents(
+          db,
+          and(eq(bookings.status, 'approved'), eq(bookings.approvedAt, now))!,
+          targetOf(b, found.facilityName),
+          receipt,
+          { user: actor, now },
+        )
+      : [],
     set: {
       status: 'approved',
-      paymentStatus: b.depositAmount > 0 ? 'paid' : b.paymentStatus,
       approvedById: actor.id,
       approvedAt: now,
       expiresAt: null,
@@ -196,7 +235,10 @@ export async function approveByStaff(
   });
 }
 
-/** pending or approved → rejected with a required reason (behaviour.md#bookings); a paid deposit becomes refunded; the slot is freed. */
+/**
+ * pending or approved → rejected with a required reason (behaviour.md#bookings); the slot is freed. Money collected is
+ * refunded or kept in the same batch when staff decided (`deposit`); otherwise it stays received and the detail asks.
+ */
 export async function rejectByStaff(
   db: Db,
   facilityId: number,
@@ -204,14 +246,15 @@ export async function rejectByStaff(
   actor: PublicUser,
   reason: string,
   now: number,
+  deposit: DepositDecisionInput | null = null,
 ): Promise<StaffChange> {
   const found = await loadForChange(db, ref, facilityId);
   const b = found.booking;
   if (b.status !== 'pending' && b.status !== 'approved') throw conflict(msg.alreadyProcessed, { status: b.status });
   return applyChange(db, found, now, {
+    also: await decisionStatements(db, found, 'rejected', deposit, actor, now),
     set: {
       status: 'rejected',
-      paymentStatus: refundedIfPaid(b),
       rejectionReason: reason,
       expiresAt: null,
       updatedAt: now,
@@ -224,8 +267,9 @@ export async function rejectByStaff(
 
 /**
  * approved → cancelled by staff (which departs from behaviour.md#bookings / behaviour.md#states-and-transitions where an admin cancel was a reject):
- * filed under İptal with the reason as cancellationReason; a paid deposit becomes refunded; the slot is freed. A past
- * booking is not cancelled (its slot is gone anyway); a pending one is rejected instead.
+ * filed under İptal with the reason as cancellationReason; the slot is freed; money collected is refunded or kept as
+ * staff decided (`deposit`), or waits for their decision. A past booking is not cancelled (its slot is gone anyway); a
+ * pending one is rejected instead.
  */
 export async function cancelByStaff(
   db: Db,
@@ -234,6 +278,7 @@ export async function cancelByStaff(
   actor: PublicUser,
   reason: string,
   now: number,
+  deposit: DepositDecisionInput | null = null,
 ): Promise<StaffChange> {
   const found = await loadForChange(db, ref, facilityId);
   const b = found.booking;
@@ -241,9 +286,9 @@ export async function cancelByStaff(
   if (b.status !== 'approved') throw conflict(msg.alreadyProcessed, { status: b.status });
   if (b.startsAt <= now) throw conflict(msg.cancelPast, { status: b.status });
   return applyChange(db, found, now, {
+    also: await decisionStatements(db, found, 'cancelled', deposit, actor, now),
     set: {
       status: 'cancelled',
-      paymentStatus: refundedIfPaid(b),
       cancellationReason: reason,
       cancelledAt: now,
       expiresAt: null,
@@ -255,9 +300,40 @@ export async function cancelByStaff(
   });
 }
 
-const refundedIfPaid = (b: Booking) => (b.paymentStatus === 'paid' ? 'refunded' : b.paymentStatus);
+/**
+ * Staff's refund-or-keep decision about the money a reject or cancel leaves held: a refund row of all of it (by the
+ * method given) or a kept row, written after the status change in its batch. Nothing when nothing is held.
+ */
+async function decisionStatements(
+  db: Db,
+  found: { booking: Booking; facilityName: string },
+  status: 'rejected' | 'cancelled',
+  deposit: DepositDecisionInput | null,
+  actor: PublicUser,
+  now: number,
+): Promise<BatchItem<'sqlite'>[]> {
+  if (!deposit) return [];
+  const money = await moneyNow(db, found.booking.id);
+  if (money.held <= 0 || money.decided) return [];
+  return [
+    ...paymentWithEvents(
+      db,
+      and(eq(bookings.status, status), eq(bookings.updatedAt, now))!,
+      targetOf(found.booking, found.facilityName),
+      {
+        kind: deposit.action === 'refund' ? 'refund' : 'kept',
+        amount: money.held,
+        method: deposit.action === 'refund' ? deposit.method : null,
+        note: null,
+      },
+      { user: actor, now },
+    ),
+  ];
+}
 
 interface ChangeSpec {
+  /** More statements of the same decision (payment rows), written after the change in its batch. */
+  also?: readonly BatchItem<'sqlite'>[];
   set: Partial<store.NewBooking> & { status: 'approved' | 'rejected' | 'cancelled' };
   reason: string | null;
   actor: PublicUser;
@@ -292,22 +368,34 @@ async function applyChange(
   spec: ChangeSpec,
 ): Promise<StaffChange> {
   const label = actorLabel(spec.actor);
-  const change = await store.changeStatusAndReread(db, b, spec.set, {
-    history: { reason: spec.reason, actorType: 'staff', actorUserId: spec.actor.id, actorLabel: label, createdAt: now },
-    notification: {
-      kind: spec.kind,
-      documentId: newDocumentId(),
-      createdAt: now,
-      actorUserId: spec.actor.id,
-      facts: { actorLabel: label },
+  const change = await store.changeStatusAndReread(
+    db,
+    b,
+    spec.set,
+    {
+      history: {
+        reason: spec.reason,
+        actorType: 'staff',
+        actorUserId: spec.actor.id,
+        actorLabel: label,
+        createdAt: now,
+      },
+      notification: {
+        kind: spec.kind,
+        documentId: newDocumentId(),
+        createdAt: now,
+        actorUserId: spec.actor.id,
+        facts: { actorLabel: label },
+      },
+      audit: {
+        at: now,
+        actor: spec.actor,
+        entityId: String(b.id),
+        event: { kind: AUDIT_OF[spec.kind], label: b.bookingNumber, facts: bookingAuditFacts(b, facilityName) },
+      },
     },
-    audit: {
-      at: now,
-      actor: spec.actor,
-      entityId: String(b.id),
-      event: { kind: AUDIT_OF[spec.kind], label: b.bookingNumber, facts: bookingAuditFacts(b, facilityName) },
-    },
-  });
+    [...(spec.also ?? [])],
+  );
   const after = change.booking;
   if (!after || !change.detail) throw conflict(msg.alreadyProcessed);
   return {
