@@ -15,12 +15,21 @@ import {
 } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import { msg } from '../../../contracts/messages';
-import { bookingFacilityFields, bookingRef, facilityDocumentId, pending } from './booking-columns';
 import { type AuditEntry, recordAudit } from './audit';
+import { bookingFacilityFields, bookingRef, facilityDocumentId, pending } from './booking-columns';
 import type { Db } from './client';
 import { type BookingNotice, eraseFreeText, forgetCustomerInEvents, notifyEvent, recordHistory } from './events';
 import { depositKeepHoursSql, paymentsJsonOf } from './payments';
-import { type Booking, bookingHistory, bookings, customers, facilities, slots, users } from './schema';
+import {
+  type Booking,
+  bookingHistory,
+  bookings,
+  customers,
+  facilities,
+  type Notification,
+  slots,
+  users,
+} from './schema';
 import { isLive, pickupTimeOf, qualified, quoted, renderedAll, renderedBatch, rowOf } from './sql';
 
 export type NewBooking = typeof bookings.$inferInsert;
@@ -225,27 +234,93 @@ export async function insertCheckedBooking(db: Db, w: BookingWrite) {
   const [, inserted, , notified] = await renderedBatch(
     db,
     `create-booking:${bySlotId ? 'id' : 'doc'}:${columns.join(',')}`,
-    () => checkedBookingBatch(db, bySlotId, columns),
-    {
-      ...w.values,
-      slot: bySlotId ? Number(w.slotRef) : w.slotRef,
-      extrasPrice: w.extrasPrice,
-      deposit: w.depositAmount,
-      pickupBefore: w.pickupMinutesBefore,
-      sameDayRule: w.sameDayRule ? 1 : 0,
-      now: w.now,
-      notificationDocumentId: w.notificationDocumentId,
-    },
+    () => checkedBookingBatch(db, bySlotId, columns, placeholders, 'customer'),
+    writeValues(w),
   );
   const booking = inserted[0];
   return booking ? { booking, notifications: notified } : null;
 }
 
-/** A placeholder where a column's value goes: rowOf binds it through the column, so booleans and JSON are encoded. */
-const bound = <T = string>(name: string) => sql.placeholder(name) as unknown as T;
+/** Every value the checked write binds, by the names its statements read them with. */
+const writeValues = (w: BookingWrite): Record<string, unknown> => ({
+  ...w.values,
+  slot: /^\d+$/.test(w.slotRef) ? Number(w.slotRef) : w.slotRef,
+  extrasPrice: w.extrasPrice,
+  deposit: w.depositAmount,
+  pickupBefore: w.pickupMinutesBefore,
+  sameDayRule: w.sameDayRule ? 1 : 0,
+  now: w.now,
+  notificationDocumentId: w.notificationDocumentId,
+});
 
-function checkedBookingBatch(db: Db, bySlotId: boolean, columns: (keyof BookingValues)[]) {
-  const p = (name: string) => sql.placeholder(name);
+/** A booking staff take in the panel (behaviour.md#bookings 'Staff bookings'): who took it and why it is written. */
+export interface StaffBookingWrite extends BookingWrite {
+  actorUserId: number;
+  actorLabel: string;
+  /** The history row's reason: the source, and the same-day override's reason when there is one. */
+  historyReason: string;
+  /** More statements for the same batch (the payment row, the audit row), each writing only with the booking. */
+  also: (mine: SQL) => BatchItem<'sqlite'>[];
+}
+
+/**
+ * The staff booking's write: the same checked statements as the public one (the slot still bookable when each runs),
+ * its history row and notification naming the staff member, the caller's statements, and the detail as it is after
+ * them, in one D1 batch. Not rendered once and cached like the public write: staff book a few times an hour. Answers
+ * null when the slot was not bookable (nothing was written).
+ */
+export async function insertStaffBooking(db: Db, w: StaffBookingWrite) {
+  const bySlotId = /^\d+$/.test(w.slotRef);
+  const columns = Object.keys(w.values) as (keyof BookingValues)[];
+  const source = valuesOf({
+    ...writeValues(w),
+    actorUserId: w.actorUserId,
+    actorLabel: w.actorLabel,
+    historyReason: w.historyReason,
+  });
+  const mine = eq(bookings.documentId, w.values.documentId);
+  const write = checkedBookingBatch(db, bySlotId, columns, source, 'staff');
+  const results = (await db.batch([
+    ...write,
+    ...w.also(mine),
+    detailQuery(db, mine),
+    historyQuery(db, qualified(sql<number>`(select ${bookings.id} from ${bookings} where ${mine})`)),
+  ] as unknown as Parameters<typeof db.batch>[0])) as unknown as unknown[];
+  const inserted = results[1] as { id: number }[];
+  if (!inserted[0]) return null;
+  return {
+    notifications: results[3] as Notification[],
+    detail: (results.at(-2) as DetailRow[])[0],
+    history: results.at(-1) as HistoryRow[],
+  };
+}
+
+/** Where the checked write's statements read their values: named placeholders (rendered once), or the values. */
+interface ValueSource {
+  /** A value inside an SQL expression. */
+  p: (name: string) => SQL | Placeholder;
+  /** A value bound through its column by rowOf (booleans and JSON encoded). */
+  bound: <T = string>(name: string) => T;
+}
+const placeholders: ValueSource = {
+  p: (name) => sql.placeholder(name),
+  bound: <T>(name: string) => sql.placeholder(name) as unknown as T,
+};
+const valuesOf = (values: Record<string, unknown>): ValueSource => ({
+  p: (name) => sql`${values[name]}`,
+  bound: <T>(name: string) => values[name] as T,
+});
+
+/** Who made the booking: the customer on the site, or a staff member in the panel (behaviour.md#bookings). */
+type Creator = 'customer' | 'staff';
+
+function checkedBookingBatch(
+  db: Db,
+  bySlotId: boolean,
+  columns: (keyof BookingValues)[],
+  { p, bound }: ValueSource,
+  creator: Creator,
+) {
   const phone = p('customerPhone');
   const createdAt = bound<number>('createdAt');
   const slotOf = bySlotId ? eq(slots.id, p('slot')) : eq(slots.documentId, p('slot'));
@@ -266,6 +341,45 @@ function checkedBookingBatch(db: Db, bySlotId: boolean, columns: (keyof BookingV
   );
   const given = Object.fromEntries(columns.map((c) => [c, bound(c)])) as BookingValues;
   const mine = eq(bookings.documentId, p('documentId'));
+  const history =
+    creator === 'customer'
+      ? recordHistory(db, mine, {
+          bookingId: bookings.id,
+          fromStatus: null,
+          toStatus: 'pending',
+          actorType: 'customer',
+          actorLabel: bookings.customerName,
+          createdAt,
+        })
+      : recordHistory(db, mine, {
+          bookingId: bookings.id,
+          fromStatus: null,
+          toStatus: bookings.status,
+          reason: bound('historyReason'),
+          actorType: 'staff',
+          actorUserId: bound<number>('actorUserId'),
+          actorLabel: bound('actorLabel'),
+          createdAt,
+        });
+  const notification =
+    creator === 'customer'
+      ? notifyEvent(db, mine, {
+          kind: 'booking_created',
+          documentId: bound('notificationDocumentId'),
+          createdAt,
+          facts: {},
+        })
+      : notifyEvent(db, mine, {
+          kind: 'booking_created_by_staff',
+          documentId: bound('notificationDocumentId'),
+          createdAt,
+          actorUserId: bound<number>('actorUserId'),
+          facts: {
+            actorLabel: p('actorLabel') as SQL,
+            channel: sql`${bookings.channel}`,
+            status: sql`${bookings.status}`,
+          },
+        });
   return [
     db
       .insert(customers)
@@ -324,20 +438,8 @@ function checkedBookingBatch(db: Db, bySlotId: boolean, columns: (keyof BookingV
         isSubscriber: bookings.isSubscriber,
         pickupTime: bookings.pickupTime,
       }),
-    recordHistory(db, mine, {
-      bookingId: bookings.id,
-      fromStatus: null,
-      toStatus: 'pending',
-      actorType: 'customer',
-      actorLabel: bookings.customerName,
-      createdAt,
-    }),
-    notifyEvent(db, mine, {
-      kind: 'booking_created',
-      documentId: bound('notificationDocumentId'),
-      createdAt,
-      facts: {},
-    }),
+    history,
+    notification,
   ] as const;
 }
 
