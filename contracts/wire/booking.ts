@@ -227,6 +227,9 @@ export interface BookingStatsWire {
   monthly: { total: number; approved: number; revenue: number };
   pending: number;
   total: number;
+  /** TL: approved bookings' totals (planned money), all time; `monthly.revenue` the month's. */
   revenue: number;
+  /** TL: money received less refunded by the payment rows written today and this month (Istanbul calendar days). */
+  collected: { today: number; month: number };
   latest: BookingListItem[];
 }

@@ -91,7 +91,8 @@ async function expectConsistent(pitches: { id: number; documentId: string }[]) {
   for (const [path, facilityId] of scopes) {
     const res = await api(path, { token });
     expect(res.status).toBe(200);
-    const { latest: _latest, ...figures } = (await json<BookingStatsAnswer>(res)).data;
+    // collected is the payment rows' money, not a bookings figure: test/worker/day-end.test.ts checks it.
+    const { latest: _latest, collected: _collected, ...figures } = (await json<BookingStatsAnswer>(res)).data;
 
     expect({ path, ...figures }).toEqual({ path, ...(await fullScanFigures(facilityId)) });
   }

@@ -4,7 +4,13 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { getDb } from '../../worker/src/db/client';
-import { dayPaymentsStatement, daySheetStatement, expectedBalanceStatement } from '../../worker/src/db/day-end';
+import {
+  collectedStatement,
+  dayPaymentsStatement,
+  daySheetStatement,
+  expectedBalanceStatement,
+} from '../../worker/src/db/day-end';
+import { facilityIdOf } from '../../worker/src/db/facility-ref';
 
 async function planOf(q: { toSQL: () => { sql: string; params: unknown[] } }): Promise<string> {
   const { sql, params } = q.toSQL();
@@ -63,5 +69,15 @@ describe('the day sheet and the day-end report read one day of an index', () => 
     const all = await planOf(expectedBalanceStatement(getDb(env.DB), DATE, null, NOW));
     noScan(all);
     expect(bookingsTerms(all)).toContain('date=?');
+  });
+
+  it('the dashboard’s collected money: a range of payments_at, or of payments_facility_at for a pitch it names', async () => {
+    const all = await planOf(collectedStatement(getDb(env.DB), FROM, FROM + 30 * 86_400_000, FROM, null));
+    noScan(all);
+    expect(all).toMatch(/SEARCH payments USING INDEX payments_at \(at>\? AND at<\?\)/);
+    const db = getDb(env.DB);
+    const one = await planOf(collectedStatement(db, FROM, FROM + 30 * 86_400_000, FROM, facilityIdOf(db, 'saha-1')));
+    noScan(one);
+    expect(one).toMatch(/SEARCH payments USING INDEX payments_facility_at \(facility_id=\? AND at>\? AND at<\?\)/);
   });
 });

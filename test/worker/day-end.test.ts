@@ -179,6 +179,25 @@ beforeAll(async () => {
   await booking(pitchB, '20:00', 'approved', { attendance: 'played' });
 });
 
+describe("the dashboard's collected money", () => {
+  it('is the day-end net of today and the sum of this month’s rows, per pitch', async () => {
+    const s = { id: null as unknown as number, name: 'Kasa' };
+    const [y, m] = istanbulToday().split('-');
+    const monthStart = at(`${y}-${m}-01`, '00:00');
+    // Cancelled: its business day's expected balance (the report below) stays as written; the money moved today.
+    const today = await booking(pitchA, '10:00', 'cancelled');
+    await pay({ ...today, facilityId: pitchA.id }, 'deposit', 45_000, 'cash', Date.now() - 1000, s);
+    const res = await api(`/api/bookings/stats?facilityId=${pitchA.documentId}`, { token: admin });
+    expect(res.status).toBe(200);
+    const { collected } = (await json<Answer<{ collected: { today: number; month: number } }>>(res)).data;
+    const end = await json<Answer<DayEndWire>>(await report(`?facility=${pitchA.slug}`));
+    expect(collected.today).toBe(end.data.totals.net);
+    const mine = written.filter((r) => r.facilityId === pitchA.id && r.at >= monthStart && r.kind !== 'kept');
+    expect(collected.month).toBe(tl(mine.reduce((sum, r) => sum + r.amount, 0)));
+    expect(collected.today).toBeGreaterThanOrEqual(450);
+  });
+});
+
 describe('the day-end report of a calendar day', () => {
   it('totals equal the hand sums of the day’s rows, reversals netted; the expected balance is the started approved bookings’ rest', async () => {
     const res = await report(`?date=${day}`);

@@ -5,7 +5,7 @@
 //   bookings_date_time, or bookings_report led by the status, whichever SQLite picks);
 // - the day's movements: payments_facility_at (facility_id, at) for one pitch, payments_at (at) for every pitch; each row
 //   then reads its booking and pitch by primary key.
-import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from './client';
 import { bookings, facilities, payments } from './schema';
 import { isLive } from './sql';
@@ -125,4 +125,26 @@ export function dayEndRows(db: Db, date: string, from: number, to: number, facil
     dayPaymentsStatement(db, from, to, facilityId),
     expectedBalanceStatement(db, date, facilityId, now),
   ]);
+}
+
+/**
+ * The dashboard's 'Tahsil edilen': money received less money refunded (kept deposits move nothing) by the payment rows
+ * written in [from, to) and in [todayFrom, to), for every pitch or the one `facilityId` names. One range of payments_at
+ * (payments_facility_at for a pitch): a month's rows, whatever the table holds.
+ */
+export function collectedStatement(db: Db, from: number, to: number, todayFrom: number, facilityId: SQL | null) {
+  const moved = sql`${payments.kind} in ('deposit', 'balance', 'refund')`;
+  return db
+    .select({
+      month: sql<number>`coalesce(sum(case when ${moved} then ${payments.amount} end), 0)`,
+      today: sql<number>`coalesce(sum(case when ${moved} and ${payments.at} >= ${todayFrom} then ${payments.amount} end), 0)`,
+    })
+    .from(payments)
+    .where(
+      and(
+        facilityId === null ? undefined : eq(payments.facilityId, facilityId),
+        gte(payments.at, from),
+        lt(payments.at, to),
+      ),
+    );
 }

@@ -16,13 +16,14 @@ import { bookingRef } from '../db/booking-columns';
 import * as list from '../db/booking-list';
 import * as store from '../db/bookings';
 import type { Db } from '../db/client';
-import { facilityRef } from '../db/facility-ref';
+import { collectedStatement } from '../db/day-end';
+import { facilityIdOf, facilityRef } from '../db/facility-ref';
 import { type PaymentTarget, paymentsOf, paymentWithEvents } from '../db/payments';
 import { type Booking, bookings } from '../db/schema';
 import { conflict, notFound } from '../lib/errors';
 import { newDocumentId } from '../lib/ids';
 import { toTl } from '../lib/money';
-import { addDays, istanbulToday } from '../lib/time';
+import { addDays, istanbulInstant, istanbulToday } from '../lib/time';
 import { step } from '../lib/timing';
 import { detailToWire, listItemToWire } from './booking-wire';
 import { notificationsToWire } from './notifications';
@@ -118,7 +119,20 @@ export async function listBookings(db: Db, q: BookingListQuery, now: number) {
 export async function bookingStats(db: Db, facilityFilter: string | undefined, now: number): Promise<BookingStatsWire> {
   const today = istanbulToday(now);
   const month = { today, start: `${today.slice(0, 8)}01`, end: addDays(`${nextMonth(today)}-01`, -1) };
-  const found = await step('read', () => list.dashboardRows(db, facilityFilter || undefined, month));
+  const ref = facilityFilter || undefined;
+  const from = istanbulInstant(month.start, 0);
+  const [found, money] = await step('read', () =>
+    Promise.all([
+      list.dashboardRows(db, ref, month),
+      collectedStatement(
+        db,
+        from,
+        istanbulInstant(addDays(month.end, 1), 0),
+        istanbulInstant(today, 0),
+        ref === undefined ? null : facilityIdOf(db, ref),
+      ).get(),
+    ]),
+  );
   if (!found.found) throw notFound(msg.facilityNotFound);
   const { figures: f, pendingFirst, newest } = found;
   // The latest 5: pending first, then newest first (behaviour.md#management-panel).
@@ -129,6 +143,7 @@ export async function bookingStats(db: Db, facilityFilter: string | undefined, n
     pending: f.pending,
     total: f.total,
     revenue: toTl(f.revenue),
+    collected: { today: toTl(money?.today ?? 0), month: toTl(money?.month ?? 0) },
     latest: latest.map((r) => listItemToWire(r, now)),
   };
 }
