@@ -55,7 +55,7 @@ describe('CSV', () => {
 
   it('quotes a field holding ";" or a quote, doubles the quote, leaves a blank phone empty, writes decimals with a comma', () => {
     const lines = csvLines(toCsv(ROWS, CUSTOMER_REPORT_COLUMNS.risk));
-    expect(lines[3]).toBe('"Erkan ""Kaptan"" Bulut; Jr";;Abone;5;2;83,3;KRİTİK;Kritik;20.11.2026');
+    expect(lines[3]).toBe('"Erkan ""Kaptan"" Bulut; Jr";;Abone;5;2;1;83,3;KRİTİK;Kritik;20.11.2026');
   });
 
   it('keeps a name that looks like a formula as text', () => {
@@ -101,6 +101,7 @@ describe('the four reports', () => {
       'Favori Saat',
       'Aylık Ortalama',
       'Oynanan Maç',
+      'Gelmedi',
       'Gerçekleşen Harcama (TL)',
       'Planlanan Harcama (TL)',
       'Uyarı Seviyesi',
@@ -132,6 +133,7 @@ describe('the four reports', () => {
       '20:00',
       '3,5',
       '8',
+      '1',
       '12500',
       '3000',
       'Normal',
@@ -156,9 +158,9 @@ describe('the four reports', () => {
     expect(customerReportRows('risk', rows).map((r) => r.id)).toEqual([2, 3, 5]);
     const lines = csvLines(toCsv(customerReportRows('risk', rows), CUSTOMER_REPORT_COLUMNS.risk));
     expect(lines[0]).toBe(
-      'Ad Soyad;Telefon;Müşteri Tipi;Ardışık İptal;İptal;İptal Oranı (%);Risk;Uyarı Seviyesi;Son Rezervasyon',
+      'Ad Soyad;Telefon;Müşteri Tipi;Ardışık İptal;İptal;Gelmedi;İptal Oranı (%);Risk;Uyarı Seviyesi;Son Rezervasyon',
     );
-    expect(lines[1]).toBe('Volkan Karaca;0544 666 02 02;Abone;3;3;75;YÜKSEK;Uyarı;20.11.2026');
+    expect(lines[1]).toBe('Volkan Karaca;0544 666 02 02;Abone;3;3;1;75;YÜKSEK;Uyarı;20.11.2026');
     expect(lines).toHaveLength(4);
   });
 
@@ -191,7 +193,9 @@ describe('the four reports', () => {
     const risk = customerReportRows('risk', rows);
     expect(risk.map((r) => r.id)).toEqual(rows.filter((r) => r.warningLevel !== 'normal').map((r) => r.id));
     const lines = csvLines(toCsv(risk, CUSTOMER_REPORT_COLUMNS.risk));
-    expect(lines[1]).toBe('Ayşe Yılmaz;0532 123 45 67;Standart;3;2;20;YÜKSEK;Uyarı;20.11.2026');
+    // 'Gelmedi' (no-shows, 1 in the fixture) stands beside the cancellations: both feed the run.
+    expect(lines[0].split(';')).toContain('Gelmedi');
+    expect(lines[1]).toBe('Ayşe Yılmaz;0532 123 45 67;Standart;3;2;1;20;YÜKSEK;Uyarı;20.11.2026');
     // No figure named for what it does not count.
     const headers = CUSTOMER_REPORT_COLUMNS.full.map((c) => c.header);
     expect(headers).not.toContain('Toplam Harcama (TL)');

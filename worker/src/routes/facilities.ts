@@ -149,8 +149,5 @@ export const facilityRoutes = new Hono<AppEnv>()
   )
   /** Soft delete; with active bookings 409 unless `force`, which cancels them first (through the pitch's object). */
   .delete('/:ref', requireStaff, query(deleteFacilityQuery), async (c) =>
-    ok(
-      c,
-      await deleteFacility(c.env, c.req.param('ref'), c.req.valid('query').force, c.get('user'), c.req.valid('query')),
-    ),
+    ok(c, await deleteFacility(c.env, c.req.param('ref'), c.req.valid('query').force, c.get('user'))),
   );

@@ -9,9 +9,11 @@ import { $liveEvent } from '../../../stores/notifications';
 import { toast } from '../../../stores/toast';
 import { Button } from '../../ui/Button';
 import { Modal } from '../../ui/Modal';
+import { Attendance } from './Attendance';
 import { useActionRunner } from './action-runner';
 import { Actions, CancelApproved } from './Decisions';
 import { DetailBody } from './DetailBody';
+import { HoldTimer } from './HoldTimer';
 import {
   APPROVE_FAILED,
   type BookingAction,
@@ -237,28 +239,32 @@ export function BookingDetailDialog({ documentId, onClose, onChanged }: Props) {
           onSaveNotes={saveNotes}
           onAnonymise={anonymise}
           actions={
-            bookingStatus(booking.status) === 'approved' && !booking.isPast && !done ? (
-              <CancelApproved
-                key={booking.documentId}
-                busy={busy}
-                reasonError={reasonError}
-                onCancel={(why) => cancel(why)}
-              />
-            ) : bookingStatus(booking.status) === 'pending' && !done ? (
-              <Actions
-                notes={notes}
-                onNotes={setNotes}
-                reason={reason}
-                onReason={(v) => {
-                  setReason(v);
-                  setReasonError(null);
-                }}
-                reasonError={reasonError}
-                busy={busy}
-                onApprove={approve}
-                onReject={() => reject()}
-              />
-            ) : null
+            <>
+              <HoldTimer booking={booking} onChanged={changed} />
+              <Attendance booking={booking} onChanged={changed} />
+              {bookingStatus(booking.status) === 'approved' && !booking.isPast && !done ? (
+                <CancelApproved
+                  key={booking.documentId}
+                  busy={busy}
+                  reasonError={reasonError}
+                  onCancel={(why) => cancel(why)}
+                />
+              ) : bookingStatus(booking.status) === 'pending' && !done ? (
+                <Actions
+                  notes={notes}
+                  onNotes={setNotes}
+                  reason={reason}
+                  onReason={(v) => {
+                    setReason(v);
+                    setReasonError(null);
+                  }}
+                  reasonError={reasonError}
+                  busy={busy}
+                  onApprove={approve}
+                  onReject={() => reject()}
+                />
+              ) : null}
+            </>
           }
         />
       )}

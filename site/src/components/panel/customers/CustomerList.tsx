@@ -112,6 +112,7 @@ export function CustomerCards({ items, onOpen }: ListProps) {
               <dt className="text-slate-600 dark:text-slate-300">Rezervasyon</dt>
               <dd className="tabular-nums">
                 {c.totalBookings} toplam · {c.approvedBookings} onaylı · {c.cancelledBookings} iptal
+                {c.noShowBookings > 0 && <span data-no-show> · {c.noShowBookings} gelmedi</span>}
               </dd>
               <dt className="text-slate-600 dark:text-slate-300">İptal oranı</dt>
               <dd className="tabular-nums">{percent(c.cancellationRate)}</dd>

@@ -74,6 +74,10 @@ function General({ c }: { c: CustomerStatsRow }) {
           <dd className="tabular-nums" data-played>
             {c.playedBookings}
           </dd>
+          <dt>Gelmedi</dt>
+          <dd className="tabular-nums" data-no-show>
+            {c.noShowBookings ?? 0}
+          </dd>
           <dt>Gerçekleşen harcama</dt>
           <dd className="tabular-nums" data-spent>
             {tl(c.totalSpent)}
