@@ -149,5 +149,8 @@ export const facilityRoutes = new Hono<AppEnv>()
   )
   /** Soft delete; with active bookings 409 unless `force`, which cancels them first (through the pitch's object). */
   .delete('/:ref', requireStaff, query(deleteFacilityQuery), async (c) =>
-    ok(c, await deleteFacility(c.env, c.req.param('ref'), c.req.valid('query').force, c.get('user'))),
+    ok(
+      c,
+      await deleteFacility(c.env, c.req.param('ref'), c.req.valid('query').force, c.get('user'), c.req.valid('query')),
+    ),
   );
