@@ -150,7 +150,7 @@ describe('a staff booking, approved at once', () => {
       facilityName: f.name,
       date: day(),
       startTime: '10:00',
-      startsAt: b.bookingSlot.startsAt ? Date.parse(String(b.bookingSlot.startsAt)) : expect.any(Number),
+      startsAt: Date.parse(b.startsAt),
       channel: 'phone',
       status: 'approved',
       deposit: 'due',
@@ -356,5 +356,23 @@ describe('customer suggestions', () => {
     const short = await expectError<Invalid>(await get('ş'), 400);
     expect(short.message).toBe(staffBookingMsg.suggestTooShort);
     await expectError(await get('şükrü', null), 401);
+  });
+});
+
+describe('KVKK erasure', () => {
+  it('takes the typed same-day override reason with the customer', async () => {
+    const phone = freshPhone();
+    await bookViaApi(f, day(), '22:00', { customerName: 'Silinecek Kişi', customerPhone: phone });
+    const { body } = await form('09:00', { customerName: 'Silinecek Kişi', customerPhone: phone });
+    const reason = 'Silinecek Kişi iki maç istedi';
+    const b = await created(await post({ ...body, sameDayOverrideReason: reason }));
+    const erase = await api(`/api/bookings/${b.documentId}/anonymize`, { method: 'POST', token: adminToken });
+    expect(erase.status).toBe(200);
+    const [row] = await rowsOf('select same_day_override_reason from bookings where id = ?', b.id);
+    expect(row).toEqual({ same_day_override_reason: 'Açıklama silindi (KVKK)' });
+    const history = (await rowsOf('select reason from booking_history where booking_id = ?', b.id)) as {
+      reason: string | null;
+    }[];
+    expect(history.map((h) => h.reason).join(' ')).not.toContain('Silinecek');
   });
 });

@@ -715,7 +715,15 @@ export async function anonymisePhone(
     ...eraseFreeText(db, phone),
     db
       .update(bookings)
-      .set({ customerName: msg.anonymisedName, customerPhone: hash, customerEmail: null, notes: null, updatedAt: now })
+      .set({
+        customerName: msg.anonymisedName,
+        customerPhone: hash,
+        customerEmail: null,
+        notes: null,
+        // A staff member's same-day override reason is typed text: it may name the customer.
+        sameDayOverrideReason: sql`case when ${bookings.sameDayOverrideReason} is null then null else ${msg.freeTextErased} end`,
+        updatedAt: now,
+      })
       .where(ofPhone),
     db
       .update(customers)
