@@ -1,6 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { DaySheetRowWire, DaySheetWire } from '../../contracts/day-sheet';
 import Dashboard from '../../site/src/islands/Dashboard';
 import { greeting } from '../../site/src/lib/panel';
 import { $dashboard, type DashboardStats } from '../../site/src/stores/dashboard';
@@ -42,6 +43,7 @@ function stats(over: Partial<DashboardStats> = {}): DashboardStats {
     pending: 4,
     total: 128,
     revenue: 187250,
+    collected: { today: 2300, month: 40250 },
     latest: [
       listItem({
         documentId: 'bk-p2',
@@ -82,14 +84,79 @@ function stats(over: Partial<DashboardStats> = {}): DashboardStats {
   } as DashboardStats;
 }
 
+/** A match of today's sheet (TL). */
+function match(over: Partial<DaySheetRowWire> = {}): DaySheetRowWire {
+  return {
+    id: 1,
+    documentId: 'bk-1',
+    bookingNumber: 'HS1234567890',
+    customerName: 'Zeynep Kaya',
+    customerPhone: '05321234567',
+    date: '2026-11-18',
+    startTime: '20:00',
+    endTime: '21:00',
+    startsAt: '2026-11-18T17:00:00.000Z',
+    started: false,
+    status: 'approved',
+    paymentStatus: 'paid',
+    totalPrice: 1500,
+    depositAmount: 300,
+    collected: 300,
+    balanceDue: 1200,
+    attendance: null,
+    isSubscriber: false,
+    channel: null,
+    source: 'web',
+    notes: null,
+    shuttle: null,
+    addons: [],
+    addonsPrice: 0,
+    ...over,
+  };
+}
+
+function sheet(sections: DaySheetWire['sections']): DaySheetWire {
+  return { date: '2026-11-18', facility: null, sections, generatedAt: NOW.toISOString() };
+}
+
+const nilufer = { id: 1, documentId: 'f1', name: 'Nilüfer Arena' };
+const osmangazi = { id: 2, documentId: 'f2', name: 'Osmangazi Park' };
+const todaySheet = () =>
+  sheet([
+    {
+      facility: nilufer,
+      bookings: [
+        match(),
+        match({
+          id: 2,
+          documentId: 'bk-2',
+          customerName: 'Ali Demir',
+          startTime: '00:30',
+          endTime: '01:30',
+          startsAt: '2026-11-18T21:30:00.000Z',
+          paymentStatus: 'pending',
+          collected: 0,
+          balanceDue: 1500,
+          shuttle: { pickupPointName: 'Merkez Durak', pickupTime: '23:45' },
+        }),
+      ],
+    },
+    {
+      facility: osmangazi,
+      bookings: [match({ id: 3, documentId: 'bk-3', customerName: 'Burak Şahin', status: 'pending' })],
+    },
+  ]);
+
 let answer: (c: Call) => Reply | Promise<Reply>;
+let sheetAnswer: (c: Call) => Reply | Promise<Reply>;
 let calls: Call[];
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(NOW);
   $dashboard.set({ status: 'loading' });
   answer = () => [200, { data: stats(), meta: {} }];
-  calls = mockApi((c) => answer(c));
+  sheetAnswer = () => [200, { data: todaySheet(), meta: {} }];
+  calls = mockApi((c) => (c.path === '/api/bookings/day-sheet' ? sheetAnswer(c) : answer(c)));
 });
 afterEach(() => {
   vi.useRealTimers();
@@ -136,16 +203,18 @@ describe('dashboard figures', () => {
     expect(screen.queryByText('Veriler yükleniyor...')).toBeNull();
   });
 
-  it('fills Bugün, Bekleyen, Toplam and Gelir from GET /api/bookings/stats', async () => {
+  it('fills Bugün, Bekleyen, Toplam and Gelir from GET /api/bookings/stats; Gelir names planned and collected money', async () => {
     render(<Dashboard name="Ayşe" />);
     await waitFor(() => expect(stat('today')).toBe('3'));
     expect(stat('pending')).toBe('4');
     expect(stat('total')).toBe('128');
-    expect(stat('revenue')).toBe('₺187.250');
+    // The month's approved totals (planned), and what the payment rows say came in.
+    expect(stat('revenue')).toBe('₺61.500');
+    expect(screen.getByText('Planlanan (onaylı rezervasyonların tutarı)')).toBeTruthy();
+    expect(stat('collected')).toBe('Tahsil edilen ₺40.250');
     expect(screen.getByText('1 bekleyen · 2 onaylı')).toBeTruthy();
-    expect(screen.getByText('Bu ay ₺61.500')).toBeTruthy();
     expect(screen.getByText('Bu ay 41 rezervasyon')).toBeTruthy();
-    for (const label of ['Bugün', 'Bekleyen', 'Toplam', 'Gelir'])
+    for (const label of ['Bugün', 'Bekleyen', 'Toplam', 'Gelir (bu ay)'])
       expect(screen.getByText(label, { selector: 'dt' })).toBeTruthy();
     expect(statCalls()).toHaveLength(1);
   });
@@ -162,45 +231,51 @@ describe('dashboard figures', () => {
     expect(links[0].textContent).toContain('4 bekleyen');
   });
 
-  it('lists the latest bookings in the order the API gives, with pitch, day, time, status and total', async () => {
+  it("leads with today's matches per pitch in start order: phone to call or write, shuttle, balance and payment state", async () => {
     render(<Dashboard name="Ayşe" />);
-    const list = await screen.findByRole('region', { name: 'Son Rezervasyonlar' });
-    const rows = within(list).getAllByRole('button');
-    expect(rows.map((r) => r.querySelector('[data-customer]')?.textContent)).toEqual([
+    const today = await screen.findByRole('region', { name: 'Bugünün Maçları' });
+    await within(today).findByText('Zeynep Kaya');
+    const sections = today.querySelectorAll('[data-sheet-section]');
+    expect([...sections].map((s) => s.querySelector('h2')?.textContent)).toEqual([
+      'Nilüfer Arena2 maç',
+      'Osmangazi Park1 maç',
+    ]);
+    const rows = [...today.querySelectorAll('[data-sheet-row]')];
+    expect(rows.map((r) => r.querySelector('[data-sheet-name]')?.textContent)).toEqual([
       'Zeynep Kaya',
       'Ali Demir',
       'Burak Şahin',
-      'Bilinmeyen Müşteri',
     ]);
-    expect(rows[0].textContent).toContain('Nilüfer Arena · Bugün 20:00–21:00');
-    expect(rows[0].textContent).toContain('Beklemede');
-    expect(rows[0].textContent).toContain('₺1.500');
-    expect(rows[1].textContent).toContain('Yarın 18:00–19:00');
-    expect(rows[2].textContent).toContain('21 Kas Cmt 21:00–22:00');
-    expect(rows[2].textContent).toContain('Onaylandı');
-    expect(rows[3].textContent).toContain('Osmangazi Park');
-    expect(rows[3].textContent).toContain('Reddedildi');
-    expect(within(list).getByRole('link', { name: 'Tümünü Gör' }).getAttribute('href')).toBe('/yonetim/rezervasyonlar');
+    expect(rows[0].querySelector('[data-tel]')?.getAttribute('href')).toBe('tel:+905321234567');
+    expect(rows[0].querySelector('[data-whatsapp]')?.getAttribute('href')).toBe('https://wa.me/905321234567');
+    expect(rows[0].querySelector('[data-balance-due]')?.textContent).toBe('₺1.200');
+    expect(rows[0].querySelector('[data-payment-state]')?.textContent).toBe('Kapora Alındı');
+    // After midnight: the real time, with the night it belongs to.
+    expect(rows[1].querySelector('[data-sheet-time]')?.textContent).toBe('00:30–01:30Çarşamba gecesi');
+    expect(rows[1].textContent).toContain('Servis: Merkez Durak · 23:45');
+    expect(rows[2].textContent).toContain('Beklemede');
+    // Compact: no desk actions on the dashboard.
+    expect(within(today).queryByRole('button', { name: 'Tahsil et' })).toBeNull();
+    expect(within(today).getByRole('link', { name: 'Maç listesi' }).getAttribute('href')).toBe('/yonetim/bugun');
+    expect(calls.filter((c) => c.path === '/api/bookings/day-sheet')).toHaveLength(1);
   });
 
-  it('shows at most 5 latest bookings', async () => {
-    const latest = Array.from({ length: 7 }, (_, i) =>
-      listItem({ documentId: `bk-${i}`, customerName: `Müşteri ${i}` }),
+  it("shows at most 8 of today's matches and links to Bugün with the count", async () => {
+    const many = Array.from({ length: 11 }, (_, i) =>
+      match({ id: i + 10, documentId: `bk-${i}`, customerName: `Müşteri ${i}` }),
     );
-    answer = () => [200, { data: stats({ latest }), meta: {} }];
+    sheetAnswer = () => [200, { data: sheet([{ facility: nilufer, bookings: many }]), meta: {} }];
     render(<Dashboard name="Ayşe" />);
-    const list = await screen.findByRole('region', { name: 'Son Rezervasyonlar' });
-    expect(
-      within(list)
-        .getAllByRole('button')
-        .map((r) => r.querySelector('[data-customer]')?.textContent),
-    ).toEqual(['Müşteri 0', 'Müşteri 1', 'Müşteri 2', 'Müşteri 3', 'Müşteri 4']);
+    const today = await screen.findByRole('region', { name: 'Bugünün Maçları' });
+    await within(today).findByText('Müşteri 0');
+    expect(today.querySelectorAll('[data-sheet-row]')).toHaveLength(8);
+    expect(within(today).getByRole('link', { name: 'Tümünü Gör (11)' }).getAttribute('href')).toBe('/yonetim/bugun');
   });
 
-  it('says so when there are no bookings yet', async () => {
-    answer = () => [200, { data: stats({ latest: [] }), meta: {} }];
+  it('says so when there is no match today', async () => {
+    sheetAnswer = () => [200, { data: sheet([]), meta: {} }];
     render(<Dashboard name="Ayşe" />);
-    await screen.findByText('Henüz rezervasyon bulunmuyor');
+    await screen.findByText('Bugün için rezervasyon yok');
   });
 });
 
@@ -220,12 +295,12 @@ describe('dashboard errors and changes', () => {
     expect(statCalls()).toHaveLength(2);
   });
 
-  it('opens the detail dialog for a latest booking and refreshes the figures after a change there', async () => {
+  it("opens the detail dialog for one of today's matches and refreshes the figures after a change there", async () => {
     const u = userEvent.setup();
     render(<Dashboard name="Ayşe" />);
-    const list = await screen.findByRole('region', { name: 'Son Rezervasyonlar' });
-    await u.click(within(list).getAllByRole('button')[1]);
-    expect(within(screen.getByRole('dialog')).getByText('Açık: bk-p1')).toBeTruthy();
+    const list = await screen.findByRole('region', { name: 'Bugünün Maçları' });
+    await u.click(await within(list).findByRole('button', { name: 'Ali Demir' }));
+    expect(within(screen.getByRole('dialog')).getByText('Açık: bk-2')).toBeTruthy();
 
     answer = () => [200, { data: stats({ pending: 3, today: { total: 3, pending: 0, approved: 3 } }), meta: {} }];
     await u.click(screen.getByRole('button', { name: 'Onayla' }));
@@ -240,8 +315,8 @@ describe('dashboard errors and changes', () => {
   it('keeps the figures and shows a toast when a refresh fails', async () => {
     const u = userEvent.setup();
     render(<Dashboard name="Ayşe" />);
-    const list = await screen.findByRole('region', { name: 'Son Rezervasyonlar' });
-    await u.click(within(list).getAllByRole('button')[0]);
+    const list = await screen.findByRole('region', { name: 'Bugünün Maçları' });
+    await u.click(await within(list).findByRole('button', { name: 'Zeynep Kaya' }));
     answer = () => apiError(500, 'Bir hata oluştu');
     await u.click(screen.getByRole('button', { name: 'Onayla' }));
     await waitFor(() => expect($toasts.get().map((t) => t.title)).toContain('Veriler yüklenirken hata oluştu'));
@@ -250,7 +325,7 @@ describe('dashboard errors and changes', () => {
 });
 
 describe('live updates over the staff hub', () => {
-  it('a new booking or a decision made elsewhere re-reads the figures and the latest bookings', async () => {
+  it("a new booking or a decision made elsewhere re-reads the figures and today's matches", async () => {
     vi.useRealTimers();
     const { handleLiveMessage } = await import('../../site/src/stores/notifications');
     render(<Dashboard name="Ayşe" />);
@@ -275,6 +350,7 @@ describe('live updates over the staff hub', () => {
     });
     await waitFor(() => expect(stat('pending')).toBe('5'));
     expect(statCalls()).toHaveLength(2);
+    await waitFor(() => expect(calls.filter((c) => c.path === '/api/bookings/day-sheet')).toHaveLength(2));
   });
 });
 

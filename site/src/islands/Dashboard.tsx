@@ -1,23 +1,23 @@
 import { useStore } from '@nanostores/react';
 import { type ReactNode, useEffect, useState } from 'react';
-import { BookingDetailDialog, NO_DATE, NO_FACILITY, UNKNOWN_CUSTOMER } from '../components/panel/BookingDetailDialog';
+import type { DaySheetWire } from '../../../contracts/day-sheet';
+import { BookingDetailDialog } from '../components/panel/BookingDetailDialog';
+import { DaySheetSections, SHEET_FAILED } from '../components/panel/day/DaySheetView';
 import { Button } from '../components/ui/Button';
 import {
   AlertIcon,
   ArrowRightIcon,
-  BusIcon,
   CalendarIcon,
   ClockIcon,
-  CrownIcon,
   GridIcon,
   ListIcon,
   RefreshIcon,
   UserIcon,
   WalletIcon,
 } from '../components/ui/icons';
-import { StatusBadge } from '../components/ui/StatusBadge';
-import { addDays, istanbulToday, nightSuffix, realStart, tl, trDateWithDay } from '../lib/format';
-import { greeting, initialOf } from '../lib/panel';
+import { client, unwrap } from '../lib/api';
+import { istanbulToday, tl, trDateWithDay } from '../lib/format';
+import { greeting } from '../lib/panel';
 import {
   $dashboard,
   DASHBOARD_FAILED,
@@ -26,29 +26,9 @@ import {
   loadDashboard,
 } from '../stores/dashboard';
 
-type Latest = DashboardStats['latest'][number];
-
-const shortDate = new Intl.DateTimeFormat('tr-TR', {
-  day: 'numeric',
-  month: 'short',
-  weekday: 'short',
-  timeZone: 'UTC',
-});
-
-/** 'Bugün' / 'Yarın' for the next two days, else a short Turkish date. */
-function bookingDay(date: string | null | undefined, today: string): string {
-  if (!date) return NO_DATE;
-  if (date === today) return 'Bugün';
-  if (date === addDays(today, 1)) return 'Yarın';
-  return shortDate.format(new Date(date + 'T00:00:00Z'));
-}
-
-/** Recent bookings on the dashboard (behaviour.md#constants-and-limits); the server already sends them pending first, then newest. */
-const LATEST_COUNT = 5;
-
 const card = 'rounded-xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900';
 
-/** The panel's home (behaviour.md#management-panel 'Dashboard'): greeting, the four stat cards, quick links and the latest 5 bookings. */
+/** The panel's home (behaviour.md#management-panel 'Dashboard'): greeting, the four stat cards, today's matches and quick links. */
 export default function Dashboard({ name }: { name: string }) {
   const state = useStore($dashboard);
   const [selected, setSelected] = useState<string | null>(null);
@@ -69,7 +49,7 @@ export default function Dashboard({ name }: { name: string }) {
           {greeting()}, {name}
         </h1>
         <p className="relative mt-2 max-w-xl text-sm text-turf-50 sm:text-base">
-          Bugünün rezervasyonlarına ve onay bekleyen taleplere buradan göz atabilirsiniz.
+          Bugünün maçlarına ve onay bekleyen taleplere buradan göz atabilirsiniz.
         </p>
       </section>
 
@@ -92,12 +72,7 @@ export default function Dashboard({ name }: { name: string }) {
         <>
           <Stats stats={state.stats} />
           <div className="grid grid-cols-1 gap-6 lg:grid-cols-3 [&>*]:min-w-0">
-            <LatestBookings
-              items={state.stats.latest.slice(0, LATEST_COUNT)}
-              today={today}
-              refreshing={state.refreshing}
-              onOpen={setSelected}
-            />
+            <TodayMatches stats={state.stats} refreshing={state.refreshing} onOpen={setSelected} />
             <QuickLinks pending={state.stats.pending} />
           </div>
         </>
@@ -147,11 +122,18 @@ function Stats({ stats }: { stats: DashboardStats }) {
         />
         <StatCard
           stat="revenue"
-          label="Gelir"
-          value={tl(stats.revenue)}
+          label="Gelir (bu ay)"
+          value={tl(stats.monthly.revenue)}
           icon={<WalletIcon className="h-5 w-5" />}
           tone="violet"
-          note={`Bu ay ${tl(stats.monthly.revenue)}`}
+          note={
+            <>
+              <span className="block">Planlanan (onaylı rezervasyonların tutarı)</span>
+              <span className="block font-medium text-slate-800 dark:text-slate-100" data-stat="collected">
+                Tahsil edilen {tl(stats.collected.month)}
+              </span>
+            </>
+          }
         />
       </dl>
     </section>
@@ -176,7 +158,7 @@ function StatCard({
   stat: 'today' | 'pending' | 'total' | 'revenue';
   label: string;
   value: ReactNode;
-  note: string;
+  note: ReactNode;
   icon: ReactNode;
   tone: keyof typeof tones;
 }) {
@@ -197,99 +179,75 @@ function StatCard({
   );
 }
 
-// ---------- latest bookings ----------
+// ---------- today's matches ----------
 
-function LatestBookings({
-  items,
-  today,
+/** How many of today's matches the dashboard lists; Bugün has them all. */
+export const TODAY_ROWS = 8;
+
+/** Today's match sheet, compact: the first matches of the day per pitch, re-read with the figures (behaviour.md#management-panel 'Dashboard'). */
+function TodayMatches({
+  stats,
   refreshing,
   onOpen,
 }: {
-  items: Latest[];
-  today: string;
+  stats: DashboardStats;
   refreshing: boolean;
   onOpen: (id: string) => void;
 }) {
+  const [sheet, setSheet] = useState<DaySheetWire | null>(null);
+  const [failed, setFailed] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: read again whenever the figures were (a booking changed)
+  useEffect(() => {
+    let live = true;
+    unwrap(client.api.bookings['day-sheet'].$get({ query: {} }))
+      .then((s) => {
+        if (!live) return;
+        setSheet(s as DaySheetWire);
+        setFailed(false);
+      })
+      .catch(() => live && setFailed(true));
+    return () => {
+      live = false;
+    };
+  }, [stats]);
+  const total = sheet?.sections.reduce((n, s) => n + s.bookings.length, 0) ?? 0;
+  let left = TODAY_ROWS;
+  const shown = (sheet?.sections ?? [])
+    .map((s) => {
+      const bookings = s.bookings.slice(0, Math.max(0, left));
+      left -= bookings.length;
+      return { ...s, bookings };
+    })
+    .filter((s) => s.bookings.length > 0);
   return (
-    <section aria-labelledby="dashboard-latest" aria-busy={refreshing} className={`${card} min-w-0 lg:col-span-2`}>
-      <div className="flex items-center justify-between gap-3 border-b border-slate-200 px-5 py-4 dark:border-slate-800">
-        <h2 id="dashboard-latest" className="text-base font-semibold">
-          Son Rezervasyonlar
+    <section aria-labelledby="dashboard-today" aria-busy={refreshing || !sheet} className="min-w-0 lg:col-span-2">
+      <div className="flex items-center justify-between gap-3 pb-3">
+        <h2 id="dashboard-today" className="text-base font-semibold">
+          Bugünün Maçları
         </h2>
         <a
-          href="/yonetim/rezervasyonlar"
+          href="/yonetim/bugun"
           className="rounded text-sm font-semibold text-turf-800 hover:text-turf-900 hover:underline dark:text-turf-300 dark:hover:text-turf-200"
         >
-          Tümünü Gör
+          {total > TODAY_ROWS ? `Tümünü Gör (${total})` : 'Maç listesi'}
         </a>
       </div>
-      {items.length === 0 ? (
-        <p className="px-5 py-10 text-center text-sm text-slate-600 dark:text-slate-300">
-          Henüz rezervasyon bulunmuyor
+      {failed ? (
+        <p role="alert" className={`${card} px-5 py-10 text-center text-sm text-red-800 dark:text-red-200`}>
+          {SHEET_FAILED}
+        </p>
+      ) : !sheet ? (
+        <p role="status" className={`${card} px-5 py-10 text-center text-sm text-slate-600 dark:text-slate-300`}>
+          Maç listesi yükleniyor...
+        </p>
+      ) : shown.length === 0 ? (
+        <p className={`${card} px-5 py-10 text-center text-sm text-slate-600 dark:text-slate-300`}>
+          Bugün için rezervasyon yok
         </p>
       ) : (
-        <ul className="divide-y divide-slate-200 dark:divide-slate-800" data-latest-bookings>
-          {items.map((b) => (
-            <li key={b.documentId}>
-              <LatestRow booking={b} today={today} onOpen={onOpen} />
-            </li>
-          ))}
-        </ul>
+        <DaySheetSections sections={shown} compact onOpen={onOpen} />
       )}
     </section>
-  );
-}
-
-function LatestRow({ booking: b, today, onOpen }: { booking: Latest; today: string; onOpen: (id: string) => void }) {
-  const customer = b.customerName?.trim() || UNKNOWN_CUSTOMER;
-  return (
-    <button
-      type="button"
-      aria-haspopup="dialog"
-      onClick={() => onOpen(b.documentId)}
-      className="flex w-full cursor-pointer items-center gap-3 px-5 py-4 text-left transition-colors hover:bg-slate-50 focus-visible:bg-slate-50 sm:gap-4 dark:hover:bg-slate-800/60 dark:focus-visible:bg-slate-800/60"
-    >
-      <span
-        aria-hidden="true"
-        className="hidden h-10 w-10 shrink-0 items-center justify-center rounded-full bg-slate-100 text-sm font-semibold text-slate-700 min-[420px]:flex dark:bg-slate-800 dark:text-slate-200"
-      >
-        {initialOf(customer)}
-      </span>
-      <span className="min-w-0 flex-1">
-        <span className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1">
-          <span
-            className="min-w-0 max-w-full truncate font-semibold text-slate-900 dark:text-white"
-            title={customer}
-            data-customer
-          >
-            {customer}
-          </span>
-          {b.isSubscriber && (
-            <span className="inline-flex items-center gap-1 text-xs font-medium text-violet-800 dark:text-violet-300">
-              <CrownIcon className="h-3.5 w-3.5" />
-              Abone
-            </span>
-          )}
-          {b.includesTransportation && (
-            <span className="inline-flex items-center gap-1 text-xs font-medium text-sky-800 dark:text-sky-300">
-              <BusIcon className="h-3.5 w-3.5" />
-              Servisli
-            </span>
-          )}
-        </span>
-        <span className="mt-0.5 block min-w-0 truncate text-sm text-slate-600 dark:text-slate-300">
-          {b.facility?.name || NO_FACILITY} ·{' '}
-          {/* The real calendar day: an after-midnight hour is played the day after its business date. */}
-          {bookingDay(b.date && b.startTime ? realStart(b).calendarDate : b.date, today)}
-          {b.startTime ? ` ${b.startTime}–${b.endTime}` : ''}
-          {b.date && b.startTime ? nightSuffix(realStart(b)) : ''}
-        </span>
-      </span>
-      <span className="flex shrink-0 flex-col items-end gap-1.5">
-        <StatusBadge status={b.status} />
-        <span className="text-sm font-semibold tabular-nums text-slate-900 dark:text-white">{tl(b.totalPrice)}</span>
-      </span>
-    </button>
   );
 }
 

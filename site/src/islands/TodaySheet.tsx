@@ -1,12 +1,10 @@
 import { useEffect, useState } from 'react';
 import type { DaySheetWire } from '../../../contracts/day-sheet';
 import { DayControls, useDayChoice } from '../components/panel/day/DayControls';
-import { DaySheetSections, SHEET_EMPTY } from '../components/panel/day/DaySheetView';
+import { DaySheetSections, SHEET_EMPTY, SHEET_FAILED } from '../components/panel/day/DaySheetView';
 import { ListState } from '../components/ui/ListState';
 import { client, unwrap } from '../lib/api';
 import { messageOf } from '../lib/errors';
-
-export const SHEET_FAILED = 'Maç listesi yüklenemedi';
 
 /**
  * Bugün (behaviour.md#management-panel 'Bugün'): the match sheet of a business day, per pitch in start order, with the

@@ -25,6 +25,7 @@ import { StatusBadge } from '../../ui/StatusBadge';
 import { TextField } from '../../ui/TextField';
 
 export const SHEET_EMPTY = 'Bu gün için rezervasyon yok';
+export const SHEET_FAILED = 'Maç listesi yüklenemedi';
 
 /** 'tel:+905321234567' for a stored 05321234567. */
 export const telHref = (phone: string) => `tel:+90${phone.replace(/\D/g, '').replace(/^(90|0)/, '')}`;
@@ -43,10 +44,13 @@ export function DaySheetSections({
   sections,
   compact = false,
   onChanged,
+  onOpen,
 }: {
   sections: DaySheetSectionWire[];
   compact?: boolean;
   onChanged?: () => void;
+  /** The name opens the booking's detail (the dashboard). */
+  onOpen?: (documentId: string) => void;
 }) {
   return (
     <div className="space-y-4" data-day-sheet>
@@ -70,7 +74,7 @@ export function DaySheetSections({
             <ol className="divide-y divide-slate-200 dark:divide-slate-700">
               {s.bookings.map((b) => (
                 <li key={b.documentId} data-sheet-row={b.bookingNumber} className="px-4 py-3 print:break-inside-avoid">
-                  <SheetRow row={b} compact={compact} onChanged={onChanged} />
+                  <SheetRow row={b} compact={compact} onChanged={onChanged} onOpen={onOpen} />
                 </li>
               ))}
             </ol>
@@ -81,7 +85,17 @@ export function DaySheetSections({
   );
 }
 
-function SheetRow({ row: b, compact, onChanged }: { row: DaySheetRowWire; compact: boolean; onChanged?: () => void }) {
+function SheetRow({
+  row: b,
+  compact,
+  onChanged,
+  onOpen,
+}: {
+  row: DaySheetRowWire;
+  compact: boolean;
+  onChanged?: () => void;
+  onOpen?: (documentId: string) => void;
+}) {
   const start = realStart(b);
   const addons = addonsText(b);
   return (
@@ -96,9 +110,21 @@ function SheetRow({ row: b, compact, onChanged }: { row: DaySheetRowWire; compac
       </p>
       <div className="min-w-0 flex-1 space-y-1">
         <p className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1">
-          <span className="min-w-0 font-semibold [overflow-wrap:anywhere]" data-sheet-name>
-            {b.customerName}
-          </span>
+          {onOpen ? (
+            <button
+              type="button"
+              aria-haspopup="dialog"
+              onClick={() => onOpen(b.documentId)}
+              className="min-w-0 cursor-pointer text-left font-semibold underline-offset-2 [overflow-wrap:anywhere] hover:underline"
+              data-sheet-name
+            >
+              {b.customerName}
+            </button>
+          ) : (
+            <span className="min-w-0 font-semibold [overflow-wrap:anywhere]" data-sheet-name>
+              {b.customerName}
+            </span>
+          )}
           {b.isSubscriber && (
             <span className="inline-flex items-center gap-1 text-xs font-medium text-violet-800 dark:text-violet-300">
               <CrownIcon className="h-3.5 w-3.5" /> Abone
