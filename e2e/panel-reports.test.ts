@@ -132,7 +132,7 @@ describe('Raporlar', () => {
       .trimEnd()
       .split('\r\n');
     expect(lines[0]).toBe(
-      'Dönem;Rezervasyon;Gelir (TL);Kapora (TL);Kalan (TL);Saha ücreti (TL);Servis (TL);Ek hizmetler (TL)',
+      'Dönem;Rezervasyon;Planlanan gelir (TL);Kapora (TL);Kalan (TL);Saha ücreti (TL);Servis (TL);Ek hizmetler (TL)',
     );
     expect(lines).toHaveLength(1 + months.length + 1);
     expect(lines.at(-1)?.split(';').slice(0, 2)).toEqual(['Toplam', String(one.n)]);

@@ -291,7 +291,7 @@ describe('ReportsManager', () => {
     expect(files.map((f) => f.name)).toEqual(['rapor-gelir-2026-11-01-2026-11-30.csv']);
     const { text: csv } = await blobText(files[0].blob);
     expect(csv.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe(
-      'Dönem;Rezervasyon;Gelir (TL);Kapora (TL);Kalan (TL);Saha ücreti (TL);Servis (TL);Ek hizmetler (TL)',
+      'Dönem;Rezervasyon;Planlanan gelir (TL);Kapora (TL);Kalan (TL);Saha ücreti (TL);Servis (TL);Ek hizmetler (TL)',
     );
   });
 });

@@ -53,7 +53,7 @@ const num = <T>(header: string, value: (r: T) => number | null): ExportColumn<T>
 export const revenueColumns: ExportColumn<Revenue>[] = [
   { header: 'Dönem', value: (r) => r.label, width: 22 },
   num('Rezervasyon', (r) => r.bookings),
-  num('Gelir (TL)', (r) => r.revenue),
+  num('Planlanan gelir (TL)', (r) => r.revenue),
   num('Kapora (TL)', (r) => r.deposits),
   num('Kalan (TL)', (r) => r.rest),
   num('Saha ücreti (TL)', (r) => r.slot),

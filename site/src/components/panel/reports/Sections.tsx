@@ -19,7 +19,7 @@ const REVENUE_FIGURES: Column<Figures>[] = [
   { label: 'Rezervasyon', numeric: true, cell: (f) => f.bookings },
   { label: 'Kapora', numeric: true, cell: (f) => money(f.deposits) },
   { label: 'Kalan', numeric: true, cell: (f) => money(f.rest) },
-  { label: 'Gelir', numeric: true, cell: (f) => money(f.revenue) },
+  { label: 'Planlanan gelir', numeric: true, cell: (f) => money(f.revenue) },
 ];
 const NAMED_FIGURE: Column<readonly [string, number]>[] = [
   { label: 'Ad', rowHeader: true, cell: ([name]) => name },
@@ -33,7 +33,7 @@ const dash = (
   </>
 );
 
-/** 1) Gelir: approved bookings' revenue per day, week or month, deposit against the rest, and what it is made of. */
+/** 1) Gelir (planlanan): approved bookings' totals per day, week or month, deposit against the rest, and what they are made of; collected money is Gün Sonu's. */
 export function RevenueReport({ report }: P) {
   const { buckets, total } = report.revenue;
   const labels = useMemo(() => buckets.map((b) => bucketLabel(b.start, report.bucket)), [buckets, report.bucket]);
@@ -47,12 +47,13 @@ export function RevenueReport({ report }: P) {
   return (
     <ReportCard
       id="rapor-gelir"
-      title="Gelir"
+      title="Gelir (planlanan)"
       report={report}
       exports={['gelir']}
       description={
         <>
-          Onaylanmış rezervasyonların tutarı (saha, servis ve ek hizmetler), alınan kapora ve sahada ödenecek kalan.
+          Planlanan gelir: onaylanmış rezervasyonların tutarı (saha, servis ve ek hizmetler), içindeki kapora ve sahada
+          ödenecek kalan. Tahsil edilen para ödeme kayıtlarından sayılır: günlük olarak Gün Sonu ekranında.
           {report.to >= istanbulToday() && (
             <span data-planned-note>
               {' '}
