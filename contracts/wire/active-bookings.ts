@@ -22,3 +22,9 @@ export interface ActiveBookingWire {
   paymentStatus: PaymentStatus;
   isSubscriber: boolean;
 }
+
+/** POST /api/facilities meta: the new pitch's slots, generated at once from today to the booking rules' horizon. */
+export interface OpenedFacility {
+  slotsCreated: number;
+  horizonDays: number;
+}

@@ -300,7 +300,14 @@ describe('create form (behaviour.md#management-panel Pitch create/edit modal, #v
     let release!: () => void;
     onSave = (c) =>
       new Promise((r) => {
-        release = () => r([201, { data: facility({ ...(c.body as object), documentId: 'fac-9' }) }]);
+        release = () =>
+          r([
+            201,
+            {
+              data: facility({ ...(c.body as object), documentId: 'fac-9' }),
+              meta: { slotsCreated: 420, horizonDays: 30 },
+            },
+          ]);
       });
     const dialog = await openCreate();
     const user = userEvent.setup();
@@ -336,6 +343,10 @@ describe('create form (behaviour.md#management-panel Pitch create/edit modal, #v
     const before = calls.filter((c) => c.path === '/api/facilities/all').length;
     release();
     await waitFor(() => expect(toastTitles()).toContain(facilityMsg.created));
+    // The new pitch is bookable at once, and the toast says for how long and how many hours.
+    expect($toasts.get().find((t) => t.title === facilityMsg.created)?.description).toBe(
+      'Yeni Arena sahası oluşturuldu; önümüzdeki 30 gün için 420 saat rezervasyona açık',
+    );
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await waitFor(() => expect(calls.filter((c) => c.path === '/api/facilities/all').length).toBe(before + 1));
   });

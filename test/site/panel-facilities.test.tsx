@@ -268,6 +268,81 @@ describe('delete (behaviour.md#states-and-transitions Pitch)', () => {
     expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.query.force)).toEqual([undefined, 'true']);
   });
 
+  it('a forced delete lists the bookings it cancels (call, WhatsApp, date, deposit) and sends the deposit decision', async () => {
+    const booking = (over: Record<string, unknown>) => ({
+      documentId: 'b-1',
+      bookingNumber: 'HSRAAAA11111',
+      status: 'approved',
+      customerName: 'Ali Veli',
+      customerPhone: '05321234567',
+      date: '2026-12-01',
+      calendarDate: '2026-12-01',
+      startTime: '21:00',
+      endTime: '22:00',
+      startsAt: '2026-12-01T18:00:00.000Z',
+      depositAmount: 300,
+      collected: 300,
+      paymentStatus: 'paid',
+      isSubscriber: false,
+      ...over,
+    });
+    const active = [
+      booking({}),
+      booking({
+        documentId: 'b-2',
+        bookingNumber: 'HSRBBBB22222',
+        status: 'pending',
+        customerName: 'Gece Oyuncusu',
+        customerPhone: null,
+        date: '2026-12-01',
+        calendarDate: '2026-12-02',
+        startTime: '00:30',
+        endTime: '01:30',
+        depositAmount: 0,
+        collected: 0,
+        paymentStatus: 'pending',
+      }),
+    ];
+    calls = mockApi((c) => {
+      if (c.method === 'GET' && c.path === '/api/facilities/all') return onList(c);
+      if (c.method === 'GET' && c.path === '/api/facilities/fac-1/active-bookings') return [200, { data: active }];
+      if (c.method === 'DELETE')
+        return c.query.force === 'true'
+          ? [200, { data: { id: 1, documentId: 'fac-1', name: 'Nilüfer Arena', cancelledBookings: 2 } }]
+          : apiError(409, 'Bu sahada 2 aktif randevu bulunuyor.', { activeBookings: 2, isActive: true });
+      return apiError(404, 'Bulunamadı');
+    });
+    await shown();
+    await chooseAction('fac-1', /^Sil$/);
+    const dialog = await screen.findByRole('alertdialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: /^Sil$/ }));
+    const list = await within(dialog).findByRole('list', { name: 'İptal edilecek rezervasyonlar' });
+    const items = within(list).getAllByRole('listitem');
+    expect(items).toHaveLength(2);
+    expect(items[0].textContent).toContain('Ali Veli');
+    expect(items[0].textContent).toContain('1 Aralık Salı · 21:00–22:00');
+    expect(items[0].textContent).toContain('Kapora ₺300 · alınan ₺300 · Kapora Alındı');
+    expect(
+      within(items[0])
+        .getByRole('link', { name: /05321234567/ })
+        .getAttribute('href'),
+    ).toBe('tel:+905321234567');
+    const wa = within(items[0]).getByRole('link', { name: 'WhatsApp ile bildir' }).getAttribute('href')!;
+    expect(wa.startsWith('https://wa.me/905321234567?text=')).toBe(true);
+    expect(decodeURIComponent(wa.split('text=')[1])).toContain('Merhaba Ali, 1 Aralık Salı saat 21:00 Nilüfer Arena');
+    // After midnight: the real calendar date; an erased phone is never shown.
+    expect(items[1].textContent).toContain('2 Aralık Çarşamba · 00:30–01:30 · Onay bekliyor');
+    expect(items[1].textContent).toContain('Telefon silinmiş (KVKK)');
+    expect(within(items[1]).queryByRole('link')).toBeNull();
+
+    const choice = within(dialog).getByRole('radiogroup', { name: /Alınan kaporalar \(1 rezervasyon\)/ });
+    expect(within(choice).getByRole('radio', { name: 'Sonra karar verilecek' })).toHaveProperty('checked', true);
+    await userEvent.click(within(choice).getByRole('radio', { name: 'İade edilecek' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: /Zorla Sil/ }));
+    await waitFor(() => expect(toastTitles()).toContain('Saha silindi'));
+    expect(calls.filter((c) => c.method === 'DELETE').at(-1)!.query).toEqual({ force: 'true', deposit: 'refund' });
+  });
+
   it('Pasif Yap in the conflict deactivates instead; an inactive pitch is offered only Zorla Sil', async () => {
     onDelete = () => apiError(409, 'Bu sahada 2 aktif randevu bulunuyor.', { activeBookings: 2, isActive: true });
     await shown();

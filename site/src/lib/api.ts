@@ -75,6 +75,15 @@ export async function send<T>(method: 'POST' | 'PUT', path: string, body: FormDa
   return (await unwrap<{ data: T }>(fetchWithRules(new URL(path, location.origin), init))) as T;
 }
 
+/** `send` with the answer's `meta` as well (a new pitch says how many slots it opened). */
+export async function sendPage<T, M>(method: 'POST' | 'PUT', path: string, body: FormData) {
+  const init: RequestInit = { method, body, signal: AbortSignal.timeout(UPLOAD_TIMEOUT_MS) };
+  return (await unwrapPage<{ data: T; meta: M }>(fetchWithRules(new URL(path, location.origin), init))) as {
+    data: T;
+    meta: M | undefined;
+  };
+}
+
 /**
  * The pitch form's body: the values as JSON in `data`, every new image as `files.images` (api.md) and their smaller
  * copies as `files.variants` (lib/image-variants.ts).

@@ -97,9 +97,15 @@ export interface DeletedFacility {
   cancelledBookings: number;
 }
 
-/** DELETE /api/facilities/:id (force cancels its active bookings, behaviour.md#states-and-transitions); throws ApiRequestError as the server said. */
-export async function deleteFacility(f: Pick<FacilityWire, 'documentId'>, force = false) {
-  const query = force ? { force: 'true' as const } : {};
+/** A forced delete's decision about the deposits already received: refunded or kept (left out: decided later). */
+export type DepositChoice = 'refund' | 'keep';
+
+/**
+ * DELETE /api/facilities/:id (force cancels its active bookings, behaviour.md#states-and-transitions; `deposit` says
+ * what becomes of the money received on them); throws ApiRequestError as the server said.
+ */
+export async function deleteFacility(f: Pick<FacilityWire, 'documentId'>, force = false, deposit?: DepositChoice) {
+  const query = force ? { force: 'true' as const, ...(deposit ? { deposit } : {}) } : {};
   const done: DeletedFacility = await unwrap(
     client.api.facilities[':ref'].$delete({ param: { ref: f.documentId }, query }),
   );

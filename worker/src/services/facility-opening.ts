@@ -2,19 +2,13 @@
 // once (its slot horizon generated when it is created, not at the next hourly cron), and a forced delete first lists
 // the bookings it would cancel.
 import { realStart } from '../../../contracts/slot-start';
-import type { ActiveBookingWire } from '../../../contracts/wire/active-bookings';
+import type { ActiveBookingWire, OpenedFacility } from '../../../contracts/wire/active-bookings';
 import { activeBookingsAhead } from '../db/active-bookings';
 import { getDb } from '../db/client';
 import { effectiveRules } from '../lib/booking-rules';
 import { toTl } from '../lib/money';
 import { facilityStub, resolveFacility } from './facility-ref';
 import { isAnonymisedPhone } from './staff-bookings';
-
-export interface OpenedFacility {
-  /** Slots generated now, from today to the horizon. */
-  slotsCreated: number;
-  horizonDays: number;
-}
 
 /**
  * Generates the new pitch's horizon through its object, as the hourly cron does (worker/src/scheduled.ts). An

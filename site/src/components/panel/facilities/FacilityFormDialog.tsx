@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { facilityMsg } from '../../../../../contracts/facility-form';
+import type { OpenedFacility } from '../../../../../contracts/wire/active-bookings';
 import type { FacilityWire } from '../../../../../contracts/wire/facility';
-import { client, facilityFormData, send, unwrap } from '../../../lib/api';
+import { client, facilityFormData, send, sendPage, unwrap } from '../../../lib/api';
 import { ApiRequestError } from '../../../lib/errors';
 import { imageVariants } from '../../../lib/image-variants';
 import { failureOr } from '../../../stores/panel-facilities';
@@ -42,6 +43,16 @@ interface Props {
   onSaved: (f: FacilityWire) => void;
   /** A new pitch's hold timeout (the admin's default); 60 when not given. */
   holdTimeoutDefault?: number;
+}
+
+/** What a new pitch's slots mean to staff: '… sahası oluşturuldu; önümüzdeki 30 gün için 420 saat rezervasyona açık'. */
+export function openedText(f: Pick<FacilityWire, 'name' | 'isActive'>, meta: Partial<OpenedFacility> | undefined) {
+  if (typeof meta?.slotsCreated !== 'number' || typeof meta.horizonDays !== 'number') return undefined;
+  const opened =
+    meta.slotsCreated > 0
+      ? `önümüzdeki ${meta.horizonDays} gün için ${meta.slotsCreated} saat rezervasyona açık`
+      : 'açık saat oluşmadı; çalışma saatlerini kontrol edin';
+  return `${f.name} sahası oluşturuldu; ${opened}${f.isActive ? '' : ' (saha pasif: aktif yapıldığında görünür)'}`;
 }
 
 /** 'Yeni Saha Ekle' / 'Saha Düzenle': five tabs over the shared pitch schema, sent as multipart with the new images. */
@@ -101,10 +112,15 @@ export function FacilityFormDialog({ editing, onClose, onSaved, holdTimeoutDefau
     const { imagesToDelete, ...values } = checked.data;
     const body = facilityFormData(isEdit ? { ...values, imagesToDelete } : values, files, await imageVariants(files));
     try {
-      const saved = isEdit
-        ? await send<FacilityWire>('PUT', `/api/facilities/${encodeURIComponent(editing.documentId)}`, body)
-        : await send<FacilityWire>('POST', '/api/facilities', body);
-      toast('success', isEdit ? facilityMsg.updated : facilityMsg.created);
+      let saved: FacilityWire;
+      if (isEdit) {
+        saved = await send<FacilityWire>('PUT', `/api/facilities/${encodeURIComponent(editing.documentId)}`, body);
+        toast('success', facilityMsg.updated);
+      } else {
+        const answer = await sendPage<FacilityWire, Partial<OpenedFacility>>('POST', '/api/facilities', body);
+        saved = answer.data;
+        toast('success', facilityMsg.created, openedText(saved, answer.meta));
+      }
       onSaved(saved);
     } catch (e) {
       const fromServer = e instanceof ApiRequestError ? serverErrors(e.details.errors) : {};
