@@ -80,7 +80,7 @@ describe('the columns', () => {
       '',
       'Standart',
       'Onaylandı',
-      'Ödendi',
+      'Kapora Alındı',
       '2645',
       '50',
       'Maç videosu ×1 (300 TL), Yelek ×10 (200 TL)',

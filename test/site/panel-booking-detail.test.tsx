@@ -201,7 +201,8 @@ describe('booking detail sections (behaviour.md#management-panel)', () => {
     expect(approval.textContent).toContain('Mert Müdür');
     expect(approval.textContent).not.toContain('mudur');
     expect(approval.textContent).toContain('18 Kasım 2026 10:30');
-    expect(within(d).getByText('Ödendi')).toBeTruthy();
+    // The payment status derived from the rows, in the payment section and in Ödemeler.
+    expect(within(d).getAllByText('Kapora Alındı').length).toBeGreaterThan(0);
     expect(within(d).queryByRole('button', { name: /Onayla/ })).toBeNull();
     expect(within(d).queryByRole('button', { name: /Reddet/ })).toBeNull();
   });
@@ -308,6 +309,7 @@ describe('approve and reject (behaviour.md#management-panel, #validation)', () =
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     // A keyboard-or-assistive press (a click with no pointer), so no pointer timers are involved.
     fireEvent.click(screen.getByRole('button', { name: /Onayla/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Kaydetmeden onayla' }));
     await until(() => expect(onChanged).toHaveBeenCalledTimes(1));
 
     const post = calls.find((c) => c.method === 'POST')!;
@@ -332,6 +334,8 @@ describe('approve and reject (behaviour.md#management-panel, #validation)', () =
     open();
     await loaded();
     await userEvent.click(screen.getByRole('button', { name: /Onayla/ }));
+    // 'Kapora geldi mi?': approve without recording money.
+    await userEvent.click(screen.getByRole('button', { name: 'Kaydetmeden onayla' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
     expect(calls.find((c) => c.method === 'POST')!.body).toEqual({});
   });
@@ -407,6 +411,8 @@ describe('approve and reject failures (behaviour.md#error-messages)', () => {
     const { onChanged, onClose } = open();
     await loaded();
     await userEvent.click(screen.getByRole('button', { name: /Onayla/ }));
+    // 'Kapora geldi mi?': approve without recording money.
+    await userEvent.click(screen.getByRole('button', { name: 'Kaydetmeden onayla' }));
     await waitFor(() =>
       expect(toasts()).toContainEqual({
         kind: 'error',
@@ -427,6 +433,8 @@ describe('approve and reject failures (behaviour.md#error-messages)', () => {
     open();
     await loaded();
     await userEvent.click(screen.getByRole('button', { name: /Onayla/ }));
+    // 'Kapora geldi mi?': approve without recording money.
+    await userEvent.click(screen.getByRole('button', { name: 'Kaydetmeden onayla' }));
     await waitFor(() => expect(toasts().map((t) => t.title)).toEqual(['Rezervasyon onaylanırken hata oluştu']));
   });
 

@@ -35,11 +35,12 @@ export function paymentStatus(status: string | null | undefined): PaymentStatus 
 }
 
 /**
- * Payment as it really stands, for every tracking and panel view: a refund or a payment is said as such; a
- * live booking that owes a deposit is 'Ödeme Bekliyor'; one that owes nothing (a subscriber, a ₺0 deposit) is
- * 'Ödeme yok'; a booking that ended (cancelled, rejected, expired) without a payment shows '—'.
+ * Payment as it really stands, for every tracking and panel view, derived from the booking's payment rows (the
+ * server's paymentStatus): kapora received, all paid, refunded, a deposit kept are said as such; a live booking that
+ * owes a deposit is 'Ödeme Bekliyor'; one that owes nothing (a subscriber, a ₺0 deposit) is 'Ödeme yok'; a booking
+ * that ended (cancelled, rejected, expired) without money shows '—'.
  */
-export type PaymentState = 'paid' | 'refunded' | 'awaiting' | 'none-due' | 'none';
+export type PaymentState = 'paid' | 'full' | 'refunded' | 'kept' | 'awaiting' | 'none-due' | 'none';
 export interface PaymentFacts {
   status: string;
   paymentStatus: string | null | undefined;
@@ -49,7 +50,9 @@ export interface PaymentFacts {
 
 export const PAYMENT_STATE_LABELS: Record<PaymentState, { label: string; spoken: string }> = {
   paid: { label: PAYMENT_LABELS.paid, spoken: PAYMENT_LABELS.paid },
+  full: { label: PAYMENT_LABELS.full, spoken: PAYMENT_LABELS.full },
   refunded: { label: PAYMENT_LABELS.refunded, spoken: PAYMENT_LABELS.refunded },
+  kept: { label: PAYMENT_LABELS.kept, spoken: PAYMENT_LABELS.kept },
   awaiting: { label: PAYMENT_LABELS.pending, spoken: PAYMENT_LABELS.pending },
   'none-due': { label: 'Ödeme yok', spoken: 'Ödeme yok, kapora alınmaz' },
   none: { label: '—', spoken: 'Ödeme alınmadı' },
@@ -57,7 +60,7 @@ export const PAYMENT_STATE_LABELS: Record<PaymentState, { label: string; spoken:
 
 export function paymentState(b: PaymentFacts): PaymentState {
   const p = paymentStatus(b.paymentStatus);
-  if (p === 'paid' || p === 'refunded') return p;
+  if (p !== 'pending') return p;
   if (isEnded(b.status)) return 'none';
   return b.isSubscriber || b.depositAmount <= 0 ? 'none-due' : 'awaiting';
 }

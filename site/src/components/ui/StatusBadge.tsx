@@ -56,14 +56,18 @@ export function StatusBadge({ status }: { status: string }) {
 const paymentTone: Record<PaymentState, string> = {
   awaiting: 'border-amber-300 bg-white text-amber-900 dark:border-amber-700 dark:bg-slate-900 dark:text-amber-100',
   paid: 'border-turf-300 bg-white text-turf-900 dark:border-turf-700 dark:bg-slate-900 dark:text-turf-100',
+  full: 'border-turf-400 bg-turf-50 text-turf-900 dark:border-turf-600 dark:bg-turf-950 dark:text-turf-100',
   refunded: 'border-sky-300 bg-white text-sky-900 dark:border-sky-700 dark:bg-slate-900 dark:text-sky-100',
+  kept: 'border-violet-300 bg-white text-violet-900 dark:border-violet-700 dark:bg-slate-900 dark:text-violet-100',
   'none-due': 'border-slate-300 bg-white text-slate-800 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100',
   none: 'border-slate-300 bg-white text-slate-800 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100',
 };
 const paymentIcon = {
   awaiting: WalletIcon,
   paid: CheckIcon,
+  full: CheckIcon,
   refunded: UndoIcon,
+  kept: WalletIcon,
   'none-due': WalletIcon,
   none: WalletIcon,
 };

@@ -171,9 +171,10 @@ export function DetailBody({ booking: b, actions, busy, onSaveNotes, onAnonymise
                 <p className="text-slate-600 dark:text-slate-300">
                   {historyActor(h)} · {trDateTime(h.createdAt)}
                 </p>
-                {h.reason && (!h.event || h.event === 'attendance' || h.event === 'hold_extended') && (
-                  <p className="mt-0.5 whitespace-pre-line text-slate-800 dark:text-slate-200">{h.reason}</p>
-                )}
+                {h.reason &&
+                  (!h.event || h.event === 'attendance' || h.event === 'hold_extended' || h.event === 'payment') && (
+                    <p className="mt-0.5 whitespace-pre-line text-slate-800 dark:text-slate-200">{h.reason}</p>
+                  )}
               </li>
             ))}
           </ol>

@@ -12,6 +12,7 @@ import { Modal } from '../../ui/Modal';
 import { Attendance } from './Attendance';
 import { useActionRunner } from './action-runner';
 import { Actions, CancelApproved } from './Decisions';
+import { DepositChoice, type DepositChoiceValue, DepositQuestion, defaultChoice } from './Deposit';
 import { DetailBody } from './DetailBody';
 import { HoldTimer } from './HoldTimer';
 import {
@@ -29,6 +30,8 @@ import {
   startOf,
   timeOf,
 } from './model';
+import { type PaymentInput, Payments } from './Payments';
+import { depositDue, held, type PaymentMethod } from './payment-model';
 
 export {
   APPROVE_FAILED,
@@ -61,6 +64,9 @@ export function BookingDetailDialog({ documentId, onClose, onChanged }: Props) {
   const [reasonError, setReasonError] = useState<string | null>(null);
   const { busy, run, reset } = useActionRunner<BookingAction>();
   const [done, setDone] = useState(false);
+  // 'Kapora geldi mi?' is open; the refund-or-keep choice staff made (null: the rule's suggestion).
+  const [asking, setAsking] = useState(false);
+  const [depositChoice, setDepositChoice] = useState<DepositChoiceValue | null>(null);
   const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const latest = useRef({ onClose, onChanged });
   latest.current = { onClose, onChanged };
@@ -73,6 +79,8 @@ export function BookingDetailDialog({ documentId, onClose, onChanged }: Props) {
     setReasonError(null);
     reset();
     setDone(false);
+    setAsking(false);
+    setDepositChoice(null);
     if (!documentId) {
       setBooking(null);
       return;
@@ -127,7 +135,7 @@ export function BookingDetailDialog({ documentId, onClose, onChanged }: Props) {
     closeTimer.current = setTimeout(() => latest.current.onClose(), CLOSE_AFTER_MS);
   }
 
-  async function approve() {
+  async function approve(deposit: { amount: number; method: PaymentMethod } | null = null) {
     if (!booking || busy) return;
     const note = notes.trim();
     if (note.length > APPROVE_NOTE_MAX) {
@@ -139,7 +147,12 @@ export function BookingDetailDialog({ documentId, onClose, onChanged }: Props) {
       'approve',
       async () =>
         settled(
-          await unwrap(client.api.bookings[':id'].approve.$post({ param: { id }, json: note ? { notes: note } : {} })),
+          await unwrap(
+            client.api.bookings[':id'].approve.$post({
+              param: { id },
+              json: { ...(note ? { notes: note } : {}), ...(deposit ? { deposit } : {}) },
+            }),
+          ),
           'approved',
         ),
       APPROVE_FAILED,
@@ -157,7 +170,9 @@ export function BookingDetailDialog({ documentId, onClose, onChanged }: Props) {
       return;
     }
     setReasonError(null);
-    const req = { param: { id: booking.documentId }, json: { reason: why } };
+    // Money collected: the refund-or-keep choice goes with the decision (behaviour.md#bookings 'Payments').
+    const deposit = held(booking) > 0 ? (depositChoice ?? defaultChoice(booking, kind)) : undefined;
+    const req = { param: { id: booking.documentId }, json: { reason: why, ...(deposit ? { deposit } : {}) } };
     const endpoint = client.api.bookings[':id'];
     await run(
       kind,
@@ -173,6 +188,36 @@ export function BookingDetailDialog({ documentId, onClose, onChanged }: Props) {
   }
   const reject = (text = reason) => decide('reject', text);
   const cancel = (text: string) => decide('cancel', text);
+
+  /** A payment row, or with `approve` the kapora and the approval in one step; the dialog stays open. */
+  async function recordPayment(input: PaymentInput): Promise<boolean> {
+    if (!booking || busy) return false;
+    const req = { param: { id: booking.documentId }, json: input };
+    return run(
+      'payment',
+      async () =>
+        changed(
+          await unwrap(client.api.bookings[':id'].payments.$post(req)),
+          input.approve ? msg.approvedTitle : 'Ödeme kaydedildi',
+        ),
+      'Ödeme kaydedilemedi',
+    );
+  }
+
+  /** A wrong row is reversed by another, with a reason. */
+  async function reversePayment(paymentId: number, why: string): Promise<boolean> {
+    if (!booking || busy) return false;
+    const req = { param: { id: booking.documentId, paymentId: String(paymentId) }, json: { reason: why } };
+    return run(
+      'payment',
+      async () =>
+        changed(
+          await unwrap(client.api.bookings[':id'].payments[':paymentId'].reverse.$post(req)),
+          'Ödeme kaydı geri alındı',
+        ),
+      'Ödeme kaydı geri alınamadı',
+    );
+  }
 
   /** A change that keeps the dialog open: the new booking is shown and the screen behind hears of it. */
   function changed(b: BookingDetail, message: string) {
@@ -241,6 +286,27 @@ export function BookingDetailDialog({ documentId, onClose, onChanged }: Props) {
           actions={
             <>
               <HoldTimer booking={booking} onChanged={changed} />
+              <Payments booking={booking} busy={busy} onRecord={recordPayment} onReverse={reversePayment} />
+              {!done && asking && bookingStatus(booking.status) === 'pending' && (
+                <DepositQuestion
+                  booking={booking}
+                  busy={busy}
+                  onApprove={(deposit) => approve(deposit)}
+                  onCancel={() => setAsking(false)}
+                />
+              )}
+              {!done && held(booking) > 0 && ['pending', 'approved'].includes(bookingStatus(booking.status)) && (
+                <DepositChoice
+                  booking={booking}
+                  kind={bookingStatus(booking.status) === 'pending' ? 'reject' : 'cancel'}
+                  value={
+                    depositChoice ??
+                    defaultChoice(booking, bookingStatus(booking.status) === 'pending' ? 'reject' : 'cancel')
+                  }
+                  onChange={setDepositChoice}
+                  busy={busy}
+                />
+              )}
               <Attendance booking={booking} onChanged={changed} />
               {bookingStatus(booking.status) === 'approved' && !booking.isPast && !done ? (
                 <CancelApproved
@@ -260,7 +326,7 @@ export function BookingDetailDialog({ documentId, onClose, onChanged }: Props) {
                   }}
                   reasonError={reasonError}
                   busy={busy}
-                  onApprove={approve}
+                  onApprove={() => (depositDue(booking) ? setAsking(true) : approve())}
                   onReject={() => reject()}
                 />
               ) : null}

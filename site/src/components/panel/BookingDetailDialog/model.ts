@@ -18,7 +18,7 @@ export const HIDDEN_PHONE = 'Gizlendi (KVKK)';
 export const CLOSE_AFTER_MS = 800;
 
 /** What the dialog can be doing; one at a time, and each button names its own while it runs. */
-export type BookingAction = 'approve' | 'reject' | 'cancel' | 'notes' | 'anonymise';
+export type BookingAction = 'approve' | 'reject' | 'cancel' | 'notes' | 'anonymise' | 'payment';
 export type Busy = BookingAction | null;
 
 export const isHiddenPhone = (phone: string | null | undefined) => Boolean(phone?.startsWith('#'));

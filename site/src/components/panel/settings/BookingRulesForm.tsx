@@ -70,6 +70,11 @@ export function BookingRulesForm() {
             'Maçtan en az bu kadar önce iptal edilebilir; 0–168.',
           )}
           {number('slotHorizonDays', 'Takvim ufku (gün)', 'Bu kadar gün ilerisi için saatler hazır tutulur; 7–93.')}
+          {number(
+            'depositKeepHours',
+            'Kapora tutma süresi (saat)',
+            'Maça bu kadar saatten az kala iptal edilen ya da gelinmeyen rezervasyonda kaporanın tutulması önerilir; daha önce iptal edilende iade önerilir. Kararı her seferinde personel verir; 0–168.',
+          )}
         </div>
         <div className="mt-4">
           <Switch isSelected={form.sameDayRule} onChange={(on) => editRules({ sameDayRule: on })}>
