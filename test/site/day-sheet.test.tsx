@@ -38,7 +38,7 @@ function row(over: Partial<DaySheetRowWire> = {}): DaySheetRowWire {
     source: 'panel',
     notes: 'Top getirecek',
     shuttle: null,
-    addons: [{ name: 'Yelek', unit: 'piece', unitPrice: 50, quantity: 2, total: 100 }],
+    addons: [{ name: 'Yelek', unit: 'person', unitPrice: 50, quantity: 2, total: 100 }],
     addonsPrice: 100,
     ...over,
   };

@@ -77,7 +77,7 @@ beforeAll(async () => {
   await booking(pitchB, '22:00', { name: 'B Oyuncusu' });
   await runSql(
     `update bookings set includes_transportation = 1, pickup_point_name = 'Merkez Durak', pickup_time = '20:15',
-       addons = '[{"name":"Yelek","unit":"piece","unitPrice":5000,"quantity":2,"total":10000}]', addons_price = 10000,
+       addons = '[{"name":"Yelek","unit":"person","unitPrice":5000,"quantity":2,"total":10000}]', addons_price = 10000,
        total_price = total_price + 10000, channel = 'phone', notes = 'Top getirecek', attendance = 'played'
      where id = ?`,
     paid.id,
