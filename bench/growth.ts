@@ -14,7 +14,7 @@ import { startLocalServer } from '../scripts/lib/local-server';
 import { istanbulToday } from '../worker/src/lib/time';
 import { copyRun, startDirectServer } from './lib/direct';
 import { timeGets, UNLIMITED_RATE_LIMITS } from './lib/measure';
-import { bookingNumberOf, calendarSlotsSql, facilitiesSql, panelBookingsSql } from './lib/seed';
+import { bookingNumberOf, calendarSlotsSql, facilitiesSql, panelBookingsSql, panelPaymentsSql } from './lib/seed';
 import { benchSession, benchStaffSql } from './lib/staff';
 
 const SIZES = (process.env.BENCH_SIZES ?? '1000,10000,100000,1000000').split(',').map(Number);
@@ -51,6 +51,18 @@ const CASES: Case[] = [
   { name: 'panel list, Aboneler by date', path: () => '/api/bookings?subscribers=true&sort=date:desc', staff: true },
   { name: 'panel list, search "isik"', path: () => '/api/bookings?q=isik&page=1&pageSize=10', staff: true },
   { name: 'dashboard stats, every pitch', path: () => '/api/bookings/stats', staff: true },
+  // The desk's day (one pitch: a pitch's day holds about as many bookings and payment rows at every size).
+  {
+    name: 'Bugün match sheet, pitch',
+    path: () => `/api/bookings/day-sheet?facility=bench-saha-1&date=${istanbulToday()}`,
+    staff: true,
+  },
+  {
+    // The payments of a day (payments_facility_at) and the balance still expected (bookings date index).
+    name: 'Gün sonu report, pitch',
+    path: () => `/api/reports/day-end?facility=bench-saha-1&date=${istanbulToday()}`,
+    staff: true,
+  },
 ];
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(0)} s`;
@@ -76,6 +88,7 @@ async function main() {
       await benchStaffSql(1),
       facilitiesSql(facilitiesFor(bookings)),
       panelBookingsSql({ bookings, facilities: facilitiesFor(bookings) }),
+      panelPaymentsSql(),
       calendarSlotsSql(),
     ].join('\n');
     // The first size builds; the others serve the same build.
@@ -108,7 +121,7 @@ async function main() {
   const label = (n: number) => (n >= 1_000_000 ? `${n / 1_000_000}M` : n >= 1000 ? `${n / 1000}k` : String(n));
   const table = (title: string, rows: Record<string, number[]>) => {
     console.log(`\n${title}:\n`);
-    console.log(`${'case'.padEnd(32)}${SIZES.map((n) => label(n).padStart(9)).join('')}   growth   verdict`);
+    console.log(`${'case'.padEnd(34)}${SIZES.map((n) => label(n).padStart(9)).join('')}   growth   verdict`);
     const growing: string[] = [];
     for (const c of CASES) {
       const row = rows[c.name];
@@ -117,7 +130,7 @@ async function main() {
       const flat = last <= first * FLAT_FACTOR || last - first <= FLAT_SLACK_MS;
       if (!flat) growing.push(`${c.name}: ${first.toFixed(1)} → ${last.toFixed(1)} ms (×${(last / first).toFixed(1)})`);
       console.log(
-        `${c.name.padEnd(32)}${row.map((ms) => ms.toFixed(1).padStart(9)).join('')}   ×${(last / first).toFixed(2).padEnd(6)} ${flat ? 'flat' : 'GROWS'}`,
+        `${c.name.padEnd(34)}${row.map((ms) => ms.toFixed(1).padStart(9)).join('')}   ×${(last / first).toFixed(2).padEnd(6)} ${flat ? 'flat' : 'GROWS'}`,
       );
     }
     if (growing.length) {

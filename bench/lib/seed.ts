@@ -87,6 +87,22 @@ export function panelBookingsSql(opts: { bookings: number; facilities: number; n
       ((n * 1103515245 + 12345) / 65536) % 10 as s from seq);`;
 }
 
+/**
+ * Payment rows for the bookings above, as the desk records them (the payments_booking trigger derives each booking's
+ * payment status and collected money): every other approved booking's kapora by transfer two days before its start,
+ * and every fourth one's balance in cash an hour after it, so a pitch's day holds about as many rows at every size.
+ */
+export function panelPaymentsSql(): string {
+  const row = (kind: string, amount: string, method: string, at: string, where: string) => `
+    insert into payments (document_id, booking_id, facility_id, kind, amount, method, at, staff_user_id, staff_name, created_at)
+    select 'bench-${kind}-' || id, id, facility_id, '${kind}', ${amount}, '${method}', ${at}, null, 'Bench Kasa', ${at}
+    from bookings where document_id like 'bench-%' and status = 'approved' and ${where};`;
+  return [
+    row('deposit', 'deposit_amount', 'transfer', 'starts_at - 172800000', 'id % 2 = 0'),
+    row('balance', 'total_price - deposit_amount', 'cash', 'starts_at + 3600000', 'id % 4 = 0'),
+  ].join('\n');
+}
+
 /** The Monday-to-Sunday week around today (Istanbul): the range the panel's weekly calendar asks for. */
 export function calendarWeek(): { from: string; to: string } {
   const today = istanbulToday();
