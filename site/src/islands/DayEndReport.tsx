@@ -147,7 +147,11 @@ function Section({
         </h3>
         {actions}
       </div>
-      <div className="mt-3 overflow-x-auto">{children}</div>
+      {/* Focusable, so a keyboard can scroll a wide table; positioned, so an sr-only caption cannot widen the page. */}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard */}
+      <div className="relative mt-3 overflow-x-auto" tabIndex={0} role="region" aria-label={`${title} tablosu`}>
+        {children}
+      </div>
     </section>
   );
 }
