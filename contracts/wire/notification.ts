@@ -17,5 +17,7 @@ export const notificationWire = z.object({
   facilityId: z.number().nullable(),
   /** The staff member whose action raised it: their bell takes it as read, with no toast or sound. */
   actorUserId: z.number().nullable(),
+  /** The booking it is about, by its number (the panel links /yonetim/rezervasyonlar?booking=…); null for none. */
+  bookingNumber: z.string().nullable().optional(),
 });
 export type NotificationWire = z.infer<typeof notificationWire>;

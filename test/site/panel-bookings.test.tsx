@@ -378,6 +378,22 @@ describe('bookings list (behaviour.md#management-panel Bookings management)', ()
     expect(booking('HSRNEWNEWNEW')).toBeTruthy();
   });
 
+  it('a notification link (?booking=<number>) opens that booking at once; closing drops it from the address', async () => {
+    window.history.replaceState(null, '', '/yonetim/rezervasyonlar?booking=HSRK7M2P9QX');
+    calls = mockApi((c) => {
+      if (c.method === 'GET' && c.path === '/api/bookings') return onList(c);
+      if (c.method === 'GET' && c.path === '/api/bookings/HSRK7M2P9QX') return [200, { data: detail(), meta: {} }];
+      return apiError(404, 'Bulunamadı');
+    });
+    render(<BookingsManager />);
+    const dialog = await screen.findByRole('dialog', { name: 'Rezervasyon Detayı' });
+    await within(dialog).findByText('Müşteri Bilgileri');
+    expect(calls.some((c) => c.path === '/api/bookings/HSRK7M2P9QX')).toBe(true);
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), { timeout: 2000 });
+    expect(new URLSearchParams(window.location.search).has('booking')).toBe(false);
+  });
+
   it('opens the detail dialog from Detay and refreshes the list and counts after an approval', async () => {
     await shown();
     const row = document.querySelector('tr[data-booking="HSRK7M2P9QX"]') as HTMLElement;

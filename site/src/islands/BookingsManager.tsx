@@ -28,6 +28,17 @@ import {
   startBookings,
 } from '../stores/panel-bookings';
 
+/** The address parameter a notification links a booking by (components/notifications/NotificationParts.tsx). */
+const BOOKING_PARAM = 'booking';
+
+/** Once its dialog is closed, the linked booking leaves the address, so a reload does not open it again. */
+function forgetLinkedBooking() {
+  const url = new URL(location.href);
+  if (!url.searchParams.has(BOOKING_PARAM)) return;
+  url.searchParams.delete(BOOKING_PARAM);
+  history.replaceState(history.state, '', url.pathname + url.search + url.hash);
+}
+
 /** Bookings management (behaviour.md#management-panel): tabs with counts, search, filters, table or cards, pager and the detail dialog. */
 export default function BookingsManager() {
   const filters = useStore($bookingFilters);
@@ -39,6 +50,9 @@ export default function BookingsManager() {
   const [creating, setCreating] = useState(false);
 
   useEffect(() => {
+    // A notification's link (?booking=<number or documentId>) opens that booking's detail at once.
+    const linked = new URLSearchParams(location.search).get(BOOKING_PARAM);
+    if (linked) setSelected(linked);
     const stop = startBookings();
     // New bookings and decisions made elsewhere refresh the page and the tab counts.
     const unfollow = followBookingEvents(() => void refreshBookings());
@@ -123,7 +137,10 @@ export default function BookingsManager() {
       />
       <BookingDetailDialog
         documentId={selected}
-        onClose={() => setSelected(null)}
+        onClose={() => {
+          setSelected(null);
+          forgetLinkedBooking();
+        }}
         onChanged={() => void refreshBookings()}
       />
     </div>

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
-import { TypeIcon, useNow } from '../components/notifications/NotificationParts';
+import { NotificationTitle, TypeIcon, useNow } from '../components/notifications/NotificationParts';
 import { Button } from '../components/ui/Button';
 import { Dialog, DialogTrigger, Heading } from '../components/ui/Dialog';
 import { focusRing } from '../components/ui/focus';
@@ -108,7 +108,9 @@ function BellItem({ n, now }: { n: Notification; now: number }) {
     >
       <TypeIcon type={n.type} size="sm" />
       <div className="min-w-0 flex-1">
-        <p className="truncate text-sm font-semibold">{n.title}</p>
+        <p className="truncate text-sm font-semibold">
+          <NotificationTitle n={n} className="" onOpen={(o) => void (o.isRead || markRead(o.id))} />
+        </p>
         <p className="line-clamp-2 text-sm text-slate-600 dark:text-slate-300">{n.message}</p>
         <p className="mt-1 text-xs text-slate-600 dark:text-slate-300">
           <time dateTime={n.createdAt ?? undefined}>{bellTimeAgo(n.createdAt, now)}</time>

@@ -1,6 +1,12 @@
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { PriorityDot, TYPE_LABELS, TypeIcon, useNow } from '../components/notifications/NotificationParts';
+import {
+  NotificationTitle,
+  PriorityDot,
+  TYPE_LABELS,
+  TypeIcon,
+  useNow,
+} from '../components/notifications/NotificationParts';
 import { Button } from '../components/ui/Button';
 import { CheckIcon, TrashIcon } from '../components/ui/icons';
 import { Radio, RadioGroup } from '../components/ui/RadioGroup';
@@ -328,7 +334,9 @@ function Item({
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-center gap-2">
           <PriorityDot priority={n.priority} />
-          <h2 className="font-semibold text-slate-900 dark:text-slate-100">{n.title}</h2>
+          <h2 className="font-semibold text-slate-900 dark:text-slate-100">
+            <NotificationTitle n={n} className="" onOpen={(o) => o.isRead || onMarkRead(o)} />
+          </h2>
           {n.isRead && (
             <span className="inline-flex items-center gap-1 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700 dark:bg-slate-800 dark:text-slate-300">
               <CheckIcon className="h-3 w-3" /> Okundu

@@ -30,6 +30,7 @@ export function notificationToWire(n: Notification): NotificationWire {
     facilityId: n.facilityId,
     /** The staff member whose action raised it: their bell takes it as read, with no toast or sound. */
     actorUserId: n.actorUserId ?? null,
+    bookingNumber: n.bookingId !== null && typeof n.facts?.bookingNumber === 'string' ? n.facts.bookingNumber : null,
   };
 }
 

@@ -1,5 +1,6 @@
 import { type ComponentType, type SVGProps, useEffect, useState } from 'react';
-import type { NotificationPriority, NotificationType } from '../../stores/notifications';
+import type { Notification, NotificationPriority, NotificationType } from '../../stores/notifications';
+import { focusRing } from '../ui/focus';
 import { AlertIcon, BellIcon, CalendarPlusIcon, CalendarXIcon, InfoIcon, PencilIcon } from '../ui/icons';
 
 // Shared by the header bell and the full list (behaviour.md#management-panel): type icons, type and priority names, the priority dot.
@@ -68,6 +69,37 @@ export function PriorityDot({ priority }: { priority: NotificationPriority }) {
       <span aria-hidden="true" className={`h-2.5 w-2.5 rounded-full ${priorityDot[priority] ?? priorityDot.low}`} />
       <span className="sr-only">Öncelik: {label}</span>
     </span>
+  );
+}
+
+/** The booking a notification is about, as a link that opens its detail on Rezervasyonlar; null for one about none. */
+export const bookingHref = (n: Pick<Notification, 'bookingNumber'>) =>
+  n.bookingNumber ? `/yonetim/rezervasyonlar?booking=${encodeURIComponent(n.bookingNumber)}` : null;
+
+/**
+ * The notification's title, a link to its booking when it has one (opening it marks the notification read, as staff
+ * then have seen it). Without a booking, plain text.
+ */
+export function NotificationTitle({
+  n,
+  className,
+  onOpen,
+}: {
+  n: Notification;
+  className: string;
+  onOpen?: (n: Notification) => void;
+}) {
+  const href = bookingHref(n);
+  if (!href) return <span className={className}>{n.title}</span>;
+  return (
+    <a
+      href={href}
+      className={`${className} rounded underline-offset-2 hover:underline ${focusRing}`}
+      onClick={() => onOpen?.(n)}
+      data-booking-link
+    >
+      {n.title}
+    </a>
   );
 }
 
