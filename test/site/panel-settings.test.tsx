@@ -144,6 +144,22 @@ describe('Ayarlar', () => {
     expect(puts('/api/site-settings')).toHaveLength(0);
   });
 
+  it('sets the deposit rule: Kapora tutma süresi, 0–168 hours, checked before sending', async () => {
+    await shown();
+    const user = userEvent.setup();
+    const keep = screen.getByLabelText('Kapora tutma süresi (saat)');
+    await user.clear(keep);
+    await user.type(keep, '200');
+    await user.click(screen.getByRole('button', { name: 'Kuralları kaydet' }));
+    expect(await within(rulesForm()).findByText('Kapora tutma süresi 0 ile 168 saat arasında olmalı')).toBeTruthy();
+    expect(puts('/api/booking-rules')).toHaveLength(0);
+    await user.clear(keep);
+    await user.type(keep, '12');
+    await user.click(screen.getByRole('button', { name: 'Kuralları kaydet' }));
+    await waitFor(() => expect(toastTitles()).toContain('Rezervasyon kuralları kaydedildi'));
+    expect(puts('/api/booking-rules')[0].body).toMatchObject({ depositKeepHours: 12 });
+  });
+
   it('shows the server’s refusal on the field and as an error toast', async () => {
     onRulesPut = () =>
       apiError(400, 'Takvim ufku 7 ile 93 gün arasında olmalı', {
