@@ -28,6 +28,7 @@ import { clientAddress, enforceRateLimit, type LimitKind, limitsFor } from '../l
 import { step } from '../lib/timing';
 import { body, param, query } from '../lib/validate';
 import { subscriptionInfo, trackByNumber, trackByPhone } from '../services/bookings';
+import { buildDaySheet } from '../services/day-sheet';
 import {
   approve,
   bookByStaff,
@@ -39,7 +40,6 @@ import {
   reject,
   reversePayment,
 } from '../services/facility-commands';
-import { buildDaySheet } from '../services/day-sheet';
 import { extendHold, markAttendanceByStaff } from '../services/holds';
 import { publishNotifications } from '../services/notifications';
 import {
