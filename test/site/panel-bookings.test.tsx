@@ -402,7 +402,12 @@ describe('bookings list (behaviour.md#management-panel Bookings management)', ()
     await within(dialog).findByText('Müşteri Bilgileri');
     const before = lists().length;
     await userEvent.click(within(dialog).getByRole('button', { name: /Onayla/ }));
+    // A deposit is due and none is recorded: the dialog asks whether it came, and records it with the approval.
+    const question = await within(dialog).findByRole('region', { name: 'Kapora geldi mi?' });
+    await userEvent.click(within(question).getByRole('button', { name: /Kapora alındı, onayla/ }));
     await waitFor(() => expect(lists().length).toBe(before + 1));
+    const approve = calls.find((c) => c.method === 'POST' && c.path === '/api/bookings/bk-1/approve');
+    expect(approve?.body).toMatchObject({ deposit: { method: 'transfer' } });
     expect($toasts.get().map((t) => t.title)).toContain('Rezervasyon Onaylandı');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), { timeout: 2000 });
   });

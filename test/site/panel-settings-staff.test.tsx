@@ -173,7 +173,7 @@ describe('AuditLog', () => {
       within(kinds)
         .getAllByRole('option', { hidden: true })
         .map((o) => o.textContent),
-    ).toEqual(['Tümü', 'Personel', 'Ayarlar', 'Saha', 'Fiyat kuralı', 'Saha servisi', 'Slotlar']);
+    ).toEqual(['Tümü', 'Personel', 'Ayarlar', 'Saha', 'Fiyat kuralı', 'Saha servisi', 'Slotlar', 'Rezervasyon']);
     await u.selectOptions(screen.getByRole('combobox', { name: 'Kayıt türü' }), 'staff');
     await waitFor(() =>
       expect(requests.some((r) => r.path === '/api/audit-log' && r.search.includes('entityKind=staff'))).toBe(true),

@@ -379,6 +379,9 @@ describe('weekly calendar (behaviour.md#management-panel Weekly calendar)', () =
     expect(calendarCalls()).toHaveLength(1);
 
     await u.click(within(dialog).getByRole('button', { name: /Onayla/ }));
+    // A deposit is due and none is recorded: approved here without recording it.
+    const question = await within(dialog).findByRole('region', { name: 'Kapora geldi mi?' });
+    await u.click(within(question).getByRole('button', { name: 'Kaydetmeden onayla' }));
     await waitFor(() => expect(calendarCalls()).toHaveLength(2));
     expect(calendarCalls()[1].query).toEqual({ from: '2026-11-16', to: '2026-11-22' });
     // The table stays on screen while the fresh week comes.

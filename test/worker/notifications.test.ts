@@ -67,6 +67,8 @@ describe('creating a notification', () => {
       readAt: null,
       createdAt: expect.any(String),
       bookingId: null,
+      // A note staff wrote is about no booking: nothing to open.
+      bookingNumber: null,
       facilityId: null,
       actorUserId: null,
     });
