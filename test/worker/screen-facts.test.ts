@@ -83,9 +83,10 @@ describe('a closing time of 24:00', () => {
     });
     expect(gen.status).toBe(200);
     const { results } = await env.DB.prepare(
-      'select start_time, end_time, starts_at, ends_at from booking_slots where facility_id = ? order by starts_at',
+      // One day of the horizon: a new pitch's 30 days are generated when it is created.
+      'select start_time, end_time, starts_at, ends_at from booking_slots where facility_id = ? and date = ? order by starts_at',
     )
-      .bind(data.id)
+      .bind(data.id, day)
       .all<{ start_time: string; end_time: string; starts_at: number; ends_at: number }>();
     expect(results).toHaveLength(16);
     expect(results[0].start_time).toBe('08:00');
