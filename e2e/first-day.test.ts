@@ -133,7 +133,7 @@ describe("a pitch owner's first day, on an empty database", () => {
     await context.close();
   });
 
-  it('the admin generates two weeks of slots and sees them in the preview; a visitor books one on the new public page', async () => {
+  it('the new pitch is bookable at once; generating two weeks keeps those slots and the preview shows them; a visitor books one on the new public page', async () => {
     expect(slug).not.toBe('');
     const { page, context } = await newPage(browser, { origin: server.origin });
     await signInAsOwner(page);
@@ -145,6 +145,13 @@ describe("a pitch owner's first day, on an empty database", () => {
     await dialog.waitFor();
     const from = istanbulDate(1);
     const to = istanbulDate(14);
+    // The pitch was bookable as soon as it was created: its horizon is already generated.
+    const [{ n: opened }] = db<{ n: number }>(
+      'select count(*) as n from booking_slots where date between ? and ?',
+      from,
+      to,
+    );
+    expect(opened).toBe(14 * 14);
     await typeDate(page, 'Başlangıç tarihi', from);
     await typeDate(page, 'Bitiş tarihi', to);
     await dialog.getByRole('button', { name: 'Slot Oluştur', exact: true }).click();
@@ -156,7 +163,10 @@ describe("a pitch owner's first day, on an empty database", () => {
       to,
     );
     expect(generated).toBe(14 * 14);
-    expect(await dialog.locator('[data-generation-result]').textContent()).toContain(`${generated} slot oluşturuldu`);
+    // Generating again over those days (no overwrite) keeps them all and creates none.
+    const result = await dialog.locator('[data-generation-result]').textContent();
+    expect(result).toContain('0 slot oluşturuldu');
+    expect(result).toContain(`${generated} slot korundu`);
 
     await dialog.getByRole('button', { name: 'Önizle' }).click();
     await dialog.locator('[data-preview-slot]').first().waitFor();

@@ -114,12 +114,12 @@ describe.each(['light', 'dark'] as const)('panel at 360 px in the %s theme', (th
     await context.close();
   });
 
-  it('the long booking shows on the dashboard, in the list and in its detail dialog without widening anything', async () => {
+  it('the long booking shows on its day’s match sheet, in the list and in its detail dialog without widening anything', async () => {
     const { page, context, errors } = await open(theme);
-    await page.goto('/yonetim');
+    // The dashboard leads with today's matches and Bugün shows any day: the long name is on its day's sheet, wrapped.
+    await page.goto(`/yonetim/bugun?date=${booking.date}`);
     await settle(page, { networkIdle: true, busy: 'lenient' });
-    // Pending first on the dashboard: the long name is in the latest bookings and is cut with an ellipsis, not wider.
-    await expect(page.locator('[data-customer]').filter({ hasText: NAME }).count()).resolves.toBeGreaterThan(0);
+    await page.locator(`[data-sheet-row="${booking.bookingNumber}"]`).filter({ hasText: NAME }).waitFor();
     expect(await overflow(page)).toBe(0);
 
     await page.goto(`/yonetim/rezervasyonlar?q=${booking.bookingNumber}`);

@@ -26,10 +26,25 @@ describe('panel: dashboard and guards', () => {
     await page.locator('[data-stat=total]').waitFor();
 
     const today = istanbulDate();
+    // Gelir (bu ay): planned money, the approved bookings' totals of this month's business days; beside it the money
+    // collected this month by the payment rows (Istanbul month, kept deposits move nothing).
+    const month = today.slice(0, 7);
+    const monthStart = Date.parse(`${month}-01T00:00:00+03:00`);
+    const [y, m] = month.split('-').map(Number);
+    const next = m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, '0')}`;
+    const monthEnd = Date.parse(`${next}-01T00:00:00+03:00`);
     const [db] = queryDb<{ total: number; pending: number; today: number; revenue: number }>(
       `select count(*) as total, sum(status = 'pending') as pending, sum(date = ?) as today,
-         coalesce(sum(case when status = 'approved' then total_price end), 0) / 100 as revenue from bookings`,
+         coalesce(sum(case when status = 'approved' and substr(date, 1, 7) = ? then total_price end), 0) / 100.0 as revenue
+       from bookings`,
       today,
+      month,
+    );
+    const [money] = queryDb<{ collected: number }>(
+      `select coalesce(sum(amount), 0) / 100.0 as collected from payments
+       where kind in ('deposit', 'balance', 'refund') and at >= ? and at < ?`,
+      monthStart,
+      monthEnd,
     );
     expect(db.total).toBeGreaterThan(40);
     expect(figure(await page.locator('[data-stat=total]').textContent())).toBe(db.total);
@@ -37,6 +52,7 @@ describe('panel: dashboard and guards', () => {
     expect(figure(await page.locator('[data-stat=today]').textContent())).toBe(db.today);
     expect(figure(await page.locator('[data-stat=revenue]').textContent())).toBe(Math.round(db.revenue));
     await expect(page.locator('[data-stat=revenue]').textContent()).resolves.toMatch(/^₺/);
+    expect(figure(await page.locator('[data-stat=collected]').textContent())).toBe(Math.round(money.collected));
 
     // The user menu names the signed-in admin with e-mail and role; Reports and Settings are in the sidebar.
     await expect(page.getByText('admin@example.com').count()).resolves.toBeGreaterThan(0);
@@ -107,7 +123,8 @@ describe('panel: approving and rejecting', () => {
     await signIn(context, 'admin');
     // Two pending demo bookings still ahead, so the public tracking page can show their new status.
     const pending = queryDb<{ booking_number: string; customer_name: string }>(
-      `select booking_number, customer_name from bookings where status = 'pending' and date >= ? order by created_at desc limit 2`,
+      `select booking_number, customer_name from bookings
+       where status = 'pending' and date >= ? and deposit_amount > 0 and collected = 0 order by created_at desc limit 2`,
       istanbulDate(1),
     );
     expect(pending).toHaveLength(2);
@@ -126,6 +143,8 @@ describe('panel: approving and rejecting', () => {
     let dialog = await open(toApprove.booking_number);
     await dialog.getByLabel('Onay notu (isteğe bağlı)').fill('Kapora geldi');
     await dialog.getByRole('button', { name: 'Onayla' }).click();
+    // The deposit is due and none is recorded: the kapora that arrived is recorded with the approval.
+    await dialog.getByRole('button', { name: 'Kapora alındı, onayla' }).click();
     await page.getByText('Rezervasyon Onaylandı').first().waitFor();
     await dialog.waitFor({ state: 'detached' });
 

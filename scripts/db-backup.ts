@@ -45,6 +45,16 @@ console.log(`db:backup: ${describeTarget(target)} okunuyor`);
 const schema = readSchema(target);
 const migrations = appliedMigrations(target);
 
+/**
+ * The row's values as one text, `a || ',' || b || …`, nested as a balanced tree: a flat chain over a wide table (the
+ * bookings have 57 columns) passes SQLite's expression depth limit of 100 in D1.
+ */
+function commaJoined(parts: string[]): string {
+  if (parts.length === 1) return parts[0];
+  const half = Math.ceil(parts.length / 2);
+  return `(${commaJoined(parts.slice(0, half))} || ',' || ${commaJoined(parts.slice(half))})`;
+}
+
 // Children first: a child row read before its parent always finds the parent in the later read.
 const rows = new Map<string, string[]>(schema.dataTables.map((n) => [n, []]));
 let pending = [...schema.dataTables].reverse();
@@ -53,10 +63,7 @@ while (pending.length) {
   const results = query<{ v: string }>(
     target,
     pending.map((n) => {
-      const values = schema.columns
-        .get(n)!
-        .map((c) => `quote(${ident(c)})`)
-        .join(" || ',' || ");
+      const values = commaJoined(schema.columns.get(n)!.map((c) => `quote(${ident(c)})`));
       return `SELECT ${values} AS v FROM ${ident(n)} ORDER BY ${schema.orderBy.get(n)} LIMIT ${pageRows} OFFSET ${rows.get(n)!.length}`;
     }),
   );
