@@ -30,7 +30,8 @@ export interface DaySheetRowWire {
   documentId: string;
   bookingNumber: string;
   customerName: string;
-  customerPhone: string;
+  /** Null once the customer's data were erased (KVKK): nothing to call. */
+  customerPhone: string | null;
   /** The business date; `startsAt` is the real start (an after-midnight hour is played the next calendar day). */
   date: string;
   startTime: string;

@@ -157,6 +157,17 @@ describe('the match sheet of a business day', () => {
     expect((await json<Answer<DaySheetWire>>(res)).data.date).toBe(istanbulToday());
   });
 
+  it('an erased customer’s booking carries no phone: nothing to call, no hash shown', async () => {
+    const otherDay = addDays(day, -2);
+    const b = await booking(pitchA, '15:00', { date: otherDay });
+    await runSql("update bookings set customer_phone = '#a1b2c3d4e5f6' where id = ?", b.id);
+    const res = await sheet(`?date=${otherDay}&facility=${pitchA.documentId}`);
+    expect(res.status).toBe(200);
+    const { data } = await json<Answer<DaySheetWire>>(res);
+    const row = data.sections.flatMap((s) => s.bookings).find((r) => r.bookingNumber === b.bookingNumber);
+    expect(row?.customerPhone).toBeNull();
+  });
+
   it('refuses the anonymous, a malformed date in Turkish, and an unknown pitch', async () => {
     await expectError(await api(`/api/bookings/day-sheet?date=${day}`), 401);
     const bad = await expectError<Invalid>(await sheet('?date=2026-02-30'), 400);

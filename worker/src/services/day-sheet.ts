@@ -1,5 +1,6 @@
 // Bugün and Gün Sonu (behaviour.md#management-panel): the match sheet of a business day and the day-end report of a
 // calendar day, shaped from db/day-end.ts's reads. Money stays kuruş until the wire.
+
 import type {
   DayEndFiguresWire,
   DayEndMoneyWire,
@@ -17,6 +18,7 @@ import { facilityRef } from '../db/facility-ref';
 import { notFound } from '../lib/errors';
 import { toTl } from '../lib/money';
 import { DAY, isoInstant, istanbulInstant, istanbulToday } from '../lib/time';
+import { isAnonymisedPhone } from './staff-bookings';
 
 async function scopeOf(db: Db, ref: string | undefined): Promise<DayFacilityWire | null> {
   if (!ref) return null;
@@ -48,7 +50,7 @@ export async function buildDaySheet(db: Db, q: DayQuery, now: number): Promise<D
       documentId: r.documentId,
       bookingNumber: r.bookingNumber,
       customerName: r.customerName,
-      customerPhone: r.customerPhone,
+      customerPhone: isAnonymisedPhone(r.customerPhone) ? null : r.customerPhone,
       date: r.date,
       startTime: r.startTime,
       endTime: r.endTime,

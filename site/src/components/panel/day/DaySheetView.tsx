@@ -136,19 +136,23 @@ function SheetRow({
           )}
         </p>
         <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm">
-          <a href={telHref(b.customerPhone)} className={link} data-tel>
-            <PhoneIcon className="h-4 w-4" />
-            {formatPhone(b.customerPhone)}
-          </a>
-          <a
-            href={whatsappHref(b.customerPhone)}
-            className={`${link} print:hidden`}
-            target="_blank"
-            rel="noopener noreferrer"
-            data-whatsapp
-          >
-            WhatsApp
-          </a>
+          {b.customerPhone && (
+            <a href={telHref(b.customerPhone)} className={link} data-tel>
+              <PhoneIcon className="h-4 w-4" />
+              {formatPhone(b.customerPhone)}
+            </a>
+          )}
+          {b.customerPhone && (
+            <a
+              href={whatsappHref(b.customerPhone)}
+              className={`${link} print:hidden`}
+              target="_blank"
+              rel="noopener noreferrer"
+              data-whatsapp
+            >
+              WhatsApp
+            </a>
+          )}
           <span className="text-slate-600 dark:text-slate-300">{b.bookingNumber}</span>
         </p>
         {b.shuttle && (
