@@ -2,6 +2,7 @@
 // the Turkish messages of both settings forms. The server checks every one of them; the form shows the same texts.
 import { z } from 'zod';
 import { numeric } from './common';
+import { whatsappHref } from './phone-links';
 import './messages';
 
 export const settingsMsg = {
@@ -90,7 +91,7 @@ function httpsUrl(v: string): string | null {
 /** A stored social value as a link: an https address as is, a handle on the network's own address. */
 export function socialHref(key: SocialKey, value: string): string {
   if (/^https:\/\//i.test(value)) return value;
-  if (key === 'whatsapp') return `https://wa.me/${value.replace(/\D/g, '').replace(/^0/, '90')}`;
+  if (key === 'whatsapp') return whatsappHref(value);
   return `${SOCIAL_HOSTS[key]}${value.replace(/^@/, '')}`;
 }
 

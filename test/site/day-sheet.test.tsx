@@ -5,8 +5,9 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DayEndWire, DaySheetRowWire, DaySheetWire } from '../../contracts/day-sheet';
+import { telHref, whatsappHref } from '../../contracts/phone-links';
 import { choiceFromSearch } from '../../site/src/components/panel/day/DayControls';
-import { addonsText, telHref, whatsappHref } from '../../site/src/components/panel/day/DaySheetView';
+import { addonsText } from '../../site/src/components/panel/day/DaySheetView';
 import TodaySheet from '../../site/src/islands/TodaySheet';
 import { MOVEMENT_COLUMNS, SUMMARY_COLUMNS, summaryRows } from '../../site/src/lib/export/day-end';
 import { toCsv } from '../../site/src/lib/export/download';
@@ -82,6 +83,13 @@ describe('the sheet’s pieces', () => {
   it('calls and writes the Turkish mobile number with its country code', () => {
     expect(telHref('05321234567')).toBe('tel:+905321234567');
     expect(whatsappHref('05321234567')).toBe('https://wa.me/905321234567');
+    // Any way a person writes a Turkish number; another country's code is kept.
+    for (const written of ['0532 123 45 67', '+90 532 123 45 67', '532 123 45 67', '905321234567'])
+      expect(whatsappHref(written)).toBe('https://wa.me/905321234567');
+    expect(telHref('+44 20 7946 0958')).toBe('tel:+442079460958');
+    expect(whatsappHref('05321234567', 'Saat 21:00 & yarın?')).toBe(
+      'https://wa.me/905321234567?text=Saat%2021%3A00%20%26%20yar%C4%B1n%3F',
+    );
     expect(addonsText(row())).toBe('Yelek ×2');
   });
 

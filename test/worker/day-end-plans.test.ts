@@ -71,13 +71,16 @@ describe('the day sheet and the day-end report read one day of an index', () => 
     expect(bookingsTerms(all)).toContain('date=?');
   });
 
-  it('the dashboard’s collected money: a range of payments_at, or of payments_facility_at for a pitch it names', async () => {
-    const all = await planOf(collectedStatement(getDb(env.DB), FROM, FROM + 30 * 86_400_000, FROM, null));
+  it('the dashboard’s collected money: a month of payment_day_stats by its key, never a payment row', async () => {
+    const days = { from: '2026-06-01', to: '2026-06-30', today: DATE };
+    const all = await planOf(collectedStatement(getDb(env.DB), days, null));
     noScan(all);
-    expect(all).toMatch(/SEARCH payments USING INDEX payments_at \(at>\? AND at<\?\)/);
+    expect(all).toMatch(/SEARCH payment_day_stats USING PRIMARY KEY \(date>\? AND date<\?\)/);
+    expect(all).not.toMatch(/\bpayments\b/);
     const db = getDb(env.DB);
-    const one = await planOf(collectedStatement(db, FROM, FROM + 30 * 86_400_000, FROM, facilityIdOf(db, 'saha-1')));
+    const one = await planOf(collectedStatement(db, days, facilityIdOf(db, 'saha-1')));
     noScan(one);
-    expect(one).toMatch(/SEARCH payments USING INDEX payments_facility_at \(facility_id=\? AND at>\? AND at<\?\)/);
+    expect(one).toMatch(/SEARCH payment_day_stats USING PRIMARY KEY \(date>\? AND date<\?\)/);
+    expect(one).not.toMatch(/\bpayments\b/);
   });
 });

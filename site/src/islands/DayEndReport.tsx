@@ -1,11 +1,10 @@
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import type { DayEndMoneyWire, DayEndWire } from '../../../contracts/day-sheet';
 import { PAYMENT_METHOD_LABELS } from '../../../contracts/payments';
-import { DayControls, useDayChoice } from '../components/panel/day/DayControls';
+import { DayControls, useDayRead } from '../components/panel/day/DayControls';
 import { Button } from '../components/ui/Button';
 import { ListState } from '../components/ui/ListState';
 import { client, unwrap } from '../lib/api';
-import { messageOf } from '../lib/errors';
 import {
   dayEndFileName,
   MOVEMENT_COLUMNS,
@@ -17,6 +16,8 @@ import { downloadCsv, downloadXlsx, type ExportColumn } from '../lib/export/down
 import { tl } from '../lib/format';
 
 export const DAY_END_FAILED = 'Gün sonu raporu yüklenemedi';
+const readReport = (query: { date: string; facility?: string }) =>
+  unwrap(client.api.reports['day-end'].$get({ query })) as Promise<DayEndWire>;
 const card =
   'min-w-0 rounded-2xl border border-slate-200 bg-white p-4 sm:p-5 print:break-inside-avoid print:border-slate-400 print:p-3 dark:border-slate-700 dark:bg-slate-900';
 const th = 'px-2 py-2 text-left font-semibold';
@@ -34,38 +35,15 @@ const timeOf = (iso: string) =>
  * movement; printable on A4, exported as CSV and Excel.
  */
 export default function DayEndReport() {
-  const [choice, setChoice] = useDayChoice();
-  const [report, setReport] = useState<DayEndWire | null>(null);
-  const [failure, setFailure] = useState('');
-  const [attempt, setAttempt] = useState(0);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: 'attempt' is the Tekrar Dene button's (and a change's) reload
-  useEffect(() => {
-    if (!choice) return;
-    let live = true;
-    setFailure('');
-    unwrap(
-      client.api.reports['day-end'].$get({
-        query: { date: choice.date, ...(choice.facility ? { facility: choice.facility } : {}) },
-      }),
-    )
-      .then((r) => live && setReport(r as DayEndWire))
-      .catch((e) => live && setFailure(messageOf(e, DAY_END_FAILED)));
-    return () => {
-      live = false;
-    };
-  }, [choice, attempt]);
-
+  const { choice, setChoice, data: shown, failure, reload } = useDayRead(readReport, DAY_END_FAILED);
   if (!choice) return null;
-  const shown =
-    report && report.date === choice.date && (report.facility?.documentId ?? '') === choice.facility ? report : null;
   return (
     <div className="space-y-4" data-day-end>
       <DayControls choice={choice} onChange={setChoice} title="Gün sonu" />
       <ListState
         busy={!shown && !failure}
         error={failure || null}
-        onRetry={() => setAttempt((a) => a + 1)}
+        onRetry={reload}
         loading={shown ? null : 'Gün sonu raporu yükleniyor...'}
       >
         {shown && <Report r={shown} />}

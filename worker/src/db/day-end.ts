@@ -7,7 +7,7 @@
 //   then reads its booking and pitch by primary key.
 import { and, asc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from './client';
-import { bookings, facilities, payments } from './schema';
+import { bookings, facilities, paymentDayStats, payments } from './schema';
 import { isLive } from './sql';
 
 /** A business day's pending and approved bookings (cancelled, rejected and expired ones are off the sheet). */
@@ -128,23 +128,23 @@ export function dayEndRows(db: Db, date: string, from: number, to: number, facil
 }
 
 /**
- * The dashboard's 'Tahsil edilen': money received less money refunded (kept deposits move nothing) by the payment rows
- * written in [from, to) and in [todayFrom, to), for every pitch or the one `facilityId` names. One range of payments_at
- * (payments_facility_at for a pitch): a month's rows, whatever the table holds.
+ * The dashboard's 'Tahsil edilen': money received less money refunded (kept deposits move nothing) on the Istanbul
+ * days [from, to] and on `today`, for every pitch or the one `facilityId` names. It reads payment_day_stats (one row a
+ * day, pitch and kind, kept by the payments' trigger), so a month costs the same whatever the payments table holds.
  */
-export function collectedStatement(db: Db, from: number, to: number, todayFrom: number, facilityId: SQL | null) {
-  const moved = sql`${payments.kind} in ('deposit', 'balance', 'refund')`;
+export function collectedStatement(db: Db, days: { from: string; to: string; today: string }, facilityId: SQL | null) {
+  const d = paymentDayStats;
+  const moved = sql`${d.kind} in ('deposit', 'balance', 'refund')`;
   return db
     .select({
-      month: sql<number>`coalesce(sum(case when ${moved} then ${payments.amount} end), 0)`,
-      today: sql<number>`coalesce(sum(case when ${moved} and ${payments.at} >= ${todayFrom} then ${payments.amount} end), 0)`,
+      month: sql<number>`coalesce(sum(case when ${moved} then ${d.amount} end), 0)`,
+      today: sql<number>`coalesce(sum(case when ${moved} and ${d.date} = ${days.today} then ${d.amount} end), 0)`,
     })
-    .from(payments)
+    .from(d)
     .where(
       and(
-        facilityId === null ? undefined : eq(payments.facilityId, facilityId),
-        gte(payments.at, from),
-        lt(payments.at, to),
+        sql`${d.date} between ${days.from} and ${days.to}`,
+        facilityId === null ? undefined : eq(d.facilityId, facilityId),
       ),
     );
 }

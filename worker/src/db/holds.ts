@@ -1,6 +1,8 @@
 // Who came and holds that follow the money (docs/behaviour.md#bookings): the attendance mark, the hold extension and the
 // hold's 10-minute warning, each one D1 batch with its history, audit or notification rows.
+
 import { and, eq, isNotNull, isNull, lte, min, type SQL, sql } from 'drizzle-orm';
+import type { BatchItem } from 'drizzle-orm/batch';
 import { HOLD_WARNING_MS } from '../../../contracts/attendance';
 import type { AttendanceMark } from '../../../contracts/payments';
 import { type AuditEntry, recordAudit } from './audit';
@@ -13,6 +15,41 @@ import { type Booking, bookings } from './schema';
 interface Actor {
   actorUserId: number;
   actorLabel: string;
+}
+
+/**
+ * A staff change of one booking as one D1 batch: `update` (guarded, returning the id only when it changed the row), a
+ * history line (the status stays) and the audit row written only when it did, and the detail as it is after it.
+ */
+async function staffChange(
+  db: Db,
+  bookingId: number,
+  update: BatchItem<'sqlite'>,
+  e: { event: 'attendance' | 'hold_extended'; reason: string; actor: Actor; audit: AuditEntry; now: number },
+) {
+  const mine = eq(bookings.id, bookingId);
+  const [updated, , , detail, history] = await db.batch([
+    update,
+    recordHistory(
+      db,
+      mine,
+      {
+        bookingId: bookings.id,
+        fromStatus: bookings.status,
+        toStatus: bookings.status,
+        reason: e.reason,
+        event: e.event,
+        actorType: 'staff',
+        ...e.actor,
+        createdAt: e.now,
+      },
+      { whenChanged: true },
+    ),
+    recordAudit(db, e.audit, { whenChanged: true }),
+    detailQuery(db, mine),
+    historyQuery(db, bookingId),
+  ]);
+  return { changed: (updated as unknown[]).length > 0, detail: detail.at(0), history };
 }
 
 /**
@@ -30,39 +67,19 @@ export async function markAttendance(
   now: number,
 ) {
   const mine = eq(bookings.id, b.id);
-  const [updated, , , detail, history] = await db.batch([
-    db
-      .update(bookings)
-      .set({ attendance: mark, attendanceAt: now, attendanceById: actor.actorUserId, updatedAt: now })
-      .where(
-        and(
-          mine,
-          eq(bookings.status, 'approved'),
-          lte(bookings.startsAt, now),
-          b.attendance === null ? isNull(bookings.attendance) : eq(bookings.attendance, b.attendance),
-        ),
-      )
-      .returning({ id: bookings.id }),
-    recordHistory(
-      db,
-      mine,
-      {
-        bookingId: bookings.id,
-        fromStatus: bookings.status,
-        toStatus: bookings.status,
-        reason,
-        event: 'attendance',
-        actorType: 'staff',
-        ...actor,
-        createdAt: now,
-      },
-      { whenChanged: true },
-    ),
-    recordAudit(db, audit, { whenChanged: true }),
-    detailQuery(db, mine),
-    historyQuery(db, b.id),
-  ]);
-  return { changed: updated.length > 0, detail: detail.at(0), history };
+  const update = db
+    .update(bookings)
+    .set({ attendance: mark, attendanceAt: now, attendanceById: actor.actorUserId, updatedAt: now })
+    .where(
+      and(
+        mine,
+        eq(bookings.status, 'approved'),
+        lte(bookings.startsAt, now),
+        b.attendance === null ? isNull(bookings.attendance) : eq(bookings.attendance, b.attendance),
+      ),
+    )
+    .returning({ id: bookings.id });
+  return staffChange(db, b.id, update, { event: 'attendance', reason, actor, audit, now });
 }
 
 /**
@@ -78,33 +95,12 @@ export async function extendHold(
   audit: AuditEntry,
   now: number,
 ) {
-  const mine = eq(bookings.id, b.id);
-  const [updated, , , detail, history] = await db.batch([
-    db
-      .update(bookings)
-      .set({ expiresAt, holdWarnedAt: null, updatedAt: now })
-      .where(and(mine, pending, eq(bookings.expiresAt, b.expiresAt ?? -1), eq(bookings.collected, 0)))
-      .returning({ id: bookings.id }),
-    recordHistory(
-      db,
-      mine,
-      {
-        bookingId: bookings.id,
-        fromStatus: bookings.status,
-        toStatus: bookings.status,
-        reason,
-        event: 'hold_extended',
-        actorType: 'staff',
-        ...actor,
-        createdAt: now,
-      },
-      { whenChanged: true },
-    ),
-    recordAudit(db, audit, { whenChanged: true }),
-    detailQuery(db, mine),
-    historyQuery(db, b.id),
-  ]);
-  return { changed: updated.length > 0, detail: detail.at(0), history };
+  const update = db
+    .update(bookings)
+    .set({ expiresAt, holdWarnedAt: null, updatedAt: now })
+    .where(and(eq(bookings.id, b.id), pending, eq(bookings.expiresAt, b.expiresAt ?? -1), eq(bookings.collected, 0)))
+    .returning({ id: bookings.id });
+  return staffChange(db, b.id, update, { event: 'hold_extended', reason, actor, audit, now });
 }
 
 /** A pitch's holds still to be warned of (index bookings_hold_warning): pending, with a deadline, not warned yet. */

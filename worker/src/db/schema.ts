@@ -556,6 +556,26 @@ export const payments = sqliteTable(
 );
 
 /**
+ * The payment rows summed per Istanbul calendar day of `at`, pitch and kind (kuruş), kept by the payments_day_stats
+ * trigger in the statement that inserts a row (rows are never edited nor deleted, so inserts are the only change). The
+ * dashboard's 'Tahsil edilen' for today and this month reads at most 31 days × pitches × 4 kinds of it, whatever the
+ * payments table holds. test/worker/payment-day-stats.test.ts compares it with a GROUP BY over payments.
+ */
+export const paymentDayStats = sqliteTable(
+  'payment_day_stats',
+  {
+    date: text('date').notNull(),
+    // No foreign key, like booking_day_stats: the rows follow the payment rows, never the pitch row itself.
+    facilityId: integer('facility_id').notNull(),
+    kind: text('kind', { enum: PAYMENT_KINDS }).notNull(),
+    payments: integer('payments').notNull().default(0),
+    /** Kuruş, signed: the sum of amount over these rows (a reversal takes its row's amount away). */
+    amount: integer('amount').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.date, t.facilityId, t.kind] })],
+);
+
+/**
  * Bookings per business day, pitch, status, subscriber flag and shuttle flag, with their summed total_price and its
  * parts (deposit, slot, shuttle, add-ons; kuruş), kept by the booking_stats_* triggers on bookings: every insert, every
  * change of a booking's status, pitch, date, flags or prices and every delete moves the counts in the same statement,

@@ -113,6 +113,41 @@ export function addonsFor(
   return { lines, price: lines.reduce((sum, l) => sum + l.total, 0) };
 }
 
+type OrderInput = Pick<
+  CreateBookingInput,
+  | 'customerName'
+  | 'customerPhone'
+  | 'customerEmail'
+  | 'notes'
+  | 'includesTransportation'
+  | 'transportationDetails'
+  | 'addons'
+>;
+
+/**
+ * A new booking's customer, shuttle and add-on columns, priced by the server (transportFor, addonsFor): the same for a
+ * public and a staff booking. `price` is what the shuttle and add-ons add to the slot's price; `pickup` the chosen
+ * pickup point (its minutes before the hour give the pickup time).
+ */
+export function orderOf(bundle: FacilityBundle, input: OrderInput) {
+  const { price: transportationPrice, pickup } = transportFor(bundle, input);
+  const extras = addonsFor(bundle, input);
+  const columns = {
+    customerName: input.customerName,
+    customerPhone: input.customerPhone,
+    customerEmail: input.customerEmail,
+    notes: input.notes,
+    includesTransportation: Boolean(input.includesTransportation),
+    transportationPrice,
+    pickupPointId: pickup?.id ?? null,
+    pickupPointName: pickup?.name ?? null,
+    pickupPointAddress: pickup?.address ?? null,
+    addons: extras.lines,
+    addonsPrice: extras.price,
+  };
+  return { columns, price: transportationPrice + extras.price, pickup };
+}
+
 /** Why the create check refuses a booking (behaviour.md#bookings), or null when it would not. */
 export function refusalOf(
   check: store.CreateCheck | undefined,
@@ -148,24 +183,12 @@ export async function createBooking(
   const f = bundle.facility;
   // The rules come from the isolate's cache (lib/booking-rules.ts): no round trip on the hot path, one at most per 30 s.
   const rules = await storedRules(db, now);
-  const transport = transportFor(bundle, input);
-  const extras = addonsFor(bundle, input);
-  const { pickup } = transport;
+  const order = orderOf(bundle, input);
   const expiresAt = now + f.autoApprovalTimeout * MINUTE;
   const values = {
     documentId: newDocumentId(),
     facilityId: f.id,
-    customerName: input.customerName,
-    customerPhone: input.customerPhone,
-    customerEmail: input.customerEmail,
-    notes: input.notes,
-    includesTransportation: Boolean(input.includesTransportation),
-    transportationPrice: transport.price,
-    pickupPointId: pickup?.id ?? null,
-    pickupPointName: pickup?.name ?? null,
-    pickupPointAddress: pickup?.address ?? null,
-    addons: extras.lines,
-    addonsPrice: extras.price,
+    ...order.columns,
     expiresAt,
     clientTimestamp: input.clientTimestamp ?? null,
     clientTimezone: input.clientTimezone ?? null,
@@ -182,10 +205,10 @@ export async function createBooking(
     store.insertCheckedBooking(db, {
       slotRef: input.bookingSlot!,
       values: { ...values, bookingNumber },
-      extrasPrice: transport.price + extras.price,
+      extrasPrice: order.price,
       depositAmount: f.depositAmount,
       // The pickup time is derived from the booked hour; a stored clock time would contradict another.
-      pickupMinutesBefore: pickup ? pickup.minutesBefore : null,
+      pickupMinutesBefore: order.pickup ? order.pickup.minutesBefore : null,
       sameDayRule: rules.sameDayRule,
       now,
       notificationDocumentId: newDocumentId(),

@@ -19,7 +19,7 @@ import { newBookingNumber, newDocumentId } from '../lib/ids';
 import { toKurus } from '../lib/money';
 import { MINUTE } from '../lib/time';
 import { detailToWire } from './booking-wire';
-import { addonsFor, fieldError, refusalOf, transportFor } from './bookings';
+import { fieldError, orderOf, refusalOf } from './bookings';
 import type { FacilityBundle } from './facilities';
 import { notificationsToWire } from './notifications';
 import { type SlotRow, slotOfBooking } from './slots';
@@ -54,8 +54,7 @@ export async function createStaffBooking(
   const { db, now } = deps;
   const f = bundle.facility;
   const rules = await storedRules(db, now);
-  const transport = transportFor(bundle, input);
-  const extras = addonsFor(bundle, input);
+  const order = orderOf(bundle, input);
   const slotRef = input.bookingSlot!;
   const check = await store.createCheck(db, slotRef, input.customerPhone);
   // Overriding applies only when the rule is on and the phone holds a live booking that day; otherwise the reason is moot.
@@ -64,7 +63,7 @@ export async function createStaffBooking(
   const refused = refusalOf(check, f, sameDayRule, now);
   if (refused || !check) throw refused;
 
-  const total = check.price + transport.price + extras.price;
+  const total = check.price + order.price;
   const { deposit } = input;
   const paid = deposit.mode === 'received' ? toKurus(deposit.amount!) : 0;
   if (paid > total) throw fieldError(['deposit', 'amount'], staffBookingMsg.amountTooHigh);
@@ -72,21 +71,10 @@ export async function createStaffBooking(
   const approved = input.status === 'approved';
   const expiresAt = approved ? null : now + f.autoApprovalTimeout * MINUTE;
   const label = actorName(actor);
-  const { pickup } = transport;
   const values = {
     documentId: newDocumentId(),
     facilityId: f.id,
-    customerName: input.customerName,
-    customerPhone: input.customerPhone,
-    customerEmail: input.customerEmail,
-    notes: input.notes,
-    includesTransportation: Boolean(input.includesTransportation),
-    transportationPrice: transport.price,
-    pickupPointId: pickup?.id ?? null,
-    pickupPointName: pickup?.name ?? null,
-    pickupPointAddress: pickup?.address ?? null,
-    addons: extras.lines,
-    addonsPrice: extras.price,
+    ...order.columns,
     expiresAt,
     status: input.status,
     paymentStatus: 'pending',
@@ -107,9 +95,9 @@ export async function createStaffBooking(
     store.insertStaffBooking(db, {
       slotRef,
       values: { ...values, bookingNumber },
-      extrasPrice: transport.price + extras.price,
+      extrasPrice: order.price,
       depositAmount: deposit.mode === 'waived' ? 0 : f.depositAmount,
-      pickupMinutesBefore: pickup ? pickup.minutesBefore : null,
+      pickupMinutesBefore: order.pickup ? order.pickup.minutesBefore : null,
       sameDayRule,
       now,
       notificationDocumentId: newDocumentId(),

@@ -23,7 +23,7 @@ import { type Booking, bookings } from '../db/schema';
 import { conflict, notFound } from '../lib/errors';
 import { newDocumentId } from '../lib/ids';
 import { toTl } from '../lib/money';
-import { addDays, istanbulInstant, istanbulToday } from '../lib/time';
+import { addDays, istanbulToday } from '../lib/time';
 import { step } from '../lib/timing';
 import { detailToWire, listItemToWire } from './booking-wire';
 import { notificationsToWire } from './notifications';
@@ -120,15 +120,12 @@ export async function bookingStats(db: Db, facilityFilter: string | undefined, n
   const today = istanbulToday(now);
   const month = { today, start: `${today.slice(0, 8)}01`, end: addDays(`${nextMonth(today)}-01`, -1) };
   const ref = facilityFilter || undefined;
-  const from = istanbulInstant(month.start, 0);
   const [found, money] = await step('read', () =>
     Promise.all([
       list.dashboardRows(db, ref, month),
       collectedStatement(
         db,
-        from,
-        istanbulInstant(addDays(month.end, 1), 0),
-        istanbulInstant(today, 0),
+        { from: month.start, to: month.end, today },
         ref === undefined ? null : facilityIdOf(db, ref),
       ).get(),
     ]),

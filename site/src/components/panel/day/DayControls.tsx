@@ -2,6 +2,7 @@
 // The choice is kept in the address (?date=&facility=) so a sheet can be linked, reloaded and printed again.
 import { useEffect, useState } from 'react';
 import type { FacilityWire } from '../../../../../contracts/wire/facility';
+import { messageOf } from '../../../lib/errors';
 import { addDays, istanbulToday, trDateWithDay } from '../../../lib/format';
 import { allStaffFacilities } from '../../../lib/staff-facilities';
 import { Button } from '../../ui/Button';
@@ -36,6 +37,39 @@ export function useDayChoice(): [DayChoice | null, (c: Partial<DayChoice>) => vo
       return next;
     });
   return [choice, set];
+}
+
+/**
+ * The day and pitch in the address, and the answer `read` gives for them: read again on every change and on `reload`
+ * (Tekrar Dene, or after a change on the sheet). `data` is shown only while it answers the choice on screen, so a slow
+ * answer for the day before never stands under the new day's title.
+ */
+export function useDayRead<T>(read: (query: { date: string; facility?: string }) => Promise<T>, failed: string) {
+  const [choice, setChoice] = useDayChoice();
+  const [answer, setAnswer] = useState<{ for: DayChoice; data: T } | null>(null);
+  const [failure, setFailure] = useState('');
+  const [attempt, setAttempt] = useState(0);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: 'attempt' is the reload; 'read' is the caller's fixed request
+  useEffect(() => {
+    if (!choice) return;
+    let live = true;
+    setFailure('');
+    read({ date: choice.date, ...(choice.facility ? { facility: choice.facility } : {}) })
+      .then((data) => live && setAnswer({ for: choice, data }))
+      .catch((e) => live && setFailure(messageOf(e, failed)));
+    return () => {
+      live = false;
+    };
+  }, [choice, attempt]);
+
+  return {
+    choice,
+    setChoice,
+    data: answer && answer.for === choice ? answer.data : null,
+    failure,
+    reload: () => setAttempt((a) => a + 1),
+  };
 }
 
 export function DayControls({

@@ -2,6 +2,7 @@
 // business day, each with the phone to call or write on WhatsApp, the shuttle pickup, add-ons, what is still due and
 // the payment state; on screen also 'Tahsil et' and, once the match started, Geldi / Gelmedi. The dashboard shows the
 // compact form (no actions, no notes). Printed, each pitch is a page of its own.
+
 import { useState } from 'react';
 import type { DaySheetRowWire, DaySheetSectionWire } from '../../../../../contracts/day-sheet';
 import {
@@ -13,6 +14,7 @@ import {
   type PaymentMethod,
 } from '../../../../../contracts/payments';
 import { formatPhone } from '../../../../../contracts/phone-format';
+import { telHref, whatsappHref } from '../../../../../contracts/phone-links';
 import { nightSuffix, realStart } from '../../../../../contracts/slot-start';
 import { client, unwrap } from '../../../lib/api';
 import { messageOf } from '../../../lib/errors';
@@ -26,11 +28,6 @@ import { TextField } from '../../ui/TextField';
 
 export const SHEET_EMPTY = 'Bu gün için rezervasyon yok';
 export const SHEET_FAILED = 'Maç listesi yüklenemedi';
-
-/** 'tel:+905321234567' for a stored 05321234567. */
-export const telHref = (phone: string) => `tel:+90${phone.replace(/\D/g, '').replace(/^(90|0)/, '')}`;
-/** 'https://wa.me/905321234567': WhatsApp wants the number with its country code and no plus. */
-export const whatsappHref = (phone: string) => `https://wa.me/90${phone.replace(/\D/g, '').replace(/^(90|0)/, '')}`;
 
 /** 'Yelek ×2, Forma' */
 export const addonsText = (row: Pick<DaySheetRowWire, 'addons'>) =>

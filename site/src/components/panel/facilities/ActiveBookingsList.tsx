@@ -1,13 +1,10 @@
 // The bookings a forced delete of a pitch would cancel (docs/behaviour.md#management-panel 'Pitches'): who to call,
 // when they play (the real calendar date after midnight) and the deposit, before staff confirm.
 import { PAYMENT_STATUS_LABELS } from '../../../../../contracts/payments';
+import { telHref, whatsappHref } from '../../../../../contracts/phone-links';
 import type { ActiveBookingWire } from '../../../../../contracts/wire/active-bookings';
 import { tl, trDayMonth } from '../../../lib/format';
 import { PhoneIcon } from '../../ui/icons';
-
-/** The stored 05XXXXXXXXX with the country code and no plus, as tel: and wa.me want it. */
-const international = (phone: string) => `90${phone.replace(/\D/g, '').replace(/^(90|0)/, '')}`;
-export const telHref = (phone: string) => `tel:+${international(phone)}`;
 
 /** A WhatsApp link with a prepared Turkish message telling the customer their booking is cancelled. */
 export function whatsappLink(b: ActiveBookingWire, facilityName: string): string {
@@ -16,7 +13,7 @@ export function whatsappLink(b: ActiveBookingWire, facilityName: string): string
   const text =
     `Merhaba ${first}, ${trDayMonth(b.calendarDate)} saat ${b.startTime} ${facilityName} rezervasyonunuz ` +
     `(${b.bookingNumber}) saha hizmet dışı kaldığı için iptal edilmiştir.${money} Anlayışınız için teşekkür ederiz.`;
-  return `https://wa.me/${international(b.customerPhone ?? '')}?text=${encodeURIComponent(text)}`;
+  return whatsappHref(b.customerPhone ?? '', text);
 }
 
 /** 'Kapora ₺300 · alınan ₺300 · Kapora Alındı', or what a booking without a deposit shows. */

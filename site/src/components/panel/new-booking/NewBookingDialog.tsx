@@ -16,7 +16,7 @@ import { toast } from '../../../stores/toast';
 import { Button } from '../../ui/Button';
 import { Checkbox } from '../../ui/Checkbox';
 import { IsoDatePicker } from '../../ui/DatePicker';
-import { AlertIcon } from '../../ui/icons';
+import { FormError } from '../../ui/FormError';
 import { Modal } from '../../ui/Modal';
 import { Radio, RadioGroup } from '../../ui/RadioGroup';
 import { Select } from '../../ui/Select';
@@ -207,16 +207,7 @@ function NewBookingForm({
 
   return (
     <form ref={formRef} noValidate onSubmit={submit} className="space-y-4" data-new-booking-form>
-      {formError && (
-        <p
-          role="alert"
-          data-form-error
-          className="flex items-start gap-2 rounded-lg border border-red-300 bg-red-50 p-3 text-sm font-medium text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
-        >
-          <AlertIcon className="mt-0.5 h-4 w-4 shrink-0" />
-          {formError}
-        </p>
-      )}
+      <FormError message={formError} />
       <div className="grid gap-4 sm:grid-cols-3">
         <Select
           label="Saha"

@@ -20,7 +20,7 @@ import {
 import { Button } from '../../ui/Button';
 import { Checkbox } from '../../ui/Checkbox';
 import { IsoDatePicker } from '../../ui/DatePicker';
-import { AlertIcon } from '../../ui/icons';
+import { FormError } from '../../ui/FormError';
 import { Select } from '../../ui/Select';
 import { TextField } from '../../ui/TextField';
 import { ErrorCard, PartialCard } from './AvailabilityCards';
@@ -63,16 +63,7 @@ export function SubscriptionForm() {
         <h2 id="subscription-form-title" className="text-lg font-semibold text-slate-900 dark:text-slate-100">
           Hızlı abonelik
         </h2>
-        {formError && (
-          <p
-            role="alert"
-            data-form-error
-            className="flex items-start gap-2 rounded-lg border border-red-300 bg-red-50 p-3 text-sm font-medium text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
-          >
-            <AlertIcon className="mt-0.5 h-4 w-4 shrink-0" />
-            {formError}
-          </p>
-        )}
+        <FormError message={formError} />
         <TextField
           label="Ad soyad"
           isRequired
