@@ -51,6 +51,8 @@ const CASES: Case[] = [
   { name: 'panel list, Aboneler by date', path: () => '/api/bookings?subscribers=true&sort=date:desc', staff: true },
   { name: 'panel list, search "isik"', path: () => '/api/bookings?q=isik&page=1&pageSize=10', staff: true },
   { name: 'dashboard stats, every pitch', path: () => '/api/bookings/stats', staff: true },
+  // One pitch: the every-pitch figures read a month of summaries for every pitch, and the pitches grow with the sizes.
+  { name: 'dashboard stats, pitch', path: () => '/api/bookings/stats?facilityId=bench-saha-1', staff: true },
   // The desk's day (one pitch: a pitch's day holds about as many bookings and payment rows at every size).
   {
     name: 'Bugün match sheet, pitch',

@@ -423,6 +423,11 @@ export const bookings = sqliteTable(
     isSubscriber: integer('is_subscriber', { mode: 'boolean' }).notNull().default(false),
     isRecurring: integer('is_recurring', { mode: 'boolean' }).notNull().default(false),
     recurringGroupId: text('recurring_group_id'),
+    /**
+     * The secret of the booking's read-only match page (/mac/<token>), made when its holder first shares it; null until
+     * then and after a KVKK erasure. Never the booking number, which stays the holder's key.
+     */
+    shareToken: text('share_token'),
     expiresAt: integer('expires_at'), // pending hold deadline (autoApprovalTimeout)
     approvedById: integer('approved_by_id').references(() => users.id),
     approvedAt: integer('approved_at'),
@@ -480,6 +485,7 @@ export const bookings = sqliteTable(
     index('bookings_facility_created').on(t.facilityId, t.createdAt),
     index('bookings_pending_expiry').on(t.facilityId, t.expiresAt).where(sql`status = 'pending'`),
     index('bookings_recurring_group').on(t.recurringGroupId),
+    uniqueIndex('bookings_share_token').on(t.shareToken).where(sql`share_token is not null`),
     index('bookings_customer').on(t.customerId),
     // Covers every filter of the panel list, search included: the tab counts and the search read this index only, never
     // the rows, so the bookings screen stays fast at 100k bookings (bench/bookings-list.ts).
@@ -553,6 +559,24 @@ export const payments = sqliteTable(
     index('payments_facility_at').on(t.facilityId, t.at),
     uniqueIndex('payments_one_reversal').on(t.reversesId).where(sql`reverses_id is not null`),
   ],
+);
+
+/**
+ * A subscriber's calendar feed (behaviour.md#subscriptions): the secret address of a subscription's weekly bookings as
+ * an iCalendar feed, made and revoked by staff. At most one live feed per subscription; a revoked one answers 404.
+ */
+export const calendarFeeds = sqliteTable(
+  'calendar_feeds',
+  {
+    id: integer('id').primaryKey(),
+    /** 32 random bytes, base64url: the feed's address. Staff can show it again to resend it to the subscriber. */
+    token: text('token').notNull().unique(),
+    recurringGroupId: text('recurring_group_id').notNull(),
+    createdById: integer('created_by_id').references(() => users.id),
+    createdAt: integer('created_at').notNull(),
+    revokedAt: integer('revoked_at'),
+  },
+  (t) => [uniqueIndex('calendar_feeds_live').on(t.recurringGroupId).where(sql`revoked_at is null`)],
 );
 
 /**
