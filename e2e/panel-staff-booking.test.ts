@@ -207,4 +207,48 @@ describe('a phone booking from the weekly calendar', () => {
       await context.close();
     });
   }
+
+  it('the same phone again that day: the desk sees the live booking, writes a reason, and books past the rule', async () => {
+    const { page, context } = await newPage(browser);
+    await signIn(context, 'manager');
+    await page.goto(calendarUrl());
+    await settle(page);
+    const dialog = await openFromCell(page, plan.spare.documentId);
+    await dialog.getByRole('combobox', { name: 'Telefon' }).fill(PHONE);
+    await dialog.getByRole('combobox', { name: 'Ad soyad' }).fill(NAME);
+    await dialog.getByRole('button', { name: 'Kaydet' }).click();
+
+    // Refused by the same-day rule: the live booking is named, and the reason is asked for.
+    const alert = dialog.locator('[data-same-day]');
+    await alert.waitFor();
+    expect(await alert.innerText()).toContain('Bu telefonun aynı gün onaylı bir rezervasyonu var');
+    expect(await alert.innerText()).toContain(plan.slot.startTime);
+    expect(queryDb('select id from bookings where customer_phone = ?', PHONE)).toHaveLength(1);
+    await dialog.getByRole('button', { name: 'Gerekçeyle kaydet' }).click();
+    await dialog.getByText('Aynı gün kuralını aşmak için bir gerekçe yazın').waitFor();
+
+    const reason = 'Takım iki saat üst üste oynamak istedi';
+    await dialog.getByRole('textbox', { name: 'Aynı gün kuralını aşma gerekçesi' }).fill(reason);
+    await dialog.getByRole('button', { name: 'Gerekçeyle kaydet' }).click();
+    const toast = page.getByText(/Rezervasyon no: HSR[A-Z0-9]{9}/);
+    await toast.waitFor();
+    const bookingNumber = (await toast.innerText()).match(/HSR[A-Z0-9]{9}/)![0];
+
+    const [row] = queryDb<{ id: number; same_day_override_reason: string; same_day_rule: number }>(
+      'select id, same_day_override_reason, same_day_rule from bookings where booking_number = ?',
+      bookingNumber,
+    );
+    expect(row).toMatchObject({ same_day_override_reason: reason, same_day_rule: 0 });
+    const history = queryDb<{ reason: string }>('select reason from booking_history where booking_id = ?', row.id);
+    expect(history.map((h) => h.reason).join('\n')).toContain(reason);
+    // The audit row says the rule was overridden; the free text stays with the booking (erased with it).
+    const audit = queryDb<{ action: string; details: string }>(
+      "select action, details from audit_log where entity_kind = 'booking' and entity_label = ?",
+      bookingNumber,
+    );
+    expect(audit).toHaveLength(1);
+    expect(JSON.parse(audit[0].details)).toMatchObject({ sameDayOverride: true });
+    expect(audit[0].details).not.toContain(reason);
+    await context.close();
+  });
 });

@@ -424,7 +424,7 @@ function NewBookingForm({
             value={values.overrideReason}
             onChange={(v) => set('overrideReason', v)}
             errorMessage={errors.sameDayOverrideReason}
-            description="Gerekçe rezervasyonun geçmişine ve denetim kaydına yazılır."
+            description="Gerekçe rezervasyonun geçmişine yazılır; denetim kaydı kuralın gerekçeyle aşıldığını gösterir."
           />
         </div>
       )}
