@@ -397,7 +397,8 @@ describe('notification store: actions change local state only after the server s
     onWrite = () => new Promise<Reply>((r) => (answer = r));
     const pending = markRead(3);
     await settle();
-    expect(calls.at(-1)).toMatchObject({ method: 'POST', path: '/api/notifications/3/mark-read' });
+    // keepalive: a notification's booking link leaves the page while the mark is on its way.
+    expect(calls.at(-1)).toMatchObject({ method: 'POST', path: '/api/notifications/3/mark-read', keepalive: true });
     expect($unreadCount.get()).toBe(2);
     expect($notifications.get()[0].isRead).toBe(false);
     answer([200, { data: notification(3, { isRead: true, readAt: '2026-11-18T07:00:00.000Z' }), meta: {} }]);

@@ -7,7 +7,11 @@ import type { Notification } from './state';
 
 export async function markRead(id: number): Promise<boolean> {
   try {
-    const res = await client.api.notifications[':id']['mark-read'].$post({ param: { id: String(id) } });
+    // keepalive: opening a notification's booking link leaves the page while this request is still on its way.
+    const res = await client.api.notifications[':id']['mark-read'].$post(
+      { param: { id: String(id) } },
+      { init: { keepalive: true } },
+    );
     if (!res.ok) return false;
     const body = (await res.json().catch(() => null)) as { data?: Notification } | null;
     if (applyRead(id, body?.data?.readAt ?? null) === null) void refreshNotifications();
