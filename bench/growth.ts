@@ -14,7 +14,14 @@ import { startLocalServer } from '../scripts/lib/local-server';
 import { istanbulToday } from '../worker/src/lib/time';
 import { copyRun, startDirectServer } from './lib/direct';
 import { timeGets, UNLIMITED_RATE_LIMITS } from './lib/measure';
-import { bookingNumberOf, calendarSlotsSql, facilitiesSql, panelBookingsSql, panelPaymentsSql } from './lib/seed';
+import {
+  bookingNumberOf,
+  calendarSlotsSql,
+  deskDaySql,
+  facilitiesSql,
+  panelBookingsSql,
+  panelPaymentsSql,
+} from './lib/seed';
 import { benchSession, benchStaffSql } from './lib/staff';
 
 const SIZES = (process.env.BENCH_SIZES ?? '1000,10000,100000,1000000').split(',').map(Number);
@@ -53,16 +60,16 @@ const CASES: Case[] = [
   { name: 'dashboard stats, every pitch', path: () => '/api/bookings/stats', staff: true },
   // One pitch: the every-pitch figures read a month of summaries for every pitch, and the pitches grow with the sizes.
   { name: 'dashboard stats, pitch', path: () => '/api/bookings/stats?facilityId=bench-saha-1', staff: true },
-  // The desk's day (one pitch: a pitch's day holds about as many bookings and payment rows at every size).
+  // The desk's day on 'bench-masa': the same 15 approved bookings today, and their payment rows, at every size.
   {
     name: 'Bugün match sheet, pitch',
-    path: () => `/api/bookings/day-sheet?facility=bench-saha-1&date=${istanbulToday()}`,
+    path: () => `/api/bookings/day-sheet?facility=bench-masa&date=${istanbulToday()}`,
     staff: true,
   },
   {
     // The payments of a day (payments_facility_at) and the balance still expected (bookings date index).
     name: 'Gün sonu report, pitch',
-    path: () => `/api/reports/day-end?facility=bench-saha-1&date=${istanbulToday()}`,
+    path: () => `/api/reports/day-end?facility=bench-masa&date=${istanbulToday()}`,
     staff: true,
   },
 ];
@@ -90,6 +97,7 @@ async function main() {
       await benchStaffSql(1),
       facilitiesSql(facilitiesFor(bookings)),
       panelBookingsSql({ bookings, facilities: facilitiesFor(bookings) }),
+      deskDaySql(facilitiesFor(bookings) + 1),
       panelPaymentsSql(),
       calendarSlotsSql(),
     ].join('\n');

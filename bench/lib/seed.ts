@@ -48,7 +48,7 @@ const DIGITS = [1_048_576, 32_768, 1_024, 32, 1];
 
 /** Booking n's number, HSR + five letters + BNCH, as an SQL expression (unique up to 32⁵ ≈ 33 million). */
 export const bookingNumberSql = (n: string) =>
-  `'HSR' || ${DIGITS.map((d) => `substr('${LETTERS}', 1 + (${n} / ${d}) % 32, 1)`).join(' || ')} || 'BNCH'`;
+  `'HSR' || ${DIGITS.map((d) => `substr('${LETTERS}', 1 + ((${n}) / ${d}) % 32, 1)`).join(' || ')} || 'BNCH'`;
 
 /** The same number computed here, for the benches that look bookings up by it. */
 export const bookingNumberOf = (n: number) => `HSR${DIGITS.map((d) => LETTERS[Math.floor(n / d) % 32]).join('')}BNCH`;
@@ -85,6 +85,29 @@ export function panelBookingsSql(opts: { bookings: number; facilities: number; n
       min((cast(julianday(d) - 2440587.5 as integer) * 86400) * 1000, ${now})
     from (select n, date(${q(today)}, printf('%+d days', (n * 37) % 730 - 600)) as d, 9 + n % 15 as h,
       ((n * 1103515245 + 12345) / 65536) % 10 as s from seq);`;
+}
+
+/**
+ * The desk's pitch 'bench-masa' (id `id`, after the bulk pitches, so the bulk bookings never land on it): today's 15
+ * hours (09–23) booked and approved, whatever the size of the rest. Bugün and Gün Sonu are measured on it, so every
+ * size reads the same day while the tables around it grow (the bulk pitches' days fill up as the sizes grow).
+ * Insert it before panelPaymentsSql: its bookings take payment rows like the others.
+ */
+export function deskDaySql(id: number): string {
+  const today = istanbulToday();
+  const start = (h: string) =>
+    `(cast(julianday(${q(today)}) - 2440587.5 as integer) * 86400 + (${h} - 3) * 3600) * 1000`;
+  return `
+    insert into facilities (id, document_id, slug, name, hourly_price, deposit_amount, working_hours)
+      values (${id}, ${q(newDocumentId())}, 'bench-masa', 'Bench Masa', 150000, 30000, ${q(JSON.stringify(HOURS))});
+    with recursive hours(h) as (select 9 union all select h + 1 from hours where h < 23)
+    insert into bookings (document_id, booking_number, facility_id, customer_name, customer_phone, date, start_time, end_time,
+      starts_at, slot_price, includes_transportation, transportation_price, status, payment_status, total_price, deposit_amount,
+      is_subscriber, created_at, updated_at)
+    select 'bench-desk-' || h, ${bookingNumberSql('33000000 + h')}, ${id}, ${nameSql('h')}, ${phoneSql('33000000 + h')},
+      ${q(today)}, printf('%02d:00', h), printf('%02d:00', (h + 1) % 24), ${start('h')}, 150000, 0, 0, 'approved', 'pending',
+      150000, 30000, 0, ${start('h')} - 86400000, ${start('h')} - 86400000
+    from hours;`;
 }
 
 /**
