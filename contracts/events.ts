@@ -307,6 +307,10 @@ export interface AuditFacts {
   'booking.hold_extend': BookingAuditFacts & { minutes: number; expiresAt: number };
   'booking.erase': Record<string, never>;
   'booking.subscription': BookingAuditFacts & { weeks: number };
+  // A subscription's calendar feed (docs/behaviour.md#subscriptions): the label is its first booking's number.
+  'subscription.feed_create': BookingAuditFacts;
+  'subscription.feed_renew': BookingAuditFacts;
+  'subscription.feed_revoke': BookingAuditFacts;
 }
 
 /** Where and when the booking an audit row is about plays: its pitch and real start, never who holds it. */
@@ -468,6 +472,9 @@ const AUDIT_LINES: Record<AuditEventKind, (label: string, facts: Facts) => strin
     `Onay süresi uzatıldı: ${label}${playing(f)} — ${num(f, 'minutes')} dk, yeni bitiş ${clockText(num(f, 'expiresAt'))}`,
   'booking.erase': (label) => `Müşteri bilgileri silindi (KVKK): ${label}`,
   'booking.subscription': (label, f) => `Abonelik oluşturuldu: ${label}${playing(f)} — ${num(f, 'weeks')} hafta`,
+  'subscription.feed_create': bookingLine('Abonelik takvim bağlantısı oluşturuldu'),
+  'subscription.feed_renew': bookingLine('Abonelik takvim bağlantısı yenilendi'),
+  'subscription.feed_revoke': bookingLine('Abonelik takvim bağlantısı iptal edildi'),
 };
 
 export const AUDIT_EVENT_KINDS = Object.keys(AUDIT_LINES) as AuditEventKind[];

@@ -132,7 +132,16 @@ export interface StaffWithPasswordWire {
 
 // ---------- audit log ----------
 
-export const AUDIT_KINDS = ['staff', 'settings', 'facility', 'price_rule', 'service', 'slots', 'booking'] as const;
+export const AUDIT_KINDS = [
+  'staff',
+  'settings',
+  'facility',
+  'price_rule',
+  'service',
+  'slots',
+  'booking',
+  'subscription',
+] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   staff: 'Personel',
@@ -142,6 +151,7 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   service: 'Saha servisi',
   slots: 'Slotlar',
   booking: 'Rezervasyon',
+  subscription: 'Abonelik',
 };
 export const AUDIT_PAGE_SIZES = [25, 50, 100] as const;
 

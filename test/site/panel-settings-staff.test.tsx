@@ -173,7 +173,17 @@ describe('AuditLog', () => {
       within(kinds)
         .getAllByRole('option', { hidden: true })
         .map((o) => o.textContent),
-    ).toEqual(['Tümü', 'Personel', 'Ayarlar', 'Saha', 'Fiyat kuralı', 'Saha servisi', 'Slotlar', 'Rezervasyon']);
+    ).toEqual([
+      'Tümü',
+      'Personel',
+      'Ayarlar',
+      'Saha',
+      'Fiyat kuralı',
+      'Saha servisi',
+      'Slotlar',
+      'Rezervasyon',
+      'Abonelik',
+    ]);
     await u.selectOptions(screen.getByRole('combobox', { name: 'Kayıt türü' }), 'staff');
     await waitFor(() =>
       expect(requests.some((r) => r.path === '/api/audit-log' && r.search.includes('entityKind=staff'))).toBe(true),

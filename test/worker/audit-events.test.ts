@@ -220,6 +220,18 @@ const EXPECTED: { [K in AuditEvent['kind']]: [Extract<AuditEvent, { kind: K }>, 
     { kind: 'booking.subscription', label: NUMBER, facts: { ...PLAYS, weeks: 8 } },
     `Abonelik oluşturuldu: ${NUMBER} — Merkez Saha · 1 Aralık 2026 Salı 20:00 — 8 hafta`,
   ],
+  'subscription.feed_create': [
+    { kind: 'subscription.feed_create', label: NUMBER, facts: PLAYS },
+    `Abonelik takvim bağlantısı oluşturuldu: ${NUMBER} — Merkez Saha · 1 Aralık 2026 Salı 20:00`,
+  ],
+  'subscription.feed_renew': [
+    { kind: 'subscription.feed_renew', label: NUMBER, facts: PLAYS },
+    `Abonelik takvim bağlantısı yenilendi: ${NUMBER} — Merkez Saha · 1 Aralık 2026 Salı 20:00`,
+  ],
+  'subscription.feed_revoke': [
+    { kind: 'subscription.feed_revoke', label: NUMBER, facts: PLAYS },
+    `Abonelik takvim bağlantısı iptal edildi: ${NUMBER} — Merkez Saha · 1 Aralık 2026 Salı 20:00`,
+  ],
 };
 
 /** The row an event is stored as, read back as the list reads it. */
