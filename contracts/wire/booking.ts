@@ -35,7 +35,7 @@ export interface BookingFacilityWire {
 
 /**
  * One booking. The owner's answer (create, track by number) and the panel's carry the phone and e-mail; someone else's
- * carries only the masked phone (behaviour.md#slots); the panel's alone carries approvedBy, source and expiresAt.
+ * carries only the masked phone (behaviour.md#slots); the panel's alone carries approvedBy and source.
  */
 export interface BookingWire {
   id: number;
@@ -71,6 +71,7 @@ export interface BookingWire {
   approvedAt: string | null;
   approvedBy?: { username: string; email: string } | null;
   source?: BookingSource;
+  /** When an unpaid hold lapses: in the number holder's and the panel's answers, never a phone look-up's. */
   expiresAt?: string | null;
   rejectionReason: string | null;
   cancellationReason: string | null;
@@ -82,7 +83,8 @@ export interface BookingWire {
 }
 
 /** A booking found by a phone alone: no e-mail, no notes, 'Barış A.', the number masked. */
-export interface PhoneLookupBookingWire extends Omit<BookingWire, 'bookingNumber' | 'notes' | 'customerEmail'> {
+export interface PhoneLookupBookingWire
+  extends Omit<BookingWire, 'bookingNumber' | 'notes' | 'customerEmail' | 'expiresAt'> {
   customerEmail: null;
   notes: null;
   bookingNumberMasked: string;

@@ -4,7 +4,9 @@ import { z } from 'zod';
 import { attendanceSchema, extendHoldSchema } from '../../../contracts/attendance';
 import { cancelBookingSchema, createBookingSchema } from '../../../contracts/bookings';
 import { BOOKING_NUMBER, bookingNumberSchema, numeric } from '../../../contracts/common';
+import { CUSTOMER_MESSAGES } from '../../../contracts/customer-messages';
 import { dayQuery } from '../../../contracts/day-sheet';
+import { trackStatusesSchema } from '../../../contracts/device-bookings';
 import { msg } from '../../../contracts/messages';
 import {
   approveBookingSchema,
@@ -28,7 +30,9 @@ import { clientAddress, enforceRateLimit, type LimitKind, limitsFor } from '../l
 import { step } from '../lib/timing';
 import { body, param, query } from '../lib/validate';
 import { subscriptionInfo, trackByNumber, trackByPhone } from '../services/bookings';
+import { customerMessages, recordMessageOpened } from '../services/customer-messages';
 import { buildDaySheet } from '../services/day-sheet';
+import { statusesByNumbers } from '../services/device-bookings';
 import {
   approve,
   bookByStaff,
@@ -41,6 +45,7 @@ import {
   reversePayment,
 } from '../services/facility-commands';
 import { extendHold, markAttendanceByStaff } from '../services/holds';
+import { shareBooking, siteOrigin } from '../services/match-share';
 import { publishNotifications } from '../services/notifications';
 import {
   anonymiseCustomer,
@@ -84,6 +89,26 @@ async function lookup<T>(c: Context<AppEnv>, target: string, read: () => Promise
   return result.value;
 }
 
+/**
+ * Several numbers in one request count as that many look-ups: one hit per number on the address's count and one on
+ * each number's own, exactly as if each were tracked alone (behaviour.md#public-site 'Rezervasyonlarım').
+ */
+async function lookupMany<T>(c: Context<AppEnv>, targets: string[], read: () => Promise<T>): Promise<T> {
+  const count = async () => {
+    const each = await Promise.all(targets.map((t) => limitsFor(c.env, 'lookup', clientAddress(c.req.raw), t)));
+    await enforceRateLimit(
+      c.env,
+      'lookup',
+      each[0].windowSeconds,
+      each.flatMap((l) => l.rules),
+    );
+  };
+  const [limited, result] = await Promise.allSettled([step('limit', count), step('read', read)]);
+  if (limited.status === 'rejected') throw limited.reason;
+  if (result.status === 'rejected') throw result.reason;
+  return result.value;
+}
+
 // A documentId, or a booking number in any case (staff type it as they read it).
 const bookingRef = z.object({
   id: z
@@ -92,6 +117,10 @@ const bookingRef = z.object({
     .min(1)
     .max(64)
     .transform((id) => (BOOKING_NUMBER.test(id.toUpperCase()) ? id.toUpperCase() : id)),
+});
+
+const messageRef = bookingRef.extend({
+  kind: z.enum(CUSTOMER_MESSAGES, { error: msg.messageNotFitting }),
 });
 
 const paymentRef = bookingRef.extend({
@@ -109,6 +138,23 @@ export const bookingRoutes = new Hono<AppEnv>()
   .get('/track/:bookingNumber', param(z.object({ bookingNumber: bookingNumberSchema })), async (c) => {
     const { bookingNumber } = c.req.valid('param');
     return ok(c, await lookup(c, bookingNumber, () => trackByNumber(getDb(c.env.DB), bookingNumber, Date.now())));
+  })
+  /**
+   * 'Takıma gönder': the holder proves the booking with its number, as tracking does (the same look-up limit), and gets
+   * the read-only match page's address, never the number (behaviour.md#match-page). The same token on every call.
+   */
+  .post('/track/:bookingNumber/share', param(z.object({ bookingNumber: bookingNumberSchema })), async (c) => {
+    const { bookingNumber } = c.req.valid('param');
+    const origin = siteOrigin(c.env.SITE_URL, c.req.url);
+    return ok(
+      c,
+      await lookup(c, bookingNumber, () => shareBooking(getDb(c.env.DB), bookingNumber, origin, Date.now())),
+    );
+  })
+  /** The live status of the numbers a device keeps: only the statuses of those that exist, nothing personal. */
+  .post('/track/statuses', body(trackStatusesSchema), async (c) => {
+    const { numbers } = c.req.valid('json');
+    return ok(c, await lookupMany(c, numbers, () => statusesByNumbers(getDb(c.env.DB), numbers)));
   })
   /** Subscriber bookings only; the caller's own phone is the key, so it may appear in the answer. */
   .get('/track-by-phone/:phone', param(z.object({ phone: phoneSchema })), async (c) => {
@@ -245,6 +291,25 @@ export const bookingRoutes = new Hono<AppEnv>()
   .post('/:id/extend-hold', requireStaff, param(bookingRef), body(extendHoldSchema), async (c) =>
     ok(c, await extendHold(c.env, c.req.valid('param').id, c.get('user'), c.req.valid('json'))),
   )
+  /** The WhatsApp messages that fit the booking now, each with its text and click-to-chat link (docs/behaviour.md#bookings). */
+  .get('/:id/messages', requireStaff, param(bookingRef), async (c) =>
+    ok(
+      c,
+      await customerMessages(
+        getDb(c.env.DB),
+        c.req.valid('param').id,
+        siteOrigin(c.env.SITE_URL, c.req.url),
+        Date.now(),
+      ),
+    ),
+  )
+  /** Staff opened one of them in WhatsApp: recorded in the booking's history. */
+  .post('/:id/messages/:kind', requireStaff, param(messageRef), async (c) => {
+    const { id, kind } = c.req.valid('param');
+    const origin = siteOrigin(c.env.SITE_URL, c.req.url);
+    await recordMessageOpened(getDb(c.env.DB), id, kind, c.get('user'), origin, Date.now());
+    return ok(c, { recorded: true });
+  })
   /** KVKK: the customer of this booking loses name, phone, e-mail and notes on every booking; the rows stay. */
   .post('/:id/anonymize', requireStaff, param(bookingRef), async (c) => {
     const { booking, notifications } = await anonymiseCustomer(

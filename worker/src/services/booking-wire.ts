@@ -106,9 +106,10 @@ export function bookingToWire(
     facility: facilityToWire(f),
     bookingSlot: bookingSlotOf(b),
     approvedAt: isoInstant(b.approvedAt),
-    ...(audience === 'staff'
-      ? { approvedBy: approver ?? null, source: b.source, expiresAt: isoInstant(b.expiresAt) }
-      : {}),
+    ...(audience === 'staff' ? { approvedBy: approver ?? null, source: b.source } : {}),
+    // When an unpaid hold lapses: the number's holder reads it as a clock time next to the deposit box
+    // (behaviour.md#public-site 'Tracking'); a phone look-up drops it (phoneLookupToWire).
+    expiresAt: isoInstant(b.expiresAt),
     rejectionReason: b.rejectionReason,
     cancellationReason: b.cancellationReason,
     cancelledAt: isoInstant(b.cancelledAt),
@@ -125,7 +126,7 @@ export function bookingToWire(
  * number is the key that cancels it. Details and cancelling ask for the full number.
  */
 export function phoneLookupToWire(b: Booking, f: BookingFacility, now: number): PhoneLookupBookingWire {
-  const { bookingNumber, notes: _notes, ...rest } = bookingToWire(b, f, 'owner', now);
+  const { bookingNumber, notes: _notes, expiresAt: _expiresAt, ...rest } = bookingToWire(b, f, 'owner', now);
   return {
     ...rest,
     customerEmail: null,
