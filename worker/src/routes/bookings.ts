@@ -4,7 +4,6 @@ import { z } from 'zod';
 import { attendanceSchema, extendHoldSchema } from '../../../contracts/attendance';
 import { cancelBookingSchema, createBookingSchema } from '../../../contracts/bookings';
 import { BOOKING_NUMBER, bookingNumberSchema, numeric } from '../../../contracts/common';
-import { CUSTOMER_MESSAGES } from '../../../contracts/customer-messages';
 import { dayQuery } from '../../../contracts/day-sheet';
 import { trackStatusesSchema } from '../../../contracts/device-bookings';
 import { msg } from '../../../contracts/messages';
@@ -30,7 +29,6 @@ import { clientAddress, enforceRateLimit, type LimitKind, limitsFor } from '../l
 import { step } from '../lib/timing';
 import { body, param, query } from '../lib/validate';
 import { subscriptionInfo, trackByNumber, trackByPhone } from '../services/bookings';
-import { customerMessages, recordMessageOpened } from '../services/customer-messages';
 import { buildDaySheet } from '../services/day-sheet';
 import { statusesByNumbers } from '../services/device-bookings';
 import {
@@ -45,7 +43,6 @@ import {
   reversePayment,
 } from '../services/facility-commands';
 import { extendHold, markAttendanceByStaff } from '../services/holds';
-import { shareBooking, siteOrigin } from '../services/match-share';
 import { publishNotifications } from '../services/notifications';
 import {
   anonymiseCustomer,
@@ -119,10 +116,6 @@ const bookingRef = z.object({
     .transform((id) => (BOOKING_NUMBER.test(id.toUpperCase()) ? id.toUpperCase() : id)),
 });
 
-const messageRef = bookingRef.extend({
-  kind: z.enum(CUSTOMER_MESSAGES, { error: msg.messageNotFitting }),
-});
-
 const paymentRef = bookingRef.extend({
   paymentId: numeric(z.number({ error: paymentMsg.paymentNotFound }).int().positive(paymentMsg.paymentNotFound)),
 });
@@ -138,18 +131,6 @@ export const bookingRoutes = new Hono<AppEnv>()
   .get('/track/:bookingNumber', param(z.object({ bookingNumber: bookingNumberSchema })), async (c) => {
     const { bookingNumber } = c.req.valid('param');
     return ok(c, await lookup(c, bookingNumber, () => trackByNumber(getDb(c.env.DB), bookingNumber, Date.now())));
-  })
-  /**
-   * 'Takıma gönder': the holder proves the booking with its number, as tracking does (the same look-up limit), and gets
-   * the read-only match page's address, never the number (behaviour.md#match-page). The same token on every call.
-   */
-  .post('/track/:bookingNumber/share', param(z.object({ bookingNumber: bookingNumberSchema })), async (c) => {
-    const { bookingNumber } = c.req.valid('param');
-    const origin = siteOrigin(c.env.SITE_URL, c.req.url);
-    return ok(
-      c,
-      await lookup(c, bookingNumber, () => shareBooking(getDb(c.env.DB), bookingNumber, origin, Date.now())),
-    );
   })
   /** The live status of the numbers a device keeps: only the statuses of those that exist, nothing personal. */
   .post('/track/statuses', body(trackStatusesSchema), async (c) => {
@@ -291,25 +272,6 @@ export const bookingRoutes = new Hono<AppEnv>()
   .post('/:id/extend-hold', requireStaff, param(bookingRef), body(extendHoldSchema), async (c) =>
     ok(c, await extendHold(c.env, c.req.valid('param').id, c.get('user'), c.req.valid('json'))),
   )
-  /** The WhatsApp messages that fit the booking now, each with its text and click-to-chat link (docs/behaviour.md#bookings). */
-  .get('/:id/messages', requireStaff, param(bookingRef), async (c) =>
-    ok(
-      c,
-      await customerMessages(
-        getDb(c.env.DB),
-        c.req.valid('param').id,
-        siteOrigin(c.env.SITE_URL, c.req.url),
-        Date.now(),
-      ),
-    ),
-  )
-  /** Staff opened one of them in WhatsApp: recorded in the booking's history. */
-  .post('/:id/messages/:kind', requireStaff, param(messageRef), async (c) => {
-    const { id, kind } = c.req.valid('param');
-    const origin = siteOrigin(c.env.SITE_URL, c.req.url);
-    await recordMessageOpened(getDb(c.env.DB), id, kind, c.get('user'), origin, Date.now());
-    return ok(c, { recorded: true });
-  })
   /** KVKK: the customer of this booking loses name, phone, e-mail and notes on every booking; the rows stay. */
   .post('/:id/anonymize', requireStaff, param(bookingRef), async (c) => {
     const { booking, notifications } = await anonymiseCustomer(
