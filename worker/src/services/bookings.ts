@@ -244,6 +244,7 @@ export async function createBooking(
       bookingNumber,
       isRecurring: false,
       recurringGroupId: null,
+      shareToken: null,
       approvedById: null,
       approvedAt: null,
       rejectionReason: null,
