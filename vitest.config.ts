@@ -19,6 +19,11 @@ export default defineConfig({
             miniflare: {
               bindings: {
                 JWT_SECRET: 'test-secret-0123456789abcdef0123456789abcdef',
+                // A fixed VAPID pair for the suites (never used outside tests): test/worker/web-push.test.ts verifies with it.
+                VAPID_PUBLIC_KEY:
+                  'BJC6VeADr5V-R96IM93ypDizsSoMl5GHJ95TGC3iLc6cuu68ETZhXC1EfdryUGSuI-uPMPVMdxr4CxqUlXLRggA',
+                VAPID_PRIVATE_KEY: 'YRCICr-BjwTj6z3B1LYtoBRo9_SA4AGeqMkPY5s_s3s',
+                VAPID_SUBJECT: 'mailto:bildirim@halisaha.example',
                 TEST_MIGRATIONS: migrations,
                 // Generous per-address limits so suites can run many requests; per-target limits are tested explicitly.
                 RATE_LIMIT_BOOKING_PER_IP: '100000',

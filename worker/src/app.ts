@@ -20,6 +20,7 @@ import { contentRoutes } from './routes/content';
 import { customerRoutes } from './routes/customers';
 import { facilityRoutes } from './routes/facilities';
 import { notificationRoutes } from './routes/notifications';
+import { pushRoutes } from './routes/push';
 import { reportRoutes } from './routes/reports';
 import { staffRoutes } from './routes/staff';
 
@@ -91,6 +92,7 @@ const routes = new Hono<AppEnv>()
   .route('/bookings/customers', customerRoutes)
   .route('/bookings', bookingRoutes)
   .route('/notifications', notificationRoutes)
+  .route('/push', pushRoutes)
   .route('/reports', reportRoutes)
   .route('/', authRoutes)
   .route('/', staffRoutes)
