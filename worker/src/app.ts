@@ -16,6 +16,7 @@ import { isJsonType, refuseDeepJson } from './lib/validate';
 import { authRoutes } from './routes/auth';
 import { bookingSlotRoutes } from './routes/booking-slots';
 import { bookingRoutes } from './routes/bookings';
+import { calendarRoutes } from './routes/calendar';
 import { contentRoutes } from './routes/content';
 import { customerRoutes } from './routes/customers';
 import { facilityRoutes } from './routes/facilities';
@@ -94,6 +95,7 @@ const routes = new Hono<AppEnv>()
   .route('/notifications', notificationRoutes)
   .route('/push', pushRoutes)
   .route('/reports', reportRoutes)
+  .route('/', calendarRoutes)
   .route('/', authRoutes)
   .route('/', staffRoutes)
   .route('/', contentRoutes);

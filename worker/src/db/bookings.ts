@@ -17,6 +17,7 @@ import type { BatchItem } from 'drizzle-orm/batch';
 import { msg } from '../../../contracts/messages';
 import { type AuditEntry, recordAudit } from './audit';
 import { bookingFacilityFields, bookingRef, facilityDocumentId, pending } from './booking-columns';
+import { revokeFeedsOfPhone } from './calendar-feeds';
 import type { Db } from './client';
 import { type BookingNotice, eraseFreeText, forgetCustomerInEvents, notifyEvent, recordHistory } from './events';
 import { depositKeepHoursSql, paymentsJsonOf } from './payments';
@@ -713,6 +714,8 @@ export async function anonymisePhone(
     }),
     ...forgetCustomerInEvents(db, phone, msg.anonymisedName),
     ...eraseFreeText(db, phone),
+    // The subscriber's calendar feeds hold their bookings: revoked while the phone still finds them.
+    revokeFeedsOfPhone(db, phone, now),
     db
       .update(bookings)
       .set({

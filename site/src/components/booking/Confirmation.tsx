@@ -3,6 +3,7 @@ import { slotDateText, tl } from '../../lib/format';
 import { type Booking, type BookingFacility, hhmm, newBooking, statusLabel } from '../../stores/booking';
 import { CheckIcon } from '../ui/icons';
 import { Action, action } from './Action';
+import { AddToCalendar } from './AddToCalendar';
 import { CopyButton } from './CopyButton';
 
 /** TR12 3456 … for reading; the copy button copies the bare IBAN. */
@@ -170,6 +171,7 @@ export function Confirmation({
         <a href={`/rezervasyon-takip?q=${encodeURIComponent(b.bookingNumber)}`} className={action('primary')}>
           Rezervasyonu Takip Et
         </a>
+        <AddToCalendar booking={b} />
         <Action variant="secondary" onClick={newBooking}>
           Yeni Rezervasyon
         </Action>

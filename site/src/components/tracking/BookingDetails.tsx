@@ -10,6 +10,7 @@ import {
   rejectionReason,
   type TrackedBooking,
 } from '../../lib/tracking';
+import { AddToCalendar } from '../booking/AddToCalendar';
 import { BusIcon, CalendarIcon, CopyIcon, InfoIcon, PinIcon, SearchIcon, UserIcon, WalletIcon } from '../ui/icons';
 import { Button } from '../ui/light/Button';
 import { Row, Section } from '../ui/Section';
@@ -169,6 +170,7 @@ export function BookingDetails({ booking: b, now, cancelWindowHours = 24, onCopy
         <Button variant="secondary" onPress={onNewSearch}>
           <SearchIcon /> Yeni Arama
         </Button>
+        <AddToCalendar booking={b} />
         {cancel.kind !== 'hidden' && (
           <div className="flex flex-col gap-1 sm:max-w-sm sm:items-end">
             <Button

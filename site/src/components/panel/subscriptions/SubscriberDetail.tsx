@@ -10,6 +10,7 @@ import { Modal } from '../../ui/Modal';
 import { StatusBadge } from '../../ui/StatusBadge';
 import { type Column, Table } from '../../ui/Table';
 import { Tab, TabList, TabPanel, Tabs } from '../../ui/Tabs';
+import { CalendarFeedCard } from './CalendarFeedCard';
 import { shortDate } from './rules';
 
 const UPCOMING = 5;
@@ -136,6 +137,7 @@ export function SubscriberDetail({ subscriber, onClose }: { subscriber: Subscrib
                   </ul>
                 )}
               </div>
+              {subscriber?.recurringGroupId && <CalendarFeedCard groupId={subscriber.recurringGroupId} />}
             </TabPanel>
             <TabPanel id="bookings" className="mt-4">
               {detail.bookings.length === 0 ? (

@@ -1,0 +1,89 @@
+// Calendar routes (docs/api.md 'Calendar'): 'Takvime ekle' for one booking by its full number, the subscriber's feed
+// by its secret token, and the staff's create, renew and revoke of a subscription's feed.
+import type { Context } from 'hono';
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { calendarMsg, FEED_REFRESH_MINUTES } from '../../../contracts/calendar-feed';
+import { bookingNumberSchema } from '../../../contracts/common';
+import { getDb } from '../db/client';
+import { type AppEnv, requireStaff } from '../lib/auth';
+import { notFound } from '../lib/errors';
+import { ok } from '../lib/http';
+import { clientAddress, enforceRateLimit, limitsFor } from '../lib/rate-limit';
+import { step } from '../lib/timing';
+import { param } from '../lib/validate';
+import { bookingCalendar, createFeed, feedCalendar, liveFeed, renewFeed, revokeFeed } from '../services/calendar-feed';
+
+const ICS_TYPE = 'text/calendar; charset=utf-8';
+
+/** The tracking look-up's limit (routes/bookings.ts `lookup`): the hit is counted while the read runs; a refusal wins. */
+async function lookup<T>(c: Context<AppEnv>, target: string, read: () => Promise<T>): Promise<T> {
+  const count = async () => {
+    const { windowSeconds, rules } = await limitsFor(c.env, 'lookup', clientAddress(c.req.raw), target);
+    await enforceRateLimit(c.env, 'lookup', windowSeconds, rules);
+  };
+  const [limited, result] = await Promise.allSettled([step('limit', count), step('read', read)]);
+  if (limited.status === 'rejected') throw limited.reason;
+  if (result.status === 'rejected') throw result.reason;
+  return result.value;
+}
+
+const originOf = (c: Context<AppEnv>) => new URL(c.req.url).origin;
+
+// A feed token is 32 random bytes in base64url (43 characters); '.ics' may follow it, as calendar apps like.
+const FEED_TOKEN = /^([A-Za-z0-9_-]{43})(?:\.ics)?$/;
+const groupParam = z.object({
+  groupId: z
+    .string()
+    .trim()
+    .min(1)
+    .max(80)
+    .regex(/^[A-Za-z0-9_-]+$/),
+});
+
+export const calendarRoutes = new Hono<AppEnv>()
+  /** The holder's own booking as an .ics file; counted like a tracking look-up. */
+  .get(
+    '/bookings/track/:bookingNumber/calendar.ics',
+    param(z.object({ bookingNumber: bookingNumberSchema })),
+    async (c) => {
+      const { bookingNumber } = c.req.valid('param');
+      const file = await lookup(c, bookingNumber, () =>
+        bookingCalendar(getDb(c.env.DB), bookingNumber, { origin: originOf(c), now: Date.now() }),
+      );
+      return c.body(file.body, 200, {
+        'content-type': ICS_TYPE,
+        'content-disposition': `attachment; filename="${file.filename}"`,
+        'cache-control': 'no-store',
+      });
+    },
+  )
+  /**
+   * The subscriber's feed: the token is the whole key (unguessable, revocable by staff). Calendar apps poll it, so it is
+   * one indexed read and may be kept privately for a few minutes; a revoked or unknown token is a 404.
+   */
+  .get('/calendar/:token', async (c) => {
+    const token = FEED_TOKEN.exec(c.req.param('token'))?.[1];
+    if (!token) throw notFound(calendarMsg.feedNotFound);
+    const body = await feedCalendar(getDb(c.env.DB), token, { origin: originOf(c), now: Date.now() });
+    return c.body(body, 200, {
+      'content-type': ICS_TYPE,
+      'content-disposition': 'inline; filename="halisaha-abonelik.ics"',
+      'cache-control': `private, max-age=${Math.min(300, FEED_REFRESH_MINUTES * 60)}`,
+    });
+  })
+  // ---- staff: a subscription's feed (Abonelikler) ----
+  .get('/subscriptions/:groupId/calendar-feed', requireStaff, param(groupParam), async (c) =>
+    ok(c, await liveFeed(getDb(c.env.DB), c.req.valid('param').groupId, originOf(c))),
+  )
+  /** The live feed, made if there is none: staff show and copy it again with the same call. */
+  .post('/subscriptions/:groupId/calendar-feed', requireStaff, param(groupParam), async (c) =>
+    ok(c, await createFeed(getDb(c.env.DB), c.req.valid('param').groupId, c.get('user'), originOf(c), Date.now())),
+  )
+  /** A new address; the old one stops answering (a feed sent to the wrong person, a phone lost). */
+  .post('/subscriptions/:groupId/calendar-feed/renew', requireStaff, param(groupParam), async (c) =>
+    ok(c, await renewFeed(getDb(c.env.DB), c.req.valid('param').groupId, c.get('user'), originOf(c), Date.now())),
+  )
+  .delete('/subscriptions/:groupId/calendar-feed', requireStaff, param(groupParam), async (c) =>
+    ok(c, await revokeFeed(getDb(c.env.DB), c.req.valid('param').groupId, c.get('user'), Date.now())),
+  );
