@@ -43,6 +43,7 @@ import {
   reversePayment,
 } from '../services/facility-commands';
 import { extendHold, markAttendanceByStaff } from '../services/holds';
+import { shareBooking, siteOrigin } from '../services/match-share';
 import { publishNotifications } from '../services/notifications';
 import {
   anonymiseCustomer,
@@ -131,6 +132,18 @@ export const bookingRoutes = new Hono<AppEnv>()
   .get('/track/:bookingNumber', param(z.object({ bookingNumber: bookingNumberSchema })), async (c) => {
     const { bookingNumber } = c.req.valid('param');
     return ok(c, await lookup(c, bookingNumber, () => trackByNumber(getDb(c.env.DB), bookingNumber, Date.now())));
+  })
+  /**
+   * 'Takıma gönder': the holder proves the booking with its number, as tracking does (the same look-up limit), and gets
+   * the read-only match page's address, never the number (behaviour.md#match-page). The same token on every call.
+   */
+  .post('/track/:bookingNumber/share', param(z.object({ bookingNumber: bookingNumberSchema })), async (c) => {
+    const { bookingNumber } = c.req.valid('param');
+    const origin = siteOrigin(c.env.SITE_URL, c.req.url);
+    return ok(
+      c,
+      await lookup(c, bookingNumber, () => shareBooking(getDb(c.env.DB), bookingNumber, origin, Date.now())),
+    );
   })
   /** The live status of the numbers a device keeps: only the statuses of those that exist, nothing personal. */
   .post('/track/statuses', body(trackStatusesSchema), async (c) => {
