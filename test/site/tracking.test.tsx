@@ -126,6 +126,9 @@ beforeAll(async () => {
 
 beforeEach(() => {
   window.history.replaceState(null, '', '/rezervasyon-takip');
+  // What a tab or the device kept (the number on screen, 'Rezervasyonlarım') must not leak from one test to the next.
+  sessionStorage.clear();
+  localStorage.clear();
 });
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -252,7 +255,9 @@ describe('tracking page', () => {
     expect(within(view).getByText('₺1.400')).toBeTruthy();
     expect(within(view).getByText('₺300')).toBeTruthy();
     expect(within(view).queryByRole('button', { name: 'Rezervasyonu İptal Et' })).toBeNull();
-    expect(new URL(window.location.href).searchParams.get('q')).toBe(NUMBER);
+    // The number stays out of the address; this tab keeps it so a reload shows the booking again.
+    expect(new URL(window.location.href).searchParams.get('q')).toBeNull();
+    expect(sessionStorage.getItem('hs:takip')).toBe(NUMBER);
   });
 
   it('shows the not-found text, tags a past booking and copies the number', async () => {
@@ -543,6 +548,7 @@ describe('true payment state, pending before subscriber, loyalty under a month, 
     expect(view.querySelector('[data-payment-status]')!.textContent).toContain('Ödeme yok');
     expect(view.textContent).not.toContain('Ödeme Bekliyor');
     expect(within(view).queryByText('Kapora bekleniyor')).toBeNull();
+    expect(view.querySelector('[data-deposit]')).toBeNull();
   });
 
   it.each([

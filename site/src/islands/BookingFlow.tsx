@@ -3,8 +3,9 @@ import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import { SlotCalendar } from '../components/booking/SlotCalendar';
 import { StepIndicator } from '../components/booking/StepIndicator';
 import { Toasts } from '../components/ui/Toasts';
+import { keptConfirmation } from '../lib/device-bookings';
 import { $duplicate } from '../stores/booking/duplicate';
-import type { BookingFacility } from '../stores/booking/facility';
+import type { Booking, BookingFacility } from '../stores/booking/facility';
 import { $confirmation, $step } from '../stores/booking/flow';
 import { watchLive } from '../stores/booking/live';
 import { loadSlots } from '../stores/booking/slots';
@@ -65,6 +66,14 @@ export default function BookingFlow({ facility }: { facility: BookingFacility })
     },
     [moveTo],
   );
+
+  // A reload, or Android restoring a dropped tab, shows this tab's confirmation again (behaviour.md#public-site).
+  useEffect(() => {
+    const kept = keptConfirmation<Booking>(facility.slug);
+    if (!kept) return;
+    $confirmation.set(kept);
+    $step.set(3);
+  }, [facility.slug]);
 
   const root = useRef<HTMLDivElement>(null);
   useEffect(() => {

@@ -8,6 +8,7 @@ import { TextField } from '../components/ui/light/TextField';
 import { Toasts } from '../components/ui/Toasts';
 import { client, unwrap } from '../lib/api';
 import { checkBookingNumber } from '../lib/checks';
+import { clearTrackedHere, handToTracking, rememberBooking, trackedHere } from '../lib/device-bookings';
 import { ApiRequestError, errorText, messageOf } from '../lib/errors';
 import {
   displayPhone,
@@ -63,11 +64,16 @@ function serverText(e: unknown, fallback: string): string {
   return e instanceof ApiRequestError ? errorText(e.body, undefined, fallback) : messageOf(e, fallback);
 }
 
-/** Keeps ?q= in step with the booking on screen, so a reload (or a shared link) shows it again. */
+/**
+ * The booking on screen is kept for this tab (sessionStorage), so a reload shows it again; the number never goes into
+ * the address, and a ?q= it arrived with is taken out of it (behaviour.md#public-site 'Tracking').
+ */
 function syncQuery(bookingNumber: string | null) {
+  if (bookingNumber) handToTracking(bookingNumber);
+  else clearTrackedHere();
   const url = new URL(window.location.href);
-  if (bookingNumber) url.searchParams.set('q', bookingNumber);
-  else url.searchParams.delete('q');
+  if (!url.searchParams.has('q')) return;
+  url.searchParams.delete('q');
   window.history.replaceState(window.history.state, '', url);
 }
 
@@ -113,7 +119,8 @@ export default function Tracking({
     }
   }
 
-  async function searchNumber(raw: string, from?: Extract<Result, { kind: 'subscriber' }>) {
+  /** `keep`: the booking is the player's own (typed or handed over on this device), so it joins 'Rezervasyonlarım'. */
+  async function searchNumber(raw: string, from?: Extract<Result, { kind: 'subscriber' }>, keep = true) {
     const parsed = checkBookingNumber(raw);
     if ('error' in parsed) {
       setResult(null);
@@ -122,13 +129,18 @@ export default function Tracking({
     }
     const bookingNumber = parsed.value;
     const track = client.api.bookings.track[':bookingNumber'];
+    const got: { booking?: TrackedBooking } = {};
     await run(
-      async () => ({ kind: 'booking', booking: await unwrap(track.$get({ param: { bookingNumber } })), from }),
+      async () => {
+        got.booking = await unwrap(track.$get({ param: { bookingNumber } }));
+        return { kind: 'booking', booking: got.booking, from };
+      },
       msg.bookingNotFound,
       () => {
         setAsked(null);
         setNumber(bookingNumber);
         syncQuery(bookingNumber);
+        if (keep && got.booking) rememberBooking(got.booking);
       },
     );
   }
@@ -238,11 +250,19 @@ export default function Tracking({
     );
   }, [result, CancelDialog]);
 
-  // A booking number in ?q= is searched at once (behaviour.md#public-site; the panel's customer history links use it too).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a ?q= number is searched once, on mount
+  // A booking number in ?q= is searched at once (behaviour.md#public-site; the panel's customer history links use it,
+  // on staff's devices, so it does not join this device's list); else the number handed over in this tab (a link from
+  // the confirmation or 'Rezervasyonlarım', or the booking shown before a reload).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the number is searched once, on mount
   useEffect(() => {
     const q = initialQuery ?? new URLSearchParams(window.location.search).get('q');
-    if (q?.trim()) void searchNumber(q);
+    if (q?.trim()) void searchNumber(q, undefined, false);
+    else {
+      const handed = trackedHere();
+      // Kept again once found: a number that no longer opens a booking is not searched on every reload.
+      clearTrackedHere();
+      if (handed) void searchNumber(handed);
+    }
   }, []);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: focus moves when a different result arrives, not on every re-render of the same one

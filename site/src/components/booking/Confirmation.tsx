@@ -1,17 +1,13 @@
 import type { Ref } from 'react';
+import { depositDue, holdUntilText } from '../../lib/deposit';
+import { dropConfirmation, handToTracking } from '../../lib/device-bookings';
 import { slotDateText, tl } from '../../lib/format';
 import { type Booking, type BookingFacility, hhmm, newBooking, statusLabel } from '../../stores/booking';
 import { CheckIcon } from '../ui/icons';
 import { Action, action } from './Action';
 import { AddToCalendar } from './AddToCalendar';
 import { CopyButton } from './CopyButton';
-
-/** TR12 3456 … for reading; the copy button copies the bare IBAN. */
-const groupedIban = (iban: string) =>
-  iban
-    .replace(/\s+/g, '')
-    .replace(/(.{4})/g, '$1 ')
-    .trim();
+import { DepositBox } from './DepositBox';
 
 export const showsDeposit = (b: Pick<Booking, 'depositAmount' | 'isSubscriber'>) =>
   b.depositAmount > 0 && !b.isSubscriber;
@@ -26,7 +22,7 @@ export function Confirmation({
   headingRef?: Ref<HTMLHeadingElement>;
 }) {
   const deposit = showsDeposit(b);
-  const iban = b.facility.depositIban?.replace(/\s+/g, '') ?? '';
+  const until = holdUntilText(b.expiresAt);
   return (
     <section aria-labelledby="booking-step-heading" data-booking-step="3" className="mx-auto max-w-3xl">
       <div className="flex items-start gap-4">
@@ -107,38 +103,10 @@ export function Confirmation({
         ))}
       </dl>
 
-      {deposit && (
-        <section
-          aria-labelledby="deposit-heading"
-          className="mt-6 rounded-xl border border-amber-400 bg-amber-50 p-5 text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-50"
-          data-deposit
-        >
-          <h3 id="deposit-heading" className="text-lg font-bold">
-            Kapora: {tl(b.depositAmount)}
-          </h3>
-          <p className="mt-1 text-sm">
-            Kaporayı aşağıdaki hesaba havale/EFT ile gönderin; açıklamaya rezervasyon numaranızı yazın.
-          </p>
-          <dl className="mt-3 space-y-2 text-sm">
-            <div>
-              <dt className="font-medium">Banka</dt>
-              <dd>{b.facility.bankName ?? '—'}</dd>
-            </div>
-            <div>
-              <dt className="font-medium">Alıcı</dt>
-              <dd>{b.facility.recipientName ?? '—'}</dd>
-            </div>
-            <div>
-              <dt className="font-medium">IBAN</dt>
-              <dd className="flex flex-wrap items-center gap-2">
-                <span className="font-mono text-base font-semibold break-all" data-iban>
-                  {iban ? groupedIban(iban) : '—'}
-                </span>
-                {iban && <CopyButton text={iban} label="IBAN'ı kopyala" />}
-              </dd>
-            </div>
-          </dl>
-        </section>
+      {depositDue(b) && (
+        <div className="mt-6">
+          <DepositBox booking={b} />
+        </div>
       )}
 
       <section aria-labelledby="next-steps-heading" className="mt-6">
@@ -157,10 +125,21 @@ export function Confirmation({
             </li>
           )}
           <li>
-            Rezervasyonunuz saha yetkilisi tarafından onaylanır. {f.autoApprovalTimeout} dakika içinde onaylanmayan
-            rezervasyonların süresi dolar ve saat yeniden açılır.
+            Rezervasyonunuz saha yetkilisi tarafından onaylanır.{' '}
+            {until && b.status === 'pending'
+              ? `${until} onaylanmazsa süresi dolar ve saat yeniden açılır.`
+              : `${f.autoApprovalTimeout} dakika içinde onaylanmayan rezervasyonların süresi dolar ve saat yeniden açılır.`}
           </li>
-          <li>Durumu rezervasyon numaranızla Rezervasyon Takip sayfasından izleyebilirsiniz.</li>
+          <li>
+            Durumu rezervasyon numaranızla Rezervasyon Takip sayfasından izleyebilirsiniz. Bu rezervasyon bu cihazda{' '}
+            <a
+              href="/rezervasyonlarim"
+              className="font-semibold text-turf-800 underline underline-offset-2 dark:text-turf-300"
+            >
+              Rezervasyonlarım
+            </a>{' '}
+            listesinde de saklanır.
+          </li>
           <li>
             İptal etmek isterseniz maç saatine en az 24 saat kala Rezervasyon Takip sayfasından iptal edebilirsiniz.
           </li>
@@ -168,11 +147,17 @@ export function Confirmation({
       </section>
 
       <div className="mt-8 flex flex-wrap gap-3">
-        <a href={`/rezervasyon-takip?q=${encodeURIComponent(b.bookingNumber)}`} className={action('primary')}>
+        <a href="/rezervasyon-takip" onClick={() => handToTracking(b.bookingNumber)} className={action('primary')}>
           Rezervasyonu Takip Et
         </a>
         <AddToCalendar booking={b} />
-        <Action variant="secondary" onClick={newBooking}>
+        <Action
+          variant="secondary"
+          onClick={() => {
+            dropConfirmation(f.slug);
+            newBooking();
+          }}
+        >
           Yeni Rezervasyon
         </Action>
         <a href="/" className={action('ghost')}>

@@ -11,6 +11,7 @@ import {
   type TrackedBooking,
 } from '../../lib/tracking';
 import { AddToCalendar } from '../booking/AddToCalendar';
+import { DepositBox } from '../booking/DepositBox';
 import { BusIcon, CalendarIcon, CopyIcon, InfoIcon, PinIcon, SearchIcon, UserIcon, WalletIcon } from '../ui/icons';
 import { Button } from '../ui/light/Button';
 import { Row, Section } from '../ui/Section';
@@ -159,9 +160,12 @@ export function BookingDetails({ booking: b, now, cancelWindowHours = 24, onCopy
             </Notice>
           )}
           {awaitingDeposit && (
-            <Notice tone="info" title="Kapora bekleniyor">
-              Rezervasyonunuz {tl(b.depositAmount)} kapora ödendikten sonra onaylanır.
-            </Notice>
+            <>
+              <p className="text-sm font-medium" data-deposit-note>
+                Rezervasyonunuz {tl(b.depositAmount)} kapora ödendikten sonra onaylanır.
+              </p>
+              <DepositBox booking={b} now={now} />
+            </>
           )}
         </div>
       )}

@@ -2,6 +2,7 @@
 import { firstName } from '../../../../contracts/common';
 import { msg, sameDayMessage } from '../../../../contracts/texts';
 import { ApiRequestError, client, unwrap } from '../../lib/api';
+import { keepConfirmation, rememberBooking } from '../../lib/device-bookings';
 import { errorText, messageOf } from '../../lib/errors';
 import { toast } from '../toast';
 import { $duplicate, type DuplicateWarning } from './duplicate';
@@ -74,6 +75,11 @@ export async function submitBooking(): Promise<SubmitOutcome> {
     );
     if (!booking?.bookingNumber) throw new Error(msg.bookingNumberMissing);
     $confirmation.set(booking);
+    // Kept on this device (behaviour.md#public-site 'Rezervasyonlarım'): the confirmation for this tab, without the
+    // phone and e-mail it does not show, and the booking in the device's list.
+    const { customerPhone: _phone, customerEmail: _email, ...shown } = booking;
+    keepConfirmation(f.slug, shown);
+    rememberBooking(booking);
     markTaken(slot, booking);
     $step.set(3);
     return 'created';
