@@ -9,6 +9,7 @@ import { SESSION_COOKIE, staffFromToken } from '../../../worker/src/lib/auth';
 import { effectiveRules } from '../../../worker/src/lib/booking-rules';
 import { findSeoPage, readSiteSettings, type SeoPageRow } from '../../../worker/src/services/content';
 import * as facilities from '../../../worker/src/services/facilities';
+import * as matches from '../../../worker/src/services/match-share';
 
 export type { SeoPageRow };
 export { SESSION_COOKIE };
@@ -36,6 +37,9 @@ export const siteSettings = (): Promise<SiteSettingsWire> => readSiteSettings(db
 
 /** The booking rules as the server applies them: the cancel window the pages promise, among others. */
 export const bookingRules = (): Promise<BookingRulesWire> => effectiveRules(env);
+
+/** The read-only match page of a share token (nothing personal); null for an unknown or erased token. */
+export const matchByToken = (token: string, now = Date.now()) => matches.matchByToken(db(), token, now);
 
 export const seoPageEntry = (key: string): Promise<SeoPageRow | undefined> => findSeoPage(db(), key);
 

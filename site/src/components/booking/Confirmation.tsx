@@ -8,6 +8,7 @@ import { Action, action } from './Action';
 import { AddToCalendar } from './AddToCalendar';
 import { CopyButton } from './CopyButton';
 import { DepositBox } from './DepositBox';
+import { ShareMatch } from './ShareMatch';
 
 export const showsDeposit = (b: Pick<Booking, 'depositAmount' | 'isSubscriber'>) =>
   b.depositAmount > 0 && !b.isSubscriber;
@@ -108,6 +109,8 @@ export function Confirmation({
           <DepositBox booking={b} />
         </div>
       )}
+
+      <ShareMatch booking={b} />
 
       <section aria-labelledby="next-steps-heading" className="mt-6">
         <h3 id="next-steps-heading" className="text-lg font-bold">
