@@ -226,6 +226,7 @@ const HISTORY_EVENT_LABELS: Record<HistoryEvent, string> = {
   payment: 'Ödeme kaydı',
   attendance: 'Katılım işaretlendi',
   hold_extended: 'Onay süresi uzatıldı',
+  whatsapp: 'WhatsApp mesajı açıldı',
 };
 const ACTORS: Record<string, string> = { customer: 'Müşteri', staff: 'Personel', system: 'Sistem' };
 const statusText = (status: string) => STATUS_LABELS[bookingStatus(status)];

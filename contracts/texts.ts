@@ -54,6 +54,7 @@ export const msg = {
   bookingNotFound: 'Rezervasyon bulunamadı. Lütfen rezervasyon numaranızı kontrol ediniz.',
   bookingNumberInvalid: 'Geçerli bir rezervasyon numarası girin (HSR ile başlayan 12 karakter)',
   alreadyProcessed: 'Bu rezervasyon zaten işlem görmüş',
+  messageNotFitting: 'Bu mesaj rezervasyonun şimdiki durumuna uymuyor. Listeyi yenileyip yeniden seçin.',
   cancelTooLate: 'Rezervasyon saatine 24 saatten az kaldığı için iptal edilemez. Lütfen saha ile iletişime geçin.',
   cancelPast: 'Geçmiş rezervasyonlar iptal edilemez',
   customerCancelReason: 'Müşteri tarafından iptal edildi',

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type BookingDetail, BookingDetailDialog } from '../../site/src/components/panel/BookingDetailDialog';
 import { $toasts } from '../../site/src/stores/toast';
-import { apiError, type Call, detail, mockApi, type Reply } from './fixtures/panel-booking';
+import { apiError, type Call, detail, mockApi, type Reply, setMessages } from './fixtures/panel-booking';
 
 let current: BookingDetail;
 let onApprove: (c: Call) => Reply | Promise<Reply>;
@@ -32,6 +32,8 @@ beforeEach(() => {
     if (c.method === 'GET' && c.path === '/api/bookings/bk-1') return onGet(c);
     if (c.method === 'POST' && c.path === '/api/bookings/bk-1/approve') return onApprove(c);
     if (c.method === 'POST' && c.path === '/api/bookings/bk-1/reject') return onReject(c);
+    if (c.method === 'POST' && c.path === '/api/bookings/bk-1/messages/approved')
+      return [200, { data: { recorded: true }, meta: {} }];
     if (c.method === 'POST' && c.path === '/api/bookings/bk-1/cancel')
       return [
         200,
@@ -558,5 +560,50 @@ describe('a booking decided elsewhere', () => {
     await until(() => expect(within(d).queryByRole('button', { name: /Onayla/ })).toBeNull());
     expect(within(d).queryByRole('button', { name: /Reddet/ })).toBeNull();
     expect(within(d).getAllByText('Onaylandı').length).toBeGreaterThan(0);
+  });
+});
+
+describe('the WhatsApp messages to the customer', () => {
+  const approvedText = 'Merhaba Barış,\nYıldız · 20 Kasım 2026 Cuma, 20:00–21:00 rezervasyonunuz onaylandı.';
+  const message = {
+    kind: 'approved',
+    label: 'Onay mesajı',
+    text: approvedText,
+    href: `https://wa.me/905321234567?text=${encodeURIComponent(approvedText)}`,
+  };
+
+  it('each fitting message is a link to WhatsApp with the text typed; opening one records it and re-reads the booking', async () => {
+    setMessages([200, { data: [message], meta: {} }]);
+    const { onChanged } = open();
+    const d = await loaded();
+    const section = await within(d).findByRole('region', { name: 'Müşteriye WhatsApp' });
+    const link = within(section).getByRole('link', { name: 'WhatsApp: Onay mesajı' });
+    expect(link.getAttribute('href')).toBe(message.href);
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(link.getAttribute('rel')).toBe('noopener noreferrer');
+    // The text can be read before opening it.
+    expect(within(section).getByText(/rezervasyonunuz onaylandı/).textContent).toContain('20:00–21:00');
+
+    // happy-dom would follow the link to wa.me; the browser opens it in a new tab.
+    link.addEventListener('click', (e) => e.preventDefault());
+    fireEvent.click(link);
+    await until(() => expect(calls.some((c) => c.path === '/api/bookings/bk-1/messages/approved')).toBe(true));
+    await until(() => expect(onChanged).toHaveBeenCalled());
+    const recorded = calls.findIndex((c) => c.method === 'POST' && c.path === '/api/bookings/bk-1/messages/approved');
+    expect(calls.slice(recorded + 1).some((c) => c.method === 'GET' && c.path === '/api/bookings/bk-1')).toBe(true);
+    expect($toasts.get().map((t) => t.title)).toContain('WhatsApp açıldı: Onay mesajı');
+  });
+
+  it('no section when nothing fits; a failed read says so', async () => {
+    open();
+    const d = await loaded();
+    expect(within(d).queryByRole('region', { name: 'Müşteriye WhatsApp' })).toBeNull();
+    vi.unstubAllGlobals();
+    calls = mockApi((c) => (c.method === 'GET' && c.path === '/api/bookings/bk-1' ? onGet(c) : apiError(404, 'x')));
+    setMessages(apiError(500, 'Sunucu hatası'));
+    $toasts.set([]);
+    open();
+    const again = (await screen.findAllByRole('dialog', { name: 'Rezervasyon Detayı' })).at(-1)!;
+    await within(again).findByText('Mesajlar yüklenemedi');
   });
 });

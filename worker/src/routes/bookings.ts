@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { attendanceSchema, extendHoldSchema } from '../../../contracts/attendance';
 import { cancelBookingSchema, createBookingSchema } from '../../../contracts/bookings';
 import { BOOKING_NUMBER, bookingNumberSchema, numeric } from '../../../contracts/common';
+import { CUSTOMER_MESSAGES } from '../../../contracts/customer-messages';
 import { dayQuery } from '../../../contracts/day-sheet';
 import { trackStatusesSchema } from '../../../contracts/device-bookings';
 import { msg } from '../../../contracts/messages';
@@ -29,6 +30,7 @@ import { clientAddress, enforceRateLimit, type LimitKind, limitsFor } from '../l
 import { step } from '../lib/timing';
 import { body, param, query } from '../lib/validate';
 import { subscriptionInfo, trackByNumber, trackByPhone } from '../services/bookings';
+import { customerMessages, recordMessageOpened } from '../services/customer-messages';
 import { buildDaySheet } from '../services/day-sheet';
 import { statusesByNumbers } from '../services/device-bookings';
 import {
@@ -115,6 +117,10 @@ const bookingRef = z.object({
     .min(1)
     .max(64)
     .transform((id) => (BOOKING_NUMBER.test(id.toUpperCase()) ? id.toUpperCase() : id)),
+});
+
+const messageRef = bookingRef.extend({
+  kind: z.enum(CUSTOMER_MESSAGES, { error: msg.messageNotFitting }),
 });
 
 const paymentRef = bookingRef.extend({
@@ -285,6 +291,25 @@ export const bookingRoutes = new Hono<AppEnv>()
   .post('/:id/extend-hold', requireStaff, param(bookingRef), body(extendHoldSchema), async (c) =>
     ok(c, await extendHold(c.env, c.req.valid('param').id, c.get('user'), c.req.valid('json'))),
   )
+  /** The WhatsApp messages that fit the booking now, each with its text and click-to-chat link (docs/behaviour.md#bookings). */
+  .get('/:id/messages', requireStaff, param(bookingRef), async (c) =>
+    ok(
+      c,
+      await customerMessages(
+        getDb(c.env.DB),
+        c.req.valid('param').id,
+        siteOrigin(c.env.SITE_URL, c.req.url),
+        Date.now(),
+      ),
+    ),
+  )
+  /** Staff opened one of them in WhatsApp: recorded in the booking's history. */
+  .post('/:id/messages/:kind', requireStaff, param(messageRef), async (c) => {
+    const { id, kind } = c.req.valid('param');
+    const origin = siteOrigin(c.env.SITE_URL, c.req.url);
+    await recordMessageOpened(getDb(c.env.DB), id, kind, c.get('user'), origin, Date.now());
+    return ok(c, { recorded: true });
+  })
   /** KVKK: the customer of this booking loses name, phone, e-mail and notes on every booking; the rows stay. */
   .post('/:id/anonymize', requireStaff, param(bookingRef), async (c) => {
     const { booking, notifications } = await anonymiseCustomer(

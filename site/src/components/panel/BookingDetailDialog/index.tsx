@@ -11,6 +11,7 @@ import { Button } from '../../ui/Button';
 import { Modal } from '../../ui/Modal';
 import { Attendance } from './Attendance';
 import { useActionRunner } from './action-runner';
+import { CustomerMessages } from './CustomerMessages';
 import { Actions, CancelApproved } from './Decisions';
 import { DepositChoice, type DepositChoiceValue, DepositQuestion, defaultChoice } from './Deposit';
 import { DetailBody } from './DetailBody';
@@ -308,6 +309,7 @@ export function BookingDetailDialog({ documentId, onClose, onChanged }: Props) {
                 />
               )}
               <Attendance booking={booking} onChanged={changed} />
+              <CustomerMessages booking={booking} onOpened={changed} />
               {bookingStatus(booking.status) === 'approved' && !booking.isPast && !done ? (
                 <CancelApproved
                   key={booking.documentId}
