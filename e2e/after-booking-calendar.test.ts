@@ -8,6 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../contracts/dates';
 import { childrenOf, parseIcs, physicalLines, prop, text } from '../test/worker/fixtures/ics-parse';
+import { axe } from './support/axe';
 import { launch, newPage, origin, overflow, settle } from './support/browser';
 import { openStateDb, unbroken } from './support/long-data';
 import { istanbulDate, queryDb, STAFF } from './support/panel';
@@ -187,6 +188,11 @@ describe.each(['light', 'dark'] as const)('after booking, at 360 px in the %s th
   });
 
   it('staff create a subscriber’s feed in Abonelikler, copy it, and revoke it', async () => {
+    // Each theme starts from no live feed, whatever an earlier run left.
+    await fetch(`${origin()}/api/subscriptions/${sub.groupId}/calendar-feed`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${managerToken}` },
+    });
     const { page, context } = await themed(theme);
     await context.addCookies([
       { name: 'hs_session', value: managerToken, url: origin(), httpOnly: true, sameSite: 'Strict' },
@@ -207,6 +213,7 @@ describe.each(['light', 'dark'] as const)('after booking, at 360 px in the %s th
     const url = (await shown.innerText()).trim();
     expect(url).toMatch(new RegExp(`^${origin()}/api/calendar/[A-Za-z0-9_-]{43}\\.ics$`));
     expect(await overflow(page)).toBeLessThanOrEqual(0);
+    expect((await axe(page)).join('\n'), `axe with the feed shown, ${theme}`).toBe('');
 
     await card.getByRole('button', { name: 'Takvim bağlantısını kopyala' }).click();
     await card.getByText('Kopyalandı').first().waitFor();

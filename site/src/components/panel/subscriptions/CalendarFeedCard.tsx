@@ -66,7 +66,7 @@ export function CalendarFeedCard({ groupId }: { groupId: string }) {
           Yükleniyor...
         </p>
       ) : feed === null ? (
-        <Button className="mt-3" size="sm" onPress={create} isPending={busy} data-feed-create>
+        <Button className="mt-3" size="sm" onPress={create} isDisabled={busy} data-feed-create>
           Takvim bağlantısı oluştur
         </Button>
       ) : (
@@ -84,10 +84,10 @@ export function CalendarFeedCard({ groupId }: { groupId: string }) {
             </a>
           </div>
           <div className="flex flex-wrap gap-2">
-            <Button variant="secondary" size="sm" onPress={renew} isPending={busy} data-feed-renew>
+            <Button variant="secondary" size="sm" onPress={renew} isDisabled={busy} data-feed-renew>
               Yeni bağlantı oluştur
             </Button>
-            <Button variant="danger" size="sm" onPress={revoke} isPending={busy} data-feed-revoke>
+            <Button variant="danger" size="sm" onPress={revoke} isDisabled={busy} data-feed-revoke>
               Bağlantıyı iptal et
             </Button>
           </div>
