@@ -249,6 +249,13 @@ describe('the match page', () => {
     );
     expect(await meta(page, 'og:title')).toBe(s.title);
     expectNothingPersonal(await page.content(), night, PHONES[1]);
+    // Cancelled by its holder: the same address now says the match is off, and it can no longer be shared.
+    expect((await post(`/api/bookings/cancel/${night.number}`, {})).data).toBeTruthy();
+    await page.reload();
+    expect(await page.locator('[data-match-status]').textContent()).toBe('Bu maç iptal edildi');
+    expect((await post(`/api/bookings/track/${night.number}/share`)).error?.message).toBe(
+      'Yalnızca iptal edilmemiş ve henüz oynanmamış bir maç paylaşılabilir.',
+    );
     await context.close();
   });
 
