@@ -41,6 +41,7 @@ const pages = () => [
   ['pitch page', `/saha/${facility}`],
   ['tracking (empty)', '/rezervasyon-takip'],
   ['tracking (a booking)', `/rezervasyon-takip?q=${bookingNumber}`],
+  ['my bookings', '/rezervasyonlarim'],
   ['contact', '/iletisim'],
   ['login', '/giris'],
   ['KVKK notice', '/aydinlatma-metni'],

@@ -87,6 +87,7 @@ describe.each(THEMES)('360 px, %s theme', (theme) => {
     ['/sahalar?gorunum=liste', 200],
     ['/saha/nilufer-arena-hali-saha', 200],
     ['/rezervasyon-takip', 200],
+    ['/rezervasyonlarim', 200],
     ['/iletisim', 200],
     ['/giris', 200],
     ['/aydinlatma-metni', 200],
@@ -102,6 +103,26 @@ describe.each(THEMES)('360 px, %s theme', (theme) => {
       expect(await page.getByText(LONG.facilityName).count()).toBeGreaterThan(0);
     }
     await context.close();
+  });
+
+  it('the header keeps one line from a tablet to a desktop: the menu button until the links fit', async () => {
+    for (const width of [768, 1024, 1280]) {
+      const { page, context } = await newPage(browser, { theme, width });
+      await page.goto('/');
+      const header = page.locator('[data-site-header]');
+      // h-16: one row; a wrapped link would make the header taller.
+      expect(await header.evaluate((h) => h.getBoundingClientRect().height), `${width} px`).toBeLessThanOrEqual(65);
+      const links = page.getByRole('navigation', { name: 'Ana menü' });
+      expect(await links.isVisible(), `${width} px`).toBe(width >= 1024);
+      expect(await page.getByRole('button', { name: 'Menüyü aç' }).isVisible(), `${width} px`).toBe(width < 1024);
+      if (width >= 1024)
+        for (const height of await links
+          .getByRole('link')
+          .evaluateAll((as) => as.map((a) => a.getBoundingClientRect().height)))
+          expect(height, `${width} px link`).toBeLessThan(40);
+      await noSidewaysScroll(page, `/ at ${width} px`);
+      await context.close();
+    }
   });
 
   it('the pitch list detail dialog of the long pitch', async () => {
