@@ -137,7 +137,7 @@ describe('GET /api/bookings/track/:bookingNumber/calendar.ics', () => {
     const description = text(ev, 'DESCRIPTION') ?? '';
     expect(description).toContain(`Rezervasyon no: ${booking.bookingNumber}`);
     expect(description).toContain('https://www.google.com/maps/search/?api=1&query=40.99%2C29.03');
-    expect(description).toContain('http://localhost/rezervasyon-takip');
+    expect(description).toContain('http://localhost:8787/rezervasyon-takip');
     expect(description).toMatch(/Kalan ödeme: ₺[\d.]+ \(sahada ödenir\)/);
     expect(text(ev, 'URL')).toBe('https://www.google.com/maps/search/?api=1&query=40.99%2C29.03');
     expect(childrenOf(ev, 'VALARM')).toHaveLength(1);
@@ -209,7 +209,7 @@ describe("a subscription's calendar feed", () => {
 
     expect((await json<FeedAnswer>(await feedCall(sub.recurringGroupId, token, 'GET'))).data).toBeNull();
     const created = (await json<FeedAnswer>(await feedCall(sub.recurringGroupId, token))).data!;
-    expect(created.url).toMatch(/^http:\/\/localhost\/api\/calendar\/[A-Za-z0-9_-]{43}\.ics$/);
+    expect(created.url).toMatch(/^http:\/\/localhost:8787\/api\/calendar\/[A-Za-z0-9_-]{43}\.ics$/);
     expect(created.webcalUrl).toBe(created.url.replace('http:', 'webcal:'));
     expect((await json<FeedAnswer>(await feedCall(sub.recurringGroupId, token))).data?.url).toBe(created.url);
     expect((await json<FeedAnswer>(await feedCall(sub.recurringGroupId, token, 'GET'))).data?.url).toBe(created.url);

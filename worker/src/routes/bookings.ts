@@ -26,6 +26,7 @@ import { type AppEnv, requireStaff } from '../lib/auth';
 import { effectiveRules } from '../lib/booking-rules';
 import { serviceUnavailable } from '../lib/errors';
 import { ok } from '../lib/http';
+import { lookup } from '../lib/lookup';
 import { clientAddress, enforceRateLimit, type LimitKind, limitsFor } from '../lib/rate-limit';
 import { step } from '../lib/timing';
 import { body, param, query } from '../lib/validate';
@@ -75,40 +76,6 @@ async function refuseDuringMaintenance(env: Env) {
   if ((await effectiveRules(env)).maintenance) throw serviceUnavailable(settingsMsg.maintenance);
 }
 
-/**
- * A read-only look-up may run while its hit is being counted: nothing is answered unless the limit allows it, and the
- * limit's refusal wins over any other outcome. Saves a round trip on every look-up.
- */
-async function lookup<T>(c: Context<AppEnv>, target: string, read: () => Promise<T>): Promise<T> {
-  const [limited, result] = await Promise.allSettled([
-    step('limit', () => limit(c, 'lookup', target)),
-    step('read', read),
-  ]);
-  if (limited.status === 'rejected') throw limited.reason;
-  if (result.status === 'rejected') throw result.reason;
-  return result.value;
-}
-
-/**
- * Several numbers in one request count as that many look-ups: one hit per number on the address's count and one on
- * each number's own, exactly as if each were tracked alone (behaviour.md#public-site 'Rezervasyonlarım').
- */
-async function lookupMany<T>(c: Context<AppEnv>, targets: string[], read: () => Promise<T>): Promise<T> {
-  const count = async () => {
-    const each = await Promise.all(targets.map((t) => limitsFor(c.env, 'lookup', clientAddress(c.req.raw), t)));
-    await enforceRateLimit(
-      c.env,
-      'lookup',
-      each[0].windowSeconds,
-      each.flatMap((l) => l.rules),
-    );
-  };
-  const [limited, result] = await Promise.allSettled([step('limit', count), step('read', read)]);
-  if (limited.status === 'rejected') throw limited.reason;
-  if (result.status === 'rejected') throw result.reason;
-  return result.value;
-}
-
 // A documentId, or a booking number in any case (staff type it as they read it).
 const bookingRef = z.object({
   id: z
@@ -154,7 +121,7 @@ export const bookingRoutes = new Hono<AppEnv>()
   /** The live status of the numbers a device keeps: only the statuses of those that exist, nothing personal. */
   .post('/track/statuses', body(trackStatusesSchema), async (c) => {
     const { numbers } = c.req.valid('json');
-    return ok(c, await lookupMany(c, numbers, () => statusesByNumbers(getDb(c.env.DB), numbers)));
+    return ok(c, await lookup(c, numbers, () => statusesByNumbers(getDb(c.env.DB), numbers)));
   })
   /** Subscriber bookings only; the caller's own phone is the key, so it may appear in the answer. */
   .get('/track-by-phone/:phone', param(z.object({ phone: phoneSchema })), async (c) => {

@@ -9,26 +9,14 @@ import { getDb } from '../db/client';
 import { type AppEnv, requireStaff } from '../lib/auth';
 import { notFound } from '../lib/errors';
 import { ok } from '../lib/http';
-import { clientAddress, enforceRateLimit, limitsFor } from '../lib/rate-limit';
-import { step } from '../lib/timing';
+import { lookup } from '../lib/lookup';
 import { param } from '../lib/validate';
 import { bookingCalendar, createFeed, feedCalendar, liveFeed, renewFeed, revokeFeed } from '../services/calendar-feed';
+import { siteOrigin } from '../services/match-share';
 
 const ICS_TYPE = 'text/calendar; charset=utf-8';
 
-/** The tracking look-up's limit (routes/bookings.ts `lookup`): the hit is counted while the read runs; a refusal wins. */
-async function lookup<T>(c: Context<AppEnv>, target: string, read: () => Promise<T>): Promise<T> {
-  const count = async () => {
-    const { windowSeconds, rules } = await limitsFor(c.env, 'lookup', clientAddress(c.req.raw), target);
-    await enforceRateLimit(c.env, 'lookup', windowSeconds, rules);
-  };
-  const [limited, result] = await Promise.allSettled([step('limit', count), step('read', read)]);
-  if (limited.status === 'rejected') throw limited.reason;
-  if (result.status === 'rejected') throw result.reason;
-  return result.value;
-}
-
-const originOf = (c: Context<AppEnv>) => new URL(c.req.url).origin;
+const originOf = (c: Context<AppEnv>) => siteOrigin(c.env.SITE_URL, c.req.url);
 
 // A feed token is 32 random bytes in base64url (43 characters); '.ics' may follow it, as calendar apps like.
 const FEED_TOKEN = /^([A-Za-z0-9_-]{43})(?:\.ics)?$/;

@@ -57,7 +57,7 @@ export function bookingEvent(b: IcsBooking, p: IcsPitch, ctx: IcsContext): IcsEv
   const map = pitchMap(p.googleMapsLocation, p.latitude, p.longitude, p.address).link;
   const name = p.name ?? '';
   return {
-    uid: `${b.documentId}@${new URL(ctx.origin).host}`,
+    uid: `${b.documentId}@${new URL(ctx.origin).hostname}`,
     stamp: ctx.now,
     lastModified: b.updatedAt,
     start: b.startsAt,
