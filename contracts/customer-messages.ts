@@ -81,7 +81,7 @@ const balance = (f: CustomerMessageFacts) => Math.max(f.totalPrice - f.collected
 
 const lines = (...parts: (string | null | false)[]) => parts.filter((p): p is string => Boolean(p)).join('\n');
 
-function whereLines(f: CustomerMessageFacts) {
+function whereLines(f: Pick<CustomerMessageFacts, 'address' | 'mapLink'>) {
   return [f.address ? `Adres: ${f.address}` : null, f.mapLink ? `Harita: ${f.mapLink}` : null];
 }
 
@@ -155,6 +155,71 @@ export function customerMessageText(kind: CustomerMessage, f: CustomerMessageFac
         moneyBack(f),
         number,
         sign,
+      );
+  }
+}
+
+// ---------- a subscription's messages (Abonelikler) ----------
+
+export const SUBSCRIPTION_MESSAGES = ['subscription_created', 'renewal_due'] as const;
+export type SubscriptionMessage = (typeof SUBSCRIPTION_MESSAGES)[number];
+
+export const SUBSCRIPTION_MESSAGE_LABELS: Record<SubscriptionMessage, string> = {
+  subscription_created: 'Abonelik bilgileri',
+  renewal_due: 'Yenileme hatırlatması',
+};
+
+/** Renewal is due while 1 or 2 approved weeks are still ahead (docs/behaviour.md#constants-and-limits). */
+export const RENEWAL_DUE_WEEKS = 2;
+/** At most this many weeks are listed by number; the calendar feed holds them all. */
+export const LISTED_WEEKS = 20;
+
+export interface SubscriptionMessageFacts {
+  siteName: string;
+  customerName: string;
+  facilityName: string;
+  address: string | null;
+  mapLink: string | null;
+  /** The weekly hour as a person reads it ('Salı 21:00', or with the business night after midnight). */
+  weekly: string;
+  /** The subscription's live weeks still ahead, in order. */
+  weeks: Pick<CustomerMessageFacts, 'bookingNumber' | 'date' | 'startTime' | 'endTime' | 'startsAt'>[];
+  /** The live calendar feed's address, when staff made one. */
+  feedUrl: string | null;
+  trackingUrl: string;
+}
+
+/** The messages that fit the subscription now: its details while weeks are ahead, the renewal when 1–2 are left. */
+export function subscriptionMessagesFor(f: SubscriptionMessageFacts): SubscriptionMessage[] {
+  if (f.weeks.length === 0) return [];
+  return f.weeks.length <= RENEWAL_DUE_WEEKS ? ['subscription_created', 'renewal_due'] : ['subscription_created'];
+}
+
+export function subscriptionMessageText(kind: SubscriptionMessage, f: SubscriptionMessageFacts): string {
+  const hello = `Merhaba ${firstName(f.customerName)},`;
+  const last = f.weeks.at(-1);
+  switch (kind) {
+    case 'subscription_created': {
+      const listed = f.weeks.slice(0, LISTED_WEEKS);
+      const more = f.weeks.length - listed.length;
+      return lines(
+        hello,
+        `${f.facilityName} aboneliğiniz: her ${f.weekly}.`,
+        'Rezervasyon numaralarınız:',
+        ...listed.map((w) => `• ${whenText(w)}: ${w.bookingNumber}`),
+        more > 0 ? `… ve ${more} hafta daha (hepsi takvim bağlantısında).` : null,
+        f.feedUrl ? `Takvim bağlantınız (bütün haftalar takviminize eklenir): ${f.feedUrl}` : null,
+        `Bir haftayı görmek ya da iptal etmek için numarasıyla: ${f.trackingUrl}`,
+        ...whereLines(f),
+        f.siteName,
+      );
+    }
+    case 'renewal_due':
+      return lines(
+        hello,
+        `${f.facilityName} her ${f.weekly} aboneliğinizin son ${f.weeks.length} haftası kaldı${last ? ` (son maç: ${whenText(last)})` : ''}.`,
+        'Devam etmek isterseniz bu mesaja yanıt verin; aynı saati sizin için ayıralım.',
+        f.siteName,
       );
   }
 }

@@ -13,11 +13,13 @@ import {
   createStaff,
   everyDay,
   expectError,
+  freshPhone,
   istanbulToday,
   json,
   rowsOf,
   tokenFor,
 } from './fixtures';
+import { pitchWithMonth, request, subscribe, tomorrow, trDayOf } from './fixtures/subscriptions';
 
 const day = addDays(istanbulToday(), 2);
 let facility: Awaited<ReturnType<typeof createFacility>>;
@@ -159,5 +161,69 @@ describe('the messages of a booking', () => {
     expect(await messagesOf(b.documentId)).toEqual([]);
     await expectError(await opened(b.documentId, 'approved'), 409);
     await expectError(await api('/api/bookings/HSRZZZZZZZZZ/messages', { token }), 404);
+  });
+});
+
+describe("a subscription's messages", () => {
+  it('every booking number of the weeks ahead, the feed once made, the renewal while 1–2 are left; opening one marks each week', async () => {
+    const f = await pitchWithMonth();
+    const phone = freshPhone();
+    const created = await subscribe(token, request(f, phone, { customerName: 'Abone Barış', weekCount: 2 }));
+    expect(created.status).toBe(201);
+    const [first] = await sql('select recurring_group_id as g from bookings where customer_phone = ?', phone);
+    const group = first.g as string;
+    const numbers = (
+      await sql('select booking_number as n from bookings where recurring_group_id = ? order by starts_at', group)
+    ).map((r) => r.n as string);
+    expect(numbers).toHaveLength(2);
+
+    const read = async () => {
+      const res = await api(`/api/subscriptions/${group}/messages`, { token });
+      expect(res.status).toBe(200);
+      return (await json<Answer<CustomerMessageWire[]>>(res)).data;
+    };
+    const list = await read();
+    expect(list.map((m) => m.kind)).toEqual(['subscription_created', 'renewal_due']);
+    const [details, renewal] = list;
+    expect(details.text).toContain('Merhaba Abone,');
+    expect(details.text).toContain(`aboneliğiniz: her ${trDayOf(tomorrow())} 20:00.`);
+    for (const n of numbers) expect(details.text).toContain(`: ${n}`);
+    expect(details.text).not.toContain('Takvim bağlantınız');
+    expect(details.href.startsWith(`https://wa.me/90${phone.slice(1)}?text=`)).toBe(true);
+    expect(renewal.text).toContain('son 2 haftası kaldı');
+
+    // Once staff made the feed, the message carries its address.
+    const feed = await api(`/api/subscriptions/${group}/calendar-feed`, { method: 'POST', token });
+    expect(feed.status).toBe(200);
+    const { url } = (await json<Answer<{ url: string }>>(feed)).data;
+    expect((await read())[0].text).toContain(`Takvim bağlantınız (bütün haftalar takviminize eklenir): ${url}`);
+
+    const opened = await api(`/api/subscriptions/${group}/messages/subscription_created`, { method: 'POST', token });
+    expect(opened.status).toBe(200);
+    const marked = await sql(
+      "select b.booking_number as n, h.reason from booking_history h join bookings b on b.id = h.booking_id where h.event = 'whatsapp' and b.recurring_group_id = ? order by b.starts_at",
+      group,
+    );
+    expect(marked).toEqual(numbers.map((n) => ({ n, reason: 'WhatsApp: Abonelik bilgileri' })));
+
+    await expectError(await api(`/api/subscriptions/${group}/messages/approved`, { method: 'POST', token }), 400);
+    await expectError(await api(`/api/subscriptions/${group}/messages`), 401);
+    expect(
+      (await json<Answer<CustomerMessageWire[]>>(await api('/api/subscriptions/sub-yok/messages', { token }))).data,
+    ).toEqual([]);
+  });
+
+  it('four weeks ahead: no renewal yet, and asking for one is refused', async () => {
+    const f = await pitchWithMonth();
+    const phone = freshPhone();
+    expect((await subscribe(token, request(f, phone))).status).toBe(201);
+    const [first] = await sql('select recurring_group_id as g from bookings where customer_phone = ?', phone);
+    const res = await api(`/api/subscriptions/${first.g}/messages`, { token });
+    expect((await json<Answer<CustomerMessageWire[]>>(res)).data.map((m) => m.kind)).toEqual(['subscription_created']);
+    const refused = await expectError(
+      await api(`/api/subscriptions/${first.g}/messages/renewal_due`, { method: 'POST', token }),
+      409,
+    );
+    expect(refused.message).toBe('Bu mesaj rezervasyonun şimdiki durumuna uymuyor. Listeyi yenileyip yeniden seçin.');
   });
 });

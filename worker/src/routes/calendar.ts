@@ -1,10 +1,12 @@
 // Calendar routes (docs/api.md 'Calendar'): 'Takvime ekle' for one booking by its full number, the subscriber's feed
-// by its secret token, and the staff's create, renew and revoke of a subscription's feed.
+// by its secret token, and the staff's create, renew and revoke of a subscription's feed and its WhatsApp messages.
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { calendarMsg, FEED_REFRESH_MINUTES } from '../../../contracts/calendar-feed';
 import { bookingNumberSchema } from '../../../contracts/common';
+import { SUBSCRIPTION_MESSAGES } from '../../../contracts/customer-messages';
+import { msg } from '../../../contracts/messages';
 import { getDb } from '../db/client';
 import { type AppEnv, requireStaff } from '../lib/auth';
 import { notFound } from '../lib/errors';
@@ -12,6 +14,7 @@ import { ok } from '../lib/http';
 import { lookup } from '../lib/lookup';
 import { param } from '../lib/validate';
 import { bookingCalendar, createFeed, feedCalendar, liveFeed, renewFeed, revokeFeed } from '../services/calendar-feed';
+import { recordSubscriptionMessageOpened, subscriptionMessages } from '../services/customer-messages';
 import { siteOrigin } from '../services/match-share';
 
 const ICS_TYPE = 'text/calendar; charset=utf-8';
@@ -27,6 +30,10 @@ const groupParam = z.object({
     .min(1)
     .max(80)
     .regex(/^[A-Za-z0-9_-]+$/),
+});
+
+const messageParam = groupParam.extend({
+  kind: z.enum(SUBSCRIPTION_MESSAGES, { error: msg.messageNotFitting }),
 });
 
 export const calendarRoutes = new Hono<AppEnv>()
@@ -74,4 +81,14 @@ export const calendarRoutes = new Hono<AppEnv>()
   )
   .delete('/subscriptions/:groupId/calendar-feed', requireStaff, param(groupParam), async (c) =>
     ok(c, await revokeFeed(getDb(c.env.DB), c.req.valid('param').groupId, c.get('user'), Date.now())),
-  );
+  )
+  // ---- staff: a subscription's WhatsApp messages (its numbers and feed, the renewal) ----
+  .get('/subscriptions/:groupId/messages', requireStaff, param(groupParam), async (c) =>
+    ok(c, await subscriptionMessages(getDb(c.env.DB), c.req.valid('param').groupId, originOf(c), Date.now())),
+  )
+  /** Staff opened one in WhatsApp: a history row on each live week still ahead. */
+  .post('/subscriptions/:groupId/messages/:kind', requireStaff, param(messageParam), async (c) => {
+    const { groupId, kind } = c.req.valid('param');
+    await recordSubscriptionMessageOpened(getDb(c.env.DB), groupId, kind, c.get('user'), originOf(c), Date.now());
+    return ok(c, { recorded: true });
+  });

@@ -16,7 +16,7 @@ const param = (groupId: string) => ({ param: { groupId } });
  * subscriber (show it again any time), renew when it reached someone else, or revoke. The feed lists the subscription's
  * weekly bookings with their numbers, the subscriber's key to open or cancel one in tracking.
  */
-export function CalendarFeedCard({ groupId }: { groupId: string }) {
+export function CalendarFeedCard({ groupId, onChange }: { groupId: string; onChange?: () => void }) {
   const [feed, setFeed] = useState<Feed | undefined>(undefined);
   const [busy, setBusy] = useState(false);
 
@@ -37,6 +37,7 @@ export function CalendarFeedCard({ groupId }: { groupId: string }) {
     try {
       setFeed(await call());
       toast('success', done);
+      onChange?.();
     } catch (e) {
       toast('error', calendarMsg.failed, messageOf(e));
     } finally {

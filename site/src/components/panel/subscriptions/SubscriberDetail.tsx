@@ -12,6 +12,7 @@ import { type Column, Table } from '../../ui/Table';
 import { Tab, TabList, TabPanel, Tabs } from '../../ui/Tabs';
 import { CalendarFeedCard } from './CalendarFeedCard';
 import { shortDate } from './rules';
+import { SubscriptionMessages } from './SubscriptionMessages';
 
 const UPCOMING = 5;
 const ACTIVITIES = 5;
@@ -68,6 +69,7 @@ const BOOKING_COLUMNS: Column<CustomerBookingWire>[] = [
 /** The subscriber detail modal (behaviour.md#management-panel): Genel, Rezervasyonlar and Geçmiş. A failure closes it with a toast. */
 export function SubscriberDetail({ subscriber, onClose }: { subscriber: SubscriberWire | null; onClose: () => void }) {
   const [detail, setDetail] = useState<CustomerDetailWire | null>(null);
+  const [feedVersion, setFeedVersion] = useState(0);
   const id = subscriber?.customerId ?? null;
 
   useEffect(() => {
@@ -137,7 +139,15 @@ export function SubscriberDetail({ subscriber, onClose }: { subscriber: Subscrib
                   </ul>
                 )}
               </div>
-              {subscriber?.recurringGroupId && <CalendarFeedCard groupId={subscriber.recurringGroupId} />}
+              {subscriber?.recurringGroupId && (
+                <>
+                  <CalendarFeedCard
+                    groupId={subscriber.recurringGroupId}
+                    onChange={() => setFeedVersion((v) => v + 1)}
+                  />
+                  <SubscriptionMessages groupId={subscriber.recurringGroupId} version={feedVersion} />
+                </>
+              )}
             </TabPanel>
             <TabPanel id="bookings" className="mt-4">
               {detail.bookings.length === 0 ? (
