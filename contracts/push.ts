@@ -11,6 +11,9 @@ export const pushTexts = {
   p256dhInvalid: 'Tarayıcının bildirim anahtarı (p256dh) geçersiz',
   authInvalid: 'Tarayıcının bildirim doğrulama anahtarı (auth) geçersiz',
   pushUnavailable: 'Bildirimler şu anda kullanılamıyor',
+  notLive: 'Bildirim yalnızca bekleyen ya da onaylı, henüz başlamamış rezervasyonlar için açılabilir',
+  tooMany: 'Bu rezervasyon için en fazla 5 cihazda bildirim açılabilir',
+  subscriptionRequired: 'Tarayıcının bildirim aboneliği gerekli',
 } as const;
 
 /** Push services of the browsers players use: Chrome, Edge's Chromium and the other Chromium browsers, Firefox, Safari, legacy Edge. */
@@ -74,6 +77,21 @@ export const pushSubscriptionSchema = z.object({
 });
 
 export type PushSubscriptionJson = z.infer<typeof pushSubscriptionSchema>;
+
+/** At most this many devices hear one booking: a holder's phone, a laptop, a friend or two. */
+export const PUSH_SUBSCRIPTIONS_PER_BOOKING = 5;
+
+/** POST /api/bookings/track/:bookingNumber/push: 'Bildirim al' on this device. */
+export const pushSubscribeSchema = z.object({
+  subscription: z.object(pushSubscriptionSchema.shape, { error: pushTexts.subscriptionRequired }),
+});
+
+/** DELETE /api/bookings/track/:bookingNumber/push: this device no longer hears the booking. */
+export const pushUnsubscribeSchema = z.object({ endpoint: pushEndpointSchema });
+
+export interface PushSubscribedWire {
+  subscribed: boolean;
+}
 
 /** GET /api/push/public-key: the VAPID public key the browser's pushManager.subscribe() needs (applicationServerKey). */
 export interface PushPublicKey {

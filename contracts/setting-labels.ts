@@ -14,6 +14,7 @@ export const SETTING_LABELS: Record<string, string> = {
   loginPerIp: 'Giriş sınırı — adres başına',
   loginPerIdentifier: 'Giriş sınırı — kullanıcı adı başına',
   depositKeepHours: 'Kapora tutma süresi (saat)',
+  reminderHours: 'Maç hatırlatması (saat önce)',
   // Site ayarları
   siteName: 'Site adı',
   tagline: 'Slogan',

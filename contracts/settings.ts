@@ -20,6 +20,7 @@ export const settingsMsg = {
   kvkkTooLong: 'KVKK metni en fazla 50000 karakter olabilir',
   messageTooLong: 'Bakım mesajı en fazla 500 karakter olabilir',
   depositKeep: 'Kapora tutma süresi 0 ile 168 saat arasında olmalı',
+  reminderHours: 'Hatırlatma süresi 0 ile 48 saat arasında olmalı',
 } as const;
 
 export { cancelRuleText, cancelTooLate } from './cancel-window';
@@ -37,6 +38,7 @@ export const BOOKING_RULE_DEFAULTS = {
   loginPerIp: 100,
   loginPerIdentifier: 10,
   depositKeepHours: 24,
+  reminderHours: 3,
 } as const;
 
 const whole = (min: number, max: number, message: string, maxMessage = message) =>
@@ -65,6 +67,8 @@ export const bookingRulesSchema = z.object({
    * is a no-show), refunded by default otherwise; staff still decide each case. Left out, the stored value stays.
    */
   depositKeepHours: whole(0, 168, settingsMsg.depositKeep).optional(),
+  /** The push reminder goes this many hours before an approved booking's start; 0 turns it off. Left out, the stored value stays. */
+  reminderHours: whole(0, 48, settingsMsg.reminderHours).optional(),
 });
 export type BookingRulesInput = z.infer<typeof bookingRulesSchema>;
 

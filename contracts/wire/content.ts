@@ -36,6 +36,8 @@ export interface BookingRulesWire {
   loginPerIdentifier: number;
   /** A received deposit is kept by default when cancelled less than this many hours before the start (0–168). */
   depositKeepHours: number;
+  /** The holder's push reminder goes this many hours before an approved booking's start (0–48; 0: off). */
+  reminderHours: number;
 }
 
 export interface BookingRulesAnswer {

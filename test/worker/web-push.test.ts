@@ -1,9 +1,10 @@
 // The Web Push sending core (worker/src/lib/web-push): RFC 8291's own example byte for byte, and a push service played
-// inside the test that decrypts what sendPush posts with the subscription's private key and checks the VAPID JWT.
+// inside the test (fixtures/push-service.ts) that decrypts what sendPush posts with the subscription's private key and
+// checks the VAPID JWT.
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { base64urlToBytes, bytesToBase64url } from '../../contracts/base64url';
+import { bytesToBase64url } from '../../contracts/base64url';
 import { pushSubscriptionSchema, pushTexts } from '../../contracts/push';
 import { app } from '../../worker/src/app';
 import {
@@ -12,10 +13,18 @@ import {
   MAX_PAYLOAD_BYTES,
   PushPayloadTooLargeError,
   sendPush,
-  type VapidKeys,
-  vapidKeysOf,
 } from '../../worker/src/lib/web-push';
 import { type Answer, api, expectError, json } from './fixtures';
+import {
+  browserSubscription,
+  bytes,
+  decryptAsBrowser,
+  ENDPOINT,
+  playPushService,
+  vapid,
+} from './fixtures/push-service';
+
+const text = new TextEncoder();
 
 /** RFC 8291 §5 and Appendix A, verbatim. */
 const RFC = {
@@ -30,115 +39,6 @@ const RFC = {
     'DGv6ra1nlYgDCS1FRnbzlwAAEABBBP4z9KsN6nGRTbVYI_c7VJSPQTBtkgcy27mlmlMoZIIgDll6e3vCYLocInmYWAmS6TlzAC8wEqKK6PBru3j' +
     'l7A_yl95bQpu6cVPTpK4Mqgkf1CXztLVBSt2Ks3oZwbuwXPXLWyouBWLVWGNWQexSgSxsj_Qulcy4a-fN',
 };
-
-const ENDPOINT = 'https://fcm.googleapis.com/fcm/send/dJmQ7cY3lzI:APA91bHx-test-subscription';
-const text = new TextEncoder();
-const bytes = (b64: string) => {
-  const decoded = base64urlToBytes(b64);
-  if (!decoded) throw new Error(`not base64url: ${b64}`);
-  return decoded;
-};
-const vapid = (): VapidKeys => {
-  const keys = vapidKeysOf(env);
-  if (!keys) throw new Error('the worker project binds VAPID keys (vitest.config.ts)');
-  return keys;
-};
-
-async function hkdf(salt: Uint8Array<ArrayBuffer>, ikm: Uint8Array<ArrayBuffer>, info: string | Uint8Array, n: number) {
-  const key = await crypto.subtle.importKey('raw', ikm, 'HKDF', false, ['deriveBits']);
-  const infoBytes = typeof info === 'string' ? text.encode(info) : new Uint8Array(info);
-  return new Uint8Array(
-    await crypto.subtle.deriveBits({ name: 'HKDF', hash: 'SHA-256', salt, info: infoBytes }, key, n * 8),
-  );
-}
-
-/** The browser's side of RFC 8291: read the header, agree on the secret with our key, decrypt, strip the delimiter. */
-async function decryptAsBrowser(body: Uint8Array<ArrayBuffer>, ua: CryptoKeyPair, auth: Uint8Array<ArrayBuffer>) {
-  const salt = body.slice(0, 16);
-  const rs = new DataView(body.buffer, body.byteOffset).getUint32(16);
-  const idlen = body[20];
-  const asPublic = body.slice(21, 21 + idlen);
-  const ciphertext = body.slice(21 + idlen);
-  expect({ rs, idlen, recordFits: ciphertext.length <= rs }).toEqual({ rs: 4096, idlen: 65, recordFits: true });
-  const ecdh = { name: 'ECDH', namedCurve: 'P-256' };
-  const asKey = await crypto.subtle.importKey('raw', asPublic, ecdh, false, []);
-  // The runtime reads `public`; the generated workers types call it `$public`.
-  const agree = { name: 'ECDH', public: asKey } as unknown as SubtleCryptoDeriveKeyAlgorithm;
-  const secret = new Uint8Array(await crypto.subtle.deriveBits(agree, ua.privateKey, 256));
-  const uaPublic = new Uint8Array((await crypto.subtle.exportKey('raw', ua.publicKey)) as ArrayBuffer);
-  const keyInfo = new Uint8Array([...text.encode('WebPush: info\0'), ...uaPublic, ...asPublic]);
-  const ikm = await hkdf(auth, secret, keyInfo, 32);
-  const cek = await hkdf(salt, ikm, 'Content-Encoding: aes128gcm\0', 16);
-  const nonce = await hkdf(salt, ikm, 'Content-Encoding: nonce\0', 12);
-  const key = await crypto.subtle.importKey('raw', cek, 'AES-GCM', false, ['decrypt']);
-  const padded = new Uint8Array(await crypto.subtle.decrypt({ name: 'AES-GCM', iv: nonce }, key, ciphertext));
-  let end = padded.length - 1;
-  while (end >= 0 && padded[end] === 0) end--;
-  expect(padded[end], 'the last record ends with the delimiter 0x02').toBe(0x02);
-  return new TextDecoder().decode(padded.slice(0, end));
-}
-
-interface Received {
-  payload: string;
-  headers: Record<string, string>;
-  claims: { aud: string; exp: number; sub: string };
-  bodyBytes: number;
-}
-
-/** RFC 8292 as a push service checks it: the k= key, an ES256 JWT whose raw r||s signature verifies with that key. */
-async function verifyVapid(authorization: string | null, publicKey: string) {
-  const match = /^vapid t=([\w-]+\.[\w-]+\.[\w-]+), k=([\w-]+)$/.exec(authorization ?? '');
-  if (!match) throw new Error(`not a vapid Authorization header: ${authorization}`);
-  const [, jwt, k] = match;
-  expect(k).toBe(publicKey);
-  const [header, claims, signature] = jwt.split('.');
-  expect(JSON.parse(new TextDecoder().decode(bytes(header)))).toEqual({ typ: 'JWT', alg: 'ES256' });
-  const sig = bytes(signature);
-  expect(sig.length, 'JOSE raw r||s, not DER').toBe(64);
-  const verifyKey = await crypto.subtle.importKey('raw', bytes(k), { name: 'ECDSA', namedCurve: 'P-256' }, false, [
-    'verify',
-  ]);
-  const valid = await crypto.subtle.verify(
-    { name: 'ECDSA', hash: 'SHA-256' },
-    verifyKey,
-    sig,
-    text.encode(`${header}.${claims}`),
-  );
-  expect(valid, 'the VAPID signature verifies with the k= public key').toBe(true);
-  return JSON.parse(new TextDecoder().decode(bytes(claims))) as Received['claims'];
-}
-
-/** A browser's subscription: its own ECDH pair and auth secret; the JSON is what PushSubscription.toJSON() gives. */
-async function browserSubscription(endpoint = ENDPOINT) {
-  const ua = (await crypto.subtle.generateKey({ name: 'ECDH', namedCurve: 'P-256' }, true, [
-    'deriveBits',
-  ])) as CryptoKeyPair;
-  const auth = crypto.getRandomValues(new Uint8Array(16));
-  const p256dh = bytesToBase64url(new Uint8Array((await crypto.subtle.exportKey('raw', ua.publicKey)) as ArrayBuffer));
-  return { ua, auth, json: { endpoint, keys: { p256dh, auth: bytesToBase64url(auth) } } };
-}
-
-/**
- * Plays the push service for every outbound fetch of this isolate (where the Worker's code runs in these tests): it
- * decrypts with the subscription's private key, checks VAPID, records what arrived and answers `status`.
- */
-function playPushService(subscriber: { ua: CryptoKeyPair; auth: Uint8Array<ArrayBuffer> }, status = 201) {
-  const received: Received[] = [];
-  const spy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    const request = new Request(input, init);
-    expect(request.method).toBe('POST');
-    const body = new Uint8Array(await request.arrayBuffer());
-    const claims = await verifyVapid(request.headers.get('authorization'), vapid().publicKey);
-    received.push({
-      payload: await decryptAsBrowser(body, subscriber.ua, subscriber.auth),
-      headers: Object.fromEntries(request.headers),
-      claims,
-      bodyBytes: body.length,
-    });
-    return new Response(status >= 400 ? 'push service says no' : null, { status });
-  });
-  return { received, spy };
-}
 
 afterEach(() => {
   vi.restoreAllMocks();

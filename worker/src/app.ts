@@ -14,6 +14,7 @@ import { API_CSP, REFERRER_POLICY } from './lib/security-headers';
 import { serverTimingHeader, timed, timingEnabled } from './lib/timing';
 import { isJsonType, refuseDeepJson } from './lib/validate';
 import { authRoutes } from './routes/auth';
+import { bookingPushRoutes } from './routes/booking-push';
 import { bookingSlotRoutes } from './routes/booking-slots';
 import { bookingRoutes } from './routes/bookings';
 import { calendarRoutes } from './routes/calendar';
@@ -91,6 +92,8 @@ const routes = new Hono<AppEnv>()
   .route('/booking-slots', bookingSlotRoutes)
   // Before the bookings routes: their '/:id' would otherwise take 'customers'.
   .route('/bookings/customers', customerRoutes)
+  // 'Bildirim al' beside tracking (the number proves the booking).
+  .route('/bookings', bookingPushRoutes)
   .route('/bookings', bookingRoutes)
   .route('/notifications', notificationRoutes)
   .route('/push', pushRoutes)

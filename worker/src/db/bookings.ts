@@ -21,6 +21,7 @@ import { revokeFeedsOfPhone } from './calendar-feeds';
 import type { Db } from './client';
 import { type BookingNotice, eraseFreeText, forgetCustomerInEvents, notifyEvent, recordHistory } from './events';
 import { depositKeepHoursSql, paymentsJsonOf } from './payments';
+import { deletePushOfPhone } from './push-subscriptions';
 import {
   type Booking,
   bookingHistory,
@@ -716,6 +717,8 @@ export async function anonymisePhone(
     ...eraseFreeText(db, phone),
     // The subscriber's calendar feeds hold their bookings: revoked while the phone still finds them.
     revokeFeedsOfPhone(db, phone, now),
+    // The browsers that hear those bookings: their endpoints are personal data too (behaviour.md#notifications).
+    deletePushOfPhone(db, phone),
     db
       .update(bookings)
       .set({

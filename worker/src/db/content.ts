@@ -43,6 +43,7 @@ const ruleColumns = {
   loginPerIp: bookingRules.loginPerIp,
   loginPerIdentifier: bookingRules.loginPerIdentifier,
   depositKeepHours: bookingRules.depositKeepHours,
+  reminderHours: bookingRules.reminderHours,
 };
 
 /**

@@ -451,6 +451,8 @@ export const bookings = sqliteTable(
     attendanceById: integer('attendance_by_id').references(() => users.id),
     /** When the 10-minute warning before the hold's end was raised; null while not raised (reset when the hold is extended). */
     holdWarnedAt: integer('hold_warned_at'),
+    /** When the cron sent the holder's push reminder before the start (migration 0028); null while not sent: sent once. */
+    reminderSentAt: integer('reminder_sent_at'),
     clientTimestamp: text('client_timestamp'),
     clientTimezone: text('client_timezone'),
     /**
@@ -486,6 +488,8 @@ export const bookings = sqliteTable(
     index('bookings_pending_expiry').on(t.facilityId, t.expiresAt).where(sql`status = 'pending'`),
     index('bookings_recurring_group').on(t.recurringGroupId),
     uniqueIndex('bookings_share_token').on(t.shareToken).where(sql`share_token is not null`),
+    // The cron's push reminders (migration 0028): approved bookings not yet reminded, by start, so it reads only the window.
+    index('bookings_reminder_due').on(t.startsAt).where(sql`status = 'approved' and reminder_sent_at is null`),
     index('bookings_customer').on(t.customerId),
     // Covers every filter of the panel list, search included: the tab counts and the search read this index only, never
     // the rows, so the bookings screen stays fast at 100k bookings (bench/bookings-list.ts).
@@ -559,6 +563,28 @@ export const payments = sqliteTable(
     index('payments_facility_at').on(t.facilityId, t.at),
     uniqueIndex('payments_one_reversal').on(t.reversesId).where(sql`reverses_id is not null`),
   ],
+);
+
+/**
+ * A browser's Web Push subscription for one booking (docs/behaviour.md#notifications, migration 0028): its holder opted
+ * in with the booking number and hears the booking's events on that device. At most 5 per booking; a push service's
+ * 404/410 deletes the row, and so do the booking's deletion and its customer's KVKK erasure.
+ */
+export const pushSubscriptions = sqliteTable(
+  'push_subscriptions',
+  {
+    id: integer('id').primaryKey(),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull(),
+    /** The browser's keys (base64url) the payload is encrypted to (RFC 8291). */
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  // Also the index of a booking's subscriptions (its leading column): the cascade, the sends and the erasure use it.
+  (t) => [uniqueIndex('push_subscriptions_booking_endpoint').on(t.bookingId, t.endpoint)],
 );
 
 /**
@@ -823,6 +849,8 @@ export const bookingRules = sqliteTable('booking_rules', {
    * (or is a no-show), refunded by default otherwise (migration 0024). Staff still decide each case.
    */
   depositKeepHours: integer('deposit_keep_hours').notNull().default(24),
+  /** The push reminder goes this many hours before an approved booking's start (migration 0028); 0 turns it off. */
+  reminderHours: integer('reminder_hours').notNull().default(3),
   ...timestamps,
 });
 

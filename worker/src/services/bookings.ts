@@ -260,6 +260,7 @@ export async function createBooking(
       attendanceAt: null,
       attendanceById: null,
       holdWarnedAt: null,
+      reminderSentAt: null,
     };
     return {
       booking: bookingToWire(created, f, 'owner', now),

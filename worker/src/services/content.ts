@@ -87,7 +87,11 @@ export async function saveBookingRules(
   actor: PublicUser,
 ): Promise<BookingRulesAnswer> {
   const { maintenance: _, ...before } = await storedRules(db);
-  const full = { ...input, depositKeepHours: input.depositKeepHours ?? before.depositKeepHours };
+  const full = {
+    ...input,
+    depositKeepHours: input.depositKeepHours ?? before.depositKeepHours,
+    reminderHours: input.reminderHours ?? before.reminderHours,
+  };
   const audit = settingsAudit(db, actor, { id: 'booking-rules', label: 'Rezervasyon kuralları' }, before, full);
   await saveBookingRulesRow(db, full, Date.now(), audit);
   forgetRules();

@@ -75,6 +75,11 @@ export function BookingRulesForm() {
             'Kapora tutma süresi (saat)',
             'Maça bu kadar saatten az kala iptal edilen ya da gelinmeyen rezervasyonda kaporanın tutulması önerilir; daha önce iptal edilende iade önerilir. Kararı her seferinde personel verir; 0–168.',
           )}
+          {number(
+            'reminderHours',
+            'Maç hatırlatması (saat önce)',
+            'Bildirim açan oyuncuya onaylı maçından bu kadar saat önce hatırlatma gider; 0 kapalı, en çok 48.',
+          )}
         </div>
         <div className="mt-4">
           <Switch isSelected={form.sameDayRule} onChange={(on) => editRules({ sameDayRule: on })}>
