@@ -291,3 +291,13 @@ describe('Rezervasyonlarım', () => {
     expect(calls).toEqual([]);
   });
 });
+
+describe('the keys the islands check before loading the device module', () => {
+  it('are the device module’s own', async () => {
+    const device = await import('../../site/src/lib/device-bookings');
+    const flow = await import('../../site/src/islands/BookingFlow');
+    const tracking = await import('../../site/src/islands/Tracking');
+    expect(flow.CONFIRMATION_PREFIX).toBe(device.CONFIRMATION_PREFIX);
+    expect(tracking.TRACK_KEY).toBe(device.TRACK_KEY);
+  });
+});

@@ -190,7 +190,8 @@ describe('the search through the trigram index against the pass over the coverin
     // The comparison is over real rows: most fragments find bookings under most filters.
     expect(nonEmpty).toBeGreaterThan(compared / 3);
     expect(indexed).toBeGreaterThan((TYPED.length * FILTERS.length) / 2);
-  });
+    // Thousands of statements in one test: on a busy 2-core machine it has taken over the suite's 30 s.
+  }, 120_000);
 
   it('fragments of 3 or more characters go to the index; shorter ones keep the pass', async () => {
     expect(usesTrigrams('isi')).toBe(true);

@@ -3,7 +3,6 @@ import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import { SlotCalendar } from '../components/booking/SlotCalendar';
 import { StepIndicator } from '../components/booking/StepIndicator';
 import { Toasts } from '../components/ui/Toasts';
-import { keptConfirmation } from '../lib/device-bookings';
 import { $duplicate } from '../stores/booking/duplicate';
 import type { Booking, BookingFacility } from '../stores/booking/facility';
 import { $confirmation, $step } from '../stores/booking/flow';
@@ -43,6 +42,16 @@ function StepSkeleton() {
 }
 
 /** The pitch page's booking flow (behaviour.md#public-site, #states-and-transitions): slot selection, the form, the confirmation. */
+/** This tab's kept confirmation's key prefix (lib/device-bookings.ts CONFIRMATION_PREFIX; a site test checks they agree). */
+export const CONFIRMATION_PREFIX = 'hs:onay:';
+function keptHere(slug: string): boolean {
+  try {
+    return Boolean(sessionStorage.getItem(CONFIRMATION_PREFIX + slug));
+  } catch {
+    return false;
+  }
+}
+
 export default function BookingFlow({ facility }: { facility: BookingFacility }) {
   useState(() => initBookingFlow(facility));
   const step = useStore($step);
@@ -68,11 +77,19 @@ export default function BookingFlow({ facility }: { facility: BookingFacility })
   );
 
   // A reload, or Android restoring a dropped tab, shows this tab's confirmation again (behaviour.md#public-site).
+  // The module that reads it loads only for a tab that booked here (docs/performance.md 'Budgets').
   useEffect(() => {
-    const kept = keptConfirmation<Booking>(facility.slug);
-    if (!kept) return;
-    $confirmation.set(kept);
-    $step.set(3);
+    if (!keptHere(facility.slug)) return;
+    let live = true;
+    void import('../lib/device-bookings').then(({ keptConfirmation }) => {
+      const kept = live ? keptConfirmation<Booking>(facility.slug) : null;
+      if (!kept) return;
+      $confirmation.set(kept);
+      $step.set(3);
+    });
+    return () => {
+      live = false;
+    };
   }, [facility.slug]);
 
   const root = useRef<HTMLDivElement>(null);

@@ -8,7 +8,6 @@ import { TextField } from '../components/ui/light/TextField';
 import { Toasts } from '../components/ui/Toasts';
 import { client, unwrap } from '../lib/api';
 import { checkBookingNumber } from '../lib/checks';
-import { clearTrackedHere, handToTracking, rememberBooking, trackedHere } from '../lib/device-bookings';
 import { ApiRequestError, errorText, messageOf } from '../lib/errors';
 import {
   displayPhone,
@@ -68,9 +67,23 @@ function serverText(e: unknown, fallback: string): string {
  * The booking on screen is kept for this tab (sessionStorage), so a reload shows it again; the number never goes into
  * the address, and a ?q= it arrived with is taken out of it (behaviour.md#public-site 'Tracking').
  */
+/**
+ * What the device keeps (lib/device-bookings.ts) loads only when used, off the page's first load (docs/performance.md
+ * 'Budgets'): after a search, or when this tab was handed a number.
+ */
+const device = () => import('../lib/device-bookings');
+/** Whether this tab was handed a number (the key is lib/device-bookings.ts TRACK_KEY; a site test checks they agree). */
+export const TRACK_KEY = 'hs:takip';
+function handedOver(): boolean {
+  try {
+    return Boolean(sessionStorage.getItem(TRACK_KEY));
+  } catch {
+    return false;
+  }
+}
+
 function syncQuery(bookingNumber: string | null) {
-  if (bookingNumber) handToTracking(bookingNumber);
-  else clearTrackedHere();
+  void device().then((d) => (bookingNumber ? d.handToTracking(bookingNumber) : d.clearTrackedHere()));
   const url = new URL(window.location.href);
   if (!url.searchParams.has('q')) return;
   url.searchParams.delete('q');
@@ -140,7 +153,8 @@ export default function Tracking({
         setAsked(null);
         setNumber(bookingNumber);
         syncQuery(bookingNumber);
-        if (keep && got.booking) rememberBooking(got.booking);
+        const booking = got.booking;
+        if (keep && booking) void device().then((d) => d.rememberBooking(booking));
       },
     );
   }
@@ -257,11 +271,13 @@ export default function Tracking({
   useEffect(() => {
     const q = initialQuery ?? new URLSearchParams(window.location.search).get('q');
     if (q?.trim()) void searchNumber(q, undefined, false);
-    else {
-      const handed = trackedHere();
-      // Kept again once found: a number that no longer opens a booking is not searched on every reload.
-      clearTrackedHere();
-      if (handed) void searchNumber(handed);
+    else if (handedOver()) {
+      void device().then((d) => {
+        const handed = d.trackedHere();
+        // Kept again once found: a number that no longer opens a booking is not searched on every reload.
+        d.clearTrackedHere();
+        if (handed) void searchNumber(handed);
+      });
     }
   }, []);
 

@@ -35,7 +35,7 @@ export interface BookingLike {
 export const DEVICE_KEY = 'hs:rezervasyonlarim';
 /** The oldest rows go beyond this many: a phone's list stays short and the status request small. */
 export const DEVICE_MAX = 60;
-const CONFIRMATION_PREFIX = 'hs:onay:';
+export const CONFIRMATION_PREFIX = 'hs:onay:';
 export const TRACK_KEY = 'hs:takip';
 
 /** Storage may be missing or refuse (private mode, a full quota): the device then simply keeps nothing. */
