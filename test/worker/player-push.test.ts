@@ -1,8 +1,13 @@
 // Web Push to a booking's holder (docs/behaviour.md#notifications): 'Bildirim al' by the booking number under
 // tracking's look-up limit, one push per device for each of the booking's events and the reminder, played against a
 // push service inside the test that decrypts every message; a gone subscription is deleted; an erasure deletes them.
+import { runInDurableObject } from 'cloudflare:test';
+import { env } from 'cloudflare:workers';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { pushTexts } from '../../contracts/push';
+import type { FacilityBooking } from '../../worker/src/durable-objects/facility-booking';
+import { facilityStub } from '../../worker/src/services/facility-ref';
+import { PLAYER_PUSH_OF, pushBookingEvents } from '../../worker/src/services/player-push';
 import {
   addDays,
   api,
@@ -17,7 +22,13 @@ import {
   runSql,
   tokenFor,
 } from './fixtures';
-import { type BrowserSubscription, browserSubscription, freshEndpoint } from './fixtures/push-service';
+import {
+  type BrowserSubscription,
+  browserSubscription,
+  freshEndpoint,
+  playPushService,
+  type Received,
+} from './fixtures/push-service';
 
 let staff: Awaited<ReturnType<typeof createStaff>>;
 let admin: string;
@@ -60,6 +71,27 @@ async function devices(number: string, n: number) {
 
 const subscriptionsOf = (bookingId: number) =>
   rowsOf('select endpoint from push_subscriptions where booking_id = ? order by id', bookingId);
+
+/** Waits for `n` messages, then a little longer to see that no more come. */
+async function exactly(received: Received[], n: number) {
+  await vi.waitFor(() => expect(received.length).toBeGreaterThanOrEqual(n), { timeout: 5000, interval: 20 });
+  await new Promise((r) => setTimeout(r, 300));
+  expect(received).toHaveLength(n);
+  return received.map((m) => ({ endpoint: m.endpoint, ...JSON.parse(m.payload) }));
+}
+
+/** Nothing personal in a payload: not the phone, not the name, not the number. */
+function expectNothingPersonal(received: Received[], b: { bookingNumber: string }, phone: string) {
+  for (const m of received) {
+    expect(m.payload).not.toContain(b.bookingNumber);
+    expect(m.payload).not.toContain(phone);
+    expect(m.payload).not.toContain(phone.slice(-7));
+    expect(m.payload).not.toMatch(/Deniz|Aydın/);
+  }
+}
+
+const expireDue = (facilityId: number) =>
+  runInDurableObject(facilityStub(env, facilityId), (o: FacilityBooking) => o.expireDue(facilityId));
 
 describe('POST and DELETE /api/bookings/track/:bookingNumber/push', () => {
   it('stores the device once per endpoint (201 again, keys renewed) and forgets it on DELETE', async () => {
@@ -149,6 +181,129 @@ describe('POST and DELETE /api/bookings/track/:bookingNumber/push', () => {
     expect(refused.name).toBe('RateLimitError');
     await expectError(await unsubscribe(booking.bookingNumber, sub.json.endpoint), 429);
     await expectError(await api(`/api/bookings/track/${booking.bookingNumber}`), 429);
+  });
+});
+
+describe("the booking's events reach every device once", () => {
+  it('approved: one push per device, decrypted, in Turkish, with the real date and nothing personal', async () => {
+    const { booking, phone } = await booked();
+    const subs = await devices(booking.bookingNumber, 2);
+    const { received } = playPushService(subs);
+    expect((await staffPost(`/api/bookings/${booking.documentId}/approve`)).status).toBe(200);
+    const messages = await exactly(received, 2);
+    expect(new Set(messages.map((m) => m.endpoint))).toEqual(new Set(subs.map((s) => s.json.endpoint)));
+    for (const m of messages)
+      expect(m).toMatchObject({
+        title: 'Rezervasyonunuz onaylandı',
+        url: '/rezervasyon-takip',
+        tag: `rezervasyon-${booking.documentId}`,
+      });
+    expect(messages[0].body).toMatch(
+      /^Yeşil Vadi Halı Saha · \d{1,2} [A-ZÇĞİÖŞÜ][a-zçğıöşü]+ [A-ZÇĞİÖŞÜ][a-zçğıöşü]+ 20:00$/,
+    );
+    expect(received[0].headers.topic).toBe(booking.documentId);
+    expectNothingPersonal(received, booking, phone);
+  });
+
+  it('an after-midnight start shows its real calendar date', async () => {
+    const f = await createFacility({
+      name: 'Gece Saha',
+      autoApprovalTimeout: 60,
+      workingHours: JSON.parse(
+        JSON.stringify(
+          Object.fromEntries(
+            ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((d) => [
+              d,
+              { isOpen: true, start: '18:00', end: '02:00' },
+            ]),
+          ),
+        ),
+      ),
+    });
+    await createSlots(f, 2, 2);
+    const { booking } = await bookViaApi(f, day(), '01:00');
+    const sub = await browserSubscription(freshEndpoint());
+    expect((await subscribe(booking.bookingNumber, { subscription: sub.json })).status).toBe(201);
+    const { received } = playPushService(sub);
+    expect((await staffPost(`/api/bookings/${booking.documentId}/approve`)).status).toBe(200);
+    const [m] = await exactly(received, 1);
+    const next = new Date(`${addDays(day(), 1)}T00:00:00Z`).getUTCDate();
+    expect(m.body).toMatch(new RegExp(`^Gece Saha · ${next} \\S+ \\S+ 01:00 · \\S+ gecesi$`));
+  });
+
+  it('rejected, with the reason', async () => {
+    const { booking, phone } = await booked();
+    const [sub] = await devices(booking.bookingNumber, 1);
+    const { received } = playPushService(sub);
+    const res = await staffPost(`/api/bookings/${booking.documentId}/reject`, { reason: 'Saha bakımda' });
+    expect(res.status).toBe(200);
+    const [m] = await exactly(received, 1);
+    expect(m.title).toBe('Rezervasyonunuz reddedildi');
+    expect(m.body).toMatch(/ · Neden: Saha bakımda$/);
+    expectNothingPersonal(received, booking, phone);
+  });
+
+  it('cancelled by the venue', async () => {
+    const { booking, phone } = await booked();
+    const [sub] = await devices(booking.bookingNumber, 1);
+    const { received } = playPushService(sub);
+    expect((await staffPost(`/api/bookings/${booking.documentId}/approve`)).status).toBe(200);
+    await exactly(received, 1);
+    expect((await staffPost(`/api/bookings/${booking.documentId}/cancel`)).status).toBe(200);
+    const [, m] = await exactly(received, 2);
+    expect(m.title).toBe('Rezervasyonunuz tesis tarafından iptal edildi');
+    expect(received[1].headers.urgency).toBe('high');
+    expectNothingPersonal(received, booking, phone);
+  });
+
+  it('the hold expiring in 10 minutes (once, however often the alarm runs), then expired', async () => {
+    const { f, booking, id, phone } = await booked();
+    const [sub] = await devices(booking.bookingNumber, 1);
+    const { received } = playPushService(sub);
+    await runSql('update bookings set expires_at = ? where id = ?', Date.now() + 5 * 60_000, id);
+    await expireDue(f.id);
+    await expireDue(f.id);
+    const [warning] = await exactly(received, 1);
+    expect(warning.title).toBe('Rezervasyonunuzun süresi dolmak üzere');
+    expect(warning.body).toMatch(/ · Onaylanmazsa \d\d:\d\d itibarıyla düşecek$/);
+    expect(received[0].headers.ttl).toBe('600');
+
+    await runSql('update bookings set expires_at = ? where id = ?', Date.now() - 1000, id);
+    await expireDue(f.id);
+    const messages = await exactly(received, 2);
+    expect(messages[1].title).toBe('Rezervasyonunuzun süresi doldu');
+    expectNothingPersonal(received, booking, phone);
+  });
+
+  it('a device the push service says is gone (410) is deleted; a 500 keeps it', async () => {
+    const { booking, id } = await booked();
+    const [gone, failing] = await devices(booking.bookingNumber, 2);
+    const { received } = playPushService([gone, failing], (endpoint) => (endpoint === gone.json.endpoint ? 410 : 500));
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    expect((await staffPost(`/api/bookings/${booking.documentId}/approve`)).status).toBe(200);
+    await exactly(received, 2);
+    await vi.waitFor(async () => expect(await subscriptionsOf(id)).toEqual([{ endpoint: failing.json.endpoint }]));
+  });
+
+  it('without VAPID keys nothing is sent and nothing fails', async () => {
+    const { booking, id } = await booked();
+    const [sub] = await devices(booking.bookingNumber, 1);
+    await runSql("update bookings set status = 'approved' where id = ?", id);
+    const [n] = await rowsOf('select id from notifications where booking_id = ? order by id limit 1', id);
+    await runSql("update notifications set kind = 'booking_approved' where id = ?", n.id);
+    const { spy } = playPushService(sub);
+    const noKeys = { ...env, VAPID_PRIVATE_KEY: '' };
+    await pushBookingEvents(noKeys, [{ id: Number(n.id), bookingId: id } as never]);
+    expect(spy).not.toHaveBeenCalled();
+    // The same call with the keys does send: the refusal above was the keys'.
+    await pushBookingEvents(env, [{ id: Number(n.id), bookingId: id } as never]);
+    expect(spy).toHaveBeenCalledTimes(1);
+  });
+
+  it('every staff event a holder hears of has its push', () => {
+    expect(Object.keys(PLAYER_PUSH_OF).sort()).toEqual(
+      ['booking_approved', 'booking_cancelled_by_staff', 'booking_expired', 'booking_rejected', 'hold_expiring'].sort(),
+    );
   });
 });
 

@@ -23,6 +23,7 @@ import { type RetireDeposit, type RetireResult, retireFacility } from '../servic
 import { extendHoldByStaff, nextHoldAlarm, warnHolds } from '../services/holds';
 import { publishNotifications } from '../services/notifications';
 import { recordPaymentByStaff, reversePaymentByStaff } from '../services/payments';
+import { pushBookingEvents } from '../services/player-push';
 import { type RepriceResult, repriceFreeSlots } from '../services/pricing';
 import { type GenerateResult, generateSlots, type SlotRow, slotOfBooking, slotToWire } from '../services/slots';
 import { createStaffBooking } from '../services/staff-booking-create';
@@ -383,15 +384,19 @@ export class FacilityBooking extends DurableObject<Env> {
     }
   }
 
-  /** Staff notifications leave in small batches: a burst of bookings costs the hub one call, not one per booking. */
+  /**
+   * Staff notifications leave in small batches: a burst of bookings costs the hub one call, not one per booking. The
+   * same batch tells the holders whose devices hear those bookings (services/player-push.ts), after the change landed.
+   */
   private notify(items: NotificationWire[]): void {
     if (items.length === 0) return;
     this.outbox.push(...items);
     if (this.outbox.length > items.length) return;
     this.ctx.waitUntil(
-      new Promise((resolve) => setTimeout(resolve, NOTIFY_COALESCE_MS)).then(() =>
-        publishNotifications(this.env, this.outbox.splice(0)),
-      ),
+      new Promise((resolve) => setTimeout(resolve, NOTIFY_COALESCE_MS)).then(() => {
+        const batch = this.outbox.splice(0);
+        return Promise.all([publishNotifications(this.env, batch), pushBookingEvents(this.env, batch)]);
+      }),
     );
   }
 

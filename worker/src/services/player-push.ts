@@ -1,10 +1,115 @@
-// Web Push to a booking's holder (docs/behaviour.md#notifications): 'Bildirim al' stores the device for one booking,
-// proven by its number.
+// Web Push to a booking's holder (docs/behaviour.md#notifications): the booking's events as the staff bells hear them
+// (approved, rejected with the reason, the hold's 10-minute warning, expired, cancelled by the venue) and the reminder
+// before the start. Sent after the change is committed, best effort: a gone subscription (404/410) is deleted, any
+// other failure is logged and dropped. Without VAPID keys nothing is sent and nothing fails.
+import { type EventKind, eventOf } from '../../../contracts/events';
 import { msg } from '../../../contracts/messages';
 import { PUSH_SUBSCRIPTIONS_PER_BOOKING, type PushSubscriptionJson, pushTexts } from '../../../contracts/push';
-import type { Db } from '../db/client';
+import { type PlayerPushFacts, type PlayerPushKind, playerPush } from '../../../contracts/push-messages';
+import type { NotificationWire } from '../../../contracts/wire/notification';
+import { type Db, getDb } from '../db/client';
 import * as store from '../db/push-subscriptions';
 import { conflict, notFound } from '../lib/errors';
+import { type PushUrgency, sendPush, type VapidKeys, vapidKeysOf } from '../lib/web-push';
+
+/** The staff events a holder hears of, as the push names them. */
+export const PLAYER_PUSH_OF: Partial<Record<EventKind, PlayerPushKind>> = {
+  booking_approved: 'approved',
+  booking_rejected: 'rejected',
+  hold_expiring: 'hold_expiring',
+  booking_expired: 'expired',
+  booking_cancelled_by_staff: 'cancelled_by_venue',
+};
+export const PLAYER_EVENT_KINDS = Object.keys(PLAYER_PUSH_OF) as EventKind[];
+
+const HOUR_S = 3600;
+const HOLD_WARNING_TTL_S = 10 * 60;
+
+export interface HolderMessage {
+  bookingId: number;
+  documentId: string;
+  kind: PlayerPushKind;
+  facts: PlayerPushFacts;
+}
+
+/** How long the push service keeps it: never past the match (a day at most); the hold warning only its 10 minutes. */
+function delivery(m: HolderMessage, now: number): { ttl: number; urgency: PushUrgency } {
+  const untilStart = Math.floor((m.facts.startsAt - now) / 1000);
+  const ttl = m.kind === 'hold_expiring' ? HOLD_WARNING_TTL_S : Math.min(24 * HOUR_S, Math.max(60, untilStart));
+  const urgent = m.kind === 'hold_expiring' || m.kind === 'reminder' || m.kind === 'cancelled_by_venue';
+  return { ttl, urgency: urgent ? 'high' : 'normal' };
+}
+
+const hostOf = (endpoint: string) => {
+  try {
+    return new URL(endpoint).host;
+  } catch {
+    return 'invalid';
+  }
+};
+
+/** Sends each message to every device that hears its booking, in parallel; never throws. */
+export async function sendToHolders(db: Db, vapid: VapidKeys, messages: HolderMessage[], now: number): Promise<number> {
+  if (messages.length === 0) return 0;
+  const subs = await store.subscriptionsOf(db, [...new Set(messages.map((m) => m.bookingId))]);
+  let sent = 0;
+  await Promise.all(
+    messages.flatMap((m) => {
+      const payload = JSON.stringify(playerPush(m.kind, m.facts, m.documentId));
+      const { ttl, urgency } = delivery(m, now);
+      // The topic lets a newer message of the booking replace one still undelivered; it is the documentId, not the number.
+      const topic = /^[A-Za-z0-9_-]{1,32}$/.test(m.documentId) ? m.documentId : undefined;
+      return subs
+        .filter((s) => s.bookingId === m.bookingId)
+        .map(async (s) => {
+          try {
+            const target = { endpoint: s.endpoint, keys: { p256dh: s.p256dh, auth: s.auth } };
+            const result = await sendPush(target, payload, { vapid, ttl, urgency, topic });
+            if (result.outcome === 'sent') sent++;
+            else if (result.outcome === 'gone') await store.deletePushSubscription(db, s.id);
+            // Logged without the endpoint: it identifies the device.
+            else console.warn(`push ${result.outcome}`, hostOf(s.endpoint), result.status ?? '', result.reason);
+          } catch (e) {
+            console.error('push send failed', hostOf(s.endpoint), e);
+          }
+        });
+    }),
+  );
+  return sent;
+}
+
+/**
+ * The holder's pushes for staff notifications just published (the pitch object's outbox): each event of a booking
+ * some device hears, once, with its facts as the notification stored them.
+ */
+export async function pushBookingEvents(env: Env, items: NotificationWire[], now = Date.now()): Promise<void> {
+  try {
+    const ids = items.filter((n) => n.bookingId !== null).map((n) => n.id);
+    if (ids.length === 0) return;
+    const vapid = vapidKeysOf(env);
+    if (!vapid) return;
+    const db = getDb(env.DB);
+    const rows = await store.eventsToPush(db, ids, PLAYER_EVENT_KINDS);
+    const messages = rows.flatMap((r): HolderMessage[] => {
+      const event = eventOf(r.kind, r.facts);
+      const kind = event ? PLAYER_PUSH_OF[event.kind] : undefined;
+      if (!event || !kind || event.kind === 'customer_erased') return [];
+      const f = event.facts;
+      const facts: PlayerPushFacts = {
+        facilityName: f.facilityName,
+        date: f.date,
+        startTime: f.startTime,
+        startsAt: f.startsAt,
+        reason: kind === 'rejected' ? r.rejectionReason : null,
+        expiresAt: event.kind === 'hold_expiring' ? event.facts.expiresAt : null,
+      };
+      return [{ bookingId: r.bookingId, documentId: r.documentId, kind, facts }];
+    });
+    await sendToHolders(db, vapid, messages, now);
+  } catch (e) {
+    console.error('player push failed', e);
+  }
+}
 
 const isLive = (b: { status: string; startsAt: number }, now: number) =>
   (b.status === 'pending' || b.status === 'approved') && b.startsAt > now;
