@@ -3,11 +3,15 @@
 // push service inside the test that decrypts every message; a gone subscription is deleted; an erasure deletes them.
 import { runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
+import { sql } from 'drizzle-orm';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { pushTexts } from '../../contracts/push';
+import { dueReminders } from '../../worker/src/db/push-subscriptions';
 import type { FacilityBooking } from '../../worker/src/durable-objects/facility-booking';
+import { forgetRules } from '../../worker/src/lib/booking-rules';
+import { runScheduled } from '../../worker/src/scheduled';
 import { facilityStub } from '../../worker/src/services/facility-ref';
-import { PLAYER_PUSH_OF, pushBookingEvents } from '../../worker/src/services/player-push';
+import { PLAYER_PUSH_OF, pushBookingEvents, sendReminders } from '../../worker/src/services/player-push';
 import {
   addDays,
   api,
@@ -15,6 +19,7 @@ import {
   createFacility,
   createSlots,
   createStaff,
+  db,
   expectError,
   type Invalid,
   istanbulToday,
@@ -294,7 +299,12 @@ describe("the booking's events reach every device once", () => {
     const { spy } = playPushService(sub);
     const noKeys = { ...env, VAPID_PRIVATE_KEY: '' };
     await pushBookingEvents(noKeys, [{ id: Number(n.id), bookingId: id } as never]);
+    const [row] = await rowsOf('select starts_at from bookings where id = ?', id);
+    expect(await sendReminders(noKeys, Number(row.starts_at) - 60 * 60_000)).toBe(0);
     expect(spy).not.toHaveBeenCalled();
+    expect(await rowsOf('select reminder_sent_at from bookings where id = ?', id)).toEqual([
+      { reminder_sent_at: null },
+    ]);
     // The same call with the keys does send: the refusal above was the keys'.
     await pushBookingEvents(env, [{ id: Number(n.id), bookingId: id } as never]);
     expect(spy).toHaveBeenCalledTimes(1);
@@ -304,6 +314,69 @@ describe("the booking's events reach every device once", () => {
     expect(Object.keys(PLAYER_PUSH_OF).sort()).toEqual(
       ['booking_approved', 'booking_cancelled_by_staff', 'booking_expired', 'booking_rejected', 'hold_expiring'].sort(),
     );
+  });
+});
+
+describe('the reminder before the start', () => {
+  it('is sent once by the cron within the reminder hours, never again on a second run', async () => {
+    const { booking, id, phone } = await booked();
+    const [sub] = await devices(booking.bookingNumber, 1);
+    const { received } = playPushService(sub);
+    expect((await staffPost(`/api/bookings/${booking.documentId}/approve`)).status).toBe(200);
+    await exactly(received, 1);
+    received.length = 0;
+    const [{ starts_at }] = await rowsOf('select starts_at from bookings where id = ?', id);
+    const startsAt = Number(starts_at);
+    // Four hours before: outside the 3-hour default, nothing marked or sent.
+    expect((await runScheduled(env, startsAt - 4 * 3_600_000)).reminded).toBe(0);
+    expect((await runScheduled(env, startsAt - 2 * 3_600_000)).reminded).toBe(1);
+    // A second run, as after a restart: the booking is marked, nothing is sent again.
+    expect((await runScheduled(env, startsAt - 2 * 3_600_000 + 60_000)).reminded).toBe(0);
+    const [m] = await exactly(received, 1);
+    expect(m.title).toBe('Maçınız yaklaşıyor');
+    expect(m.body).toMatch(/^Yeşil Vadi Halı Saha · .* 20:00$/);
+    expectNothingPersonal(received, booking, phone);
+    const [row] = await rowsOf('select reminder_sent_at from bookings where id = ?', id);
+    expect(row.reminder_sent_at).toBe(startsAt - 2 * 3_600_000);
+  });
+
+  it('follows the reminder hours of Ayarlar (0 turns it off), validated 0–48 in Turkish', async () => {
+    const { booking, id } = await booked();
+    const [sub] = await devices(booking.bookingNumber, 1);
+    await runSql("update bookings set status = 'approved', expires_at = null where id = ?", id);
+    const [{ starts_at }] = await rowsOf('select starts_at from bookings where id = ?', id);
+    const { received } = playPushService(sub);
+    try {
+      await runSql('update booking_rules set reminder_hours = 0');
+      forgetRules();
+      expect(await sendReminders(env, Number(starts_at) - 60_000)).toBe(0);
+      await runSql('update booking_rules set reminder_hours = 24');
+      forgetRules();
+      expect(await sendReminders(env, Number(starts_at) - 20 * 3_600_000)).toBe(1);
+      await exactly(received, 1);
+    } finally {
+      await runSql('update booking_rules set reminder_hours = 3');
+      forgetRules();
+    }
+    const rules = await api('/api/booking-rules', { token: admin });
+    expect(rules.status).toBe(200);
+    const { data } = (await rules.json()) as { data: { stored: Record<string, unknown> } };
+    const refused = await expectError<Invalid>(
+      await api('/api/booking-rules', {
+        method: 'PUT',
+        token: admin,
+        json: { ...data.stored, reminderHours: 49 },
+      }),
+      400,
+    );
+    expect(refused.details.errors.map((e) => e.message)).toContain('Hatırlatma süresi 0 ile 48 saat arasında olmalı');
+  });
+
+  it('reads only the window of bookings_reminder_due, never the whole bookings table', async () => {
+    const plan = await db().all<{ detail: string }>(sql`explain query plan ${dueReminders(Date.now(), 3_600_000)}`);
+    const lines = plan.map((r) => r.detail).join('\n');
+    expect(lines).toMatch(/SEARCH bookings USING INDEX bookings_reminder_due \(starts_at>\? AND starts_at<\?\)/);
+    expect(lines).not.toMatch(/SCAN bookings/);
   });
 });
 

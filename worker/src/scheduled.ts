@@ -4,17 +4,19 @@ import { activeFacilityIds } from './db/facility-ref';
 import { purgeExpiredSessions } from './db/sessions';
 import { effectiveRules, forgetRules } from './lib/booking-rules';
 import { facilityStub } from './services/facility-ref';
+import { sendReminders } from './services/player-push';
 
 /**
  * Keeps every active pitch generated the rules' horizon ahead (an admin sets it, 30 days by default; the
  * SLOT_HORIZON_DAYS variable wins when a deployment sets it) and sweeps due holds as a backstop to the alarms — on
  * every pitch with a due hold, inactive ones included (a pitch switched off with holds pending still frees them); also
- * forgets staff sessions whose tokens have expired.
+ * forgets staff sessions whose tokens have expired, and sends the holders' push reminders due within the rules' reminder
+ * hours (each once: services/player-push.ts).
  */
 export async function runScheduled(
   env: Env,
   now = Date.now(),
-): Promise<{ facilities: number; created: number; swept: number }> {
+): Promise<{ facilities: number; created: number; swept: number; reminded: number }> {
   // Read fresh, not from the isolate's cache: the cron runs once an hour and a changed horizon should apply at once.
   forgetRules();
   const days = (await effectiveRules(env, now)).slotHorizonDays;
@@ -30,5 +32,12 @@ export async function runScheduled(
   for (const id of sweep) await facilityStub(env, id).expireDue(id);
   // Sessions whose tokens have expired are no use to anyone.
   await purgeExpiredSessions(db, now);
-  return { facilities: active.length, created, swept: sweep.size };
+  // After the sweep: a hold that lapsed is no longer approved-to-be, and only approved bookings are reminded.
+  let reminded = 0;
+  try {
+    reminded = await sendReminders(env, now);
+  } catch (e) {
+    console.error('push reminders failed', e);
+  }
+  return { facilities: active.length, created, swept: sweep.size, reminded };
 }

@@ -9,6 +9,7 @@ import { type PlayerPushFacts, type PlayerPushKind, playerPush } from '../../../
 import type { NotificationWire } from '../../../contracts/wire/notification';
 import { type Db, getDb } from '../db/client';
 import * as store from '../db/push-subscriptions';
+import { effectiveRules } from '../lib/booking-rules';
 import { conflict, notFound } from '../lib/errors';
 import { type PushUrgency, sendPush, type VapidKeys, vapidKeysOf } from '../lib/web-push';
 
@@ -109,6 +110,31 @@ export async function pushBookingEvents(env: Env, items: NotificationWire[], now
   } catch (e) {
     console.error('player push failed', e);
   }
+}
+
+/**
+ * The cron's reminders: approved bookings starting within the rules' reminder hours that a device hears, each marked
+ * before it is sent (db/push-subscriptions.ts markDueReminders), so no run, nor one after a restart, sends it twice.
+ * Nothing is marked while the VAPID keys are unset or the reminder is off (0 hours).
+ */
+export async function sendReminders(env: Env, now = Date.now()): Promise<number> {
+  const vapid = vapidKeysOf(env);
+  if (!vapid) return 0;
+  const hours = (await effectiveRules(env, now)).reminderHours;
+  if (!hours) return 0;
+  const db = getDb(env.DB);
+  const due = await store.markDueReminders(db, now, hours * HOUR_S * 1000);
+  return sendToHolders(
+    db,
+    vapid,
+    due.map((r) => ({
+      bookingId: r.bookingId,
+      documentId: r.documentId,
+      kind: 'reminder' as const,
+      facts: { facilityName: r.facilityName, date: r.date, startTime: r.startTime, startsAt: r.startsAt },
+    })),
+    now,
+  );
 }
 
 const isLive = (b: { status: string; startsAt: number }, now: number) =>
