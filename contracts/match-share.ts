@@ -1,4 +1,4 @@
-// The read-only match page a booking's holder shares with the team (docs/behaviour.md#match-page): what it shows, the
+// The read-only match page a booking's holder shares with the team (docs/behaviour.md#public-site 'Match page'): what it shows, the
 // share answer and the Turkish texts. Nothing here is personal: no name, no phone, no booking number, no price owed.
 import { TR_MONTHS, TR_WEEKDAYS } from './dates';
 

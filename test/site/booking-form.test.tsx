@@ -349,7 +349,7 @@ describe('creating the booking and the confirmation (behaviour.md#public-site Co
     expect(within(deposit).getByText('Nilüfer Arena Ltd.')).toBeTruthy();
     expect(within(deposit).getByText('TR33 0006 1005 1978 6457 8413 26')).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Sonraki adımlar' })).toBeTruthy();
-    // The number never goes into the address: the link hands it to tracking in the tab (docs/behaviour.md#tracking).
+    // The number never goes into the address: the link hands it to tracking in the tab (docs/behaviour.md#public-site 'Tracking').
     const track = screen.getByRole('link', { name: 'Rezervasyonu Takip Et' });
     expect(track.getAttribute('href')).toBe('/rezervasyon-takip');
     track.addEventListener('click', (e) => e.preventDefault());

@@ -1,4 +1,4 @@
-// 'Takıma gönder' (behaviour.md#match-page): shown only for a live booking; on press it asks the server for the match
+// 'Takıma gönder' (behaviour.md#public-site 'Match page'): shown only for a live booking; on press it asks the server for the match
 // page by the number (sent only there), hands the share sheet title, text and address, offers the WhatsApp link and
 // the copy, and says the server's refusal in Turkish.
 import { render, screen, waitFor } from '@testing-library/react';

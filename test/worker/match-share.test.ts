@@ -1,4 +1,4 @@
-// 'Takıma gönder' and the match page (docs/behaviour.md#match-page): the holder proves the booking with its number and
+// 'Takıma gönder' and the match page (docs/behaviour.md#public-site 'Match page'): the holder proves the booking with its number and
 // gets a separate random token, the same one on every call; only a live booking is shared; the page's read carries
 // the pitch, the real date and the hours, and nothing personal; a KVKK erasure closes the page.
 import { env } from 'cloudflare:workers';

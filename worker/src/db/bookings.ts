@@ -726,7 +726,7 @@ export async function anonymisePhone(
         customerPhone: hash,
         customerEmail: null,
         notes: null,
-        // The match page's address was handed to others: after an erasure it opens nothing (behaviour.md#match-page).
+        // The match page's address was handed to others: after an erasure it opens nothing (behaviour.md#public-site 'Match page').
         shareToken: null,
         // A staff member's same-day override reason is typed text: it may name the customer.
         sameDayOverrideReason: sql`case when ${bookings.sameDayOverrideReason} is null then null else ${msg.freeTextErased} end`,

@@ -1,4 +1,4 @@
-// The match page's reads and its token (docs/behaviour.md#match-page): only the columns a stranger may see are selected,
+// The match page's reads and its token (docs/behaviour.md#public-site 'Match page'): only the columns a stranger may see are selected,
 // so nothing personal can reach the page by mistake.
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Db } from './client';

@@ -108,7 +108,7 @@ export const bookingRoutes = new Hono<AppEnv>()
   })
   /**
    * 'Takıma gönder': the holder proves the booking with its number, as tracking does (the same look-up limit), and gets
-   * the read-only match page's address, never the number (behaviour.md#match-page). The same token on every call.
+   * the read-only match page's address, never the number (behaviour.md#public-site 'Match page'). The same token on every call.
    */
   .post('/track/:bookingNumber/share', param(z.object({ bookingNumber: bookingNumberSchema })), async (c) => {
     const { bookingNumber } = c.req.valid('param');

@@ -1,4 +1,4 @@
-// 'Takıma gönder' and the read-only match page /mac/<token> (docs/behaviour.md#match-page). The holder proves the
+// 'Takıma gönder' and the read-only match page /mac/<token> (docs/behaviour.md#public-site 'Match page'). The holder proves the
 // booking is theirs with its number, as tracking does, and receives a separate random token: the number, the key that
 // cancels, never leaves the holder's hands. The page shows the pitch, the real date and the hours, nothing personal.
 import { pitchMap } from '../../../contracts/map-link';

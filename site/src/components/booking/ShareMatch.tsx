@@ -36,7 +36,7 @@ const ShareIcon = () => (
 );
 
 /**
- * 'Takıma gönder' (behaviour.md#match-page): asks the server for the read-only match page's address (the booking number
+ * 'Takıma gönder' (behaviour.md#public-site 'Match page'): asks the server for the read-only match page's address (the booking number
  * proves the booking and never leaves this device), then opens the system share sheet where the browser has one. The
  * WhatsApp link and 'Bağlantıyı kopyala' show after the first press, for browsers without a share sheet and for a
  * second chat. Nothing for a booking that is no longer on.
