@@ -9,13 +9,8 @@ import { Toasts } from '../components/ui/Toasts';
 import { client, unwrap } from '../lib/api';
 import { checkBookingNumber } from '../lib/checks';
 import { ApiRequestError, errorText, messageOf } from '../lib/errors';
-import {
-  displayPhone,
-  isAlreadyProcessed,
-  type PhoneListedBooking,
-  phoneForLookup,
-  type TrackedBooking,
-} from '../lib/tracking';
+import type { PhoneListedBooking, TrackedBooking } from '../lib/tracking';
+import { displayPhone, isAlreadyProcessed, phoneForLookup } from '../lib/tracking-lookup';
 import { toast } from '../stores/toast';
 
 // The page opens on the search form. The result views are a chunk fetched on the first touch of the form (or at once

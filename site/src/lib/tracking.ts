@@ -9,7 +9,6 @@ import {
 } from '../../../contracts/booking-statuses';
 import { cancelTooLate } from '../../../contracts/cancel-window';
 import { PAYMENT_STATUS_LABELS } from '../../../contracts/payments';
-import { phoneTypingDigits } from '../../../contracts/phone-format';
 import type { client } from './api';
 
 export type TrackedBooking = InferResponseType<
@@ -125,24 +124,8 @@ export function customerNotes(notes: string | null | undefined): string | null {
 
 // ---------- phone input ----------
 
-/**
- * Digits only, forced to start with 0, at most 11 digits (behaviour.md#public-site); +90, 90 and 0090 in front become the 0, the same rule
- * as the booking form's phone field (contracts/phone.ts). '' stays '' so the field can be emptied.
- */
-export function phoneDigits(raw: string): string {
-  const { digits } = phoneTypingDigits(raw);
-  if (!digits || digits === '9') return digits; // '9' may still become +90
-  return (digits.startsWith('0') ? digits : '0' + digits).slice(0, 11);
-}
-
-/** 0XXX XXX XX XX, built up while typing. */
-export function displayPhone(raw: string): string {
-  const d = phoneDigits(raw);
-  return [d.slice(0, 4), d.slice(4, 7), d.slice(7, 9), d.slice(9, 11)].filter(Boolean).join(' ');
-}
-
-/** What the phone look-up sends: the shown value with its spaces removed. */
-export const phoneForLookup = (shown: string) => shown.replace(/\s/g, '');
+// The search form's own rules live in ./tracking-lookup (the page's first load); the views import them from here.
+export { displayPhone, isAlreadyProcessed, phoneDigits, phoneForLookup } from './tracking-lookup';
 
 // ---------- subscriber figures ----------
 
@@ -242,8 +225,3 @@ export function filterAndSort<T extends Listed>(list: T[], o: ListOptions): T[] 
     .filter((b) => matchesStatus(b.status, o.status) && (o.facility === 'all' || b.facility.name === o.facility))
     .sort(compare);
 }
-
-// ---------- cancel outcome ----------
-
-/** The server refused because the booking is no longer live (behaviour.md#error-messages): the page reloads to show its current state. */
-export const isAlreadyProcessed = (message: string) => /zaten işlem görmüş|already processed/i.test(message);

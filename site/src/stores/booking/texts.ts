@@ -2,7 +2,7 @@
 import { msg } from '../../../../contracts/texts';
 
 // Status labels are the tracking page's (behaviour.md#states-and-transitions), written once there.
-export { statusLabel } from '../../lib/tracking';
+export { statusLabel } from '../../../../contracts/booking-statuses';
 export const CREATE_FALLBACK = msg.createFailed;
 export const CANCEL_FALLBACK = msg.cancelFailed;
 export const CANCEL_SUCCESS = msg.cancelSuccess;
