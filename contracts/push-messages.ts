@@ -1,6 +1,7 @@
 // What a booking's holder reads in a Web Push notification (docs/behaviour.md#notifications), rendered here from the
 // booking's facts alone: the pitch, the real start, and for a rejection the venue's reason. Never the holder's phone,
-// name or booking number: the notification opens tracking, where the number is kept on the device. No zod here.
+// name or booking number: the notification opens the device's own list, 'Rezervasyonlarım', where the number is kept
+// and every kept booking shows its live status. No zod here.
 import type { BookingFacts } from './events';
 import { slotStartText } from './slot-start';
 
@@ -23,7 +24,11 @@ export interface PlayerPushPayload {
   tag: string;
 }
 
-export const PUSH_OPEN_URL = '/rezervasyon-takip';
+/**
+ * What a tap on any notification opens: the same address for every booking, so nothing in it names one (the payload
+ * carries no number, and a documentId in an address would be one more key to a booking).
+ */
+export const PUSH_OPEN_URL = '/rezervasyonlarim';
 /** A reason is cut here: a push stays small, and tracking shows the whole text. */
 export const PUSH_REASON_MAX = 160;
 

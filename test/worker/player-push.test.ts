@@ -200,7 +200,7 @@ describe("the booking's events reach every device once", () => {
     for (const m of messages)
       expect(m).toMatchObject({
         title: 'Rezervasyonunuz onaylandı',
-        url: '/rezervasyon-takip',
+        url: '/rezervasyonlarim',
         tag: `rezervasyon-${booking.documentId}`,
       });
     expect(messages[0].body).toMatch(

@@ -72,6 +72,35 @@ export const deletePushOfPhone = (db: Db, phone: string) =>
       ),
     );
 
+/**
+ * Forgets the devices of bookings that are over (docs/behaviour.md#notifications): ended `afterEndMs` ago (the end is
+ * the start plus the booking's own hours, an after-midnight end included), or rejected, cancelled or expired at least
+ * `afterFinalMs` ago, long after that change's push left. Reads only the bookings some device hears (by their id), never
+ * the bookings table. Answers how many subscriptions went.
+ */
+export async function deleteFinishedSubscriptions(
+  db: Db,
+  now: number,
+  { afterEndMs, afterFinalMs }: { afterEndMs: number; afterFinalMs: number },
+): Promise<number> {
+  const minutes = (column: string) =>
+    `(cast(substr(${column}, 1, 2) as integer) * 60 + cast(substr(${column}, 4, 2) as integer))`;
+  // 1..1440 minutes: an end at or before the start is on the next day.
+  const length = sql.raw(`((${minutes('b.end_time')} - ${minutes('b.start_time')} + 1439) % 1440 + 1) * 60000`);
+  const rows = await db.all<{ id: number }>(sql`
+    delete from ${pushSubscriptions}
+    where booking_id in (
+      select b.id from ${bookings} b
+      where b.id in (select booking_id from ${pushSubscriptions})
+        and (
+          b.starts_at + ${length} <= ${now - afterEndMs}
+          or (b.status not in ('pending', 'approved') and b.updated_at <= ${now - afterFinalMs})
+        )
+    )
+    returning id`);
+  return rows.length;
+}
+
 /** The booking facts a reminder is rendered from. */
 export interface ReminderRow {
   bookingId: number;

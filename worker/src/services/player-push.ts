@@ -137,6 +137,21 @@ export async function sendReminders(env: Env, now = Date.now()): Promise<number>
   );
 }
 
+/** A finished booking's devices are kept this long after its end: nothing is sent to them any more. */
+export const PUSH_KEEP_AFTER_END_MS = 3 * HOUR_S * 1000;
+/** And this long after a rejection, cancellation or expiry: that change's push left within seconds of it. */
+export const PUSH_KEEP_AFTER_FINAL_MS = HOUR_S * 1000;
+
+/**
+ * The cron's clean-up (docs/behaviour.md#notifications): the devices of bookings that are over are forgotten, so a
+ * push address is stored no longer than it can be used. Runs whether or not the VAPID keys are set.
+ */
+export const forgetFinishedSubscriptions = (env: Env, now = Date.now()) =>
+  store.deleteFinishedSubscriptions(getDb(env.DB), now, {
+    afterEndMs: PUSH_KEEP_AFTER_END_MS,
+    afterFinalMs: PUSH_KEEP_AFTER_FINAL_MS,
+  });
+
 const isLive = (b: { status: string; startsAt: number }, now: number) =>
   (b.status === 'pending' || b.status === 'approved') && b.startsAt > now;
 
