@@ -12,6 +12,10 @@ export default async function setup(project: TestProject) {
       RATE_LIMIT_BOOKING_PER_IP: '100000',
       RATE_LIMIT_LOOKUP_PER_IP: '100000',
       RATE_LIMIT_LOGIN_PER_IP: '100000',
+      // The fixed test pair of vitest.config.ts (never used outside tests): 'Bildirim al' reads the public key.
+      VAPID_PUBLIC_KEY: 'BJC6VeADr5V-R96IM93ypDizsSoMl5GHJ95TGC3iLc6cuu68ETZhXC1EfdryUGSuI-uPMPVMdxr4CxqUlXLRggA',
+      VAPID_PRIVATE_KEY: 'YRCICr-BjwTj6z3B1LYtoBRo9_SA4AGeqMkPY5s_s3s',
+      VAPID_SUBJECT: 'mailto:bildirim@halisaha.example',
     },
   });
   project.provide('origin', server.origin);

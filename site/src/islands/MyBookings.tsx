@@ -4,6 +4,7 @@ import { Button } from '../components/ui/light/Button';
 import { client, unwrap } from '../lib/api';
 import { type DeviceBooking, deviceBookings, forgetBooking, handToTracking } from '../lib/device-bookings';
 import { slotDateText, trDateTime } from '../lib/format';
+import { pushOnNumbers } from '../lib/push-device';
 import { PAYMENT_LABELS } from '../lib/tracking';
 
 /** Numbers per status request: the route's own bound. */
@@ -65,10 +66,13 @@ export default function MyBookings() {
   const [list, setList] = useState<DeviceBooking[] | null>(null);
   const [statuses, setStatuses] = useState<Statuses>({});
   const [failed, setFailed] = useState(false);
+  /** The bookings whose notifications this device hears ('Bildirim al'). */
+  const [pushOn, setPushOn] = useState<Set<string>>(() => new Set());
 
   useEffect(() => {
     const kept = deviceBookings();
     setList(kept);
+    setPushOn(pushOnNumbers());
     if (!kept.length) return;
     liveStatuses(kept.map((b) => b.bookingNumber)).then(setStatuses, () => setFailed(true));
   }, []);
@@ -126,6 +130,11 @@ export default function MyBookings() {
                   {slotDateText(b)} · {b.startTime}–{b.endTime}
                 </p>
                 <p className="mt-0.5 font-mono text-sm font-semibold tracking-wider">{b.bookingNumber}</p>
+                {pushOn.has(b.bookingNumber) && (
+                  <p className="mt-0.5 text-sm text-slate-700 dark:text-slate-300" data-push-on>
+                    Bildirimler bu cihazda açık
+                  </p>
+                )}
               </div>
               <StatusText live={failed ? undefined : statuses[b.bookingNumber]} />
             </div>

@@ -8,6 +8,7 @@ import { Action, action } from './Action';
 import { AddToCalendar } from './AddToCalendar';
 import { CopyButton } from './CopyButton';
 import { DepositBox } from './DepositBox';
+import { PushOptIn } from './PushOptIn';
 import { ShareMatch } from './ShareMatch';
 
 export const showsDeposit = (b: Pick<Booking, 'depositAmount' | 'isSubscriber'>) =>
@@ -111,6 +112,7 @@ export function Confirmation({
       )}
 
       <ShareMatch booking={b} />
+      <PushOptIn booking={b} className="mt-4" />
 
       <section aria-labelledby="next-steps-heading" className="mt-6">
         <h3 id="next-steps-heading" className="text-lg font-bold">
