@@ -4,13 +4,15 @@
 // keeps; 'Bildirimleri kapat' forgets it on the server and drops the browser's subscription only when no other kept
 // booking uses it. Every refusal and failure reads in Turkish; a browser without push (iOS Safari outside a home-screen
 // app included) says so.
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { base64urlToBytes } from '../../contracts/base64url';
 import { pushTexts } from '../../contracts/push';
 import PushButton, { PUSH_KEY, PUSH_TEXT } from '../../site/src/components/booking/PushButton';
 import { PushOptIn } from '../../site/src/components/booking/PushOptIn';
+import MyBookings from '../../site/src/islands/MyBookings';
+import { rememberBooking } from '../../site/src/lib/device-bookings';
 
 const NUMBER = 'HSRABCDEFGH2';
 const VAPID = 'BJC6VeADr5V-R96IM93ypDizsSoMl5GHJ95TGC3iLc6cuu68ETZhXC1EfdryUGSuI-uPMPVMdxr4CxqUlXLRggA';
@@ -243,5 +245,27 @@ describe('Bildirim al', () => {
     }
     render(<PushOptIn booking={booking({ status: 'approved' })} />);
     expect(await screen.findByRole('button', { name: PUSH_TEXT.turnOn })).toBeTruthy();
+  });
+});
+
+describe('Rezervasyonlarım', () => {
+  it('marks the kept bookings this device hears, where a tap on a notification lands', async () => {
+    const row = (n: string) => ({
+      bookingNumber: n,
+      date: '2030-05-18',
+      startTime: '21:00',
+      endTime: '22:00',
+      startsAt: future,
+      facility: { name: 'Nilüfer Arena', slug: 'nilufer-arena' },
+    });
+    rememberBooking(row('HSRZZZZZZZZ2'));
+    rememberBooking(row(NUMBER));
+    localStorage.setItem(PUSH_KEY, JSON.stringify({ [NUMBER]: { endpoint: ENDPOINT, startsAt: Date.parse(future) } }));
+    mockServer({ 'POST /api/bookings/track/statuses': [200, { data: [], meta: {} }] });
+    render(<MyBookings />);
+    const heard = (await screen.findByText(NUMBER)).closest('li')!;
+    expect(within(heard).getByText('Bildirimler bu cihazda açık')).toBeTruthy();
+    const quiet = screen.getByText('HSRZZZZZZZZ2').closest('li')!;
+    expect(within(quiet).queryByText('Bildirimler bu cihazda açık')).toBeNull();
   });
 });
