@@ -118,6 +118,11 @@ describe('Bildirim al', () => {
     render(<PushButton booking={booking()} />);
     await waitFor(async () => expect((await pushButton()).getAttribute('aria-disabled')).toBeNull());
     expect(b.container.register).not.toHaveBeenCalled();
+    // Before the press the player reads what push keeps, with the consent text's paragraph one tap away.
+    expect(screen.getByText(PUSH_TEXT.privacy, { exact: false })).toBeTruthy();
+    expect(screen.getByRole('link', { name: PUSH_TEXT.privacyLink }).getAttribute('href')).toBe(
+      '/aydinlatma-metni#bildirimler',
+    );
     await userEvent.click(await pushButton());
     await waitFor(() => expect(status().textContent).toBe(PUSH_TEXT.on));
     expect(b.requestPermission).toHaveBeenCalledTimes(1);
@@ -225,6 +230,7 @@ describe('Bildirim al', () => {
     const { unmount } = render(<PushButton booking={booking()} />);
     expect((await screen.findByText(PUSH_TEXT.unsupported)).closest('[data-push-optin]')).toBeTruthy();
     expect(screen.queryByRole('button')).toBeNull();
+    expect(screen.queryByRole('link', { name: PUSH_TEXT.privacyLink })).toBeNull();
     unmount();
     Object.defineProperty(navigator, 'userAgent', {
       configurable: true,

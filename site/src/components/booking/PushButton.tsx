@@ -241,6 +241,17 @@ export default function PushButton({ booking, className = '' }: { booking: Share
           </p>
         </div>
       )}
+      {phase !== 'unsupported' && (
+        <p className="mt-2 text-xs text-slate-600 dark:text-slate-300" data-push-privacy>
+          {PUSH_TEXT.privacy}{' '}
+          <a
+            href="/aydinlatma-metni#bildirimler"
+            className="font-semibold text-turf-800 underline underline-offset-2 dark:text-turf-300"
+          >
+            {PUSH_TEXT.privacyLink}
+          </a>
+        </p>
+      )}
       <p role="status" className="mt-2 text-sm font-semibold" data-push-state>
         {note}
       </p>

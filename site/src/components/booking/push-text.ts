@@ -2,6 +2,10 @@
 export const PUSH_TEXT = {
   lead: 'Onay, ret, süre dolması, tesis iptali ve maç hatırlatması bu cihaza bildirim olarak gelsin.',
   leadOn: 'Bu rezervasyondaki değişiklikler bu cihaza bildirilir. Bildirime dokununca Rezervasyonlarım açılır.',
+  /** Under the button, with a link to the consent text's paragraph on push (aydinlatma-metni#bildirimler). */
+  privacy:
+    'Bildirimlerde adınız, telefonunuz ve rezervasyon numaranız yer almaz; rezervasyon bitince bu cihazın kaydı silinir.',
+  privacyLink: 'Aydınlatma Metni',
   turnOn: 'Bildirim al',
   turnOff: 'Bildirimleri kapat',
   on: 'Bildirimler açık',
