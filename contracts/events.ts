@@ -312,6 +312,10 @@ export interface AuditFacts {
   'subscription.feed_create': BookingAuditFacts;
   'subscription.feed_renew': BookingAuditFacts;
   'subscription.feed_revoke': BookingAuditFacts;
+  // A player's rating (docs/behaviour.md#ratings): the label is the rated booking's number; staff hide or show its
+  // comment, never its score.
+  'rating.hide': BookingAuditFacts & { score: number };
+  'rating.show': BookingAuditFacts & { score: number };
 }
 
 /** Where and when the booking an audit row is about plays: its pitch and real start, never who holds it. */
@@ -476,6 +480,9 @@ const AUDIT_LINES: Record<AuditEventKind, (label: string, facts: Facts) => strin
   'subscription.feed_create': bookingLine('Abonelik takvim bağlantısı oluşturuldu'),
   'subscription.feed_renew': bookingLine('Abonelik takvim bağlantısı yenilendi'),
   'subscription.feed_revoke': bookingLine('Abonelik takvim bağlantısı iptal edildi'),
+  'rating.hide': (label, f) => `${bookingLine('Değerlendirme yorumu gizlendi')(label, f)} (${num(f, 'score')}/5)`,
+  'rating.show': (label, f) =>
+    `${bookingLine('Değerlendirme yorumu yeniden gösterildi')(label, f)} (${num(f, 'score')}/5)`,
 };
 
 export const AUDIT_EVENT_KINDS = Object.keys(AUDIT_LINES) as AuditEventKind[];

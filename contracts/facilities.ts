@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { isoDate, numeric } from './common';
 
-// No rating: none is shown that players did not give, and no player can rate a pitch yet.
-const SORTABLE = ['name', 'hourlyPrice', 'priority', 'createdAt'] as const;
+// rating: the average players gave (docs/behaviour.md#ratings); pitches under 3 ratings come after the rated ones.
+const SORTABLE = ['name', 'hourlyPrice', 'priority', 'createdAt', 'rating'] as const;
 export type FacilitySortField = (typeof SORTABLE)[number];
 
 const sortItem = z

@@ -141,6 +141,7 @@ export const AUDIT_KINDS = [
   'slots',
   'booking',
   'subscription',
+  'rating',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
@@ -152,6 +153,7 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   slots: 'Slotlar',
   booking: 'Rezervasyon',
   subscription: 'Abonelik',
+  rating: 'Değerlendirme',
 };
 export const AUDIT_PAGE_SIZES = [25, 50, 100] as const;
 

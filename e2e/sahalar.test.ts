@@ -87,7 +87,7 @@ describe('pitch list', () => {
     await context.close();
   });
 
-  it('sorts by price both ways and by name in Turkish order (no rating: none was given)', async () => {
+  it('sorts by price both ways and by name in Turkish order (the sort by rating: e2e/ratings.test.ts)', async () => {
     const { page, context } = await open();
     const sort = page.getByLabel('Sırala');
     await sort.selectOption('fiyat-artan');

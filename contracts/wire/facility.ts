@@ -1,5 +1,6 @@
 // A pitch as the API and the pages speak of it (api.md): money in TL, instants as ISO strings.
 import type { AddonWire } from '../addons';
+import type { RatingSummaryWire } from '../ratings';
 
 export type WeekDay = 'monday' | 'tuesday' | 'wednesday' | 'thursday' | 'friday' | 'saturday' | 'sunday';
 export interface WorkingDayWire {
@@ -68,6 +69,8 @@ export interface FacilityWire {
   services: string[];
   /** The paid add-ons a visitor may take with a booking, active ones only, in the pitch's order. */
   addons: AddonWire[];
+  /** The average and count of the ratings players gave, only from 3 ratings on; null before (docs/behaviour.md#ratings). */
+  ratingSummary: RatingSummaryWire | null;
   transportationService: {
     isActive: boolean;
     price: number;

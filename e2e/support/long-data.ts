@@ -177,6 +177,7 @@ export function removeLongData(existing?: DatabaseSync) {
       ).map((r) => r.phone);
       db.exec(`delete from notifications where facility_id = ${f.id} or booking_id in (${bookings})`);
       db.exec(`delete from booking_history where booking_id in (${bookings})`);
+      db.exec(`delete from ratings where facility_id = ${f.id}`);
       db.exec(`delete from bookings where facility_id = ${f.id}`);
       for (const phone of phones)
         db.prepare(

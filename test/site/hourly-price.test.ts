@@ -42,6 +42,8 @@ describe('the hourly equivalent', () => {
       address: '',
       price: hourlyEquivalent(price, kind),
       order,
+      rating: null,
+      ratings: 0,
     });
     const half = item('Yarım', 900, 'half-hourly', 0);
     const hourly = item('Saatlik', 1500, 'hourly', 1);
@@ -50,7 +52,23 @@ describe('the hourly equivalent', () => {
     expect([half, hourly].sort(compare('fiyat-artan')).map((i) => i.name)).toEqual(['Saatlik', 'Yarım']);
   });
 
-  it('an old address sorting by rating falls back to the recommended order: there is no rating to sort by', () => {
-    expect(readState(new URLSearchParams('siralama=puan')).siralama).toBe('');
+  it('sorts by the rating players gave: highest first, more ratings first on a tie, pitches under 3 ratings last in their order', () => {
+    expect(readState(new URLSearchParams('siralama=puan')).siralama).toBe('puan');
+    const item = (name: string, order: number, rating: number | null, ratings: number): ListItem => ({
+      name,
+      address: '',
+      price: 1000,
+      order,
+      rating,
+      ratings,
+    });
+    const list = [
+      item('Yeni', 0, null, 0),
+      item('İyi', 1, 4.2, 10),
+      item('Az', 2, null, 0),
+      item('Çok iyi', 3, 4.8, 3),
+      item('İyi, çok oy', 4, 4.2, 40),
+    ];
+    expect([...list].sort(compare('puan')).map((i) => i.name)).toEqual(['Çok iyi', 'İyi, çok oy', 'İyi', 'Yeni', 'Az']);
   });
 });

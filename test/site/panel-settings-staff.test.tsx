@@ -183,6 +183,7 @@ describe('AuditLog', () => {
       'Slotlar',
       'Rezervasyon',
       'Abonelik',
+      'Değerlendirme',
     ]);
     await u.selectOptions(screen.getByRole('combobox', { name: 'Kayıt türü' }), 'staff');
     await waitFor(() =>

@@ -232,6 +232,14 @@ const EXPECTED: { [K in AuditEvent['kind']]: [Extract<AuditEvent, { kind: K }>, 
     { kind: 'subscription.feed_revoke', label: NUMBER, facts: PLAYS },
     `Abonelik takvim bağlantısı iptal edildi: ${NUMBER} — Merkez Saha · 1 Aralık 2026 Salı 20:00`,
   ],
+  'rating.hide': [
+    { kind: 'rating.hide', label: NUMBER, facts: { ...PLAYS, score: 2 } },
+    `Değerlendirme yorumu gizlendi: ${NUMBER} — Merkez Saha · 1 Aralık 2026 Salı 20:00 (2/5)`,
+  ],
+  'rating.show': [
+    { kind: 'rating.show', label: NUMBER, facts: { ...NIGHT, score: 4 } },
+    `Değerlendirme yorumu yeniden gösterildi: ${NUMBER} — Gece Sahası · 2 Aralık 2026 Çarşamba 00:30 · Salı gecesi (4/5)`,
+  ],
 };
 
 /** The row an event is stored as, read back as the list reads it. */

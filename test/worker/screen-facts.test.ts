@@ -46,13 +46,22 @@ describe('no rating that players did not give', () => {
       const body = await json<FacilityListAnswer | FacilityAnswer>(res);
       expect(JSON.stringify(body)).not.toContain('"rating"');
       expect(hasKeyDeep(body, 'rating')).toBe(false);
+      // Only what players gave (docs/behaviour.md#ratings): nobody rated this pitch, so there is no summary.
+      const pitches = Array.isArray(body.data) ? body.data : [body.data];
+      expect(pitches.find((p) => p.id === f.id)?.ratingSummary).toBeNull();
     }
   });
 
-  it('the list cannot be sorted by a rating', async () => {
-    const err = await expectError(await api('/api/facilities?sort=rating:desc'), 400);
+  it('sorting by rating puts no unrated pitch ahead: a pitch nobody rated sorts after the rated ones', async () => {
+    const res = await api('/api/facilities?sort=rating:desc');
+    expect(res.status).toBe(200);
+    const list = (await json<FacilityListAnswer>(res)).data;
+    const firstUnrated = list.findIndex((p) => p.ratingSummary === null);
+    expect(list.slice(firstUnrated === -1 ? list.length : firstUnrated).every((p) => p.ratingSummary === null)).toBe(
+      true,
+    );
+    const err = await expectError(await api('/api/facilities?sort=puan:desc'), 400);
     expect(err.message).toMatch(/^Sıralama alanı şunlardan biri olmalı: /);
-    expect(err.message).not.toContain('rating');
   });
 });
 

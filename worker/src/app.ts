@@ -23,6 +23,7 @@ import { customerRoutes } from './routes/customers';
 import { facilityRoutes } from './routes/facilities';
 import { notificationRoutes } from './routes/notifications';
 import { pushRoutes } from './routes/push';
+import { bookingRatingRoutes, ratingRoutes } from './routes/ratings';
 import { reportRoutes } from './routes/reports';
 import { staffRoutes } from './routes/staff';
 
@@ -94,8 +95,11 @@ const routes = new Hono<AppEnv>()
   .route('/bookings/customers', customerRoutes)
   // 'Bildirim al' beside tracking (the number proves the booking).
   .route('/bookings', bookingPushRoutes)
+  // 'Sahayı değerlendir' beside tracking (the number proves the booking).
+  .route('/bookings', bookingRatingRoutes)
   .route('/bookings', bookingRoutes)
   .route('/notifications', notificationRoutes)
+  .route('/ratings', ratingRoutes)
   .route('/push', pushRoutes)
   .route('/reports', reportRoutes)
   .route('/', calendarRoutes)

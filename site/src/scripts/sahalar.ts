@@ -5,8 +5,8 @@
 import { foldSearch } from '../../../contracts/search';
 
 export const PRICE_BANDS = ['', '1000-alti', '1000-2000', '2000-ustu'] as const;
-// No 'puan' (rating): no rating is shown that players did not give, and none can be given yet.
-export const SORTS = ['', 'ad', 'fiyat-artan', 'fiyat-azalan'] as const;
+// 'puan': the average players gave (docs/behaviour.md#ratings), pitches under 3 ratings after the rated ones.
+export const SORTS = ['', 'ad', 'fiyat-artan', 'fiyat-azalan', 'puan'] as const;
 export const VIEWS = ['izgara', 'liste'] as const;
 export type PriceBand = (typeof PRICE_BANDS)[number];
 export type Sort = (typeof SORTS)[number];
@@ -23,6 +23,10 @@ export interface ListItem {
   /** The price of an hour's play (a half-hourly pitch's slot price twice): bands and sorting compare pitches by it. */
   price: number;
   order: number;
+  /** The average players gave; null under 3 ratings (none is shown then). */
+  rating: number | null;
+  /** How many ratings it has (0 when none is shown). */
+  ratings: number;
 }
 
 const pick = <T extends string>(allowed: readonly T[], value: string | undefined, fallback: T): T =>
@@ -74,6 +78,11 @@ export function compare(sort: Sort): (a: ListItem, b: ListItem) => number {
       return (a, b) => a.price - b.price || a.order - b.order;
     case 'fiyat-azalan':
       return (a, b) => b.price - a.price || a.order - b.order;
+    case 'puan':
+      return (a, b) =>
+        a.rating === null || b.rating === null
+          ? (a.rating === null ? 1 : 0) - (b.rating === null ? 1 : 0) || a.order - b.order
+          : b.rating - a.rating || b.ratings - a.ratings || a.order - b.order;
     default:
       return (a, b) => a.order - b.order;
   }
@@ -100,6 +109,8 @@ export function init(root: HTMLElement | null = document.querySelector('[data-sa
       address: el.dataset.address ?? '',
       price: Number(el.dataset.price),
       order: Number(el.dataset.order),
+      rating: el.dataset.average ? Number(el.dataset.average) : null,
+      ratings: Number(el.dataset.ratings ?? 0),
     },
   }));
   let view: View = list.dataset.view === 'list' ? 'liste' : 'izgara';

@@ -10,6 +10,7 @@ import { effectiveRules } from '../../../worker/src/lib/booking-rules';
 import { findSeoPage, readSiteSettings, type SeoPageRow } from '../../../worker/src/services/content';
 import * as facilities from '../../../worker/src/services/facilities';
 import * as matches from '../../../worker/src/services/match-share';
+import * as ratings from '../../../worker/src/services/ratings';
 
 export type { SeoPageRow };
 export { SESSION_COOKIE };
@@ -32,6 +33,9 @@ export const priceRange = (facilityId: number) => facilities.upcomingPriceRange(
 export const priceRanges = (facilityIds: number[]) => facilities.upcomingPriceRanges(db(), facilityIds);
 
 export const sitemapFacilities = () => facilities.sitemapFacilities(db());
+
+/** The pitch page's latest comments anyone may read (stars, day, text; nothing about who wrote them). */
+export const ratingComments = (facilityId: number) => ratings.latestComments(db(), facilityId);
 
 export const siteSettings = (): Promise<SiteSettingsWire> => readSiteSettings(db());
 

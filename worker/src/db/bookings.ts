@@ -22,6 +22,7 @@ import type { Db } from './client';
 import { type BookingNotice, eraseFreeText, forgetCustomerInEvents, notifyEvent, recordHistory } from './events';
 import { depositKeepHoursSql, paymentsJsonOf } from './payments';
 import { deletePushOfPhone } from './push-subscriptions';
+import { eraseCommentsOfPhone } from './ratings';
 import {
   type Booking,
   bookingHistory,
@@ -719,6 +720,8 @@ export async function anonymisePhone(
     revokeFeedsOfPhone(db, phone, now),
     // The browsers that hear those bookings: their endpoints are personal data too (behaviour.md#notifications).
     deletePushOfPhone(db, phone),
+    // Their comments on pitches are free text: cleared; the scores stay, tied to bookings erased as well (behaviour.md#ratings).
+    eraseCommentsOfPhone(db, phone),
     db
       .update(bookings)
       .set({

@@ -1,9 +1,19 @@
 // Reads of the pitch aggregate: the pitch, its images, amenities, pickup points and add-ons, and the slots of its calendar.
 import { and, asc, count, eq, gt, gte, inArray, lt, lte, max, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
+import { RATINGS_SHOWN_FROM } from '../../../contracts/ratings';
 import type { Db } from './client';
 import { facilityIdOf, notDeleted } from './facility-ref';
-import { amenities, type Facility, facilities, facilityAddons, facilityImages, pickupPoints, slots } from './schema';
+import {
+  amenities,
+  type Facility,
+  facilities,
+  facilityAddons,
+  facilityImages,
+  facilityRatingStats,
+  pickupPoints,
+  slots,
+} from './schema';
 import { liveSlots } from './slots';
 import { folded, renderedBatch } from './sql';
 
@@ -12,6 +22,7 @@ export type ImageRow = typeof facilityImages.$inferSelect;
 export type AmenityRow = typeof amenities.$inferSelect;
 export type PickupPointRow = typeof pickupPoints.$inferSelect;
 export type AddonRow = typeof facilityAddons.$inferSelect;
+export type RatingStatsRow = typeof facilityRatingStats.$inferSelect;
 
 export interface FacilityParts {
   images: ImageRow[];
@@ -19,6 +30,8 @@ export interface FacilityParts {
   pickupPoints: PickupPointRow[];
   /** Every add-on of the pitch, active or not (the public answer keeps the active ones). */
   addons: AddonRow[];
+  /** The pitches' rating summaries (docs/behaviour.md#ratings); a pitch nobody rated has none. */
+  ratingStats: RatingStatsRow[];
 }
 export interface FacilityBundle extends FacilityParts {
   facility: FacilityRow;
@@ -50,26 +63,30 @@ const addonsOf = (db: Db, facilityId: number[] | SQLWrapper) =>
     .where(idIn(facilityAddons.facilityId, facilityId))
     .orderBy(asc(facilityAddons.sortOrder), asc(facilityAddons.id));
 
+const ratingStatsOf = (db: Db, facilityId: number[] | SQLWrapper) =>
+  db.select().from(facilityRatingStats).where(idIn(facilityRatingStats.facilityId, facilityId));
+
 function idIn(column: AnySQLiteColumn, ids: number[] | SQLWrapper): SQL {
   return Array.isArray(ids) ? inArray(column, ids) : eq(column, ids);
 }
 
 /** The parts of the given pitches, each list in its display order. */
 export async function partsOfFacilities(db: Db, ids: number[]): Promise<FacilityParts> {
-  if (ids.length === 0) return { images: [], amenities: [], pickupPoints: [], addons: [] };
-  const [images, ams, pps, ads] = await db.batch([
+  if (ids.length === 0) return { images: [], amenities: [], pickupPoints: [], addons: [], ratingStats: [] };
+  const [images, ams, pps, ads, stats] = await db.batch([
     imagesOf(db, ids),
     amenitiesOf(db, ids),
     pickupPointsOf(db, ids),
     addonsOf(db, ids),
+    ratingStatsOf(db, ids),
   ]);
-  return { images, amenities: ams, pickupPoints: pps, addons: ads };
+  return { images, amenities: ams, pickupPoints: pps, addons: ads, ratingStats: stats };
 }
 
 /** The pitches with these ids and their parts, in one round trip. */
 export async function facilitiesWithParts(db: Db, ids: number[]): Promise<{ rows: FacilityRow[] } & FacilityParts> {
-  if (ids.length === 0) return { rows: [], images: [], amenities: [], pickupPoints: [], addons: [] };
-  const [rows, images, ams, pps, ads] = await db.batch([
+  if (ids.length === 0) return { rows: [], images: [], amenities: [], pickupPoints: [], addons: [], ratingStats: [] };
+  const [rows, images, ams, pps, ads, stats] = await db.batch([
     db
       .select()
       .from(facilities)
@@ -78,8 +95,9 @@ export async function facilitiesWithParts(db: Db, ids: number[]): Promise<{ rows
     amenitiesOf(db, ids),
     pickupPointsOf(db, ids),
     addonsOf(db, ids),
+    ratingStatsOf(db, ids),
   ]);
-  return { rows, images, amenities: ams, pickupPoints: pps, addons: ads };
+  return { rows, images, amenities: ams, pickupPoints: pps, addons: ads, ratingStats: stats };
 }
 
 /** One pitch by reference with its parts, in one round trip; undefined when no pitch matches. */
@@ -93,14 +111,17 @@ export async function facilityWithPartsById(db: Db, id: number): Promise<Facilit
 }
 
 async function facilityWithParts(db: Db, id: SQLWrapper): Promise<FacilityBundle | undefined> {
-  const [rows, images, ams, pps, ads] = await db.batch([
+  const [rows, images, ams, pps, ads, stats] = await db.batch([
     db.select().from(facilities).where(eq(facilities.id, id)),
     imagesOf(db, id),
     amenitiesOf(db, id),
     pickupPointsOf(db, id),
     addonsOf(db, id),
+    ratingStatsOf(db, id),
   ]);
-  return rows[0] ? { facility: rows[0], images, amenities: ams, pickupPoints: pps, addons: ads } : undefined;
+  return rows[0]
+    ? { facility: rows[0], images, amenities: ams, pickupPoints: pps, addons: ads, ratingStats: stats }
+    : undefined;
 }
 
 export async function facilityByRef(db: Db, ref: string): Promise<FacilityRow | undefined> {
@@ -146,7 +167,10 @@ export interface FacilityFilter {
   price: { gte?: number; lte?: number; gt?: number; lt?: number };
 }
 
-export type FacilitySortKeys = Pick<FacilityRow, 'id' | 'name' | 'priority' | 'hourlyPrice' | 'createdAt'>;
+export type FacilitySortKeys = Pick<FacilityRow, 'id' | 'name' | 'priority' | 'hourlyPrice' | 'createdAt'> & {
+  /** The average players gave, null under the count the pages show it from (contracts/ratings.ts). */
+  rating: number | null;
+};
 
 /**
  * The sort keys of every pitch the filter lets through, in id order (the order the list kept before it was filtered
@@ -173,8 +197,11 @@ export async function filteredFacilityKeys(db: Db, f: FacilityFilter): Promise<F
       priority: facilities.priority,
       hourlyPrice: facilities.hourlyPrice,
       createdAt: facilities.createdAt,
+      rating: sql<number | null>`case when ${facilityRatingStats.ratings} >= ${RATINGS_SHOWN_FROM}
+        then round(1.0 * ${facilityRatingStats.scoreSum} / ${facilityRatingStats.ratings}, 1) end`,
     })
     .from(facilities)
+    .leftJoin(facilityRatingStats, eq(facilityRatingStats.facilityId, facilities.id))
     .where(and(...conds))
     .orderBy(asc(facilities.id))
     .all();

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { check, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { PAYMENT_STATUSES } from '../../../contracts/booking-statuses';
 import type { EventKind } from '../../../contracts/events';
 import {
@@ -123,7 +123,7 @@ export const facilities = sqliteTable(
       .default('full_hour'),
     autoApprovalTimeout: integer('auto_approval_timeout').notNull().default(60),
     priority: integer('priority').notNull().default(0),
-    rating: real('rating').notNull().default(5),
+    // No rating column: a pitch's rating is what players gave (ratings, facility_rating_stats; migration 0029).
     seoTitle: text('seo_title'),
     seoDescription: text('seo_description'),
     seoKeywords: text('seo_keywords'),
@@ -586,6 +586,55 @@ export const pushSubscriptions = sqliteTable(
   // Also the index of a booking's subscriptions (its leading column): the cascade, the sends and the erasure use it.
   (t) => [uniqueIndex('push_subscriptions_booking_endpoint').on(t.bookingId, t.endpoint)],
 );
+
+/**
+ * A player's rating of a pitch (docs/behaviour.md#ratings, migration 0029): at most one per booking (the unique booking
+ * id is the guarantee), given by the booking's holder with its number once the approved match was played. The score is
+ * never changed (a trigger refuses it); staff may hide the comment (hidden_at, hidden_by_id); the desk marking the
+ * booking 'Gelmedi' deletes it (it was not played). A KVKK erasure of the customer clears the comment; the score stays,
+ * tied to a booking whose personal data are erased as well.
+ */
+export const ratings = sqliteTable(
+  'ratings',
+  {
+    id: integer('id').primaryKey(),
+    bookingId: integer('booking_id')
+      .notNull()
+      .unique()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    /** Copied from the booking: a pitch's ratings and its summary are read by it. */
+    facilityId: integer('facility_id')
+      .notNull()
+      .references(() => facilities.id),
+    score: integer('score').notNull(),
+    comment: text('comment'),
+    hiddenAt: integer('hidden_at'),
+    hiddenById: integer('hidden_by_id').references(() => users.id),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [
+    check('ratings_score', sql`${t.score} between 1 and 5`),
+    check('ratings_comment', sql`${t.comment} is null or length(${t.comment}) between 1 and 500`),
+    // The panel's list of a pitch's ratings, newest first.
+    index('ratings_facility_created').on(t.facilityId, t.createdAt),
+    // The pitch page's latest comments: only the ones anyone may read.
+    index('ratings_public_comments')
+      .on(t.facilityId, t.createdAt)
+      .where(sql`comment is not null and hidden_at is null`),
+  ],
+);
+
+/**
+ * Per pitch, how many ratings it has and the sum of their scores, kept by the rating_stats_* triggers on ratings in the
+ * statement that writes one (migration 0029): the pitch cards, the pitch page and the list's sort read one row per
+ * pitch, whatever the ratings table holds. test/worker/ratings.test.ts compares it with a GROUP BY over ratings.
+ */
+export const facilityRatingStats = sqliteTable('facility_rating_stats', {
+  // No foreign key, like the other summary tables: the rows follow the ratings.
+  facilityId: integer('facility_id').primaryKey(),
+  ratings: integer('ratings').notNull().default(0),
+  scoreSum: integer('score_sum').notNull().default(0),
+});
 
 /**
  * A subscriber's calendar feed (behaviour.md#subscriptions): the secret address of a subscription's weekly bookings as

@@ -5,6 +5,7 @@ import { addonMsg } from '../../../contracts/addons';
 import type { CreateBookingInput } from '../../../contracts/bookings';
 import { maskBookingNumber, nameWithInitial } from '../../../contracts/common';
 import { msg, sameDayMessage } from '../../../contracts/messages';
+import type { BookingRatingWire } from '../../../contracts/ratings';
 import { cancelTooLate } from '../../../contracts/settings';
 import type {
   BookingWire,
@@ -15,6 +16,7 @@ import type {
 import type { NotificationWire } from '../../../contracts/wire/notification';
 import * as store from '../db/bookings';
 import type { Db } from '../db/client';
+import { ratingOfNumber } from '../db/ratings';
 import { type Booking, type BookingAddon, bookings } from '../db/schema';
 import { isUniqueRefusal } from '../db/unique';
 import { storedRules } from '../lib/booking-rules';
@@ -24,6 +26,7 @@ import { HOUR, MINUTE } from '../lib/time';
 import { bookingToWire, phoneLookupToWire } from './booking-wire';
 import type { FacilityBundle } from './facilities';
 import { notificationsToWire } from './notifications';
+import { ratingState } from './ratings';
 import { type SlotRow, slotOfBooking } from './slots';
 
 export { type Audience, bookingToWire, phoneLookupToWire } from './booking-wire';
@@ -273,10 +276,21 @@ export async function createBooking(
 
 // ---------- reading ----------
 
-export async function trackByNumber(db: Db, bookingNumber: string, now: number): Promise<BookingWire> {
-  const found = await store.findByNumber(db, bookingNumber);
+export async function trackByNumber(
+  db: Db,
+  bookingNumber: string,
+  now: number,
+): Promise<BookingWire & { rating: BookingRatingWire | null }> {
+  const [found, rated] = await Promise.all([
+    store.findByNumber(db, bookingNumber),
+    ratingOfNumber(db, bookingNumber).get(),
+  ]);
   if (!found) throw notFound(msg.bookingNotFound);
-  return bookingToWire(found.booking, found.facility, 'public', now);
+  // The holder's rating of the played match, or the form while it is open (docs/behaviour.md#ratings).
+  return {
+    ...bookingToWire(found.booking, found.facility, 'public', now),
+    rating: ratingState(found.booking, rated, now),
+  };
 }
 
 /** Subscriber bookings only, newest first (behaviour.md#public-site 'Sadece abone rezervasyonlarınız görüntülenir'). */

@@ -3,6 +3,7 @@ import type { AddonWire } from '../../../contracts/addons';
 import type { PublicUser } from '../../../contracts/auth';
 import type { FacilityListQuery, generateSlotsSchema, slotsQuery } from '../../../contracts/facilities';
 import { msg } from '../../../contracts/messages';
+import { ratingSummary } from '../../../contracts/ratings';
 import { foldSearch } from '../../../contracts/search';
 import type { FacilitySummaryWire, FacilityWire } from '../../../contracts/wire/facility';
 import type { Db } from '../db/client';
@@ -67,6 +68,7 @@ function bundlesOf(rows: FacilityRow[], parts: FacilityParts): FacilityBundle[] 
     amenities: parts.amenities.filter((a) => a.facilityId === facility.id),
     pickupPoints: parts.pickupPoints.filter((p) => p.facilityId === facility.id),
     addons: parts.addons.filter((a) => a.facilityId === facility.id),
+    ratingStats: parts.ratingStats.filter((r) => r.facilityId === facility.id),
   }));
 }
 
@@ -205,6 +207,11 @@ function bySortParams(sort: string[]): (a: FacilitySortKeys, b: FacilitySortKeys
       const sign = dir === 'desc' ? -1 : 1;
       const av = a[field];
       const bv = b[field];
+      // A pitch without a shown average (under 3 ratings) comes after the rated ones, whichever the direction.
+      if (field === 'rating' && (av === null || bv === null)) {
+        if (av !== bv) return av === null ? 1 : -1;
+        continue;
+      }
       const cmp = typeof av === 'string' && typeof bv === 'string' ? compareTr(av, bv) : Number(av) - Number(bv);
       if (cmp !== 0) return sign * cmp;
     }
@@ -308,6 +315,7 @@ export function toWire({
   amenities: ams,
   pickupPoints: pps,
   addons,
+  ratingStats,
 }: FacilityBundle): FacilityWire {
   const active = addons.filter((a) => a.isActive);
   return {
@@ -351,6 +359,8 @@ export function toWire({
     facilityServices: [...new Set([...f.facilityServices, ...active.map((a) => a.name)])],
     addons: active.map(addonToWire),
     services: f.services,
+    // What players gave, from 3 ratings on (docs/behaviour.md#ratings); null before.
+    ratingSummary: ratingSummary(ratingStats[0]?.ratings ?? 0, ratingStats[0]?.scoreSum ?? 0),
     transportationService: {
       isActive: f.transportIsActive,
       price: toTl(f.transportPrice),

@@ -1,4 +1,4 @@
-import { type ReactNode, useId } from 'react';
+import { lazy, type ReactNode, Suspense, useId } from 'react';
 import { cancelRuleText } from '../../../../contracts/cancel-window';
 import { formatPhone } from '../../../../contracts/phone-format';
 import { slotDateText, tl, trDateTime } from '../../lib/format';
@@ -12,12 +12,14 @@ import {
 } from '../../lib/tracking';
 import { AddToCalendar } from '../booking/AddToCalendar';
 import { DepositBox } from '../booking/DepositBox';
-import { PushOptIn } from '../booking/PushOptIn';
 import { ShareMatch } from '../booking/ShareMatch';
 import { BusIcon, CalendarIcon, CopyIcon, InfoIcon, PinIcon, SearchIcon, UserIcon, WalletIcon } from '../ui/icons';
 import { Button } from '../ui/light/Button';
 import { Row, Section } from '../ui/Section';
 import { PastTag, PaymentBadge, StatusBadge, SubscriberMark } from '../ui/StatusBadge';
+
+// Only for a played booking that can be rated or was rated: never in this chunk's own weight (docs/behaviour.md#ratings).
+const RatePitch = lazy(() => import('./RatePitch').then((m) => ({ default: m.RatePitch })));
 
 interface Props {
   booking: TrackedBooking;
@@ -172,8 +174,14 @@ export function BookingDetails({ booking: b, now, cancelWindowHours = 24, onCopy
         </div>
       )}
 
+      {b.rating && (
+        <Suspense fallback={null}>
+          <div className="mx-5 mb-5 sm:mx-6 sm:mb-6">
+            <RatePitch bookingNumber={b.bookingNumber} facilityName={b.facility.name} rating={b.rating} />
+          </div>
+        </Suspense>
+      )}
       <ShareMatch booking={b} className="mx-5 mb-5 sm:mx-6 sm:mb-6" />
-      <PushOptIn booking={b} className="mx-5 mb-5 sm:mx-6 sm:mb-6" />
 
       <footer className="flex flex-col-reverse gap-3 border-t border-slate-200 p-5 sm:flex-row sm:items-center sm:justify-between sm:p-6 dark:border-slate-700">
         <Button variant="secondary" onPress={onNewSearch}>

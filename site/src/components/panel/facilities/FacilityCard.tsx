@@ -1,5 +1,6 @@
 import type { Key } from 'react-aria-components';
 import { formatPhone } from '../../../../../contracts/phone';
+import { averageText } from '../../../../../contracts/ratings';
 import type { FacilityWire } from '../../../../../contracts/wire/facility';
 import { slotUnit, tl } from '../../../lib/format';
 import { Button } from '../../ui/Button';
@@ -147,6 +148,16 @@ export function FacilityCard({ facility: f, onAction }: { facility: FacilityWire
             {services} hizmet
           </p>
         </div>
+
+        <a
+          href={`/yonetim/sahalar/degerlendirmeler?saha=${f.id}`}
+          className="self-start text-sm font-medium text-turf-800 underline underline-offset-2 dark:text-turf-300"
+          data-ratings-link
+        >
+          Değerlendirmeler
+          {f.ratingSummary ? ` (${averageText(f.ratingSummary.average)} · ${f.ratingSummary.count})` : ''}
+          <span className="sr-only">: {f.name}</span>
+        </a>
 
         {amenities.length > 0 && (
           <ul className="flex flex-wrap gap-1.5" aria-label="İmkanlar" data-amenities>
