@@ -42,10 +42,22 @@ describe('Aydınlatma Metni', () => {
       '10 dakikalık',
       'KVKK m.11',
       '30 gün',
+      // What push, ratings, the match link and the device keep (behaviour.md#notifications, #public-site).
+      'tarayıcınızın bildirim servisinin verdiği adres ve şifreleme anahtarları',
+      'Bildirimlerde adınız, telefon numaranız ve rezervasyon numaranız yer almaz',
+      'verdiğiniz puan (1–5) ve yazdığınız yorum',
+      'Silme talebinizde yorumunuz silinir',
+      'KVKK m.5/1 (açık rıza)',
+      'bu bağlantıyla hiçbir şey iptal edilemez',
+      'sunucuya ayrıca gönderilmez; silmeniz sunucudaki hiçbir kaydı etkilemez',
     ])
       expect(text, needle).toContain(needle);
     for (const phone of settings.contactPhones) expect(html).toContain(`href="tel:${phone.replace(/[^\d+]/g, '')}"`);
     expect(html).toContain(`href="mailto:${settings.contactEmail}"`);
+    // The push button and the rating form link straight to their paragraphs.
+    expect(html).toMatch(/<li id="bildirimler">/);
+    expect(html).toMatch(/<li id="degerlendirmeler">/);
+    expect(text).not.toContain('yalnızca tema tercihiniz');
   });
 
   it('every public page links it from the footer; the tracking phone field says why the number is processed', async () => {
