@@ -38,6 +38,10 @@ describe('RatePitch', () => {
       meta: {},
     });
     render(<RatePitch bookingNumber={NUMBER} facilityName="Nilüfer Arena" rating={OPEN} />);
+    // What a rating keeps is one tap away, in the consent text's paragraph on ratings.
+    expect(screen.getByRole('link', { name: 'Aydınlatma Metni' }).getAttribute('href')).toBe(
+      '/aydinlatma-metni#degerlendirmeler',
+    );
     const group = screen.getByRole('group', { name: 'Puanınız' });
     expect(screen.getAllByRole('radio').map((r) => r.getAttribute('value'))).toEqual(['1', '2', '3', '4', '5']);
     expect(group).toBeTruthy();

@@ -99,7 +99,14 @@ export function RatePitch({ bookingNumber, facilityName, rating: initial }: Prop
       </h3>
       <p className="mt-1 text-sm [overflow-wrap:anywhere] text-slate-600 dark:text-slate-300">
         Maçınız nasıldı? {facilityName} için puan verin; {until} tarihine kadar, bir kez. Yorumunuz adınız olmadan
-        sahanın sayfasında görünebilir.
+        sahanın sayfasında görünebilir (
+        <a
+          href="/aydinlatma-metni#degerlendirmeler"
+          className="font-semibold text-turf-800 underline underline-offset-2 dark:text-turf-300"
+        >
+          Aydınlatma Metni
+        </a>
+        ).
       </p>
       <form onSubmit={submit} noValidate className="mt-3 space-y-3">
         <fieldset aria-describedby={error ? `${id}-error` : undefined}>
