@@ -12,6 +12,7 @@ import {
 } from '../../lib/tracking';
 import { AddToCalendar } from '../booking/AddToCalendar';
 import { DepositBox } from '../booking/DepositBox';
+import { PushOptIn } from '../booking/PushOptIn';
 import { ShareMatch } from '../booking/ShareMatch';
 import { BusIcon, CalendarIcon, CopyIcon, InfoIcon, PinIcon, SearchIcon, UserIcon, WalletIcon } from '../ui/icons';
 import { Button } from '../ui/light/Button';
@@ -182,6 +183,7 @@ export function BookingDetails({ booking: b, now, cancelWindowHours = 24, onCopy
         </Suspense>
       )}
       <ShareMatch booking={b} className="mx-5 mb-5 sm:mx-6 sm:mb-6" />
+      <PushOptIn booking={b} className="mx-5 mb-5 sm:mx-6 sm:mb-6" />
 
       <footer className="flex flex-col-reverse gap-3 border-t border-slate-200 p-5 sm:flex-row sm:items-center sm:justify-between sm:p-6 dark:border-slate-700">
         <Button variant="secondary" onPress={onNewSearch}>
