@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig, defineProject } from 'vitest/config';
+import { pushServiceOutbound } from './test/push-service/outbound.ts';
 
 const migrations = await readD1Migrations(fileURLToPath(new URL('./worker/migrations', import.meta.url)));
 
@@ -17,6 +18,9 @@ export default defineConfig({
             main: './worker/src/worker.ts',
             wrangler: { configPath: './wrangler.toml' },
             miniflare: {
+              // The Worker's fetches leave through here: push services' addresses reach the local push service that
+              // globalSetup starts (test/worker/fixtures/push-service.ts), anything else goes out as it would.
+              outboundService: pushServiceOutbound,
               bindings: {
                 JWT_SECRET: 'test-secret-0123456789abcdef0123456789abcdef',
                 // A fixed VAPID pair for the suites (never used outside tests): test/worker/web-push.test.ts verifies with it.
@@ -47,6 +51,7 @@ export default defineConfig({
           name: 'worker',
           include: ['test/worker/**/*.test.ts'],
           setupFiles: ['./test/worker/setup.ts'],
+          globalSetup: ['./test/push-service/global-setup.ts'],
           testTimeout: 30_000,
         },
       }),
