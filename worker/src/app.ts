@@ -26,6 +26,7 @@ import { pushRoutes } from './routes/push';
 import { bookingRatingRoutes, ratingRoutes } from './routes/ratings';
 import { reportRoutes } from './routes/reports';
 import { staffRoutes } from './routes/staff';
+import { staffPushRoutes } from './routes/staff-push';
 
 const routes = new Hono<AppEnv>()
   .basePath('/api')
@@ -100,6 +101,7 @@ const routes = new Hono<AppEnv>()
   .route('/bookings', bookingRoutes)
   .route('/notifications', notificationRoutes)
   .route('/ratings', ratingRoutes)
+  .route('/push/staff', staffPushRoutes)
   .route('/push', pushRoutes)
   .route('/reports', reportRoutes)
   .route('/', calendarRoutes)

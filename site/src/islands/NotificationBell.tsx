@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { NotificationTitle, TypeIcon, useNow } from '../components/notifications/NotificationParts';
+import { StaffPushSwitch } from '../components/panel/StaffPushSwitch';
 import { Button } from '../components/ui/Button';
 import { Dialog, DialogTrigger, Heading } from '../components/ui/Dialog';
 import { focusRing } from '../components/ui/focus';
@@ -92,6 +93,7 @@ export default function NotificationBell() {
             <Switch isSelected={sound} onChange={setSoundEnabled}>
               Bildirim sesi
             </Switch>
+            <StaffPushSwitch />
           </div>
         </Dialog>
       </Popover>

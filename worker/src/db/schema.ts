@@ -588,6 +588,35 @@ export const pushSubscriptions = sqliteTable(
 );
 
 /**
+ * A staff member's device that hears new bookings, cancellations and expiring holds (docs/behaviour.md#notifications
+ * 'Staff push', migration 0030), made in one staff session: the row goes with the session (sign-out, every session
+ * ended, a password change or reset, a disable or role change, expiry) and with the account, so ending access ends
+ * the pushes too. One row per endpoint: the same browser signed in again belongs to its new session.
+ */
+export const staffPushSubscriptions = sqliteTable(
+  'staff_push_subscriptions',
+  {
+    id: integer('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sessionId: text('session_id')
+      .notNull()
+      .references(() => staffSessions.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull().unique(),
+    /** The browser's keys (base64url) the payload is encrypted to (RFC 8291). */
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  // The cascades from a session and from an account find their rows by these.
+  (t) => [
+    index('staff_push_subscriptions_session').on(t.sessionId),
+    index('staff_push_subscriptions_user').on(t.userId),
+  ],
+);
+
+/**
  * A player's rating of a pitch (docs/behaviour.md#ratings, migration 0029): at most one per booking (the unique booking
  * id is the guarantee), given by the booking's holder with its number once the approved match was played. The score is
  * never changed (a trigger refuses it); staff may hide the comment (hidden_at, hidden_by_id); the desk marking the

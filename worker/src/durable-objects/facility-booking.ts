@@ -35,6 +35,7 @@ import {
   rejectByStaff,
   type StaffChange,
 } from '../services/staff-bookings';
+import { pushStaffEvents } from '../services/staff-push';
 import { createSubscription } from '../services/subscriptions';
 
 const FACILITY_KEY = 'facilityId';
@@ -386,7 +387,8 @@ export class FacilityBooking extends DurableObject<Env> {
 
   /**
    * Staff notifications leave in small batches: a burst of bookings costs the hub one call, not one per booking. The
-   * same batch tells the holders whose devices hear those bookings (services/player-push.ts), after the change landed.
+   * same batch tells the holders whose devices hear those bookings (services/player-push.ts) and the staff devices
+   * that turned push on (services/staff-push.ts), after the change landed: each event once.
    */
   private notify(items: NotificationWire[]): void {
     if (items.length === 0) return;
@@ -395,7 +397,11 @@ export class FacilityBooking extends DurableObject<Env> {
     this.ctx.waitUntil(
       new Promise((resolve) => setTimeout(resolve, NOTIFY_COALESCE_MS)).then(() => {
         const batch = this.outbox.splice(0);
-        return Promise.all([publishNotifications(this.env, batch), pushBookingEvents(this.env, batch)]);
+        return Promise.all([
+          publishNotifications(this.env, batch),
+          pushBookingEvents(this.env, batch),
+          pushStaffEvents(this.env, batch),
+        ]);
       }),
     );
   }
