@@ -5,8 +5,15 @@
 import type { BookingFacts } from './events';
 import { slotStartText } from './slot-start';
 
-/** The events a holder hears of, and the reminder before the start. */
-export type PlayerPushKind = 'approved' | 'rejected' | 'hold_expiring' | 'expired' | 'cancelled_by_venue' | 'reminder';
+/** The events a holder hears of, the reminder before the start and, after the played match, the ask to rate it. */
+export type PlayerPushKind =
+  | 'approved'
+  | 'rejected'
+  | 'hold_expiring'
+  | 'expired'
+  | 'cancelled_by_venue'
+  | 'reminder'
+  | 'rate';
 
 /** The facts a push is rendered from: where and when the booking is, and what the event adds. */
 export type PlayerPushFacts = Pick<BookingFacts, 'facilityName' | 'date' | 'startTime' | 'startsAt'> & {
@@ -39,6 +46,7 @@ export const pushTitles: Record<PlayerPushKind, string> = {
   expired: 'Rezervasyonunuzun süresi doldu',
   cancelled_by_venue: 'Rezervasyonunuz tesis tarafından iptal edildi',
   reminder: 'Maçınız yaklaşıyor',
+  rate: 'Maçınız nasıldı?',
 };
 
 /** An instant's Istanbul wall-clock time, 'HH:MM' (UTC+3, no daylight saving). */
@@ -68,6 +76,8 @@ function pushBody(kind: PlayerPushKind, f: PlayerPushFacts): string {
       return `${where} · Onaylanmadığı için düştü`;
     case 'cancelled_by_venue':
       return `${where} · Ayrıntılar için tesisle iletişime geçin`;
+    case 'rate':
+      return `${where} · Sahayı değerlendirmek için dokunun`;
     default:
       return where;
   }

@@ -19,7 +19,12 @@ import type { FacilityBooking } from '../../worker/src/durable-objects/facility-
 import { forgetRules } from '../../worker/src/lib/booking-rules';
 import { runScheduled } from '../../worker/src/scheduled';
 import { facilityStub } from '../../worker/src/services/facility-ref';
-import { PLAYER_PUSH_OF, pushBookingEvents, sendReminders } from '../../worker/src/services/player-push';
+import {
+  PLAYER_PUSH_OF,
+  pushBookingEvents,
+  sendRatingPrompts,
+  sendReminders,
+} from '../../worker/src/services/player-push';
 import worker from '../../worker/src/worker';
 import {
   addDays,
@@ -63,7 +68,7 @@ const day = () => addDays(istanbulToday(), 2);
 
 async function booked(time = '20:00', date = day()) {
   const f = await createFacility({ name: 'Yeşil Vadi Halı Saha', autoApprovalTimeout: 60 });
-  await createSlots(f, 2, 2);
+  await createSlots(f, date === day() ? 2 : 1, 2);
   const { booking, phone } = await bookViaApi(f, date, time, { customerName: 'Deniz Aydın' });
   const [{ id }] = await rowsOf('select id from bookings where document_id = ?', booking.documentId);
   return { f, booking, phone, id: Number(id) };
@@ -488,6 +493,91 @@ describe('the reminder before the start', () => {
     const lines = plan.map((r) => r.detail).join('\n');
     expect(lines).toMatch(/SEARCH bookings USING INDEX bookings_reminder_due \(starts_at>\? AND starts_at<\?\)/);
     expect(lines).not.toMatch(/SCAN bookings/);
+  });
+});
+
+/** A booking at a pitch open 18:00–02:00, for the hours after midnight. */
+async function bookedAtNight(time: string, date: string) {
+  const open = { isOpen: true, start: '18:00', end: '02:00' };
+  const days = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
+  const f = await createFacility({
+    name: 'Yeşil Vadi Halı Saha',
+    autoApprovalTimeout: 60,
+    workingHours: JSON.parse(JSON.stringify(Object.fromEntries(days.map((d) => [d, open])))),
+  });
+  await createSlots(f, 2, 2);
+  const { booking, phone } = await bookViaApi(f, date, time, { customerName: 'Deniz Aydın' });
+  const [{ id }] = await rowsOf('select id from bookings where document_id = ?', booking.documentId);
+  return { f, booking, phone, id: Number(id) };
+}
+
+describe('the ask to rate after the played match', () => {
+  /** An approved booking two devices hear, and the real end of its match. */
+  async function played(time = '20:00', date = day(), night = false) {
+    const b = night ? await bookedAtNight(time, date) : await booked(time, date);
+    const subs = await devices(b.booking.bookingNumber, 2);
+    await runSql("update bookings set status = 'approved', expires_at = null where id = ?", b.id);
+    const [row] = await rowsOf('select starts_at, start_time, end_time from bookings where id = ?', b.id);
+    const minutes = (t: unknown) => Number(String(t).slice(0, 2)) * 60 + Number(String(t).slice(3, 5));
+    const length = ((minutes(row.end_time) - minutes(row.start_time) + 1440) % 1440 || 1440) * 60_000;
+    return { ...b, subs, end: Number(row.starts_at) + length };
+  }
+
+  it('asks every device once, after the real end, within the hours the devices are kept; never again', async () => {
+    const { booking, phone, subs, end, id } = await played();
+    const push = await playPushService(subs);
+    // Not before the end, not on a second run, not once the devices' hours are over.
+    expect(await sendRatingPrompts(env, end - 60_000)).toBe(0);
+    expect((await runScheduled(env, end + 30 * 60_000)).asked).toBe(2);
+    expect(await sendRatingPrompts(env, end + 40 * 60_000)).toBe(0);
+    for (const m of await onePerDevice(push, subs)) {
+      expect(m.title).toBe('Maçınız nasıldı?');
+      expect(m.body).toMatch(/^Yeşil Vadi Halı Saha · .* 20:00 · Sahayı değerlendirmek için dokunun$/);
+      expect(m.url).toBe('/rezervasyonlarim');
+    }
+    expect(push.received.map((m) => m.headers.urgency)).toEqual(['low', 'low']);
+    expectNothingPersonal(push.received, booking, phone);
+    const [row] = await rowsOf('select rating_prompt_sent_at from bookings where id = ?', id);
+    expect(row.rating_prompt_sent_at).toBe(end + 30 * 60_000);
+  });
+
+  it('an after-midnight match is asked after its real end, on the next calendar day', async () => {
+    const { subs, end, id } = await played('01:00', day(), true);
+    // The business day's 01:00 is the next calendar day's: its end is more than a day after the business day began.
+    const [row] = await rowsOf('select date, starts_at from bookings where id = ?', id);
+    expect(end - Date.parse(`${row.date}T00:00:00+03:00`)).toBe(26 * 3_600_000);
+    const push = await playPushService(subs);
+    expect(await sendRatingPrompts(env, end - 60_000)).toBe(0);
+    expect(await sendRatingPrompts(env, end + 60_000)).toBe(2);
+    await onePerDevice(push, subs);
+  });
+
+  it("never asks for a match marked 'Gelmedi', one already rated, one not approved, or one ended too long ago", async () => {
+    const noShow = await played('18:00');
+    await runSql("update bookings set attendance = 'no_show' where id = ?", noShow.id);
+    const rated = await played('19:00');
+    await runSql(
+      'insert into ratings (booking_id, facility_id, score, created_at) values (?, ?, 5, ?)',
+      rated.id,
+      rated.f.id,
+      rated.end + 60_000,
+    );
+    const pending = await played('21:00');
+    await runSql("update bookings set status = 'pending' where id = ?", pending.id);
+    // A day earlier, so that no other case's clock falls within its hours.
+    const old = await played('17:00', addDays(istanbulToday(), 1));
+    const push = await playPushService([...noShow.subs, ...rated.subs, ...pending.subs, ...old.subs]);
+    for (const b of [noShow, rated, pending]) expect(await sendRatingPrompts(env, b.end + 60_000)).toBe(0);
+    expect(await sendRatingPrompts(env, old.end + 3 * 3_600_000 + 60_000)).toBe(0);
+    await push.exactly(0);
+  });
+
+  it('two cron runs at once ask once', async () => {
+    const { subs, end } = await played();
+    const push = await playPushService(subs);
+    const runs = await Promise.all([sendRatingPrompts(env, end + 60_000), sendRatingPrompts(env, end + 60_000)]);
+    expect(runs.sort()).toEqual([0, 2]);
+    await onePerDevice(push, subs);
   });
 });
 

@@ -4,19 +4,27 @@ import { activeFacilityIds } from './db/facility-ref';
 import { purgeExpiredSessions } from './db/sessions';
 import { effectiveRules, forgetRules } from './lib/booking-rules';
 import { facilityStub } from './services/facility-ref';
-import { forgetFinishedSubscriptions, sendReminders } from './services/player-push';
+import { forgetFinishedSubscriptions, sendRatingPrompts, sendReminders } from './services/player-push';
 
 /**
  * Keeps every active pitch generated the rules' horizon ahead (an admin sets it, 30 days by default; the
  * SLOT_HORIZON_DAYS variable wins when a deployment sets it) and sweeps due holds as a backstop to the alarms — on
  * every pitch with a due hold, inactive ones included (a pitch switched off with holds pending still frees them); also
  * forgets staff sessions whose tokens have expired, sends the holders' push reminders due within the rules' reminder
- * hours (each once: services/player-push.ts) and forgets the devices of bookings that are over.
+ * hours (each once: services/player-push.ts), asks the devices of matches just played to rate the pitch (once) and
+ * forgets the devices of bookings that are over.
  */
 export async function runScheduled(
   env: Env,
   now = Date.now(),
-): Promise<{ facilities: number; created: number; swept: number; reminded: number; forgotten: number }> {
+): Promise<{
+  facilities: number;
+  created: number;
+  swept: number;
+  reminded: number;
+  asked: number;
+  forgotten: number;
+}> {
   // Read fresh, not from the isolate's cache: the cron runs once an hour and a changed horizon should apply at once.
   forgetRules();
   const days = (await effectiveRules(env, now)).slotHorizonDays;
@@ -39,11 +47,18 @@ export async function runScheduled(
   } catch (e) {
     console.error('push reminders failed', e);
   }
+  // Before the clean-up: the ask to rate goes to devices kept after the match.
+  let asked = 0;
+  try {
+    asked = await sendRatingPrompts(env, now);
+  } catch (e) {
+    console.error('push rating prompts failed', e);
+  }
   let forgotten = 0;
   try {
     forgotten = await forgetFinishedSubscriptions(env, now);
   } catch (e) {
     console.error('push clean-up failed', e);
   }
-  return { facilities: active.length, created, swept: sweep.size, reminded, forgotten };
+  return { facilities: active.length, created, swept: sweep.size, reminded, asked, forgotten };
 }

@@ -5,7 +5,7 @@ import { and, eq, exists, inArray, sql } from 'drizzle-orm';
 import type { EventKind } from '../../../contracts/events';
 import { PUSH_SUBSCRIPTIONS_PER_BOOKING } from '../../../contracts/push';
 import type { Db } from './client';
-import { bookings, facilities, notifications, pushSubscriptions } from './schema';
+import { bookings, facilities, notifications, pushSubscriptions, ratings } from './schema';
 
 export type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect;
 
@@ -72,6 +72,13 @@ export const deletePushOfPhone = (db: Db, phone: string) =>
       ),
     );
 
+/** A booking's length in ms from its own hours: 1..1440 minutes, an end at or before the start is on the next day. */
+function lengthMs(alias: string) {
+  const minutes = (column: string) =>
+    `(cast(substr(${alias}.${column}, 1, 2) as integer) * 60 + cast(substr(${alias}.${column}, 4, 2) as integer))`;
+  return sql.raw(`((${minutes('end_time')} - ${minutes('start_time')} + 1439) % 1440 + 1) * 60000`);
+}
+
 /**
  * Forgets the devices of bookings that are over (docs/behaviour.md#notifications): ended `afterEndMs` ago (the end is
  * the start plus the booking's own hours, an after-midnight end included), or rejected, cancelled or expired at least
@@ -83,10 +90,7 @@ export async function deleteFinishedSubscriptions(
   now: number,
   { afterEndMs, afterFinalMs }: { afterEndMs: number; afterFinalMs: number },
 ): Promise<number> {
-  const minutes = (column: string) =>
-    `(cast(substr(${column}, 1, 2) as integer) * 60 + cast(substr(${column}, 4, 2) as integer))`;
-  // 1..1440 minutes: an end at or before the start is on the next day.
-  const length = sql.raw(`((${minutes('b.end_time')} - ${minutes('b.start_time')} + 1439) % 1440 + 1) * 60000`);
+  const length = lengthMs('b');
   const rows = await db.all<{ id: number }>(sql`
     delete from ${pushSubscriptions}
     where booking_id in (
@@ -99,6 +103,29 @@ export async function deleteFinishedSubscriptions(
     )
     returning id`);
   return rows.length;
+}
+
+/**
+ * Marks the approved bookings some device hears whose match ended within `windowMs` before `now`, not marked 'Gelmedi',
+ * not rated and not asked yet, and answers exactly the rows it marked (docs/behaviour.md#ratings): one statement, so a
+ * second cron run, or one after a restart, sends nothing again. Reads only the bookings some device hears (by their id),
+ * never the bookings table; those devices are forgotten `windowMs` after the end, so nothing older is ever asked.
+ */
+export async function markDueRatingPrompts(db: Db, now: number, windowMs: number): Promise<ReminderRow[]> {
+  const length = lengthMs('b');
+  return db.all<ReminderRow>(sql`
+    update ${bookings} set rating_prompt_sent_at = ${now}
+    where id in (
+      select b.id from ${bookings} b
+      where b.id in (select booking_id from ${pushSubscriptions})
+        and b.status = 'approved' and b.rating_prompt_sent_at is null
+        and (b.attendance is null or b.attendance <> 'no_show')
+        and b.starts_at + ${length} <= ${now} and b.starts_at + ${length} > ${now - windowMs}
+        and not exists (select 1 from ${ratings} r where r.booking_id = b.id)
+    ) and rating_prompt_sent_at is null
+    returning id as bookingId, document_id as documentId,
+      (select ${facilities.name} from ${facilities} where ${facilities.id} = ${bookings.facilityId}) as facilityName,
+      date, start_time as startTime, starts_at as startsAt`);
 }
 
 /** The booking facts a reminder is rendered from. */

@@ -453,6 +453,8 @@ export const bookings = sqliteTable(
     holdWarnedAt: integer('hold_warned_at'),
     /** When the cron sent the holder's push reminder before the start (migration 0028); null while not sent: sent once. */
     reminderSentAt: integer('reminder_sent_at'),
+    /** When the cron asked the holder's devices to rate the played match (migration 0031); null while not asked: asked once. */
+    ratingPromptSentAt: integer('rating_prompt_sent_at'),
     clientTimestamp: text('client_timestamp'),
     clientTimezone: text('client_timezone'),
     /**

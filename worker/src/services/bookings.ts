@@ -264,6 +264,7 @@ export async function createBooking(
       attendanceById: null,
       holdWarnedAt: null,
       reminderSentAt: null,
+      ratingPromptSentAt: null,
     };
     return {
       booking: bookingToWire(created, f, 'owner', now),

@@ -35,6 +35,8 @@ export interface HolderMessage {
 
 /** How long the push service keeps it: never past the match (a day at most); the hold warning only its 10 minutes. */
 function delivery(m: HolderMessage, now: number): { ttl: number; urgency: PushUrgency } {
+  // The ask to rate waits as long as the device is kept after the match; it is never urgent.
+  if (m.kind === 'rate') return { ttl: Math.floor(PUSH_KEEP_AFTER_END_MS / 1000), urgency: 'low' };
   const untilStart = Math.floor((m.facts.startsAt - now) / 1000);
   const ttl = m.kind === 'hold_expiring' ? HOLD_WARNING_TTL_S : Math.min(24 * HOUR_S, Math.max(60, untilStart));
   const urgent = m.kind === 'hold_expiring' || m.kind === 'reminder' || m.kind === 'cancelled_by_venue';
@@ -131,6 +133,29 @@ export async function sendReminders(env: Env, now = Date.now()): Promise<number>
       bookingId: r.bookingId,
       documentId: r.documentId,
       kind: 'reminder' as const,
+      facts: { facilityName: r.facilityName, date: r.date, startTime: r.startTime, startsAt: r.startsAt },
+    })),
+    now,
+  );
+}
+
+/**
+ * After the played match the holder's devices are asked once to rate the pitch (docs/behaviour.md#ratings): approved
+ * bookings that ended within the hours their devices are kept, not marked 'Gelmedi', not rated yet; each is marked
+ * before the push goes, in the same statement that picks it, so a second run or a restart never asks again.
+ */
+export async function sendRatingPrompts(env: Env, now = Date.now()): Promise<number> {
+  const vapid = vapidKeysOf(env);
+  if (!vapid) return 0;
+  const db = getDb(env.DB);
+  const due = await store.markDueRatingPrompts(db, now, PUSH_KEEP_AFTER_END_MS);
+  return sendToHolders(
+    db,
+    vapid,
+    due.map((r) => ({
+      bookingId: r.bookingId,
+      documentId: r.documentId,
+      kind: 'rate' as const,
       facts: { facilityName: r.facilityName, date: r.date, startTime: r.startTime, startsAt: r.startsAt },
     })),
     now,
