@@ -284,6 +284,34 @@ describe('Rezervasyonlarım', () => {
     expect(deviceBookings().map((b) => b.bookingNumber)).toEqual([OTHER]);
   });
 
+  it('removing a booking this device hears also stops the device hearing it, on the server and here', async () => {
+    rememberBooking(booking());
+    rememberBooking(booking({ bookingNumber: OTHER }));
+    const endpoint = 'https://fcm.googleapis.com/fcm/send/bu-cihaz';
+    const startsAt = Date.now() + 86_400_000;
+    localStorage.setItem(
+      'hs:bildirimler',
+      JSON.stringify({ [NUMBER]: { endpoint, startsAt }, [OTHER]: { endpoint, startsAt } }),
+    );
+    mockApi((c) =>
+      c.method === 'DELETE'
+        ? [200, { data: { subscribed: false }, meta: {} }]
+        : [200, { data: [{ bookingNumber: NUMBER, status: 'approved', paymentStatus: 'paid' }], meta: {} }],
+    );
+    render(<MyBookings />);
+    const row = (await screen.findByText(NUMBER)).closest('li')!;
+    await userEvent.click(
+      within(row).getByRole('button', { name: `${NUMBER} numaralı rezervasyonu bu cihazdan kaldır` }),
+    );
+    await waitFor(() =>
+      expect(calls.filter((c) => c.method === 'DELETE')).toEqual([
+        { method: 'DELETE', path: `/api/bookings/track/${NUMBER}/push`, body: { endpoint } },
+      ]),
+    );
+    // The other booking still hears through the same browser subscription.
+    expect(Object.keys(JSON.parse(localStorage.getItem('hs:bildirimler')!))).toEqual([OTHER]);
+  });
+
   it('says so when the device keeps nothing, and asks the server nothing', async () => {
     mockApi(() => [500, {}]);
     render(<MyBookings />);

@@ -4,7 +4,7 @@ import { Button } from '../components/ui/light/Button';
 import { client, unwrap } from '../lib/api';
 import { type DeviceBooking, deviceBookings, forgetBooking, handToTracking } from '../lib/device-bookings';
 import { slotDateText, trDateTime } from '../lib/format';
-import { pushOnNumbers } from '../lib/push-device';
+import { pushOnNumbers, readKept, writeKept } from '../lib/push-device';
 import { PAYMENT_LABELS } from '../lib/tracking';
 
 /** Numbers per status request: the route's own bound. */
@@ -60,7 +60,8 @@ function StatusText({ live }: { live: Live | 'missing' | undefined }) {
 /**
  * 'Rezervasyonlarım' (behaviour.md#public-site): the bookings made or tracked on this device, read from the device
  * alone, each with its live status (only the numbers go to the server, and only their status comes back). A row opens
- * tracking with the number handed over in this tab, never in the address; 'Bu cihazdan kaldır' forgets it here only.
+ * tracking with the number handed over in this tab, never in the address; 'Bu cihazdan kaldır' forgets it here and
+ * stops this device hearing it (the booking itself is untouched).
  */
 export default function MyBookings() {
   const [list, setList] = useState<DeviceBooking[] | null>(null);
@@ -80,6 +81,20 @@ export default function MyBookings() {
   function remove(bookingNumber: string) {
     forgetBooking(bookingNumber);
     setList(deviceBookings());
+    // A booking no longer listed here is no longer heard here either: the server forgets this device for it (best
+    // effort; failing that, the cron does a few hours after the booking is over).
+    const kept = readKept();
+    const heard = kept[bookingNumber];
+    if (!heard) return;
+    delete kept[bookingNumber];
+    writeKept(kept);
+    setPushOn(pushOnNumbers());
+    void unwrap(
+      client.api.bookings.track[':bookingNumber'].push.$delete({
+        param: { bookingNumber },
+        json: { endpoint: heard.endpoint },
+      }),
+    ).catch(() => {});
   }
 
   if (list === null) return <p className="text-slate-700 dark:text-slate-300">Yükleniyor…</p>;
