@@ -126,18 +126,17 @@ export async function sendReminders(env: Env, now = Date.now()): Promise<number>
   if (!hours) return 0;
   const db = getDb(env.DB);
   const due = await store.markDueReminders(db, now, hours * HOUR_S * 1000);
-  return sendToHolders(
-    db,
-    vapid,
-    due.map((r) => ({
-      bookingId: r.bookingId,
-      documentId: r.documentId,
-      kind: 'reminder' as const,
-      facts: { facilityName: r.facilityName, date: r.date, startTime: r.startTime, startsAt: r.startsAt },
-    })),
-    now,
-  );
+  return sendToHolders(db, vapid, holderMessages(due, 'reminder'), now);
 }
+
+/** The cron's messages for the bookings it marked: the booking's facts alone. */
+const holderMessages = (rows: store.ReminderRow[], kind: PlayerPushKind): HolderMessage[] =>
+  rows.map((r) => ({
+    bookingId: r.bookingId,
+    documentId: r.documentId,
+    kind,
+    facts: { facilityName: r.facilityName, date: r.date, startTime: r.startTime, startsAt: r.startsAt },
+  }));
 
 /**
  * After the played match the holder's devices are asked once to rate the pitch (docs/behaviour.md#ratings): approved
@@ -149,17 +148,7 @@ export async function sendRatingPrompts(env: Env, now = Date.now()): Promise<num
   if (!vapid) return 0;
   const db = getDb(env.DB);
   const due = await store.markDueRatingPrompts(db, now, PUSH_KEEP_AFTER_END_MS);
-  return sendToHolders(
-    db,
-    vapid,
-    due.map((r) => ({
-      bookingId: r.bookingId,
-      documentId: r.documentId,
-      kind: 'rate' as const,
-      facts: { facilityName: r.facilityName, date: r.date, startTime: r.startTime, startsAt: r.startsAt },
-    })),
-    now,
-  );
+  return sendToHolders(db, vapid, holderMessages(due, 'rate'), now);
 }
 
 /** A finished booking's devices are kept this long after its end: nothing is sent to them any more. */
