@@ -114,8 +114,9 @@ describe('who may rate', () => {
       ratingMsg.notPlayedYet,
     );
     expect((await track(playing.bookingNumber)).rating).toBeNull();
-    for (const status of ['pending', 'cancelled', 'rejected', 'expired'] as const) {
-      const b = await bookingThatEnded(f, 3 * HOUR + Math.random() * HOUR, { status });
+    // Ten minutes apart: one slot per start time on this pitch.
+    for (const [i, status] of (['pending', 'cancelled', 'rejected', 'expired'] as const).entries()) {
+      const b = await bookingThatEnded(f, 3 * HOUR + i * 10 * 60_000, { status });
       expect((await expectError(await rate(b.bookingNumber, { score: 4 }), 409)).message, status).toBe(
         ratingMsg.notApproved,
       );
