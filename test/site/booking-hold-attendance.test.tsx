@@ -10,6 +10,7 @@ import { $toasts } from '../../site/src/stores/toast';
 import { type Call, detail, mockApi } from './fixtures/panel-booking';
 
 afterEach(() => {
+  vi.useRealTimers();
   vi.unstubAllGlobals();
   $toasts.set([]);
 });
@@ -23,6 +24,9 @@ describe('the hold clock', () => {
     const now = Date.parse('2026-11-20T11:12:00.000Z');
     const end = new Date(now + 23 * MIN + 30_000).toISOString();
     expect(holdText(end, now)).toBe('14:35 · 23 dk kaldı');
+    // An end after midnight in Istanbul is on another calendar day: its date comes first.
+    const late = Date.parse('2026-11-20T20:30:00.000Z');
+    expect(holdText(new Date(late + 83 * MIN).toISOString(), late)).toBe('21 Kasım 2026 00:53 · 1 sa 23 dk kaldı');
     expect(holdLeftText(new Date(now + 65 * MIN).toISOString(), now)).toBe('1 sa 5 dk kaldı');
     expect(holdLeftText(new Date(now + 120 * MIN).toISOString(), now)).toBe('2 sa kaldı');
     expect(holdLeftText(new Date(now + 20_000).toISOString(), now)).toBe('1 dk’dan az kaldı');
@@ -77,6 +81,8 @@ function serve(current: { b: BookingDetail }) {
 
 describe('in the booking detail', () => {
   it('a pending hold shows its end and countdown; extending by 1 saat with a reason moves it', async () => {
+    // 14:12 in Istanbul, so both ends fall on the same calendar day (a next-day end shows its date first).
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.parse('2026-11-20T11:12:00.000Z') });
     const expiresAt = new Date(Date.now() + 23 * MIN + 30_000).toISOString();
     const current = { b: detail({ status: 'pending', expiresAt }) };
     const calls = serve(current);
