@@ -11,7 +11,7 @@ import { type Db, getDb } from '../db/client';
 import * as store from '../db/push-subscriptions';
 import { effectiveRules } from '../lib/booking-rules';
 import { conflict, notFound } from '../lib/errors';
-import { type PushUrgency, sendPush, type VapidKeys, vapidKeysOf } from '../lib/web-push';
+import { type PushUrgency, pushHost, sendPush, type VapidKeys, vapidKeysOf } from '../lib/web-push';
 
 /** The staff events a holder hears of, as the push names them. */
 export const PLAYER_PUSH_OF: Partial<Record<EventKind, PlayerPushKind>> = {
@@ -43,14 +43,6 @@ function delivery(m: HolderMessage, now: number): { ttl: number; urgency: PushUr
   return { ttl, urgency: urgent ? 'high' : 'normal' };
 }
 
-const hostOf = (endpoint: string) => {
-  try {
-    return new URL(endpoint).host;
-  } catch {
-    return 'invalid';
-  }
-};
-
 /** Sends each message to every device that hears its booking, in parallel; never throws. */
 export async function sendToHolders(db: Db, vapid: VapidKeys, messages: HolderMessage[], now: number): Promise<number> {
   if (messages.length === 0) return 0;
@@ -71,9 +63,9 @@ export async function sendToHolders(db: Db, vapid: VapidKeys, messages: HolderMe
             if (result.outcome === 'sent') sent++;
             else if (result.outcome === 'gone') await store.deletePushSubscription(db, s.id);
             // Logged without the endpoint: it identifies the device.
-            else console.warn(`push ${result.outcome}`, hostOf(s.endpoint), result.status ?? '', result.reason);
+            else console.warn(`push ${result.outcome}`, pushHost(s.endpoint), result.status ?? '', result.reason);
           } catch (e) {
-            console.error('push send failed', hostOf(s.endpoint), e);
+            console.error('push send failed', pushHost(s.endpoint), e);
           }
         });
     }),

@@ -11,7 +11,7 @@ import { type Db, getDb } from '../db/client';
 import * as store from '../db/staff-push';
 import type { StaffSession } from '../lib/auth';
 import { unauthorized } from '../lib/errors';
-import { sendPush, vapidKeysOf } from '../lib/web-push';
+import { pushHost, sendPush, vapidKeysOf } from '../lib/web-push';
 
 const HOLD_WARNING_TTL_S = 10 * 60;
 const DAY_S = 24 * 3600;
@@ -25,14 +25,6 @@ interface StaffMessage {
   ttl: number;
   topic: string;
 }
-
-const hostOf = (endpoint: string) => {
-  try {
-    return new URL(endpoint).host;
-  } catch {
-    return 'invalid';
-  }
-};
 
 /**
  * A newer message of a booking replaces an undelivered older one. The push service reads the topic in the clear, so it
@@ -103,9 +95,10 @@ export async function pushStaffEvents(env: Env, items: NotificationWire[], now =
               if (result.outcome === 'sent') sent++;
               else if (result.outcome === 'gone') gone.add(d.id);
               // Logged without the endpoint: it identifies the device.
-              else console.warn(`staff push ${result.outcome}`, hostOf(d.endpoint), result.status ?? '', result.reason);
+              else
+                console.warn(`staff push ${result.outcome}`, pushHost(d.endpoint), result.status ?? '', result.reason);
             } catch (e) {
-              console.error('staff push send failed', hostOf(d.endpoint), e);
+              console.error('staff push send failed', pushHost(d.endpoint), e);
             }
           });
       }),

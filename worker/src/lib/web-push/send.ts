@@ -109,3 +109,12 @@ export async function sendPush(
   if (status === 429 || status >= 500) return { outcome: 'failed', status, reason, retryAfter: retryAfterOf(res) };
   return { outcome: 'rejected', status, reason };
 }
+
+/** What a log line names of a subscription: its push service's host, never the endpoint (which is the device's key). */
+export function pushHost(endpoint: string): string {
+  try {
+    return new URL(endpoint).host;
+  } catch {
+    return 'invalid';
+  }
+}
