@@ -339,16 +339,17 @@ describe('live slot updates (behaviour.md#notifications)', () => {
     expect(screen.getByRole('button', { name: '22:00–23:00, Dolu, Mehmet Y.' })).toBeTruthy();
   });
 
-  it('a page left open past midnight moves Bugün to the new day on its next render (the days are memoised)', async () => {
+  it('a page left open past midnight moves Bugün to the new day when the tab is back in view (the days are memoised)', async () => {
     render(<BookingFlow facility={facility} />);
     await screen.findByRole('button', { name: '20:00–21:00, ₺1.500, müsait' });
     const badge = (region: HTMLElement) => within(region).queryByText('Bugün', { exact: true });
     expect(badge(day('2026-11-18'))).not.toBeNull();
-    // 00:05 in Istanbul on the 19th; a live event on the 19th re-renders the calendar (the 18th's own slots unchanged).
+    // 00:05 in Istanbul on the 19th: a phone froze the midnight timer of the tab in the background; back in view, the
+    // calendar reads the clock again (the 18th's own slots unchanged).
     vi.setSystemTime(new Date('2026-11-18T21:05:00Z'));
-    const ws = lastSocket();
-    ws.open();
-    ws.push({ type: 'slot', facility: 'fac-doc', slot: slot('2026-11-19', '20:00', 'available') });
+    act(() => {
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
     await waitFor(() => expect(badge(screen.getByRole('region', { name: /19 Kasım/ }))).not.toBeNull());
     expect(badge(day('2026-11-18'))).toBeNull();
     expect(within(day('2026-11-18')).getByText('Geçmiş gün')).toBeTruthy();
@@ -492,5 +493,61 @@ describe('live slot updates (behaviour.md#notifications)', () => {
     render(<BookingFlow facility={facility} />);
     await u.click(await screen.findByRole('button', { name: '20:00–21:00, ₺1.500, müsait' }));
     expect(lastSocket().closed).toBe(true);
+  });
+});
+
+describe('a page rendered before midnight and opened after it', () => {
+  // Saturday 21 November 23:59:58 in Istanbul: the server renders the week of 15–21 November.
+  const BEFORE = new Date('2026-11-21T20:59:58Z');
+  // Two seconds later it is Sunday 22 November, the first day of the next week.
+  const AFTER = new Date('2026-11-21T21:00:00Z');
+
+  it("hydrates the server's calendar without an error (React #418), then starts again from the new day", async () => {
+    const { renderToString } = await import('react-dom/server');
+    const { hydrateRoot } = await import('react-dom/client');
+    vi.setSystemTime(BEFORE);
+    const html = renderToString(<BookingFlow facility={facility} today="2026-11-21" />);
+    expect(html).toContain('15–21 Kasım 2026');
+
+    vi.setSystemTime(AFTER);
+    slotsFor = ({ from, to }) =>
+      [slot('2026-11-22', '20:00', 'available')].filter((s) => s.date >= from && s.date <= to);
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const container = document.createElement('div');
+    container.innerHTML = html;
+    document.body.appendChild(container);
+    let root: ReturnType<typeof hydrateRoot> | undefined;
+    await act(async () => {
+      root = hydrateRoot(container, <BookingFlow facility={facility} today="2026-11-21" />, {
+        onRecoverableError: (e) => console.error(e),
+      });
+    });
+    await waitFor(() => expect(container.textContent).toContain('22–28 Kasım 2026'));
+    await within(container).findByRole('button', { name: '20:00–21:00, ₺1.500, müsait' });
+    expect(errors).not.toHaveBeenCalled();
+    // The week that ended is never asked for: the first request is already the new day's week.
+    expect(slotCalls().map((c) => c.query)).toEqual([{ from: '2026-11-22', to: '2026-11-28' }]);
+    errors.mockRestore();
+    act(() => root!.unmount());
+    container.remove();
+  });
+
+  it('while the tab stays open, the day that ended becomes a past day at midnight', async () => {
+    const { followIstanbulDay } = await import('../../site/src/stores/booking/start');
+    const { $today, resetCalendar } = await import('../../site/src/stores/booking/calendar');
+    vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout'], now: new Date('2026-11-21T20:59:00Z') });
+    resetCalendar('2026-11-21');
+    const stop = followIstanbulDay();
+    expect($today.get()).toBe('2026-11-21');
+    vi.advanceTimersByTime(58_000);
+    expect($today.get()).toBe('2026-11-21');
+    vi.advanceTimersByTime(5_000);
+    expect($today.get()).toBe('2026-11-22');
+    // …and again the next midnight; stopped, it no longer moves.
+    vi.advanceTimersByTime(86_400_000);
+    expect($today.get()).toBe('2026-11-23');
+    stop();
+    vi.advanceTimersByTime(86_400_000);
+    expect($today.get()).toBe('2026-11-23');
   });
 });

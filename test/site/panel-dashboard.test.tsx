@@ -185,6 +185,32 @@ describe('dashboard greeting', () => {
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('İyi günler, Ayşe Yılmaz');
     await waitFor(() => expect(stat('today')).toBe('3'));
   });
+
+  it('a page rendered at 17:59:59 and opened at 18:00 hydrates without an error (React #418), then greets by the clock', async () => {
+    const { renderToString } = await import('react-dom/server');
+    const { hydrateRoot } = await import('react-dom/client');
+    const { act } = await import('@testing-library/react');
+    const rendered = Date.parse('2026-11-18T14:59:59Z');
+    vi.setSystemTime(rendered);
+    const html = renderToString(<Dashboard name="Ayşe" now={rendered} />);
+    expect(html).toContain('İyi günler');
+    vi.setSystemTime(new Date('2026-11-18T15:00:01Z'));
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const container = document.createElement('div');
+    container.innerHTML = html;
+    document.body.appendChild(container);
+    let root: ReturnType<typeof hydrateRoot> | undefined;
+    await act(async () => {
+      root = hydrateRoot(container, <Dashboard name="Ayşe" now={rendered} />, {
+        onRecoverableError: (e) => console.error(e),
+      });
+    });
+    await waitFor(() => expect(container.querySelector('h1')!.textContent).toBe('İyi akşamlar, Ayşe'));
+    expect(errors).not.toHaveBeenCalled();
+    errors.mockRestore();
+    act(() => root!.unmount());
+    container.remove();
+  });
 });
 
 describe('dashboard figures', () => {

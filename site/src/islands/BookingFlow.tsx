@@ -8,7 +8,7 @@ import type { Booking, BookingFacility } from '../stores/booking/facility';
 import { $confirmation, $step } from '../stores/booking/flow';
 import { watchLive } from '../stores/booking/live';
 import { loadSlots } from '../stores/booking/slots';
-import { initBookingFlow } from '../stores/booking/start';
+import { followIstanbulDay, initBookingFlow } from '../stores/booking/start';
 
 // The page opens on the calendar; the form (with the zod rules and the field kit), the confirmation and the same-day
 // warning dialog are separate chunks, fetched on the visitor's first touch of the flow and needed only after a choice.
@@ -52,8 +52,9 @@ function keptHere(slug: string): boolean {
   }
 }
 
-export default function BookingFlow({ facility }: { facility: BookingFacility }) {
-  useState(() => initBookingFlow(facility));
+/** `today`: the Istanbul date the page was rendered on, so hydration draws the server's calendar (see $today). */
+export default function BookingFlow({ facility, today }: { facility: BookingFacility; today?: string }) {
+  useState(() => initBookingFlow(facility, today));
   const step = useStore($step);
   const confirmation = useStore($confirmation);
   const duplicate = useStore($duplicate);
@@ -75,6 +76,10 @@ export default function BookingFlow({ facility }: { facility: BookingFacility })
     },
     [moveTo],
   );
+
+  // The page may have been rendered before midnight (or the visitor's tab stays open past it): the calendar follows
+  // the clock from here on, starting again from the new day when the page's day is already over.
+  useEffect(() => followIstanbulDay(), []);
 
   // A reload, or Android restoring a dropped tab, shows this tab's confirmation again (behaviour.md#public-site).
   // The module that reads it loads only for a tab that booked here (docs/performance.md 'Budgets').

@@ -29,10 +29,14 @@ import {
 const card = 'rounded-xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900';
 
 /** The panel's home (behaviour.md#management-panel 'Dashboard'): greeting, the four stat cards, today's matches and quick links. */
-export default function Dashboard({ name }: { name: string }) {
+export default function Dashboard({ name, now: renderedAt }: { name: string; now?: number }) {
   const state = useStore($dashboard);
   const [selected, setSelected] = useState<string | null>(null);
-  const today = istanbulToday();
+  // The date and the greeting are first drawn from the instant the server rendered the page, so hydration agrees with
+  // it across midnight, noon or 18:00; then from the browser's clock.
+  const [now, setNow] = useState(() => renderedAt ?? Date.now());
+  useEffect(() => setNow(Date.now()), []);
+  const today = istanbulToday(now);
 
   useEffect(() => {
     void loadDashboard();
@@ -46,7 +50,7 @@ export default function Dashboard({ name }: { name: string }) {
         <FieldLines />
         <p className="relative text-sm font-medium text-turf-100">{trDateWithDay(today)}</p>
         <h1 className="relative mt-1 text-2xl font-bold tracking-tight sm:text-3xl">
-          {greeting()}, {name}
+          {greeting(now)}, {name}
         </h1>
         <p className="relative mt-2 max-w-xl text-sm text-turf-50 sm:text-base">
           Bugünün maçlarına ve onay bekleyen taleplere buradan göz atabilirsiniz.

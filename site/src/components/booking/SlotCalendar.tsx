@@ -3,7 +3,6 @@ import { lazy, memo, Suspense, useDeferredValue, useMemo } from 'react';
 import { datesOf, monthEnd, monthStart, weekdayIndex } from '../../../../contracts/dates';
 import { msg } from '../../../../contracts/texts';
 import {
-  istanbulToday,
   nightOf,
   realStart,
   tl,
@@ -17,6 +16,7 @@ import {
 import {
   $calendar,
   $horizon,
+  $today,
   type CalendarView,
   canStepBack,
   canStepForward,
@@ -302,7 +302,7 @@ function DayList({
   shown: (d: string) => Slot[] | undefined;
   loading: boolean;
 }) {
-  const today = istanbulToday();
+  const today = useStore($today);
   const past = dates.filter((d) => dayOver(d, today, shown(d)));
   return (
     <div className={weekly ? 'grid gap-6 lg:grid-cols-7 lg:gap-2' : 'grid gap-6'}>
@@ -348,7 +348,7 @@ function MonthGrid({
   slots: Record<string, Slot[]>;
   monthDay: string | null;
 }) {
-  const today = istanbulToday();
+  const today = useStore($today);
   const horizon = useStore($horizon);
   const dates = datesOf({ from, to });
   const lead = weekdayIndex(from);
@@ -492,6 +492,7 @@ export function SlotCalendar({ headingRef }: { headingRef?: React.Ref<HTMLHeadin
   const c = useStore($calendar);
   const { slots, status, loaded } = useSlotsAnswer();
   const horizon = useStore($horizon);
+  const today = useStore($today);
   const range = rangeOf(c);
   const problem = rangeProblem(c);
   const unit = VIEWS.find((v) => v.id === c.view)!.unit;
@@ -574,7 +575,7 @@ export function SlotCalendar({ headingRef }: { headingRef?: React.Ref<HTMLHeadin
             variant="secondary"
             size="sm"
             aria-label={unit ? `Önceki ${unit}` : 'Önceki'}
-            disabled={!canStepBack(c)}
+            disabled={!canStepBack(c, today)}
             onClick={() => step(-1)}
           >
             <ChevronLeftIcon className="h-4 w-4" />
@@ -642,7 +643,7 @@ export function SlotCalendar({ headingRef }: { headingRef?: React.Ref<HTMLHeadin
             {c.monthDay && c.monthDay >= range.from && c.monthDay <= range.to ? (
               <DaySlots
                 date={c.monthDay}
-                today={istanbulToday()}
+                today={today}
                 slots={shown(c.monthDay)}
                 columns="grid-cols-2 sm:grid-cols-3 md:grid-cols-4"
                 loading={loading}

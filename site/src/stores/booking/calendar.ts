@@ -49,16 +49,21 @@ export function initialCalendar(today = istanbulToday()): CalendarState {
 }
 
 export const $calendar = map<CalendarState>(initialCalendar());
+/**
+ * The Istanbul date the calendar counts from. The first render (on the server and at hydration) uses the date the server
+ * rendered the page on, so the two agree even when midnight falls between them; BookingFlow then follows the clock.
+ */
+export const $today = atom<string>(istanbulToday());
 /** The last date the pitch's slots are generated for (the slots answer's `bookableUntil`); later days are not open yet. */
 export const $horizon = atom<string | null>(null);
 
 export function defaultMonthDay(anchor: string): string {
-  const today = istanbulToday();
+  const today = $today.get();
   return monthStart(anchor) === monthStart(today) ? today : monthStart(anchor);
 }
 
 /** No going back past the range that holds today: those days hold only past slots. */
-export function canStepBack(c: CalendarState, today = istanbulToday()): boolean {
+export function canStepBack(c: CalendarState, today = $today.get()): boolean {
   return c.view !== 'custom' && rangeOf(c).from > today;
 }
 
@@ -71,6 +76,7 @@ export function canStepForward(c: CalendarState, horizon: string | null = $horiz
 }
 
 export function resetCalendar(today = istanbulToday()) {
+  $today.set(today);
   $calendar.set(initialCalendar(today));
   $horizon.set(null);
 }

@@ -1,6 +1,6 @@
 // Moving the calendar (behaviour.md#public-site): each move shows the new range and loads its slots.
 import { addDays, addMonths, istanbulToday, weekStart } from '../../../../contracts/dates';
-import { $calendar, type CalendarView, canStepForward, defaultMonthDay } from './calendar';
+import { $calendar, $today, type CalendarView, canStepForward, defaultMonthDay } from './calendar';
 import { loadSlots } from './slots';
 
 export function setView(view: CalendarView) {
@@ -26,6 +26,7 @@ export function step(direction: -1 | 1) {
 
 export function goToday() {
   const today = istanbulToday();
+  $today.set(today);
   $calendar.set({ ...$calendar.get(), anchor: today, monthDay: today });
   void loadSlots();
 }

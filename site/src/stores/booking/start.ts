@@ -1,6 +1,6 @@
 // Every mount starts fresh: on the server the module outlives the request, and "today" must be today.
-import { istanbulToday } from '../../../../contracts/dates';
-import { resetCalendar } from './calendar';
+import { ISTANBUL_OFFSET_MS, istanbulToday } from '../../../../contracts/dates';
+import { $today, resetCalendar } from './calendar';
 import { resetDuplicate } from './duplicate';
 import { $facility, type BookingFacility } from './facility';
 import { resetFlow } from './flow';
@@ -8,8 +8,9 @@ import { resetForm } from './form';
 import { $live } from './live';
 import { resetSlots } from './slots';
 
-export function initBookingFlow(f: BookingFacility) {
-  resetBookingFlow();
+/** `today`: the Istanbul date the page was rendered on (see $today); the clock's when not given. */
+export function initBookingFlow(f: BookingFacility, today?: string) {
+  resetBookingFlow(today);
   $facility.set(f);
 }
 
@@ -20,4 +21,39 @@ export function resetBookingFlow(today = istanbulToday()) {
   resetForm();
   resetDuplicate();
   $live.set('off');
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Keeps $today on the Istanbul date: at once (a page rendered before midnight and opened after it starts again from the
+ * new day, as a fresh load would), then at each midnight while the tab stays open, and whenever the tab comes back into
+ * view (a phone freezes the timers of a tab in the background). The day that ended then shows as past. Returns the stop.
+ */
+export function followIstanbulDay(): () => void {
+  const now = istanbulToday();
+  if (now !== $today.get()) resetCalendar(now);
+  const check = () => {
+    const today = istanbulToday();
+    if (today !== $today.get()) $today.set(today);
+  };
+  let timer: ReturnType<typeof setTimeout>;
+  const schedule = () => {
+    const wait = DAY_MS - ((Date.now() + ISTANBUL_OFFSET_MS) % DAY_MS) + 1_000;
+    timer = setTimeout(() => {
+      check();
+      schedule();
+    }, wait);
+  };
+  schedule();
+  const onShow = () => {
+    if (document.visibilityState === 'visible') check();
+  };
+  document.addEventListener('visibilitychange', onShow);
+  window.addEventListener('pageshow', check);
+  return () => {
+    clearTimeout(timer);
+    document.removeEventListener('visibilitychange', onShow);
+    window.removeEventListener('pageshow', check);
+  };
 }

@@ -60,7 +60,7 @@ export function DayView({ dates, slots, day, today, now, onDay, onOpen, onBook }
                 Bu gün için slot yok
               </p>
             ) : (
-              <ul className="grid gap-1.5" data-day-list={d}>
+              <ul className="grid grid-cols-1 gap-1.5" data-day-list={d}>
                 {mine.map((s, i) => {
                   // The hours after midnight are played on the next calendar day: a line with that date comes first.
                   const real = realStart(s);
