@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BOOKING_NUMBER } from './booking-number';
+import { BOOKING_NUMBER, compactBookingNumber } from './booking-number';
 import { msg } from './messages';
 
 export const isoDate = z
@@ -74,10 +74,10 @@ export const optionalText = (max = 2000, tooLong?: string) =>
     });
 
 export { BOOKING_NUMBER, normaliseBookingNumber } from './booking-number';
+/** A booking number as typed or pasted: spaces, dashes and dots dropped, upper case, then the rule (booking-number.ts). */
 export const bookingNumberSchema = z
   .string()
-  .trim()
-  .transform((s) => s.toUpperCase())
+  .transform(compactBookingNumber)
   .pipe(z.string().regex(BOOKING_NUMBER, msg.bookingNumberInvalid));
 
 /** The first word of a name: what the public sees of someone else's booking until it is approved. */
@@ -92,12 +92,19 @@ export const maskBookingNumber = (bookingNumber: string) =>
     ? bookingNumber.slice(0, 3) + '•'.repeat(bookingNumber.length - 6) + bookingNumber.slice(-3)
     : '•'.repeat(bookingNumber.length);
 
-/** 'Barış A.': first name and the initial of the last, enough for the owner to recognise a booking (behaviour.md#bookings). */
+/** A word's first letter (\p{L}), upper case the Turkish way; '' when it has none (an emoji, digits, punctuation). */
+const initialLetter = (word: string) => word.normalize('NFC').match(/\p{L}/u)?.[0].toLocaleUpperCase('tr-TR') ?? '';
+
+/**
+ * 'Barış A.': first name and the initial of the last, enough for the owner to recognise a booking (behaviour.md#bookings).
+ * The initial is always a letter, the first one of the last word after the first name that has one ('Ahmet 😀Yılmaz' →
+ * 'Ahmet Y.'); with no such word the first name stands alone ('Ahmet 😀' → 'Ahmet').
+ */
 export function nameWithInitial(name: string): string {
-  const words = name.trim().split(/\s+/).filter(Boolean);
-  if (words.length === 0) return '';
-  if (words.length === 1) return words[0];
-  return `${words[0]} ${Array.from(words[words.length - 1])[0].toLocaleUpperCase('tr-TR')}.`;
+  const [first, ...rest] = name.trim().split(/\s+/).filter(Boolean);
+  if (!first) return '';
+  const initial = rest.map(initialLetter).filter(Boolean).pop();
+  return initial ? `${first} ${initial}.` : first;
 }
 
 /**

@@ -11,19 +11,16 @@ export function normalisePhone(input: string): string | null {
 
 /**
  * The digits a phone field shows while typing or after a paste: a country code (+90, 90, 0090) becomes the leading 0,
- * a number started with 5 gets its 0; at most 11 digits. `dropped` and `added` say how the typed digits moved, so a
- * field can keep its caret after the same digit.
+ * a number started with 5 gets its 0. Nothing is cut: a digit too many stays on screen, so a pasted 12-digit number is
+ * refused with the phone message instead of becoming another number. `dropped` and `added` say how the typed digits
+ * moved, so a field can keep its caret after the same digit.
  */
 export function phoneTypingDigits(raw: string): { digits: string; dropped: number; added: number } {
   const all = raw.replace(/\D/g, '');
-  if (all.startsWith('0090')) return { digits: ('0' + all.slice(4)).slice(0, 11), dropped: 4, added: 1 };
-  if (all.startsWith('00')) return { digits: all.slice(0, 11), dropped: 0, added: 0 };
-  if (all.startsWith('9')) {
-    if (all.length < 2) return { digits: all, dropped: 0, added: 0 };
-    return { digits: ('0' + all.slice(2)).slice(0, 11), dropped: 2, added: 1 };
-  }
-  if (all.startsWith('5')) return { digits: ('0' + all).slice(0, 11), dropped: 0, added: 1 };
-  return { digits: all.slice(0, 11), dropped: 0, added: 0 };
+  if (all.startsWith('0090')) return { digits: '0' + all.slice(4), dropped: 4, added: 1 };
+  if (all.startsWith('90')) return { digits: '0' + all.slice(2), dropped: 2, added: 1 };
+  if (all.startsWith('5')) return { digits: '0' + all, dropped: 0, added: 1 };
+  return { digits: all, dropped: 0, added: 0 };
 }
 
 /** 0XXX XXX XX XX, for display. */

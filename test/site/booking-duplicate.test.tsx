@@ -202,6 +202,18 @@ describe("duplicate-booking modal (behaviour.md#public-site 'Duplicate-booking m
     expect(screen.getByRole('heading', { name: 'Bilgiler' })).toBeTruthy();
   });
 
+  it('a number pasted with dashes and a closing dot cancels that booking: nothing is cut off', async () => {
+    const { u, dialog } = await submitSameDay();
+    const d = within(dialog);
+    const box = d.getByRole('textbox', { name: 'Rezervasyon numaranız' }) as HTMLInputElement;
+    await u.click(box);
+    await u.paste(` ${EXISTING.slice(0, 3)}-${EXISTING.slice(3, 7)}-${EXISTING.slice(7)}. `);
+    expect(box.value).toBe(EXISTING);
+    await u.click(d.getByRole('button', { name: 'Mevcut Rezervasyonu İptal Et' }));
+    await u.click(d.getByRole('button', { name: 'Evet, iptal et' }));
+    await waitFor(() => expect(calls.some((c) => c.path === `/api/bookings/cancel/${EXISTING}`)).toBe(true));
+  });
+
   it("a wrong number is refused with the server's Turkish reason inside the modal, which stays open", async () => {
     const base = route;
     route = (c) =>

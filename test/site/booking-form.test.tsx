@@ -148,7 +148,8 @@ describe('phone formatting while typing (behaviour.md#validation)', () => {
     ['0532', '0532'],
     ['05321', '0532 1'],
     ['05321234567', '0532 123 45 67'],
-    ['0532 123 45 67 8', '0532 123 45 67'],
+    // A digit too many stays on screen (the rule refuses it), never cut to another number.
+    ['0532 123 45 67 8', '0532 123 45 67 8'],
     ['5321234567', '0532 123 45 67'],
     ['+9', '+9'],
     // Every form a visitor types or pastes ends as 05XX XXX XX XX.
@@ -165,7 +166,8 @@ describe('phone formatting while typing (behaviour.md#validation)', () => {
     // '0532 123 45 67' with a 9 typed after '0532 1' (caret at 7 in the raw text).
     const raw = '0532 1923 45 67';
     const shown = formatPhoneTyping(raw);
-    expect(shown).toBe('0532 192 34 56');
+    // The digit pushed past the eleventh stays on screen (the rule refuses it), never dropped.
+    expect(shown).toBe('0532 192 34 56 7');
     expect(caretAfterDigits(raw, 7, shown)).toBe(7);
   });
 
@@ -180,6 +182,19 @@ describe('phone formatting while typing (behaviour.md#validation)', () => {
     await u.clear(phone);
     await u.paste('0090 532 123 45 67');
     expect(phone.value).toBe('0532 123 45 67');
+  });
+
+  it('a pasted 12-digit phone stays whole and is refused with the phone message, nothing sent', async () => {
+    const u = await toForm();
+    await u.type(field('Ad Soyad'), 'Ayşe Yılmaz');
+    const phone = screen.getByRole('textbox', { name: /^Telefon/ }) as HTMLInputElement;
+    await u.click(phone);
+    await u.paste('053212345678');
+    expect(phone.value).toBe('0532 123 45 67 8');
+    await submit(u);
+    expect(await screen.findByText(msg.phoneInvalid)).toBeTruthy();
+    expect(phone.getAttribute('aria-invalid')).toBe('true');
+    expect(posts()).toHaveLength(0);
   });
 });
 

@@ -1,6 +1,7 @@
 // Every phone field normalises +90 5XX…, 90 5XX…, 0090 5XX…, spaces and dashes to 05XXXXXXXXX: the server's
 // rule, the booking form's formatter and the 'Abone Takibi' phone input of the tracking page.
 import { describe, expect, it } from 'vitest';
+import { msg } from '../../contracts/messages';
 import { normalisePhone, phoneSchema } from '../../contracts/phone';
 import { displayPhone, phoneForLookup } from '../../site/src/lib/tracking';
 import { formatPhoneTyping } from '../../site/src/stores/booking';
@@ -49,5 +50,40 @@ describe('one phone rule for every field', () => {
       '05321234567x',
     ])
       expect(normalisePhone(bad)).toBeNull();
+  });
+});
+
+// A 12th digit is a mistake the player must see: every phone field keeps it on screen and the rule refuses it with the
+// phone message, where cutting it to 11 would have booked or looked up someone else's number.
+const TOO_LONG: [pasted: string, formShows: string, lookupShows: string][] = [
+  ['053212345678', '0532 123 45 67 8', '0532 123 45 67 8'],
+  ['532123456789', '0532 123 45 67 89', '0532 123 45 67 89'],
+  ['0532 123 45 67 8', '0532 123 45 67 8', '0532 123 45 67 8'],
+  ['+90 532 123 45 67 8', '0532 123 45 67 8', '0532 123 45 67 8'],
+  ['123456789012', '1234 567 89 01 2', '0123 456 78 90 12'],
+];
+
+describe('a pasted phone with a digit too many', () => {
+  it.each(TOO_LONG)('the booking form shows %s whole, as %s, and the rule refuses it', (pasted, shown) => {
+    expect(formatPhoneTyping(pasted)).toBe(shown);
+    expect(normalisePhone(formatPhoneTyping(pasted))).toBeNull();
+    expect(phoneSchema.safeParse(formatPhoneTyping(pasted)).error?.issues[0].message).toBe(msg.phoneInvalid);
+  });
+
+  it.each(TOO_LONG)(
+    'the subscriber look-up shows %s whole (%s in the form, %s here) and refuses it',
+    (pasted, _, shown) => {
+      expect(displayPhone(pasted)).toBe(shown);
+      expect(normalisePhone(phoneForLookup(displayPhone(pasted)))).toBeNull();
+    },
+  );
+
+  it('90 in front is only a country code when it is 90: 91… is not turned into 0…', () => {
+    expect(formatPhoneTyping('915321234567')).toBe('9153 212 34 56 7');
+    expect(displayPhone('915321234567')).toBe('0915 321 23 45 67');
+    expect(normalisePhone('915321234567')).toBeNull();
+    // The real country code still becomes the 0.
+    expect(formatPhoneTyping('905321234567')).toBe('0532 123 45 67');
+    expect(displayPhone('905321234567')).toBe('0532 123 45 67');
   });
 });

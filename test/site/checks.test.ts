@@ -19,12 +19,24 @@ describe('hand-written twins of the zod rules', () => {
       'XSRABCDEFGH2',
       '',
       '   ',
+      // Pasted as people paste it: dashes, spaces, a closing dot, an en dash, a no-break space.
+      'HSR-ABCDEFGH2',
+      'hsr abcd efgh2',
+      'HSRABCDEFGH2.',
+      'HSR\u2013ABCD-EFGH2',
+      '\u00a0HSRABCDEFGH2\u200b',
+      'HSR-ABCD-EFGH',
+      'HSR_ABCDEFGH2',
+      'HSRABCDEFGH2X',
     ]) {
       const zod = bookingNumberSchema.safeParse(raw);
       const twin = checkBookingNumber(raw);
       if (zod.success) expect(twin, raw).toEqual({ value: zod.data });
       else expect(twin, raw).toEqual({ error: zod.error.issues[0].message });
     }
+    // Both take a pasted number whole (behaviour.md#time-money-and-identity).
+    expect(checkBookingNumber(' hsr-abcd-efgh2. ')).toEqual({ value: 'HSRABCDEFGH2' });
+    expect(bookingNumberSchema.parse(' hsr-abcd-efgh2. ')).toBe('HSRABCDEFGH2');
   });
 
   it('login: same accepted values, and the same first message per field as loginSchema', () => {

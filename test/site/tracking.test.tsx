@@ -1,6 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { msg } from '../../contracts/texts';
 import Tracking from '../../site/src/islands/Tracking';
 import {
   bookingStatus,
@@ -152,9 +153,10 @@ describe('tracking rules (behaviour.md#public-site, #states-and-transitions)', (
     expect(customerNotes(notes)).toBe('Top getirilecek\nAdmin notu: arandı');
   });
 
-  it('keeps the phone input to digits, forces a leading 0 and at most 11 digits', () => {
+  it('keeps the phone input to digits and forces a leading 0, never cutting a digit too many', () => {
     expect(phoneDigits('5321234567')).toBe('05321234567');
-    expect(phoneDigits('abc 0532-123 45 67 89')).toBe('05321234567');
+    expect(phoneDigits('abc 0532-123 45 67')).toBe('05321234567');
+    expect(phoneDigits('abc 0532-123 45 67 89')).toBe('0532123456789');
     expect(phoneDigits('')).toBe('');
     expect(phoneDigits('x')).toBe('');
   });
@@ -310,7 +312,7 @@ describe('tracking page', () => {
     render(<Tracking />);
     await user.click(screen.getByRole('tab', { name: 'Abone Takibi' }));
     const input = screen.getByLabelText('Telefon numarası') as HTMLInputElement;
-    await user.type(input, 'a5312345678999');
+    await user.type(input, 'a531-234 5678');
     expect(input.value).toBe('0531 234 56 78');
     await user.click(screen.getByRole('button', { name: 'Sorgula' }));
     await screen.findByRole('heading', { name: /Emre K\./ });
@@ -328,6 +330,55 @@ describe('tracking page', () => {
     expect(items()).toEqual(['HSR••••••CC4']);
     await user.click(screen.getByRole('button', { name: /Liste/ }));
     expect(document.querySelector('[data-view]')!.getAttribute('data-view')).toBe('list');
+  });
+
+  it.each([['HSR-ABCDEFGH2'], ['HSR-ABCD-EFGH2'], ['  hsr abcd efgh2 '], ['HSRABCDEFGH2.']])(
+    'a number pasted as %j is made whole in the field and found',
+    async (pasted) => {
+      mockApi(() => [200, { data: booking(), meta: {} }]);
+      const user = userEvent.setup();
+      render(<Tracking />);
+      const field = screen.getByLabelText('Rezervasyon numarası') as HTMLInputElement;
+      await user.click(field);
+      await user.paste(pasted);
+      expect(field.value).toBe(NUMBER);
+      await user.click(screen.getByRole('button', { name: 'Sorgula' }));
+      await screen.findByRole('heading', { name: NUMBER });
+      expect(calls.map((c) => c.path)).toEqual([`/api/bookings/track/${NUMBER}`]);
+    },
+  );
+
+  it('a pasted number with a character too many is refused, not cut to a number that looks right', async () => {
+    mockApi(() => [200, { data: booking(), meta: {} }]);
+    const user = userEvent.setup();
+    render(<Tracking />);
+    const field = screen.getByLabelText('Rezervasyon numarası') as HTMLInputElement;
+    await user.click(field);
+    await user.paste(`${NUMBER}X`);
+    expect(field.value).toBe(`${NUMBER}X`);
+    await user.click(screen.getByRole('button', { name: 'Sorgula' }));
+    expect((await screen.findByText(msg.bookingNumberInvalid)).closest('[role=alert]')).toBeTruthy();
+    expect(calls).toEqual([]);
+  });
+
+  it('a pasted 12-digit phone stays whole and is refused with the phone message; +90 in front is found', async () => {
+    mockApi(() => [200, { data: [listed('HSRBBBBBBBB3', { isSubscriber: true })], meta: {} }]);
+    const user = userEvent.setup();
+    render(<Tracking />);
+    await user.click(screen.getByRole('tab', { name: 'Abone Takibi' }));
+    const input = screen.getByLabelText('Telefon numarası') as HTMLInputElement;
+    await user.click(input);
+    await user.paste('053123456789');
+    expect(input.value).toBe('0531 234 56 78 9');
+    await user.click(screen.getByRole('button', { name: 'Sorgula' }));
+    expect((await screen.findByText(msg.phoneInvalid)).closest('[role=alert]')).toBeTruthy();
+    expect(calls).toEqual([]);
+
+    await user.clear(input);
+    await user.paste('+90 531 234 56 78');
+    expect(input.value).toBe('0531 234 56 78');
+    await user.click(screen.getByRole('button', { name: 'Sorgula' }));
+    await waitFor(() => expect(calls.map((c) => c.path)).toEqual(['/api/bookings/track-by-phone/05312345678']));
   });
 
   it('a booking picked from the phone list opens only with its full number, and leads back to the list', async () => {

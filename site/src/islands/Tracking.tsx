@@ -1,4 +1,5 @@
 import { type FormEvent, lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
+import { compactBookingNumber } from '../../../contracts/booking-number';
 import { normalisePhone } from '../../../contracts/phone-format';
 import { msg } from '../../../contracts/texts';
 import { AlertIcon, SearchIcon } from '../components/ui/icons';
@@ -332,7 +333,7 @@ export default function Tracking({
                 description="Rezervasyon onay ekranında verilen HSR ile başlayan 12 karakterlik numara"
                 placeholder="HSR…"
                 value={number}
-                onChange={(v) => setNumber(v.toUpperCase().replace(/\s/g, '').slice(0, 12))}
+                onChange={(v) => setNumber(compactBookingNumber(v))}
                 autoComplete="off"
                 spellCheck="false"
               />

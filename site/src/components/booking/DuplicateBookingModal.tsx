@@ -112,7 +112,6 @@ export function DuplicateBookingModal() {
               value={number}
               onChange={(ev) => editCancelNumber(ev.target.value)}
               readOnly={confirming}
-              maxLength={12}
               autoComplete="off"
               spellCheck={false}
               placeholder={e?.bookingNumberMasked}

@@ -41,7 +41,7 @@ export function PhoneField({
       name="customerPhone"
       label="Telefon"
       placeholder="05XX XXX XX XX"
-      maxLength={24}
+      // No maxLength: the browser would cut a pasted number silently; a digit too many is refused with the phone message.
       inputRef={ref}
       inputClassName="tabular-nums"
       errorMessage={errorMessage}

@@ -61,7 +61,8 @@ export function SubscriberView({ customer, bookings, refreshing, onRefresh, onNe
             aria-hidden="true"
             className="flex h-12 w-12 shrink-0 items-center justify-center rounded-full bg-turf-700 text-lg font-bold text-white"
           >
-            {customer.name.charAt(0).toLocaleUpperCase('tr')}
+            {/* A letter, never half of an emoji. */}
+            {customer.name.match(/\p{L}/u)?.[0].toLocaleUpperCase('tr')}
           </span>
           <div>
             <h2 id={`${id}-name`} className="flex flex-wrap items-center gap-2 text-xl font-bold">

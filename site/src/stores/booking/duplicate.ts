@@ -1,5 +1,6 @@
 // The same-day warning and cancelling the booking it points at (behaviour.md#bookings, behaviour.md#public-site, #error-messages).
 import { atom } from 'nanostores';
+import { compactBookingNumber } from '../../../../contracts/booking-number';
 import { normalisePhone } from '../../../../contracts/phone-format';
 import { msg } from '../../../../contracts/texts';
 import { ApiRequestError, client, unwrap } from '../../lib/api';
@@ -44,7 +45,7 @@ export function closeDuplicate() {
 }
 
 export function editCancelNumber(value: string) {
-  $cancelNumber.set(value.toUpperCase().replace(/\s/g, '').slice(0, 12));
+  $cancelNumber.set(compactBookingNumber(value));
   $cancelError.set(null);
 }
 

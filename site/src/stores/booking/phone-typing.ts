@@ -9,12 +9,14 @@ function grouped(digits: string, sizes: number[]): string {
     parts.push(digits.slice(i, i + size));
     i += size;
   }
+  // A digit too many stays visible (the field refuses it with the phone message), never cut.
+  if (i < digits.length) parts.push(digits.slice(i));
   return parts.join(' ');
 }
 
 /**
  * 0XXX XXX XX XX while typing or after a paste: +90, 90 and 0090 in front become the leading 0, a number started with 5
- * gets its 0 (every phone field normalises to 05XXXXXXXXX).
+ * gets its 0 (every phone field normalises to 05XXXXXXXXX); digits past the eleventh follow as a last group.
  */
 export function formatPhoneTyping(raw: string): string {
   const { digits } = phoneTypingDigits(raw);
