@@ -11,6 +11,7 @@ import { sql } from 'drizzle-orm';
 import { pickupTimeFor } from '../contracts/common';
 import { type BookingEvent, NOTIFICATION_OF } from '../contracts/events';
 import { msg } from '../contracts/messages';
+import { foldSearch } from '../contracts/search';
 import { type Db, getDb } from '../worker/src/db/client';
 import * as s from '../worker/src/db/schema';
 import { trLongDate } from '../worker/src/lib/format';
@@ -20,6 +21,7 @@ import { hashPassword } from '../worker/src/lib/password';
 import { addDays, DAY, HOUR, istanbulInstant, istanbulToday, MINUTE } from '../worker/src/lib/time';
 import { generateSlots } from '../worker/src/services/slots';
 import { committedImage, demoImageJobs, hash, readManifest } from './lib/demo-images';
+import { ADDONS } from './lib/seed-addons';
 import * as data from './lib/seed-data';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -126,6 +128,7 @@ async function tableCounts(db: Db) {
     'facility_images',
     'facility_amenities',
     'pickup_points',
+    'facility_addons',
     'booking_slots',
     'customers',
     'bookings',
@@ -392,6 +395,23 @@ class SeedContext {
       });
       if (pps.length > 0) await db.insert(s.pickupPoints).values(pps);
       pickups.set(p.key, pps);
+      // Saha Servisleri, stored as the panel stores them (services/addons.ts): kuruş, the folded name as the key.
+      const addons = ADDONS[p.key] ?? [];
+      if (addons.length > 0)
+        await db.insert(s.facilityAddons).values(
+          addons.map((a, i) => ({
+            facilityId: f.id,
+            name: a.name,
+            nameKey: foldSearch(a.name),
+            description: a.description,
+            price: toKurus(a.price),
+            unit: a.unit,
+            stockPerSlot: a.stockPerSlot ?? null,
+            sortOrder: i,
+            createdAt: created,
+            updatedAt: created,
+          })),
+        );
     }
 
     // ---- slots: two weeks back (history) to five weeks ahead ----
@@ -615,6 +635,7 @@ class SeedContext {
       `delete from facility_images where facility_id in (${ids})`,
       `delete from facility_amenities where facility_id in (${ids})`,
       `delete from pickup_points where facility_id in (${ids})`,
+      `delete from facility_addons where facility_id in (${ids})`,
       `delete from booking_slots where facility_id in (${ids})`,
       `delete from facilities where id in (${ids})`,
     ];
