@@ -35,6 +35,7 @@ export const AMENITY_PRESETS = [
   { name: 'Güvenlik', icon: 'shield' },
   { name: 'Tribün', icon: 'stands' },
   { name: 'Gece Aydınlatma', icon: 'light' },
+  { name: 'Kapalı Saha', icon: 'check' },
   { name: 'Sentetik Çim', icon: 'turf' },
   { name: 'Doğal Çim', icon: 'grass' },
 ] as const;

@@ -111,7 +111,7 @@ describe('pitch list', () => {
 
   it('list view shows five amenities per card where the grid shows four, and is remembered in the address', async () => {
     const { page, context } = await open();
-    // Nilüfer Arena has 8 available amenities: grid 4 + '+4 daha', list 5 + '+3 daha'.
+    // Nilüfer Arena has 9 available amenities: grid 4 + '+5 daha', list 5 + '+4 daha'.
     const chips = () =>
       page
         .locator('[data-item][data-name="Nilüfer Arena Halı Saha"]')
@@ -121,11 +121,11 @@ describe('pitch list', () => {
     const grid = page.getByRole('button', { name: 'Izgara' });
     const list = page.getByRole('button', { name: 'Liste' });
     await expect(grid.getAttribute('aria-pressed')).resolves.toBe('true');
-    expect(await chips()).toEqual(['Otopark', 'Duş', 'Soyunma Odası', 'Kantin', '+4 daha']);
+    expect(await chips()).toEqual(['Otopark', 'Duş', 'Soyunma Odası', 'Kantin', '+5 daha']);
     await list.click();
     await expect(list.getAttribute('aria-pressed')).resolves.toBe('true');
     await expect(grid.getAttribute('aria-pressed')).resolves.toBe('false');
-    expect(await chips()).toEqual(['Otopark', 'Duş', 'Soyunma Odası', 'Kantin', 'WiFi', '+3 daha']);
+    expect(await chips()).toEqual(['Otopark', 'Duş', 'Soyunma Odası', 'Kantin', 'WiFi', '+4 daha']);
     expect(new URL(page.url()).searchParams.get('gorunum')).toBe('liste');
     await page.reload();
     await expect(page.getByRole('button', { name: 'Liste' }).getAttribute('aria-pressed')).resolves.toBe('true');

@@ -111,6 +111,7 @@ export const AMENITY_ICONS: Record<string, string> = {
   Güvenlik: 'shield',
   Tribün: 'users',
   'Gece Aydınlatma': 'lightbulb',
+  'Kapalı Saha': 'check',
   'Sentetik Çim': 'grass',
   'Doğal Çim': 'leaf',
 };
@@ -225,6 +226,7 @@ export const FACILITIES: FacilitySeed[] = [
       ['Güvenlik', true],
       ['Tribün', false],
       ['Gece Aydınlatma', true],
+      ['Kapalı Saha', true],
       ['Sentetik Çim', true],
       ['Doğal Çim', false],
     ],

@@ -240,6 +240,7 @@ describe('create form (behaviour.md#management-panel Pitch create/edit modal, #v
       'Güvenlik',
       'Tribün',
       'Gece Aydınlatma',
+      'Kapalı Saha',
       'Sentetik Çim',
       'Doğal Çim',
     ]);

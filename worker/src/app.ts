@@ -14,6 +14,7 @@ import { API_CSP, REFERRER_POLICY } from './lib/security-headers';
 import { serverTimingHeader, timed, timingEnabled } from './lib/timing';
 import { isJsonType, refuseDeepJson } from './lib/validate';
 import { authRoutes } from './routes/auth';
+import { availabilityRoutes } from './routes/availability';
 import { bookingPushRoutes } from './routes/booking-push';
 import { bookingSlotRoutes } from './routes/booking-slots';
 import { bookingRoutes } from './routes/bookings';
@@ -91,6 +92,7 @@ const routes = new Hono<AppEnv>()
     return c.json({ data: { ok: true, database: true }, meta: {} });
   })
   .route('/facilities', facilityRoutes)
+  .route('/availability', availabilityRoutes)
   .route('/booking-slots', bookingSlotRoutes)
   // Before the bookings routes: their '/:id' would otherwise take 'customers'.
   .route('/bookings/customers', customerRoutes)
