@@ -3,6 +3,7 @@ import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import { SlotCalendar } from '../components/booking/SlotCalendar';
 import { StepIndicator } from '../components/booking/StepIndicator';
 import { Toasts } from '../components/ui/Toasts';
+import { openDeepLink } from '../stores/booking/deep-link';
 import { $duplicate } from '../stores/booking/duplicate';
 import type { Booking, BookingFacility } from '../stores/booking/facility';
 import { $confirmation, $step } from '../stores/booking/flow';
@@ -80,6 +81,8 @@ export default function BookingFlow({ facility, today }: { facility: BookingFaci
   // The page may have been rendered before midnight (or the visitor's tab stays open past it): the calendar follows
   // the clock from here on, starting again from the new day when the page's day is already over.
   useEffect(() => followIstanbulDay(), []);
+  // A start chosen on 'Boş saat bul' (#gun=&slot=): that day, and the form for it while it is free.
+  useEffect(() => openDeepLink(), []);
 
   // A reload, or Android restoring a dropped tab, shows this tab's confirmation again (behaviour.md#public-site).
   // The module that reads it loads only for a tab that booked here (docs/performance.md 'Budgets').

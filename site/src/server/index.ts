@@ -9,6 +9,7 @@ import { SESSION_COOKIE, staffFromToken } from '../../../worker/src/lib/auth';
 import { effectiveRules } from '../../../worker/src/lib/booking-rules';
 import { findSeoPage, readSiteSettings, type SeoPageRow } from '../../../worker/src/services/content';
 import * as facilities from '../../../worker/src/services/facilities';
+import * as freeHours from '../../../worker/src/services/free-hours';
 import * as matches from '../../../worker/src/services/match-share';
 import * as ratings from '../../../worker/src/services/ratings';
 
@@ -31,6 +32,10 @@ export const priceRange = (facilityId: number) => facilities.upcomingPriceRange(
 
 /** The coming week's price range of each pitch (TL) by id; a pitch with no slot that week is absent. */
 export const priceRanges = (facilityIds: number[]) => facilities.upcomingPriceRanges(db(), facilityIds);
+
+/** 'Boş saat bul' as the API answers it (services/free-hours.ts), read on the server for the /bos-saat page. */
+export const searchFreeHours = (q: Parameters<typeof freeHours.searchFreeHours>[1], horizonDays: number) =>
+  freeHours.searchFreeHours(db(), q, { now: Date.now(), horizonDays });
 
 export const sitemapFacilities = () => facilities.sitemapFacilities(db());
 
