@@ -7,6 +7,8 @@
 // (Miniflare, bench/lib/direct.ts; BENCH_DIRECT=0 skips that): two tables, the proxy's hops are the same at every size.
 // The data grow the way a business does: more pitches as well as more bookings (5 pitches up to 100k, then one per
 // 20,000 bookings: 50 at 1M), over the same two years, so a pitch's day holds about as many bookings at every size.
+// 'Boş saat bul' is then measured once more with the pitches as the dimension (BENCH_PITCHES=5,50,200 at the smallest
+// size's bookings; BENCH_PITCHES=0 skips it).
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -21,10 +23,17 @@ import {
   facilitiesSql,
   panelBookingsSql,
   panelPaymentsSql,
+  searchDay,
+  searchDaySlotsSql,
 } from './lib/seed';
 import { benchSession, benchStaffSql } from './lib/staff';
 
 const SIZES = (process.env.BENCH_SIZES ?? '1000,10000,100000,1000000').split(',').map(Number);
+/** 'Boş saat bul' again with the pitches as the dimension, at the smallest size's bookings (BENCH_PITCHES=0 skips it). */
+const PITCHES = (process.env.BENCH_PITCHES ?? '5,50,200')
+  .split(',')
+  .map(Number)
+  .filter((n) => n > 0);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
 /** A case is flat when its p95 at the largest size is within this factor (or 3 ms, the noise of one run) of the smallest. */
 const FLAT_FACTOR = 1.5;
@@ -36,6 +45,31 @@ interface Case {
   name: string;
   path: (bookings: number) => string;
   staff: boolean;
+}
+
+/**
+ * 'Boş saat bul': one day's 20:00–22:00 across every active pitch, one statement (worker/src/db/free-hours.ts). The
+ * servers run with AVAILABILITY_MEMO_MS=0, so every request reads D1 (the memory would otherwise answer a repeated
+ * address for a second).
+ */
+const SEARCH_CASE: Case = {
+  name: 'Boş saat bul, every pitch',
+  path: () => `/api/availability/search?gun=${searchDay()}&saat=20:00-22:00`,
+  staff: false,
+};
+const VARS = { ...UNLIMITED_RATE_LIMITS, AVAILABILITY_MEMO_MS: '0' };
+
+/** The seed of one run: `bookings` spread over `pitches` pitches, the desk pitch, payments and the slots read. */
+async function seedSql(bookings: number, pitches: number): Promise<string> {
+  return [
+    await benchStaffSql(1),
+    facilitiesSql(pitches),
+    panelBookingsSql({ bookings, facilities: pitches }),
+    deskDaySql(pitches + 1),
+    panelPaymentsSql(),
+    calendarSlotsSql(),
+    searchDaySlotsSql(pitches),
+  ].join('\n');
 }
 
 const CASES: Case[] = [
@@ -72,6 +106,7 @@ const CASES: Case[] = [
     path: () => `/api/reports/day-end?facility=bench-masa&date=${istanbulToday()}`,
     staff: true,
   },
+  SEARCH_CASE,
 ];
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(0)} s`;
@@ -93,16 +128,9 @@ async function main() {
   };
   for (const [i, bookings] of SIZES.entries()) {
     const t0 = Date.now();
-    const sql = [
-      await benchStaffSql(1),
-      facilitiesSql(facilitiesFor(bookings)),
-      panelBookingsSql({ bookings, facilities: facilitiesFor(bookings) }),
-      deskDaySql(facilitiesFor(bookings) + 1),
-      panelPaymentsSql(),
-      calendarSlotsSql(),
-    ].join('\n');
+    const sql = await seedSql(bookings, facilitiesFor(bookings));
     // The first size builds; the others serve the same build.
-    const server = await startLocalServer({ seed: { sql }, vars: UNLIMITED_RATE_LIMITS, reuseBuild: i > 0 });
+    const server = await startLocalServer({ seed: { sql }, vars: VARS, reuseBuild: i > 0 });
     const ready = Date.now();
     let copy = '';
     try {
@@ -113,7 +141,7 @@ async function main() {
     }
     if (direct) {
       const mf = await startDirectServer(resolve(copy, 'dist'), resolve(copy, 'state'), {
-        ...UNLIMITED_RATE_LIMITS,
+        ...VARS,
         JWT_SECRET: randomBytes(32).toString('hex'),
       });
       try {
@@ -151,6 +179,35 @@ async function main() {
   table("p95 ms by bookings in the database, through wrangler dev's proxy", p95);
   if (direct)
     table('p95 ms by bookings in the database, direct (Miniflare, same build, copy of the same state)', p95Direct);
+  if (PITCHES.length > 0) {
+    // The same search with the pitches growing and the bookings fixed: every pitch's window is a few index seeks, so
+    // the answer's size grows with the pitches that have a free start, and the statement's cost with them, not with the
+    // bookings.
+    const bookings = SIZES[0];
+    const row: number[] = [];
+    for (const pitches of PITCHES) {
+      const server = await startLocalServer({
+        seed: { sql: await seedSql(bookings, pitches) },
+        vars: VARS,
+        reuseBuild: true,
+      });
+      try {
+        row.push((await timeGets(`${server.origin}${SEARCH_CASE.path(bookings)}`, {}, REQUESTS)).p95);
+      } finally {
+        await server.stop();
+      }
+    }
+    const first = row[0];
+    const last = row[row.length - 1];
+    const flat = last <= first * FLAT_FACTOR || last - first <= FLAT_SLACK_MS;
+    console.log(
+      `\np95 ms of '${SEARCH_CASE.name}' by pitches, ${label(bookings)} bookings, through wrangler dev's proxy:\n`,
+    );
+    console.log(`${'case'.padEnd(34)}${PITCHES.map((n) => `${n} p`.padStart(9)).join('')}   growth   verdict`);
+    console.log(
+      `${SEARCH_CASE.name.padEnd(34)}${row.map((ms) => ms.toFixed(1).padStart(9)).join('')}   ×${(last / first).toFixed(2).padEnd(6)} ${flat ? 'flat' : 'GROWS'}`,
+    );
+  }
   console.log(
     `\nflat = p95 at ${label(SIZES[SIZES.length - 1])} within ×${FLAT_FACTOR} (or ${FLAT_SLACK_MS} ms) of p95 at ${label(SIZES[0])}.`,
   );

@@ -155,3 +155,29 @@ export function calendarSlotsSql(): string {
       where id in (select min(b.id) from bookings b join booking_slots s on s.facility_id = b.facility_id
         and s.date = b.date and s.start_time = b.start_time where b.status in ('pending', 'approved') group by s.id);`;
 }
+
+/** The business day 'Boş saat bul' is measured on: a week after the calendar week, inside the booking horizon. */
+export const searchDay = () => addDays(istanbulToday(), 8);
+
+/**
+ * 'Boş saat bul' (bench:growth): a slot an hour from 09 to 23 on searchDay() for pitches 1…`facilities`, each holding
+ * one of the bulk bookings live at that hour as the public create would have linked it, so the search reads a real
+ * mix of free and held starts on every pitch.
+ */
+export function searchDaySlotsSql(facilities: number): string {
+  const day = q(searchDay());
+  const instant = (hoursAfterMidnightUtc: string) =>
+    `(cast(julianday(${day}) - 2440587.5 as integer) * 86400 + (${hoursAfterMidnightUtc}) * 3600) * 1000`;
+  return `
+    with recursive pitches(f) as (select 1 union all select f + 1 from pitches where f < ${facilities}),
+      hours(h) as (select 9 union all select h + 1 from hours where h < 23)
+    insert into booking_slots (document_id, facility_id, date, start_time, end_time, starts_at, ends_at, price)
+    select 'bench-search-' || f || '-' || h, f, ${day}, printf('%02d:00', h), printf('%02d:00', (h + 1) % 24),
+      ${instant('h - 3')}, ${instant('h - 2')}, 150000
+    from pitches, hours;
+    update bookings set slot_id = (select s.id from booking_slots s where s.facility_id = bookings.facility_id
+        and s.date = bookings.date and s.start_time = bookings.start_time)
+      where id in (select min(b.id) from bookings b join booking_slots s on s.facility_id = b.facility_id
+        and s.date = b.date and s.start_time = b.start_time
+        where b.date = ${day} and b.status in ('pending', 'approved') group by s.id);`;
+}
