@@ -65,6 +65,8 @@ export const msg = {
     'Girdiğiniz numara bu rezervasyonla eşleşmiyor. Onay ekranındaki veya takip sayfasındaki rezervasyon numarasının tamamını girin.',
   cancelFailed: 'Rezervasyon iptal edilirken bir hata oluştu.',
   createFailed: 'Rezervasyon oluşturulurken bir hata oluştu',
+  /** The request never reached the server (offline, a dropped connection); what was typed stays. */
+  networkDown: 'İnternet bağlantınızı kontrol edin. Girdiğiniz bilgiler duruyor; bağlantı gelince yeniden deneyin.',
   slotsFailed: 'Slotlar yüklenirken hata oluştu',
 
   // dates

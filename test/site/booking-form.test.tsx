@@ -308,11 +308,12 @@ describe('booking form rules (behaviour.md#validation), shown on submit, cleared
   });
 
   it('a slot that has started by submit time: toast, back to the calendar, nothing sent', async () => {
-    // Loaded as available a moment ago; by now (10:00) the 08:00 slot has begun.
-    slots = [slot('2026-11-18', '08:00'), slot('2026-11-18', '20:00')];
-    const u = await toForm(undefined, '08:00–09:00, ₺1.500, müsait');
+    // Chosen at 10:00; the 10:30 slot begins while the form is filled (its timer frozen, as in a background tab).
+    slots = [slot('2026-11-18', '10:30'), slot('2026-11-18', '20:00')];
+    const u = await toForm(undefined, '10:30–11:00, ₺1.500, 30 dk, müsait');
     await u.type(field('Ad Soyad'), 'Ayşe Yılmaz');
     await u.type(screen.getByRole('textbox', { name: /^Telefon/ }), '05321234567');
+    vi.setSystemTime(new Date('2026-11-18T07:31:00Z'));
     await submit(u);
     expect(
       await screen.findByText('Geçmiş tarih ve saatlere rezervasyon yapılamaz. Lütfen güncel bir slot seçin.'),

@@ -6,9 +6,9 @@ import { Toasts } from '../components/ui/Toasts';
 import { openDeepLink } from '../stores/booking/deep-link';
 import { $duplicate } from '../stores/booking/duplicate';
 import type { Booking, BookingFacility } from '../stores/booking/facility';
-import { $confirmation, $step } from '../stores/booking/flow';
+import { $confirmation, $step, followHistory, recordStep, stepEntry } from '../stores/booking/flow';
 import { watchLive } from '../stores/booking/live';
-import { loadSlots } from '../stores/booking/slots';
+import { followSlotStarts, loadSlots, slotById } from '../stores/booking/slots';
 import { followIstanbulDay, initBookingFlow } from '../stores/booking/start';
 
 // The page opens on the calendar; the form (with the zod rules and the field kit), the confirmation and the same-day
@@ -84,6 +84,15 @@ export default function BookingFlow({ facility, today }: { facility: BookingFaci
   // A start chosen on 'Boş saat bul' (#gun=&slot=): that day, and the form for it while it is free.
   useEffect(() => openDeepLink(), []);
 
+  // The steps are history entries (behaviour.md#public-site): Back and Forward move between
+  // them. A reload on the form starts again from the calendar (the typed text lived in memory only).
+  useEffect(() => {
+    if (stepEntry(history.state)?.hs === 2) recordStep({ hs: 1 }, true);
+    const onPop = (e: PopStateEvent) => followHistory(e.state, slotById);
+    window.addEventListener('popstate', onPop);
+    return () => window.removeEventListener('popstate', onPop);
+  }, []);
+
   // A reload, or Android restoring a dropped tab, shows this tab's confirmation again (behaviour.md#public-site).
   // The module that reads it loads only for a tab that booked here (docs/performance.md 'Budgets').
   useEffect(() => {
@@ -111,22 +120,23 @@ export default function BookingFlow({ facility, today }: { facility: BookingFaci
     };
   }, []);
 
-  // The calendar is fresh and live whenever it is on screen. The request and the socket each start in a task of their
-  // own, not in the one that commits the hydrated calendar: on a slow phone the three made one long task.
+  // The calendar is fresh and live whenever it or the form is on screen: the form tells at once when its slot is taken
+  // elsewhere or starts (behaviour.md#public-site). The request, the socket and the slot-start timer each start in a
+  // task of their own, not in the one that commits the hydrated calendar: on a slow phone they made one long task.
+  const choosing = step !== 3;
   useEffect(() => {
-    if (step !== 1) return;
-    let stop: (() => void) | undefined;
+    if (!choosing) return;
+    const stops: (() => void)[] = [];
     const timers = [
       setTimeout(() => void loadSlots(), 0),
-      setTimeout(() => {
-        stop = watchLive();
-      }, 0),
+      setTimeout(() => stops.push(watchLive()), 0),
+      setTimeout(() => stops.push(followSlotStarts()), 0),
     ];
     return () => {
       for (const t of timers) clearTimeout(t);
-      stop?.();
+      for (const stop of stops) stop();
     };
-  }, [step]);
+  }, [choosing]);
 
   // A step change moves focus to the new step's heading, so keyboard and screen-reader users land on it.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each step change; the heading ref is the new step's

@@ -3,9 +3,22 @@ import type { GalleryImage } from '../components/gallery/Lightbox';
 
 export type { GalleryImage };
 
-const loadLightbox = () => import('../components/gallery/Lightbox');
+let lightboxReady = false;
+const loadLightbox = () =>
+  import('../components/gallery/Lightbox').then((m) => {
+    lightboxReady = true;
+    return m;
+  });
 const Lightbox = lazy(() => loadLightbox().then((m) => ({ default: m.Lightbox })));
 const prefetch = () => void loadLightbox().catch(() => {});
+
+/** Turns while the lightbox's code arrives (the first press may wait about a second on a phone). */
+const Spinner = ({ className = '' }: { className?: string }) => (
+  <span
+    aria-hidden="true"
+    className={`inline-block h-4 w-4 shrink-0 animate-spin rounded-full border-2 border-slate-300 border-t-turf-700 motion-reduce:animate-none ${className}`}
+  />
+);
 
 // `sizes` of each picture for its layout. The grid sits in the pitch page's main column: the full max-w-6xl (72rem) width
 // minus px-4 under 1024 px, two of three columns (gap-10) from 1024 px; two thumbnails a row (gap-3) under 640 px, three
@@ -28,6 +41,8 @@ export default function Gallery({
 }) {
   const [open, setOpen] = useState(false);
   const [index, setIndex] = useState(0);
+  /** The press that opens the lightbox before its code has arrived: the pressed button says it is opening. */
+  const [opening, setOpening] = useState<number | null>(null);
   const thumbs = useRef<HTMLDivElement>(null);
   const n = images.length;
 
@@ -55,6 +70,11 @@ export default function Gallery({
   const openAt = (i: number) => {
     setIndex(i);
     setOpen(true);
+    if (lightboxReady) return;
+    setOpening(i);
+    void loadLightbox()
+      .catch(() => {})
+      .finally(() => setOpening(null));
   };
 
   return (
@@ -65,21 +85,30 @@ export default function Gallery({
           onClick={() => openAt(0)}
           onPointerEnter={prefetch}
           onFocus={prefetch}
-          className="inline-flex cursor-pointer items-center gap-2 rounded-lg bg-white/95 px-3 py-2 text-sm font-semibold text-slate-900 shadow hover:bg-white"
+          aria-busy={opening !== null || undefined}
+          className="inline-flex cursor-pointer items-center gap-2 rounded-lg bg-white/95 px-3 py-2 text-sm font-semibold text-slate-900 shadow hover:bg-white aria-busy:cursor-wait"
         >
-          <svg
-            viewBox="0 0 24 24"
-            className="h-4 w-4"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            aria-hidden="true"
-          >
-            <rect x="3" y="5" width="18" height="14" rx="2" />
-            <circle cx="8.5" cy="10" r="1.5" />
-            <path d="M21 16l-5-5-9 8" />
-          </svg>
-          Galeri ({n} fotoğraf)
+          {opening !== null ? (
+            <>
+              <Spinner /> Açılıyor…
+            </>
+          ) : (
+            <>
+              <svg
+                viewBox="0 0 24 24"
+                className="h-4 w-4"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+                aria-hidden="true"
+              >
+                <rect x="3" y="5" width="18" height="14" rx="2" />
+                <circle cx="8.5" cy="10" r="1.5" />
+                <path d="M21 16l-5-5-9 8" />
+              </svg>
+              Galeri ({n} fotoğraf)
+            </>
+          )}
         </button>
       ) : (
         <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3">
@@ -90,9 +119,15 @@ export default function Gallery({
                 onClick={() => openAt(i)}
                 onPointerEnter={prefetch}
                 onFocus={prefetch}
-                className="group block w-full cursor-pointer overflow-hidden rounded-xl"
-                aria-label={`${img.alt} – büyüt (${i + 1} / ${n})`}
+                aria-busy={opening === i || undefined}
+                className="group relative block w-full cursor-pointer overflow-hidden rounded-xl aria-busy:cursor-wait"
+                aria-label={`${img.alt} – büyüt (${i + 1} / ${n})${opening === i ? ', açılıyor…' : ''}`}
               >
+                {opening === i && (
+                  <span className="absolute inset-0 z-10 flex items-center justify-center gap-2 bg-black/55 text-sm font-semibold text-white">
+                    <Spinner /> Açılıyor…
+                  </span>
+                )}
                 <img
                   src={img.url}
                   srcSet={img.srcset ?? undefined}
@@ -110,6 +145,10 @@ export default function Gallery({
         </ul>
       )}
 
+      {/* Said to screen readers too: the busy button alone is not announced everywhere. */}
+      <span role="status" className="sr-only">
+        {opening !== null ? 'Galeri açılıyor…' : ''}
+      </span>
       {/* The lightbox (react-aria's modal, ≈ 25 KB gzip) loads on the first hover, focus or press of a photo. */}
       {open && (
         <Suspense fallback={null}>

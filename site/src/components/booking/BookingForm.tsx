@@ -2,11 +2,13 @@ import { useStore } from '@nanostores/react';
 import { type FormEvent, type Ref, useRef, useState } from 'react';
 import { EMAIL_MAX, NAME_MAX, NOTES_MAX } from '../../../../contracts/bookings';
 import { pickupTimeFor } from '../../../../contracts/common';
+import { msg } from '../../../../contracts/texts';
 import { nightSuffix, realStart, tl, trCalendarDay } from '../../lib/format';
 import {
   $draft,
   $errors,
   $selected,
+  $slots,
   $submitting,
   type BookingFacility,
   backToSlots,
@@ -75,6 +77,40 @@ function SummaryBar({ facility: f }: { facility: BookingFacility }) {
         </Action>
       </div>
       <AmenitiesModal facility={f} isOpen={amenitiesOpen} onOpenChange={setAmenitiesOpen} />
+    </div>
+  );
+}
+
+/**
+ * The chosen slot taken elsewhere, or its start passed, while the form is open: said at once from the live channel and
+ * the slot-start timer, not on submit (behaviour.md#public-site). Sticky under the header, so it is seen wherever the
+ * player is in the form; what was typed stays for another hour.
+ */
+function SlotGone() {
+  const slot = useStore($selected);
+  const slots = useStore($slots);
+  const submitting = useStore($submitting);
+  const now = slot ? slots[slot.date]?.find((s) => s.documentId === slot.documentId) : undefined;
+  // While this form's own booking is being sent, the live channel may tell of it before the answer: not 'taken'.
+  if (!now || now.state === 'available' || submitting) return null;
+  const started = now.state === 'past';
+  return (
+    <div
+      role="alert"
+      data-slot-gone={started ? 'started' : 'taken'}
+      className="sticky top-[4.5rem] z-20 mb-4 flex flex-wrap items-center justify-between gap-3 rounded-lg border-l-4 border-red-700 bg-red-50 px-4 py-3 text-red-900 shadow-md dark:bg-red-950 dark:text-red-100"
+    >
+      <p className="min-w-0 font-medium">{started ? msg.pastSlot : msg.slotTaken} Yazdıklarınız duruyor.</p>
+      <Action
+        variant="secondary"
+        size="sm"
+        onClick={() => {
+          $selected.set(null);
+          backToSlots();
+        }}
+      >
+        Başka Saat Seç
+      </Action>
     </div>
   );
 }
@@ -359,6 +395,7 @@ export function BookingForm({
       >
         Bilgiler
       </h2>
+      <SlotGone />
       <SummaryBar facility={f} />
       <form
         ref={form}

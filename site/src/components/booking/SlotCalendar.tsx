@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { lazy, memo, Suspense, useDeferredValue, useMemo } from 'react';
+import { type CSSProperties, lazy, memo, Suspense, useDeferredValue, useMemo } from 'react';
 import { datesOf, monthEnd, monthStart, weekdayIndex } from '../../../../contracts/dates';
 import { msg } from '../../../../contracts/texts';
 import {
@@ -164,10 +164,17 @@ function SlotLists({
   const evening = slots.filter((s) => !realStart(s).overnight);
   const night = slots.filter((s) => realStart(s).overnight);
   const nightId = `night-${date}`;
+  // On a phone the hours of the day that have already started fold into one line, so the first one still bookable is in
+  // view without scrolling (behaviour.md#public-site); the wider layouts keep listing them.
+  const now = Date.now();
+  const started = (s: Slot) => s.state === 'past' || Date.parse(s.startsAt) <= now;
+  let folded = 0;
+  while (folded < slots.length && started(slots[folded])) folded++;
+  const foldedIds = new Set(slots.slice(0, folded).map((s) => s.documentId));
   const list = (items: Slot[], labelledBy: string) => (
     <ul className={`grid gap-2 ${columns}`} aria-labelledby={labelledBy}>
       {items.map((s) => (
-        <li key={s.documentId}>
+        <li key={s.documentId} className={foldedIds.has(s.documentId) ? 'max-lg:hidden' : undefined}>
           <SlotButton slot={s} selectedId={selectedId} />
         </li>
       ))}
@@ -175,6 +182,11 @@ function SlotLists({
   );
   return (
     <>
+      {folded > 0 && (
+        <p className="mb-2 text-xs font-medium text-slate-600 lg:hidden dark:text-slate-400" data-started-hours>
+          Geçti: {hhmm(slots[0].startTime)}–{hhmm(slots[folded - 1].endTime)}
+        </p>
+      )}
       {evening.length > 0 && list(evening, headingId)}
       {night.length > 0 && (
         <>
@@ -193,12 +205,14 @@ function SlotLists({
 }
 
 /**
- * A business day is over once its last start has passed: before today and with no slot still ahead. An overnight
- * pitch's day goes on past midnight (its 00:00 and 01:00 are played on the next calendar day), so just after midnight
- * yesterday still holds bookable hours.
+ * A business day is over once its last start has passed: before today and with no slot still ahead, or today once every
+ * one of its hours has started (late in the evening it holds nothing bookable). An overnight pitch's day goes on past
+ * midnight (its 00:00 and 01:00 are played on the next calendar day), so just after midnight yesterday still holds
+ * bookable hours.
  */
 const dayOver = (date: string, today: string, slots: Slot[] | undefined) =>
-  date < today && !slots?.some((s) => Date.parse(s.startsAt) > Date.now());
+  (date < today || (date === today && Boolean(slots?.length))) &&
+  !slots?.some((s) => Date.parse(s.startsAt) > Date.now());
 
 /** After the generated horizon a day is not open for booking yet; it is not closed. */
 const notOpenYet = (date: string, horizon: string | null) => horizon !== null && date > horizon;
@@ -286,8 +300,9 @@ const DaySlots = memo(function DaySlots({
 });
 
 /**
- * Days wholly in the past fold into one line: on a phone they would only push the open days down. The desktop week
- * keeps its seven columns, so there they stay, each saying 'Geçmiş gün'.
+ * Days wholly in the past fold into one line, on a phone above the open days and in the desktop week as one narrow
+ * first column: a week that began on Sunday does not lead with empty 'Geçmiş gün' columns (behaviour.md#public-site).
+ * The week's range (Sunday to Saturday) and its navigation stay as they are.
  */
 function DayList({
   dates,
@@ -304,24 +319,27 @@ function DayList({
 }) {
   const today = useStore($today);
   const past = dates.filter((d) => dayOver(d, today, shown(d)));
+  const open = dates.length - past.length;
+  // The desktop week: the folded line takes a narrow column, the open days share the rest.
+  const grid = !weekly
+    ? 'grid gap-6'
+    : past.length > 0
+      ? 'grid gap-6 lg:grid-cols-[minmax(0,7rem)_repeat(var(--open-days),minmax(0,1fr))] lg:gap-2'
+      : 'grid gap-6 lg:grid-cols-7 lg:gap-2';
   return (
-    <div className={weekly ? 'grid gap-6 lg:grid-cols-7 lg:gap-2' : 'grid gap-6'}>
+    <div className={grid} style={weekly && past.length > 0 ? ({ '--open-days': open } as CSSProperties) : undefined}>
       {past.length > 0 && (
         <p
-          className={`rounded-lg bg-slate-100 px-3 py-2 text-sm text-slate-700 dark:bg-slate-800/60 dark:text-slate-300 ${weekly ? 'lg:hidden' : ''}`}
+          className={`rounded-lg bg-slate-100 px-3 py-2 text-sm text-slate-700 dark:bg-slate-800/60 dark:text-slate-300 ${weekly ? 'lg:self-start lg:[overflow-wrap:anywhere]' : ''}`}
+          data-past-days={past.length}
         >
           {past.length === 1 ? trDayMonth(past[0]) : trDateRange(past[0], past[past.length - 1])}: geçmiş{' '}
           {past.length === 1 ? 'gün' : 'günler'}
         </p>
       )}
-      {dates.map((d) =>
-        past.includes(d) ? (
-          weekly && (
-            <div key={d} className="hidden lg:block">
-              <DaySlots date={d} today={today} slots={[]} columns={columns} loading={false} compactHeading />
-            </div>
-          )
-        ) : (
+      {dates
+        .filter((d) => !past.includes(d))
+        .map((d) => (
           <DaySlots
             key={d}
             date={d}
@@ -331,8 +349,7 @@ function DayList({
             loading={loading}
             compactHeading={weekly}
           />
-        ),
-      )}
+        ))}
     </div>
   );
 }
@@ -516,19 +533,20 @@ export function SlotCalendar({ headingRef }: { headingRef?: React.Ref<HTMLHeadin
 
   return (
     <section aria-labelledby="booking-step-heading" data-booking-step="1">
-      <div className="flex flex-wrap items-start justify-between gap-3">
+      {/* Tight on a phone: at 360×740 the first bookable hour is in view without scrolling (behaviour.md#public-site). */}
+      <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
         <h2
           id="booking-step-heading"
           ref={headingRef}
           tabIndex={-1}
-          className="scroll-mt-24 text-2xl font-bold outline-none"
+          className="scroll-mt-24 text-xl font-bold outline-none sm:text-2xl"
         >
           Saat Seçimi
         </h2>
         <Live />
       </div>
 
-      <div className="mt-4 flex flex-col gap-4 lg:flex-row lg:items-end lg:justify-between">
+      <div className="mt-3 flex flex-col gap-3 sm:mt-4 sm:gap-4 lg:flex-row lg:items-end lg:justify-between">
         <div
           role="radiogroup"
           aria-label="Takvim görünümü"
@@ -571,6 +589,9 @@ export function SlotCalendar({ headingRef }: { headingRef?: React.Ref<HTMLHeadin
         ) : null}
 
         <div className="flex items-center gap-2">
+          <p className="mr-auto min-w-0 font-semibold sm:text-lg lg:mr-2" aria-live="polite" data-range-title>
+            {title}
+          </p>
           <Action
             variant="secondary"
             size="sm"
@@ -601,9 +622,6 @@ export function SlotCalendar({ headingRef }: { headingRef?: React.Ref<HTMLHeadin
         </div>
       </div>
 
-      <p className="mt-4 text-lg font-semibold" aria-live="polite" data-range-title>
-        {title}
-      </p>
       {problem && problem !== msg.dateInvalid && (
         <p
           role="alert"
@@ -612,55 +630,58 @@ export function SlotCalendar({ headingRef }: { headingRef?: React.Ref<HTMLHeadin
           {problem}
         </p>
       )}
-      <div className="mt-3">
-        <Legend />
-      </div>
+      <div className="flex flex-col">
+        {/* Under the hours on a phone, above them from the desktop width. */}
+        <div className="order-last mt-5 lg:order-none lg:mt-3">
+          <Legend />
+        </div>
 
-      <div className="relative mt-5" aria-busy={loading}>
-        {loading && (
-          <p role="status" className="sr-only">
-            Saatler yükleniyor…
-          </p>
-        )}
-        {status === 'error' ? (
-          <div
-            role="alert"
-            className="flex flex-wrap items-center justify-between gap-3 rounded-lg border-l-4 border-red-700 bg-red-50 px-4 py-3 text-red-900 dark:bg-red-950 dark:text-red-100"
-          >
-            <p className="font-medium">{SLOTS_FAILED}</p>
-            <Action variant="secondary" size="sm" onClick={() => void loadSlots()}>
-              Tekrar Dene
-            </Action>
-          </div>
-        ) : problem ? null : c.view === 'monthly' ? (
-          <div className="grid gap-6 lg:grid-cols-[minmax(0,26rem)_1fr]">
-            <MonthGrid
-              from={monthStart(c.anchor)}
-              to={monthEnd(c.anchor)}
-              slots={inRange ? slots : {}}
-              monthDay={c.monthDay}
-            />
-            {c.monthDay && c.monthDay >= range.from && c.monthDay <= range.to ? (
-              <DaySlots
-                date={c.monthDay}
-                today={today}
-                slots={shown(c.monthDay)}
-                columns="grid-cols-2 sm:grid-cols-3 md:grid-cols-4"
-                loading={loading}
+        <div className="relative mt-3 lg:mt-5" aria-busy={loading}>
+          {loading && (
+            <p role="status" className="sr-only">
+              Saatler yükleniyor…
+            </p>
+          )}
+          {status === 'error' ? (
+            <div
+              role="alert"
+              className="flex flex-wrap items-center justify-between gap-3 rounded-lg border-l-4 border-red-700 bg-red-50 px-4 py-3 text-red-900 dark:bg-red-950 dark:text-red-100"
+            >
+              <p className="font-medium">{SLOTS_FAILED}</p>
+              <Action variant="secondary" size="sm" onClick={() => void loadSlots()}>
+                Tekrar Dene
+              </Action>
+            </div>
+          ) : problem ? null : c.view === 'monthly' ? (
+            <div className="grid gap-6 lg:grid-cols-[minmax(0,26rem)_1fr]">
+              <MonthGrid
+                from={monthStart(c.anchor)}
+                to={monthEnd(c.anchor)}
+                slots={inRange ? slots : {}}
+                monthDay={c.monthDay}
               />
-            ) : (
-              <p className="text-sm text-slate-700 dark:text-slate-300">Saatleri görmek için bir gün seçin.</p>
-            )}
-          </div>
-        ) : (
-          <DayList
-            dates={datesOf(range)}
-            weekly={c.view === 'weekly'}
-            columns={columns}
-            shown={shown}
-            loading={loading || status === 'idle'}
-          />
-        )}
+              {c.monthDay && c.monthDay >= range.from && c.monthDay <= range.to ? (
+                <DaySlots
+                  date={c.monthDay}
+                  today={today}
+                  slots={shown(c.monthDay)}
+                  columns="grid-cols-2 sm:grid-cols-3 md:grid-cols-4"
+                  loading={loading}
+                />
+              ) : (
+                <p className="text-sm text-slate-700 dark:text-slate-300">Saatleri görmek için bir gün seçin.</p>
+              )}
+            </div>
+          ) : (
+            <DayList
+              dates={datesOf(range)}
+              weekly={c.view === 'weekly'}
+              columns={columns}
+              shown={shown}
+              loading={loading || status === 'idle'}
+            />
+          )}
+        </div>
       </div>
     </section>
   );

@@ -5,7 +5,7 @@ export const STEPS = ['Saat Seçimi', 'Bilgiler', 'Onay'] as const;
 
 export function StepIndicator({ step }: { step: Step }) {
   return (
-    <nav aria-label="Rezervasyon adımları" className="mb-6">
+    <nav aria-label="Rezervasyon adımları" className="mb-4 sm:mb-6">
       <ol className="flex items-center gap-2 sm:gap-4">
         {STEPS.map((label, i) => {
           const n = (i + 1) as Step;

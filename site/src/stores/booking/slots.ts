@@ -111,6 +111,66 @@ export function slotStartsAt(slot: Slot, day: Slot[] = $slots.get()[slot.date] ?
 
 export const isPastSlot = (slot: Slot, now = Date.now()) => slot.isPast || slotStartsAt(slot) <= now;
 
+/** A slot of the loaded range by its id (the history's form entry names its slot so). */
+export function slotById(id: string): Slot | null {
+  for (const day of Object.values($slots.get())) {
+    const found = day.find((s) => s.documentId === id);
+    if (found) return found;
+  }
+  return null;
+}
+
+/** Free slots whose start has passed turn past, as the server would answer now; the next start still ahead, or null. */
+function passStarted(now = Date.now()): number | null {
+  let next: number | null = null;
+  let changed = false;
+  const all = $slots.get();
+  const out: Record<string, Slot[]> = {};
+  for (const [date, day] of Object.entries(all)) {
+    out[date] = day.map((s): Slot => {
+      if (s.state !== 'available') return s;
+      const at = Date.parse(s.startsAt);
+      if (at > now) {
+        if (next === null || at < next) next = at;
+        return s;
+      }
+      changed = true;
+      return { ...s, state: 'past', isPast: true, isAvailable: false };
+    });
+    if (out[date].every((s, i) => s === day[i])) out[date] = day;
+  }
+  if (changed) $slots.set(out);
+  return next;
+}
+
+/**
+ * While the page is open a slot turns 'Geçti' when its start passes (behaviour.md#public-site): one timer for the next
+ * start on screen, set again whenever the slots change, and a check when the tab comes back into view or out of the
+ * back/forward cache (a phone freezes the timers of a tab in the background). Returns the stop.
+ */
+export function followSlotStarts(): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const check = () => {
+    const next = passStarted();
+    clearTimeout(timer);
+    // A long wait is cut in steps: a timer of more than ~24.8 days overflows, and a sleeping device's clock jumps.
+    timer = next === null ? undefined : setTimeout(check, Math.min(next - Date.now() + 50, 3_600_000));
+  };
+  const stopSlots = $slots.listen(check);
+  const onShow = () => {
+    if (document.visibilityState === 'visible') check();
+  };
+  document.addEventListener('visibilitychange', onShow);
+  window.addEventListener('pageshow', check);
+  check();
+  return () => {
+    clearTimeout(timer);
+    stopSlots();
+    document.removeEventListener('visibilitychange', onShow);
+    window.removeEventListener('pageshow', check);
+  };
+}
+
 /** Forgets the slots; an answer still in flight is dropped. */
 export function resetSlots() {
   loadSeq++;

@@ -7,7 +7,7 @@ import { errorText, messageOf } from '../../lib/errors';
 import { toast } from '../toast';
 import { $duplicate, type DuplicateWarning } from './duplicate';
 import { $facility, type Booking, type Slot } from './facility';
-import { $confirmation, $selected, $step, backToSlots } from './flow';
+import { $confirmation, $selected, $step, backToSlots, recordStep, stepEntry } from './flow';
 import { $draft, $errors, $submitting, serverFieldErrors } from './form';
 import { validateDraft } from './form-rules';
 import { applySlotUpdate, isPastSlot } from './slots';
@@ -49,6 +49,11 @@ export async function submitBooking(): Promise<SubmitOutcome> {
     backToSlotsWith(msg.pastSlot);
     return 'past';
   }
+  // Offline the request cannot leave: said at once, and what was typed stays on the form.
+  if (navigator.onLine === false) {
+    toast('error', msg.networkDown);
+    return 'failed';
+  }
   const pickup = d.includesTransportation
     ? (f.transport?.pickupPoints.find((p) => p.id === d.pickupPointId) ?? null)
     : null;
@@ -82,6 +87,9 @@ export async function submitBooking(): Promise<SubmitOutcome> {
     rememberBooking(booking);
     markTaken(slot, booking);
     $step.set(3);
+    // The form's history entry becomes the confirmation's: Back then leads to the calendar, and Forward never brings
+    // the sent form back to be sent twice (behaviour.md#public-site).
+    recordStep({ hs: 3 }, stepEntry(history.state)?.hs === 2);
     return 'created';
   } catch (e) {
     if (e instanceof ApiRequestError) {
@@ -109,7 +117,8 @@ export async function submitBooking(): Promise<SubmitOutcome> {
     } else if (e instanceof Error && e.message === msg.bookingNumberMissing) {
       toast('error', e.message);
     } else {
-      toast('error', messageOf(e, CREATE_FALLBACK));
+      // fetch rejects with a TypeError when the request never reached the server (no connection, a dropped network).
+      toast('error', e instanceof TypeError ? msg.networkDown : messageOf(e, CREATE_FALLBACK));
     }
     return 'failed';
   } finally {
