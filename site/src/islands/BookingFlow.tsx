@@ -3,7 +3,6 @@ import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import { SlotCalendar } from '../components/booking/SlotCalendar';
 import { StepIndicator } from '../components/booking/StepIndicator';
 import { Toasts } from '../components/ui/Toasts';
-import { openDeepLink } from '../stores/booking/deep-link';
 import { $duplicate } from '../stores/booking/duplicate';
 import type { Booking, BookingFacility } from '../stores/booking/facility';
 import { $confirmation, $step, followHistory, recordStep, stepEntry } from '../stores/booking/flow';
@@ -81,8 +80,11 @@ export default function BookingFlow({ facility, today }: { facility: BookingFaci
   // The page may have been rendered before midnight (or the visitor's tab stays open past it): the calendar follows
   // the clock from here on, starting again from the new day when the page's day is already over.
   useEffect(() => followIstanbulDay(), []);
-  // A start chosen on 'Boş saat bul' (#gun=&slot=): that day, and the form for it while it is free.
-  useEffect(() => openDeepLink(), []);
+  // A start chosen on 'Boş saat bul' (#gun=&slot=): that day, and the form for it while it is free. Its code loads
+  // only for such an address (docs/performance.md 'Budgets').
+  useEffect(() => {
+    if (location.hash.includes('slot=')) void import('../stores/booking/deep-link').then((m) => m.openDeepLink());
+  }, []);
 
   // The steps are history entries (behaviour.md#public-site): Back and Forward move between
   // them. A reload on the form starts again from the calendar (the typed text lived in memory only).

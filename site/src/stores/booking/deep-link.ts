@@ -5,7 +5,7 @@ import { msg } from '../../../../contracts/texts';
 import { toast } from '../toast';
 import { $calendar } from './calendar';
 import { selectSlot } from './flow';
-import { $slots, $slotsStatus, isPastSlot } from './slots';
+import { $slots, $slotsStatus, isPastSlot, loadSlots } from './slots';
 
 export function openDeepLink(): () => void {
   const p = new URLSearchParams(location.hash.slice(1));
@@ -28,5 +28,7 @@ export function openDeepLink(): () => void {
         slot ? (slot.state === 'past' || isPastSlot(slot) ? msg.pastSlot : msg.slotTaken) : msg.slotNotFound,
       );
   });
+  // This module loads after the page's first read may have begun: the day's range is read now (a newer read wins).
+  void loadSlots();
   return stop;
 }
