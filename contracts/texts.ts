@@ -66,7 +66,7 @@ export const msg = {
   cancelFailed: 'Rezervasyon iptal edilirken bir hata oluştu.',
   createFailed: 'Rezervasyon oluşturulurken bir hata oluştu',
   /** The request never reached the server (offline, a dropped connection); what was typed stays. */
-  networkDown: 'İnternet bağlantınızı kontrol edin. Girdiğiniz bilgiler duruyor; bağlantı gelince yeniden deneyin.',
+  networkDown: 'İnternet bağlantınızı kontrol edin; girdiğiniz bilgiler duruyor.',
   slotsFailed: 'Slotlar yüklenirken hata oluştu',
 
   // dates

@@ -5,9 +5,9 @@ import { StepIndicator } from '../components/booking/StepIndicator';
 import { Toasts } from '../components/ui/Toasts';
 import { $duplicate } from '../stores/booking/duplicate';
 import type { Booking, BookingFacility } from '../stores/booking/facility';
-import { $confirmation, $step, followHistory, recordStep, stepEntry } from '../stores/booking/flow';
+import { $confirmation, $step } from '../stores/booking/flow';
 import { watchLive } from '../stores/booking/live';
-import { followSlotStarts, loadSlots, slotById } from '../stores/booking/slots';
+import { followSlotStarts, loadSlots } from '../stores/booking/slots';
 import { followIstanbulDay, initBookingFlow } from '../stores/booking/start';
 
 // The page opens on the calendar; the form (with the zod rules and the field kit), the confirmation and the same-day
@@ -86,11 +86,13 @@ export default function BookingFlow({ facility, today }: { facility: BookingFaci
     if (location.hash.includes('slot=')) void import('../stores/booking/deep-link').then((m) => m.openDeepLink());
   }, []);
 
-  // The steps are history entries (behaviour.md#public-site): Back and Forward move between
-  // them. A reload on the form starts again from the calendar (the typed text lived in memory only).
+  // The steps are history entries (behaviour.md#public-site): Back and Forward move between them, by code that loads
+  // with the form or on the first of them. A reload on the form starts again from the calendar (the typed text lived in
+  // memory only).
   useEffect(() => {
-    if (stepEntry(history.state)?.hs === 2) recordStep({ hs: 1 }, true);
-    const onPop = (e: PopStateEvent) => followHistory(e.state, slotById);
+    if (history.state?.hs === 2) history.replaceState({ hs: 1 }, '');
+    const onPop = (e: PopStateEvent) =>
+      void import('../stores/booking/steps-history').then((m) => m.followHistory(e.state));
     window.addEventListener('popstate', onPop);
     return () => window.removeEventListener('popstate', onPop);
   }, []);

@@ -11,8 +11,8 @@ import {
   $slots,
   $submitting,
   type BookingFacility,
-  backToSlots,
   editDraft,
+  leaveForm,
   slotLength,
   slotTime,
   submitBooking,
@@ -72,7 +72,7 @@ function SummaryBar({ facility: f }: { facility: BookingFacility }) {
         <button type="button" onClick={() => setAmenitiesOpen(true)} className={`${link} cursor-pointer`}>
           <SparkIcon className="h-4 w-4" /> İmkanlar
         </button>
-        <Action variant="secondary" size="sm" onClick={backToSlots}>
+        <Action variant="secondary" size="sm" onClick={leaveForm}>
           Saati Değiştir
         </Action>
       </div>
@@ -106,7 +106,7 @@ function SlotGone() {
         size="sm"
         onClick={() => {
           $selected.set(null);
-          backToSlots();
+          leaveForm();
         }}
       >
         Başka Saat Seç

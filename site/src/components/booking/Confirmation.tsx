@@ -2,7 +2,7 @@ import type { Ref } from 'react';
 import { depositDue, holdUntilText } from '../../lib/deposit';
 import { dropConfirmation, handToTracking } from '../../lib/device-bookings';
 import { slotDateText, tl } from '../../lib/format';
-import { type Booking, type BookingFacility, hhmm, newBooking, statusLabel } from '../../stores/booking';
+import { type Booking, type BookingFacility, hhmm, startOver, statusLabel } from '../../stores/booking';
 import { CheckIcon } from '../ui/icons';
 import { Action, action } from './Action';
 import { AddToCalendar } from './AddToCalendar';
@@ -160,7 +160,7 @@ export function Confirmation({
           variant="secondary"
           onClick={() => {
             dropConfirmation(f.slug);
-            newBooking();
+            startOver();
           }}
         >
           Yeni Rezervasyon

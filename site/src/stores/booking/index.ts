@@ -13,5 +13,6 @@ export * from './phone-typing';
 export * from './slot-time';
 export * from './slots';
 export * from './start';
+export * from './steps-history';
 export * from './submit';
 export * from './texts';

@@ -111,15 +111,6 @@ export function slotStartsAt(slot: Slot, day: Slot[] = $slots.get()[slot.date] ?
 
 export const isPastSlot = (slot: Slot, now = Date.now()) => slot.isPast || slotStartsAt(slot) <= now;
 
-/** A slot of the loaded range by its id (the history's form entry names its slot so). */
-export function slotById(id: string): Slot | null {
-  for (const day of Object.values($slots.get())) {
-    const found = day.find((s) => s.documentId === id);
-    if (found) return found;
-  }
-  return null;
-}
-
 /** Free slots whose start has passed turn past, as the server would answer now; the next start still ahead, or null. */
 function passStarted(now = Date.now()): number | null {
   let next: number | null = null;
@@ -145,8 +136,8 @@ function passStarted(now = Date.now()): number | null {
 
 /**
  * While the page is open a slot turns 'Geçti' when its start passes (behaviour.md#public-site): one timer for the next
- * start on screen, set again whenever the slots change, and a check when the tab comes back into view or out of the
- * back/forward cache (a phone freezes the timers of a tab in the background). Returns the stop.
+ * start on screen, set again whenever the slots change, and a check when the tab comes back into view (a phone freezes
+ * the timers of a tab in the background). Returns the stop.
  */
 export function followSlotStarts(): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -161,13 +152,11 @@ export function followSlotStarts(): () => void {
     if (document.visibilityState === 'visible') check();
   };
   document.addEventListener('visibilitychange', onShow);
-  window.addEventListener('pageshow', check);
   check();
   return () => {
     clearTimeout(timer);
     stopSlots();
     document.removeEventListener('visibilitychange', onShow);
-    window.removeEventListener('pageshow', check);
   };
 }
 

@@ -7,10 +7,11 @@ import { errorText, messageOf } from '../../lib/errors';
 import { toast } from '../toast';
 import { $duplicate, type DuplicateWarning } from './duplicate';
 import { $facility, type Booking, type Slot } from './facility';
-import { $confirmation, $selected, $step, backToSlots, recordStep, stepEntry } from './flow';
+import { $confirmation, $selected, $step } from './flow';
 import { $draft, $errors, $submitting, serverFieldErrors } from './form';
 import { validateDraft } from './form-rules';
 import { applySlotUpdate, isPastSlot } from './slots';
+import { leaveForm, recordConfirmation } from './steps-history';
 import { CREATE_FALLBACK } from './texts';
 
 /**
@@ -32,7 +33,7 @@ function markTaken(slot: Slot, booking: Booking) {
 function backToSlotsWith(message: string) {
   toast('error', message);
   $selected.set(null);
-  backToSlots();
+  leaveForm();
 }
 
 export type SubmitOutcome = 'created' | 'invalid' | 'past' | 'duplicate' | 'failed';
@@ -89,7 +90,7 @@ export async function submitBooking(): Promise<SubmitOutcome> {
     $step.set(3);
     // The form's history entry becomes the confirmation's: Back then leads to the calendar, and Forward never brings
     // the sent form back to be sent twice (behaviour.md#public-site).
-    recordStep({ hs: 3 }, stepEntry(history.state)?.hs === 2);
+    recordConfirmation();
     return 'created';
   } catch (e) {
     if (e instanceof ApiRequestError) {
