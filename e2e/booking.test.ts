@@ -45,8 +45,11 @@ async function showDay(page: Page, offset: number): Promise<string> {
 
 async function fillForm(page: Page, phone: string, name = 'Deniz Kaya') {
   await page.getByRole('textbox', { name: /^Ad Soyad/ }).fill(name);
-  // Typed key by key, so the as-you-type formatting runs.
-  await page.getByRole('textbox', { name: /^Telefon/ }).pressSequentially(phone);
+  // Typed key by key, so the as-you-type formatting runs; the form keeps the last booking's phone, so it is cleared
+  // first (a digit too many is refused, never cut).
+  const field = page.getByRole('textbox', { name: /^Telefon/ });
+  await field.fill('');
+  await field.pressSequentially(phone);
 }
 
 async function bookAvailable(page: Page, date: string, phone: string, pick = 0): Promise<string> {
