@@ -1,6 +1,6 @@
 import { hc } from 'hono/client';
 import type { AppType } from '../server/app-type';
-import { $session, signOut } from '../stores/session';
+import { $session, signingOut, signOut } from '../stores/session';
 import { type ApiErrorBody, ApiRequestError, errorText } from './errors';
 
 const TIMEOUT_MS = 10_000;
@@ -13,7 +13,11 @@ const TIMEOUT_MS = 10_000;
 async function fetchWithRules(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
   const signal = init?.signal ?? AbortSignal.timeout(TIMEOUT_MS);
   const res = await fetch(input, { ...init, credentials: 'same-origin', signal });
-  if (res.status === 401 && ($session.get().status === 'signed-in' || location.pathname.startsWith('/yonetim'))) {
+  if (
+    res.status === 401 &&
+    !signingOut() &&
+    ($session.get().status === 'signed-in' || location.pathname.startsWith('/yonetim'))
+  ) {
     void signOut();
     if (location.pathname.startsWith('/yonetim'))
       location.assign(`/giris?redirect=${encodeURIComponent(location.pathname + location.search)}`);

@@ -50,7 +50,15 @@ export function clearSession() {
 }
 
 /** Logout: the server revokes the token and drops the cookie (only it can, the cookie is HttpOnly); the hint goes too. */
+let leaving = false;
+/**
+ * This tab asked to sign out and is on its way to /giris: the bell's socket the server then closes, and any 401 an
+ * island's request meets meanwhile, do not start a second navigation that would abort the first.
+ */
+export const signingOut = () => leaving;
+
 export async function signOut(): Promise<void> {
+  leaving = true;
   clearSession();
   try {
     await (await fetch('/api/auth/logout', { method: 'POST', keepalive: true, credentials: 'same-origin' })).text();

@@ -2,7 +2,7 @@
 import { SESSION_ENDED_CLOSE, type StaffHubRequest, staffHubEvent } from '../../../../contracts/socket/staff-hub';
 import { client } from '../../lib/api';
 import { type LiveSocket, openLiveSocket } from '../../lib/live-socket';
-import { $session, clearSession } from '../session';
+import { $session, clearSession, signingOut } from '../session';
 import { forgetViewer, handleLiveMessage } from './events';
 import { refreshNotifications } from './fetch';
 import { $soundEnabled, readSoundSetting } from './settings';
@@ -100,6 +100,6 @@ function connect() {
 function sessionEnded() {
   live = null;
   clearSession();
-  if (location.pathname.startsWith('/yonetim'))
+  if (!signingOut() && location.pathname.startsWith('/yonetim'))
     location.assign(`/giris?redirect=${encodeURIComponent(location.pathname + location.search)}`);
 }
