@@ -4,17 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { client } from '../../site/src/lib/api';
 import { $session, signIn, signingOut, signOut } from '../../site/src/stores/session';
-
-const user = {
-  id: 1,
-  documentId: 'd',
-  username: 'admin',
-  email: 'admin@example.com',
-  firstName: 'Ayşe',
-  lastName: 'Yılmaz',
-  blocked: false,
-  role: { id: 1, name: 'Admin', type: 'admin' as const },
-};
+import { staffUser as user } from './fixtures/notification';
 
 let assign: ReturnType<typeof vi.fn>;
 beforeEach(() => {
