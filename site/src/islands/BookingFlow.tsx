@@ -4,8 +4,9 @@ import { SlotCalendar } from '../components/booking/SlotCalendar';
 import { StepIndicator } from '../components/booking/StepIndicator';
 import { Toasts } from '../components/ui/Toasts';
 import { $duplicate } from '../stores/booking/duplicate';
-import type { Booking, BookingFacility } from '../stores/booking/facility';
+import { $facility, type Booking, type BookingFacility } from '../stores/booking/facility';
 import { $confirmation, $step } from '../stores/booking/flow';
+import { choosesLength } from '../stores/booking/length';
 import { watchLive } from '../stores/booking/live';
 import { followSlotStarts, loadSlots } from '../stores/booking/slots';
 import { followIstanbulDay, initBookingFlow } from '../stores/booking/start';
@@ -27,6 +28,8 @@ function prefetchSteps() {
   void loadForm().catch(() => {});
   void loadConfirmation().catch(() => {});
   void loadDuplicate().catch(() => {});
+  const f = $facility.get();
+  if (f && choosesLength(f)) void import('../components/booking/LengthChooser').catch(() => {});
 }
 
 /** Holds the next step's place while its code arrives: the form's outline, so the page does not jump. */

@@ -2,22 +2,50 @@ import { useStore } from '@nanostores/react';
 import { type FormEvent, type Ref, useRef, useState } from 'react';
 import { EMAIL_MAX, NAME_MAX, NOTES_MAX } from '../../../../contracts/bookings';
 import { pickupTimeFor } from '../../../../contracts/common';
+import { lengthLabel } from '../../../../contracts/match-length';
 import { msg } from '../../../../contracts/texts';
 import { nightSuffix, realStart, tl, trCalendarDay } from '../../lib/format';
 import {
   $draft,
   $errors,
+  $length,
   $selected,
   $slots,
   $submitting,
   type BookingFacility,
+  depositOf,
   editDraft,
   leaveForm,
+  type Slot,
   slotLength,
-  slotTime,
+  slotMinutes,
+  spanOf,
+  spanTime,
   submitBooking,
   totalPrice,
 } from '../../stores/booking';
+
+/**
+ * The match the form is for (docs/behaviour.md#match-length): its start, the slots it covers, its range, its length in
+ * words and its price (the covered slots' own prices added up).
+ */
+function useMatch(f: BookingFacility) {
+  const slot = useStore($selected);
+  const length = useStore($length);
+  const slots = useStore($slots);
+  const found = slot ? spanOf(f, slot, length, slots) : [];
+  const span: Slot[] = found.length ? found : slot ? [slot] : [];
+  return {
+    slot,
+    span,
+    minutes: length ?? (slot ? slotMinutes(slot) : 60),
+    range: spanTime(span),
+    /** A one-slot booking reads as it always did ('1 saat', '30 dakika'). */
+    lengthText: span.length > 1 && length ? lengthLabel(length) : slot ? slotLength(slot) : '',
+    price: span.reduce((sum, s) => sum + s.price, 0),
+  };
+}
+
 import { hasFocusRing } from '../ui/focus';
 import { BusIcon, ClockIcon, PinIcon, SparkIcon } from '../ui/icons';
 import { TextField } from '../ui/TextField';
@@ -26,7 +54,7 @@ import { AmenitiesModal } from './AmenitiesModal';
 import { PhoneField } from './PhoneField';
 
 function SummaryBar({ facility: f }: { facility: BookingFacility }) {
-  const slot = useStore($selected);
+  const { slot, range, lengthText, price } = useMatch(f);
   const [amenitiesOpen, setAmenitiesOpen] = useState(false);
   const link =
     'inline-flex items-center gap-1.5 rounded-lg px-3 py-1.5 text-sm font-semibold text-turf-800 hover:bg-turf-100 dark:text-turf-200 dark:hover:bg-turf-900';
@@ -43,18 +71,20 @@ function SummaryBar({ facility: f }: { facility: BookingFacility }) {
               {/* The real calendar date: an after-midnight hour is played the day after its business date. */}
               {trCalendarDay(realStart(slot).calendarDate)} ·{' '}
               <span className="whitespace-nowrap tabular-nums" data-summary-time>
-                {slotTime(slot)}
+                {range}
               </span>
               {nightSuffix(realStart(slot))}
             </span>
           </p>
         )}
-        {/* The slot's own price and length: a half-hour slot is not priced '/ saat'. */}
+        {/* The match's own price and length: a half-hour slot is not priced '/ saat'. */}
         <p className="mt-0.5 text-sm text-slate-700 dark:text-slate-300" data-summary-price>
           {slot ? (
             <>
-              <span className="font-bold text-turf-800 dark:text-turf-200">{tl(slot.price)}</span> ·{' '}
-              <span className="whitespace-nowrap">{slotLength(slot)}</span>
+              <span className="font-bold text-turf-800 dark:text-turf-200">{tl(price)}</span> ·{' '}
+              <span className="whitespace-nowrap" data-summary-length>
+                {lengthText}
+              </span>
             </>
           ) : (
             <>
@@ -86,14 +116,17 @@ function SummaryBar({ facility: f }: { facility: BookingFacility }) {
  * the slot-start timer, not on submit (behaviour.md#public-site). Sticky under the header, so it is seen wherever the
  * player is in the form; what was typed stays for another hour.
  */
-function SlotGone() {
+function SlotGone({ facility: f }: { facility: BookingFacility }) {
   const slot = useStore($selected);
+  const length = useStore($length);
   const slots = useStore($slots);
   const submitting = useStore($submitting);
-  const now = slot ? slots[slot.date]?.find((s) => s.documentId === slot.documentId) : undefined;
+  // Every slot the match covers: any one of them taken elsewhere takes the match (docs/behaviour.md#match-length).
+  const span = slot ? spanOf(f, slot, length, slots) : [];
+  const now = span.find((s) => s.state !== 'available') ?? (span.length ? span[0] : undefined);
   // While this form's own booking is being sent, the live channel may tell of it before the answer: not 'taken'.
   if (!now || now.state === 'available' || submitting) return null;
-  const started = now.state === 'past';
+  const started = now.state === 'past' && now.documentId === slot?.documentId;
   return (
     <div
       role="alert"
@@ -319,15 +352,18 @@ function AddonsChoice({ facility: f }: { facility: BookingFacility }) {
 }
 
 function Total({ facility: f }: { facility: BookingFacility }) {
-  const slot = useStore($selected);
+  const { slot, span, minutes, lengthText, price } = useMatch(f);
   const draft = useStore($draft);
   const withTransport = draft.includesTransportation && f.transport;
+  const deposit = depositOf(f, minutes);
   return (
     <div className="rounded-xl bg-slate-100 p-4 text-sm dark:bg-slate-800" data-total>
       <dl className="space-y-1">
         <div className="flex justify-between">
-          <dt>Saha ücreti</dt>
-          <dd className="tabular-nums">{tl(slot?.price ?? f.hourlyPrice)}</dd>
+          <dt>Saha ücreti{span.length > 1 ? ` (${lengthText})` : ''}</dt>
+          <dd className="tabular-nums" data-total-field>
+            {tl(slot ? price : f.hourlyPrice)}
+          </dd>
         </div>
         {withTransport && (
           <div className="flex justify-between">
@@ -349,13 +385,14 @@ function Total({ facility: f }: { facility: BookingFacility }) {
         <div className="flex justify-between border-t border-slate-300 pt-2 text-base font-bold dark:border-slate-600">
           <dt>Toplam</dt>
           <dd className="tabular-nums" aria-live="polite" data-total-amount>
-            {tl(totalPrice(slot, f, draft))}
+            {tl(totalPrice(slot ? { price } : null, f, draft))}
           </dd>
         </div>
       </dl>
       {f.depositAmount > 0 && (
-        <p className="pt-2 text-xs text-slate-700 dark:text-slate-300">
-          Onay için {tl(f.depositAmount)} kapora gerekir (abonelerden kapora alınmaz).
+        <p className="pt-2 text-xs text-slate-700 dark:text-slate-300" data-total-deposit>
+          Onay için {tl(deposit)} kapora gerekir
+          {f.depositPerHour ? ` (saat başına ${tl(f.depositAmount)})` : ''} (abonelerden kapora alınmaz).
         </p>
       )}
     </div>
@@ -395,7 +432,7 @@ export function BookingForm({
       >
         Bilgiler
       </h2>
-      <SlotGone />
+      <SlotGone facility={f} />
       <SummaryBar facility={f} />
       <form
         ref={form}

@@ -1,8 +1,9 @@
 import type { Ref } from 'react';
+import { lengthLabel } from '../../../../contracts/match-length';
 import { depositDue, holdUntilText } from '../../lib/deposit';
 import { dropConfirmation, handToTracking } from '../../lib/device-bookings';
 import { slotDateText, tl } from '../../lib/format';
-import { type Booking, type BookingFacility, hhmm, startOver, statusLabel } from '../../stores/booking';
+import { type Booking, type BookingFacility, hhmm, slotMinutes, startOver, statusLabel } from '../../stores/booking';
 import { CheckIcon } from '../ui/icons';
 import { Action, action } from './Action';
 import { AddToCalendar } from './AddToCalendar';
@@ -72,6 +73,8 @@ export function Confirmation({
           ['Saha', b.facility.name],
           ['Tarih', slotDateText(b)],
           ['Saat', `${hhmm(b.startTime)}–${hhmm(b.endTime)}`],
+          // The match's length (docs/behaviour.md#match-length): the server's, else read from its range.
+          ['Süre', lengthLabel((b as { duration?: number }).duration || slotMinutes(b))],
           ['Ad Soyad', b.customerName],
           ...(b.includesTransportation && b.transportationDetails
             ? [

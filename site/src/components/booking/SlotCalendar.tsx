@@ -23,8 +23,9 @@ import {
   rangeOf,
   rangeProblem,
 } from '../../stores/booking/calendar';
-import type { Slot } from '../../stores/booking/facility';
-import { $selected, selectSlot } from '../../stores/booking/flow';
+import { $facility, type Slot } from '../../stores/booking/facility';
+import { $length, $selected } from '../../stores/booking/flow';
+import { $coveredKey, choosesLength, tapSlot } from '../../stores/booking/length';
 import { $live } from '../../stores/booking/live';
 import { goToday, setCustomRange, setMonthDay, setView, step } from '../../stores/booking/navigate';
 import { hhmm, slotMinutes, slotTime } from '../../stores/booking/slot-time';
@@ -42,10 +43,16 @@ const VIEWS: { id: CalendarView; label: string; unit: string }[] = [
   { id: 'custom', label: 'Özel Aralık', unit: '' },
 ];
 
-type Display = 'past' | 'available' | 'selected' | 'pending' | 'booked' | 'subscriber';
+// The lengths offered from a tapped start: a small chunk of its own, loaded on the first tap (or the first touch of the
+// flow) on a pitch offering several lengths (docs/performance.md 'Budgets').
+const LengthChooser = lazy(() => import('./LengthChooser'));
 
-export function displayOf(slot: Slot, selectedId: string | null): Display {
+type Display = 'past' | 'available' | 'selected' | 'covered' | 'pending' | 'booked' | 'subscriber';
+
+/** `covered`: the slots after the start that the chosen match length takes (docs/behaviour.md#match-length). */
+export function displayOf(slot: Slot, selectedId: string | null, covered?: ReadonlySet<string>): Display {
   if (slot.state === 'available' && slot.documentId === selectedId) return 'selected';
+  if (slot.state === 'available' && covered?.has(slot.documentId)) return 'covered';
   return slot.state;
 }
 
@@ -63,6 +70,8 @@ export function slotLabel(slot: Slot, display: Display): string {
       return `${time}, ${tl(slot.price)}${minutes}, müsait`;
     case 'selected':
       return `${time}, ${tl(slot.price)}${minutes}, seçili`;
+    case 'covered':
+      return `${time}, ${tl(slot.price)}${minutes}, maça dahil`;
     case 'pending':
       return `${time}, Beklemede`;
     case 'booked':
@@ -78,6 +87,8 @@ const tone: Record<Display, string> = {
   available:
     'border-turf-600 bg-white text-slate-900 hover:bg-turf-50 cursor-pointer dark:border-turf-500 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-turf-950',
   selected: 'border-turf-800 bg-turf-700 text-white ring-2 ring-turf-700/40 cursor-pointer dark:border-turf-300',
+  covered:
+    'border-turf-700 bg-turf-100 text-turf-950 ring-2 ring-turf-700/30 cursor-pointer dark:border-turf-400 dark:bg-turf-900 dark:text-turf-50',
   pending:
     'border-amber-400 border-dashed bg-amber-50 text-amber-950 dark:border-amber-600 dark:bg-amber-950 dark:text-amber-100',
   booked: 'border-red-300 bg-red-50 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100',
@@ -86,9 +97,17 @@ const tone: Record<Display, string> = {
   past: 'border-slate-200 bg-slate-100 text-slate-600 dark:border-slate-800 dark:bg-slate-800/60 dark:text-slate-400',
 };
 
-export function SlotButton({ slot, selectedId }: { slot: Slot; selectedId: string | null }) {
-  const display = displayOf(slot, selectedId);
-  const selectable = display === 'available' || display === 'selected';
+export function SlotButton({
+  slot,
+  selectedId,
+  covered,
+}: {
+  slot: Slot;
+  selectedId: string | null;
+  covered?: ReadonlySet<string>;
+}) {
+  const display = displayOf(slot, selectedId, covered);
+  const selectable = display === 'available' || display === 'selected' || display === 'covered';
   const name = slot.booking?.customerName ?? '';
   return (
     <button
@@ -96,7 +115,7 @@ export function SlotButton({ slot, selectedId }: { slot: Slot; selectedId: strin
       disabled={!selectable}
       aria-label={slotLabel(slot, display)}
       aria-pressed={selectable ? display === 'selected' : undefined}
-      onClick={() => selectSlot(slot)}
+      onClick={() => tapSlot(slot)}
       data-slot={slot.documentId}
       data-date={slot.date}
       data-start={hhmm(slot.startTime)}
@@ -121,6 +140,7 @@ export function SlotButton({ slot, selectedId }: { slot: Slot; selectedId: strin
             <CheckIcon className="h-3.5 w-3.5 shrink-0" />
           </>
         )}
+        {display === 'covered' && <span className="font-semibold">Maça dahil</span>}
         {display === 'pending' && (
           <>
             <ClockIcon className="h-3.5 w-3.5 shrink-0" /> Beklemede
@@ -154,12 +174,17 @@ function SlotLists({
   columns,
   headingId,
   selectedId,
+  covered,
+  chooser,
 }: {
   date: string;
   slots: Slot[];
   columns: string;
   headingId: string;
   selectedId: string | null;
+  covered: ReadonlySet<string>;
+  /** Whether the lengths from the selected start are offered, right under it. */
+  chooser: boolean;
 }) {
   const evening = slots.filter((s) => !realStart(s).overnight);
   const night = slots.filter((s) => realStart(s).overnight);
@@ -172,12 +197,22 @@ function SlotLists({
   while (folded < slots.length && started(slots[folded])) folded++;
   const foldedIds = new Set(slots.slice(0, folded).map((s) => s.documentId));
   const list = (items: Slot[], labelledBy: string) => (
-    <ul className={`grid gap-2 ${columns}`} aria-labelledby={labelledBy}>
-      {items.map((s) => (
+    // Dense: the lengths' row under a tapped start leaves no hole beside it.
+    <ul className={`grid grid-flow-row-dense gap-2 ${columns}`} aria-labelledby={labelledBy}>
+      {items.flatMap((s) => [
         <li key={s.documentId} className={foldedIds.has(s.documentId) ? 'max-lg:hidden' : undefined}>
-          <SlotButton slot={s} selectedId={selectedId} />
-        </li>
-      ))}
+          <SlotButton slot={s} selectedId={selectedId} covered={covered} />
+        </li>,
+        ...(chooser && s.documentId === selectedId
+          ? [
+              <li key="length-chooser" className="col-span-full">
+                <Suspense fallback={<div className="h-40" aria-hidden="true" />}>
+                  <LengthChooser />
+                </Suspense>
+              </li>,
+            ]
+          : []),
+      ])}
     </ul>
   );
   return (
@@ -238,6 +273,13 @@ const DaySlots = memo(function DaySlots({
 }) {
   const selected = useStore($selected);
   const horizon = useStore($horizon);
+  const facility = useStore($facility);
+  const length = useStore($length);
+  const coveredKey = useStore($coveredKey);
+  const covered = useMemo(() => new Set(coveredKey ? coveredKey.split(' ') : []), [coveredKey]);
+  // A pitch offering several lengths asks for one under the tapped start; one offering a single length only when it
+  // does not fit there (why is said), and otherwise goes to the form as always.
+  const chooser = Boolean(selected && facility && (choosesLength(facility) || length === null));
   const headingId = `day-${date}`;
   // A day off screen is neither laid out nor painted until it nears the viewport (content-visibility): a phone shows one
   // or two days of a week at a time, and laying out all seven at once is a long task on a slow one. The
@@ -293,6 +335,8 @@ const DaySlots = memo(function DaySlots({
           columns={columns}
           headingId={headingId}
           selectedId={selected?.documentId ?? null}
+          covered={covered}
+          chooser={chooser}
         />
       )}
     </section>
@@ -458,9 +502,11 @@ function Live() {
 }
 
 function Legend() {
+  const f = useStore($facility);
   const items: [Display, string][] = [
     ['available', 'Müsait (fiyatlı)'],
     ['selected', 'Seçili'],
+    ...(f && choosesLength(f) ? [['covered', 'Maça dahil'] as [Display, string]] : []),
     ['pending', 'Beklemede'],
     ['booked', 'Dolu'],
     ['subscriber', 'Abone'],

@@ -1,5 +1,6 @@
 import { lazy, type ReactNode, Suspense, useId } from 'react';
 import { cancelRuleText } from '../../../../contracts/cancel-window';
+import { lengthLabel } from '../../../../contracts/match-length';
 import { formatPhone } from '../../../../contracts/phone-format';
 import { slotDateText, tl, trDateTime } from '../../lib/format';
 import {
@@ -10,6 +11,7 @@ import {
   rejectionReason,
   type TrackedBooking,
 } from '../../lib/tracking';
+import { slotMinutes } from '../../stores/booking/slot-time';
 import { AddToCalendar } from '../booking/AddToCalendar';
 import { DepositBox } from '../booking/DepositBox';
 import { PushOptIn } from '../booking/PushOptIn';
@@ -102,6 +104,8 @@ export function BookingDetails({ booking: b, now, cancelWindowHours = 24, onCopy
           <Row label="Tarih">{slotDateText(b)}</Row>
           <Row label="Başlangıç">{b.startTime}</Row>
           <Row label="Bitiş">{b.endTime}</Row>
+          {/* The match's length (docs/behaviour.md#match-length): the server's, else read from its range. */}
+          <Row label="Süre">{lengthLabel((b as { duration?: number }).duration || slotMinutes(b))}</Row>
         </Section>
 
         <Section icon={<WalletIcon />} title="Ücret">

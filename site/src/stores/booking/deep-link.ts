@@ -1,16 +1,24 @@
-// A start found by 'Boş saat bul' (docs/behaviour.md#boş-saat-bul): /saha/<slug>#gun=<business day>&slot=<slot id>.
-// The fragment never reaches the server, so the pitch page stays one cached page. The calendar opens on that day;
-// a slot still free opens the form for it, a slot taken (or started) meanwhile is said so and the calendar stays.
+// A start found by 'Boş saat bul' (docs/behaviour.md#boş-saat-bul): /saha/<slug>#gun=<business day>&slot=<slot id>,
+// and `&sure=<minutes>` when a match length was asked for. The fragment never reaches the server, so the pitch page
+// stays one cached page. The calendar opens on that day; a slot still free opens the form for it (with that length
+// while it still fits there; without one, as a tap on the start would), a slot taken (or started) meanwhile is said so
+// and the calendar stays.
 import { msg } from '../../../../contracts/texts';
 import { toast } from '../toast';
 import { $calendar } from './calendar';
-import { selectSlot } from './flow';
+import { $facility } from './facility';
+import { pickStart, selectSlot } from './flow';
+import { tapSlot } from './length';
+import { firstFit, lengthChoice } from './length-choice';
 import { $slots, $slotsStatus, isPastSlot, loadSlots } from './slots';
+
+const LENGTH_GONE = 'Seçtiğiniz süre bu saatten artık sığmıyor: sığan sürelerden birini seçin.';
 
 export function openDeepLink(): () => void {
   const p = new URLSearchParams(location.hash.slice(1));
   const day = p.get('gun') ?? '';
   const id = p.get('slot');
+  const sure = Number(p.get('sure')) || null;
   if (!id || !/^\d{4}-\d{2}-\d{2}$/.test(day)) return () => {};
   // Followed once: a reload or Back shows the calendar, not the same choice again.
   history.replaceState(history.state, '', location.pathname + location.search);
@@ -21,8 +29,15 @@ export function openDeepLink(): () => void {
     if (status !== 'ready' || !list) return;
     stop();
     const slot = list.find((s) => s.documentId === id);
-    if (slot?.state === 'available' && !isPastSlot(slot)) selectSlot(slot);
-    else
+    const f = $facility.get();
+    if (slot?.state === 'available' && !isPastSlot(slot)) {
+      if (!sure || !f) return tapSlot(slot);
+      const choice = lengthChoice(f, slot, $slots.get());
+      if (choice.options.some((o) => o.fits && o.minutes === sure)) return selectSlot(slot, sure);
+      // The length asked for no longer fits there: the start stays chosen with the lengths that do.
+      pickStart(slot, firstFit(choice));
+      toast('error', LENGTH_GONE);
+    } else
       toast(
         'error',
         slot ? (slot.state === 'past' || isPastSlot(slot) ? msg.pastSlot : msg.slotTaken) : msg.slotNotFound,

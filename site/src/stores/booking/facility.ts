@@ -26,7 +26,16 @@ export interface BookingFacility {
   transport: { price: number; description: string | null; vehicle: string | null; pickupPoints: PickupPoint[] } | null;
   /** Paid add-ons offered with a booking; `max` is how many one booking may take. */
   addons: BookingFacilityAddon[];
+  /** Match length (docs/behaviour.md#match-length); absent reads as one slot a booking, hourly. */
+  bookingTimeType?: 'hourly' | 'half-hourly';
+  startTimeOffset?: 'full_hour' | 'half_hour';
+  matchLengths?: number[];
+  halfHourStarts?: boolean;
+  depositPerHour?: boolean;
 }
+
+/** The wire's match-length fields (contracts/wire/facility.ts), read so while a server without them may answer. */
+type LengthWire = { matchLengths?: number[]; halfHourStarts?: boolean; depositPerHour?: boolean };
 
 export interface BookingFacilityAddon {
   id: number;
@@ -42,6 +51,7 @@ export interface BookingFacilityAddon {
 const ADDON_QUANTITY_MAX = 50;
 
 export function toBookingFacility(f: FacilityWire, mapsUrl: string | null): BookingFacility {
+  const lengths = f as FacilityWire & LengthWire;
   const t = f.transportationService;
   const vehicle = [t.vehicleInfo.type, t.vehicleInfo.capacity ? `${t.vehicleInfo.capacity} kişilik` : null]
     .filter(Boolean)
@@ -67,6 +77,11 @@ export function toBookingFacility(f: FacilityWire, mapsUrl: string | null): Book
       unit: a.unit,
       max: a.unit === 'booking' ? 1 : Math.min(a.stockPerSlot ?? ADDON_QUANTITY_MAX, ADDON_QUANTITY_MAX),
     })),
+    bookingTimeType: f.bookingTimeType,
+    startTimeOffset: f.startTimeOffset,
+    matchLengths: lengths.matchLengths ?? [],
+    halfHourStarts: lengths.halfHourStarts ?? true,
+    depositPerHour: lengths.depositPerHour ?? false,
   };
 }
 

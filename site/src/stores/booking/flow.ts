@@ -7,15 +7,30 @@ import { $draft, $errors } from './form';
 export type Step = 1 | 2 | 3;
 export const $step = atom<Step>(1);
 export const $selected = atom<Slot | null>(null);
+/**
+ * The match's length in minutes from the selected start (docs/behaviour.md#match-length); null while none fits. A pitch
+ * offering one length has it set as well, so the form and the booking always say it.
+ */
+export const $length = atom<number | null>(null);
 export const $confirmation = atom<Booking | null>(null);
 
-export function selectSlot(slot: Slot) {
+/** A start tapped on a pitch offering several lengths: chosen, and the lengths from it offered under it. */
+export function pickStart(slot: Slot, length: number | null) {
   if (slot.state !== 'available') return;
   $selected.set(slot);
+  $length.set(length);
+}
+
+/** `remember`: the history entry keeps the length (a pitch offering one length keeps the entry as it always was). */
+export function selectSlot(slot: Slot, length: number | null = null, remember = length !== null) {
+  if (slot.state !== 'available') return;
+  $selected.set(slot);
+  $length.set(length);
   $step.set(2);
-  // The form is a history entry of its own (steps-history.ts): the phone's Back returns to the calendar.
+  // The form is a history entry of its own (steps-history.ts): the phone's Back returns to the calendar, the start and
+  // the length still chosen.
   try {
-    history.pushState({ hs: 2, slot: slot.documentId }, '');
+    history.pushState({ hs: 2, slot: slot.documentId, ...(length && remember ? { sure: length } : {}) }, '');
   } catch {
     // No history (a sandbox): the steps still work, only Back does not step through them.
   }
@@ -29,6 +44,7 @@ export function backToSlots() {
 export function newBooking() {
   $confirmation.set(null);
   $selected.set(null);
+  $length.set(null);
   $draft.set({ ...$draft.get(), notes: '', includesTransportation: false, pickupPointId: null });
   $step.set(1);
 }
@@ -36,5 +52,6 @@ export function newBooking() {
 export function resetFlow() {
   $step.set(1);
   $selected.set(null);
+  $length.set(null);
   $confirmation.set(null);
 }

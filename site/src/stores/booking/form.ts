@@ -45,8 +45,9 @@ export function editDraft<K extends keyof Draft>(key: K, value: Draft[K]) {
 export const addonsPrice = (f: BookingFacility, d: Pick<Draft, 'addons'>) =>
   f.addons.reduce((sum, a) => sum + (d.addons[a.id] ? a.price * d.addons[a.id] : 0), 0);
 
+/** `slot`: the match's own price (its covered slots' prices added up, docs/behaviour.md#match-length). */
 export const totalPrice = (
-  slot: Slot | null,
+  slot: Pick<Slot, 'price'> | null,
   f: BookingFacility,
   d: Pick<Draft, 'includesTransportation' | 'addons'>,
 ) =>

@@ -7,6 +7,8 @@ export * from './facility';
 export * from './flow';
 export * from './form';
 export * from './form-rules';
+export * from './length';
+export * from './length-choice';
 export * from './live';
 export * from './navigate';
 export * from './phone-typing';

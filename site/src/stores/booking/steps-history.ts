@@ -1,16 +1,18 @@
 // The flow's steps as entries of the browser's history (behaviour.md#public-site): the phone's Back on the form returns
 // to the calendar with the slot still chosen, and Forward returns to the form with what was typed (the draft lives in
-// memory). An entry holds `{hs: step, slot: id}` at the page's own address, nothing personal. The calendar pushes the
+// memory). An entry holds `{hs: step, slot: id, sure: minutes}` at the page's own address, nothing personal. The calendar pushes the
 // form's entry itself (flow.ts selectSlot); this module loads with the form, or on the first Back or Forward, so the
 // pitch page's first load does not carry it (docs/performance.md 'Budgets').
 import type { Slot } from './facility';
-import { $confirmation, $selected, $step, backToSlots, newBooking, type Step } from './flow';
+import { $confirmation, $length, $selected, $step, backToSlots, newBooking, type Step } from './flow';
 import { $errors } from './form';
 import { $slots } from './slots';
 
 export interface StepEntry {
   hs: Step;
   slot?: string;
+  /** The match's length in minutes (docs/behaviour.md#match-length): Forward returns to the form with it. */
+  sure?: number;
 }
 export const stepEntry = (state: unknown): StepEntry | null =>
   state && typeof state === 'object' && 'hs' in state ? (state as StepEntry) : null;
@@ -78,6 +80,7 @@ export function followHistory(state: unknown) {
     const slot = chosen?.documentId === entry.slot ? chosen : slotById(entry.slot);
     if (slot) {
       $selected.set(slot);
+      if (typeof entry.sure === 'number') $length.set(entry.sure);
       $step.set(2);
       return;
     }

@@ -7,15 +7,16 @@ import { errorText, messageOf } from '../../lib/errors';
 import { toast } from '../toast';
 import { $duplicate, type DuplicateWarning } from './duplicate';
 import { $facility, type Booking, type Slot } from './facility';
-import { $confirmation, $selected, $step } from './flow';
+import { $confirmation, $length, $selected, $step } from './flow';
 import { $draft, $errors, $submitting, serverFieldErrors } from './form';
 import { validateDraft } from './form-rules';
-import { applySlotUpdate, isPastSlot } from './slots';
+import { spanOf } from './length';
+import { $slots, applySlotUpdate, isPastSlot } from './slots';
 import { leaveForm, recordConfirmation } from './steps-history';
 import { CREATE_FALLBACK } from './texts';
 
 /**
- * The slot just booked here is taken at once in our own copy, so 'Yeni Rezervasyon' never shows it free while the
+ * The slots just booked here (every one the match covers) are taken at once in our own copy, so 'Yeni Rezervasyon' never shows it free while the
  * refetch (or the live event) is still on its way.
  */
 function markTaken(slot: Slot, booking: Booking) {
@@ -43,6 +44,7 @@ export async function submitBooking(): Promise<SubmitOutcome> {
   const slot = $selected.get();
   if (!f || !slot || $submitting.get()) return 'failed';
   const d = $draft.get();
+  const duration = $length.get();
   const errors = validateDraft(d, f);
   $errors.set(errors);
   if (Object.keys(errors).length > 0) return 'invalid';
@@ -76,6 +78,8 @@ export async function submitBooking(): Promise<SubmitOutcome> {
           addons: f.addons.filter((a) => d.addons[a.id]).map((a) => ({ id: a.id, quantity: d.addons[a.id] })),
           clientTimestamp: new Date().toISOString(),
           clientTimezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+          // The match's length (docs/behaviour.md#match-length); absent, the server books the pitch's shortest.
+          ...(duration ? { duration } : {}),
         },
       }),
     );
@@ -86,7 +90,8 @@ export async function submitBooking(): Promise<SubmitOutcome> {
     const { customerPhone: _phone, customerEmail: _email, ...shown } = booking;
     keepConfirmation(f.slug, shown);
     rememberBooking(booking);
-    markTaken(slot, booking);
+    const span = spanOf(f, slot, duration, $slots.get());
+    for (const s of span.length ? span : [slot]) markTaken(s, booking);
     $step.set(3);
     // The form's history entry becomes the confirmation's: Back then leads to the calendar, and Forward never brings
     // the sent form back to be sent twice (behaviour.md#public-site).
