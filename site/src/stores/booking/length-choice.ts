@@ -72,9 +72,10 @@ export function lengthChoice(
 /** The length a tapped start gets first: the shortest that fits there, or null when none does. */
 export const firstFit = (c: LengthChoice) => c.options.find((o) => o.fits)?.minutes ?? null;
 
-/** The pitch's deposit for a match of `minutes` (per booking, or per hour when the pitch says so). */
+/** The pitch's deposit for a match of `minutes`, TL (per booking, or per hour when the pitch says so; counted in kuruş). */
 export const depositOf = (f: BookingFacility, minutes: number) =>
-  depositFor({ depositPerHour: f.depositPerHour ?? false, depositAmount: f.depositAmount }, minutes);
+  depositFor({ depositPerHour: f.depositPerHour ?? false, depositAmount: Math.round(f.depositAmount * 100) }, minutes) /
+  100;
 
 /** '20:00–21:30': the match's range from its first slot to its last. */
 export const spanTime = (span: Pick<Slot, 'startTime' | 'endTime'>[]) =>

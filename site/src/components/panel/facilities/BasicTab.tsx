@@ -1,6 +1,36 @@
 import type { ReactNode } from 'react';
+import { depositFor } from '../../../../../contracts/match-length';
+import { tl } from '../../../lib/format';
 import { TextField } from '../../ui/TextField';
 import { NativeField, type TabProps } from './fields';
+
+/**
+ * 'Kapora saat başına' (docs/behaviour.md#match-length): the deposit is then per hour of the match, and the line under
+ * it says what a 90-minute match pays.
+ */
+function DepositPerHour({ form, update }: TabProps) {
+  const amount = Number(form.depositAmount.replace(',', '.')) || 0;
+  // depositFor counts in kuruş.
+  const ninety = depositFor({ depositPerHour: form.depositPerHour, depositAmount: Math.round(amount * 100) }, 90) / 100;
+  return (
+    <label className="flex cursor-pointer items-start gap-2 text-sm font-medium" data-deposit-per-hour>
+      <input
+        type="checkbox"
+        className="mt-0.5 h-5 w-5 shrink-0 cursor-pointer accent-turf-700 dark:accent-turf-500"
+        checked={form.depositPerHour}
+        onChange={(e) => update((s) => ({ ...s, depositPerHour: e.target.checked }))}
+      />
+      <span>
+        Kapora saat başına
+        <span className="block font-normal text-slate-700 dark:text-slate-300" data-deposit-example>
+          {form.depositPerHour
+            ? `Depozito tutarı maçın her saati için alınır: 90 dakikalık bir maç ${tl(ninety)} kapora öder.`
+            : `Her rezervasyon tek kapora öder: 90 dakikalık bir maç da ${tl(ninety)}.`}
+        </span>
+      </span>
+    </label>
+  );
+}
 
 /** Temel Bilgiler: name, description, address, hourly price, deposit and the images (behaviour.md#entities). */
 export function BasicTab({ form, update, errors, images }: TabProps & { images: ReactNode }) {
@@ -52,6 +82,7 @@ export function BasicTab({ form, update, errors, images }: TabProps & { images: 
           error={errors.depositAmount}
         />
       </div>
+      <DepositPerHour form={form} update={update} errors={errors} />
       {images}
     </div>
   );

@@ -8,6 +8,7 @@ import {
   facilityMsg,
   WEEK_DAYS,
 } from '../../../../../contracts/facility-form';
+import { slotLengthOf } from '../../../../../contracts/slot-plan';
 import type { FacilityWire, WorkingHoursWire } from '../../../../../contracts/wire/facility';
 
 // The pitch form's own state (behaviour.md#management-panel, #entities, #validation): numbers stay the text the user typed until validation, and the amenities
@@ -57,6 +58,10 @@ export interface FormState {
   workingHours: WorkingHoursWire;
   bookingTimeType: 'hourly' | 'half-hourly';
   startTimeOffset: 'full_hour' | 'half_hour';
+  /** Match length (docs/behaviour.md#match-length): the lengths offered (minutes), half-hour starts, deposit per hour. */
+  matchLengths: number[];
+  halfHourStarts: boolean;
+  depositPerHour: boolean;
   autoApprovalTimeout: string;
   priority: string;
   seoTitle: string;
@@ -101,6 +106,9 @@ export function emptyForm(holdTimeout: number = FACILITY_DEFAULTS.autoApprovalTi
     workingHours: defaultHours(),
     bookingTimeType: FACILITY_DEFAULTS.bookingTimeType,
     startTimeOffset: FACILITY_DEFAULTS.startTimeOffset,
+    matchLengths: [slotLengthOf(FACILITY_DEFAULTS.bookingTimeType)],
+    halfHourStarts: true,
+    depositPerHour: false,
     autoApprovalTimeout: String(holdTimeout),
     priority: String(FACILITY_DEFAULTS.priority),
     seoTitle: '',
@@ -127,6 +135,7 @@ export function formFromWire(f: FacilityWire): FormState {
   }
   const amenities = Array.isArray(f.facilities) ? f.facilities : [];
   const t = f.transportationService;
+  const lengths = f as FacilityWire & { matchLengths?: number[]; halfHourStarts?: boolean; depositPerHour?: boolean };
   return {
     ...base,
     name: f.name,
@@ -143,6 +152,9 @@ export function formFromWire(f: FacilityWire): FormState {
     workingHours: hours,
     bookingTimeType: f.bookingTimeType,
     startTimeOffset: f.startTimeOffset,
+    matchLengths: lengths.matchLengths?.length ? [...lengths.matchLengths] : [slotLengthOf(f.bookingTimeType)],
+    halfHourStarts: lengths.halfHourStarts ?? true,
+    depositPerHour: lengths.depositPerHour ?? false,
     autoApprovalTimeout: str(f.autoApprovalTimeout),
     priority: str(f.priority),
     seoTitle: str(f.seoTitle),
@@ -194,6 +206,9 @@ export function toInput(s: FormState, imagesToDelete: number[] = []) {
     workingHours: s.workingHours,
     bookingTimeType: s.bookingTimeType,
     startTimeOffset: s.startTimeOffset,
+    matchLengths: [...s.matchLengths].sort((a, b) => a - b),
+    halfHourStarts: s.halfHourStarts,
+    depositPerHour: s.depositPerHour,
     autoApprovalTimeout: num(s.autoApprovalTimeout) ?? '',
     priority: num(s.priority) ?? '',
     seoTitle: s.seoTitle,
@@ -295,6 +310,8 @@ export function tabOf(path: string): FormTab {
     [
       'bookingTimeType',
       'startTimeOffset',
+      'matchLengths',
+      'halfHourStarts',
       'autoApprovalTimeout',
       'priority',
       'seoTitle',
