@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { bookingAddonsInput } from './addons';
 import { optionalText } from './common';
+import { MATCH_LENGTH_MAX } from './match-length';
 import { msg } from './messages';
 import { phoneSchema } from './phone';
 
@@ -33,6 +34,13 @@ export const createBookingSchema = z
   .object({
     facility: relationId.optional(),
     bookingSlot: relationId.optional(),
+    /** The match length in minutes (docs/behaviour.md#match-length); left out: the pitch's shortest offered length. */
+    duration: z
+      .number({ error: msg.lengthNotOffered })
+      .int(msg.lengthNotOffered)
+      .min(30, msg.lengthNotOffered)
+      .max(MATCH_LENGTH_MAX, msg.lengthNotOffered)
+      .optional(),
     customerName: customerNameSchema,
     customerPhone: phoneSchema,
     customerEmail: optionalText(EMAIL_MAX, msg.customerEmailTooLong).refine(

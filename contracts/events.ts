@@ -293,6 +293,9 @@ export interface AuditFacts {
     status: 'approved' | 'pending';
     deposit: 'due' | 'received' | 'waived';
     sameDayOverride: boolean;
+    /** The match's end and length (docs/behaviour.md#match-length); rows written before carry neither. */
+    endTime?: string;
+    duration?: number;
   };
   'booking.approve': BookingAuditFacts;
   'booking.reject': BookingAuditFacts;
@@ -384,7 +387,8 @@ function staffChanges(label: string, f: Facts) {
 /** '— Saha A · 1 Aralık Salı 20:00': the booking's pitch and real start (the business night after midnight). */
 function playing(f: Facts) {
   const startsAt = num(f, 'startsAt');
-  return ` — ${text(f, 'facilityName')} · ${slotStartText({ date: text(f, 'date'), startTime: text(f, 'startTime'), startsAt })}`;
+  const end = typeof f.endTime === 'string' ? `–${f.endTime}` : '';
+  return ` — ${text(f, 'facilityName')} · ${slotStartText({ date: text(f, 'date'), startTime: text(f, 'startTime'), startsAt })}${end}`;
 }
 const bookingLine = (verb: string) => (label: string, f: Facts) => `${verb}: ${label}${playing(f)}`;
 const paymentKindText = (v: unknown) => {

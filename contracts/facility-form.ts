@@ -3,7 +3,9 @@
 import { z } from 'zod';
 import { hhmm, numeric, optionalText } from './common';
 import './messages';
+import { MATCH_LENGTH_CHOICES, MATCH_LENGTH_MAX } from './match-length';
 import { PAYMENT_METHODS } from './payments';
+import { slotLengthOf } from './slot-plan';
 import type { WeekDay } from './wire/facility';
 
 export const WEEK_DAYS: readonly WeekDay[] = [
@@ -85,6 +87,8 @@ export const FACILITY_DEFAULTS = {
   isActive: true,
   bookingTimeType: 'hourly',
   startTimeOffset: 'full_hour',
+  halfHourStarts: true,
+  depositPerHour: false,
   dayStart: '09:00',
   dayEnd: '23:00',
 } as const;
@@ -126,6 +130,9 @@ export const facilityMsg = {
   updated: 'Saha başarıyla güncellendi!',
   deleted: 'Saha silindi',
   forceCancelReason: 'Saha silindiği için randevu iptal edildi',
+  matchLengthsRequired: 'En az bir maç süresi seçin',
+  matchLengthInvalid: 'Maç süresi 30 ile 180 dakika arasında, 30 dakikanın katı olmalıdır',
+  matchLengthNotFitting: 'Saatlik sahada maç süreleri 60 dakikanın katı olmalıdır (60, 120 veya 180 dk)',
 } as const;
 
 /** Trimmed; empty becomes null (behaviour.md#entities, behaviour.md#content-staff-enter). */
@@ -273,6 +280,28 @@ export const facilityInput = z
       ),
     bookingTimeType: z.enum(['hourly', 'half-hourly']).default(FACILITY_DEFAULTS.bookingTimeType),
     startTimeOffset: z.enum(['full_hour', 'half_hour']).default(FACILITY_DEFAULTS.startTimeOffset),
+    /**
+     * Match length (docs/behaviour.md#match-length): the lengths offered, minutes. Left out: a new pitch offers one slot's
+     * length, an edited one keeps its own. A length that is not a whole number of the pitch's slots is refused, never dropped: a
+     * pitch switched to hourly with 90 dk offered is told to choose again.
+     */
+    matchLengths: z
+      .array(
+        numeric(
+          z
+            .number({ error: facilityMsg.matchLengthInvalid })
+            .int(facilityMsg.matchLengthInvalid)
+            .min(30, facilityMsg.matchLengthInvalid)
+            .max(MATCH_LENGTH_MAX, facilityMsg.matchLengthInvalid)
+            .refine((n) => n % 30 === 0, facilityMsg.matchLengthInvalid),
+        ),
+      )
+      .max(MATCH_LENGTH_CHOICES.length, facilityMsg.matchLengthInvalid)
+      .min(1, facilityMsg.matchLengthsRequired)
+      .transform((list) => [...new Set(list)].sort((a, b) => a - b))
+      .optional(),
+    halfHourStarts: z.boolean().default(FACILITY_DEFAULTS.halfHourStarts),
+    depositPerHour: z.boolean().default(FACILITY_DEFAULTS.depositPerHour),
     autoApprovalTimeout: numeric(
       z
         .number({ error: facilityMsg.autoApproval })
@@ -340,7 +369,14 @@ export const facilityInput = z
       .max(MAX_IMAGES * 4)
       .default([]),
   })
-  .refine((f) => f.depositAmount <= f.hourlyPrice, { message: facilityMsg.depositTooHigh, path: ['depositAmount'] });
+  .refine((f) => f.depositAmount <= f.hourlyPrice, { message: facilityMsg.depositTooHigh, path: ['depositAmount'] })
+  .refine(
+    (f) => f.matchLengths === undefined || f.matchLengths.every((m) => m % slotLengthOf(f.bookingTimeType) === 0),
+    {
+      message: facilityMsg.matchLengthNotFitting,
+      path: ['matchLengths'],
+    },
+  );
 
 export type FacilityInput = z.infer<typeof facilityInput>;
 export type FacilityFormValues = z.input<typeof facilityInput>;

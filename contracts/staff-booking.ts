@@ -7,6 +7,7 @@ import { bookingAddonsInput } from './addons';
 import { customerNameSchema, EMAIL_MAX, NOTES_MAX } from './bookings';
 import { optionalText } from './common';
 import type { WarningLevel } from './customer-risk';
+import { MATCH_LENGTH_MAX } from './match-length';
 import { msg } from './messages';
 import { BOOKING_CHANNELS, PAYMENT_METHODS } from './payments';
 import { phoneSchema } from './phone';
@@ -78,6 +79,13 @@ export const staffBookingSchema = z
   .object({
     facility: relationId.optional(),
     bookingSlot: relationId.optional(),
+    /** The match length in minutes (docs/behaviour.md#match-length); left out: the pitch's shortest offered length. */
+    duration: z
+      .number({ error: msg.lengthNotOffered })
+      .int(msg.lengthNotOffered)
+      .min(30, msg.lengthNotOffered)
+      .max(MATCH_LENGTH_MAX, msg.lengthNotOffered)
+      .optional(),
     customerName: customerNameSchema,
     customerPhone: phoneSchema,
     customerEmail: optionalText(EMAIL_MAX, msg.customerEmailTooLong).refine(

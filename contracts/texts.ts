@@ -45,6 +45,11 @@ export const msg = {
   slotNotFound: 'Seçilen saat bulunamadı. Lütfen takvimden yeniden seçin.',
   slotWrongFacility: 'Seçilen saat bu sahaya ait değil',
   slotTaken: 'Seçtiğiniz saat az önce başka biri tarafından alındı. Lütfen başka bir saat seçin.',
+  // match length (docs/behaviour.md#match-length)
+  lengthNotOffered: 'Bu saha seçtiğiniz maç süresini sunmuyor. Lütfen sunulan sürelerden birini seçin.',
+  startNotAllowed: 'Bu sahada maçlar yalnızca tam saat başında başlayabilir. Lütfen başka bir başlangıç saati seçin.',
+  rangeUnavailable:
+    'Seçtiğiniz süre bu saatten itibaren sığmıyor: sonraki saatler kapalı ya da o günün saatleri bitiyor. Lütfen daha kısa bir süre ya da başka bir saat seçin.',
   sameDayBooking: 'Aynı gün içinde onaylanmış rezervasyonunuz bulunmaktadır',
   sameDayBookingPending: 'Aynı gün için bekleyen bir rezervasyonunuz bulunmaktadır',
   /** When the phone-and-day index refused a booking but the other one is no longer found, its status is unknown. */

@@ -56,7 +56,10 @@ export interface BookingWire {
   date: string;
   time: string;
   startTime: string;
+  /** The match's end: the last covered slot's end (docs/behaviour.md#match-length). */
   endTime: string;
+  /** The match length in minutes: one slot's length or more. */
+  duration: number;
   isPast: boolean;
   /** The real start instant (an overnight slot's business date is the day before): the tracking page's 24 h cancel rule. */
   startsAt: string | null;
@@ -168,6 +171,8 @@ export interface BookingHistoryWire {
 
 /** The panel's booking detail dialog (behaviour.md#management-panel): the list row with everything else and the history. */
 export interface BookingDetail extends Omit<BookingListItem, 'facility'> {
+  /** The match length in minutes (docs/behaviour.md#match-length); endTime is the match's end. */
+  duration: number;
   notes: string | null;
   rejectionReason: string | null;
   cancellationReason: string | null;

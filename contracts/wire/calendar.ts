@@ -13,6 +13,10 @@ export interface CalendarBookingWire {
   paymentStatus: PaymentStatus;
   isSubscriber: boolean;
   includesTransportation: boolean;
+  /** The booking's own range (docs/behaviour.md#match-length): every slot it covers carries it, so one booking spans its cells. */
+  startTime: string;
+  endTime: string;
+  duration: number;
 }
 
 export interface CalendarSlotWire extends Omit<SlotWire, 'booking'> {

@@ -60,6 +60,10 @@ export interface FacilityWire {
   workingHours: WorkingHoursWire;
   bookingTimeType: 'hourly' | 'half-hourly';
   startTimeOffset: 'full_hour' | 'half_hour';
+  /** Match length (docs/behaviour.md#match-length): the lengths offered, minutes ascending; half-hour starts; deposit per hour. */
+  matchLengths: number[];
+  halfHourStarts: boolean;
+  depositPerHour: boolean;
   autoApprovalTimeout: number;
   priority: number;
   seoTitle: string | null;
@@ -94,4 +98,7 @@ export interface FacilitySummaryWire {
   workingHours: WorkingHoursWire;
   bookingTimeType: 'hourly' | 'half-hourly';
   startTimeOffset: 'full_hour' | 'half_hour';
+  matchLengths: number[];
+  halfHourStarts: boolean;
+  depositPerHour: boolean;
 }

@@ -264,6 +264,9 @@ describe('what staff and the tracking page read', () => {
         paymentStatus: 'pending',
         isSubscriber: false,
         includesTransportation: false,
+        startTime: '00:00',
+        endTime: '01:00',
+        duration: 60,
       },
       startsAt: MIDNIGHT,
     };

@@ -19,6 +19,7 @@ import {
   json,
   slotAt,
 } from './fixtures';
+import { restoreClaimTriggers, weakenClaimTriggers } from './fixtures/claims';
 import { slowPitchObject, slowReads } from './fixtures/slow-d1';
 
 /** The same-day refusal: the one error shape, with the booking the phone already holds. */
@@ -117,7 +118,7 @@ async function raceUnserialised(f: { id: number }, slot: { document_id: string; 
  * Nothing but a lock or a unique index then stands between two such bookings.
  */
 async function checkThenInsert(f: { id: number }, slotRef: string, phone: string): Promise<'booked' | 'refused'> {
-  const check = await createCheck(getDb(slowReads(env.DB, DELAY_MS)), slotRef, phone);
+  const check = await createCheck(getDb(slowReads(env.DB, DELAY_MS)), slotRef, phone, 60);
   if (!check || check.liveId !== null || check.sameDay) return 'refused';
   await insertBookingRow(
     { id: check.id, starts_at: check.startsAt, price: check.price },
@@ -137,6 +138,7 @@ afterEach(async () => {
        and id not in (select min(id) from bookings where status in ('pending', 'approved') and is_recurring = 0 group by customer_phone, date)`,
   ).run();
   await env.DB.prepare(INDEX_SQL).run();
+  await restoreClaimTriggers();
   await env.DB.prepare(PHONE_DAY_INDEX_SQL).run();
 });
 
@@ -144,6 +146,7 @@ describe('simultaneous bookings of one slot', () => {
   it('200 creates through the pitch object give exactly one booking and 199 conflicts, even without the unique index', async () => {
     // Without the backstop index, only the object's serialisation stands between the check and the write.
     await env.DB.prepare('drop index bookings_one_live_per_slot').run();
+    await weakenClaimTriggers();
     const { f, slot } = await raceSetup();
     const tally = await raceThroughObject(f, slot);
     expect(tally).toEqual({ bookings: 1, conflicts: REQUESTS - 1, serverErrors: 0, other: 0 });
@@ -153,6 +156,7 @@ describe('simultaneous bookings of one slot', () => {
     // The batch writes only while no live booking holds the slot (db/bookings.ts insertCheckedBooking): one statement,
     // and SQLite runs one writer at a time, so no other booking can land between its check and its write.
     await env.DB.prepare('drop index bookings_one_live_per_slot').run();
+    await weakenClaimTriggers();
     const { f, slot } = await raceSetup();
     const tally = await raceUnserialised(f, slot);
     expect(tally).toEqual({ bookings: 1, conflicts: REQUESTS - 1, serverErrors: 0, other: 0 });
@@ -161,6 +165,7 @@ describe('simultaneous bookings of one slot', () => {
   it('control: a check read and a separate write, with the same delay, let more than one booking through', async () => {
     // What the tests above would see if the write trusted an earlier read: the delay opens the gap they close.
     await env.DB.prepare('drop index bookings_one_live_per_slot').run();
+    await weakenClaimTriggers();
     const { f, slot } = await raceSetup();
     const outcomes = await Promise.all(
       Array.from({ length: REQUESTS }, (_, i) => checkThenInsert(f, slot.document_id, phoneFor(i))),

@@ -75,7 +75,8 @@ async function expectSummariesConsistent() {
   );
   const perPitch = `select s.facility_id, s.date, ${HOUR} as hour, count(*) as generated,
       count(case when b.status = 'approved' then 1 end) as booked
-    from booking_slots s left join bookings b on b.slot_id = s.id and b.status in ('pending', 'approved')
+    from booking_slots s left join booking_slot_claims c on c.slot_id = s.id
+      left join bookings b on b.id = c.booking_id and b.status in ('pending', 'approved')
     group by 1, 2, 3`;
   expect(
     await rowsOf('select facility_id, date, hour, generated, booked from slot_hour_stats order by 1, 2, 3'),

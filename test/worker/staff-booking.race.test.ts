@@ -23,6 +23,7 @@ import {
   slotAt,
   tokenFor,
 } from './fixtures';
+import { restoreClaimTriggers, weakenClaimTriggers } from './fixtures/claims';
 import { slowPitchObject, slowReads } from './fixtures/slow-d1';
 
 const PAIRS = 20;
@@ -61,11 +62,13 @@ afterEach(async () => {
        and id not in (select min(id) from bookings where status in ('pending', 'approved') group by slot_id)`,
   ).run();
   await env.DB.prepare(INDEX_SQL).run();
+  await restoreClaimTriggers();
 });
 
 describe('a staff booking and a public booking of one slot at once', () => {
   it('through the pitch object: exactly one booking, every other request a 409, even without the unique index', async () => {
     await env.DB.prepare('drop index bookings_one_live_per_slot').run();
+    await weakenClaimTriggers();
     const { f, slot, staff } = await setup();
     const token = await tokenFor(staff, 'manager');
     await slowPitchObject(f.id, DELAY_MS);
@@ -135,9 +138,10 @@ describe('a staff booking and a public booking of one slot at once', () => {
   it('control: a check read and a separate write, with the same delay and no index, book the slot more than once', async () => {
     // What a staff path that trusted its earlier check (without the lock or the write's own conditions) would do.
     await env.DB.prepare('drop index bookings_one_live_per_slot').run();
+    await weakenClaimTriggers();
     const { f, slot } = await setup();
     const checkThenInsert = async (phone: string, name: string) => {
-      const check = await createCheck(getDb(slowReads(env.DB, DELAY_MS)), slot.document_id, phone);
+      const check = await createCheck(getDb(slowReads(env.DB, DELAY_MS)), slot.document_id, phone, 60);
       if (!check || check.liveId !== null) return;
       await insertBookingRow(
         { id: check.id, starts_at: check.startsAt, price: check.price },

@@ -10,6 +10,7 @@ import { createBooking } from '../../worker/src/services/bookings';
 import { findFacilityBundle } from '../../worker/src/services/facilities';
 import { createSubscription } from '../../worker/src/services/subscriptions';
 import { api, type ErrorBody, freshPhone, json, type SubscribedAnswer, slotAt } from './fixtures';
+import { restoreClaimTriggers, weakenClaimTriggers } from './fixtures/claims';
 import { sleep, slowPitchObject, slowReads } from './fixtures/slow-d1';
 import {
   liveOnSlot,
@@ -34,6 +35,7 @@ afterEach(async () => {
        and id not in (select min(id) from bookings where status in ('pending', 'approved') group by slot_id)`,
   ).run();
   await env.DB.prepare(INDEX_SQL).run();
+  await restoreClaimTriggers();
 });
 
 describe('a subscription and a public booking for the same week at once', () => {
@@ -88,6 +90,7 @@ describe('a subscription and a public booking for the same week at once', () => 
 
   it('control: the same race without the lock (and without the backstop index) books the week twice', async () => {
     await env.DB.prepare('drop index bookings_one_live_per_slot').run();
+    await weakenClaimTriggers();
     const { user } = await staffToken();
     const f = await pitchWithMonth();
     const weeks = weeksFrom(tomorrow());

@@ -26,6 +26,7 @@ import { eraseCommentsOfPhone } from './ratings';
 import {
   type Booking,
   bookingHistory,
+  bookingSlotClaims,
   bookings,
   customers,
   facilities,
@@ -137,10 +138,36 @@ export async function sameDayBooking(db: Db, date: string, phone: string): Promi
 }
 
 /**
- * Everything the create rules of behaviour.md#bookings need, in one read: the slot, whether a live booking holds it, the phone's
- * booking that day, whether the phone is a subscriber's, and whether the pitch is active now.
+ * The slots of the booking's pitch a match of `minutes` from the first slot covers (docs/behaviour.md#match-length): those
+ * starting in [start, start + minutes), walked by booking_slots_facility_starts. `s2` is the covered slot; `first` the
+ * booking's first slot (the outer row).
  */
-export async function createCheck(db: Db, slotRef: string, phone: string) {
+function covered(minutes: SQL | Placeholder) {
+  const end = sql`${slots.startsAt} + ${minutes} * 60000`;
+  const from = sql`from booking_slots s2 where s2.facility_id = ${slots.facilityId} and s2.starts_at >= ${slots.startsAt}
+    and s2.starts_at < ${end}`;
+  return {
+    end,
+    /** The covered slots tile the match exactly: back to back, none missing, all of the first slot's business day. */
+    fits: qualified(sql<number>`(select coalesce(sum(s2.ends_at - s2.starts_at), 0) ${from} and s2.date = ${slots.date}
+      and s2.ends_at <= ${end}) = ${minutes} * 60000`),
+    /** A live booking already covers one of them (its claim): the first such booking's id, or null. */
+    takenBy: qualified(sql<number | null>`(select c.booking_id from booking_slots s2
+      join ${bookingSlotClaims} c on c.slot_id = s2.id where s2.facility_id = ${slots.facilityId}
+      and s2.starts_at >= ${slots.startsAt} and s2.starts_at < ${end} limit 1)`),
+    /** Each covered slot's own price, summed (kuruş). */
+    price: qualified(sql<number>`(select coalesce(sum(s2.price), 0) ${from})`),
+    /** The last covered slot's end time: the match's end. */
+    endTime: qualified(sql<string>`(select s2.end_time ${from} order by s2.starts_at desc limit 1)`),
+  };
+}
+
+/**
+ * Everything the create rules of behaviour.md#bookings need, in one read: the slot, whether the match of `minutes` from
+ * it fits and what it costs (docs/behaviour.md#match-length), whether a live booking covers any of its slots, the
+ * phone's booking that day, whether the phone is a subscriber's, and whether the pitch is active now.
+ */
+export async function createCheck(db: Db, slotRef: string, phone: string, minutes: number) {
   const bySlotId = /^\d+$/.test(slotRef);
   // Every booking makes this read under its pitch's lock: rendered once per isolate, then only bound (db/sql.ts).
   const [row] = await renderedAll(
@@ -150,6 +177,7 @@ export async function createCheck(db: Db, slotRef: string, phone: string) {
     {
       slot: bySlotId ? Number(slotRef) : slotRef,
       phone,
+      minutes,
     },
   );
   return row as CreateCheck | undefined;
@@ -159,6 +187,7 @@ export type CreateCheck = Awaited<ReturnType<ReturnType<typeof checkQuery>['all'
 function checkQuery(db: Db, bySlotId: boolean) {
   const slot = sql.placeholder('slot');
   const phone = sql.placeholder('phone');
+  const range = covered(sql.placeholder('minutes'));
   return db
     .select({
       id: slots.id,
@@ -169,8 +198,11 @@ function checkQuery(db: Db, bySlotId: boolean) {
       endTime: slots.endTime,
       startsAt: slots.startsAt,
       price: slots.price,
-      liveId: qualified(sql<number | null>`(select ${bookings.id} from ${bookings}
-        where ${bookings.slotId} = ${slots.id} and ${isLive(bookings.status)})`),
+      /** The live booking covering a slot of the match, or null. */
+      liveId: range.takenBy,
+      fits: range.fits.mapWith(Boolean),
+      rangePrice: range.price,
+      rangeEndTime: range.endTime,
       sameDay: qualified(sql<string | null>`(${sameDayQuery(db, slots.date, phone)})`).mapWith(parseSameDay),
       subscriber: qualified(
         sql<number | null>`(select ${customers.isSubscriber} from ${customers} where ${customers.phone} = ${phone})`,
@@ -195,6 +227,7 @@ export type BookingValues = Omit<
   | 'startTime'
   | 'endTime'
   | 'startsAt'
+  | 'endsAt'
   | 'slotPrice'
   | 'totalPrice'
   | 'depositAmount'
@@ -206,10 +239,15 @@ export interface BookingWrite {
   /** The slot as the visitor named it: its id, or its documentId. */
   slotRef: string;
   values: BookingValues;
-  /** The shuttle and add-on prices, added to the slot's own. */
+  /** The shuttle and add-on prices, added to the covered slots' own. */
   extrasPrice: number;
-  /** The pitch's deposit; a subscriber pays none. */
+  /** The deposit of the match (the pitch's, or per hour: contracts/match-length.ts depositFor); a subscriber pays none. */
   depositAmount: number;
+  /**
+   * On a half-hourly pitch whose matches start only on its hour grid: the minute ('00' or '30') a start must have; null
+   * when any slot may start a match.
+   */
+  startMinute: string | null;
   /** The pickup point's minutes before the hour, or null for no pickup time. */
   pickupMinutesBefore: number | null;
   /** Whether a phone's other live booking that day refuses this one (the admin's same-day switch). */
@@ -250,6 +288,7 @@ const writeValues = (w: BookingWrite): Record<string, unknown> => ({
   slot: /^\d+$/.test(w.slotRef) ? Number(w.slotRef) : w.slotRef,
   extrasPrice: w.extrasPrice,
   deposit: w.depositAmount,
+  startMinute: w.startMinute,
   pickupBefore: w.pickupMinutesBefore,
   sameDayRule: w.sameDayRule ? 1 : 0,
   now: w.now,
@@ -327,15 +366,17 @@ function checkedBookingBatch(
   const phone = p('customerPhone');
   const createdAt = bound<number>('createdAt');
   const slotOf = bySlotId ? eq(slots.id, p('slot')) : eq(slots.documentId, p('slot'));
+  // The match's slots (docs/behaviour.md#match-length): `duration` minutes from the named slot.
+  const range = covered(p('duration'));
   const bookable = and(
     slotOf,
     eq(slots.facilityId, p('facilityId')),
     sql`${slots.startsAt} > ${p('now')}`,
     qualified(sql`(select ${facilities.isActive} and ${facilities.deletedAt} is null from ${facilities}
       where ${facilities.id} = ${slots.facilityId}) = 1`),
-    qualified(
-      sql`not exists (select 1 from ${bookings} where ${bookings.slotId} = ${slots.id} and ${isLive(bookings.status)})`,
-    ),
+    qualified(sql`(${p('startMinute')} is null or substr(${slots.startTime}, 4, 2) = ${p('startMinute')})`),
+    range.fits,
+    qualified(sql`${range.takenBy} is null`),
     qualified(sql`not (${p('sameDayRule')} and exists (select 1 from ${bookings} where ${bookings.customerPhone} = ${phone}
       and ${bookings.date} = ${slots.date} and ${isLive(bookings.status)}))`),
   );
@@ -412,10 +453,11 @@ function checkedBookingBatch(
               slotId: slots.id,
               date: slots.date,
               startTime: slots.startTime,
-              endTime: slots.endTime,
+              endTime: range.endTime,
               startsAt: slots.startsAt,
-              slotPrice: slots.price,
-              totalPrice: qualified(sql`${slots.price} + ${p('extrasPrice')}`),
+              endsAt: qualified(range.end),
+              slotPrice: range.price,
+              totalPrice: qualified(sql`${range.price} + ${p('extrasPrice')}`),
               isSubscriber: subscriber,
               depositAmount: qualified(sql`case when ${subscriber} then 0 else ${p('deposit')} end`),
               pickupTime: qualified(pickupTimeOf(slots.startTime, p('pickupBefore'))),
@@ -435,6 +477,8 @@ function checkedBookingBatch(
         startTime: bookings.startTime,
         endTime: bookings.endTime,
         startsAt: bookings.startsAt,
+        endsAt: bookings.endsAt,
+        duration: bookings.duration,
         slotPrice: bookings.slotPrice,
         totalPrice: bookings.totalPrice,
         depositAmount: bookings.depositAmount,

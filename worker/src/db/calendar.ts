@@ -12,6 +12,10 @@ const bookingColumns = {
   customerPhone: bookings.customerPhone,
   paymentStatus: bookings.paymentStatus,
   includesTransportation: bookings.includesTransportation,
+  // The booking's own range, aliased like the document_id: every slot it covers shows it (docs/behaviour.md#match-length).
+  bookingStartTime: sql<string | null>`${bookings.startTime}`.as('booking_start_time'),
+  bookingEndTime: sql<string | null>`${bookings.endTime}`.as('booking_end_time'),
+  bookingDuration: sql<number | null>`${bookings.duration}`.as('booking_duration'),
 };
 
 export async function calendarRows(db: Db, ref: string, from: string, to: string) {

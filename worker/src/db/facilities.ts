@@ -231,6 +231,9 @@ export async function facilityCalendarByRef(db: Db, ref: string, from: string, t
             workingHours: facilities.workingHours,
             bookingTimeType: facilities.bookingTimeType,
             startTimeOffset: facilities.startTimeOffset,
+            matchLengths: facilities.matchLengths,
+            halfHourStarts: facilities.halfHourStarts,
+            depositPerHour: facilities.depositPerHour,
           })
           .from(facilities)
           .where(eq(facilities.id, id)),

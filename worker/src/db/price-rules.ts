@@ -2,8 +2,7 @@
 import { and, asc, between, eq, gt, notExists, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import type { Db } from './client';
-import { bookings, priceRules, slots } from './schema';
-import { isLive } from './sql';
+import { bookingSlotClaims, priceRules, slots } from './schema';
 
 export type PriceRuleRow = typeof priceRules.$inferSelect;
 export type NewPriceRule = Omit<typeof priceRules.$inferInsert, 'id' | 'facilityId' | 'sortOrder'>;
@@ -50,12 +49,7 @@ export function freeSlotsAhead(db: Db, facilityId: number, from: string, to: str
         eq(slots.facilityId, facilityId),
         between(slots.date, from, to),
         gt(slots.startsAt, now),
-        notExists(
-          db
-            .select({ one: sql`1` })
-            .from(bookings)
-            .where(and(eq(bookings.slotId, slots.id), isLive(bookings.status))),
-        ),
+        notExists(db.select({ one: sql`1` }).from(bookingSlotClaims).where(eq(bookingSlotClaims.slotId, slots.id))),
       ),
     )
     .all();
@@ -66,7 +60,7 @@ export async function bookedSlotsAhead(db: Db, facilityId: number, from: string,
   const row = await db
     .select({ n: sql<number>`count(*)` })
     .from(slots)
-    .innerJoin(bookings, and(eq(bookings.slotId, slots.id), isLive(bookings.status)))
+    .innerJoin(bookingSlotClaims, eq(bookingSlotClaims.slotId, slots.id))
     .where(and(eq(slots.facilityId, facilityId), between(slots.date, from, to), gt(slots.startsAt, now)))
     .get();
   return row?.n ?? 0;
@@ -96,12 +90,7 @@ export async function setSlotPrices(
         .where(
           and(
             sql`${slots.id} in (select json_extract(value, '$[0]') from json_each(${pairs}))`,
-            notExists(
-              db
-                .select({ one: sql`1` })
-                .from(bookings)
-                .where(and(eq(bookings.slotId, slots.id), isLive(bookings.status))),
-            ),
+            notExists(db.select({ one: sql`1` }).from(bookingSlotClaims).where(eq(bookingSlotClaims.slotId, slots.id))),
           ),
         ),
     );

@@ -122,6 +122,15 @@ export const facilities = sqliteTable(
       .notNull()
       .default('full_hour'),
     autoApprovalTimeout: integer('auto_approval_timeout').notNull().default(60),
+    /**
+     * The match lengths offered, minutes ascending, each a whole multiple of the slot (migration 0032;
+     * docs/behaviour.md#match-length). One slot's length unless staff offer more; contracts/match-length.ts reads it.
+     */
+    matchLengths: text('match_lengths', { mode: 'json' }).$type<number[]>().notNull().default(sql`'[60]'`),
+    /** On a half-hourly pitch: whether a match may start on the half hour between its hourly starts. */
+    halfHourStarts: integer('half_hour_starts', { mode: 'boolean' }).notNull().default(true),
+    /** Whether deposit_amount is per hour of the match (else one deposit per booking). */
+    depositPerHour: integer('deposit_per_hour', { mode: 'boolean' }).notNull().default(false),
     priority: integer('priority').notNull().default(0),
     // No rating column: a pitch's rating is what players gave (ratings, facility_rating_stats; migration 0029).
     seoTitle: text('seo_title'),
@@ -392,6 +401,14 @@ export const bookings = sqliteTable(
     startTime: text('start_time').notNull(),
     endTime: text('end_time').notNull(),
     startsAt: integer('starts_at').notNull(),
+    /**
+     * The match's real end instant and its length in minutes (migration 0032; docs/behaviour.md#match-length): a booking
+     * covers every slot of its pitch starting in [starts_at, ends_at), slot_id being the first. end_time is the last
+     * covered slot's end. A row written without them (0) is filled from its slot by the trigger booking_range_fill.
+     */
+    endsAt: integer('ends_at').notNull().default(0),
+    duration: integer('duration').notNull().default(0),
+    /** The covered slots' own prices, summed. */
     slotPrice: integer('slot_price').notNull(),
     includesTransportation: integer('includes_transportation', { mode: 'boolean' }).notNull().default(false),
     transportationPrice: integer('transportation_price').notNull().default(0),
@@ -525,6 +542,24 @@ export const bookings = sqliteTable(
       .on(t.facilityId, t.expiresAt)
       .where(sql`status = 'pending' and hold_warned_at is null`),
   ],
+);
+
+/**
+ * One row per slot a live (pending or approved) booking covers (migration 0032; docs/behaviour.md#match-length), kept
+ * only by triggers on bookings. Its primary key is the guarantee that two live bookings never cover one slot, whatever
+ * path writes; every "is this slot taken" read joins it.
+ */
+export const bookingSlotClaims = sqliteTable(
+  'booking_slot_claims',
+  {
+    slotId: integer('slot_id')
+      .primaryKey()
+      .references(() => slots.id, { onDelete: 'cascade' }),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+  },
+  (t) => [index('booking_slot_claims_booking').on(t.bookingId)],
 );
 
 /**

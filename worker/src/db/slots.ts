@@ -1,11 +1,11 @@
 // A pitch's slots: generation's reads and writes, and the one join of slots with their live booking.
-import { and, between, eq, inArray, max, min, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { and, between, eq, gte, inArray, lt, max, min, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { LIVE_STATUSES } from '../../../contracts/bookings';
 import type { Db } from './client';
-import { bookings, slots } from './schema';
-import { isLive, qualified, rowOf } from './sql';
+import { bookingSlotClaims, bookings, slots } from './schema';
+import { qualified, rowOf } from './sql';
 
 export type NewSlot = typeof slots.$inferInsert;
 
@@ -17,7 +17,7 @@ const slotFields = {
   endTime: slots.endTime,
   startsAt: slots.startsAt,
   price: slots.price,
-  // Only a live booking is joined (below), so its status is pending or approved.
+  // Only a live booking claims a slot (booking_slot_claims, migration 0032), so its status is pending or approved.
   bookingStatus: sql<(typeof LIVE_STATUSES)[number] | null>`${bookings.status}`,
   customerName: bookings.customerName,
   isSubscriber: bookings.isSubscriber,
@@ -25,7 +25,8 @@ const slotFields = {
 
 /**
  * The slots of [from, to] with the live booking holding each (behaviour.md#slots): the public calendar, the panel's calendar (with
- * `extra` booking columns) and the create answer all read this one join. Batchable.
+ * `extra` booking columns) and the create answer all read this one join. A slot is held when a live booking covers it
+ * (its claim, docs/behaviour.md#match-length): every slot of a longer match reads as taken as its first does. Batchable.
  */
 export function liveSlots<E extends Record<string, SQL.Aliased | SQL | AnySQLiteColumn>>(
   db: Db,
@@ -37,9 +38,25 @@ export function liveSlots<E extends Record<string, SQL.Aliased | SQL | AnySQLite
   return db
     .select({ ...slotFields, ...(extra ?? ({} as E)) })
     .from(slots)
-    .leftJoin(bookings, and(eq(bookings.slotId, slots.id), isLive(bookings.status)))
+    .leftJoin(bookingSlotClaims, eq(bookingSlotClaims.slotId, slots.id))
+    .leftJoin(bookings, eq(bookings.id, bookingSlotClaims.bookingId))
     .where(and(eq(slots.facilityId, facilityId), between(slots.date, from, to)))
     .orderBy(slots.date, slots.startsAt);
+}
+
+/**
+ * The slots of a pitch starting in [startsAt, endsAt) with the live booking holding each: what a booking covers, as the
+ * live watchers are told of it after a change (docs/behaviour.md#match-length). Walks booking_slots_facility_starts.
+ */
+export function slotsInRange(db: Db, facilityId: number, startsAt: number, endsAt: number) {
+  return db
+    .select(slotFields)
+    .from(slots)
+    .leftJoin(bookingSlotClaims, eq(bookingSlotClaims.slotId, slots.id))
+    .leftJoin(bookings, eq(bookings.id, bookingSlotClaims.bookingId))
+    .where(and(eq(slots.facilityId, facilityId), gte(slots.startsAt, startsAt), lt(slots.startsAt, endsAt)))
+    .orderBy(slots.startsAt)
+    .all();
 }
 
 export type SlotRow = Awaited<ReturnType<typeof liveSlots<Record<never, never>>>>[number];
@@ -66,7 +83,7 @@ export function slotPriceSpans(db: Db, facilityIds: number[], from: string, to: 
     .all();
 }
 
-/** The existing slots of a range and whether a live booking holds each: what generation may replace. */
+/** The existing slots of a range and whether a live booking covers each (its claim): what generation may replace. */
 export function existingSlots(db: Db, facilityId: number, from: string, to: string) {
   return db
     .select({
@@ -74,7 +91,7 @@ export function existingSlots(db: Db, facilityId: number, from: string, to: stri
       date: slots.date,
       startTime: slots.startTime,
       booked: qualified(
-        sql<number>`exists(select 1 from ${bookings} where ${bookings.slotId} = ${slots.id} and ${isLive(bookings.status)})`,
+        sql<number>`exists(select 1 from ${bookingSlotClaims} where ${bookingSlotClaims.slotId} = ${slots.id})`,
       ).mapWith(Boolean),
     })
     .from(slots)

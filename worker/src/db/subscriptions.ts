@@ -4,7 +4,7 @@ import { and, count, desc, eq, gt, inArray, or, type SQL, sql } from 'drizzle-or
 import { type AuditEntry, recordAudit } from './audit';
 import type { Db } from './client';
 import { notifyEvent, recordHistory } from './events';
-import { bookings, customers, facilities, type notifications, slots } from './schema';
+import { bookingSlotClaims, bookings, customers, facilities, type notifications, slots } from './schema';
 import { folded, isLive, qualified } from './sql';
 
 export type NewBooking = typeof bookings.$inferInsert;
@@ -24,6 +24,7 @@ export function weeklySlots(db: Db, facilityId: number, dates: string[], startTi
       startTime: slots.startTime,
       endTime: slots.endTime,
       startsAt: slots.startsAt,
+      endsAt: slots.endsAt,
       price: slots.price,
       holderName: bookings.customerName,
       holderStatus: bookings.status,
@@ -34,7 +35,8 @@ export function weeklySlots(db: Db, facilityId: number, dates: string[], startTi
       slots,
       and(eq(slots.facilityId, facilities.id), inArray(slots.date, dates), eq(slots.startTime, startTime)),
     )
-    .leftJoin(bookings, and(eq(bookings.slotId, slots.id), isLive(bookings.status)))
+    .leftJoin(bookingSlotClaims, eq(bookingSlotClaims.slotId, slots.id))
+    .leftJoin(bookings, eq(bookings.id, bookingSlotClaims.bookingId))
     .where(eq(facilities.id, facilityId))
     .all();
 }
@@ -242,7 +244,8 @@ export function weeklySlotTimes(db: Db, facilityId: number, from: string, to: st
       lastDate: sql<string>`max(${slots.date})`,
     })
     .from(slots)
-    .leftJoin(bookings, and(eq(bookings.slotId, slots.id), isLive(bookings.status)))
+    .leftJoin(bookingSlotClaims, eq(bookingSlotClaims.slotId, slots.id))
+    .leftJoin(bookings, eq(bookings.id, bookingSlotClaims.bookingId))
     .where(and(eq(slots.facilityId, facilityId), sql`${slots.date} between ${from} and ${to}`))
     .groupBy(sql`1`, slots.startTime)
     .orderBy(sql`1`, slots.startTime)

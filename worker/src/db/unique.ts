@@ -40,3 +40,11 @@ export function isUniqueRefusal(e: unknown, target?: string): boolean {
   if (target === undefined) return true;
   return columns.some((c) => c === target || (!target.includes('.') && c.startsWith(`${target}.`)));
 }
+
+/**
+ * Whether `e` is the claims trigger refusing a booking whose range its pitch's slots do not tile (migration 0032,
+ * booking_claims_insert): a gap, or a range past the day's last slot.
+ */
+export function isRangeRefusal(e: unknown): boolean {
+  return messagesOf(e).some((m) => m.includes('booking_slot_claims: range not covered'));
+}

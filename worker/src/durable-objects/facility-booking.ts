@@ -25,7 +25,15 @@ import { publishNotifications } from '../services/notifications';
 import { recordPaymentByStaff, reversePaymentByStaff } from '../services/payments';
 import { pushBookingEvents } from '../services/player-push';
 import { type RepriceResult, repriceFreeSlots } from '../services/pricing';
-import { type GenerateResult, generateSlots, type SlotRow, slotOfBooking, slotToWire } from '../services/slots';
+import {
+  type BookedSlot,
+  coveredSlots,
+  type GenerateResult,
+  generateSlots,
+  type SlotRow,
+  slotOfBooking,
+  slotToWire,
+} from '../services/slots';
 import { createStaffBooking } from '../services/staff-booking-create';
 import {
   approveByStaff,
@@ -107,7 +115,7 @@ export class FacilityBooking extends DurableObject<Env> {
       const bundle = await step('facility', () => this.facility(facilityId));
       const created = await step('write', () => createBooking({ db: this.db, now: Date.now() }, bundle, input));
       await step('expiry', () => this.scheduleExpiry(created.expiresAt));
-      this.broadcastSlot(bundle, created.slot);
+      await this.broadcastBooked(bundle, created.slot);
       return created;
     });
     if (!outcome.ok) return outcome;
@@ -128,7 +136,7 @@ export class FacilityBooking extends DurableObject<Env> {
       const bundle = await this.facility(facilityId);
       const created = await createStaffBooking({ db: this.db, now: Date.now() }, bundle, input, actor);
       if (created.expiresAt !== null) await this.scheduleExpiry(created.expiresAt);
-      this.broadcastSlot(bundle, created.slot);
+      await this.broadcastBooked(bundle, created.slot);
       return created;
     });
     if (!outcome.ok) return outcome;
@@ -162,7 +170,7 @@ export class FacilityBooking extends DurableObject<Env> {
     const outcome = await this.guarded(async () => {
       const bundle = await this.facility(facilityId);
       const change = await cancelByCustomer({ db: this.db, now: Date.now() }, bookingNumber, reason, customerPhone);
-      if (change.slot) this.broadcastSlot(bundle, change.slot);
+      if (change.slot) await this.broadcastBooked(bundle, change.slot);
       return change;
     });
     if (!outcome.ok) return outcome;
@@ -239,7 +247,7 @@ export class FacilityBooking extends DurableObject<Env> {
     const outcome = await this.guarded(async () => {
       const bundle = await this.facility(facilityId);
       const result = await change();
-      if (result.slot) this.broadcastSlot(bundle, result.slot);
+      if (result.slot) await this.broadcastBooked(bundle, result.slot);
       return result;
     });
     if (!outcome.ok) return outcome;
@@ -329,7 +337,7 @@ export class FacilityBooking extends DurableObject<Env> {
       const bundle = await this.facility(facilityId);
       const result = await retireFacility(this.db, bundle, actor, force, Date.now(), decision);
       this.bundle = null;
-      for (const b of result.cancelled) if (b.slotId) this.broadcastSlot(bundle, slotOfBooking(b, false));
+      for (const b of result.cancelled) if (b.slotId) await this.broadcastBooked(bundle, slotOfBooking(b, false));
       return result;
     });
     if (!outcome.ok) return outcome;
@@ -366,7 +374,7 @@ export class FacilityBooking extends DurableObject<Env> {
     });
     if (count > 0) {
       const bundle = await this.facility(facilityId).catch(() => null);
-      if (bundle) for (const slot of freed) this.broadcastSlot(bundle, slot);
+      if (bundle) for (const slot of freed) await this.broadcastBooked(bundle, slot).catch(() => undefined);
     }
     this.notify(notifications);
     return count;
@@ -441,6 +449,14 @@ export class FacilityBooking extends DurableObject<Env> {
     } catch {
       /* already closed */
     }
+  }
+
+  /**
+   * Every slot a changed booking covers, as it reads now: open calendars see a longer match's slots taken or freed at
+   * once (docs/behaviour.md#match-length). A one-slot match costs no read.
+   */
+  private async broadcastBooked(bundle: FacilityBundle, first: BookedSlot): Promise<void> {
+    for (const slot of await coveredSlots(this.db, bundle.facility, first)) this.broadcastSlot(bundle, slot);
   }
 
   private broadcastSlot(bundle: FacilityBundle, slot: SlotRow): void {

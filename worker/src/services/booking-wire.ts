@@ -97,6 +97,7 @@ export function bookingToWire(
     time: b.startTime,
     startTime: b.startTime,
     endTime: b.endTime,
+    duration: b.duration,
     isPast: b.startsAt <= now,
     startsAt: isoInstant(b.startsAt),
     includesTransportation: b.includesTransportation,
@@ -172,6 +173,7 @@ export function detailToWire(
 ): BookingDetail {
   return {
     ...listItemToWire({ ...b, facility: f }, now),
+    duration: b.duration,
     notes: b.notes,
     rejectionReason: b.rejectionReason,
     cancellationReason: b.cancellationReason,

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { addonMsg } from '../../../contracts/addons';
 import type { CreateBookingInput } from '../../../contracts/bookings';
 import { maskBookingNumber, nameWithInitial } from '../../../contracts/common';
+import { defaultLength, depositFor, offeredLengths, startAllowed } from '../../../contracts/match-length';
 import { msg, sameDayMessage } from '../../../contracts/messages';
 import type { BookingRatingWire } from '../../../contracts/ratings';
 import { cancelTooLate } from '../../../contracts/settings';
@@ -18,7 +19,7 @@ import * as store from '../db/bookings';
 import type { Db } from '../db/client';
 import { ratingOfNumber } from '../db/ratings';
 import { type Booking, type BookingAddon, bookings } from '../db/schema';
-import { isUniqueRefusal } from '../db/unique';
+import { isRangeRefusal, isUniqueRefusal } from '../db/unique';
 import { storedRules } from '../lib/booking-rules';
 import { type ApiError, badRequest, conflict, notFound } from '../lib/errors';
 import { newBookingNumber, newDocumentId } from '../lib/ids';
@@ -27,7 +28,7 @@ import { bookingToWire, phoneLookupToWire } from './booking-wire';
 import type { FacilityBundle } from './facilities';
 import { notificationsToWire } from './notifications';
 import { ratingState } from './ratings';
-import { type SlotRow, slotOfBooking } from './slots';
+import { type BookedSlot, slotOfBooking } from './slots';
 
 export { type Audience, bookingToWire, phoneLookupToWire } from './booking-wire';
 
@@ -62,7 +63,7 @@ export interface CreateDeps extends Clock {
 
 export interface CreatedBooking {
   booking: BookingWire;
-  slot: SlotRow;
+  slot: BookedSlot;
   notifications: NotificationWire[];
   expiresAt: number;
 }
@@ -151,7 +152,23 @@ export function orderOf(bundle: FacilityBundle, input: OrderInput) {
   return { columns, price: transportationPrice + extras.price, pickup };
 }
 
-/** Why the create check refuses a booking (behaviour.md#bookings), or null when it would not. */
+/**
+ * The match length a booking asks for (docs/behaviour.md#match-length): one the pitch offers, or its shortest when none is
+ * named. Refused before anything is read or written.
+ */
+export function lengthFor(f: FacilityBundle['facility'], duration: number | undefined): number {
+  const minutes = duration ?? defaultLength(f);
+  if (!offeredLengths(f).includes(minutes)) throw fieldError(['duration'], msg.lengthNotOffered);
+  return minutes;
+}
+
+/** The minute a match must start on ('00' or '30') when the pitch allows no half-hour starts; null when any slot may. */
+export function startMinuteOf(f: FacilityBundle['facility']): string | null {
+  if (startAllowed(f, '00:30') && startAllowed(f, '00:00')) return null;
+  return startAllowed(f, '00:30') ? '30' : '00';
+}
+
+/** Why the create check refuses a booking (behaviour.md#bookings, docs/behaviour.md#match-length), or null when it would not. */
 export function refusalOf(
   check: store.CreateCheck | undefined,
   f: FacilityBundle['facility'],
@@ -163,6 +180,9 @@ export function refusalOf(
   // Read fresh: the object's cached pitch data may be seconds old when staff deactivate a pitch.
   if (check.facilityActive !== 1) return conflict(msg.facilityInactive);
   if (check.startsAt <= now) return fieldError(['bookingSlot'], msg.pastSlot);
+  if (!startAllowed(f, check.startTime)) return fieldError(['bookingSlot'], msg.startNotAllowed);
+  // Every covered slot must exist back to back on the first slot's business day.
+  if (!check.fits) return conflict(msg.rangeUnavailable, { slot: check.documentId });
   if (check.liveId !== null) return conflict(msg.slotTaken, { slot: check.documentId });
   // An admin may turn the same-day rule off; a booking made while it is on still sees those made while off.
   if (sameDayRule && check.sameDay) return sameDayConflict(check.sameDay);
@@ -185,12 +205,14 @@ export async function createBooking(
   const { db, now } = deps;
   const f = bundle.facility;
   // The rules come from the isolate's cache (lib/booking-rules.ts): no round trip on the hot path, one at most per 30 s.
+  const minutes = lengthFor(f, input.duration);
   const rules = await storedRules(db, now);
   const order = orderOf(bundle, input);
   const expiresAt = now + f.autoApprovalTimeout * MINUTE;
   const values = {
     documentId: newDocumentId(),
     facilityId: f.id,
+    duration: minutes,
     ...order.columns,
     expiresAt,
     clientTimestamp: input.clientTimestamp ?? null,
@@ -209,7 +231,8 @@ export async function createBooking(
       slotRef: input.bookingSlot!,
       values: { ...values, bookingNumber },
       extrasPrice: order.price,
-      depositAmount: f.depositAmount,
+      depositAmount: depositFor(f, minutes),
+      startMinute: startMinuteOf(f),
       // The pickup time is derived from the booked hour; a stored clock time would contradict another.
       pickupMinutesBefore: order.pickup ? order.pickup.minutesBefore : null,
       sameDayRule: rules.sameDayRule,
@@ -218,7 +241,7 @@ export async function createBooking(
     });
   /** Why the write refused: the check reads it. `otherwise` answers if nothing refuses it any more. */
   const refusal = async (otherwise: (check: store.CreateCheck | undefined) => ApiError) => {
-    const check = await store.createCheck(db, input.bookingSlot!, input.customerPhone);
+    const check = await store.createCheck(db, input.bookingSlot!, input.customerPhone, minutes);
     return refusalOf(check, f, rules.sameDayRule, now) ?? otherwise(check);
   };
   const slotTaken = (check: store.CreateCheck | undefined) => conflict(msg.slotTaken, { slot: check?.documentId });
@@ -232,7 +255,10 @@ export async function createBooking(
       if (isUniqueRefusal(e, 'bookings.booking_number') && attempt < 3) continue;
       // The partial unique indexes, the backstop for any path that skipped the write's own conditions: the slot is
       // held, or the phone holds a live booking that day (bookings_one_live_per_phone_day). The check reads which.
-      if (isUniqueRefusal(e, 'bookings.slot_id')) throw await refusal(slotTaken);
+      if (isUniqueRefusal(e, 'bookings.slot_id') || isUniqueRefusal(e, 'booking_slot_claims.slot_id'))
+        throw await refusal(slotTaken);
+      // The claims trigger's own guard: a gap in the range (docs/behaviour.md#match-length).
+      if (isRangeRefusal(e)) throw await refusal(() => conflict(msg.rangeUnavailable));
       if (isUniqueRefusal(e, 'bookings.customer_phone')) throw await refusal(() => conflict(sameDayMessage(null)));
       throw e;
     }
@@ -327,7 +353,7 @@ export async function facilityOfBookingNumber(db: Db, bookingNumber: string, cus
 
 export interface StatusChange {
   booking: BookingWire;
-  slot: SlotRow | null;
+  slot: BookedSlot | null;
   notifications: NotificationWire[];
 }
 
@@ -391,7 +417,7 @@ export async function expireHolds(
   db: Db,
   facilityId: number,
   now: number,
-): Promise<{ freed: SlotRow[]; count: number; notifications: NotificationWire[] }> {
+): Promise<{ freed: BookedSlot[]; count: number; notifications: NotificationWire[] }> {
   const { expired, notifications } = await store.expireDueHolds(db, facilityId, now);
   return {
     freed: expired.filter((b) => b.slotId).map((b) => slotOfBooking(b, false)),

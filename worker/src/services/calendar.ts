@@ -40,6 +40,9 @@ export async function staffCalendar(db: Db, ref: string, from: string, to: strin
               paymentStatus: r.paymentStatus ?? 'pending',
               isSubscriber: r.isSubscriber === true,
               includesTransportation: r.includesTransportation === true,
+              startTime: r.bookingStartTime ?? r.startTime,
+              endTime: r.bookingEndTime ?? r.endTime,
+              duration: r.bookingDuration ?? 0,
             },
     })),
   };

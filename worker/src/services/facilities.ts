@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { AddonWire } from '../../../contracts/addons';
 import type { PublicUser } from '../../../contracts/auth';
 import type { FacilityListQuery, generateSlotsSchema, slotsQuery } from '../../../contracts/facilities';
+import { offeredLengths } from '../../../contracts/match-length';
 import { msg } from '../../../contracts/messages';
 import { ratingSummary } from '../../../contracts/ratings';
 import { foldSearch } from '../../../contracts/search';
@@ -239,6 +240,7 @@ export async function facilityAvailability(
     ...f,
     hourlyPrice: toTl(f.hourlyPrice),
     depositAmount: toTl(f.depositAmount),
+    matchLengths: offeredLengths(f),
   };
   const slots = rows.map((r) => slotToWire(r, opts.now));
   // Days after this are not open for booking yet ('Henüz açılmadı'), not closed.
@@ -350,6 +352,9 @@ export function toWire({
     workingHours: f.workingHours,
     bookingTimeType: f.bookingTimeType,
     startTimeOffset: f.startTimeOffset,
+    matchLengths: offeredLengths(f),
+    halfHourStarts: f.halfHourStarts,
+    depositPerHour: f.depositPerHour,
     autoApprovalTimeout: f.autoApprovalTimeout,
     priority: f.priority,
     seoTitle: f.seoTitle,

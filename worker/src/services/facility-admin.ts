@@ -12,6 +12,7 @@ import {
 } from '../../../contracts/facility-form';
 import { msg } from '../../../contracts/messages';
 import type { PaymentMethod } from '../../../contracts/payments';
+import { slotLengthOf } from '../../../contracts/slot-plan';
 import type { FacilityWire } from '../../../contracts/wire/facility';
 import type { NotificationWire } from '../../../contracts/wire/notification';
 import { actorName, recordAudit } from '../db/audit';
@@ -193,7 +194,12 @@ function imageRows(images: CheckedImage[], placed: PlacedImage[], firstOrder: nu
 // ---------- the pitch's values ----------
 
 /** `holdDefault`: the hold a pitch takes when the form leaves it out (a new one: the rules' default; an edit: its own). */
-function valuesOf(input: FacilityInput, now: number, holdDefault: number): store.FacilityValues {
+function valuesOf(
+  input: FacilityInput,
+  now: number,
+  holdDefault: number,
+  lengthsDefault?: number[],
+): store.FacilityValues {
   const t = input.transportationService;
   return {
     name: input.name,
@@ -214,6 +220,10 @@ function valuesOf(input: FacilityInput, now: number, holdDefault: number): store
     workingHours: input.workingHours,
     bookingTimeType: input.bookingTimeType,
     startTimeOffset: input.startTimeOffset,
+    // Left out: a new pitch offers one slot's length, an edited one keeps its own (docs/behaviour.md#match-length).
+    matchLengths: input.matchLengths ?? lengthsDefault,
+    halfHourStarts: input.halfHourStarts,
+    depositPerHour: input.depositPerHour,
     autoApprovalTimeout: input.autoApprovalTimeout ?? holdDefault,
     priority: input.priority,
     seoTitle: input.seoTitle,
@@ -289,7 +299,12 @@ export async function createFacility(
       try {
         id = await store.insertFacility(
           getDb(env.DB),
-          { ...valuesOf(input, now, holdTimeoutMinutes), documentId, slug, createdAt: now },
+          {
+            ...valuesOf(input, now, holdTimeoutMinutes, [slotLengthOf(input.bookingTimeType)]),
+            documentId,
+            slug,
+            createdAt: now,
+          },
           { amenities, pickupPoints, images: imageRows(images, placed, 0) },
           recordAudit(getDb(env.DB), {
             at: now,
@@ -345,7 +360,7 @@ export async function updateFacility(
   const placed = await putImages(env.BUCKET, f.documentId, images);
   const keys = placed.flatMap(keysOf);
   const nextOrder = bundle.images.reduce((m, i) => Math.max(m, i.sortOrder + 1), 0);
-  const values = valuesOf(input, Date.now(), f.autoApprovalTimeout);
+  const values = valuesOf(input, Date.now(), f.autoApprovalTimeout, f.matchLengths);
   // The audit row names the changed fields; images added and removed are counted.
   const changed = Object.keys(values).filter(
     (k) =>

@@ -2,14 +2,14 @@ import type { PublicUser } from '../../../contracts/auth';
 import { firstName, nameWithInitial } from '../../../contracts/common';
 import { msg } from '../../../contracts/messages';
 import { type PriceRuleLike, priceFor } from '../../../contracts/pricing';
-import { slotMinutes } from '../../../contracts/slot-plan';
+import { slotLengthOf, slotMinutes } from '../../../contracts/slot-plan';
 import type { SlotState, SlotWire } from '../../../contracts/wire/slot';
 import { recordAudit } from '../db/audit';
 import type { ChangedBooking } from '../db/bookings';
 import type { Db } from '../db/client';
 import { newContentVersion } from '../db/content';
 import { type FacilityRow, facilityByRef } from '../db/facilities';
-import { existingSlots, liveSlots, replaceSlots, type SlotRow } from '../db/slots';
+import { existingSlots, liveSlots, replaceSlots, type SlotRow, slotsInRange } from '../db/slots';
 import { notFound } from '../lib/errors';
 import { newDocumentId } from '../lib/ids';
 import { toTl } from '../lib/money';
@@ -151,9 +151,31 @@ export async function publicSlots(db: Db, facilityId: number, from: string, to: 
   return (await liveSlots(db, facilityId, from, to)).map((r) => slotToWire(r, now));
 }
 
-/** The slot a changed booking holds or freed, as the live watchers are told of it. */
-export function slotOfBooking(b: ChangedBooking, holds: boolean): SlotRow {
+/**
+ * The first slot a changed booking holds or freed, as the live watchers are told of it, with the match's end: a longer
+ * match's other slots are read for the watchers by coveredSlots (docs/behaviour.md#match-length).
+ */
+export type BookedSlot = SlotRow & { matchEndsAt: number };
+
+export function slotOfBooking(
+  b: Pick<
+    ChangedBooking,
+    | 'slotId'
+    | 'slotDocumentId'
+    | 'date'
+    | 'startTime'
+    | 'endTime'
+    | 'startsAt'
+    | 'endsAt'
+    | 'slotPrice'
+    | 'status'
+    | 'customerName'
+    | 'isSubscriber'
+  >,
+  holds: boolean,
+): BookedSlot {
   return {
+    matchEndsAt: b.endsAt,
     id: b.slotId!,
     documentId: b.slotDocumentId ?? '',
     date: b.date,
@@ -165,6 +187,24 @@ export function slotOfBooking(b: ChangedBooking, holds: boolean): SlotRow {
       ? { bookingStatus: b.status, customerName: b.customerName, isSubscriber: b.isSubscriber }
       : { bookingStatus: null, customerName: null, isSubscriber: null }),
   };
+}
+
+/**
+ * Every slot a changed booking covers, as it reads now (held or freed): the one slot built from the booking when the match
+ * is one slot long, else the match's slots read back in one index-bound range read, so open calendars see all of them
+ * change at once (docs/behaviour.md#match-length).
+ */
+export async function coveredSlots(
+  db: Db,
+  f: Pick<FacilityRow, 'id' | 'bookingTimeType'>,
+  first: BookedSlot,
+): Promise<SlotRow[]> {
+  if (first.matchEndsAt - first.startsAt <= slotLengthOf(f.bookingTimeType) * 60_000) {
+    const { matchEndsAt: _, ...slot } = first;
+    // A one-slot match whose slot was unlinked has no slot to show (0 is never a slot id).
+    return slot.id ? [slot] : [];
+  }
+  return slotsInRange(db, f.id, first.startsAt, first.matchEndsAt);
 }
 
 /**

@@ -3,6 +3,7 @@
 // the shuttle and add-ons priced by the server) under the pitch's lock; staff also choose approved or pending, the
 // deposit due, received or waived, and may override the same-day rule with a written reason.
 import type { PublicUser } from '../../../contracts/auth';
+import { depositFor } from '../../../contracts/match-length';
 import { msg } from '../../../contracts/messages';
 import { BOOKING_CHANNEL_LABELS } from '../../../contracts/payments';
 import { type StaffBookingInput, staffBookingMsg } from '../../../contracts/staff-booking';
@@ -12,21 +13,21 @@ import { actorName, recordAudit } from '../db/audit';
 import * as store from '../db/bookings';
 import type { Db } from '../db/client';
 import { insertPayments } from '../db/payments';
-import { isUniqueRefusal } from '../db/unique';
+import { isRangeRefusal, isUniqueRefusal } from '../db/unique';
 import { storedRules } from '../lib/booking-rules';
 import { type ApiError, conflict } from '../lib/errors';
 import { newBookingNumber, newDocumentId } from '../lib/ids';
 import { toKurus } from '../lib/money';
 import { MINUTE } from '../lib/time';
 import { detailToWire } from './booking-wire';
-import { fieldError, orderOf, refusalOf } from './bookings';
+import { fieldError, lengthFor, orderOf, refusalOf, startMinuteOf } from './bookings';
 import type { FacilityBundle } from './facilities';
 import { notificationsToWire } from './notifications';
-import { type SlotRow, slotOfBooking } from './slots';
+import { type BookedSlot, slotOfBooking } from './slots';
 
 export interface StaffCreated {
   booking: BookingDetail;
-  slot: SlotRow;
+  slot: BookedSlot;
   notifications: NotificationWire[];
   /** When the hold lapses, for the pitch's alarm; null when approved or when the kapora is already recorded. */
   expiresAt: number | null;
@@ -53,17 +54,19 @@ export async function createStaffBooking(
 ): Promise<StaffCreated> {
   const { db, now } = deps;
   const f = bundle.facility;
+  const minutes = lengthFor(f, input.duration);
   const rules = await storedRules(db, now);
   const order = orderOf(bundle, input);
   const slotRef = input.bookingSlot!;
-  const check = await store.createCheck(db, slotRef, input.customerPhone);
+  const check = await store.createCheck(db, slotRef, input.customerPhone, minutes);
   // Overriding applies only when the rule is on and the phone holds a live booking that day; otherwise the reason is moot.
   const overriding = rules.sameDayRule && Boolean(check?.sameDay) && input.sameDayOverrideReason !== null;
   const sameDayRule = rules.sameDayRule && !overriding;
   const refused = refusalOf(check, f, sameDayRule, now);
   if (refused || !check) throw refused;
 
-  const total = check.price + order.price;
+  // Each covered slot's own price, summed (docs/behaviour.md#match-length).
+  const total = check.rangePrice + order.price;
   const { deposit } = input;
   const paid = deposit.mode === 'received' ? toKurus(deposit.amount!) : 0;
   if (paid > total) throw fieldError(['deposit', 'amount'], staffBookingMsg.amountTooHigh);
@@ -74,6 +77,7 @@ export async function createStaffBooking(
   const values = {
     documentId: newDocumentId(),
     facilityId: f.id,
+    duration: minutes,
     ...order.columns,
     expiresAt,
     status: input.status,
@@ -96,7 +100,8 @@ export async function createStaffBooking(
       slotRef,
       values: { ...values, bookingNumber },
       extrasPrice: order.price,
-      depositAmount: deposit.mode === 'waived' ? 0 : f.depositAmount,
+      depositAmount: deposit.mode === 'waived' ? 0 : depositFor(f, minutes),
+      startMinute: startMinuteOf(f),
       pickupMinutesBefore: order.pickup ? order.pickup.minutesBefore : null,
       sameDayRule,
       now,
@@ -133,6 +138,8 @@ export async function createStaffBooking(
                 facilityName: f.name,
                 date: check.date,
                 startTime: check.startTime,
+                endTime: check.rangeEndTime,
+                duration: minutes,
                 startsAt: check.startsAt,
                 channel: input.channel,
                 status: input.status,
@@ -147,7 +154,7 @@ export async function createStaffBooking(
     });
 
   const refusal = async (): Promise<ApiError> => {
-    const again = await store.createCheck(db, slotRef, input.customerPhone);
+    const again = await store.createCheck(db, slotRef, input.customerPhone, minutes);
     return refusalOf(again, f, sameDayRule, now) ?? conflict(msg.slotTaken, { slot: again?.documentId });
   };
   for (let attempt = 0; ; attempt++) {
@@ -157,7 +164,12 @@ export async function createStaffBooking(
       written = await write(bookingNumber);
     } catch (e) {
       if (isUniqueRefusal(e, 'bookings.booking_number') && attempt < 3) continue;
-      if (isUniqueRefusal(e, 'bookings.slot_id') || isUniqueRefusal(e, 'bookings.customer_phone'))
+      if (
+        isUniqueRefusal(e, 'bookings.slot_id') ||
+        isUniqueRefusal(e, 'booking_slot_claims.slot_id') ||
+        isUniqueRefusal(e, 'bookings.customer_phone') ||
+        isRangeRefusal(e)
+      )
         throw await refusal();
       throw e;
     }

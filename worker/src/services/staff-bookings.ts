@@ -28,7 +28,7 @@ import { step } from '../lib/timing';
 import { detailToWire, listItemToWire } from './booking-wire';
 import { notificationsToWire } from './notifications';
 import { checkPayment, moneyOf } from './payment-rules';
-import { type SlotRow, slotOfBooking } from './slots';
+import { type BookedSlot, slotOfBooking } from './slots';
 
 export type { BookingCounts, BookingDetail, BookingListItem } from '../../../contracts/wire/booking';
 
@@ -169,7 +169,7 @@ export async function facilityOfBooking(db: Db, ref: string): Promise<number> {
 
 export interface StaffChange {
   booking: BookingDetail;
-  slot: SlotRow | null;
+  slot: BookedSlot | null;
   notifications: NotificationWire[];
 }
 

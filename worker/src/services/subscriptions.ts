@@ -168,6 +168,9 @@ export async function createSubscription(
     startTime: s.startTime,
     endTime: s.endTime,
     startsAt: s.startsAt,
+    // A subscription's weekly booking is one slot (docs/behaviour.md#match-length).
+    endsAt: s.endsAt,
+    duration: Math.round((s.endsAt - s.startsAt) / 60_000),
     slotPrice: s.price,
     includesTransportation: Boolean(pickup),
     transportationPrice: shuttle.price,
@@ -227,7 +230,8 @@ export async function createSubscription(
         continue;
       }
       // Only a path that bypassed the pitch's object can get here: the backstop index refused a second live booking.
-      if (isUniqueRefusal(e, 'bookings.slot_id')) throw conflict(msg.slotTaken);
+      if (isUniqueRefusal(e, 'bookings.slot_id') || isUniqueRefusal(e, 'booking_slot_claims.slot_id'))
+        throw conflict(msg.slotTaken);
       throw e;
     }
   }
