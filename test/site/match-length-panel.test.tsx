@@ -2,8 +2,12 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { facilityMsg } from '../../contracts/facility-form';
+import { DayView } from '../../site/src/components/panel/calendar/DayView';
+import { WeekTable } from '../../site/src/components/panel/calendar/WeekTable';
 import FacilitiesManager from '../../site/src/islands/FacilitiesManager';
 import { $toasts } from '../../site/src/stores/toast';
+import type { CalendarSlot } from '../../site/src/stores/weekly-calendar';
+import { labelInNameBreaches } from './fixtures/label-in-name';
 import { apiError, type Call, facility, mockApi } from './fixtures/panel-facility';
 
 // The pitch form's match-length fields (docs/behaviour.md#match-length).
@@ -94,5 +98,75 @@ describe("the pitch form's match lengths", () => {
     expect(calls.some((c) => c.method === 'PUT')).toBe(false);
     await user.click(box(/^1,5 saat/));
     expect(screen.queryByRole('checkbox', { name: /^1,5 saat/ })).toBeNull();
+  });
+});
+
+// Wednesday 18 November 2026, 10:00 in Istanbul.
+const NOW = Date.parse('2026-11-18T07:00:00Z');
+const DAY = '2026-11-18';
+/** An hourly slot; `booking` covering 20:00–22:00 puts the same booking on each covered slot, as the calendar answers. */
+function cell(start: string, booking: boolean): CalendarSlot {
+  const h = Number(start.slice(0, 2));
+  return {
+    id: h,
+    documentId: `${DAY}-${start}`,
+    date: DAY,
+    startTime: start,
+    endTime: `${String(h + 1).padStart(2, '0')}:00`,
+    startsAt: new Date(`${DAY}T${start}:00+03:00`).toISOString(),
+    price: 1500,
+    isAvailable: !booking,
+    isPending: false,
+    isPast: false,
+    state: booking ? 'booked' : 'available',
+    booking: booking
+      ? {
+          documentId: 'bk-two-hours',
+          bookingNumber: 'HSRK7M2P9QXA',
+          customerName: 'Ahmet Yılmaz',
+          customerPhone: '05321234567',
+          status: 'approved',
+          paymentStatus: 'pending',
+          isSubscriber: false,
+          includesTransportation: false,
+          startTime: '20:00',
+          endTime: '22:00',
+          duration: 120,
+        }
+      : null,
+  } as CalendarSlot;
+}
+const week = ['2026-11-16', '2026-11-17', DAY, '2026-11-19', '2026-11-20', '2026-11-21', '2026-11-22'];
+
+describe('a booking over several slots in the weekly calendar', () => {
+  const slots = [cell('19:00', false), cell('20:00', true), cell('21:00', true), cell('22:00', false)];
+
+  it('the desktop table: the first cell names it with its range, the next one is its continuation', () => {
+    const opened: string[] = [];
+    render(
+      <WeekTable dates={week} slots={slots} today={DAY} now={NOW} caption="Hafta" onOpen={(id) => opened.push(id)} />,
+    );
+    const first = document.querySelector<HTMLElement>(`[data-slot="${DAY}-20:00"]`)!;
+    const rest = document.querySelector<HTMLElement>(`[data-slot="${DAY}-21:00"]`)!;
+    expect(first.getAttribute('data-part')).toBe('first');
+    expect(first.textContent).toContain('Ahmet Yılmaz');
+    expect(first.querySelector('[data-booking-range]')!.textContent).toBe('20:00–22:00');
+    expect(rest.getAttribute('data-part')).toBe('rest');
+    expect(rest.textContent).toContain('devamı');
+    expect(rest.getAttribute('aria-label')).toContain('devamı, Ahmet Yılmaz, 20:00–22:00 maçı');
+    expect(document.querySelector(`[data-slot="${DAY}-22:00"]`)!.getAttribute('data-part')).toBeNull();
+    expect(labelInNameBreaches(document.querySelectorAll('[data-slot][aria-label]'))).toEqual([]);
+    rest.click();
+    expect(opened).toEqual(['bk-two-hours']);
+  });
+
+  it('the mobile day list: the same, with the time first', () => {
+    render(<DayView dates={week} slots={slots} day={DAY} today={DAY} now={NOW} onDay={() => {}} onOpen={() => {}} />);
+    const list = document.querySelector(`[data-day-list="${DAY}"]`)!;
+    const rest = list.querySelector<HTMLElement>(`[data-slot="${DAY}-21:00"]`)!;
+    expect(rest.getAttribute('data-part')).toBe('rest');
+    expect(rest.textContent).toContain('21:00–22:00');
+    expect(list.querySelector(`[data-slot="${DAY}-20:00"] [data-booking-range]`)!.textContent).toBe('20:00–22:00');
+    expect(labelInNameBreaches(list.querySelectorAll('[data-slot][aria-label]'))).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import type { CalendarSlot } from '../../../stores/weekly-calendar';
 import { BusIcon, ClockIcon, CrownSolidIcon } from '../../ui/icons';
-import { AWAITING_APPROVAL, bookLabel, cellView, STATE_LABELS, TRANSPORT, toneOf } from './slot-view';
+import { AWAITING_APPROVAL, bookLabel, CONTINUES, cellView, STATE_LABELS, TRANSPORT, toneOf } from './slot-view';
 
 interface SlotCellProps {
   slot: CalendarSlot;
@@ -19,7 +19,12 @@ export function SlotCell({ slot, now, onOpen, withTime = false, onBook }: SlotCe
   const time = withTime && (
     <span className="w-24 shrink-0 font-semibold tabular-nums">{`${slot.startTime.slice(0, 5)}–${slot.endTime.slice(0, 5)}`}</span>
   );
-  const data = { 'data-slot': slot.documentId, 'data-state': v.state, 'data-past': v.past ? 'true' : undefined };
+  const data = {
+    'data-slot': slot.documentId,
+    'data-state': v.state,
+    'data-past': v.past ? 'true' : undefined,
+    'data-part': v.part === 'single' ? undefined : v.part,
+  };
 
   if (!v.bookingId && onBook && v.state === 'available' && !v.past) {
     return (
@@ -53,6 +58,9 @@ export function SlotCell({ slot, now, onOpen, withTime = false, onBook }: SlotCe
   }
 
   const id = v.bookingId;
+  // A booking over several cells (docs/behaviour.md#match-length): the first cell names it with its range, the following
+  // ones hang from it (a thick left edge, '↳ devamı'), so the cells read as one booking.
+  const joined = v.part === 'rest' ? 'border-l-4 border-t-0' : v.part === 'first' ? 'border-l-4' : '';
   return (
     <button
       type="button"
@@ -60,12 +68,26 @@ export function SlotCell({ slot, now, onOpen, withTime = false, onBook }: SlotCe
       aria-label={withTime ? v.timedLabel : v.label}
       title={v.label}
       onClick={() => onOpen(id)}
-      className={`${base} cursor-pointer font-medium transition hover:brightness-95 dark:hover:brightness-125`}
+      className={`${base} ${joined} cursor-pointer font-medium transition hover:brightness-95 dark:hover:brightness-125`}
     >
       {time}
       {withTime && ' '}
-      {v.state === 'subscriber' && <CrownSolidIcon className="h-4 w-4 shrink-0" />}
-      <span className="min-w-0 flex-1 truncate">{v.text}</span>
+      {v.state === 'subscriber' && v.part !== 'rest' && <CrownSolidIcon className="h-4 w-4 shrink-0" />}
+      {v.part === 'rest' ? (
+        <span className="min-w-0 flex-1 truncate text-xs">
+          <span aria-hidden="true">↳ </span>
+          {CONTINUES}: {v.text}
+        </span>
+      ) : v.part === 'first' ? (
+        <span className="min-w-0 flex-1">
+          <span className="block truncate">{v.text}</span>{' '}
+          <span className="block text-xs tabular-nums" data-booking-range>
+            {v.range}
+          </span>
+        </span>
+      ) : (
+        <span className="min-w-0 flex-1 truncate">{v.text}</span>
+      )}
       {v.awaitingApproval && (
         <span title={AWAITING_APPROVAL} className="shrink-0">
           <ClockIcon className="h-4 w-4" />

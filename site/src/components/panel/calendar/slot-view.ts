@@ -15,6 +15,8 @@ export const STATE_LABELS: Record<CellState, string> = {
   past: 'Geçmiş',
 };
 export const AWAITING_APPROVAL = 'Onay bekliyor';
+/** A cell after a match's first one (docs/behaviour.md#match-length): the same booking goes on here. */
+export const CONTINUES = 'devamı';
 export const TRANSPORT = 'Servis';
 
 export interface CellView {
@@ -27,6 +29,13 @@ export interface CellView {
   transport: boolean;
   /** The booking the detail dialog opens; null for a free slot. */
   bookingId: string | null;
+  /**
+   * A booking covering several slots (docs/behaviour.md#match-length) shows as one over its cells: 'first' holds its
+   * name and range, each 'rest' cell is its continuation; 'single' for a one-slot booking or a free slot.
+   */
+  part: 'single' | 'first' | 'rest';
+  /** The booking's own range ('20:00–22:00') when it covers several slots, else null. */
+  range: string | null;
   /** '20:00–21:00 Salı 24 Kasım, Ahmet Yılmaz, Onaylı'. */
   label: string;
   /**
@@ -64,12 +73,21 @@ export function cellView(slot: CalendarSlot, now = Date.now()): CellView {
   const transport = Boolean(b?.includesTransportation);
   const name = b?.customerName ?? '';
   const text = b ? name : tl(slot.price);
+  // The booking's own range, on every slot it covers: longer than this slot means one booking over several cells.
+  const own = b as { startTime?: string; endTime?: string } | null;
+  const [from, to] = [own?.startTime?.slice(0, 5), own?.endTime?.slice(0, 5)];
+  const multi = Boolean(from && to && (from !== slot.startTime.slice(0, 5) || to !== slot.endTime.slice(0, 5)));
+  const part: CellView['part'] = !multi ? 'single' : from === slot.startTime.slice(0, 5) ? 'first' : 'rest';
+  const range = multi ? `${from}–${to}` : null;
   // The real calendar day: an after-midnight hour is played the day after its business date, which follows as context.
   const real = realStart(slot);
   const day = `${weekdayName(real.calendarDate)} ${dayAndMonth(real.calendarDate)}${real.overnight ? ` · ${nightOf(slot.date)}` : ''}`;
   const parts: string[] = [];
   if (b) {
+    // In the order shown: 'devamı' and the name, then the booking's own range (the name holds the visible words).
+    if (part === 'rest') parts.push(CONTINUES);
     if (name) parts.push(name);
+    if (range) parts.push(`${range} maçı`);
     parts.push(STATE_LABELS[state]);
     if (awaitingApproval && state !== 'pending') parts.push(AWAITING_APPROVAL);
     if (transport) parts.push(TRANSPORT);
@@ -84,6 +102,8 @@ export function cellView(slot: CalendarSlot, now = Date.now()): CellView {
     awaitingApproval,
     transport,
     bookingId: b?.documentId ?? null,
+    part,
+    range,
     label: [`${slotTimeLabel(slot)} ${day}`, ...parts].join(', '),
     timedLabel: [slotTimeLabel(slot), ...parts, day].join(', '),
   };
