@@ -3,6 +3,7 @@
 // types it while the customer speaks, and a stored customer fills the name with it.
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { istanbulToday } from '../../../../../contracts/dates';
+import { lengthLabel } from '../../../../../contracts/match-length';
 import { formatPhone } from '../../../../../contracts/phone';
 import type { CustomerSuggestion } from '../../../../../contracts/staff-booking';
 import type { BookingDetail, SameDayBookingWire } from '../../../../../contracts/wire/booking';
@@ -29,13 +30,16 @@ import {
   type FieldErrors,
   freeSlots,
   initialValues,
+  lengthsFrom,
   METHOD_OPTIONS,
   type NewBookingValues,
+  offersLengths,
   type Prefill,
   requestOf,
   STATUS_OPTIONS,
   sameDayOf,
   serverErrors,
+  spanFrom,
   totalOf,
   validate,
 } from './form-model';
@@ -141,8 +145,15 @@ function NewBookingForm({
 
   const free = useMemo(() => (slots.status === 'ready' ? freeSlots(slots.slots) : []), [slots]);
   const slot = free.find((s) => s.documentId === values.slot) ?? null;
-  const total = totalOf(values, facility, slot);
-  const deposit = depositOf(values, facility);
+  // Match length (docs/behaviour.md#match-length): the lengths that fit from the hour; the one chosen while it still
+  // fits, else the shortest that does.
+  const day = slots.status === 'ready' ? slots.slots : [];
+  const asksLength = offersLengths(facility);
+  const fits = slot ? lengthsFrom(facility, day, slot.documentId) : [];
+  const duration = values.duration !== null && fits.includes(values.duration) ? values.duration : (fits[0] ?? null);
+  const span = slot ? spanFrom(facility, day, slot.documentId, duration) : [];
+  const total = totalOf(values, facility, slot, span);
+  const deposit = depositOf(values, facility, duration);
 
   function pick(c: CustomerSuggestion) {
     setValues((v) => ({ ...v, customerName: c.name, customerPhone: formatPhone(c.phone) }));
@@ -168,9 +179,9 @@ function NewBookingForm({
     if (Object.keys(found).length > 0) return focusFirstError();
     setBusy(true);
     try {
-      const booking = (await unwrap(client.api.bookings.staff.$post({ json: requestOf(values) as never }))) as
-        | BookingDetail
-        | undefined;
+      const booking = (await unwrap(
+        client.api.bookings.staff.$post({ json: requestOf({ ...values, duration }) as never }),
+      )) as BookingDetail | undefined;
       if (!booking) throw new Error();
       toast('success', 'Rezervasyon oluşturuldu', `Rezervasyon no: ${booking.bookingNumber}`, 10_000);
       onCreated(booking);
@@ -204,11 +215,12 @@ function NewBookingForm({
         : free.length === 0
           ? 'Bu gün boş saat yok'
           : 'Saat seçin';
+  const range = span.length ? `${span[0].startTime.slice(0, 5)}–${span[span.length - 1].endTime.slice(0, 5)}` : '';
 
   return (
     <form ref={formRef} noValidate onSubmit={submit} className="space-y-4" data-new-booking-form>
       <FormError message={formError} />
-      <div className="grid gap-4 sm:grid-cols-3">
+      <div className={`grid gap-4 ${asksLength ? 'sm:grid-cols-2 lg:grid-cols-4' : 'sm:grid-cols-3'}`}>
         <Select
           label="Saha"
           isRequired
@@ -255,6 +267,23 @@ function NewBookingForm({
             </option>
           ))}
         </Select>
+        {asksLength && (
+          <Select
+            label="Süre"
+            value={duration === null ? '' : String(duration)}
+            onChange={(v) => set('duration', v ? Number(v) : null)}
+            isDisabled={fits.length === 0}
+            errorMessage={errors.duration}
+            description={slot && range ? range : undefined}
+          >
+            {fits.length === 0 && <option value="">{slot ? 'Bu saatten maç başlamaz' : 'Önce saat seçin'}</option>}
+            {fits.map((m) => (
+              <option key={m} value={m}>
+                {lengthLabel(m)}
+              </option>
+            ))}
+          </Select>
+        )}
       </div>
 
       <div className="grid gap-4 sm:grid-cols-2">

@@ -1,6 +1,7 @@
 // The new-booking form's model (behaviour.md#bookings 'Staff bookings'): its values, the request they make, the
 // checks the server runs too (contracts/staff-booking.ts), the total and the same-day refusal read from an answer.
 // Pure functions: the dialog holds the state, the tests drive these directly.
+import { depositFor, fittingLengths, offeredLengths, slotsIn } from '../../../../../contracts/match-length';
 import {
   BOOKING_CHANNEL_LABELS,
   BOOKING_CHANNELS,
@@ -31,6 +32,8 @@ export interface NewBookingValues {
   date: string;
   /** The chosen slot's documentId. */
   slot: string;
+  /** The match length in minutes (docs/behaviour.md#match-length); null: the shortest that fits from the hour. */
+  duration: number | null;
   customerName: string;
   customerPhone: string;
   notes: string;
@@ -63,6 +66,7 @@ export function initialValues(prefill: Prefill = {}, today = ''): NewBookingValu
     facility: prefill.facility ?? '',
     date: prefill.date ?? today,
     slot: prefill.slot ?? '',
+    duration: null,
     customerName: '',
     customerPhone: '',
     notes: '',
@@ -88,6 +92,7 @@ export function requestOf(v: NewBookingValues): StaffBookingFields {
   return {
     facility: v.facility,
     bookingSlot: v.slot,
+    ...(v.duration ? { duration: v.duration } : {}),
     customerName: v.customerName,
     customerPhone: v.customerPhone,
     notes: v.notes,
@@ -149,14 +154,71 @@ export function sameDayOf(e: unknown): SameDayBookingWire | null {
 /** The hours staff may book: free and still ahead. */
 export const freeSlots = (slots: readonly SlotWire[]) => slots.filter((s) => s.isAvailable && !s.isPast);
 
-/** TL: the hour, the shuttle when taken, the add-ons. */
-export function totalOf(v: NewBookingValues, facility: FacilityWire | null, slot: SlotWire | null): number {
+/** The pitch's match-length rules as the wire gives them (read so while a server without them may answer). */
+type LengthFacility = Pick<FacilityWire, 'bookingTimeType' | 'startTimeOffset' | 'depositAmount'> & {
+  matchLengths?: number[];
+  halfHourStarts?: boolean;
+  depositPerHour?: boolean;
+};
+const rulesOf = (f: LengthFacility) => ({
+  bookingTimeType: f.bookingTimeType,
+  startTimeOffset: f.startTimeOffset,
+  matchLengths: f.matchLengths ?? [],
+  halfHourStarts: f.halfHourStarts ?? true,
+  depositPerHour: f.depositPerHour ?? false,
+});
+
+/** Whether the pitch offers more than one match length: then the form asks for one after the hour. */
+export const offersLengths = (f: LengthFacility | null) => Boolean(f && offeredLengths(rulesOf(f)).length > 1);
+
+/**
+ * The lengths a match may have from the hour `slotId` of the day's slots (contracts/match-length.ts, the server's own
+ * rule): each covered slot free and back to back. Empty when the hour cannot start one.
+ */
+export function lengthsFrom(f: LengthFacility | null, day: readonly SlotWire[], slotId: string): number[] {
+  if (!f) return [];
+  const i = day.findIndex((s) => s.documentId === slotId);
+  if (i === -1) return [];
+  const line = day.map((s) => ({ startsAt: Date.parse(s.startsAt), free: s.isAvailable && !s.isPast }));
+  return fittingLengths(rulesOf(f), line, i, day[i].startTime.slice(0, 5));
+}
+
+/** The slots a match of `minutes` from `slotId` covers (one when no length is named). */
+export function spanFrom(
+  f: LengthFacility | null,
+  day: readonly SlotWire[],
+  slotId: string,
+  minutes: number | null,
+): SlotWire[] {
+  const i = day.findIndex((s) => s.documentId === slotId);
+  if (!f || i === -1) return [];
+  return day.slice(i, i + (minutes ? slotsIn(rulesOf(f), minutes) : 1));
+}
+
+/** TL: the match (its covered slots' own prices, or the one slot's), the shuttle when taken, the add-ons. */
+export function totalOf(
+  v: NewBookingValues,
+  facility: FacilityWire | null,
+  slot: SlotWire | null,
+  span: readonly SlotWire[] = slot ? [slot] : [],
+): number {
   if (!facility || !slot) return 0;
   const shuttle = v.includesTransportation ? facility.transportationService.price : 0;
   const extras = facility.addons.reduce((sum, a) => sum + a.price * (v.addons[a.id] ?? 0), 0);
-  return slot.price + shuttle + extras;
+  const field = span.length ? span.reduce((sum, s) => sum + s.price, 0) : slot.price;
+  return field + shuttle + extras;
 }
 
-/** The deposit the booking asks for: the pitch's, none when waived. */
-export const depositOf = (v: NewBookingValues, facility: FacilityWire | null) =>
-  v.depositMode === 'waived' || !facility ? 0 : facility.depositAmount;
+/** The deposit the booking asks for: the pitch's (per hour of the match when it says so), none when waived. */
+export const depositOf = (v: NewBookingValues, facility: FacilityWire | null, minutes: number | null = null) =>
+  v.depositMode === 'waived' || !facility
+    ? 0
+    : minutes
+      ? depositFor(
+          {
+            depositPerHour: (facility as LengthFacility).depositPerHour ?? false,
+            depositAmount: Math.round(facility.depositAmount * 100),
+          },
+          minutes,
+        ) / 100
+      : facility.depositAmount;
