@@ -7,6 +7,16 @@ import { msg } from '../../contracts/messages';
 import { databaseAnswers } from './db/health';
 import { type AppEnv, cookieAuthenticated } from './lib/auth';
 import { forgetAvailability } from './lib/availability-memo';
+import {
+  costEnabled,
+  costHeader,
+  currentCost,
+  hopEntries,
+  isolateHeader,
+  metered,
+  meteredEnv,
+  unmetered,
+} from './lib/d1-cost';
 import { edgeCacheApi } from './lib/edge-cache';
 import { ApiError, badRequest, forbidden, payloadTooLarge, serverError, serviceUnavailable } from './lib/errors';
 import { isMultipart } from './lib/multipart';
@@ -31,13 +41,25 @@ import { staffPushRoutes } from './routes/staff-push';
 
 const routes = new Hono<AppEnv>()
   .basePath('/api')
+  // Off in production; `npm run bench:cost` turns it on to count the D1 rows and object calls of each request
+  // (lib/d1-cost.ts).
+  .use('*', async (c, next) => {
+    if (!costEnabled(c.env)) return unmetered(next);
+    c.env = meteredEnv(c.env);
+    const { cost } = await metered(() => next());
+    if (c.res.status === 101) return;
+    c.res.headers.set('x-cost', costHeader(cost));
+    c.res.headers.set('x-cost-isolate', isolateHeader());
+  })
   // Off in production; the benches turn it on to see where a request's time goes (lib/timing.ts).
   .use('*', async (c, next) => {
     if (!timingEnabled(c.env)) return next();
     const started = performance.now();
     const { timings = [] } = await timed(true, () => next());
     timings.push({ step: 'total', ms: performance.now() - started });
-    if (c.res.status !== 101) c.res.headers.set('server-timing', serverTimingHeader(timings));
+    const cost = currentCost();
+    if (c.res.status !== 101)
+      c.res.headers.set('server-timing', [serverTimingHeader(timings), ...(cost ? [hopEntries(cost)] : [])].join(', '));
   })
   .use('*', async (c, next) => {
     await next();

@@ -3,6 +3,7 @@
 // its answer and are listed as `do.<step>`. performance.now() in a Worker moves only across I/O, so a step measures
 // the I/O it waits for (a Durable Object call, a D1 batch); what the header's steps do not cover of `total` is CPU.
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { costTimings, inCostScope, metered, meteringOn, takeCost } from './d1-cost';
 
 export type Timings = Array<{ step: string; ms: number }>;
 
@@ -22,8 +23,16 @@ export async function step<T>(name: string, work: () => Promise<T>): Promise<T> 
   }
 }
 
-/** Runs `work` with a fresh list of timings when `enabled`; answers them beside its value. */
+/**
+ * Runs `work` with a fresh list of timings when `enabled`; answers them beside its value. Where bindings are metered
+ * (lib/d1-cost.ts) and no request's sum is open (inside a Durable Object), the work's cost is summed too and rides
+ * back among the timings.
+ */
 export async function timed<T>(enabled: boolean, work: () => Promise<T>): Promise<{ value: T; timings?: Timings }> {
+  if (meteringOn() && !inCostScope()) {
+    const { value, cost } = await metered(() => timed(enabled, work));
+    return { value: value.value, timings: [...(value.timings ?? []), ...costTimings(cost)] };
+  }
   if (!enabled) return { value: await work() };
   const timings: Timings = [];
   const value = await current.run(timings, work);
@@ -32,6 +41,7 @@ export async function timed<T>(enabled: boolean, work: () => Promise<T>): Promis
 
 /** Adds timings measured elsewhere (a Durable Object's), under a prefix, to this request's. */
 export function addTimings(prefix: string, timings: Timings | undefined): void {
+  if (timings && meteringOn()) timings = takeCost(timings);
   if (timings) current.getStore()?.push(...timings.map(({ step, ms }) => ({ step: `${prefix}${step}`, ms })));
 }
 
