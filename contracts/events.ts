@@ -30,6 +30,21 @@ export interface BookingFacts {
   date: string;
   startTime: string;
   startsAt: number;
+  /**
+   * The match's end time and length in minutes (docs/behaviour.md#match-length); rows written before carry neither. A
+   * match longer than an hour is told with its range: '20:00–22:00'.
+   */
+  endTime?: string;
+  duration?: number;
+}
+
+/** The start of a booking as every text tells it, with its end when the match is longer than an hour (slotStartText's options). */
+export function bookingWhenText(
+  f: Pick<BookingFacts, 'date' | 'startTime' | 'startsAt' | 'endTime' | 'duration'>,
+  o: Parameters<typeof slotStartText>[1] = {},
+): string {
+  const long = typeof f.endTime === 'string' && typeof f.duration === 'number' && f.duration > 60;
+  return slotStartText(f, long ? { ...o, time: `${f.startTime}–${f.endTime}` } : o);
 }
 
 /** The staff member who did it, by the name they were shown by then (null only on rows older than the events). */
@@ -126,26 +141,26 @@ function weeklyText(f: BookingFacts) {
 export const notificationMessage: EventRenderer<string> = (e) => {
   switch (e.kind) {
     case 'booking_created':
-      return joined(customerOf(e.facts), e.facts.facilityName, slotStartText(e.facts));
+      return joined(customerOf(e.facts), e.facts.facilityName, bookingWhenText(e.facts));
     case 'booking_cancelled_by_customer': {
-      const line = joined(e.facts.bookingNumber, customerOf(e.facts), e.facts.facilityName, slotStartText(e.facts));
+      const line = joined(e.facts.bookingNumber, customerOf(e.facts), e.facts.facilityName, bookingWhenText(e.facts));
       const deposit = e.facts.deposit ?? 0;
       return deposit > 0 ? `${line} · Alınan ${tlText(deposit)} kapora için iade ya da tutma kararı bekliyor` : line;
     }
     case 'booking_expired':
-      return joined(e.facts.bookingNumber, customerOf(e.facts), e.facts.facilityName, slotStartText(e.facts));
+      return joined(e.facts.bookingNumber, customerOf(e.facts), e.facts.facilityName, bookingWhenText(e.facts));
     case 'booking_created_by_staff':
       return joined(
         e.facts.bookingNumber,
         customerOf(e.facts),
         e.facts.facilityName,
-        slotStartText(e.facts),
+        bookingWhenText(e.facts),
         e.facts.channel ? BOOKING_CHANNEL_LABELS[e.facts.channel] : null,
         e.facts.status === 'approved' ? 'Onaylı' : 'Onay bekliyor',
         e.facts.actorLabel,
       );
     case 'hold_expiring':
-      return `${joined(e.facts.bookingNumber, customerOf(e.facts), e.facts.facilityName, slotStartText(e.facts))} · Onaylanmazsa ${clockText(e.facts.expiresAt)} itibarıyla düşecek: kapora geldiyse kaydedin`;
+      return `${joined(e.facts.bookingNumber, customerOf(e.facts), e.facts.facilityName, bookingWhenText(e.facts))} · Onaylanmazsa ${clockText(e.facts.expiresAt)} itibarıyla düşecek: kapora geldiyse kaydedin`;
     case 'booking_approved':
     case 'booking_rejected':
     case 'booking_cancelled_by_staff':
@@ -153,7 +168,7 @@ export const notificationMessage: EventRenderer<string> = (e) => {
         e.facts.bookingNumber,
         customerOf(e.facts),
         e.facts.facilityName,
-        slotStartText(e.facts),
+        bookingWhenText(e.facts),
         e.facts.actorLabel,
       );
     case 'subscription_created': {
@@ -387,8 +402,14 @@ function staffChanges(label: string, f: Facts) {
 /** '— Saha A · 1 Aralık Salı 20:00': the booking's pitch and real start (the business night after midnight). */
 function playing(f: Facts) {
   const startsAt = num(f, 'startsAt');
-  const end = typeof f.endTime === 'string' ? `–${f.endTime}` : '';
-  return ` — ${text(f, 'facilityName')} · ${slotStartText({ date: text(f, 'date'), startTime: text(f, 'startTime'), startsAt })}${end}`;
+  const when = bookingWhenText({
+    date: text(f, 'date'),
+    startTime: text(f, 'startTime'),
+    startsAt,
+    endTime: typeof f.endTime === 'string' ? f.endTime : undefined,
+    duration: typeof f.duration === 'number' ? f.duration : undefined,
+  });
+  return ` — ${text(f, 'facilityName')} · ${when}`;
 }
 const bookingLine = (verb: string) => (label: string, f: Facts) => `${verb}: ${label}${playing(f)}`;
 const paymentKindText = (v: unknown) => {

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import './messages';
 import { addDays, TR_MONTHS, TR_WEEKDAYS } from './dates';
+import { MATCH_LENGTH_MAX } from './match-length';
 import { foldSearch } from './search';
 
 export const FREE_HOURS_TEXT = {
@@ -14,6 +15,7 @@ export const FREE_HOURS_TEXT = {
   rangeEmpty: 'Saat aralığının başı ile sonu aynı olamaz',
   districtTooLong: 'İlçe en fazla 60 karakter olabilir',
   flagInvalid: 'Seçim geçersiz',
+  lengthInvalid: 'Maç süresi 30 ile 180 dakika arasında, 30 dakikanın katı olmalı',
 } as const;
 
 /** 'Bu gün henüz rezervasyona açılmadı': the last day a search may ask for is the generation horizon. */
@@ -85,7 +87,10 @@ const flag = z
   .optional()
   .transform((v) => v !== undefined);
 
-/** `GET /api/availability/search` and the /bos-saat page: `gun`, `saat`, optional `ilce`, `servis`, `kapali`, `aydinlatma`. */
+/**
+ * `GET /api/availability/search` and the /bos-saat page: `gun`, `saat`, optional `ilce`, `servis`, `kapali`,
+ * `aydinlatma`, and `sure` (minutes): only the starts from which a match of that length fits (docs/behaviour.md#match-length).
+ */
 export const freeHoursQuery = z.object({
   gun: z
     .string({ error: (i) => (i.input === undefined ? FREE_HOURS_TEXT.dayRequired : FREE_HOURS_TEXT.dayInvalid) })
@@ -119,6 +124,15 @@ export const freeHoursQuery = z.object({
   servis: flag,
   kapali: flag,
   aydinlatma: flag,
+  sure: z
+    .string()
+    .regex(/^\d{2,3}$/, FREE_HOURS_TEXT.lengthInvalid)
+    .optional()
+    .transform((s) => (s === undefined ? undefined : Number(s)))
+    .refine(
+      (m) => m === undefined || (m >= 30 && m <= MATCH_LENGTH_MAX && m % 30 === 0),
+      FREE_HOURS_TEXT.lengthInvalid,
+    ),
 });
 export type FreeHoursQuery = z.output<typeof freeHoursQuery>;
 
@@ -177,10 +191,13 @@ export function freeHoursPath(q: {
   saat: string;
   ilce?: string | null;
   features?: Partial<Record<FeatureKey, boolean>>;
+  /** The match length asked for, minutes (docs/behaviour.md#match-length). */
+  sure?: number | null;
 }): string {
   const p = new URLSearchParams({ gun: q.gun, saat: q.saat });
   if (q.ilce) p.set('ilce', q.ilce);
   for (const { key } of FEATURES) if (q.features?.[key]) p.set(key, '1');
+  if (q.sure) p.set('sure', String(q.sure));
   return `/bos-saat?${p.toString().replace(/%3A/gi, ':')}`;
 }
 
@@ -196,10 +213,11 @@ export interface FreeStartWire {
   /** The day it is played on: the next one for an after-midnight start (contracts/slot-start.ts). */
   calendarDate: string;
   startTime: string;
+  /** The slot's end; with `sure`, the match's end (its last covered slot's). */
   endTime: string;
   startsAt: string;
   endsAt: string;
-  /** TL. */
+  /** TL: the slot's price; with `sure`, the covered slots' prices summed. */
   price: number;
 }
 

@@ -2,8 +2,7 @@
 // booking's facts alone: the pitch, the real start, and for a rejection the venue's reason. Never the holder's phone,
 // name or booking number: the notification opens the device's own list, 'Rezervasyonlarım', where the number is kept
 // and every kept booking shows its live status. No zod here.
-import type { BookingFacts } from './events';
-import { slotStartText } from './slot-start';
+import { type BookingFacts, bookingWhenText } from './events';
 
 /** The events a holder hears of, the reminder before the start and, after the played match, the ask to rate it. */
 export type PlayerPushKind =
@@ -16,7 +15,10 @@ export type PlayerPushKind =
   | 'rate';
 
 /** The facts a push is rendered from: where and when the booking is, and what the event adds. */
-export type PlayerPushFacts = Pick<BookingFacts, 'facilityName' | 'date' | 'startTime' | 'startsAt'> & {
+export type PlayerPushFacts = Pick<
+  BookingFacts,
+  'facilityName' | 'date' | 'startTime' | 'startsAt' | 'endTime' | 'duration'
+> & {
   /** The venue's reason for a rejection. */
   reason?: string | null;
   /** A hold's deadline (ms), for 'hold_expiring'. */
@@ -58,8 +60,11 @@ const reasonText = (reason: string | null | undefined) => {
   return text.length > PUSH_REASON_MAX ? `${text.slice(0, PUSH_REASON_MAX - 1)}…` : text;
 };
 
-/** '<pitch> · 27 Kasım Perşembe 21:00': the real calendar date, the business night after midnight. */
-export const pushWhere = (f: PlayerPushFacts) => `${f.facilityName} · ${slotStartText(f, { year: false })}`;
+/**
+ * '<pitch> · 27 Kasım Perşembe 21:00': the real calendar date, the business night after midnight; a match longer than
+ * an hour with its range, '20:00–22:00' (docs/behaviour.md#match-length).
+ */
+export const pushWhere = (f: PlayerPushFacts) => `${f.facilityName} · ${bookingWhenText(f, { year: false })}`;
 
 function pushBody(kind: PlayerPushKind, f: PlayerPushFacts): string {
   const where = pushWhere(f);

@@ -367,7 +367,7 @@ CREATE TRIGGER `booking_claims_insert` AFTER INSERT ON `bookings` WHEN NEW.statu
 END;
 
 CREATE TRIGGER `booking_claims_update` AFTER UPDATE OF `status`, `facility_id`, `slot_id`, `starts_at`, `ends_at` ON `bookings`
-  WHEN OLD.ends_at <> 0 AND (OLD.status IS NOT NEW.status OR (OLD.starts_at IS NOT NEW.starts_at OR OLD.ends_at IS NOT NEW.ends_at OR (NEW.slot_id IS NOT NULL AND OLD.slot_id IS NOT NEW.slot_id)))
+  WHEN OLD.ends_at <> 0 AND (OLD.status IS NOT NEW.status OR ((NEW.slot_id IS NOT NULL AND OLD.slot_id IS NOT NEW.slot_id) OR ((OLD.starts_at IS NOT NEW.starts_at OR OLD.ends_at IS NOT NEW.ends_at) AND NEW.ends_at - NEW.starts_at = NEW.duration * 60000)))
 BEGIN
   UPDATE slot_hour_stats SET booked = booked - (SELECT count(*) FROM booking_slot_claims c JOIN booking_slots s ON s.id = c.slot_id
       WHERE c.booking_id = OLD.id AND s.date = slot_hour_stats.date AND substr(s.start_time, 1, 2) || ':00' = slot_hour_stats.hour
@@ -379,11 +379,11 @@ BEGIN
       AND hour IN (SELECT substr(s.start_time, 1, 2) || ':00' FROM booking_slot_claims c JOIN booking_slots s ON s.id = c.slot_id
         WHERE c.booking_id = OLD.id);
   DELETE FROM booking_slot_claims WHERE booking_id = OLD.id
-    AND (NEW.status NOT IN ('pending', 'approved') OR (OLD.starts_at IS NOT NEW.starts_at OR OLD.ends_at IS NOT NEW.ends_at OR (NEW.slot_id IS NOT NULL AND OLD.slot_id IS NOT NEW.slot_id)));
+    AND (NEW.status NOT IN ('pending', 'approved') OR ((NEW.slot_id IS NOT NULL AND OLD.slot_id IS NOT NEW.slot_id) OR ((OLD.starts_at IS NOT NEW.starts_at OR OLD.ends_at IS NOT NEW.ends_at) AND NEW.ends_at - NEW.starts_at = NEW.duration * 60000)));
   INSERT INTO booking_slot_claims (slot_id, booking_id)
     SELECT s.id, NEW.id FROM booking_slots s
     WHERE NEW.status IN ('pending', 'approved') AND NEW.slot_id IS NOT NULL
-      AND (OLD.status NOT IN ('pending', 'approved') OR (OLD.starts_at IS NOT NEW.starts_at OR OLD.ends_at IS NOT NEW.ends_at OR (NEW.slot_id IS NOT NULL AND OLD.slot_id IS NOT NEW.slot_id)))
+      AND (OLD.status NOT IN ('pending', 'approved') OR ((NEW.slot_id IS NOT NULL AND OLD.slot_id IS NOT NEW.slot_id) OR ((OLD.starts_at IS NOT NEW.starts_at OR OLD.ends_at IS NOT NEW.ends_at) AND NEW.ends_at - NEW.starts_at = NEW.duration * 60000)))
       AND s.facility_id = NEW.facility_id AND s.starts_at >= NEW.starts_at AND s.starts_at < NEW.ends_at;
   UPDATE slot_hour_stats SET booked = booked + (SELECT count(*) FROM booking_slot_claims c JOIN booking_slots s ON s.id = c.slot_id
       WHERE c.booking_id = NEW.id AND s.date = slot_hour_stats.date AND substr(s.start_time, 1, 2) || ':00' = slot_hour_stats.hour

@@ -195,13 +195,18 @@ describe('GET /api/availability/search', () => {
     expect(again.body.data.facilities).toEqual([]);
   });
 
-  it("is one statement bound by indexes: each pitch's window from the slots index, each slot's live booking by slot", async () => {
+  it("is one statement bound by indexes: each pitch's window from the slots index, each slot's claim by its key", async () => {
     const windows = [
       { from: '20:00', to: '22:00', crossesMidnight: false },
       { from: '23:00', to: '02:00', crossesMidnight: true },
     ];
     for (const window of windows)
-      for (const features of [false, true]) {
+      for (const [features, minutes] of [
+        [false, undefined],
+        [true, undefined],
+        [false, 90],
+        [true, 120],
+      ] as const) {
         const q = freeStarts(db(), {
           date: tomorrow(),
           window,
@@ -209,19 +214,24 @@ describe('GET /api/availability/search', () => {
           shuttle: features,
           covered: features,
           floodlit: features,
+          minutes,
         }).toSQL();
         const { results } = await env.DB.prepare(`explain query plan ${q.sql}`)
           .bind(...q.params)
           .all<{ detail: string }>();
         const plan = results.map((r) => r.detail).join('\n');
-        const label = `${JSON.stringify(window)} features=${features}\n${plan}`;
+        const label = `${JSON.stringify(window)} features=${features} minutes=${minutes}\n${plan}`;
         expect(plan, label).toMatch(
           /SEARCH (s|booking_slots) USING INDEX booking_slots_facility_date_time \(facility_id=\? AND date=\?/,
         );
-        expect(plan, label).toMatch(
-          /SEARCH bookings USING (COVERING )?INDEX (bookings_one_live_per_slot|bookings_slot)/,
-        );
-        expect(plan, label).not.toMatch(/SCAN (booking_slots|bookings)\b/);
+        // Each slot's claim (docs/behaviour.md#match-length) by the claims' primary key.
+        expect(plan, label).toMatch(/SEARCH (c|booking_slot_claims) USING INTEGER PRIMARY KEY \(rowid=\?\)/);
+        // A match's covered slots by the (pitch, start) index.
+        if (minutes)
+          expect(plan, label).toMatch(
+            /SEARCH s2 USING (COVERING )?INDEX booking_slots_facility_starts \(facility_id=\? AND starts_at>\? AND starts_at<\?\)/,
+          );
+        expect(plan, label).not.toMatch(/SCAN (booking_slots|bookings|s2|booking_slot_claims|c)\b/);
       }
   });
 });

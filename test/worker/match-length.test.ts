@@ -4,7 +4,9 @@
 import { runDurableObjectAlarm } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { eventOf, notificationMessage } from '../../contracts/events';
 import { msg } from '../../contracts/messages';
+import { type PlayerPushFacts, pushWhere } from '../../contracts/push-messages';
 import type { BookingDetail, BookingWire } from '../../contracts/wire/booking';
 import type { SlotWire } from '../../contracts/wire/slot';
 import { facilityStub } from '../../worker/src/services/facility-ref';
@@ -26,6 +28,7 @@ import {
   slotAt,
   tokenFor,
 } from './fixtures';
+import { childrenOf, parseIcs, prop } from './fixtures/ics-parse';
 
 const day = (n: number) => addDays(istanbulToday(), n);
 const count = async (query: string, ...binds: unknown[]) =>
@@ -342,5 +345,82 @@ describe('occupancy counts each covered slot', () => {
 
     expect((await staffPost(`/api/bookings/${b.documentId}/cancel`, { reason: 'Saha bakımda' })).status).toBe(200);
     expect(await booked(p.id, day(2))).toBe(0);
+  });
+});
+
+describe('Boş saat bul with a length', () => {
+  const search = async (query: string) => {
+    const res = await api(`/api/availability/search?${query}`);
+    expect(res.status).toBe(200);
+    return (
+      await json<
+        Answer<{ facilities: { slug: string; starts: { startTime: string; endTime: string; price: number }[] }[] }>
+      >(res)
+    ).data.facilities;
+  };
+  const startsOf = (found: Awaited<ReturnType<typeof search>>, slug: string) =>
+    found.find((p) => p.slug === slug)?.starts ?? [];
+
+  it('lists a start only when a match of that length fits from it on a pitch that offers it', async () => {
+    const f = await hourly();
+    await createSlots(f, 4, 4);
+    await bookViaApi(f, day(4), '21:00');
+    const window = `gun=${day(4)}&saat=18:00-23:00`;
+    expect(startsOf(await search(window), f.slug).map((s) => s.startTime)).toEqual([
+      '18:00',
+      '19:00',
+      '20:00',
+      '22:00',
+    ]);
+    const two = startsOf(await search(`${window}&sure=120`), f.slug);
+    expect(two.map((s) => [s.startTime, s.endTime])).toEqual([
+      ['18:00', '20:00'],
+      ['19:00', '21:00'],
+    ]);
+    expect(two[0].price).toBe(3000);
+    // 90 minutes: not offered on this hourly pitch
+    expect(startsOf(await search(`${window}&sure=90`), f.slug)).toEqual([]);
+
+    const p = await halfHourly({ halfHourStarts: false });
+    await createSlots(p, 4, 4);
+    expect(startsOf(await search(`gun=${day(4)}&saat=22:00-23:00&sure=90`), p.slug)).toEqual([]);
+    expect(startsOf(await search(`gun=${day(4)}&saat=21:00-22:00&sure=90`), p.slug).map((s) => s.endTime)).toEqual([
+      '22:30',
+    ]);
+    const bad = await api(`/api/availability/search?${window}&sure=45`);
+    expect((await expectError(bad, 400)).message).toBe(
+      'Maç süresi 30 ile 180 dakika arasında, 30 dakikanın katı olmalı',
+    );
+  });
+});
+
+describe('every text shows the real range', () => {
+  it('the .ics ends at the match’s end; the staff notification and the holder’s push name 20:00–22:00', async () => {
+    const f = await hourly();
+    await createSlots(f, 2, 2);
+    const { booking } = await bookViaApi(f, day(2), '20:00', { duration: 120, customerName: 'Uzun Maçcı' });
+    const res = await api(`/api/bookings/track/${booking.bookingNumber}/calendar.ics`);
+    expect(res.status).toBe(200);
+    const [ev] = childrenOf(parseIcs(await res.text()), 'VEVENT');
+    expect(prop(ev, 'DTSTART')?.value).toBe(`${day(2).replace(/-/g, '')}T200000`);
+    expect(prop(ev, 'DTEND')?.value).toBe(`${day(2).replace(/-/g, '')}T220000`);
+
+    const row = await env.DB.prepare(
+      "select kind, facts from notifications where booking_id = ? and kind = 'booking_created'",
+    )
+      .bind(booking.id)
+      .first<{ kind: string; facts: string }>();
+    const event = eventOf(row!.kind, row!.facts)!;
+    expect(notificationMessage(event)).toContain('20:00–22:00');
+    // the event's own facts carry the range (the holder's push renders from them)
+    expect(pushWhere(event.facts as PlayerPushFacts)).toContain('20:00–22:00');
+    // a one-hour match is told by its start, as before
+    const one = (await bookViaApi(f, day(2), '17:00')).booking;
+    const oneRow = await env.DB.prepare(
+      "select kind, facts from notifications where booking_id = ? and kind = 'booking_created'",
+    )
+      .bind(one.id)
+      .first<{ kind: string; facts: string }>();
+    expect(notificationMessage(eventOf(oneRow!.kind, oneRow!.facts)!)).not.toContain('–18:00');
   });
 });

@@ -145,6 +145,8 @@ describe('stored events', () => {
       date,
       startTime: '19:00',
       startsAt: Date.parse(`${date}T19:00:00+03:00`),
+      endTime: '20:00',
+      duration: 60,
     });
     const [shown] = (await notes('olcay kaydeden')).filter((n) => n.bookingId === booking.id);
     expect(shown.message).toBe(`Olcay Kaydeden · Olay Arena · ${trLongDate(date)} 19:00`);

@@ -150,6 +150,8 @@ describe('a staff booking, approved at once', () => {
       facilityName: f.name,
       date: day(),
       startTime: '10:00',
+      endTime: '11:00',
+      duration: 60,
       startsAt: Date.parse(b.startsAt),
       channel: 'phone',
       status: 'approved',

@@ -15,6 +15,8 @@ export const icsBookingFields = {
   startTime: bookings.startTime,
   endTime: bookings.endTime,
   startsAt: bookings.startsAt,
+  // The match's real end (docs/behaviour.md#match-length): DTEND.
+  endsAt: bookings.endsAt,
   totalPrice: bookings.totalPrice,
   depositAmount: bookings.depositAmount,
   collected: bookings.collected,

@@ -67,6 +67,9 @@ function factsOf(kind: EventKind, extras: Record<string, unknown>): SQL {
           ['date', bookings.date],
           ['startTime', bookings.startTime],
           ['startsAt', bookings.startsAt],
+          // The match's end and length (docs/behaviour.md#match-length).
+          ['endTime', bookings.endTime],
+          ['duration', bookings.duration],
         ];
   for (const [key, value] of Object.entries(extras)) pairs.push([key, value]);
   return qualified(

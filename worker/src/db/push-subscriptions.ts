@@ -125,7 +125,7 @@ export async function markDueRatingPrompts(db: Db, now: number, windowMs: number
     ) and rating_prompt_sent_at is null
     returning id as bookingId, document_id as documentId,
       (select ${facilities.name} from ${facilities} where ${facilities.id} = ${bookings.facilityId}) as facilityName,
-      date, start_time as startTime, starts_at as startsAt`);
+      date, start_time as startTime, starts_at as startsAt, end_time as endTime, duration`);
 }
 
 /** The booking facts a reminder is rendered from. */
@@ -136,6 +136,8 @@ export interface ReminderRow {
   date: string;
   startTime: string;
   startsAt: number;
+  endTime: string;
+  duration: number;
 }
 
 /**
@@ -157,7 +159,7 @@ export function dueReminders(now: number, windowMs: number) {
       and exists (select 1 from ${pushSubscriptions} p where p.booking_id = ${bookings.id})
     returning id as bookingId, document_id as documentId,
       (select ${facilities.name} from ${facilities} where ${facilities.id} = ${bookings.facilityId}) as facilityName,
-      date, start_time as startTime, starts_at as startsAt`;
+      date, start_time as startTime, starts_at as startsAt, end_time as endTime, duration`;
 }
 
 /** The notifications among `ids` that a booking's holder hears of, with the booking a device hears (index-bound). */

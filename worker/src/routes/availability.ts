@@ -19,7 +19,7 @@ export const availabilityRoutes = new Hono<AppEnv>()
     const q = c.req.valid('query');
     const { slotHorizonDays } = await effectiveRules(c.env);
     const now = Date.now();
-    const key = `search|${q.gun}|${q.saat.text}|${q.ilce ?? ''}|${+q.servis}${+q.kapali}${+q.aydinlatma}`;
+    const key = `search|${q.gun}|${q.saat.text}|${q.ilce ?? ''}|${+q.servis}${+q.kapali}${+q.aydinlatma}|${q.sure ?? ''}`;
     const answer = await step('read', () =>
       memoised(
         key,

@@ -194,8 +194,9 @@ export function refusalOf(
  * statements write only while the slot is bookable (db/bookings.ts insertCheckedBooking): one round trip, and no gap
  * between check and write. When it writes nothing, the create check reads why, for the answer.
  * Callers are serialised per pitch (the FacilityBooking Durable Object), which orders a booking against slot
- * generation, re-pricing and the pitch's other changes; the partial unique indexes on bookings(slot_id) and on
- * (phone, date) are the backstop for any other path.
+ * generation, re-pricing and the pitch's other changes; the primary key of booking_slot_claims (every covered slot,
+ * docs/behaviour.md#match-length), the partial unique indexes on bookings(slot_id) and on (phone, date) are the
+ * backstop for any other path.
  */
 export async function createBooking(
   deps: CreateDeps,

@@ -61,7 +61,8 @@ export function bookingEvent(b: IcsBooking, p: IcsPitch, ctx: IcsContext): IcsEv
     stamp: ctx.now,
     lastModified: b.updatedAt,
     start: b.startsAt,
-    end: slotEndInstant(b.startsAt, b.startTime, b.endTime),
+    // The match's real end (docs/behaviour.md#match-length); from the clock times for a row that predates it.
+    end: b.endsAt > b.startsAt ? b.endsAt : slotEndInstant(b.startsAt, b.startTime, b.endTime),
     summary: calendarMsg.summary(name),
     location: [name, p.address].filter(Boolean).join(', '),
     description: [

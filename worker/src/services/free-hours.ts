@@ -49,6 +49,7 @@ export async function searchFreeHours(
     shuttle: q.servis,
     covered: q.kapali,
     floodlit: q.aydinlatma,
+    minutes: q.sure,
   }).all();
 
   const byPitch = new Map<number, FreeHoursPitchWire>();

@@ -95,6 +95,8 @@ export async function pushBookingEvents(env: Env, items: NotificationWire[], now
         date: f.date,
         startTime: f.startTime,
         startsAt: f.startsAt,
+        endTime: f.endTime,
+        duration: f.duration,
         reason: kind === 'rejected' ? r.rejectionReason : null,
         expiresAt: event.kind === 'hold_expiring' ? event.facts.expiresAt : null,
       };
@@ -127,7 +129,14 @@ const holderMessages = (rows: store.ReminderRow[], kind: PlayerPushKind): Holder
     bookingId: r.bookingId,
     documentId: r.documentId,
     kind,
-    facts: { facilityName: r.facilityName, date: r.date, startTime: r.startTime, startsAt: r.startsAt },
+    facts: {
+      facilityName: r.facilityName,
+      date: r.date,
+      startTime: r.startTime,
+      startsAt: r.startsAt,
+      endTime: r.endTime,
+      duration: r.duration,
+    },
   }));
 
 /**
