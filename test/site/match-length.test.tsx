@@ -177,7 +177,7 @@ describe('the lengths from a tapped start (docs/behaviour.md#match-length)', () 
     expect(state('20:30')).toBe('covered');
     expect(state('21:00')).toBe('covered');
     expect(state('22:00')).toBe('available');
-    expect(screen.getByRole('button', { name: '20:30–21:00, ₺750, 30 dk, maça dahil' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: '20:30–21:00, maça dahil, ₺750, 30 dk' })).toBeTruthy();
   });
 
   it('the form shows the range, the length, the summed price and the deposit per hour; the booking posts its duration', async () => {
@@ -268,6 +268,27 @@ describe('the lengths from a tapped start (docs/behaviour.md#match-length)', () 
     expect(history.state).toEqual({ hs: 2, slot: `${DAY}-20:00` });
     expect(document.querySelector('[data-summary-length]')!.textContent).toBe('30 dakika');
     expect(document.querySelector('[data-total-deposit]')!.textContent).toContain('₺400 kapora');
+  });
+});
+
+describe("a start found by 'Boş saat bul' with a length (#gun=&slot=&sure=)", () => {
+  it('opens the form for that length while it fits there', async () => {
+    window.history.replaceState(null, '', `/saha/nilufer#gun=${DAY}&slot=${DAY}-20:00&sure=90`);
+    render(<BookingFlow facility={lengthPitch()} />);
+    await screen.findByRole('heading', { name: 'Bilgiler' });
+    expect(document.querySelector('[data-summary-time]')!.textContent).toBe('20:00–21:30');
+    expect(history.state).toEqual({ hs: 2, slot: `${DAY}-20:00`, sure: 90 });
+  });
+
+  it('a length that no longer fits: said so, the start chosen with the lengths that do', async () => {
+    window.history.replaceState(null, '', `/saha/nilufer#gun=${DAY}&slot=${DAY}-20:00&sure=120`);
+    render(<BookingFlow facility={lengthPitch()} />);
+    await waitFor(() => expect(chooser()).not.toBeNull());
+    expect(screen.getByRole('heading', { name: 'Saat Seçimi' })).toBeTruthy();
+    expect(radio(/^1 saat/).checked).toBe(true);
+    expect($toasts.get().map((t) => t.title)).toContain(
+      'Seçtiğiniz süre bu saatten artık sığmıyor: sığan sürelerden birini seçin.',
+    );
   });
 });
 

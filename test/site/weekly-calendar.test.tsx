@@ -564,15 +564,16 @@ describe('weekly calendar on a phone (under 1024 px)', () => {
     const tabs = await screen.findAllByRole('tab');
     expect(screen.queryByRole('table')).toBeNull();
     expect(tabs.map((t) => t.getAttribute('aria-label'))).toEqual([
-      'Pazartesi 16 Kasım',
-      'Salı 17 Kasım',
-      'Çarşamba 18 Kasım, Bugün',
-      'Perşembe 19 Kasım',
-      'Cuma 20 Kasım',
-      'Cumartesi 21 Kasım',
-      'Pazar 22 Kasım',
+      'Pzt 16, Pazartesi 16 Kasım',
+      'Sal 17, Salı 17 Kasım',
+      'Çar 18 Bugün, Çarşamba 18 Kasım',
+      'Per 19, Perşembe 19 Kasım',
+      'Cum 20, Cuma 20 Kasım',
+      'Cmt 21, Cumartesi 21 Kasım',
+      'Paz 22, Pazar 22 Kasım',
     ]);
-    const today = screen.getByRole('tab', { name: 'Çarşamba 18 Kasım, Bugün' });
+    expect(labelInNameBreaches(tabs)).toEqual([]);
+    const today = screen.getByRole('tab', { name: 'Çar 18 Bugün, Çarşamba 18 Kasım' });
     expect(today.getAttribute('aria-selected')).toBe('true');
     await waitFor(() => expect(cell('2026-11-18-20:00')).not.toBeNull());
     const list = within(screen.getByRole('tabpanel'));
@@ -588,7 +589,7 @@ describe('weekly calendar on a phone (under 1024 px)', () => {
     ]);
     expect(cell('2026-11-17-22:00')).toBeNull();
 
-    await u.click(screen.getByRole('tab', { name: 'Salı 17 Kasım' }));
+    await u.click(screen.getByRole('tab', { name: 'Sal 17, Salı 17 Kasım' }));
     expect(cell('2026-11-17-22:00')).not.toBeNull();
     expect(cell('2026-11-18-20:00')).toBeNull();
     expect(calendarCalls()).toHaveLength(1);

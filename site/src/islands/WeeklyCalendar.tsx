@@ -199,7 +199,7 @@ export default function WeeklyCalendar({ today: serverToday }: { today?: string 
       </div>
 
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
-        <div>
+        <div className="min-w-0">
           <label htmlFor={selectId} className={`block ${fieldLabel}`}>
             Saha
           </label>
@@ -208,7 +208,7 @@ export default function WeeklyCalendar({ today: serverToday }: { today?: string 
             value={week.facility ?? ''}
             disabled={facilities.length === 0}
             onChange={(e) => selectFacility(e.target.value)}
-            className={`${input} min-w-60 sm:w-auto dark:[color-scheme:dark]`}
+            className={`${input} max-w-full min-w-60 sm:w-auto dark:[color-scheme:dark]`}
           >
             {facilities.length === 0 && (
               <option value="">{facilitiesStatus === 'loading' ? 'Yükleniyor…' : '—'}</option>

@@ -35,7 +35,7 @@ export default function LengthChooser() {
             {startProblem}
           </p>
         )}
-        <div className="mt-2 grid grid-cols-[repeat(auto-fit,minmax(8.5rem,1fr))] gap-2">
+        <div className="mt-2 grid grid-cols-[repeat(auto-fit,minmax(min(8.5rem,100%),1fr))] gap-2">
           {options.map((o) => (
             <label
               key={o.minutes}

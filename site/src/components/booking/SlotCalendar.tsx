@@ -71,7 +71,7 @@ export function slotLabel(slot: Slot, display: Display): string {
     case 'selected':
       return `${time}, ${tl(slot.price)}${minutes}, seçili`;
     case 'covered':
-      return `${time}, ${tl(slot.price)}${minutes}, maça dahil`;
+      return `${time}, maça dahil, ${tl(slot.price)}${minutes}`;
     case 'pending':
       return `${time}, Beklemede`;
     case 'booked':

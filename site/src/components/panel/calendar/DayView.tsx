@@ -27,13 +27,15 @@ export function DayView({ dates, slots, day, today, now, onDay, onOpen, onBook }
           <Tab
             key={d}
             id={d}
-            aria-label={`${weekdayName(d)} ${dayAndMonth(d)}${d === today ? ', Bugün' : ''}`}
+            // The visible words first (the name holds them, WCAG 2.5.3), then the full date.
+            aria-label={`${short.format(new Date(d + 'T00:00:00Z'))} ${Number(d.slice(8))}${d === today ? ' Bugün' : ''}, ${weekdayName(d)} ${dayAndMonth(d)}`}
             data-day-tab={d}
           >
             {({ isSelected }) => (
               <>
-                <span className="text-xs">{short.format(new Date(d + 'T00:00:00Z'))}</span>
+                <span className="text-xs">{short.format(new Date(d + 'T00:00:00Z'))}</span>{' '}
                 <span className="text-base font-semibold tabular-nums">{Number(d.slice(8))}</span>
+                {d === today && ' '}
                 {d === today && (
                   <span
                     className={`max-w-full truncate text-[0.65rem] font-semibold ${isSelected ? 'text-white' : 'text-turf-800 dark:text-turf-300'}`}

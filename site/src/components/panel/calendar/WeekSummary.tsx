@@ -26,7 +26,9 @@ export function WeekSummary({ range, facilityName, inactive, hours, counts }: We
         </p>
         {facilityName && (
           <p className="mt-1 flex flex-wrap items-center gap-2 text-slate-700 dark:text-slate-300" data-week-facility>
-            <span className="font-semibold text-slate-900 dark:text-slate-100">{facilityName}</span>
+            <span className="min-w-0 font-semibold [overflow-wrap:anywhere] text-slate-900 dark:text-slate-100">
+              {facilityName}
+            </span>
             {inactive && (
               <span className="rounded-full border border-slate-300 bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-800 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100">
                 Pasif
