@@ -12,6 +12,7 @@ import { pickupTimeFor } from '../contracts/common';
 import { type BookingEvent, NOTIFICATION_OF } from '../contracts/events';
 import { msg } from '../contracts/messages';
 import { foldSearch } from '../contracts/search';
+import { slotLengthOf } from '../contracts/slot-plan';
 import { type Db, getDb } from '../worker/src/db/client';
 import * as s from '../worker/src/db/schema';
 import { trLongDate } from '../worker/src/lib/format';
@@ -225,6 +226,7 @@ interface SlotInfo {
   startTime: string;
   endTime: string;
   startsAt: number;
+  endsAt: number;
   price: number;
 }
 type Status = data.SeedStatus;
@@ -351,6 +353,9 @@ class SeedContext {
           workingHours: p.workingHours,
           bookingTimeType: p.bookingTimeType,
           startTimeOffset: p.startTimeOffset,
+          matchLengths: p.matchLengths ?? [slotLengthOf(p.bookingTimeType)],
+          halfHourStarts: p.halfHourStarts ?? true,
+          depositPerHour: p.depositPerHour ?? false,
           autoApprovalTimeout: p.autoApprovalTimeout,
           priority: p.priority,
           seoTitle: p.seoTitle,
@@ -425,8 +430,9 @@ class SeedContext {
       start_time: string;
       end_time: string;
       starts_at: number;
+      ends_at: number;
       price: number;
-    }>(sql`select id, facility_id, date, start_time, end_time, starts_at, price from booking_slots`);
+    }>(sql`select id, facility_id, date, start_time, end_time, starts_at, ends_at, price from booking_slots`);
     const slots = new Map<string, SlotInfo>(
       slotRows.map((r) => [
         `${r.facility_id}|${r.date}|${r.start_time}`,
@@ -437,6 +443,7 @@ class SeedContext {
           startTime: r.start_time,
           endTime: r.end_time,
           startsAt: r.starts_at,
+          endsAt: r.ends_at,
           price: r.price,
         },
       ]),
@@ -821,6 +828,9 @@ class SeedContext {
           startTime: slot.startTime,
           endTime: slot.endTime,
           startsAt: slot.startsAt,
+          // The demo's bookings are one slot each (docs/behaviour.md#match-length).
+          endsAt: slot.endsAt,
+          duration: Math.round((slot.endsAt - slot.startsAt) / 60_000),
           slotPrice: slot.price,
           includesTransportation: Boolean(args.pickup),
           transportationPrice: transport,

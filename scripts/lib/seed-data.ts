@@ -169,6 +169,13 @@ export interface FacilitySeed {
   workingHours: WorkingHours;
   bookingTimeType: 'hourly' | 'half-hourly';
   startTimeOffset: 'full_hour' | 'half_hour';
+  /**
+   * Match length (docs/behaviour.md#match-length): the lengths offered (minutes; left out: one slot's), whether a
+   * half-hourly pitch lets a match start on the half hour (left out: yes), and a deposit per hour (left out: per booking).
+   */
+  matchLengths?: number[];
+  halfHourStarts?: boolean;
+  depositPerHour?: boolean;
   autoApprovalTimeout: number;
   priority: number;
   seoTitle: string;
@@ -208,6 +215,8 @@ export const FACILITIES: FacilitySeed[] = [
     email: 'nilufer@bursahalisaha.com.tr',
     workingHours: week(day('10:00', '23:00'), day('09:00', '23:00')),
     bookingTimeType: 'hourly',
+    // Two-hour matches too (docs/behaviour.md#match-length).
+    matchLengths: [60, 120],
     startTimeOffset: 'full_hour',
     autoApprovalTimeout: 60,
     priority: 10,
@@ -330,6 +339,10 @@ export const FACILITIES: FacilitySeed[] = [
     email: 'mudanya@bursahalisaha.com.tr',
     workingHours: week(day('10:00', '22:00'), day('10:00', '22:00'), { monday: day('10:00', '22:00', false) }),
     bookingTimeType: 'half-hourly',
+    // Half an hour (its demo bookings), an hour, an hour and a half or two, starting on any half hour
+    // (docs/behaviour.md#match-length).
+    matchLengths: [30, 60, 90, 120],
+    halfHourStarts: true,
     startTimeOffset: 'full_hour',
     autoApprovalTimeout: 90,
     priority: 6,
@@ -421,6 +434,9 @@ export const FACILITIES: FacilitySeed[] = [
     email: 'gursu@bursahalisaha.com.tr',
     workingHours: week(day('09:00', '22:00'), day('08:00', '22:00')),
     bookingTimeType: 'hourly',
+    // 60 to 180 minutes, the deposit per hour of the match (docs/behaviour.md#match-length).
+    matchLengths: [60, 120, 180],
+    depositPerHour: true,
     startTimeOffset: 'full_hour',
     autoApprovalTimeout: 1440,
     priority: 2,
