@@ -2,7 +2,7 @@
 // the covered slots' own prices, held, approved, cancelled, rejected and expired as one, every covered slot taken in
 // every answer, and D1 itself refusing a second live booking on any covered slot.
 import { runDurableObjectAlarm } from 'cloudflare:test';
-import { env } from 'cloudflare:workers';
+import { env, exports } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eventOf, notificationMessage } from '../../contracts/events';
 import { msg } from '../../contracts/messages';
@@ -422,5 +422,36 @@ describe('every text shows the real range', () => {
       .bind(one.id)
       .first<{ kind: string; facts: string }>();
     expect(notificationMessage(eventOf(oneRow!.kind, oneRow!.facts)!)).not.toContain('–18:00');
+  });
+});
+
+describe('open calendars see every covered slot change at once', () => {
+  it('a 2-hour booking is broadcast as two taken slots, its cancel as two freed ones', async () => {
+    const f = await hourly();
+    await createSlots(f, 3, 3);
+    const res = await exports.default.fetch(
+      new Request(`http://localhost/api/facilities/${f.slug}/live`, { headers: { Upgrade: 'websocket' } }),
+    );
+    expect(res.status).toBe(101);
+    const ws = res.webSocket!;
+    const events: { type: string; slot?: SlotWire }[] = [];
+    ws.addEventListener('message', (e) => {
+      if (typeof e.data === 'string' && e.data.startsWith('{')) events.push(JSON.parse(e.data));
+    });
+    ws.accept();
+    const seen = async (pred: (s: SlotWire) => boolean, n: number) => {
+      for (let i = 0; i < 40; i++) {
+        const got = events.filter((e) => e.type === 'slot' && e.slot && pred(e.slot)).map((e) => e.slot!.startTime);
+        if (got.length >= n) return got.sort();
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      return events.filter((e) => e.type === 'slot').map((e) => `${e.slot?.startTime} ${e.slot?.state}`);
+    };
+    const { booking } = await bookViaApi(f, day(3), '20:00', { duration: 120 });
+    expect(await seen((s) => s.state === 'pending', 2)).toEqual(['20:00', '21:00']);
+    const cancel = await api(`/api/bookings/cancel/${booking.bookingNumber}`, { method: 'POST', json: {} });
+    expect(cancel.status).toBe(200);
+    expect(await seen((s) => s.state === 'available', 2)).toEqual(['20:00', '21:00']);
+    ws.close(1000, 'bitti');
   });
 });
