@@ -4,7 +4,7 @@
 // both themes with long unbroken data, nothing scrolls sideways; every page is watched for console errors.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, newPage, origin, overflow } from './support/browser';
+import { continueToForm, launch, newPage, origin, overflow } from './support/browser';
 import { createLongFacility, LONG, removeLongData, unbroken } from './support/long-data';
 import { queryDb, signIn } from './support/panel';
 
@@ -69,7 +69,7 @@ describe('after booking, the player keeps it', () => {
     for (let i = 0; i < 27; i++) await page.getByRole('button', { name: 'Sonraki gün' }).click();
     const slot = page.locator(`[data-day="${date}"] [data-state=available]`).first();
     await slot.click();
-    await page.getByRole('heading', { name: 'Bilgiler' }).waitFor();
+    await continueToForm(page);
     await page.getByRole('textbox', { name: /^Ad Soyad/ }).fill('Kalıcı Oyuncu');
     await page.getByRole('textbox', { name: /^Telefon/ }).pressSequentially(freshPhone());
     await page.getByRole('button', { name: 'Rezervasyonu Tamamla' }).click();

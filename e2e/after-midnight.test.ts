@@ -6,7 +6,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, TR_MONTHS, TR_WEEKDAYS, trLongDate, weekdayIndex } from '../contracts/dates';
-import { launch, newPage, origin } from './support/browser';
+import { continueToForm, launch, newPage, origin } from './support/browser';
 import { istanbulDate, signIn } from './support/panel';
 
 const FACILITY_SLUG = 'osmangazi-yildiz-spor-tesisleri';
@@ -77,7 +77,7 @@ describe.each(['light', 'dark'] as const)('an after-midnight slot at 360 px in t
 
     // The summary above the form, then the confirmation.
     await nightList.locator('[data-start="00:00"]').click();
-    await page.getByRole('heading', { name: 'Bilgiler' }).waitFor();
+    await continueToForm(page);
     const summary = (await page.locator('[data-summary]').textContent())!;
     expect(summary).toContain(`${trLongDate(real)} · 00:00–01:00 · ${night(date)}`);
     expect(summary).not.toContain(trLongDate(date));

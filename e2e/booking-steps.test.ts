@@ -4,7 +4,7 @@
 // without scrolling; the desktop week folds the days already over into one narrow column.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, newPage, origin } from './support/browser';
+import { continueToForm, launch, newPage, origin } from './support/browser';
 import { istanbulDate } from './support/panel';
 
 const SLUG = 'nilufer-arena-hali-saha';
@@ -61,7 +61,7 @@ describe.each(['light', 'dark'] as const)('the booking flow keeps what the playe
     const slot = page.locator(`[data-day="${date}"] [data-state=available]`).first();
     const id = (await slot.getAttribute('data-slot'))!;
     await slot.click();
-    await page.getByRole('heading', { name: 'Bilgiler' }).waitFor();
+    await continueToForm(page);
     await nameField(page).fill('Deniz Kaya');
     await page.getByRole('textbox', { name: /^Telefon/ }).pressSequentially('05321234567');
     await notesField(page).fill('10 kişiyiz, yelek istiyoruz');
@@ -88,7 +88,7 @@ describe.each(['light', 'dark'] as const)('the booking flow keeps what the playe
     const slot = page.locator(`[data-day="${date}"] [data-state=available]`).first();
     const id = (await slot.getAttribute('data-slot'))!;
     await slot.click();
-    await page.getByRole('heading', { name: 'Bilgiler' }).waitFor();
+    await continueToForm(page);
     await nameField(page).fill('Deniz Kaya');
     await notesField(page).fill('Yazdıklarım kalsın');
 
@@ -126,7 +126,7 @@ describe.each(['light', 'dark'] as const)('the booking flow keeps what the playe
     await page.getByRole('heading', { name: 'Saat Seçimi' }).waitFor();
     await expect(page.locator(`[data-slot="${id}"]`).getAttribute('data-state')).resolves.toBe('pending');
     await page.locator(`[data-day="${date}"] [data-state=available]`).first().click();
-    await page.getByRole('heading', { name: 'Bilgiler' }).waitFor();
+    await continueToForm(page);
     await expect(notesField(page).inputValue()).resolves.toBe('Yazdıklarım kalsın');
     await other.context.close();
     await context.close();

@@ -9,7 +9,7 @@ import { type LocalServer, root, startLocalServer } from '../scripts/lib/local-s
 import { upsertStaffSql } from '../scripts/lib/staff-sql';
 import { newDocumentId } from '../worker/src/lib/ids';
 import { hashPassword } from '../worker/src/lib/password';
-import { launch, newPage, settle } from './support/browser';
+import { continueToForm, launch, newPage, settle } from './support/browser';
 import { istanbulDate, queryDbAt } from './support/panel';
 import { solidPng } from './support/png';
 
@@ -192,7 +192,7 @@ describe("a pitch owner's first day, on an empty database", () => {
     const free = visitor.page.locator(`[data-day="${from}"] [data-state=available]`).first();
     await free.waitFor();
     await free.click();
-    await visitor.page.getByRole('heading', { name: 'Bilgiler' }).waitFor();
+    await continueToForm(visitor.page);
     await visitor.page.getByRole('textbox', { name: /^Ad Soyad/ }).fill('Deniz Kaya');
     await visitor.page.getByRole('textbox', { name: /^Telefon/ }).pressSequentially('05321234567');
     await visitor.page.getByRole('button', { name: 'Rezervasyonu Tamamla' }).click();

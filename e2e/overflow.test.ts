@@ -4,7 +4,7 @@
 // watched for console errors (e2e/support/browser.ts).
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, newPage, origin, takeConsoleProblems } from './support/browser';
+import { continueToForm, launch, newPage, origin, takeConsoleProblems } from './support/browser';
 import { createLongFacility, createLongSubscriber, LONG, removeLongData } from './support/long-data';
 
 let browser: Browser;
@@ -143,7 +143,7 @@ describe.each(THEMES)('360 px, %s theme', (theme) => {
     const slot = page.locator('[data-state=available]').first();
     const day = await slot.evaluate((el) => el.closest('[data-day]')?.getAttribute('data-day') ?? '');
     await slot.click();
-    await page.getByRole('heading', { name: 'Bilgiler' }).waitFor();
+    await continueToForm(page);
     const phone = freshPhone();
     await page.getByRole('textbox', { name: /^Ad Soyad/ }).fill(LONG.customerName);
     await page.getByRole('textbox', { name: /^Telefon/ }).pressSequentially(phone);
@@ -159,7 +159,7 @@ describe.each(THEMES)('360 px, %s theme', (theme) => {
     const again = page.locator(`[data-day="${day}"] [data-state=available]`).first();
     if (await again.count()) {
       await again.click();
-      await page.getByRole('heading', { name: 'Bilgiler' }).waitFor();
+      await continueToForm(page);
       await page.getByRole('textbox', { name: /^Ad Soyad/ }).fill(LONG.customerName);
       // The form keeps the last booking's phone: cleared first, as a digit too many is refused, never cut.
       await page.getByRole('textbox', { name: /^Telefon/ }).fill('');

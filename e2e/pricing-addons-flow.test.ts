@@ -8,7 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { money, percent } from '../site/src/components/panel/reports/model';
 import { slotPriceText } from '../site/src/lib/format';
-import { launch, newPage, settle } from './support/browser';
+import { continueToForm, launch, newPage, settle } from './support/browser';
 import { createLongFacility, LONG, removeLongData } from './support/long-data';
 import { istanbulDate, queryDb, signIn } from './support/panel';
 
@@ -109,7 +109,7 @@ describe('evening price and an add-on, booked, approved and reported', () => {
     await evening.waitFor();
     expect(plain(await evening.getAttribute('aria-label'))).toContain('₺2.345');
     await evening.click();
-    await v.getByRole('heading', { name: 'Bilgiler' }).waitFor();
+    await continueToForm(v);
     await v.getByRole('textbox', { name: /^Ad Soyad/ }).fill('Akşam Oyuncusu');
     await v.getByRole('textbox', { name: /^Telefon/ }).pressSequentially(PHONE);
     await v.getByRole('group', { name: 'Ek Hizmetler' }).getByText('Maç videosu').click();

@@ -139,3 +139,16 @@ export async function settle(
 /** How many pixels the page is wider than the window (0 or less: no sideways scrolling). */
 export const overflow = (page: Page) =>
   page.evaluate(() => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth) - window.innerWidth);
+
+/**
+ * After a tap on a free start of the pitch page: on a pitch offering several match lengths the lengths are offered
+ * under the start first, the shortest that fits chosen (docs/behaviour.md#match-length); 'Devam Et' goes on to the
+ * form. On a pitch offering one length the form is already there.
+ */
+export async function continueToForm(page: Page) {
+  const form = page.getByRole('heading', { name: 'Bilgiler' });
+  const next = page.locator('[data-length-continue]');
+  await form.or(next).first().waitFor();
+  if (!(await form.isVisible())) await next.click();
+  await form.waitFor();
+}

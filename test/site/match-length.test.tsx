@@ -280,6 +280,14 @@ describe("a start found by 'Boş saat bul' with a length (#gun=&slot=&sure=)", (
     expect(history.state).toEqual({ hs: 2, slot: `${DAY}-20:00`, sure: 90 });
   });
 
+  it("without a length ('Farketmez'): the form at once for the shortest that fits", async () => {
+    window.history.replaceState(null, '', `/saha/nilufer#gun=${DAY}&slot=${DAY}-20:00`);
+    render(<BookingFlow facility={lengthPitch()} />);
+    await screen.findByRole('heading', { name: 'Bilgiler' });
+    expect(document.querySelector('[data-summary-time]')!.textContent).toBe('20:00–21:00');
+    expect(history.state).toEqual({ hs: 2, slot: `${DAY}-20:00`, sure: 60 });
+  });
+
   it('a length that no longer fits: said so, the start chosen with the lengths that do', async () => {
     window.history.replaceState(null, '', `/saha/nilufer#gun=${DAY}&slot=${DAY}-20:00&sure=120`);
     render(<BookingFlow facility={lengthPitch()} />);
