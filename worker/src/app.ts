@@ -15,6 +15,8 @@ import {
   isolateHeader,
   metered,
   meteredEnv,
+  resetStatements,
+  statementsHeader,
   unmetered,
 } from './lib/d1-cost';
 import { edgeCacheApi } from './lib/edge-cache';
@@ -46,10 +48,12 @@ const routes = new Hono<AppEnv>()
   .use('*', async (c, next) => {
     if (!costEnabled(c.env)) return unmetered(next);
     c.env = meteredEnv(c.env);
+    if (c.req.header('x-cost-reset') === '1') resetStatements();
     const { cost } = await metered(() => next());
     if (c.res.status === 101) return;
     c.res.headers.set('x-cost', costHeader(cost));
     c.res.headers.set('x-cost-isolate', isolateHeader());
+    c.res.headers.set('x-cost-statements', statementsHeader());
   })
   // Off in production; the benches turn it on to see where a request's time goes (lib/timing.ts).
   .use('*', async (c, next) => {

@@ -66,12 +66,34 @@ interface Meta {
   rows_written?: number;
 }
 
-function noteQuery(metas: (Meta | undefined)[], start: number, took?: number) {
+/** The isolate's statements by their text since the last reset: where a bench's rows went (`x-cost-statements`). */
+const bySql = new Map<string, { read: number; written: number; runs: number }>();
+
+/** Forgets the statements noted so far (a request carrying `x-cost-reset: 1` does, before it runs). */
+export const resetStatements = () => bySql.clear();
+
+/** The `top` costliest statements noted since the reset: `read/written×runs sql…`, joined by ' | ' (ASCII only). */
+export function statementsHeader(top = 4): string {
+  return [...bySql.entries()]
+    .sort(([, a], [, b]) => b.read + 1000 * b.written - (a.read + 1000 * a.written))
+    .slice(0, top)
+    .map(([sql, s]) => `${s.read}/${s.written}x${s.runs} ${sql.replace(/\s+/g, ' ').slice(0, 160)}`)
+    .join(' | ')
+    .replace(/[^\x20-\x7e]/g, '?');
+}
+
+function noteQuery(metas: (Meta | undefined)[], start: number, took?: number, sqls: string[] = []) {
   let read = 0;
   let written = 0;
-  for (const m of metas) {
+  for (const [i, m] of metas.entries()) {
     read += m?.rows_read ?? 0;
     written += m?.rows_written ?? 0;
+    const sql = sqls[i] ?? '(exec)';
+    const seen = bySql.get(sql) ?? { read: 0, written: 0, runs: 0 };
+    seen.read += m?.rows_read ?? 0;
+    seen.written += m?.rows_written ?? 0;
+    seen.runs++;
+    bySql.set(sql, seen);
   }
   isolateCost.read += read;
   isolateCost.written += written;
@@ -105,7 +127,7 @@ const WRITES = /^\s*(with\b[\s\S]*?)?\b(insert|update|delete|replace)\b/i;
 class MeteredStatement {
   constructor(
     readonly inner: D1PreparedStatement,
-    private readonly sql: string,
+    readonly sql: string,
   ) {}
   bind(...values: unknown[]) {
     return new MeteredStatement(this.inner.bind(...values), this.sql);
@@ -113,13 +135,13 @@ class MeteredStatement {
   async all<T = Record<string, unknown>>(): Promise<D1Result<T>> {
     const start = performance.now();
     const result = await this.inner.all<T>();
-    noteQuery([result.meta], start);
+    noteQuery([result.meta], start, undefined, [this.sql]);
     return result;
   }
   async run<T = Record<string, unknown>>(): Promise<D1Result<T>> {
     const start = performance.now();
     const result = await this.inner.run<T>();
-    noteQuery([result.meta], start);
+    noteQuery([result.meta], start, undefined, [this.sql]);
     return result;
   }
   /** D1's first() is all() keeping the first row (it adds no LIMIT), so this reads the same rows. */
@@ -143,7 +165,7 @@ class MeteredStatement {
     const answer = options?.columnNames ? await this.inner.raw<T>({ columnNames: true }) : await this.inner.raw<T>();
     const took = performance.now() - start;
     // One hop as the request makes it (from the raw() call's start); the run that counts is the bench's own.
-    noteQuery([(await this.inner.all()).meta], start, took);
+    noteQuery([(await this.inner.all()).meta], start, took, [this.sql]);
     return answer;
   }
 }
@@ -159,6 +181,8 @@ class MeteredD1 {
     noteQuery(
       results.map((r) => r.meta),
       start,
+      undefined,
+      statements.map((s) => s.sql),
     );
     return results;
   }
@@ -237,18 +261,42 @@ export function meteredEnv<E extends Env>(env: E): E {
   return copy;
 }
 
+/** Not RPC methods: the runtime calls these itself, outside any request. */
+const NOT_RPC = new Set(['constructor', 'fetch', 'alarm', 'webSocketMessage', 'webSocketClose', 'webSocketError']);
+
 /**
- * A Durable Object class built over metered bindings when D1_COST is "1" (its statements are then counted and its
- * answers bring their sum back): the same class otherwise.
+ * A Durable Object class built over metered bindings when D1_COST is "1": each RPC method then runs in a sum of its own,
+ * and an answer in the Outcome shape ({ ok, … }, lib/errors.ts) brings that sum back among its timings, whether or not
+ * the method passes its timings on. Off, a method call costs one more frame and one property check.
  */
 export function meteredObject<C extends new (ctx: DurableObjectState, env: Env) => object>(Base: C): C {
   // biome-ignore lint/suspicious/noExplicitAny: a mixin's constructor takes any[]
   const Mixin = Base as unknown as new (...args: any[]) => object;
   class Metered extends Mixin {
+    readonly costMetered: boolean;
     // biome-ignore lint/suspicious/noExplicitAny: a mixin's constructor takes any[]
     constructor(...args: any[]) {
       super(args[0], meteredEnv(args[1]));
+      this.costMetered = costEnabled(args[1]);
     }
+  }
+  for (const name of Object.getOwnPropertyNames(Base.prototype)) {
+    const own = Object.getOwnPropertyDescriptor(Base.prototype, name);
+    if (NOT_RPC.has(name) || typeof own?.value !== 'function') continue;
+    const method = own.value as (...args: unknown[]) => unknown;
+    // Only async methods: a sync one (a limiter's hit) runs no D1 and must keep answering synchronously inside.
+    if (method.constructor.name !== 'AsyncFunction') continue;
+    Object.defineProperty(Metered.prototype, name, {
+      ...own,
+      value(this: Metered, ...args: unknown[]) {
+        if (!this.costMetered || inCostScope()) return method.apply(this, args);
+        return metered(async () => method.apply(this, args)).then(({ value, cost }) => {
+          if (!value || typeof value !== 'object' || !('ok' in value)) return value;
+          const outcome = value as { timings?: Timings };
+          return { ...outcome, timings: [...(outcome.timings ?? []), ...costTimings(cost)] };
+        });
+      },
+    });
   }
   Object.defineProperty(Metered, 'name', { value: Base.name });
   return Metered as unknown as C;
