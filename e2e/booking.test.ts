@@ -4,7 +4,7 @@
 // 360 px in both themes.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, newPage } from './support/browser';
+import { continueToForm, launch, newPage } from './support/browser';
 import { queryDb, signIn } from './support/panel';
 
 const FACILITY_SLUG = 'nilufer-arena-hali-saha';
@@ -56,7 +56,7 @@ async function bookAvailable(page: Page, date: string, phone: string, pick = 0):
   const slot = page.locator(`[data-day="${date}"] [data-state=available]`).nth(pick);
   const id = (await slot.getAttribute('data-slot'))!;
   await slot.click();
-  await page.getByRole('heading', { name: 'Bilgiler' }).waitFor();
+  await continueToForm(page);
   await fillForm(page, phone);
   await page.getByRole('button', { name: 'Rezervasyonu Tamamla' }).click();
   return id;
@@ -156,6 +156,7 @@ describe('booking a pitch', () => {
     await other.page.locator('[data-state]').first().waitFor();
     await showDay(other.page, offset);
     await other.page.locator(`[data-slot="${id}"]`).click();
+    await continueToForm(other.page);
     await fillForm(other.page, freshPhone());
     await other.page.getByRole('button', { name: 'Rezervasyonu Tamamla' }).click();
     await other.page.getByRole('heading', { name: 'Rezervasyonunuz alındı' }).waitFor();
@@ -207,6 +208,13 @@ describe('booking a pitch', () => {
     await tabTo(`el?.dataset.state === 'available' && el.dataset.date >= arg`, earliest);
     const chosen = await page.evaluate(() => (document.activeElement as HTMLElement).dataset.slot);
     await page.keyboard.press('Space');
+    // A pitch offering several match lengths offers them under the start first: on to 'Devam Et' by keyboard.
+    const form = page.getByRole('heading', { name: 'Bilgiler' });
+    await form.or(page.locator('[data-length-continue]')).first().waitFor();
+    if (!(await form.isVisible())) {
+      await tabTo(`el?.hasAttribute('data-length-continue')`);
+      await page.keyboard.press('Enter');
+    }
 
     await page.getByRole('heading', { name: 'Bilgiler' }).waitFor();
     await tabTo(`el?.name === 'customerName'`);
@@ -237,7 +245,7 @@ describe('booking a pitch', () => {
     const slot = page.locator(`[data-day="${date}"] [data-state=available]`).first();
     const start = (await slot.getAttribute('data-start'))!;
     await slot.click();
-    await page.getByRole('heading', { name: 'Bilgiler' }).waitFor();
+    await continueToForm(page);
     // '12:00–13:00' never wraps into '12:00–' / '13:00'.
     const lines = await page.locator('[data-summary-time]').evaluate((el) => el.getClientRects().length);
     expect(lines).toBe(1);
