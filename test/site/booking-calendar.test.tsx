@@ -155,7 +155,10 @@ describe('slot calendar (behaviour.md#public-site Slot calendar)', () => {
 
     const pending = screen.getByRole('button', { name: '21:00–22:00, Beklemede' });
     expect(pending.textContent).toContain('Beklemede');
-    expect((pending as HTMLButtonElement).disabled).toBe(true);
+    // A taken hour still ahead opens 'Boşalınca haber ver' (docs/behaviour.md#waitlist), never the booking form.
+    expect((pending as HTMLButtonElement).disabled).toBe(false);
+    expect(pending.getAttribute('aria-expanded')).toBe('false');
+    expect(pending.hasAttribute('aria-pressed')).toBe(false);
 
     // Approved: 'Mehmet Y.'; not yet approved: the first name only (the API trims both).
     expect(screen.getByRole('button', { name: '22:00–23:00, Dolu, Mehmet Y.' }).textContent).toContain(

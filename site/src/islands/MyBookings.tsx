@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { STATUS_LABELS } from '../../../contracts/booking-statuses';
+import MyWaitlist from '../components/booking/MyWaitlist';
 import { Button } from '../components/ui/light/Button';
 import { client, unwrap } from '../lib/api';
 import { type DeviceBooking, deviceBookings, forgetBooking, handToTracking } from '../lib/device-bookings';
@@ -100,18 +101,21 @@ export default function MyBookings() {
   if (list === null) return <p className="text-slate-700 dark:text-slate-300">Yükleniyor…</p>;
   if (!list.length)
     return (
-      <div className="rounded-2xl border border-slate-200 p-6 dark:border-slate-700" data-my-bookings-empty>
-        <p className="font-semibold">Bu cihazda kayıtlı rezervasyon yok.</p>
-        <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
-          Bu cihazdan yaptığınız ya da numarasıyla sorguladığınız rezervasyonlar burada listelenir.
-        </p>
-        <a
-          href="/sahalar"
-          className="mt-4 inline-block font-semibold text-turf-800 underline underline-offset-2 dark:text-turf-300"
-        >
-          Sahalara göz atın
-        </a>
-      </div>
+      <>
+        <div className="rounded-2xl border border-slate-200 p-6 dark:border-slate-700" data-my-bookings-empty>
+          <p className="font-semibold">Bu cihazda kayıtlı rezervasyon yok.</p>
+          <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
+            Bu cihazdan yaptığınız ya da numarasıyla sorguladığınız rezervasyonlar burada listelenir.
+          </p>
+          <a
+            href="/sahalar"
+            className="mt-4 inline-block font-semibold text-turf-800 underline underline-offset-2 dark:text-turf-300"
+          >
+            Sahalara göz atın
+          </a>
+        </div>
+        <MyWaitlist />
+      </>
     );
 
   return (
@@ -179,6 +183,7 @@ export default function MyBookings() {
         Bu liste yalnızca bu cihazda tutulur; kaldırmak rezervasyonu iptal etmez. İptal için 'Ayrıntılar ve iptal'
         bağlantısını kullanın.
       </p>
+      <MyWaitlist />
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { EMAIL_MAX, NAME_MAX, NOTES_MAX } from '../../../../contracts/bookings';
 import { pickupTimeFor } from '../../../../contracts/common';
 import { lengthLabel } from '../../../../contracts/match-length';
 import { msg } from '../../../../contracts/texts';
+import { waitlistTexts } from '../../../../contracts/waitlist';
 import { nightSuffix, realStart, tl, trCalendarDay } from '../../lib/format';
 import {
   $draft,
@@ -24,6 +25,7 @@ import {
   submitBooking,
   totalPrice,
 } from '../../stores/booking';
+import { $claim } from '../../stores/booking/claim';
 
 /**
  * The match the form is for (docs/behaviour.md#match-length): its start, the slots it covers, its range, its length in
@@ -121,11 +123,15 @@ function SlotGone({ facility: f }: { facility: BookingFacility }) {
   const length = useStore($length);
   const slots = useStore($slots);
   const submitting = useStore($submitting);
+  const claim = useStore($claim);
+  // A slot held for this player (their claim link, docs/behaviour.md#waitlist) is theirs to book, not taken.
+  const open = (s: Slot) =>
+    s.state === 'available' || (claim?.slot === slot?.documentId && (s.state as string) === 'held');
   // Every slot the match covers: any one of them taken elsewhere takes the match (docs/behaviour.md#match-length).
   const span = slot ? spanOf(f, slot, length, slots) : [];
-  const now = span.find((s) => s.state !== 'available') ?? (span.length ? span[0] : undefined);
+  const now = span.find((s) => !open(s)) ?? (span.length ? span[0] : undefined);
   // While this form's own booking is being sent, the live channel may tell of it before the answer: not 'taken'.
-  if (!now || now.state === 'available' || submitting) return null;
+  if (!now || open(now) || submitting) return null;
   const started = now.state === 'past' && now.documentId === slot?.documentId;
   return (
     <div
@@ -145,6 +151,30 @@ function SlotGone({ facility: f }: { facility: BookingFacility }) {
         Başka Saat Seç
       </Action>
     </div>
+  );
+}
+
+/** Istanbul's clock time of an instant ('20:15'). */
+const clock = (iso: string) =>
+  new Intl.DateTimeFormat('tr-TR', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Istanbul' }).format(
+    new Date(iso),
+  );
+
+/** The slot held for this player by their claim link (docs/behaviour.md#waitlist), and until when. */
+function Reserved() {
+  const claim = useStore($claim);
+  const slot = useStore($selected);
+  if (!claim || claim.slot !== slot?.documentId) return null;
+  return (
+    <p
+      role="status"
+      className="mb-4 rounded-lg border-l-4 border-sky-600 bg-sky-50 px-4 py-3 font-medium text-sky-950 dark:bg-sky-950 dark:text-sky-50"
+      data-claim-reserved={claim.expiresAt ?? ''}
+    >
+      {claim.expiresAt
+        ? waitlistTexts.offered(clock(claim.expiresAt))
+        : 'Sıra sizde! Bu saat sizin için ayrıldı; rezervasyonu süre dolmadan tamamlayın.'}
+    </p>
   );
 }
 
@@ -433,6 +463,7 @@ export function BookingForm({
         Bilgiler
       </h2>
       <SlotGone facility={f} />
+      <Reserved />
       <SummaryBar facility={f} />
       <form
         ref={form}

@@ -64,7 +64,7 @@ const sameKey = (a: ArrayBuffer | null | undefined, b: Uint8Array) => {
   return x.length === b.length && x.every((v, i) => v === b[i]);
 };
 
-async function subscribeHere(): Promise<PushSubscription> {
+export async function subscribeHere(): Promise<PushSubscription> {
   let reg: ServiceWorkerRegistration;
   try {
     reg = await activated(await navigator.serviceWorker.register(SW_URL, { scope: SCOPE }));

@@ -31,10 +31,22 @@ import { goToday, setCustomRange, setMonthDay, setView, step } from '../../store
 import { hhmm, slotMinutes, slotTime } from '../../stores/booking/slot-time';
 import { $loadedRange, $slots, $slotsStatus, loadSlots } from '../../stores/booking/slots';
 import { SLOTS_FAILED } from '../../stores/booking/texts';
+import { $waitFor, tapTaken, waitable } from '../../stores/booking/waitlist';
 import { peerFocusRing } from '../ui/focus';
-import { CheckIcon, ChevronLeftIcon, ChevronRightIcon, ClockIcon, CrownSolidIcon, LockIcon } from '../ui/icons';
+import {
+  CheckIcon,
+  ChevronLeftIcon,
+  ChevronRightIcon,
+  ClockIcon,
+  CrownSolidIcon,
+  HourglassIcon,
+  LockIcon,
+} from '../ui/icons';
 import { LiveBadge } from '../ui/LiveBadge';
 import { Action } from './Action';
+
+/** The held slot's accessible words (contracts/waitlist.ts waitlistTexts.held), kept here: the first load stays small. */
+export const HELD_TEXT = 'Bekleme listesindeki bir oyuncuya ayrıldı';
 
 const VIEWS: { id: CalendarView; label: string; unit: string }[] = [
   { id: 'daily', label: 'Günlük', unit: 'gün' },
@@ -46,14 +58,17 @@ const VIEWS: { id: CalendarView; label: string; unit: string }[] = [
 // The lengths offered from a tapped start: a small chunk of its own, loaded on the first tap (or the first touch of the
 // flow) on a pitch offering several lengths (docs/performance.md 'Budgets').
 const LengthChooser = lazy(() => import('./LengthChooser'));
+// 'Boşalınca haber ver' under a tapped taken hour: its own chunk, loaded on that tap (docs/behaviour.md#waitlist).
+const WaitlistJoin = lazy(() => import('./WaitlistJoin'));
 
-type Display = 'past' | 'available' | 'selected' | 'covered' | 'pending' | 'booked' | 'subscriber';
+/** `held`: kept for a waiting player during their claim window (docs/behaviour.md#waitlist); nobody else books it. */
+type Display = 'past' | 'available' | 'selected' | 'covered' | 'pending' | 'booked' | 'subscriber' | 'held';
 
 /** `covered`: the slots after the start that the chosen match length takes (docs/behaviour.md#match-length). */
 export function displayOf(slot: Slot, selectedId: string | null, covered?: ReadonlySet<string>): Display {
   if (slot.state === 'available' && slot.documentId === selectedId) return 'selected';
   if (slot.state === 'available' && covered?.has(slot.documentId)) return 'covered';
-  return slot.state;
+  return slot.state as Display;
 }
 
 /**
@@ -78,6 +93,8 @@ export function slotLabel(slot: Slot, display: Display): string {
       return `${time}, Dolu${who}`;
     case 'subscriber':
       return `${time}, Abone${who}`;
+    case 'held':
+      return `${time}, Ayrıldı: ${HELD_TEXT}`;
     case 'past':
       return `${time}, Geçti`;
   }
@@ -94,6 +111,7 @@ const tone: Record<Display, string> = {
   booked: 'border-red-300 bg-red-50 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100',
   subscriber:
     'border-violet-300 bg-violet-50 text-violet-900 dark:border-violet-700 dark:bg-violet-950 dark:text-violet-100',
+  held: 'border-sky-500 border-dotted border-2 bg-sky-50 text-sky-950 dark:border-sky-500 dark:bg-sky-950 dark:text-sky-100',
   past: 'border-slate-200 bg-slate-100 text-slate-600 dark:border-slate-800 dark:bg-slate-800/60 dark:text-slate-400',
 };
 
@@ -101,21 +119,31 @@ export function SlotButton({
   slot,
   selectedId,
   covered,
+  waiting,
 }: {
   slot: Slot;
   selectedId: string | null;
   covered?: ReadonlySet<string>;
+  /** Whether this taken hour's waitlist form is open under it. */
+  waiting?: boolean;
 }) {
   const display = displayOf(slot, selectedId, covered);
   const selectable = display === 'available' || display === 'selected' || display === 'covered';
+  // A taken hour still ahead opens 'Boşalınca haber ver' under it (docs/behaviour.md#waitlist).
+  const taken = !selectable && waitable(slot);
   const name = slot.booking?.customerName ?? '';
   return (
     <button
       type="button"
-      disabled={!selectable}
+      disabled={!selectable && !taken}
       aria-label={slotLabel(slot, display)}
       aria-pressed={selectable ? display === 'selected' : undefined}
-      onClick={() => tapSlot(slot)}
+      aria-expanded={taken ? Boolean(waiting) : undefined}
+      onClick={() => {
+        if (taken) return tapTaken(slot);
+        $waitFor.set(null);
+        tapSlot(slot);
+      }}
       data-slot={slot.documentId}
       data-date={slot.date}
       data-start={hhmm(slot.startTime)}
@@ -157,6 +185,11 @@ export function SlotButton({
             <span className="truncate">Abone{name && ` · ${name}`}</span>
           </>
         )}
+        {display === 'held' && (
+          <>
+            <HourglassIcon className="h-3.5 w-3.5 shrink-0" /> Ayrıldı
+          </>
+        )}
         {display === 'past' && <span>Geçti</span>}
       </span>
     </button>
@@ -176,6 +209,7 @@ function SlotLists({
   selectedId,
   covered,
   chooser,
+  waitForId,
 }: {
   date: string;
   slots: Slot[];
@@ -183,6 +217,8 @@ function SlotLists({
   headingId: string;
   selectedId: string | null;
   covered: ReadonlySet<string>;
+  /** The taken slot whose waitlist form is open under it. */
+  waitForId: string | null;
   /** Whether the lengths from the selected start are offered, right under it. */
   chooser: boolean;
 }) {
@@ -201,8 +237,17 @@ function SlotLists({
     <ul className={`grid grid-flow-row-dense gap-2 ${columns}`} aria-labelledby={labelledBy}>
       {items.flatMap((s) => [
         <li key={s.documentId} className={foldedIds.has(s.documentId) ? 'max-lg:hidden' : undefined}>
-          <SlotButton slot={s} selectedId={selectedId} covered={covered} />
+          <SlotButton slot={s} selectedId={selectedId} covered={covered} waiting={s.documentId === waitForId} />
         </li>,
+        ...(s.documentId === waitForId
+          ? [
+              <li key="waitlist-join" className="col-span-full">
+                <Suspense fallback={<div className="h-40" aria-hidden="true" />}>
+                  <WaitlistJoin />
+                </Suspense>
+              </li>,
+            ]
+          : []),
         ...(chooser && s.documentId === selectedId
           ? [
               <li key="length-chooser" className="col-span-full">
@@ -276,6 +321,7 @@ const DaySlots = memo(function DaySlots({
   const facility = useStore($facility);
   const length = useStore($length);
   const coveredKey = useStore($coveredKey);
+  const waitFor = useStore($waitFor);
   const covered = useMemo(() => new Set(coveredKey ? coveredKey.split(' ') : []), [coveredKey]);
   // A pitch offering several lengths asks for one under the tapped start; one offering a single length only when it
   // does not fit there (why is said), and otherwise goes to the form as always.
@@ -337,6 +383,7 @@ const DaySlots = memo(function DaySlots({
           selectedId={selected?.documentId ?? null}
           covered={covered}
           chooser={chooser}
+          waitForId={waitFor?.documentId ?? null}
         />
       )}
     </section>
@@ -510,6 +557,7 @@ function Legend() {
     ['pending', 'Beklemede'],
     ['booked', 'Dolu'],
     ['subscriber', 'Abone'],
+    ['held', 'Ayrıldı'],
     ['past', 'Geçmiş'],
   ];
   return (
@@ -527,10 +575,14 @@ function Legend() {
             {d === 'booked' && <LockIcon className="h-3 w-3" />}
             {d === 'subscriber' && <CrownSolidIcon className="h-3 w-3" />}
             {d === 'selected' && <CheckIcon className="h-3 w-3" />}
+            {d === 'held' && <HourglassIcon className="h-3 w-3" />}
           </span>
           {label}
         </li>
       ))}
+      <li className="basis-full" data-waitlist-hint>
+        Dolu bir saate dokunun: boşalınca haber verelim.
+      </li>
     </ul>
   );
 }

@@ -1,8 +1,8 @@
 // A start found by 'Boş saat bul' (docs/behaviour.md#boş-saat-bul): /saha/<slug>#gun=<business day>&slot=<slot id>,
-// and `&sure=<minutes>` when a match length was asked for (and `&hak=<secret>` on a claim link, claim-link.ts). The fragment never reaches the server, so the pitch page
-// stays one cached page. The calendar opens on that day; a slot still free opens the form for it (with that length
-// while it still fits there; without one, the shortest that fits), a slot taken (or started) meanwhile is said so and
-// the calendar stays.
+// and `&sure=<minutes>` when a match length was asked for (`&hak=<secret>` on a claim link: claim-link.ts). The fragment
+// never reaches the server, so the pitch page stays one cached page. The calendar opens on that day; a slot still free
+// opens the form for it (with that length while it still fits there; without one, the shortest that fits), a slot taken
+// (or started) meanwhile is said so and the calendar stays.
 import { msg } from '../../../../contracts/texts';
 import { toast } from '../toast';
 import { $calendar } from './calendar';

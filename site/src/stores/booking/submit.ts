@@ -4,7 +4,9 @@ import { msg, sameDayMessage } from '../../../../contracts/texts';
 import { ApiRequestError, client, unwrap } from '../../lib/api';
 import { keepConfirmation, rememberBooking } from '../../lib/device-bookings';
 import { errorText, messageOf } from '../../lib/errors';
+import { dropClaim } from '../../lib/waitlist-device';
 import { toast } from '../toast';
+import { $claim, claimOn } from './claim';
 import { $duplicate, type DuplicateWarning } from './duplicate';
 import { $facility, type Booking, type Slot } from './facility';
 import { $confirmation, $length, $selected, $step } from './flow';
@@ -45,6 +47,7 @@ export async function submitBooking(): Promise<SubmitOutcome> {
   if (!f || !slot || $submitting.get()) return 'failed';
   const d = $draft.get();
   const duration = $length.get();
+  const claim = claimOn(slot.documentId);
   const errors = validateDraft(d, f);
   $errors.set(errors);
   if (Object.keys(errors).length > 0) return 'invalid';
@@ -80,10 +83,17 @@ export async function submitBooking(): Promise<SubmitOutcome> {
           clientTimezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
           // The match's length (docs/behaviour.md#match-length); absent, the server books the pitch's shortest.
           ...(duration ? { duration } : {}),
+          // The claim link's secret (docs/behaviour.md#waitlist): the only way to book a slot held for this player.
+          ...(claim ? { claim: claim.secret } : {}),
         },
       }),
     );
     if (!booking?.bookingNumber) throw new Error(msg.bookingNumberMissing);
+    // A claim is used once: this tab forgets it.
+    if (claim) {
+      $claim.set(null);
+      dropClaim();
+    }
     $confirmation.set(booking);
     // Kept on this device (behaviour.md#public-site 'Rezervasyonlarım'): the confirmation for this tab, without the
     // phone and e-mail it does not show, and the booking in the device's list.
