@@ -49,6 +49,8 @@ interface Row extends Cost {
   isolate: Cost | null;
   /** The costliest statements the isolate ran meanwhile (x-cost-statements). */
   statements?: string;
+  /** The sequential remote hops (Server-Timing `hops` and `do.hops`, API answers only). */
+  hops?: string;
   target?: { text: string; met: boolean };
 }
 
@@ -68,6 +70,15 @@ const minus = (a: Cost, b: Cost): Cost => ({
   queries: a.queries - b.queries,
   objects: a.objects - b.objects,
 });
+
+/** `limiter.hit+limiter.hit > pitch.createBooking [object: d1]` from a Server-Timing header. */
+function hopsOf(header: string | null): string | undefined {
+  const desc = (name: string) => header?.match(new RegExp(`(?:^|, )${name};desc="([^"]*)"`))?.[1];
+  const worker = desc('hops');
+  if (worker === undefined) return undefined;
+  const inside = desc('do\\.hops');
+  return inside ? `${worker} [inside the objects: ${inside}]` : worker;
+}
 
 /** Items in an answer: the objects in its arrays, the innermost ones where arrays hold arrays (days → slots). */
 function items(data: unknown): number {
@@ -93,7 +104,7 @@ async function main() {
   ].join('\n');
   const server = await startLocalServer({
     seed: { sql },
-    vars: { ...UNLIMITED_RATE_LIMITS, AVAILABILITY_MEMO_MS: '0', D1_COST: '1' },
+    vars: { ...UNLIMITED_RATE_LIMITS, AVAILABILITY_MEMO_MS: '0', D1_COST: '1', SERVER_TIMING: '1' },
   });
   const { origin } = server;
   const rows: Row[] = [];
@@ -149,6 +160,7 @@ async function main() {
         returned: opts.returned?.(body),
         isolate: minus(minus(after.total, before.total), after.own),
         statements: after.statements,
+        hops: hopsOf(res.headers.get('server-timing')),
       });
       if (res.status >= 400) throw new Error(`${name}: HTTP ${res.status} ${text.slice(0, 300)}`);
       return body as { data: Record<string, unknown> & { documentId?: string; bookingNumber?: string } };
@@ -377,6 +389,8 @@ async function main() {
   const explain = process.env.BENCH_STATEMENTS === '1' ? rows : missed.filter((r) => !top.includes(r));
   for (const r of explain) console.log(`  ${r.name}, its costliest statements: ${r.statements}`);
   console.log(missed.length ? `Missed: ${missed.map((r) => r.name).join(', ')}` : 'Every target met.');
+  console.log('\nSequential remote hops (a+b: at once; >: then; API answers only):');
+  for (const r of rows) if (r.hops !== undefined) console.log(`  ${r.name}: ${r.hops || '(none)'}`);
   console.log(`(${((Date.now() - started) / 1000).toFixed(0)} s)`);
 }
 
