@@ -21,7 +21,8 @@ import {
 } from '../../lib/waitlist-join';
 import { $facility } from '../../stores/booking/facility';
 import { $draft } from '../../stores/booking/form';
-import { choosesLength, lengthsOf } from '../../stores/booking/length';
+import { choosesLength } from '../../stores/booking/length';
+import { lengthsOf } from '../../stores/booking/length-choice';
 import { formatPhoneTyping } from '../../stores/booking/phone-typing';
 import { slotTime } from '../../stores/booking/slot-time';
 import { $waitFor } from '../../stores/booking/waitlist';

@@ -1,9 +1,83 @@
 // The lengths offered from a tapped start (docs/behaviour.md#match-length), with their prices and, for those that do
 // not fit, the reason; the deposit of a length. Loaded with the chooser and the form, off the pitch page's first load.
-import { depositFor, fittingLengths, offeredLengths, slotsIn, startAllowed } from '../../../../contracts/match-length';
-import type { BookingFacility, Slot } from './facility';
-import { lengthRules, slotLine, startsOf } from './length';
+import {
+  depositFor,
+  fittingLengths,
+  type MatchLengthSettings,
+  offeredLengths,
+  slotsIn,
+  startAllowed,
+} from '../../../../contracts/match-length';
+import { $facility, type BookingFacility, type Slot } from './facility';
+import { $length, $selected, pickStart, selectSlot } from './flow';
+import { $coveredKey, choosesLength } from './length';
 import { hhmm } from './slot-time';
+import { $slots } from './slots';
+
+/** The pitch's length rules, with today's behaviour (one slot a booking) for a pitch that names none. */
+export const lengthRules = (f: BookingFacility): MatchLengthSettings => ({
+  bookingTimeType: f.bookingTimeType ?? 'hourly',
+  startTimeOffset: f.startTimeOffset ?? 'full_hour',
+  matchLengths: f.matchLengths ?? [],
+  halfHourStarts: f.halfHourStarts ?? true,
+  depositPerHour: f.depositPerHour ?? false,
+});
+
+export const lengthsOf = (f: BookingFacility) => offeredLengths(lengthRules(f));
+
+/** Every loaded slot in real start order: an overnight pitch's hours run on into the next business day's. */
+export function slotLine(all: Record<string, Slot[]>): Slot[] {
+  return Object.keys(all)
+    .sort()
+    .flatMap((d) => all[d]);
+}
+
+export const startsOf = (s: Slot) => Date.parse(s.startsAt);
+
+/** The slots a match of `minutes` from `start` covers, as loaded now (whatever their state); [] when unknown. */
+export function spanOf(f: BookingFacility, start: Slot, minutes: number | null, all: Record<string, Slot[]>): Slot[] {
+  const line = slotLine(all);
+  const i = line.findIndex((s) => s.documentId === start.documentId);
+  if (i === -1) return [];
+  const n = minutes ? slotsIn(lengthRules(f), minutes) : 1;
+  return Number.isInteger(n) && n >= 1 ? line.slice(i, i + n) : [];
+}
+
+/** The shortest length that fits from `start` now, or null when none does (contracts/match-length.ts decides). */
+export function firstFitFrom(f: BookingFacility, start: Slot, all: Record<string, Slot[]>, now = Date.now()) {
+  const line = slotLine(all);
+  const i = line.findIndex((s) => s.documentId === start.documentId);
+  if (i === -1) return null;
+  const free = line.map((s) => ({ startsAt: startsOf(s), free: s.state === 'available' && startsOf(s) > now }));
+  return fittingLengths(lengthRules(f), free, i, hhmm(start.startTime))[0] ?? null;
+}
+
+/** A start tapped on a pitch offering several lengths (or one longer than a slot): chosen, the lengths offered under it. */
+export function tapWithLengths(slot: Slot) {
+  const f = $facility.get();
+  if (!f) return selectSlot(slot);
+  const first = firstFitFrom(f, slot, $slots.get());
+  if (!choosesLength(f) && first !== null) selectSlot(slot, first, false);
+  else pickStart(slot, first);
+}
+
+/** Keeps the calendar's highlight of the covered slots ($coveredKey) with the choice and the slots as they change. */
+function coverChosen() {
+  const f = $facility.get();
+  const start = $selected.get();
+  const length = $length.get();
+  const span = f && start && length ? spanOf(f, start, length, $slots.get()) : [];
+  $coveredKey.set(
+    span.length > 1 && span.every((s) => s.state === 'available')
+      ? span
+          .slice(1)
+          .map((s) => s.documentId)
+          .join(' ')
+      : '',
+  );
+}
+for (const store of [$facility, $selected, $length, $slots]) store.listen(coverChosen);
+coverChosen();
 
 export interface LengthOption {
   minutes: number;

@@ -12,7 +12,7 @@ import { $facility, type Booking, type Slot } from './facility';
 import { $confirmation, $length, $selected, $step } from './flow';
 import { $draft, $errors, $submitting, serverFieldErrors } from './form';
 import { validateDraft } from './form-rules';
-import { spanOf } from './length';
+import { spanOf } from './length-choice';
 import { $slots, applySlotUpdate, isPastSlot } from './slots';
 import { leaveForm, recordConfirmation } from './steps-history';
 import { CREATE_FALLBACK } from './texts';
