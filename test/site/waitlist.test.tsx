@@ -346,3 +346,49 @@ describe("the device's waitlist entries (Rezervasyonlarım)", () => {
     expect(JSON.parse(localStorage.getItem(WAIT_KEY) ?? '[]').map((e: { key: string }) => e.key)).toEqual(['wl_b']);
   });
 });
+
+describe("'Boş saat bul' with nothing free: the window's form", () => {
+  it('sends the search as a window entry and shows the place, what comes next and Listeden çık', async () => {
+    const { submitWindow } = await import('../../site/src/lib/waitlist-window');
+    document.body.innerHTML = `<section>
+      <form data-gun="2026-11-19" data-saat="20:00-22:00" data-ilce="Nilüfer" data-servis="1" data-kapali="" data-aydinlatma=""
+        data-sure="90" data-claim-minutes="20">
+        <input name="customerName" /><span data-error-for="customerName" hidden></span>
+        <input name="customerPhone" /><span data-error-for="customerPhone" hidden></span>
+        <button type="submit">Boşalınca haber ver</button><p data-waitlist-error hidden></p>
+      </form>
+      <div data-waitlist-answer hidden></div></section>`;
+    const form = document.querySelector('form') as HTMLFormElement;
+    await submitWindow(form);
+    expect(document.querySelector('[data-error-for="customerName"]')?.textContent).toBe('Ad soyad gerekli');
+    expect(calls).toHaveLength(0);
+
+    (form.elements.namedItem('customerName') as HTMLInputElement).value = 'Ayşe Kaya';
+    (form.elements.namedItem('customerPhone') as HTMLInputElement).value = '0532 123 45 67';
+    waitlistAnswer = () => ({
+      status: 201,
+      body: { data: entry({ position: 1, target: { ...entry().target, kind: 'window', from: '20:00', to: '22:00' } }) },
+    });
+    await submitWindow(form);
+    expect(calls[0].body).toEqual({
+      gun: '2026-11-19',
+      saat: '20:00-22:00',
+      ilce: 'Nilüfer',
+      servis: true,
+      duration: 90,
+      customerName: 'Ayşe Kaya',
+      customerPhone: '0532 123 45 67',
+    });
+    const answer = document.querySelector('[data-waitlist-answer]') as HTMLElement;
+    expect(answer.hidden).toBe(false);
+    expect(form.hidden).toBe(true);
+    expect(answer.textContent).toContain('Sıraya eklendiniz. Sıranız: 1.');
+    expect(answer.textContent).toContain(waitlistTexts.explain(20));
+    expect(JSON.parse(localStorage.getItem(WAIT_KEY) ?? '[]')[0]).toMatchObject({ kind: 'window', facilitySlug: null });
+
+    waitlistAnswer = () => ({ status: 204, body: null });
+    (answer.querySelector('[data-waitlist-leave]') as HTMLButtonElement).click();
+    await waitFor(() => expect(answer.textContent).toBe('Listeden çıktınız.'));
+    document.body.innerHTML = '';
+  });
+});

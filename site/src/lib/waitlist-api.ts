@@ -26,9 +26,9 @@ export interface WindowJoin extends JoinCommon {
   gun: string;
   saat: string;
   ilce?: string;
-  servis?: string;
-  kapali?: string;
-  aydinlatma?: string;
+  servis?: boolean;
+  kapali?: boolean;
+  aydinlatma?: boolean;
 }
 export type JoinBody = SlotJoin | WindowJoin;
 
