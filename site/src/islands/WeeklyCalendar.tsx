@@ -1,9 +1,10 @@
 import { useStore } from '@nanostores/react';
-import { type ReactNode, useEffect, useId, useState, useSyncExternalStore } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useId, useState, useSyncExternalStore } from 'react';
 import { BookingDetailDialog } from '../components/panel/BookingDetailDialog';
 import { DayView } from '../components/panel/calendar/DayView';
 import { Legend } from '../components/panel/calendar/Legend';
 import { countWeek } from '../components/panel/calendar/slot-view';
+import type { QueueTarget } from '../components/panel/calendar/WaitlistQueue';
 import { WeekSummary } from '../components/panel/calendar/WeekSummary';
 import { WeekTable } from '../components/panel/calendar/WeekTable';
 import type { Prefill } from '../components/panel/new-booking/form-model';
@@ -36,6 +37,10 @@ import {
 } from '../stores/weekly-calendar';
 
 const DESKTOP = '(min-width: 1024px)';
+// A slot's waitlist (docs/behaviour.md#waitlist): its own chunk, loaded when staff open one.
+const WaitlistQueue = lazy(() =>
+  import('../components/panel/calendar/WaitlistQueue').then((m) => ({ default: m.WaitlistQueue })),
+);
 
 /** ≥1024 px shows the table, narrower screens the day strip; only one is in the page, so every slot is there once. */
 function useDesktop(): boolean {
@@ -124,6 +129,7 @@ export default function WeeklyCalendar({ today: serverToday }: { today?: string 
   const now = useNow();
   const [openBooking, setOpenBooking] = useState<string | null>(null);
   const [newBooking, setNewBooking] = useState<Prefill | null>(null);
+  const [queue, setQueue] = useState<QueueTarget | null>(null);
   const selectId = useId();
 
   useEffect(() => {
@@ -144,6 +150,17 @@ export default function WeeklyCalendar({ today: serverToday }: { today?: string 
   // A tap on a free hour opens the new-booking form with the pitch, the day and the hour filled.
   const book = (slot: CalendarSlot) =>
     setNewBooking({ facility: shown?.facility.documentId, date: slot.date, slot: slot.documentId });
+  const openQueue = (slot: CalendarSlot) =>
+    shown &&
+    setQueue({
+      facilityDocumentId: shown.facility.documentId,
+      facilityName: shown.facility.name,
+      slotDocumentId: slot.documentId,
+      date: slot.date,
+      startTime: slot.startTime,
+      endTime: slot.endTime,
+      startsAt: slot.startsAt,
+    });
 
   let body: ReactNode;
   if (facilitiesStatus === 'error')
@@ -175,6 +192,7 @@ export default function WeeklyCalendar({ today: serverToday }: { today?: string 
         caption={`${facility?.name ?? ''}, ${range}`}
         onOpen={setOpenBooking}
         onBook={book}
+        onQueue={openQueue}
       />
     );
   else
@@ -188,6 +206,7 @@ export default function WeeklyCalendar({ today: serverToday }: { today?: string 
         onDay={selectDay}
         onOpen={setOpenBooking}
         onBook={book}
+        onQueue={openQueue}
       />
     );
 
@@ -244,6 +263,17 @@ export default function WeeklyCalendar({ today: serverToday }: { today?: string 
 
       <div>{body}</div>
 
+      {queue && (
+        <Suspense fallback={null}>
+          <WaitlistQueue
+            target={queue}
+            onClose={() => {
+              setQueue(null);
+              void refreshWeek();
+            }}
+          />
+        </Suspense>
+      )}
       <NewBookingDialog prefill={newBooking} onClose={() => setNewBooking(null)} onCreated={() => void refreshWeek()} />
       <BookingDetailDialog
         documentId={openBooking}

@@ -16,10 +16,12 @@ interface DayViewProps {
   onOpen: (bookingId: string) => void;
   /** A free hour still ahead opens the new-booking form for it. */
   onBook?: (slot: CalendarSlot) => void;
+  /** Opens a slot's waitlist (docs/behaviour.md#waitlist). */
+  onQueue?: (slot: CalendarSlot) => void;
 }
 
 /** Mobile: a strip of the seven days (today marked) and the chosen day's slots as a list (behaviour.md#management-panel). */
-export function DayView({ dates, slots, day, today, now, onDay, onOpen, onBook }: DayViewProps) {
+export function DayView({ dates, slots, day, today, now, onDay, onOpen, onBook, onQueue }: DayViewProps) {
   return (
     <Tabs selectedKey={day} onSelectionChange={(key) => onDay(String(key))}>
       <TabList aria-label="Günler" variant="days">
@@ -77,7 +79,7 @@ export function DayView({ dates, slots, day, today, now, onDay, onOpen, onBook }
                           {weekdayName(real.calendarDate)} {dayAndMonth(real.calendarDate)} · {nightOf(d)}
                         </p>
                       )}
-                      <SlotCell slot={s} now={now} onOpen={onOpen} onBook={onBook} withTime />
+                      <SlotCell slot={s} now={now} onOpen={onOpen} onBook={onBook} onQueue={onQueue} withTime />
                     </li>
                   );
                 })}

@@ -10,10 +10,36 @@ interface SlotCellProps {
   withTime?: boolean;
   /** A free hour still ahead becomes a button that opens the new-booking form for it. */
   onBook?: (slot: CalendarSlot) => void;
+  /** Opens the slot's waitlist (docs/behaviour.md#waitlist); shown under a slot someone waits for. */
+  onQueue?: (slot: CalendarSlot) => void;
+}
+
+/** How many wait for the slot (the calendar answer's `waitlist`); 0 when none. */
+export const queueCount = (slot: CalendarSlot) => (slot as CalendarSlot & { waitlist?: number }).waitlist ?? 0;
+
+/** The cell, and under it 'Sırada: N' opening the slot's waitlist when anyone waits for it. */
+export function SlotCell(props: SlotCellProps) {
+  const n = queueCount(props.slot);
+  if (!n || !props.onQueue) return <Cell {...props} />;
+  const onQueue = props.onQueue;
+  return (
+    <div className="flex flex-col gap-1">
+      <Cell {...props} />
+      <button
+        type="button"
+        onClick={() => onQueue(props.slot)}
+        data-queue-count={n}
+        className="w-full cursor-pointer rounded-md border border-sky-400 bg-sky-50 px-2 py-0.5 text-left text-xs font-semibold text-sky-950 hover:brightness-95 dark:border-sky-700 dark:bg-sky-950 dark:text-sky-100"
+      >
+        Sırada: {n}
+        <span className="sr-only"> kişi, {props.slot.startTime.slice(0, 5)} bekleme listesini aç</span>
+      </button>
+    </div>
+  );
 }
 
 /** One slot: a button that opens the booking when someone holds it, plain text when it is free (behaviour.md#management-panel). */
-export function SlotCell({ slot, now, onOpen, withTime = false, onBook }: SlotCellProps) {
+function Cell({ slot, now, onOpen, withTime = false, onBook }: SlotCellProps) {
   const v = cellView(slot, now);
   const base = `flex w-full min-h-12 items-center gap-1.5 rounded-md border px-2 py-1.5 text-left text-sm ${toneOf(v)}`;
   const time = withTime && (

@@ -12,10 +12,12 @@ interface WeekTableProps {
   onOpen: (bookingId: string) => void;
   /** A free hour still ahead opens the new-booking form for it. */
   onBook?: (slot: CalendarSlot) => void;
+  /** Opens a slot's waitlist (docs/behaviour.md#waitlist). */
+  onQueue?: (slot: CalendarSlot) => void;
 }
 
 /** Desktop: time rows by seven day columns, Monday first; overnight starts are the last rows (behaviour.md#management-panel, behaviour.md#time-money-and-identity). */
-export function WeekTable({ dates, slots, today, now, caption, onOpen, onBook }: WeekTableProps) {
+export function WeekTable({ dates, slots, today, now, caption, onOpen, onBook, onQueue }: WeekTableProps) {
   const rows = timeRows(slots);
   const at = new Map(slots.map((s) => [`${s.date} ${s.startTime.slice(0, 5)}`, s]));
   const rowEnd = new Map<string, string>();
@@ -81,7 +83,7 @@ export function WeekTable({ dates, slots, today, now, caption, onOpen, onBook }:
                 return (
                   <td key={d} className="p-1 align-top">
                     {slot ? (
-                      <SlotCell slot={slot} now={now} onOpen={onOpen} onBook={onBook} />
+                      <SlotCell slot={slot} now={now} onOpen={onOpen} onBook={onBook} onQueue={onQueue} />
                     ) : (
                       <span className="flex min-h-12 items-center justify-center text-slate-600 dark:text-slate-400">
                         <span aria-hidden="true">—</span>

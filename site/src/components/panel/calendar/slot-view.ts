@@ -5,13 +5,15 @@ import type { CalendarSlot } from '../../../stores/weekly-calendar';
 // What a cell of the weekly calendar shows (behaviour.md#management-panel 'Weekly calendar'), as plain data: the tables and lists render it.
 
 /** The API's slot states; 'past' only for a slot nobody holds (a held past slot keeps its state and is dimmed). */
-export type CellState = 'available' | 'pending' | 'booked' | 'subscriber' | 'past';
+/** 'held': kept for a waiting player's claim (docs/behaviour.md#waitlist), nobody's booking yet. */
+export type CellState = 'available' | 'pending' | 'booked' | 'subscriber' | 'held' | 'past';
 
 export const STATE_LABELS: Record<CellState, string> = {
   available: 'Müsait',
   pending: 'Beklemede',
   booked: 'Onaylı',
   subscriber: 'Abone',
+  held: 'Ayrıldı',
   past: 'Geçmiş',
 };
 export const AWAITING_APPROVAL = 'Onay bekliyor';
@@ -68,11 +70,11 @@ export function cellState(booking: { isSubscriber: boolean; status: string } | n
 export function cellView(slot: CalendarSlot, now = Date.now()): CellView {
   const past = slot.isPast || isPastSlot(slot, now);
   const b = slot.booking;
-  const state = cellState(b, past);
+  const state = !b && !past && (slot.state as string) === 'held' ? 'held' : cellState(b, past);
   const awaitingApproval = b?.status === 'pending';
   const transport = Boolean(b?.includesTransportation);
   const name = b?.customerName ?? '';
-  const text = b ? name : tl(slot.price);
+  const text = b ? name : state === 'held' ? STATE_LABELS.held : tl(slot.price);
   // The booking's own range, on every slot it covers: longer than this slot means one booking over several cells.
   const own = b as { startTime?: string; endTime?: string } | null;
   const [from, to] = [own?.startTime?.slice(0, 5), own?.endTime?.slice(0, 5)];
@@ -93,7 +95,7 @@ export function cellView(slot: CalendarSlot, now = Date.now()): CellView {
     if (transport) parts.push(TRANSPORT);
     if (past) parts.push(STATE_LABELS.past);
   } else {
-    parts.push(tl(slot.price), STATE_LABELS[state]);
+    parts.push(...(state === 'held' ? [STATE_LABELS.held] : [tl(slot.price), STATE_LABELS[state]]));
   }
   return {
     state,
@@ -126,7 +128,7 @@ export function countWeek(slots: CalendarSlot[], now = Date.now()): WeekCounts {
   const counts: WeekCounts = { total: slots.length, available: 0, pending: 0, booked: 0, subscriber: 0 };
   for (const s of slots) {
     const { state, past } = cellView(s, now);
-    if (state !== 'past' && !past) counts[state]++;
+    if (state !== 'past' && state !== 'held' && !past) counts[state]++;
   }
   return counts;
 }
@@ -151,6 +153,10 @@ export const TONE: Record<CellState, { live: string; past: string }> = {
   subscriber: {
     live: 'border-violet-400 bg-violet-100 text-violet-950 dark:border-violet-600 dark:bg-violet-950 dark:text-violet-100',
     past: 'border-violet-300 bg-slate-100 text-slate-700 dark:border-violet-900 dark:bg-slate-800 dark:text-slate-300',
+  },
+  held: {
+    live: 'border-2 border-dotted border-sky-500 bg-sky-50 text-sky-950 dark:border-sky-500 dark:bg-sky-950 dark:text-sky-100',
+    past: 'border-dotted border-sky-300 bg-slate-100 text-slate-700 dark:border-sky-900 dark:bg-slate-800 dark:text-slate-300',
   },
   past: {
     live: 'border-slate-200 bg-slate-100 text-slate-700 dark:border-slate-700 dark:bg-slate-800 dark:text-slate-300',

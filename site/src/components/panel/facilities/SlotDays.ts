@@ -61,6 +61,7 @@ export const PREVIEW_LABELS: Record<CellState, string> = {
   pending: 'Beklemede',
   booked: 'Onaylı',
   subscriber: 'Abone',
+  held: 'Ayrıldı',
   past: 'Geçmiş',
 };
 
