@@ -57,6 +57,8 @@ export const createBookingSchema = z
       .nullish(),
     clientTimestamp: z.string().max(64).nullish(),
     clientTimezone: z.string().max(64).nullish(),
+    /** The claim secret of a waitlist offer (the claim link's `hak`): books the slot held for its holder (docs/behaviour.md#waitlist). */
+    claim: z.string().trim().min(1).max(128).optional(),
   })
   .superRefine((b, ctx) => {
     if (!b.facility) ctx.addIssue({ code: 'custom', path: ['facility'], message: msg.facilityRequired });

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { numeric } from './common';
 import { whatsappHref } from './phone-links';
 import './messages';
+import { WAITLIST_CLAIM_MAX, WAITLIST_CLAIM_MIN, WAITLIST_CLAIM_MINUTES } from './waitlist';
 
 export const settingsMsg = {
   holdTimeout: 'Varsayılan onay bekleme süresi 15 ile 1440 dakika arasında olmalı',
@@ -21,6 +22,7 @@ export const settingsMsg = {
   messageTooLong: 'Bakım mesajı en fazla 500 karakter olabilir',
   depositKeep: 'Kapora tutma süresi 0 ile 168 saat arasında olmalı',
   reminderHours: 'Hatırlatma süresi 0 ile 48 saat arasında olmalı',
+  waitlistClaimMinutes: `Bekleme listesi süresi ${WAITLIST_CLAIM_MIN} ile ${WAITLIST_CLAIM_MAX} dakika arasında olmalı`,
 } as const;
 
 export { cancelRuleText, cancelTooLate } from './cancel-window';
@@ -39,6 +41,7 @@ export const BOOKING_RULE_DEFAULTS = {
   loginPerIdentifier: 10,
   depositKeepHours: 24,
   reminderHours: 3,
+  waitlistClaimMinutes: WAITLIST_CLAIM_MINUTES,
 } as const;
 
 const whole = (min: number, max: number, message: string, maxMessage = message) =>
@@ -69,6 +72,8 @@ export const bookingRulesSchema = z.object({
   depositKeepHours: whole(0, 168, settingsMsg.depositKeep).optional(),
   /** The push reminder goes this many hours before an approved booking's start; 0 turns it off. Left out, the stored value stays. */
   reminderHours: whole(0, 48, settingsMsg.reminderHours).optional(),
+  /** How long a freed slot is held for the first waiting player (docs/behaviour.md#waitlist). Left out, the stored value stays. */
+  waitlistClaimMinutes: whole(WAITLIST_CLAIM_MIN, WAITLIST_CLAIM_MAX, settingsMsg.waitlistClaimMinutes).optional(),
 });
 export type BookingRulesInput = z.infer<typeof bookingRulesSchema>;
 

@@ -1,3 +1,4 @@
 // A slot's states, without zod (the public islands check live messages with them; wire/slot.ts re-exports).
-export const SLOT_STATE_NAMES = ['past', 'available', 'pending', 'booked', 'subscriber'] as const;
+// held: kept for a waiting player's claim (docs/behaviour.md#waitlist); nobody else may book it, nothing personal shows.
+export const SLOT_STATE_NAMES = ['past', 'available', 'pending', 'booked', 'subscriber', 'held'] as const;
 export type SlotState = (typeof SLOT_STATE_NAMES)[number];

@@ -38,6 +38,8 @@ export interface BookingRulesWire {
   depositKeepHours: number;
   /** The holder's push reminder goes this many hours before an approved booking's start (0–48; 0: off). */
   reminderHours: number;
+  /** How long a freed slot is held for the first waiting player, minutes (docs/behaviour.md#waitlist). */
+  waitlistClaimMinutes: number;
 }
 
 export interface BookingRulesAnswer {

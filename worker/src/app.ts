@@ -39,6 +39,7 @@ import { pushRoutes } from './routes/push';
 import { bookingRatingRoutes, ratingRoutes } from './routes/ratings';
 import { reportRoutes } from './routes/reports';
 import { staffRoutes } from './routes/staff';
+import { waitlistRoutes } from './routes/waitlist';
 import { staffPushRoutes } from './routes/staff-push';
 
 const routes = new Hono<AppEnv>()
@@ -132,6 +133,7 @@ const routes = new Hono<AppEnv>()
   .route('/push/staff', staffPushRoutes)
   .route('/push', pushRoutes)
   .route('/reports', reportRoutes)
+  .route('/waitlist', waitlistRoutes)
   .route('/', calendarRoutes)
   .route('/', authRoutes)
   .route('/', staffRoutes)

@@ -2,6 +2,7 @@ import { facilitiesWithDueHolds } from './db/bookings';
 import { getDb } from './db/client';
 import { activeFacilityIds } from './db/facility-ref';
 import { purgeExpiredSessions } from './db/sessions';
+import { endPassed } from './db/waitlist';
 import { effectiveRules, forgetRules } from './lib/booking-rules';
 import { facilityStub } from './services/facility-ref';
 import { forgetFinishedSubscriptions, sendRatingPrompts, sendReminders } from './services/player-push';
@@ -40,6 +41,8 @@ export async function runScheduled(
   for (const id of sweep) await facilityStub(env, id).expireDue(id);
   // Sessions whose tokens have expired are no use to anyone.
   await purgeExpiredSessions(db, now);
+  // Waitlist entries whose wanted start passed before a hold came end (docs/behaviour.md#waitlist); one statement.
+  await endPassed(env.DB, now);
   // After the sweep: a hold that lapsed is no longer approved-to-be, and only approved bookings are reminded.
   let reminded = 0;
   try {

@@ -6,6 +6,7 @@ import {
   desc,
   eq,
   getTableColumns,
+  inArray,
   isNotNull,
   lte,
   min,
@@ -33,6 +34,8 @@ import {
   type Notification,
   slots,
   users,
+  waitlistEntries,
+  waitlistPushSubscriptions,
 } from './schema';
 import { isLive, pickupTimeOf, qualified, quoted, renderedAll, renderedBatch, rowOf } from './sql';
 
@@ -766,6 +769,16 @@ export async function anonymisePhone(
     deletePushOfPhone(db, phone),
     // Their comments on pitches are free text: cleared; the scores stay, tied to bookings erased as well (behaviour.md#ratings).
     eraseCommentsOfPhone(db, phone),
+    // The phone's waitlist entries and their devices go (docs/behaviour.md#waitlist).
+    db
+      .delete(waitlistPushSubscriptions)
+      .where(
+        inArray(
+          waitlistPushSubscriptions.entryId,
+          db.select({ id: waitlistEntries.id }).from(waitlistEntries).where(eq(waitlistEntries.customerPhone, phone)),
+        ),
+      ),
+    db.delete(waitlistEntries).where(eq(waitlistEntries.customerPhone, phone)),
     db
       .update(bookings)
       .set({

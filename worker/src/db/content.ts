@@ -44,6 +44,7 @@ const ruleColumns = {
   loginPerIdentifier: bookingRules.loginPerIdentifier,
   depositKeepHours: bookingRules.depositKeepHours,
   reminderHours: bookingRules.reminderHours,
+  waitlistClaimMinutes: bookingRules.waitlistClaimMinutes,
 };
 
 /**

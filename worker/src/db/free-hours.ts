@@ -109,6 +109,9 @@ export function freeStarts(db: Db, f: FreeHoursFilter) {
         // take (pitch, starts_at > now), every slot still ahead to the horizon, over the day's (pitch, date, start)).
         sql`+${slots.startsAt} > ${f.after}`,
         isNull(bookingSlotClaims.slotId),
+        // A slot held for a waiting player is not free (docs/behaviour.md#waitlist).
+        sql`not exists (select 1 from waitlist_entries w where w.status = 'offered' and w.offer_facility_id = ${slots.facilityId}
+          and w.offer_starts_at <= ${slots.startsAt} and w.offer_ends_at > ${slots.startsAt} and w.offer_expires_at > ${f.after})`,
         match?.fits,
         f.shuttle ? eq(facilities.transportIsActive, true) : undefined,
         f.covered ? COVERED : undefined,
@@ -119,3 +122,34 @@ export function freeStarts(db: Db, f: FreeHoursFilter) {
 }
 
 export type FreeStartRow = Awaited<ReturnType<typeof freeStarts>>[number];
+
+/**
+ * The active pitches a 'Boş saat bul' search of `date` and `window` looks at, whatever is free (the waitlist's window
+ * entry waits at these; docs/behaviour.md#waitlist): those with a slot in the window still ahead, by the search's filters.
+ */
+export function windowPitches(db: Db, f: FreeHoursFilter) {
+  const w = f.window;
+  const window = w.crossesMidnight
+    ? sql`(${slots.startTime} >= ${w.from} or ${slots.startTime} < ${w.to})`
+    : and(sql`${slots.startTime} >= ${w.from}`, sql`${slots.startTime} < ${w.to}`);
+  return db
+    .selectDistinct({
+      facilityId: facilities.id,
+      slug: facilities.slug,
+      name: facilities.name,
+      location: facilities.location,
+      address: facilities.address,
+    })
+    .from(facilities)
+    .innerJoin(slots, and(eq(slots.facilityId, facilities.id), eq(slots.date, f.date), window))
+    .where(
+      and(
+        eq(facilities.isActive, true),
+        notDeleted,
+        sql`+${slots.startsAt} > ${f.after}`,
+        f.shuttle ? eq(facilities.transportIsActive, true) : undefined,
+        f.covered ? COVERED : undefined,
+        f.floodlit ? FLOODLIT : undefined,
+      ),
+    );
+}

@@ -10,6 +10,7 @@ import {
   PAYMENT_METHODS,
 } from '../../../contracts/payments';
 import { AUDIT_KINDS } from '../../../contracts/staff';
+import { WAITLIST_STATUSES } from '../../../contracts/waitlist';
 import type { WeekDay } from '../../../contracts/wire/facility';
 
 // The tables as drizzle models them. The database itself, with the triggers and the FTS5 table drizzle does not model,
@@ -482,6 +483,11 @@ export const bookings = sqliteTable(
     searchKey: text('search_key'),
     /** Whether the same-day rule (behaviour.md#bookings) held when the booking was made (an admin may turn it off). */
     sameDayRule: integer('same_day_rule', { mode: 'boolean' }).notNull().default(true),
+    /**
+     * The waitlist entry whose held slot this booking claimed (migration 0033; docs/behaviour.md#waitlist): the only
+     * booking the hold lets through (trigger waitlist_hold_insert), and the entry becomes 'claimed' with it.
+     */
+    waitlistEntryId: integer('waitlist_entry_id'),
     ...timestamps,
   },
   (t) => [
@@ -600,6 +606,80 @@ export const payments = sqliteTable(
     index('payments_facility_at').on(t.facilityId, t.at),
     uniqueIndex('payments_one_reversal').on(t.reversesId).where(sql`reverses_id is not null`),
   ],
+);
+
+/**
+ * The waitlist, 'Boşalınca haber ver' (migration 0033; docs/behaviour.md#waitlist): a player waits for a taken slot
+ * (kind 'slot': one pitch, one start) or for any start of a day's hour window at the pitches a 'Boş saat bul' search
+ * listed (kind 'window': facility_ids, fixed at joining). When a wanted start frees, the first live-waiting entry is
+ * offered it: the range [offer_starts_at, offer_ends_at) of offer_facility_id is held for it until offer_expires_at,
+ * which triggers enforce on every booking write (waitlist_hold_insert/update). offer_seq grows with each offer: the
+ * claim link's secret is an HMAC over (document_id, offer_seq), stored nowhere, so a new offer voids the old link.
+ * key_hash is the SHA-256 (hex) of the holder's secret key, never the key.
+ */
+export const waitlistEntries = sqliteTable(
+  'waitlist_entries',
+  {
+    id: integer('id').primaryKey(),
+    documentId: text('document_id').notNull().unique(),
+    keyHash: text('key_hash').notNull().unique(),
+    kind: text('kind', { enum: ['slot', 'window'] }).notNull(),
+    facilityId: integer('facility_id').references(() => facilities.id, { onDelete: 'cascade' }),
+    /** A window entry's pitches (JSON array of facility ids); '[]' for a slot entry. */
+    facilityIds: text('facility_ids', { mode: 'json' }).$type<number[]>().notNull().default(sql`'[]'`),
+    /** Business day (docs/behaviour.md#time-money-and-identity), and the start (slot) or [from, to) window (HH:MM). */
+    date: text('date').notNull(),
+    fromTime: text('from_time').notNull(),
+    toTime: text('to_time').notNull(),
+    /** The wanted start's real instant (a slot entry) or the window's last instant: after it the entry is ended. */
+    untilAt: integer('until_at').notNull(),
+    /** Minutes; null = the pitch's shortest length. */
+    duration: integer('duration'),
+    customerName: text('customer_name').notNull(),
+    customerPhone: text('customer_phone').notNull(),
+    customerId: integer('customer_id').references(() => customers.id),
+    status: text('status', { enum: WAITLIST_STATUSES }).notNull().default('waiting'),
+    offerFacilityId: integer('offer_facility_id'),
+    offerSlotId: integer('offer_slot_id'),
+    offerStartsAt: integer('offer_starts_at'),
+    offerEndsAt: integer('offer_ends_at'),
+    offerExpiresAt: integer('offer_expires_at'),
+    offerSeq: integer('offer_seq').notNull().default(0),
+    claimedBookingId: integer('claimed_booking_id'),
+    ...timestamps,
+  },
+  (t) => [
+    // A slot's queue, first come first served; and the window entries of a day.
+    index('waitlist_queue').on(t.facilityId, t.date, t.fromTime, t.id).where(sql`status in ('waiting', 'offered')`),
+    index('waitlist_windows').on(t.date, t.id).where(sql`kind = 'window' and status in ('waiting', 'offered')`),
+    // One live entry per phone and slot.
+    uniqueIndex('waitlist_one_per_phone_slot')
+      .on(t.facilityId, t.date, t.fromTime, t.customerPhone)
+      .where(sql`kind = 'slot' and status in ('waiting', 'offered')`),
+    index('waitlist_phone').on(t.customerPhone, t.status),
+    // The holds a booking write must respect, and the offers running out.
+    index('waitlist_offered_hold').on(t.offerFacilityId, t.offerStartsAt).where(sql`status = 'offered'`),
+    index('waitlist_offer_expiry').on(t.offerExpiresAt).where(sql`status = 'offered'`),
+    index('waitlist_until').on(t.untilAt).where(sql`status = 'waiting'`),
+    index('waitlist_customer').on(t.customerId),
+  ],
+);
+export type WaitlistEntry = typeof waitlistEntries.$inferSelect;
+
+/** A waitlist entry's devices that hear its offer by push; deleted with the entry, and when it stops being live. */
+export const waitlistPushSubscriptions = sqliteTable(
+  'waitlist_push_subscriptions',
+  {
+    id: integer('id').primaryKey(),
+    entryId: integer('entry_id')
+      .notNull()
+      .references(() => waitlistEntries.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [uniqueIndex('waitlist_push_entry_endpoint').on(t.entryId, t.endpoint)],
 );
 
 /**
@@ -966,6 +1046,8 @@ export const bookingRules = sqliteTable('booking_rules', {
   depositKeepHours: integer('deposit_keep_hours').notNull().default(24),
   /** The push reminder goes this many hours before an approved booking's start (migration 0028); 0 turns it off. */
   reminderHours: integer('reminder_hours').notNull().default(3),
+  /** How long a freed slot is held for the first waiting player (migration 0033; docs/behaviour.md#waitlist), minutes. */
+  waitlistClaimMinutes: integer('waitlist_claim_minutes').notNull().default(15),
   ...timestamps,
 });
 

@@ -21,6 +21,10 @@ const slotFields = {
   bookingStatus: sql<(typeof LIVE_STATUSES)[number] | null>`${bookings.status}`,
   customerName: bookings.customerName,
   isSubscriber: bookings.isSubscriber,
+  // Held for a waiting player's claim (docs/behaviour.md#waitlist): a running offer's range covers the slot.
+  held: sql<number>`exists (select 1 from waitlist_entries w where w.status = 'offered'
+    and w.offer_facility_id = ${slots.facilityId} and w.offer_starts_at <= ${slots.startsAt}
+    and w.offer_ends_at > ${slots.startsAt} and w.offer_expires_at > cast(unixepoch('subsec') * 1000 as integer))`,
 };
 
 /**

@@ -48,3 +48,16 @@ export function isUniqueRefusal(e: unknown, target?: string): boolean {
 export function isRangeRefusal(e: unknown): boolean {
   return messagesOf(e).some((m) => m.includes('booking_slot_claims: range not covered'));
 }
+
+/**
+ * Whether `e` is the waitlist's hold refusing a booking over a slot held for a waiting player (migration 0033,
+ * waitlist_hold_insert / waitlist_hold_update; docs/behaviour.md#waitlist).
+ */
+export function isHeldRefusal(e: unknown): boolean {
+  return messagesOf(e).some((m) => m.includes('waitlist_hold: held'));
+}
+
+/** Whether `e` is the waitlist's claim check refusing a booking that names an entry whose hold it is not. */
+export function isClaimRefusal(e: unknown): boolean {
+  return messagesOf(e).some((m) => m.includes('waitlist_claim: no such hold'));
+}

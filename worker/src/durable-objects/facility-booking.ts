@@ -12,6 +12,8 @@ import type { BookingWire } from '../../../contracts/wire/booking';
 import type { NotificationWire } from '../../../contracts/wire/notification';
 import { type Db, getDb } from '../db/client';
 import { rulesOf } from '../db/price-rules';
+import { slotsInRange } from '../db/slots';
+import { leaveEntry, nextOfferExpiry, passExpired } from '../db/waitlist';
 import { forgetAvailability } from '../lib/availability-memo';
 import { ApiError, fail, notFound, type Outcome } from '../lib/errors';
 import { Mutex } from '../lib/mutex';
@@ -30,7 +32,7 @@ import {
   coveredSlots,
   type GenerateResult,
   generateSlots,
-  type SlotRow,
+  type SlotLike,
   slotOfBooking,
   slotToWire,
 } from '../services/slots';
@@ -45,6 +47,8 @@ import {
 } from '../services/staff-bookings';
 import { pushStaffEvents } from '../services/staff-push';
 import { createSubscription } from '../services/subscriptions';
+import { offerFreed, startsIn } from '../services/waitlist';
+import { pushOffers } from '../services/waitlist-push';
 
 const FACILITY_KEY = 'facilityId';
 const BUNDLE_TTL_MS = 30_000;
@@ -113,7 +117,9 @@ export class FacilityBooking extends DurableObject<Env> {
   async createBooking(facilityId: number, input: CreateBookingInput): Promise<Outcome<BookingWire>> {
     const outcome = await this.guarded(async () => {
       const bundle = await step('facility', () => this.facility(facilityId));
-      const created = await step('write', () => createBooking({ db: this.db, now: Date.now() }, bundle, input));
+      const created = await step('write', () =>
+        createBooking({ db: this.db, now: Date.now(), env: this.env }, bundle, input),
+      );
       await step('expiry', () => this.scheduleExpiry(created.expiresAt));
       await this.broadcastBooked(bundle, created.slot);
       return created;
@@ -171,6 +177,7 @@ export class FacilityBooking extends DurableObject<Env> {
       const bundle = await this.facility(facilityId);
       const change = await cancelByCustomer({ db: this.db, now: Date.now() }, bookingNumber, reason, customerPhone);
       if (change.slot) await this.broadcastBooked(bundle, change.slot);
+      if (change.slot) await this.offerRange(bundle, change.slot.startsAt, change.slot.matchEndsAt);
       return change;
     });
     if (!outcome.ok) return outcome;
@@ -248,6 +255,9 @@ export class FacilityBooking extends DurableObject<Env> {
       const bundle = await this.facility(facilityId);
       const result = await change();
       if (result.slot) await this.broadcastBooked(bundle, result.slot);
+      // A change that freed the slots (reject, cancel) offers them to the waitlist (docs/behaviour.md#waitlist).
+      if (result.slot && result.slot.bookingStatus === null)
+        await this.offerRange(bundle, result.slot.startsAt, result.slot.matchEndsAt);
       return result;
     });
     if (!outcome.ok) return outcome;
@@ -351,6 +361,52 @@ export class FacilityBooking extends DurableObject<Env> {
     return this.generateSlots(facilityId, today, addDays(today, days), false);
   }
 
+  /**
+   * A waitlist entry leaves (the holder, or staff take it off): under the lock, so an offered entry's hold passes on to
+   * the next in line before anyone else can book it (docs/behaviour.md#waitlist).
+   */
+  async leaveWaitlist(facilityId: number, entryId: number): Promise<Outcome<null>> {
+    return this.guarded(async () => {
+      const bundle = await this.facility(facilityId);
+      const was = await leaveEntry(this.env.DB, entryId, Date.now());
+      if (was?.offer_facility_id === facilityId && was.offer_starts_at !== null && was.offer_ends_at !== null) {
+        const offered = await this.offerRange(bundle, was.offer_starts_at, was.offer_ends_at);
+        if (!offered) await this.broadcastRange(bundle, was.offer_starts_at, was.offer_ends_at);
+      }
+      return null;
+    });
+  }
+
+  /**
+   * Offers the freed starts of [from, to) to the waitlist, broadcasts the held slots, pushes the offers and arms the
+   * alarm for the earliest offer's end. Under the lock. Answers whether anything was offered.
+   */
+  private async offerRange(bundle: FacilityBundle, from: number, to: number): Promise<boolean> {
+    const now = Date.now();
+    const starts = await startsIn(this.env.DB, bundle.facility.id, from, to);
+    const offers = await offerFreed(this.env, bundle.facility, starts, now);
+    if (offers.length === 0) return false;
+    for (const o of offers) await this.broadcastRange(bundle, o.offer_starts_at!, o.offer_ends_at!);
+    await this.scheduleAt(Math.min(...offers.map((o) => o.offer_expires_at!)));
+    this.ctx.waitUntil(pushOffers(this.env, bundle.facility, offers).catch(() => undefined));
+    return true;
+  }
+
+  private async broadcastRange(bundle: FacilityBundle, from: number, to: number): Promise<void> {
+    for (const slot of await slotsInRange(this.db, bundle.facility.id, from, to)) this.broadcastSlot(bundle, slot);
+  }
+
+  /** Offers that ran out pass to the next in line; a range nobody takes is broadcast free again. */
+  private async passOn(facilityId: number, now: number): Promise<void> {
+    const passed = await passExpired(this.env.DB, facilityId, now);
+    if (passed.length === 0) return;
+    const bundle = await this.facility(facilityId);
+    for (const p of passed) {
+      const offered = await this.offerRange(bundle, p.offer_starts_at, p.offer_ends_at);
+      if (!offered) await this.broadcastRange(bundle, p.offer_starts_at, p.offer_ends_at);
+    }
+  }
+
   async alarm(): Promise<void> {
     this.alarmAt = null; // a fired alarm is gone
     const facilityId = await this.ctx.storage.get<number>(FACILITY_KEY);
@@ -366,16 +422,26 @@ export class FacilityBooking extends DurableObject<Env> {
     const { freed, count, notifications } = await this.lock.run(async () => {
       const result = await expireHolds(this.db, facilityId, now);
       const warned = await warnHolds(this.db, facilityId, now);
-      const next = await nextHoldAlarm(this.db, facilityId);
+      // Waitlist offers that ran out pass on; the slots expired holds freed are offered (docs/behaviour.md#waitlist).
+      await this.passOn(facilityId, now);
+      if (result.freed.length > 0) {
+        const bundle = await this.facility(facilityId);
+        for (const slot of result.freed) {
+          await this.broadcastBooked(bundle, slot);
+          await this.offerRange(bundle, slot.startsAt, slot.matchEndsAt);
+        }
+      }
+      const [holdAt, offerAt] = await Promise.all([
+        nextHoldAlarm(this.db, facilityId),
+        nextOfferExpiry(this.env.DB, facilityId),
+      ]);
+      const next = holdAt === null ? offerAt : offerAt === null ? holdAt : Math.min(holdAt, offerAt);
       this.alarmAt = next === null ? null : Math.max(next, Date.now() + 1000);
       if (this.alarmAt !== null) await this.ctx.storage.setAlarm(this.alarmAt);
       else await this.ctx.storage.deleteAlarm();
       return { ...result, notifications: [...result.notifications, ...warned] };
     });
-    if (count > 0) {
-      const bundle = await this.facility(facilityId).catch(() => null);
-      if (bundle) for (const slot of freed) await this.broadcastBooked(bundle, slot).catch(() => undefined);
-    }
+    void freed;
     this.notify(notifications);
     return count;
   }
@@ -385,7 +451,11 @@ export class FacilityBooking extends DurableObject<Env> {
    * expiry'); a hold shorter than that is warned at once. The alarm then re-arms itself for the deadline.
    */
   private async scheduleExpiry(at: number): Promise<void> {
-    const due = at - HOLD_WARNING_MS;
+    await this.scheduleAt(at - HOLD_WARNING_MS);
+  }
+
+  /** Arms the alarm for `due` unless it already fires earlier (hold warnings and expiries, waitlist offers share it). */
+  private async scheduleAt(due: number): Promise<void> {
     if (this.alarmAt === undefined) this.alarmAt = await this.ctx.storage.getAlarm();
     if (this.alarmAt === null || due < this.alarmAt) {
       await this.ctx.storage.setAlarm(due);
@@ -459,7 +529,7 @@ export class FacilityBooking extends DurableObject<Env> {
     for (const slot of await coveredSlots(this.db, bundle.facility, first)) this.broadcastSlot(bundle, slot);
   }
 
-  private broadcastSlot(bundle: FacilityBundle, slot: SlotRow): void {
+  private broadcastSlot(bundle: FacilityBundle, slot: SlotLike): void {
     this.broadcast({ type: 'slot', facility: bundle.facility.documentId, slot: slotToWire(slot, Date.now()) });
   }
 

@@ -8,6 +8,7 @@ import { defaultLength, depositFor, offeredLengths, startAllowed } from '../../.
 import { msg, sameDayMessage } from '../../../contracts/messages';
 import type { BookingRatingWire } from '../../../contracts/ratings';
 import { cancelTooLate } from '../../../contracts/settings';
+import { waitlistMsg } from '../../../contracts/waitlist-input';
 import type {
   BookingWire,
   PhoneLookupBookingWire,
@@ -19,7 +20,7 @@ import * as store from '../db/bookings';
 import type { Db } from '../db/client';
 import { ratingOfNumber } from '../db/ratings';
 import { type Booking, type BookingAddon, bookings } from '../db/schema';
-import { isRangeRefusal, isUniqueRefusal } from '../db/unique';
+import { isClaimRefusal, isHeldRefusal, isRangeRefusal, isUniqueRefusal } from '../db/unique';
 import { storedRules } from '../lib/booking-rules';
 import { type ApiError, badRequest, conflict, notFound } from '../lib/errors';
 import { newBookingNumber, newDocumentId } from '../lib/ids';
@@ -29,6 +30,7 @@ import type { FacilityBundle } from './facilities';
 import { notificationsToWire } from './notifications';
 import { ratingState } from './ratings';
 import { type BookedSlot, slotOfBooking } from './slots';
+import { entryOfClaim } from './waitlist';
 
 export { type Audience, bookingToWire, phoneLookupToWire } from './booking-wire';
 
@@ -59,6 +61,8 @@ function sameDayConflict(row: store.SameDayBooking) {
 
 export interface CreateDeps extends Clock {
   db: Db;
+  /** For a waitlist claim (its secret is keyed by the app's secret). */
+  env?: Pick<Env, 'JWT_SECRET' | 'DB'>;
 }
 
 export interface CreatedBooking {
@@ -210,10 +214,16 @@ export async function createBooking(
   const rules = await storedRules(db, now);
   const order = orderOf(bundle, input);
   const expiresAt = now + f.autoApprovalTimeout * MINUTE;
+  // A waitlist claim: the offered entry whose hold this booking takes, or a Turkish refusal (docs/behaviour.md#waitlist).
+  const claimed =
+    input.claim !== undefined && deps.env
+      ? { waitlistEntryId: await entryOfClaim(deps.env, f.id, input.bookingSlot!, input.claim, minutes, now) }
+      : {};
   const values = {
     documentId: newDocumentId(),
     facilityId: f.id,
     duration: minutes,
+    ...claimed,
     ...order.columns,
     expiresAt,
     clientTimestamp: input.clientTimestamp ?? null,
@@ -260,6 +270,9 @@ export async function createBooking(
         throw await refusal(slotTaken);
       // The claims trigger's own guard: a gap in the range (docs/behaviour.md#match-length).
       if (isRangeRefusal(e)) throw await refusal(() => conflict(msg.rangeUnavailable));
+      // A slot held for a waiting player, or a claim that no longer holds (the waitlist triggers, migration 0033).
+      if (isHeldRefusal(e)) throw conflict(waitlistMsg.held, { slot: input.bookingSlot });
+      if (isClaimRefusal(e)) throw conflict(waitlistMsg.claimInvalid);
       if (isUniqueRefusal(e, 'bookings.customer_phone')) throw await refusal(() => conflict(sameDayMessage(null)));
       throw e;
     }
@@ -269,6 +282,7 @@ export async function createBooking(
     const { booking: b, notifications } = written;
     // Every column but those the statement read is already known here; no need to read the row back.
     const created: Booking & { slotDocumentId: string | null } = {
+      waitlistEntryId: null,
       ...values,
       ...b,
       bookingNumber,

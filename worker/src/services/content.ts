@@ -91,6 +91,7 @@ export async function saveBookingRules(
     ...input,
     depositKeepHours: input.depositKeepHours ?? before.depositKeepHours,
     reminderHours: input.reminderHours ?? before.reminderHours,
+    waitlistClaimMinutes: input.waitlistClaimMinutes ?? before.waitlistClaimMinutes,
   };
   const audit = settingsAudit(db, actor, { id: 'booking-rules', label: 'Rezervasyon kuralları' }, before, full);
   await saveBookingRulesRow(db, full, Date.now(), audit);

@@ -155,7 +155,7 @@ export async function publicSlots(db: Db, facilityId: number, from: string, to: 
  * The first slot a changed booking holds or freed, as the live watchers are told of it, with the match's end: a longer
  * match's other slots are read for the watchers by coveredSlots (docs/behaviour.md#match-length).
  */
-export type BookedSlot = SlotRow & { matchEndsAt: number };
+export type BookedSlot = SlotLike & { matchEndsAt: number };
 
 export function slotOfBooking(
   b: Pick<
@@ -198,7 +198,7 @@ export async function coveredSlots(
   db: Db,
   f: Pick<FacilityRow, 'id' | 'bookingTimeType'>,
   first: BookedSlot,
-): Promise<SlotRow[]> {
+): Promise<SlotLike[]> {
   if (first.matchEndsAt - first.startsAt <= slotLengthOf(f.bookingTimeType) * 60_000) {
     const { matchEndsAt: _, ...slot } = first;
     // A one-slot match whose slot was unlinked has no slot to show (0 is never a slot id).
@@ -222,9 +222,13 @@ export function bookableUntil(lastSlotDate: string | null, horizonDays: unknown,
  * initial ('Barış A.'); never a phone. behaviour.md#public-site shows an approved booking's full name to every visitor: a surname on a
  * public page says who plays where and when, which a KVKK notice could not justify, so the initial it is.
  */
-export function slotToWire(r: SlotRow, now: number): SlotWire {
+/** A slot as read (SlotRow) or as built from a booking, whose hold (docs/behaviour.md#waitlist) is unknown: not held. */
+export type SlotLike = Omit<SlotRow, 'held'> & { held?: number | boolean | null };
+
+export function slotToWire(r: SlotLike, now: number): SlotWire {
   const isPast = r.startsAt <= now;
   const status = r.bookingStatus;
+  const held = status === null && !isPast && Boolean(r.held);
   const isSubscriber = status !== null && Boolean(r.isSubscriber);
   const state: SlotState =
     status !== null
@@ -235,7 +239,9 @@ export function slotToWire(r: SlotRow, now: number): SlotWire {
           : 'booked'
       : isPast
         ? 'past'
-        : 'available';
+        : held
+          ? 'held'
+          : 'available';
   return {
     id: r.id,
     documentId: r.documentId,
@@ -244,7 +250,7 @@ export function slotToWire(r: SlotRow, now: number): SlotWire {
     endTime: r.endTime,
     startsAt: new Date(r.startsAt).toISOString(),
     price: toTl(r.price),
-    isAvailable: status === null && !isPast,
+    isAvailable: status === null && !isPast && !held,
     isPending: status === 'pending',
     isPast,
     state,

@@ -247,6 +247,7 @@ export async function createSubscription(
     bookingStatus: 'approved',
     customerName: input.customerName,
     isSubscriber: true,
+    held: 0,
   }));
   return {
     answer: {
