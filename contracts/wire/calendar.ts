@@ -22,6 +22,8 @@ export interface CalendarBookingWire {
 export interface CalendarSlotWire extends Omit<SlotWire, 'booking'> {
   startsAt: string;
   booking: CalendarBookingWire | null;
+  /** Live waitlist entries for this start (waiting, and the one it is held for): docs/behaviour.md#waitlist. */
+  waitlist: number;
 }
 
 export interface CalendarWire {

@@ -148,6 +148,7 @@ describe('a week of one pitch', () => {
       isPast: false,
       startsAt: new Date(`${day(1)}T09:00:00+03:00`).toISOString(),
       state: 'available',
+      waitlist: 0,
       booking: null,
     });
   });

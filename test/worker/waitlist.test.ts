@@ -302,3 +302,22 @@ describe('staff and erasure', () => {
     expect((await api(`/api/waitlist/${a.key}`)).status).toBe(404);
   });
 });
+
+describe('the panel calendar', () => {
+  it('counts the live waitlist of each start and shows a held slot as held', async () => {
+    const f = await pitch();
+    const taken = await bookViaApi(f, day, '14:00');
+    await joined(f, taken.slot);
+    await joined(f, taken.slot);
+    const admin = await tokenFor(await createStaff('admin'));
+    const read = async () => {
+      const res = await api(`/api/facilities/${f.documentId}/calendar?from=${day}&to=${day}`, { token: admin });
+      expect(res.status).toBe(200);
+      const body = await json<Answer<{ slots: Array<{ documentId: string; waitlist: number; state: string }> }>>(res);
+      return body.data.slots.find((s) => s.documentId === taken.slot.document_id)!;
+    };
+    expect(await read()).toMatchObject({ waitlist: 2 });
+    await cancel(taken.booking.bookingNumber);
+    expect(await read()).toMatchObject({ waitlist: 2, state: 'held' });
+  });
+});

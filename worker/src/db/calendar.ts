@@ -2,7 +2,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from './client';
 import { facilityIdOf } from './facility-ref';
-import { bookings, facilities } from './schema';
+import { bookings, facilities, slots } from './schema';
 import { liveSlots } from './slots';
 
 // The booking's document_id is aliased: in a D1 batch drizzle matches columns by name, and the slot has one too.
@@ -16,6 +16,15 @@ const bookingColumns = {
   bookingStartTime: sql<string | null>`${bookings.startTime}`.as('booking_start_time'),
   bookingEndTime: sql<string | null>`${bookings.endTime}`.as('booking_end_time'),
   bookingDuration: sql<number | null>`${bookings.duration}`.as('booking_duration'),
+  // The live waitlist of the slot's start (docs/behaviour.md#waitlist): its slot entries, the waiting window entries that
+  // include this pitch and start, and a window entry holding it here.
+  waitlist: sql<number>`((select count(*) from waitlist_entries w where w.facility_id = ${slots.facilityId}
+      and w.date = ${slots.date} and w.from_time = ${slots.startTime} and w.status in ('waiting', 'offered'))
+    + (select count(*) from waitlist_entries w where w.kind = 'window' and w.date = ${slots.date} and ((w.status = 'waiting'
+      and exists (select 1 from json_each(w.facility_ids) j where j.value = ${slots.facilityId})
+      and case when w.from_time < w.to_time then ${slots.startTime} >= w.from_time and ${slots.startTime} < w.to_time
+        else ${slots.startTime} >= w.from_time or ${slots.startTime} < w.to_time end)
+      or (w.status = 'offered' and w.offer_slot_id = ${slots.id}))))`.as('waitlist'),
 };
 
 export async function calendarRows(db: Db, ref: string, from: string, to: string) {

@@ -27,6 +27,7 @@ export async function staffCalendar(db: Db, ref: string, from: string, to: strin
     slots: slots.map((r) => ({
       ...slotToWire(r, now),
       startsAt: isoInstant(r.startsAt)!,
+      waitlist: Number(r.waitlist ?? 0),
       // Staff see the booking in full: the whole name, the phone, payment and shuttle (the public shape hides them).
       booking:
         r.bookingStatus === null
