@@ -15,6 +15,7 @@ export const SETTING_LABELS: Record<string, string> = {
   loginPerIdentifier: 'Giriş sınırı — kullanıcı adı başına',
   depositKeepHours: 'Kapora tutma süresi (saat)',
   reminderHours: 'Maç hatırlatması (saat önce)',
+  waitlistClaimMinutes: 'Bekleme listesi süresi (dakika)',
   // Site ayarları
   siteName: 'Site adı',
   tagline: 'Slogan',

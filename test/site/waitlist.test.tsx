@@ -10,7 +10,7 @@ import MyBookings from '../../site/src/islands/MyBookings';
 import { CLAIM_KEY, WAIT_KEY } from '../../site/src/lib/waitlist-device';
 import type { Slot } from '../../site/src/stores/booking';
 import { $claim } from '../../site/src/stores/booking/claim';
-import { $waitFor } from '../../site/src/stores/booking/waitlist';
+import { $waitFor } from '../../site/src/stores/booking/flow';
 import { $toasts } from '../../site/src/stores/toast';
 import { bookingFacility } from './fixtures/booking';
 

@@ -55,15 +55,6 @@ function keptHere(slug: string): boolean {
   }
 }
 
-/** Whether this tab keeps a claim link's secret (lib/waitlist-device.ts CLAIM_KEY). */
-function claimKeptHere(): boolean {
-  try {
-    return Boolean(sessionStorage.getItem('hs:hak'));
-  } catch {
-    return false;
-  }
-}
-
 /** `today`: the Istanbul date the page was rendered on, so hydration draws the server's calendar (see $today). */
 export default function BookingFlow({ facility, today }: { facility: BookingFacility; today?: string }) {
   useState(() => initBookingFlow(facility, today));
@@ -94,15 +85,9 @@ export default function BookingFlow({ facility, today }: { facility: BookingFaci
   useEffect(() => followIstanbulDay(), []);
   // A start chosen on 'Boş saat bul' (#gun=&slot=): that day, and the form for it while it is free. Its code loads
   // only for such an address (docs/performance.md 'Budgets').
-  // A claim link's secret kept in this tab (a reload of the form): the held slot's form again (docs/behaviour.md#waitlist).
   useEffect(() => {
     if (location.hash.includes('slot=')) void import('../stores/booking/deep-link').then((m) => m.openDeepLink());
-    else if (claimKeptHere())
-      void Promise.all([import('../stores/booking/claim-link'), import('../lib/waitlist-device')]).then(([m, d]) => {
-        const kept = d.keptClaim(facility.slug);
-        if (kept) m.openClaim(kept);
-      });
-  }, [facility.slug]);
+  }, []);
 
   // The steps are history entries (behaviour.md#public-site): Back and Forward move between them, by code that loads
   // with the form or on the first of them. A reload on the form starts again from the calendar (the typed text lived in

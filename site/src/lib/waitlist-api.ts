@@ -37,18 +37,7 @@ export interface QueueAnswer {
   windows: WaitlistQueueEntryWire[];
 }
 
-type Res<T> = Promise<{ ok: boolean; status: number; json(): Promise<{ data: T }> }>;
-/** The waitlist routes as the API contract names them (docs/api.md). */
-interface WaitlistRoutes {
-  $post(a: { json: JoinBody }): Res<WaitlistEntryWire>;
-  ':key': {
-    $get(a: { param: { key: string } }): Res<WaitlistEntryWire>;
-    $delete(a: { param: { key: string } }): Res<null>;
-  };
-  queue: { $get(a: { query: { facility: string; date: string } }): Res<QueueAnswer> };
-  entries: { ':documentId': { $delete(a: { param: { documentId: string } }): Res<null> } };
-}
-const waitlist = (client.api as unknown as { waitlist: WaitlistRoutes }).waitlist;
+const waitlist = client.api.waitlist;
 
 export const joinWaitlist = (json: JoinBody): Promise<WaitlistEntryWire> => unwrap(waitlist.$post({ json }));
 
@@ -58,7 +47,7 @@ export const waitlistEntry = (key: string): Promise<WaitlistEntryWire> =>
 /** Leaves the queue (204). */
 export async function leaveWaitlist(key: string): Promise<void> {
   const res = await waitlist[':key'].$delete({ param: { key } });
-  if (!res.ok && res.status !== 404) await unwrap(Promise.resolve(res));
+  if (!res.ok && (res.status as number) !== 404) await unwrap(Promise.resolve(res));
 }
 
 export const slotQueue = (facility: string, date: string): Promise<QueueAnswer> =>

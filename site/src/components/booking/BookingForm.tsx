@@ -526,3 +526,6 @@ export function BookingForm({
     </section>
   );
 }
+
+/** 'Boşalınca haber ver' (docs/behaviour.md#waitlist) rides in this chunk: the calendar loads it through here. */
+export { default as WaitlistJoin } from './WaitlistJoin';

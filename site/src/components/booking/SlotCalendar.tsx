@@ -24,24 +24,15 @@ import {
   rangeProblem,
 } from '../../stores/booking/calendar';
 import { $facility, type Slot } from '../../stores/booking/facility';
-import { $length, $selected } from '../../stores/booking/flow';
+import { $length, $selected, $waitFor, tapTaken, waitable } from '../../stores/booking/flow';
 import { $coveredKey, choosesLength, tapSlot } from '../../stores/booking/length';
 import { $live } from '../../stores/booking/live';
 import { goToday, setCustomRange, setMonthDay, setView, step } from '../../stores/booking/navigate';
 import { hhmm, slotMinutes, slotTime } from '../../stores/booking/slot-time';
 import { $loadedRange, $slots, $slotsStatus, loadSlots } from '../../stores/booking/slots';
 import { SLOTS_FAILED } from '../../stores/booking/texts';
-import { $waitFor, tapTaken, waitable } from '../../stores/booking/waitlist';
 import { peerFocusRing } from '../ui/focus';
-import {
-  CheckIcon,
-  ChevronLeftIcon,
-  ChevronRightIcon,
-  ClockIcon,
-  CrownSolidIcon,
-  HourglassIcon,
-  LockIcon,
-} from '../ui/icons';
+import { CheckIcon, ChevronLeftIcon, ChevronRightIcon, ClockIcon, CrownSolidIcon, LockIcon } from '../ui/icons';
 import { LiveBadge } from '../ui/LiveBadge';
 import { Action } from './Action';
 
@@ -58,8 +49,9 @@ const VIEWS: { id: CalendarView; label: string; unit: string }[] = [
 // The lengths offered from a tapped start: a small chunk of its own, loaded on the first tap (or the first touch of the
 // flow) on a pitch offering several lengths (docs/performance.md 'Budgets').
 const LengthChooser = lazy(() => import('./LengthChooser'));
-// 'Boşalınca haber ver' under a tapped taken hour: its own chunk, loaded on that tap (docs/behaviour.md#waitlist).
-const WaitlistJoin = lazy(() => import('./WaitlistJoin'));
+// 'Boşalınca haber ver' under a tapped taken hour (docs/behaviour.md#waitlist): through the form's chunk, which the first
+// touch of the flow fetches anyway, so the first load lists no chunks of its own for it.
+const WaitlistJoin = lazy(() => import('./BookingForm').then((m) => ({ default: m.WaitlistJoin })));
 
 /** `held`: kept for a waiting player during their claim window (docs/behaviour.md#waitlist); nobody else books it. */
 type Display = 'past' | 'available' | 'selected' | 'covered' | 'pending' | 'booked' | 'subscriber' | 'held';
@@ -185,11 +177,7 @@ export function SlotButton({
             <span className="truncate">Abone{name && ` · ${name}`}</span>
           </>
         )}
-        {display === 'held' && (
-          <>
-            <HourglassIcon className="h-3.5 w-3.5 shrink-0" /> Ayrıldı
-          </>
-        )}
+        {display === 'held' && <span className="font-semibold">Ayrıldı</span>}
         {display === 'past' && <span>Geçti</span>}
       </span>
     </button>
@@ -575,7 +563,6 @@ function Legend() {
             {d === 'booked' && <LockIcon className="h-3 w-3" />}
             {d === 'subscriber' && <CrownSolidIcon className="h-3 w-3" />}
             {d === 'selected' && <CheckIcon className="h-3 w-3" />}
-            {d === 'held' && <HourglassIcon className="h-3 w-3" />}
           </span>
           {label}
         </li>

@@ -20,12 +20,12 @@ import {
   PUSH_FAILED,
 } from '../../lib/waitlist-join';
 import { $facility } from '../../stores/booking/facility';
+import { $waitFor } from '../../stores/booking/flow';
 import { $draft } from '../../stores/booking/form';
 import { choosesLength } from '../../stores/booking/length';
 import { lengthsOf } from '../../stores/booking/length-choice';
 import { formatPhoneTyping } from '../../stores/booking/phone-typing';
 import { slotTime } from '../../stores/booking/slot-time';
-import { $waitFor } from '../../stores/booking/waitlist';
 import { fieldLabel, input } from '../ui/field';
 import { Button } from '../ui/light/Button';
 import { TextField } from '../ui/light/TextField';

@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
 import type { FormEvent } from 'react';
+import { WAITLIST_CLAIM_MAX, WAITLIST_CLAIM_MIN } from '../../../../../contracts/waitlist';
 import type { BookingRulesWire } from '../../../../../contracts/wire/content';
 import {
   $rulesErrors,
@@ -79,6 +80,11 @@ export function BookingRulesForm() {
             'reminderHours',
             'Maç hatırlatması (saat önce)',
             'Bildirim açan oyuncuya onaylı maçından bu kadar saat önce hatırlatma gider; 0 kapalı, en çok 48.',
+          )}
+          {number(
+            'waitlistClaimMinutes',
+            'Bekleme listesi süresi (dakika)',
+            `Boşalan saat sıradaki ilk oyuncuya bu kadar dakika ayrılır; süre dolarsa sıra bir sonrakine geçer; ${WAITLIST_CLAIM_MIN}–${WAITLIST_CLAIM_MAX}.`,
           )}
         </div>
         <div className="mt-4">
