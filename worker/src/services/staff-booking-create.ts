@@ -7,13 +7,14 @@ import { depositFor } from '../../../contracts/match-length';
 import { msg } from '../../../contracts/messages';
 import { BOOKING_CHANNEL_LABELS } from '../../../contracts/payments';
 import { type StaffBookingInput, staffBookingMsg } from '../../../contracts/staff-booking';
+import { waitlistMsg } from '../../../contracts/waitlist-input';
 import type { BookingDetail } from '../../../contracts/wire/booking';
 import type { NotificationWire } from '../../../contracts/wire/notification';
 import { actorName, recordAudit } from '../db/audit';
 import * as store from '../db/bookings';
 import type { Db } from '../db/client';
 import { insertPayments } from '../db/payments';
-import { isRangeRefusal, isUniqueRefusal } from '../db/unique';
+import { isHeldRefusal, isRangeRefusal, isUniqueRefusal } from '../db/unique';
 import { storedRules } from '../lib/booking-rules';
 import { type ApiError, conflict } from '../lib/errors';
 import { newBookingNumber, newDocumentId } from '../lib/ids';
@@ -171,6 +172,8 @@ export async function createStaffBooking(
         isRangeRefusal(e)
       )
         throw await refusal();
+      // A slot held for a waiting player's claim (docs/behaviour.md#waitlist).
+      if (isHeldRefusal(e)) throw conflict(waitlistMsg.held);
       throw e;
     }
     if (!written?.detail) throw await refusal();

@@ -26,11 +26,12 @@ import {
   subscriptionMsg,
   successMessage,
 } from '../../../contracts/subscriptions';
+import { waitlistMsg } from '../../../contracts/waitlist-input';
 import type { WeekDay } from '../../../contracts/wire/facility';
 import type { NotificationWire } from '../../../contracts/wire/notification';
 import { type Db, getDb } from '../db/client';
 import * as store from '../db/subscriptions';
-import { isUniqueRefusal } from '../db/unique';
+import { isHeldRefusal, isUniqueRefusal } from '../db/unique';
 import { badRequest, conflict } from '../lib/errors';
 import { newBookingNumber, newDocumentId } from '../lib/ids';
 import { toTl } from '../lib/money';
@@ -232,6 +233,8 @@ export async function createSubscription(
       // Only a path that bypassed the pitch's object can get here: the backstop index refused a second live booking.
       if (isUniqueRefusal(e, 'bookings.slot_id') || isUniqueRefusal(e, 'booking_slot_claims.slot_id'))
         throw conflict(msg.slotTaken);
+      // A week's slot held for a waiting player's claim (docs/behaviour.md#waitlist).
+      if (isHeldRefusal(e)) throw conflict(waitlistMsg.held);
       throw e;
     }
   }
