@@ -65,6 +65,8 @@ export interface WaitlistEntryWire {
     /** `/saha/<slug>#gun=…&slot=…&sure=…&hak=<claim>`: the claim secret rides in the fragment, never sent in a request line. */
     claimUrl: string;
   } | null;
+  /** The claim window now set in Ayarlar, minutes: what 'Sıraya eklendiniz' tells the player to expect. */
+  claimMinutes: number;
   createdAt: string;
 }
 

@@ -55,6 +55,7 @@ const entry = (over: Record<string, unknown> = {}) => ({
     facilities: [{ slug: 'nilufer', name: facility.name }],
   },
   offer: null,
+  claimMinutes: 25,
   createdAt: '2026-11-18T07:00:00.000Z',
   ...over,
 });
@@ -162,7 +163,7 @@ describe('Boşalınca haber ver on the pitch page', () => {
     await user().click(within(form).getByRole('button', { name: waitlistTexts.join }));
 
     expect(await screen.findByText('Sıraya eklendiniz. Sıranız: 2.')).toBeTruthy();
-    expect(screen.getByText(waitlistTexts.explain(15))).toBeTruthy();
+    expect(screen.getByText(waitlistTexts.explain(25))).toBeTruthy();
     const post = calls.find((c) => c.path === '/api/waitlist' && c.method === 'POST');
     expect(post?.body).toEqual({
       facility: facility.documentId,

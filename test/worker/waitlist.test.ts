@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { WAITLIST_PER_PHONE, WAITLIST_PER_SLOT, type WaitlistEntryWire } from '../../contracts/waitlist';
 import { waitlistMsg } from '../../contracts/waitlist-input';
 import type { FacilityBooking } from '../../worker/src/durable-objects/facility-booking';
+import { forgetRules } from '../../worker/src/lib/booking-rules';
 import { facilityStub } from '../../worker/src/services/facility-ref';
 import {
   type Answer,
@@ -87,6 +88,13 @@ describe('joining', () => {
     expect(b.position).toBe(2);
     expect(a.target).toMatchObject({ kind: 'slot', date: day, from: '20:00', facilities: [{ slug: f.slug }] });
     expect((await entry(b.key)).position).toBe(2);
+    // The claim window the player is told to expect is the one set in Ayarlar now.
+    expect(a.claimMinutes).toBe(15);
+    await env.DB.prepare('update booking_rules set waitlist_claim_minutes = 25').run();
+    forgetRules();
+    expect((await entry(b.key)).claimMinutes).toBe(25);
+    await env.DB.prepare('update booking_rules set waitlist_claim_minutes = 15').run();
+    forgetRules();
     const stored = await rowsOf('select key_hash from waitlist_entries');
     expect(stored.every((r) => r.key_hash !== a.key && String(r.key_hash).length === 64)).toBe(true);
   });

@@ -39,8 +39,8 @@ import { pushRoutes } from './routes/push';
 import { bookingRatingRoutes, ratingRoutes } from './routes/ratings';
 import { reportRoutes } from './routes/reports';
 import { staffRoutes } from './routes/staff';
-import { waitlistRoutes } from './routes/waitlist';
 import { staffPushRoutes } from './routes/staff-push';
+import { waitlistRoutes } from './routes/waitlist';
 
 const routes = new Hono<AppEnv>()
   .basePath('/api')

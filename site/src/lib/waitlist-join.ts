@@ -55,8 +55,7 @@ export async function leave(key: string) {
 }
 
 /** The claim window's minutes: the answer's own when the server says it, else the default. */
-export const claimMinutesOf = (entry: WaitlistEntryWire) =>
-  (entry as WaitlistEntryWire & { claimMinutes?: number }).claimMinutes ?? WAITLIST_CLAIM_MINUTES;
+export const claimMinutesOf = (entry: WaitlistEntryWire) => entry.claimMinutes ?? WAITLIST_CLAIM_MINUTES;
 
 /** 'Sıraya eklendiniz. Sıranız: N.' and what happens next. */
 export const joinedLines = (entry: WaitlistEntryWire) => [

@@ -260,6 +260,7 @@ export async function entryToWire(env: Env, e: store.EntryRow, key: string, now:
             claimUrl: (await claimUrlOf(env, e, offerFacility.slug)) ?? '',
           }
         : null,
+    claimMinutes: await claimMinutes(getDb(env.DB), now),
     createdAt: new Date(e.created_at).toISOString(),
   };
 }
