@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { PAYMENT_STATUSES } from '../../../contracts/booking-statuses';
+import { CLOSURE_REASONS } from '../../../contracts/closures';
 import type { EventKind } from '../../../contracts/events';
 import {
   ATTENDANCE_MARKS,
@@ -227,11 +228,60 @@ export const slots = sqliteTable(
     endsAt: integer('ends_at').notNull(),
     price: integer('price').notNull(),
     createdAt: timestamps.createdAt,
+    /**
+     * The closure holding the slot closed (migration 0034; docs/behaviour.md#closures), null when open. Set by the
+     * closure's batch and, for a slot created inside a live closure's window, by the trigger closure_slot_created; the
+     * triggers refuse a claim on a closed slot and closing a slot a live booking claims.
+     */
+    closureId: integer('closure_id'),
   },
   (t) => [
     uniqueIndex('booking_slots_facility_date_time').on(t.facilityId, t.date, t.startTime),
     index('booking_slots_facility_starts').on(t.facilityId, t.startsAt),
+    index('booking_slots_closure').on(t.closureId).where(sql`closure_id is not null`),
   ],
+);
+
+/**
+ * A closure, 'Kapat' (migration 0034; docs/behaviour.md#closures): staff close pitches (closure_facilities) for the
+ * business days [from_date, to_date], whole days (start_time null) or the slots starting in [start_time, end_time) read
+ * around the clock (so '20:00'–'02:00' holds the after-midnight hours). Live until lifted. No personal data.
+ */
+export const closures = sqliteTable(
+  'closures',
+  {
+    id: integer('id').primaryKey(),
+    documentId: text('document_id').notNull().unique(),
+    fromDate: text('from_date').notNull(),
+    toDate: text('to_date').notNull(),
+    startTime: text('start_time'),
+    endTime: text('end_time'),
+    reason: text('reason', { enum: CLOSURE_REASONS }).notNull(),
+    note: text('note').notNull().default(''),
+    cancelledCount: integer('cancelled_count').notNull().default(0),
+    movedCount: integer('moved_count').notNull().default(0),
+    createdById: integer('created_by_id').references(() => users.id),
+    createdByName: text('created_by_name').notNull(),
+    createdAt: integer('created_at').notNull(),
+    liftedById: integer('lifted_by_id').references(() => users.id),
+    liftedByName: text('lifted_by_name'),
+    liftedAt: integer('lifted_at'),
+  },
+  (t) => [index('closures_live').on(t.toDate).where(sql`lifted_at is null`), index('closures_created').on(t.createdAt)],
+);
+
+/** The pitches a closure closes; a slot's live closures are read by (facility_id, closure_id). */
+export const closureFacilities = sqliteTable(
+  'closure_facilities',
+  {
+    closureId: integer('closure_id')
+      .notNull()
+      .references(() => closures.id, { onDelete: 'cascade' }),
+    facilityId: integer('facility_id')
+      .notNull()
+      .references(() => facilities.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.facilityId, t.closureId] })],
 );
 
 /**
@@ -921,6 +971,8 @@ export const slotHourStats = sqliteTable(
     hour: text('hour').notNull(),
     generated: integer('generated').notNull().default(0),
     booked: integer('booked').notNull().default(0),
+    /** Slots a closure holds closed (migration 0034): not capacity (docs/behaviour.md#closures). */
+    closed: integer('closed').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.facilityId, t.date, t.hour] })],
 );
