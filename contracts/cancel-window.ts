@@ -1,6 +1,6 @@
 // The customer cancel window's texts (behaviour.md#bookings; an admin sets the hours). No zod here: the tracking island imports
 // it, and its bundle stays free of the schemas.
-import { msg } from './texts';
+import { publicMsg as msg } from './public-texts';
 
 /** The server's refusal of a customer cancel inside the window; at 24 h exactly the text the site always had. */
 export function cancelTooLate(hours: number): string {

@@ -1,6 +1,11 @@
 // Every Turkish text the API and the forms share, written once. Spec wording is verbatim. No zod here: the public
 // pages' islands import these texts without shipping a schema library (contracts/messages.ts re-exports them).
+// The texts the public pages' first load needs live in contracts/public-texts.ts, so those pages do not ship the rest.
+import { publicMsg } from './public-texts';
+
+export { sameDayMessage } from './public-texts';
 export const msg = {
+  ...publicMsg,
   generic: 'Bir hata oluştu',
   validation: 'Gönderilen bilgiler geçersiz',
   malformedJson: 'İstek gövdesi geçerli bir JSON değil',
@@ -12,22 +17,13 @@ export const msg = {
   rateLimited: 'Çok fazla deneme yaptınız. Lütfen birkaç dakika sonra tekrar deneyin.',
 
   // login (behaviour.md#validation)
-  identifierRequired: 'E-posta veya kullanıcı adı gerekli',
-  emailInvalid: 'Geçerli bir e-posta adresi girin',
-  passwordRequired: 'Şifre gerekli',
-  passwordTooShort: 'Şifre en az 6 karakter olmalı',
-  invalidCredentials: 'Geçersiz kullanıcı adı/e-posta veya şifre',
-  userBlocked: 'Hesabınız engellenmiş, yöneticinizle görüşün',
 
   // booking form (behaviour.md#validation)
   nameRequired: 'Ad Soyad gerekli',
   nameTooShort: 'Ad Soyad en az 2 karakter olmalı',
   phoneRequired: 'Telefon numarası gerekli',
-  phoneInvalid: 'Geçerli bir telefon numarası girin (05XX XXX XX XX)',
   customerEmailInvalid: 'Geçerli bir e-posta adresi girin',
   pickupPointRequired: 'Ulaşım hizmeti seçtiniz, lütfen bir alış noktası seçin',
-  pastSlot: 'Geçmiş tarih ve saatlere rezervasyon yapılamaz. Lütfen güncel bir slot seçin.',
-  bookingNumberMissing: 'Booking number not received',
   nameTooLong: 'Ad Soyad en fazla 100 karakter olabilir',
   customerEmailTooLong: 'E-posta adresi en fazla 254 karakter olabilir',
   notesTooLong: 'Notlar en fazla 1000 karakter olabilir',
@@ -42,43 +38,25 @@ export const msg = {
   facilityInactive: 'Bu saha şu anda rezervasyona kapalı',
   facilityRequired: 'Saha seçimi gerekli',
   slotRequired: 'Saat seçimi gerekli',
-  slotNotFound: 'Seçilen saat bulunamadı. Lütfen takvimden yeniden seçin.',
   slotWrongFacility: 'Seçilen saat bu sahaya ait değil',
-  slotTaken: 'Seçtiğiniz saat az önce başka biri tarafından alındı. Lütfen başka bir saat seçin.',
   // match length (docs/behaviour.md#match-length)
   lengthNotOffered: 'Bu saha seçtiğiniz maç süresini sunmuyor. Lütfen sunulan sürelerden birini seçin.',
   startNotAllowed: 'Bu sahada maçlar yalnızca tam saat başında başlayabilir. Lütfen başka bir başlangıç saati seçin.',
   rangeUnavailable:
     'Seçtiğiniz süre bu saatten itibaren sığmıyor: sonraki saatler kapalı ya da o günün saatleri bitiyor. Lütfen daha kısa bir süre ya da başka bir saat seçin.',
-  sameDayBooking: 'Aynı gün içinde onaylanmış rezervasyonunuz bulunmaktadır',
-  sameDayBookingPending: 'Aynı gün için bekleyen bir rezervasyonunuz bulunmaktadır',
   /** When the phone-and-day index refused a booking but the other one is no longer found, its status is unknown. */
-  sameDayBookingUnknown: 'Aynı gün için bir rezervasyonunuz bulunmaktadır',
   pickupPointInvalid: 'Seçilen alış noktası bu sahanın servis hizmetine ait değil',
   transportUnavailable: 'Bu sahada servis hizmeti bulunmuyor',
-  bookingNotFound: 'Rezervasyon bulunamadı. Lütfen rezervasyon numaranızı kontrol ediniz.',
-  bookingNumberInvalid: 'Geçerli bir rezervasyon numarası girin (HSR ile başlayan 12 karakter)',
   alreadyProcessed: 'Bu rezervasyon zaten işlem görmüş',
   messageNotFitting: 'Bu mesaj rezervasyonun şimdiki durumuna uymuyor. Listeyi yenileyip yeniden seçin.',
-  cancelTooLate: 'Rezervasyon saatine 24 saatten az kaldığı için iptal edilemez. Lütfen saha ile iletişime geçin.',
   cancelPast: 'Geçmiş rezervasyonlar iptal edilemez',
-  customerCancelReason: 'Müşteri tarafından iptal edildi',
   expiredReason: 'Onay süresi doldu',
-  noSubscriberBookings: 'Bu telefon numarasına ait abone rezervasyonu bulunamadı.',
-  cancelSuccess: 'Rezervasyon başarıyla iptal edildi.',
   bookingNumberMismatch:
     'Girdiğiniz numara bu rezervasyonla eşleşmiyor. Onay ekranındaki veya takip sayfasındaki rezervasyon numarasının tamamını girin.',
-  cancelFailed: 'Rezervasyon iptal edilirken bir hata oluştu.',
-  createFailed: 'Rezervasyon oluşturulurken bir hata oluştu',
   /** The request never reached the server (offline, a dropped connection); what was typed stays. */
-  networkDown: 'İnternet bağlantınızı kontrol edin; girdiğiniz bilgiler duruyor.',
-  slotsFailed: 'Slotlar yüklenirken hata oluştu',
 
   // dates
-  dateInvalid: 'Tarih YYYY-MM-DD biçiminde olmalı',
   dateOrRangeRequired: 'date ya da from ve to parametreleri gerekli',
-  rangeTooLong: 'Tarih aralığı en fazla 31 gün olabilir',
-  rangeReversed: 'Başlangıç tarihi bitiş tarihinden sonra olamaz!',
 
   // panel (behaviour.md#validation, #error-messages)
   rejectReasonRequired: 'Lütfen red sebebini belirtin',
@@ -129,10 +107,3 @@ export const msg = {
 } as const;
 
 export type MessageKey = keyof typeof msg;
-
-/** The same-day warning names the existing booking's real status: approved or still pending (unknown: neither word). */
-export function sameDayMessage(status: string | null | undefined): string {
-  if (status === 'approved') return msg.sameDayBooking;
-  if (status === 'pending') return msg.sameDayBookingPending;
-  return msg.sameDayBookingUnknown;
-}

@@ -1,7 +1,7 @@
 import { type FormEvent, lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { compactBookingNumber } from '../../../contracts/booking-number';
 import { normalisePhone } from '../../../contracts/phone-format';
-import { msg } from '../../../contracts/texts';
+import { publicMsg as msg } from '../../../contracts/public-texts';
 import { AlertIcon, SearchIcon } from '../components/ui/icons';
 import { Button } from '../components/ui/light/Button';
 import { Tab, TabList, TabPanel, Tabs } from '../components/ui/light/Tabs';

@@ -2,10 +2,10 @@
 // answers and the same Turkish texts (contracts/texts.ts), without shipping zod to every visitor. The server still
 // validates with the zod schemas; test/site/checks.test.ts holds each twin against its schema.
 import { normaliseBookingNumber } from '../../../contracts/booking-number';
+import { publicMsg as msg } from '../../../contracts/public-texts';
 import { SLOT_STATE_NAMES } from '../../../contracts/slot-states';
 import type { FacilityEvent } from '../../../contracts/socket/facility';
 import type { MessageSchema } from '../../../contracts/socket/parse';
-import { msg } from '../../../contracts/texts';
 
 /** bookingNumberSchema: the number as sent (trimmed, upper case), or the message that refuses it. */
 export function checkBookingNumber(raw: string): { value: string } | { error: string } {

@@ -1,6 +1,6 @@
 // Joining a waitlist from the pitch page or 'Boş saat bul' (docs/behaviour.md#waitlist): the device's push subscription
 // when the player asked for it, the request, the entry kept on the device, and the words of the answer.
-import { msg } from '../../../contracts/texts';
+import { publicMsg as msg } from '../../../contracts/public-texts';
 import { WAITLIST_CLAIM_MINUTES, type WaitlistEntryWire, waitlistTexts } from '../../../contracts/waitlist';
 import { ApiRequestError } from './errors';
 import { type JoinBody, joinWaitlist, leaveWaitlist, type PushJson } from './waitlist-api';

@@ -3,7 +3,7 @@
 // pending button, the password toggle, the success toast and the same-site redirect. Every listener hangs on one
 // AbortController so tests can tear it down.
 import type { PublicUser } from '../../../contracts/auth';
-import { msg } from '../../../contracts/texts';
+import { publicMsg as msg } from '../../../contracts/public-texts';
 import { checkLogin, type LoginField } from '../lib/checks';
 import { type ApiErrorBody, ApiRequestError, errorText, messageOf } from '../lib/errors';
 import { clearSession, signIn } from '../stores/session';

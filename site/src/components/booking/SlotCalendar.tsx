@@ -1,7 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { type CSSProperties, lazy, memo, Suspense, useDeferredValue, useMemo } from 'react';
+import { closureTexts, type SlotClosureWire } from '../../../../contracts/closures';
 import { datesOf, monthEnd, monthStart, weekdayIndex } from '../../../../contracts/dates';
-import { msg } from '../../../../contracts/texts';
+import { publicMsg as msg } from '../../../../contracts/public-texts';
 import {
   nightOf,
   realStart,
@@ -54,7 +55,13 @@ const LengthChooser = lazy(() => import('./LengthChooser'));
 const WaitlistJoin = lazy(() => import('./BookingForm').then((m) => ({ default: m.WaitlistJoin })));
 
 /** `held`: kept for a waiting player during their claim window (docs/behaviour.md#waitlist); nobody else books it. */
-type Display = 'past' | 'available' | 'selected' | 'covered' | 'pending' | 'booked' | 'subscriber' | 'held';
+type Display = 'past' | 'available' | 'selected' | 'covered' | 'pending' | 'booked' | 'subscriber' | 'held' | 'closed';
+
+/** A closed slot's words (docs/behaviour.md#closures): 'Kapalı: Hava durumu · <the public note>'; never a booking look. */
+const closedText = (slot: Slot) => {
+  const c = (slot as Slot & { closure?: SlotClosureWire | null }).closure;
+  return c ? closureTexts.slotLabel(c.reason, c.note) : closureTexts.closed;
+};
 
 /** `covered`: the slots after the start that the chosen match length takes (docs/behaviour.md#match-length). */
 export function displayOf(slot: Slot, selectedId: string | null, covered?: ReadonlySet<string>): Display {
@@ -87,6 +94,8 @@ export function slotLabel(slot: Slot, display: Display): string {
       return `${time}, Abone${who}`;
     case 'held':
       return `${time}, Ayrıldı: ${HELD_TEXT}`;
+    case 'closed':
+      return `${time}, ${closedText(slot)}`;
     case 'past':
       return `${time}, Geçti`;
   }
@@ -104,6 +113,7 @@ const tone: Record<Display, string> = {
   subscriber:
     'border-violet-300 bg-violet-50 text-violet-900 dark:border-violet-700 dark:bg-violet-950 dark:text-violet-100',
   held: 'border-sky-500 border-dotted border-2 bg-sky-50 text-sky-950 dark:border-sky-500 dark:bg-sky-950 dark:text-sky-100',
+  closed: 'border-slate-400 bg-slate-200 text-slate-900 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100',
   past: 'border-slate-200 bg-slate-100 text-slate-600 dark:border-slate-800 dark:bg-slate-800/60 dark:text-slate-400',
 };
 
@@ -178,6 +188,9 @@ export function SlotButton({
           </>
         )}
         {display === 'held' && <span className="font-semibold">Ayrıldı</span>}
+        {display === 'closed' && (
+          <span className="line-clamp-2 font-semibold [overflow-wrap:anywhere]">{closedText(slot)}</span>
+        )}
         {display === 'past' && <span>Geçti</span>}
       </span>
     </button>
@@ -479,7 +492,7 @@ function MonthGrid({
                 ? 'Geçti'
                 : later
                   ? 'Henüz açılmadı'
-                  : day.length === 0
+                  : day.length === 0 || day.every((s) => (s.state as string) === 'closed')
                     ? 'Kapalı'
                     : free === 0
                       ? 'Dolu'
@@ -546,6 +559,7 @@ function Legend() {
     ['booked', 'Dolu'],
     ['subscriber', 'Abone'],
     ['held', 'Ayrıldı'],
+    ['closed', 'Kapalı'],
     ['past', 'Geçmiş'],
   ];
   return (

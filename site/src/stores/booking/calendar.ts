@@ -1,7 +1,7 @@
 // The public calendar's views and ranges (behaviour.md#public-site): pure rules over business dates, and the store of what is on screen.
 import { atom, map } from 'nanostores';
 import { addDays, daysBetween, istanbulToday, monthEnd, monthStart, weekStart } from '../../../../contracts/dates';
-import { msg } from '../../../../contracts/texts';
+import { publicMsg as msg } from '../../../../contracts/public-texts';
 
 export type CalendarView = 'daily' | 'weekly' | 'monthly' | 'custom';
 export interface DateRange {

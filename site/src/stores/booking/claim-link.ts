@@ -2,7 +2,7 @@
 // the fragment (the address is replaced at once, so it stays in no history entry; it never goes into a request line)
 // and kept for this tab only (sessionStorage). The form opens for the held slot with the length, says until when it is
 // reserved, and the booking sends the secret as `claim`.
-import { msg } from '../../../../contracts/texts';
+import { publicMsg as msg } from '../../../../contracts/public-texts';
 import { CLAIM_HASH_KEY } from '../../../../contracts/waitlist';
 import { deviceWaitEntries, dropClaim, type KeptClaim, keepClaim } from '../../lib/waitlist-device';
 import { toast } from '../toast';

@@ -3,7 +3,7 @@
 // never reaches the server, so the pitch page stays one cached page. The calendar opens on that day; a slot still free
 // opens the form for it (with that length while it still fits there; without one, the shortest that fits), a slot taken
 // (or started) meanwhile is said so and the calendar stays.
-import { msg } from '../../../../contracts/texts';
+import { publicMsg as msg } from '../../../../contracts/public-texts';
 import { toast } from '../toast';
 import { $calendar } from './calendar';
 import { claimSecretOf, openClaim } from './claim-link';

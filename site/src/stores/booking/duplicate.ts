@@ -2,7 +2,7 @@
 import { atom } from 'nanostores';
 import { compactBookingNumber } from '../../../../contracts/booking-number';
 import { normalisePhone } from '../../../../contracts/phone-format';
-import { msg } from '../../../../contracts/texts';
+import { publicMsg as msg } from '../../../../contracts/public-texts';
 import { ApiRequestError, client, unwrap } from '../../lib/api';
 import { checkBookingNumber } from '../../lib/checks';
 import { errorText, messageOf } from '../../lib/errors';

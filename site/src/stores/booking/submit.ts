@@ -1,6 +1,6 @@
 // Sending the booking (behaviour.md#validation, #error-messages): the past-slot check, the server's field errors and the same-day warning.
 import { firstName } from '../../../../contracts/common';
-import { msg, sameDayMessage } from '../../../../contracts/texts';
+import { publicMsg as msg, sameDayMessage } from '../../../../contracts/public-texts';
 import { ApiRequestError, client, unwrap } from '../../lib/api';
 import { keepConfirmation, rememberBooking } from '../../lib/device-bookings';
 import { errorText, messageOf } from '../../lib/errors';

@@ -1,5 +1,5 @@
 // The flow's texts (behaviour.md#error-messages): every one written once in contracts/messages.
-import { msg } from '../../../../contracts/texts';
+import { publicMsg as msg } from '../../../../contracts/public-texts';
 
 // Status labels are the tracking page's (behaviour.md#states-and-transitions), written once there.
 export { statusLabel } from '../../../../contracts/booking-statuses';
