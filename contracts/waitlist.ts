@@ -98,3 +98,14 @@ export const waitlistTexts = {
   leave: 'Listeden çık',
   held: 'Bekleme listesindeki bir oyuncuya ayrıldı',
 } as const;
+
+/**
+ * What a waiting player's devices read when the slot they wait for or hold is taken away (closed, removed by a new
+ * schedule, its pitch retired). Only the worker sends these: a separate export, so no page's script carries them.
+ */
+export const waitlistPushTexts = {
+  endedTitle: 'Beklediğiniz saat artık yok',
+  ended: 'Bu saat kapatıldı ya da kaldırıldı; bekleme listesi kaydınız sona erdi.',
+  rewaitTitle: 'Ayrılan saat artık yok',
+  rewait: 'Bu saat kapatıldı ya da kaldırıldı; diğer sahalar ve saatler için sıranız sürüyor.',
+} as const;

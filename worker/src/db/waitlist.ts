@@ -223,3 +223,132 @@ export const endPassed = (d1: D1Database, now: number) =>
     )
     .bind(now)
     .run();
+
+/**
+ * The live entries the slots `slotIds` take away (a closure, a regeneration): slot entries waiting for or offered one
+ * of those starts, and every offer whose hold covers one of those slots. Driven by the slots, through the queue and
+ * hold indexes.
+ */
+export async function liveEntriesOfSlots(d1: D1Database, slotIds: readonly number[]): Promise<number[]> {
+  if (slotIds.length === 0) return [];
+  const r = await d1
+    .prepare(
+      `SELECT w.id FROM json_each(?1) j JOIN booking_slots s ON s.id = j.value JOIN waitlist_entries w
+         ON w.facility_id = s.facility_id AND w.date = s.date AND w.from_time = s.start_time
+       WHERE w.kind = 'slot' AND w.status IN ('waiting', 'offered')
+       UNION
+       SELECT w.id FROM json_each(?1) j JOIN booking_slots s ON s.id = j.value JOIN waitlist_entries w
+         ON w.offer_facility_id = s.facility_id AND w.offer_starts_at < s.ends_at
+       WHERE w.status = 'offered' AND w.offer_ends_at > s.starts_at`,
+    )
+    .bind(JSON.stringify(slotIds))
+    .all<{ id: number }>();
+  return r.results.map((e) => e.id);
+}
+
+/**
+ * The live entries a retired pitch takes away: its slot entries, the offers it holds, and window entries left with
+ * no active pitch to wait at.
+ */
+export async function liveEntriesOfFacility(d1: D1Database, facilityId: number): Promise<number[]> {
+  const r = await d1
+    .prepare(
+      `SELECT id FROM waitlist_entries WHERE kind = 'slot' AND facility_id = ?1 AND status IN ('waiting', 'offered')
+       UNION
+       SELECT id FROM waitlist_entries WHERE status = 'offered' AND offer_facility_id = ?1
+       UNION
+       SELECT w.id FROM waitlist_entries w WHERE w.kind = 'window' AND w.status IN ('waiting', 'offered')
+         AND EXISTS (SELECT 1 FROM json_each(w.facility_ids) j WHERE j.value = ?1)
+         AND NOT EXISTS (SELECT 1 FROM json_each(w.facility_ids) j JOIN facilities f ON f.id = j.value
+           WHERE f.id <> ?1 AND f.is_active = 1 AND f.deleted_at IS NULL)`,
+    )
+    .bind(facilityId)
+    .all<{ id: number }>();
+  return r.results.map((e) => e.id);
+}
+
+/**
+ * After a regeneration of the pitch's [from, to]: a running offer whose first slot was replaced points at the new
+ * slot of the same start while its range is still whole; answers the live entries whose start or held slot is gone.
+ */
+export async function liveEntriesWithoutSlots(
+  d1: D1Database,
+  facilityId: number,
+  from: string,
+  to: string,
+): Promise<number[]> {
+  await d1
+    .prepare(
+      `UPDATE waitlist_entries AS w SET offer_slot_id = (SELECT s.id FROM booking_slots s
+           WHERE s.facility_id = w.offer_facility_id AND s.starts_at = w.offer_starts_at)
+       WHERE w.status = 'offered' AND w.offer_facility_id = ?1 AND w.date BETWEEN ?2 AND ?3
+         AND NOT EXISTS (SELECT 1 FROM booking_slots s WHERE s.id = w.offer_slot_id)
+         AND (SELECT coalesce(sum(s.ends_at - s.starts_at), 0) FROM booking_slots s WHERE s.facility_id = ?1
+           AND s.starts_at >= w.offer_starts_at AND s.starts_at < w.offer_ends_at AND s.ends_at <= w.offer_ends_at
+           AND s.date = w.date) = w.offer_ends_at - w.offer_starts_at`,
+    )
+    .bind(facilityId, from, to)
+    .run();
+  const r = await d1
+    .prepare(
+      `SELECT w.id FROM waitlist_entries w WHERE w.kind = 'slot' AND w.facility_id = ?1 AND w.date BETWEEN ?2 AND ?3
+         AND w.status IN ('waiting', 'offered') AND NOT EXISTS (SELECT 1 FROM booking_slots s
+           WHERE s.facility_id = ?1 AND s.date = w.date AND s.start_time = w.from_time)
+       UNION
+       SELECT w.id FROM waitlist_entries w WHERE w.status = 'offered' AND w.offer_facility_id = ?1
+         AND w.date BETWEEN ?2 AND ?3 AND NOT EXISTS (SELECT 1 FROM booking_slots s WHERE s.id = w.offer_slot_id)`,
+    )
+    .bind(facilityId, from, to)
+    .all<{ id: number }>();
+  return r.results.map((e) => e.id);
+}
+
+/** The devices of the entries `ids`, read before they end (ending an entry deletes its devices, migration 0033). */
+export async function devicesOfEntries(d1: D1Database, ids: readonly number[]) {
+  if (ids.length === 0) return [];
+  const r = await d1
+    .prepare(
+      `SELECT id, entry_id, endpoint, p256dh, auth FROM waitlist_push_subscriptions
+       WHERE entry_id IN (SELECT value FROM json_each(?))`,
+    )
+    .bind(JSON.stringify(ids))
+    .all<{ id: number; entry_id: number; endpoint: string; p256dh: string; auth: string }>();
+  return r.results;
+}
+
+/**
+ * The entries `ids` stop waiting, in one statement: 'ended', but a window entry whose offer is taken away waits again
+ * (it still waits at its other pitches and hours). Answers the rows as they are now, with the hold they had.
+ */
+export async function endEntries(d1: D1Database, ids: readonly number[], now: number): Promise<EntryRow[]> {
+  if (ids.length === 0) return [];
+  const r = await d1
+    .prepare(
+      `UPDATE waitlist_entries SET updated_at = ?2,
+         status = CASE WHEN kind = 'window' AND status = 'offered' THEN 'waiting' ELSE 'ended' END
+       WHERE id IN (SELECT value FROM json_each(?1)) AND status IN ('waiting', 'offered')
+       RETURNING *`,
+    )
+    .bind(JSON.stringify(ids), now)
+    .all<EntryRow>();
+  return r.results;
+}
+
+/** The waiting entries of a phone leave at once (before an erasure passes its running offers on). */
+export const leaveWaitingOfPhone = (d1: D1Database, phone: string, now: number) =>
+  d1
+    .prepare(
+      `UPDATE waitlist_entries SET status = 'left', updated_at = ?2 WHERE customer_phone = ?1 AND status = 'waiting'`,
+    )
+    .bind(phone, now)
+    .run();
+
+/** The running offers of a phone: their pitch and entry. */
+export const offersOfPhone = (d1: D1Database, phone: string) =>
+  d1
+    .prepare(
+      `SELECT id, offer_facility_id FROM waitlist_entries WHERE customer_phone = ? AND status = 'offered'
+         AND offer_facility_id IS NOT NULL`,
+    )
+    .bind(phone)
+    .all<{ id: number; offer_facility_id: number }>();

@@ -27,6 +27,7 @@ import { newDocumentId } from '../lib/ids';
 import { istanbulInstant } from '../lib/time';
 import { facilityStub } from './facility-ref';
 import { assertSearchDay, searchFreeHours } from './free-hours';
+import { type EndedEntry, pushEnded } from './waitlist-push';
 
 const fieldError = (path: string, message: string) => badRequest(message, { errors: [{ path: [path], message }] });
 
@@ -439,4 +440,82 @@ export async function takeOffByStaff(env: Env, documentId: string): Promise<void
   const e = await store.entryByDocumentId(env.DB, documentId);
   if (!e || (e.status !== 'waiting' && e.status !== 'offered')) throw notFound(waitlistMsg.notFound);
   await leaveEntryById(env, e);
+}
+
+/** What ending entries did: how many stopped waiting, the holds it took away, and the push to their holders. */
+export interface EndedWaitlist {
+  /** Entries ended (or, a window entry whose hold was taken away, waiting again). */
+  count: number;
+  /** The holds they had (pitch and range): no longer held, for a broadcast or a new offer. */
+  released: Array<{ facilityId: number; from: number; to: number }>;
+  /** Tells each holder (push; best effort, never throws): run it after the change landed, e.g. ctx.waitUntil(notify()). */
+  notify: () => Promise<number>;
+}
+
+async function endAndTell(env: Env, ids: readonly number[], now: number): Promise<EndedWaitlist> {
+  const none: EndedWaitlist = { count: 0, released: [], notify: async () => 0 };
+  if (ids.length === 0) return none;
+  const devices = await store.devicesOfEntries(env.DB, ids);
+  const rows = await store.endEntries(env.DB, ids, now);
+  if (rows.length === 0) return none;
+  const names = await facilityNames(env.DB, [
+    ...new Set(rows.map((r) => r.offer_facility_id ?? r.facility_id).filter((id): id is number => id !== null)),
+  ]);
+  const ended: EndedEntry[] = rows.flatMap((entry) => {
+    const held = entry.offer_facility_id !== null && entry.offer_starts_at !== null;
+    const f = names.get((held ? entry.offer_facility_id : entry.facility_id) ?? -1);
+    if (!f) return [];
+    return [
+      {
+        entry,
+        facilityName: f.name,
+        startsAt: held ? entry.offer_starts_at! : entry.until_at,
+        devices: devices.filter((d) => d.entry_id === entry.id),
+      },
+    ];
+  });
+  return {
+    count: rows.length,
+    released: rows.flatMap((r) =>
+      r.offer_facility_id !== null && r.offer_starts_at !== null && r.offer_ends_at !== null
+        ? [{ facilityId: r.offer_facility_id, from: r.offer_starts_at, to: r.offer_ends_at }]
+        : [],
+    ),
+    notify: () => pushEnded(env, ended).catch(() => 0),
+  };
+}
+
+/**
+ * Ends, at once, the live waitlist entries the slots `slotIds` (booking_slots ids) take away, and prepares the push to
+ * their holders (docs/behaviour.md#waitlist): slot entries waiting for or offered one of those starts end ('ended');
+ * a running offer whose hold covers one of them ends too, but a window entry's goes back to waiting (it still waits at
+ * its other pitches and hours). Call it under the pitch's lock, before or after marking the slots closed, while the
+ * slot rows exist; then run `notify()` with ctx.waitUntil. Nothing is offered on: the slots are not free.
+ */
+export async function endEntriesForSlots(env: Env, slotIds: readonly number[], now: number): Promise<EndedWaitlist> {
+  return endAndTell(env, await store.liveEntriesOfSlots(env.DB, slotIds), now);
+}
+
+/** How many live entries `endEntriesForSlots` would end or send back to waiting (a closure's preview). */
+export async function countEntriesForSlots(d1: D1Database, slotIds: readonly number[]): Promise<number> {
+  return (await store.liveEntriesOfSlots(d1, slotIds)).length;
+}
+
+/** A retired pitch: its slot entries and holds end, and window entries left with no active pitch. Under its lock. */
+export async function endEntriesOfFacility(env: Env, facilityId: number, now: number): Promise<EndedWaitlist> {
+  return endAndTell(env, await store.liveEntriesOfFacility(env.DB, facilityId), now);
+}
+
+/**
+ * After the pitch's [from, to] was generated again: a hold whose first slot was replaced moves to the new slot of the
+ * same start while its range is whole; entries whose start or held slot is gone end. Under the pitch's lock.
+ */
+export async function endEntriesWithoutSlots(
+  env: Env,
+  facilityId: number,
+  from: string,
+  to: string,
+  now: number,
+): Promise<EndedWaitlist> {
+  return endAndTell(env, await store.liveEntriesWithoutSlots(env.DB, facilityId, from, to), now);
 }
