@@ -1,7 +1,7 @@
 import { BusIcon, ClockIcon, CrownSolidIcon } from '../../ui/icons';
 import { AWAITING_APPROVAL, type CellState, STATE_LABELS, TONE, TRANSPORT } from './slot-view';
 
-const STATES: CellState[] = ['available', 'pending', 'booked', 'subscriber', 'held'];
+const STATES: CellState[] = ['available', 'pending', 'booked', 'subscriber', 'held', 'closed'];
 
 /** Müsait, Beklemede, Onaylı, Abone, the awaiting-approval icon and the shuttle icon (behaviour.md#management-panel). */
 export function Legend() {

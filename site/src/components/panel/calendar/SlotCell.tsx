@@ -69,6 +69,19 @@ function Cell({ slot, now, onOpen, withTime = false, onBook }: SlotCellProps) {
     );
   }
 
+  if (v.closure) {
+    // A closed hour (docs/behaviour.md#closures): 'Kapalı' and the reason; the public note in its title and, for a
+    // screen reader, after them. Kapanışlar lifts it.
+    return (
+      <div {...data} data-closure={v.closure.documentId ?? undefined} title={v.label} className={base}>
+        {time}
+        <span className="min-w-0 flex-1 truncate font-semibold">{v.text}</span>
+        {v.closure.note && <span className="sr-only">, {v.closure.note}</span>}
+        {v.past && <span className="sr-only">, {STATE_LABELS.past}</span>}
+      </div>
+    );
+  }
+
   if (!v.bookingId) {
     return (
       <div {...data} className={base}>

@@ -1,3 +1,4 @@
+import { type ClosureReason, closureReasonLabel, closureTexts } from '../../../../../contracts/closures';
 import { nightOf, realStart, tl } from '../../../lib/format';
 import { dayAndMonth, isPastSlot, slotTimeLabel, weekdayName } from '../../../lib/week';
 import type { CalendarSlot } from '../../../stores/weekly-calendar';
@@ -6,7 +7,8 @@ import type { CalendarSlot } from '../../../stores/weekly-calendar';
 
 /** The API's slot states; 'past' only for a slot nobody holds (a held past slot keeps its state and is dimmed). */
 /** 'held': kept for a waiting player's claim (docs/behaviour.md#waitlist), nobody's booking yet. */
-export type CellState = 'available' | 'pending' | 'booked' | 'subscriber' | 'held' | 'past';
+/** 'closed': in a closure's window (docs/behaviour.md#closures): nobody can book it; the cell shows the reason. */
+export type CellState = 'available' | 'pending' | 'booked' | 'subscriber' | 'held' | 'closed' | 'past';
 
 export const STATE_LABELS: Record<CellState, string> = {
   available: 'Müsait',
@@ -14,8 +16,30 @@ export const STATE_LABELS: Record<CellState, string> = {
   booked: 'Onaylı',
   subscriber: 'Abone',
   held: 'Ayrıldı',
+  closed: closureTexts.closed,
   past: 'Geçmiş',
 };
+
+/** A closed slot's closure as the calendar answer carries it (the reason, the public note, its documentId for staff). */
+export interface CellClosure {
+  reason: ClosureReason;
+  note: string;
+  documentId: string | null;
+}
+
+export function closureOf(slot: CalendarSlot): CellClosure | null {
+  if ((slot.state as string) !== 'closed') return null;
+  const s = slot as CalendarSlot & {
+    closure?: { reason?: ClosureReason; note?: string; documentId?: string } | null;
+    closureDocumentId?: string;
+  };
+  const reason = s.closure?.reason && s.closure.reason in closureReasonLabel ? s.closure.reason : 'other';
+  return {
+    reason,
+    note: s.closure?.note ?? '',
+    documentId: s.closure?.documentId ?? s.closureDocumentId ?? null,
+  };
+}
 export const AWAITING_APPROVAL = 'Onay bekliyor';
 /** A cell after a match's first one (docs/behaviour.md#match-length): the same booking goes on here. */
 export const CONTINUES = 'devamı';
@@ -29,6 +53,8 @@ export interface CellView {
   text: string;
   awaitingApproval: boolean;
   transport: boolean;
+  /** Set for a closed slot: the reason and the public note. */
+  closure: CellClosure | null;
   /** The booking the detail dialog opens; null for a free slot. */
   bookingId: string | null;
   /**
@@ -70,11 +96,18 @@ export function cellState(booking: { isSubscriber: boolean; status: string } | n
 export function cellView(slot: CalendarSlot, now = Date.now()): CellView {
   const past = slot.isPast || isPastSlot(slot, now);
   const b = slot.booking;
-  const state = !b && !past && (slot.state as string) === 'held' ? 'held' : cellState(b, past);
+  const closure = b ? null : closureOf(slot);
+  const state = closure ? 'closed' : !b && !past && (slot.state as string) === 'held' ? 'held' : cellState(b, past);
   const awaitingApproval = b?.status === 'pending';
   const transport = Boolean(b?.includesTransportation);
   const name = b?.customerName ?? '';
-  const text = b ? name : state === 'held' ? STATE_LABELS.held : tl(slot.price);
+  const text = b
+    ? name
+    : closure
+      ? `${STATE_LABELS.closed} · ${closureReasonLabel[closure.reason]}`
+      : state === 'held'
+        ? STATE_LABELS.held
+        : tl(slot.price);
   // The booking's own range, on every slot it covers: longer than this slot means one booking over several cells.
   const own = b as { startTime?: string; endTime?: string } | null;
   const [from, to] = [own?.startTime?.slice(0, 5), own?.endTime?.slice(0, 5)];
@@ -94,6 +127,11 @@ export function cellView(slot: CalendarSlot, now = Date.now()): CellView {
     if (awaitingApproval && state !== 'pending') parts.push(AWAITING_APPROVAL);
     if (transport) parts.push(TRANSPORT);
     if (past) parts.push(STATE_LABELS.past);
+  } else if (closure) {
+    // The visible 'Kapalı · Hava durumu' first, then the public note (shown in full in the cell's title).
+    parts.push(text);
+    if (closure.note) parts.push(closure.note);
+    if (past) parts.push(STATE_LABELS.past);
   } else {
     parts.push(...(state === 'held' ? [STATE_LABELS.held] : [tl(slot.price), STATE_LABELS[state]]));
   }
@@ -103,6 +141,7 @@ export function cellView(slot: CalendarSlot, now = Date.now()): CellView {
     text,
     awaitingApproval,
     transport,
+    closure,
     bookingId: b?.documentId ?? null,
     part,
     range,
@@ -128,7 +167,7 @@ export function countWeek(slots: CalendarSlot[], now = Date.now()): WeekCounts {
   const counts: WeekCounts = { total: slots.length, available: 0, pending: 0, booked: 0, subscriber: 0 };
   for (const s of slots) {
     const { state, past } = cellView(s, now);
-    if (state !== 'past' && state !== 'held' && !past) counts[state]++;
+    if (state !== 'past' && state !== 'held' && state !== 'closed' && !past) counts[state]++;
   }
   return counts;
 }
@@ -157,6 +196,10 @@ export const TONE: Record<CellState, { live: string; past: string }> = {
   held: {
     live: 'border-2 border-dotted border-sky-500 bg-sky-50 text-sky-950 dark:border-sky-500 dark:bg-sky-950 dark:text-sky-100',
     past: 'border-dotted border-sky-300 bg-slate-100 text-slate-700 dark:border-sky-900 dark:bg-slate-800 dark:text-slate-300',
+  },
+  closed: {
+    live: 'border-slate-500 bg-[repeating-linear-gradient(135deg,transparent_0_6px,rgb(148_163_184/0.25)_6px_12px)] bg-slate-100 text-slate-900 dark:border-slate-400 dark:bg-slate-800 dark:text-slate-50',
+    past: 'border-slate-300 bg-slate-100 text-slate-700 dark:border-slate-700 dark:bg-slate-800 dark:text-slate-300',
   },
   past: {
     live: 'border-slate-200 bg-slate-100 text-slate-700 dark:border-slate-700 dark:bg-slate-800 dark:text-slate-300',

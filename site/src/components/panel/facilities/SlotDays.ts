@@ -62,6 +62,7 @@ export const PREVIEW_LABELS: Record<CellState, string> = {
   booked: 'Onaylı',
   subscriber: 'Abone',
   held: 'Ayrıldı',
+  closed: 'Kapalı',
   past: 'Geçmiş',
 };
 
@@ -78,13 +79,18 @@ export interface PreviewCell {
 
 export function previewCell(slot: SlotWire): PreviewCell {
   const b = slot.booking;
-  const state = cellState(b, slot.isPast);
+  // A closed hour (docs/behaviour.md#closures) reads 'Kapalı', never a price.
+  const state = !b && (slot.state as string) === 'closed' ? 'closed' : cellState(b, slot.isPast);
   const time = `${slot.startTime.slice(0, 5)} – ${slot.endTime.slice(0, 5)}`;
   return {
     state,
     past: slot.isPast,
     time,
-    text: b ? b.customerName.trim() || 'Bilinmeyen Müşteri' : tl(slot.price),
+    text: b
+      ? b.customerName.trim() || 'Bilinmeyen Müşteri'
+      : state === 'closed'
+        ? PREVIEW_LABELS.closed
+        : tl(slot.price),
     label: PREVIEW_LABELS[state],
   };
 }
