@@ -4,6 +4,7 @@
 // fact and every text follows (docs/behaviour.md#notifications). No zod here: the panel's islands import the labels.
 import type { RoleType } from './auth';
 import { bookingStatus, STATUS_LABELS } from './booking-statuses';
+import { type ClosureReason, closureReasonLabel } from './closures';
 import { dottedDate, TR_WEEKDAYS, trLongDate, weekdayIndex } from './dates';
 import {
   ATTENDANCE_LABELS,
@@ -242,6 +243,8 @@ const HISTORY_EVENT_LABELS: Record<HistoryEvent, string> = {
   attendance: 'Katılım işaretlendi',
   hold_extended: 'Onay süresi uzatıldı',
   whatsapp: 'WhatsApp mesajı açıldı',
+  // A closure moved it (docs/behaviour.md#closures): the row's reason says from where to where and why.
+  moved: 'Rezervasyon taşındı',
 };
 const ACTORS: Record<string, string> = { customer: 'Müşteri', staff: 'Personel', system: 'Sistem' };
 const statusText = (status: string) => STATUS_LABELS[bookingStatus(status)];
@@ -334,6 +337,18 @@ export interface AuditFacts {
   // comment, never its score.
   'rating.hide': BookingAuditFacts & { score: number };
   'rating.show': BookingAuditFacts & { score: number };
+  // A closure (docs/behaviour.md#closures): the label is the pitches' names; no personal data in it.
+  'closure.create': RangeFacts & {
+    startTime: string | null;
+    endTime: string | null;
+    reason: string;
+    cancelled: number;
+    moved: number;
+    slots: number;
+  };
+  'closure.lift': RangeFacts & { startTime: string | null; endTime: string | null; reason: string; reopened: number };
+  // A booking a closure moved: where and when it plays now (its label is its number).
+  'booking.move': BookingAuditFacts & { from: BookingAuditFacts };
 }
 
 /** Where and when the booking an audit row is about plays: its pitch and real start, never who holds it. */
@@ -384,6 +399,9 @@ const roleText = (v: unknown) => {
 };
 
 type Facts = Record<string, unknown>;
+const closureHours = (f: Facts) =>
+  typeof f.startTime === 'string' && typeof f.endTime === 'string' ? `, ${f.startTime}–${f.endTime}` : ', tüm gün';
+const closureReason = (f: Facts) => closureReasonLabel[text(f, 'reason') as ClosureReason] ?? text(f, 'reason');
 const span = (f: Facts) => `${dottedDate(text(f, 'startDate'))} – ${dottedDate(text(f, 'endDate'))}`;
 const staffName = (label: string, f: Facts) => `${label} (${text(f, 'username')})`;
 
@@ -508,6 +526,12 @@ const AUDIT_LINES: Record<AuditEventKind, (label: string, facts: Facts) => strin
   'rating.hide': (label, f) => `${bookingLine('Değerlendirme yorumu gizlendi')(label, f)} (${num(f, 'score')}/5)`,
   'rating.show': (label, f) =>
     `${bookingLine('Değerlendirme yorumu yeniden gösterildi')(label, f)} (${num(f, 'score')}/5)`,
+  'closure.create': (label, f) =>
+    `Kapanış: ${label}, ${span(f)}${closureHours(f)} (${closureReason(f)}) — ${num(f, 'slots')} slot kapatıldı, ` +
+    `${num(f, 'cancelled')} rezervasyon iptal edildi, ${num(f, 'moved')} taşındı`,
+  'closure.lift': (label, f) =>
+    `Kapanış kaldırıldı: ${label}, ${span(f)}${closureHours(f)} (${closureReason(f)}) — ${num(f, 'reopened')} slot yeniden açıldı`,
+  'booking.move': (label, f) => `${bookingLine('Rezervasyon kapanış nedeniyle taşındı')(label, f)}`,
 };
 
 export const AUDIT_EVENT_KINDS = Object.keys(AUDIT_LINES) as AuditEventKind[];

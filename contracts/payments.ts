@@ -40,7 +40,15 @@ export type AttendanceMark = (typeof ATTENDANCE_MARKS)[number];
 export const ATTENDANCE_LABELS: Record<AttendanceMark, string> = { played: 'Geldi', no_show: 'Gelmedi' };
 
 /** A history row that is not a status change: notes edited, customer erased, a payment row, attendance, hold extended. */
-export const HISTORY_EVENTS = ['notes', 'erased', 'payment', 'attendance', 'hold_extended', 'whatsapp'] as const;
+export const HISTORY_EVENTS = [
+  'notes',
+  'erased',
+  'payment',
+  'attendance',
+  'hold_extended',
+  'whatsapp',
+  'moved',
+] as const;
 export type HistoryEvent = (typeof HISTORY_EVENTS)[number];
 
 export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {

@@ -12,7 +12,9 @@ export type PlayerPushKind =
   | 'expired'
   | 'cancelled_by_venue'
   | 'reminder'
-  | 'rate';
+  | 'rate'
+  | 'moved'
+  | 'closed';
 
 /** The facts a push is rendered from: where and when the booking is, and what the event adds. */
 export type PlayerPushFacts = Pick<
@@ -23,6 +25,8 @@ export type PlayerPushFacts = Pick<
   reason?: string | null;
   /** A hold's deadline (ms), for 'hold_expiring'. */
   expiresAt?: number | null;
+  /** A closure's reason label and public note, for 'moved' and 'closed' (docs/behaviour.md#closures). */
+  closure?: string | null;
 };
 
 /** The JSON the service worker receives: it shows title and body, opens url, and replaces a shown one with the same tag. */
@@ -49,6 +53,8 @@ export const pushTitles: Record<PlayerPushKind, string> = {
   cancelled_by_venue: 'Rezervasyonunuz tesis tarafından iptal edildi',
   reminder: 'Maçınız yaklaşıyor',
   rate: 'Maçınız nasıldı?',
+  moved: 'Rezervasyonunuz taşındı',
+  closed: 'Saha kapalı: rezervasyonunuz iptal edildi',
 };
 
 /** An instant's Istanbul wall-clock time, 'HH:MM' (UTC+3, no daylight saving). */
@@ -83,6 +89,12 @@ function pushBody(kind: PlayerPushKind, f: PlayerPushFacts): string {
       return `${where} · Ayrıntılar için tesisle iletişime geçin`;
     case 'rate':
       return `${where} · Sahayı değerlendirmek için dokunun`;
+    // A closure: 'moved' tells the new place and time, 'closed' the cancelled one; both the public reason and note.
+    case 'moved':
+    case 'closed': {
+      const why = reasonText(f.closure);
+      return why ? `${where} · ${why}` : where;
+    }
     default:
       return where;
   }

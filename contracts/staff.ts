@@ -142,6 +142,7 @@ export const AUDIT_KINDS = [
   'booking',
   'subscription',
   'rating',
+  'closure',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
@@ -154,6 +155,7 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   booking: 'Rezervasyon',
   subscription: 'Abonelik',
   rating: 'Değerlendirme',
+  closure: 'Kapanış',
 };
 export const AUDIT_PAGE_SIZES = [25, 50, 100] as const;
 

@@ -1,5 +1,6 @@
 // The panel's weekly calendar (behaviour.md#management-panel 'Weekly calendar'): a pitch's slots with the live booking of each in full.
 import type { PaymentStatus } from '../bookings';
+import type { SlotClosureWire } from '../closures';
 import type { WorkingHoursWire } from './facility';
 import type { SlotWire } from './slot';
 
@@ -19,8 +20,10 @@ export interface CalendarBookingWire {
   duration: number;
 }
 
-export interface CalendarSlotWire extends Omit<SlotWire, 'booking'> {
+export interface CalendarSlotWire extends Omit<SlotWire, 'booking' | 'closure'> {
   startsAt: string;
+  /** A closed slot's closure (docs/behaviour.md#closures), with its documentId for staff ('Kaldır'); absent when open. */
+  closure?: (SlotClosureWire & { documentId: string }) | null;
   booking: CalendarBookingWire | null;
   /** Live waitlist entries for this start (waiting, and the one it is held for): docs/behaviour.md#waitlist. */
   waitlist: number;

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import '../messages';
 
+import { CLOSURE_REASONS } from '../closures';
 import { SLOT_STATE_NAMES } from '../slot-states';
 
 export const SLOT_STATES = SLOT_STATE_NAMES;
@@ -24,5 +25,10 @@ export const slotWire = z.object({
   booking: z
     .object({ customerName: z.string(), status: z.enum(['pending', 'approved']), isSubscriber: z.boolean() })
     .nullable(),
+  /** A closed slot's closure (docs/behaviour.md#closures): the reason and the public note; null or absent when open. */
+  closure: z
+    .object({ reason: z.enum(CLOSURE_REASONS), note: z.string() })
+    .nullable()
+    .optional(),
 });
 export type SlotWire = z.infer<typeof slotWire>;

@@ -31,6 +31,7 @@ import { bookingPushRoutes } from './routes/booking-push';
 import { bookingSlotRoutes } from './routes/booking-slots';
 import { bookingRoutes } from './routes/bookings';
 import { calendarRoutes } from './routes/calendar';
+import { closureRoutes } from './routes/closures';
 import { contentRoutes } from './routes/content';
 import { customerRoutes } from './routes/customers';
 import { facilityRoutes } from './routes/facilities';
@@ -134,6 +135,7 @@ const routes = new Hono<AppEnv>()
   .route('/push', pushRoutes)
   .route('/reports', reportRoutes)
   .route('/waitlist', waitlistRoutes)
+  .route('/closures', closureRoutes)
   .route('/', calendarRoutes)
   .route('/', authRoutes)
   .route('/', staffRoutes)

@@ -52,6 +52,8 @@ function matchFrom(minutes: number) {
         and s2.ends_at <= ${end}) = ${minutes * 60_000}`,
       sql`not exists (select 1 from booking_slots s2 join ${bookingSlotClaims} c on c.slot_id = s2.id
         where s2.facility_id = ${slots.facilityId} and s2.starts_at >= ${slots.startsAt} and s2.starts_at < ${end})`,
+      // No covered slot is closed (docs/behaviour.md#closures).
+      sql`not exists (select 1 ${covered} and s2.closure_id is not null)`,
     ),
     endTime: sql<string>`(select s2.end_time ${covered} order by s2.starts_at desc limit 1)`,
     endsAt: sql<number>`${end}`,
@@ -109,6 +111,8 @@ export function freeStarts(db: Db, f: FreeHoursFilter) {
         // take (pitch, starts_at > now), every slot still ahead to the horizon, over the day's (pitch, date, start)).
         sql`+${slots.startsAt} > ${f.after}`,
         isNull(bookingSlotClaims.slotId),
+        // A closed slot is never offered (docs/behaviour.md#closures).
+        isNull(slots.closureId),
         // A slot held for a waiting player is not free (docs/behaviour.md#waitlist).
         sql`not exists (select 1 from waitlist_entries w where w.status = 'offered' and w.offer_facility_id = ${slots.facilityId}
           and w.offer_starts_at <= ${slots.startsAt} and w.offer_ends_at > ${slots.startsAt} and w.offer_expires_at > ${f.after})`,

@@ -119,7 +119,8 @@ export function reportStatements(db: Db, from: string, to: string, facilityId: n
       .select({
         weekday: sql<number>`((cast(strftime('%w', ${occupancyDay}) as integer) + 6) % 7) + 1`,
         hour: slotHourStats.hour,
-        generated: sumOf(slotHourStats.generated),
+        // Capacity: the slots generated less those a closure holds closed (docs/behaviour.md#closures).
+        generated: sumOf(sql`${slotHourStats.generated} - ${slotHourStats.closed}`),
         booked: sumOf(slotHourStats.booked),
       })
       .from(slotHourStats)

@@ -4,7 +4,7 @@ import type { BatchItem } from 'drizzle-orm/batch';
 import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { LIVE_STATUSES } from '../../../contracts/bookings';
 import type { Db } from './client';
-import { bookingSlotClaims, bookings, slots } from './schema';
+import { bookingSlotClaims, bookings, closures, slots } from './schema';
 import { qualified, rowOf } from './sql';
 
 export type NewSlot = typeof slots.$inferInsert;
@@ -25,6 +25,11 @@ const slotFields = {
   held: sql<number>`exists (select 1 from waitlist_entries w where w.status = 'offered'
     and w.offer_facility_id = ${slots.facilityId} and w.offer_starts_at <= ${slots.startsAt}
     and w.offer_ends_at > ${slots.startsAt} and w.offer_expires_at > cast(unixepoch('subsec') * 1000 as integer))`,
+  // Closed by a closure (docs/behaviour.md#closures): its reason and public note, and its documentId for staff. Aliased:
+  // in a D1 batch drizzle matches columns by name.
+  closureReason: sql<(typeof closures.$inferSelect)['reason'] | null>`${closures.reason}`.as('closure_reason'),
+  closureNote: sql<string | null>`${closures.note}`.as('closure_note'),
+  closureDocumentId: sql<string | null>`${closures.documentId}`.as('closure_document_id'),
 };
 
 /**
@@ -44,6 +49,7 @@ export function liveSlots<E extends Record<string, SQL.Aliased | SQL | AnySQLite
     .from(slots)
     .leftJoin(bookingSlotClaims, eq(bookingSlotClaims.slotId, slots.id))
     .leftJoin(bookings, eq(bookings.id, bookingSlotClaims.bookingId))
+    .leftJoin(closures, eq(closures.id, slots.closureId))
     .where(and(eq(slots.facilityId, facilityId), between(slots.date, from, to)))
     .orderBy(slots.date, slots.startsAt);
 }
@@ -58,6 +64,7 @@ export function slotsInRange(db: Db, facilityId: number, startsAt: number, endsA
     .from(slots)
     .leftJoin(bookingSlotClaims, eq(bookingSlotClaims.slotId, slots.id))
     .leftJoin(bookings, eq(bookings.id, bookingSlotClaims.bookingId))
+    .leftJoin(closures, eq(closures.id, slots.closureId))
     .where(and(eq(slots.facilityId, facilityId), gte(slots.startsAt, startsAt), lt(slots.startsAt, endsAt)))
     .orderBy(slots.startsAt)
     .all();

@@ -61,3 +61,11 @@ export function isHeldRefusal(e: unknown): boolean {
 export function isClaimRefusal(e: unknown): boolean {
   return messagesOf(e).some((m) => m.includes('waitlist_claim: no such hold'));
 }
+
+/**
+ * Whether `e` is a closure's guarantee refusing a write (migration 0034; docs/behaviour.md#closures): a booking claiming
+ * a closed slot (closure_claim_guard), or a slot a live booking claims being closed (closure_slot_guard).
+ */
+export function isClosedRefusal(e: unknown): boolean {
+  return messagesOf(e).some((m) => m.includes('closure_closed:') || m.includes('closure_booked:'));
+}

@@ -53,6 +53,8 @@ import { pushOffers } from '../services/waitlist-push';
 const FACILITY_KEY = 'facilityId';
 const BUNDLE_TTL_MS = 30_000;
 const NOTIFY_COALESCE_MS = 100;
+/** A lease of the pitch's lock ends by itself after this long (a closure's coordinator that never released it). */
+const LEASE_TTL_MS = 30_000;
 
 /**
  * One object per pitch. Every change to the pitch's slots (create, cancel, expire, generate) runs under one lock, so
@@ -61,6 +63,7 @@ const NOTIFY_COALESCE_MS = 100;
  */
 export class FacilityBooking extends DurableObject<Env> {
   private readonly lock = new Mutex();
+  private readonly leases = new Map<string, () => void>();
   private handle: { d1: D1Database; db: Db } | null = null;
   private bundle: { value: FacilityBundle; at: number } | null = null;
   private alarmAt: number | null | undefined;
@@ -375,6 +378,53 @@ export class FacilityBooking extends DurableObject<Env> {
       }
       return null;
     });
+  }
+
+  /**
+   * Holds this pitch's lock for a change that spans several pitches (a closure and its moves, docs/behaviour.md#closures):
+   * answers a token once the lock is held, and keeps it until `releaseLease(token)`, or `ttlMs` at most (a coordinator
+   * that died never leaves the pitch locked). Callers take the leases of several pitches in one global order (by id), so
+   * two such changes in opposite directions cannot deadlock. Every booking of this pitch waits meanwhile.
+   */
+  async lease(ttlMs = LEASE_TTL_MS): Promise<string> {
+    const token = crypto.randomUUID();
+    let held!: () => void;
+    const acquired = new Promise<void>((resolve) => {
+      held = resolve;
+    });
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    void this.lock.run(async () => {
+      this.leases.set(token, release);
+      held();
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      await Promise.race([released, new Promise<void>((resolve) => (timer = setTimeout(resolve, ttlMs)))]);
+      if (timer !== undefined) clearTimeout(timer);
+      this.leases.delete(token);
+    });
+    await acquired;
+    return token;
+  }
+
+  /**
+   * Ends a lease: first tells the open calendars of every slot of the pitch's ranges `changed` ([startsAt, endsAt) pairs)
+   * as they read now (closed, reopened, taken by a moved booking), then lets the next request in. Idempotent.
+   */
+  async releaseLease(token: string, facilityId: number, changed: Array<[number, number]> = []): Promise<void> {
+    const release = this.leases.get(token);
+    if (!release) return;
+    try {
+      if (changed.length > 0) {
+        this.bundle = null;
+        const bundle = await this.facility(facilityId);
+        for (const [from, to] of changed) await this.broadcastRange(bundle, from, to);
+      }
+    } finally {
+      this.leases.delete(token);
+      release();
+    }
   }
 
   /**

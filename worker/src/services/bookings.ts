@@ -3,6 +3,7 @@
 import { sql } from 'drizzle-orm';
 import { addonMsg } from '../../../contracts/addons';
 import type { CreateBookingInput } from '../../../contracts/bookings';
+import { closureMsg } from '../../../contracts/closure-input';
 import { maskBookingNumber, nameWithInitial } from '../../../contracts/common';
 import { defaultLength, depositFor, offeredLengths, startAllowed } from '../../../contracts/match-length';
 import { msg, sameDayMessage } from '../../../contracts/messages';
@@ -20,7 +21,7 @@ import * as store from '../db/bookings';
 import type { Db } from '../db/client';
 import { ratingOfNumber } from '../db/ratings';
 import { type Booking, type BookingAddon, bookings } from '../db/schema';
-import { isClaimRefusal, isHeldRefusal, isRangeRefusal, isUniqueRefusal } from '../db/unique';
+import { isClaimRefusal, isClosedRefusal, isHeldRefusal, isRangeRefusal, isUniqueRefusal } from '../db/unique';
 import { storedRules } from '../lib/booking-rules';
 import { type ApiError, badRequest, conflict, notFound } from '../lib/errors';
 import { newBookingNumber, newDocumentId } from '../lib/ids';
@@ -272,6 +273,8 @@ export async function createBooking(
       if (isRangeRefusal(e)) throw await refusal(() => conflict(msg.rangeUnavailable));
       // A slot held for a waiting player, or a claim that no longer holds (the waitlist triggers, migration 0033).
       if (isHeldRefusal(e)) throw conflict(waitlistMsg.held, { slot: input.bookingSlot });
+      // A closed slot (docs/behaviour.md#closures): the closure's trigger refused the claim.
+      if (isClosedRefusal(e)) throw conflict(closureMsg.slotClosed, { slot: input.bookingSlot });
       if (isClaimRefusal(e)) throw conflict(waitlistMsg.claimInvalid);
       if (isUniqueRefusal(e, 'bookings.customer_phone')) throw await refusal(() => conflict(sameDayMessage(null)));
       throw e;

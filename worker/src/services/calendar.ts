@@ -24,27 +24,32 @@ export async function staffCalendar(db: Db, ref: string, from: string, to: strin
     },
     from,
     to,
-    slots: slots.map((r) => ({
-      ...slotToWire(r, now),
-      startsAt: isoInstant(r.startsAt)!,
-      waitlist: Number(r.waitlist ?? 0),
-      // Staff see the booking in full: the whole name, the phone, payment and shuttle (the public shape hides them).
-      booking:
-        r.bookingStatus === null
-          ? null
-          : {
-              documentId: r.bookingDocumentId!,
-              bookingNumber: r.bookingNumber!,
-              customerName: r.customerName ?? '',
-              customerPhone: r.customerPhone ?? '',
-              status: r.bookingStatus,
-              paymentStatus: r.paymentStatus ?? 'pending',
-              isSubscriber: r.isSubscriber === true,
-              includesTransportation: r.includesTransportation === true,
-              startTime: r.bookingStartTime ?? r.startTime,
-              endTime: r.bookingEndTime ?? r.endTime,
-              duration: r.bookingDuration ?? 0,
-            },
-    })),
+    slots: slots.map((r) => {
+      const { closure, ...wire } = slotToWire(r, now);
+      return {
+        ...wire,
+        // Staff see which closure holds a closed slot (docs/behaviour.md#closures), to lift it from the calendar.
+        ...(closure ? { closure: { ...closure, documentId: r.closureDocumentId ?? '' } } : {}),
+        startsAt: isoInstant(r.startsAt)!,
+        waitlist: Number(r.waitlist ?? 0),
+        // Staff see the booking in full: the whole name, the phone, payment and shuttle (the public shape hides them).
+        booking:
+          r.bookingStatus === null
+            ? null
+            : {
+                documentId: r.bookingDocumentId!,
+                bookingNumber: r.bookingNumber!,
+                customerName: r.customerName ?? '',
+                customerPhone: r.customerPhone ?? '',
+                status: r.bookingStatus,
+                paymentStatus: r.paymentStatus ?? 'pending',
+                isSubscriber: r.isSubscriber === true,
+                includesTransportation: r.includesTransportation === true,
+                startTime: r.bookingStartTime ?? r.startTime,
+                endTime: r.bookingEndTime ?? r.endTime,
+                duration: r.bookingDuration ?? 0,
+              },
+      };
+    }),
   };
 }

@@ -223,11 +223,19 @@ export function bookableUntil(lastSlotDate: string | null, horizonDays: unknown,
  * public page says who plays where and when, which a KVKK notice could not justify, so the initial it is.
  */
 /** A slot as read (SlotRow) or as built from a booking, whose hold (docs/behaviour.md#waitlist) is unknown: not held. */
-export type SlotLike = Omit<SlotRow, 'held'> & { held?: number | boolean | null };
+export type SlotLike = Omit<SlotRow, 'held' | 'closureReason' | 'closureNote' | 'closureDocumentId'> & {
+  held?: number | boolean | null;
+  /** Closed by a closure (docs/behaviour.md#closures); absent on a slot built from a booking (a booked slot is never closed). */
+  closureReason?: SlotRow['closureReason'];
+  closureNote?: string | null;
+  closureDocumentId?: string | null;
+};
 
 export function slotToWire(r: SlotLike, now: number): SlotWire {
   const isPast = r.startsAt <= now;
   const status = r.bookingStatus;
+  // A closed slot holds no live booking (the D1 triggers of migration 0034): it reads 'closed', past or not.
+  const closure = status === null && r.closureReason ? { reason: r.closureReason, note: r.closureNote ?? '' } : null;
   const held = status === null && !isPast && Boolean(r.held);
   const isSubscriber = status !== null && Boolean(r.isSubscriber);
   const state: SlotState =
@@ -237,11 +245,13 @@ export function slotToWire(r: SlotLike, now: number): SlotWire {
         : isSubscriber
           ? 'subscriber'
           : 'booked'
-      : isPast
-        ? 'past'
-        : held
-          ? 'held'
-          : 'available';
+      : closure
+        ? 'closed'
+        : isPast
+          ? 'past'
+          : held
+            ? 'held'
+            : 'available';
   return {
     id: r.id,
     documentId: r.documentId,
@@ -250,7 +260,7 @@ export function slotToWire(r: SlotLike, now: number): SlotWire {
     endTime: r.endTime,
     startsAt: new Date(r.startsAt).toISOString(),
     price: toTl(r.price),
-    isAvailable: status === null && !isPast && !held,
+    isAvailable: status === null && !isPast && !held && !closure,
     isPending: status === 'pending',
     isPast,
     state,
@@ -263,5 +273,6 @@ export function slotToWire(r: SlotLike, now: number): SlotWire {
             isSubscriber,
           }
         : null,
+    ...(closure ? { closure } : {}),
   };
 }

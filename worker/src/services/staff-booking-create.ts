@@ -3,6 +3,7 @@
 // the shuttle and add-ons priced by the server) under the pitch's lock; staff also choose approved or pending, the
 // deposit due, received or waived, and may override the same-day rule with a written reason.
 import type { PublicUser } from '../../../contracts/auth';
+import { closureMsg } from '../../../contracts/closure-input';
 import { depositFor } from '../../../contracts/match-length';
 import { msg } from '../../../contracts/messages';
 import { BOOKING_CHANNEL_LABELS } from '../../../contracts/payments';
@@ -14,7 +15,7 @@ import { actorName, recordAudit } from '../db/audit';
 import * as store from '../db/bookings';
 import type { Db } from '../db/client';
 import { insertPayments } from '../db/payments';
-import { isHeldRefusal, isRangeRefusal, isUniqueRefusal } from '../db/unique';
+import { isClosedRefusal, isHeldRefusal, isRangeRefusal, isUniqueRefusal } from '../db/unique';
 import { storedRules } from '../lib/booking-rules';
 import { type ApiError, conflict } from '../lib/errors';
 import { newBookingNumber, newDocumentId } from '../lib/ids';
@@ -174,6 +175,7 @@ export async function createStaffBooking(
         throw await refusal();
       // A slot held for a waiting player's claim (docs/behaviour.md#waitlist).
       if (isHeldRefusal(e)) throw conflict(waitlistMsg.held);
+      if (isClosedRefusal(e)) throw conflict(closureMsg.slotClosed);
       throw e;
     }
     if (!written?.detail) throw await refusal();

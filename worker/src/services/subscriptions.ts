@@ -2,6 +2,7 @@
 // the pitch's Durable Object, under the same lock as every public booking of that pitch, so its check of each week and
 // its write cannot interleave with a visitor's booking of one of those slots.
 import type { PublicUser } from '../../../contracts/auth';
+import { closureMsg } from '../../../contracts/closure-input';
 import { firstName, pickupTimeFor } from '../../../contracts/common';
 import { addDays, istanbulToday, monthEnd, monthStart, TR_WEEKDAYS, weekdayIndex } from '../../../contracts/dates';
 import { WEEK_DAY_LABELS, WEEK_DAYS } from '../../../contracts/facility-form';
@@ -31,7 +32,7 @@ import type { WeekDay } from '../../../contracts/wire/facility';
 import type { NotificationWire } from '../../../contracts/wire/notification';
 import { type Db, getDb } from '../db/client';
 import * as store from '../db/subscriptions';
-import { isHeldRefusal, isUniqueRefusal } from '../db/unique';
+import { isClosedRefusal, isHeldRefusal, isUniqueRefusal } from '../db/unique';
 import { badRequest, conflict } from '../lib/errors';
 import { newBookingNumber, newDocumentId } from '../lib/ids';
 import { toTl } from '../lib/money';
@@ -235,6 +236,7 @@ export async function createSubscription(
         throw conflict(msg.slotTaken);
       // A week's slot held for a waiting player's claim (docs/behaviour.md#waitlist).
       if (isHeldRefusal(e)) throw conflict(waitlistMsg.held);
+      if (isClosedRefusal(e)) throw conflict(closureMsg.slotClosed);
       throw e;
     }
   }
@@ -251,6 +253,10 @@ export async function createSubscription(
     customerName: input.customerName,
     isSubscriber: true,
     held: 0,
+    // A booked slot is never closed (docs/behaviour.md#closures).
+    closureReason: null,
+    closureNote: null,
+    closureDocumentId: null,
   }));
   return {
     answer: {
