@@ -240,6 +240,26 @@ const EXPECTED: { [K in AuditEvent['kind']]: [Extract<AuditEvent, { kind: K }>, 
     { kind: 'rating.show', label: NUMBER, facts: { ...NIGHT, score: 4 } },
     `Değerlendirme yorumu yeniden gösterildi: ${NUMBER} — Gece Sahası · 2 Aralık 2026 Çarşamba 00:30 · Salı gecesi (4/5)`,
   ],
+  'closure.create': [
+    {
+      kind: 'closure.create',
+      label: 'Merkez Saha, Gece Sahası',
+      facts: { ...range, startTime: '18:00', endTime: '23:00', reason: 'weather', cancelled: 1, moved: 2, slots: 35 },
+    },
+    'Kapanış: Merkez Saha, Gece Sahası, 01.03.2026 – 07.03.2026, 18:00–23:00 (Hava durumu) — 35 slot kapatıldı, 1 rezervasyon iptal edildi, 2 taşındı',
+  ],
+  'closure.lift': [
+    {
+      kind: 'closure.lift',
+      label: 'Merkez Saha',
+      facts: { ...range, startTime: null, endTime: null, reason: 'maintenance', reopened: 12 },
+    },
+    'Kapanış kaldırıldı: Merkez Saha, 01.03.2026 – 07.03.2026, tüm gün (Bakım) — 12 slot yeniden açıldı',
+  ],
+  'booking.move': [
+    { kind: 'booking.move', label: NUMBER, facts: { ...PLAYS, from: NIGHT } },
+    `Rezervasyon kapanış nedeniyle taşındı: ${NUMBER} — Merkez Saha · 1 Aralık 2026 Salı 20:00`,
+  ],
 };
 
 /** The row an event is stored as, read back as the list reads it. */

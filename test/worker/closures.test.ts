@@ -1,7 +1,7 @@
 // Closures (docs/behaviour.md#closures): the preview, the confirmation with a cancel (deposit refunded) and a move, the
 // closed slots in every read (public slots, the panel calendar, 'Boş saat bul', occupancy), the D1 guarantee, slot
 // generation never reopening a closed slot, lifting, and the refusals.
-import { env } from 'cloudflare:workers';
+import { env, exports } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { closureMsg } from '../../contracts/closure-input';
 import type {
@@ -278,5 +278,41 @@ describe('the guarantee and generation', () => {
     expect((await json<ErrorBody>(unknown)).error.message).toBe(closureMsg.facilityNotFound);
     const anonymous = await api('/api/closures/preview', { method: 'POST', json: windowOf([f]) });
     expect(anonymous.status).toBe(401);
+  });
+});
+
+describe('the live channel', () => {
+  it('closing and lifting broadcast every slot they change', async () => {
+    const f = await createFacility();
+    await createSlots(f, 2, 2);
+    const res = await exports.default.fetch(
+      new Request(`http://localhost/api/facilities/${f.slug}/live`, { headers: { Upgrade: 'websocket' } }),
+    );
+    expect(res.status).toBe(101);
+    const ws = res.webSocket!;
+    const messages: Array<{ type: string; slot?: SlotWire }> = [];
+    ws.addEventListener('message', (e) => messages.push(JSON.parse(String(e.data))));
+    ws.accept();
+    const slotsSeen = async (state: string, n: number) => {
+      for (let i = 0; i < 40; i++) {
+        const seen = messages.filter((m) => m.type === 'slot' && m.slot?.date === day && m.slot.state === state);
+        if (seen.length >= n) return seen;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      throw new Error(`no ${n} '${state}' slots in ${JSON.stringify(messages)}`);
+    };
+    const created = await post('/api/closures', {
+      ...windowOf([f], { startTime: '21:00', endTime: '23:00' }),
+      decisions: [],
+    });
+    expect(created.status).toBe(201);
+    const closed = await slotsSeen('closed', 2);
+    expect(closed.map((m) => m.slot!.startTime).sort()).toEqual(['21:00', '22:00']);
+    expect(closed[0].slot!.closure).toEqual({ reason: 'weather', note: 'Yoğun yağmur nedeniyle saha kapalı' });
+    const { documentId } = (await json<Answer<ClosureCreatedWire>>(created)).data.closure;
+    expect((await api(`/api/closures/${documentId}`, { method: 'DELETE', token })).status).toBe(200);
+    const reopened = await slotsSeen('available', 2);
+    expect(reopened.map((m) => m.slot!.startTime).sort()).toEqual(['21:00', '22:00']);
+    ws.close();
   });
 });
