@@ -3,10 +3,11 @@
 // kapora is recorded never expires.
 import { runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { holdMsg } from '../../contracts/attendance';
 import { notificationText } from '../../contracts/events';
-import { facilitiesWithDueHolds } from '../../worker/src/db/bookings';
+import { dueHoldFacilities, facilitiesWithDueHolds } from '../../worker/src/db/bookings';
 import type { FacilityBooking } from '../../worker/src/durable-objects/facility-booking';
 import { MINUTE } from '../../worker/src/lib/time';
 import { facilityStub } from '../../worker/src/services/facility-ref';
@@ -254,5 +255,23 @@ describe('a hold whose kapora is recorded never expires', () => {
     await sweep(f.id);
     expect((await rowOf(booking.id)).status).toBe('pending');
     expect(await warnings(booking.id)).toHaveLength(0);
+  });
+});
+
+describe("the cron's read of pitches with a due hold", () => {
+  it('lists the pitch of an unpaid hold past its deadline, not one still running', async () => {
+    const { f, booking } = await held();
+    expect((await facilitiesWithDueHolds(db(), Date.now())).map((r) => r.id)).not.toContain(f.id);
+    await setDeadline(booking.id, Date.now() - 1000);
+    expect((await facilitiesWithDueHolds(db(), Date.now())).map((r) => r.id)).toContain(f.id);
+  });
+
+  it('seeks the due part of bookings_pending_expiry per pitch, never walking every pending booking', async () => {
+    const plan = await db().all<{ detail: string }>(sql`explain query plan ${dueHoldFacilities(Date.now())}`);
+    const lines = plan.map((r) => r.detail).join('\n');
+    expect(lines).toMatch(
+      /SEARCH b (EXISTS )?USING INDEX bookings_pending_expiry \(facility_id=\? AND expires_at<\?\)/,
+    );
+    expect(lines).not.toMatch(/SCAN b\b|bookings_status_created/);
   });
 });

@@ -14,7 +14,7 @@ import { env } from 'cloudflare:workers';
 import { sql } from 'drizzle-orm';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { pushTexts } from '../../contracts/push';
-import { dueReminders } from '../../worker/src/db/push-subscriptions';
+import { dueRatingPrompts, dueReminders } from '../../worker/src/db/push-subscriptions';
 import type { FacilityBooking } from '../../worker/src/durable-objects/facility-booking';
 import { forgetRules } from '../../worker/src/lib/booking-rules';
 import { runScheduled } from '../../worker/src/scheduled';
@@ -493,6 +493,16 @@ describe('the reminder before the start', () => {
     const lines = plan.map((r) => r.detail).join('\n');
     expect(lines).toMatch(/SEARCH bookings USING INDEX bookings_reminder_due \(starts_at>\? AND starts_at<\?\)/);
     expect(lines).not.toMatch(/SCAN bookings/);
+  });
+
+  it('the ask to rate walks the devices and looks each booking up by id, never an index of every approved booking', async () => {
+    const plan = await db().all<{ detail: string }>(
+      sql`explain query plan ${dueRatingPrompts(Date.now(), 3 * 3_600_000)}`,
+    );
+    const lines = plan.map((r) => r.detail).join('\n');
+    expect(lines).toMatch(/SCAN p USING COVERING INDEX push_subscriptions_booking_endpoint/);
+    expect(lines).toMatch(/SEARCH b USING INTEGER PRIMARY KEY \(rowid=\?\)/);
+    expect(lines).not.toMatch(/SCAN b\b|bookings_status_created/);
   });
 });
 

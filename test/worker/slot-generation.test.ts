@@ -205,6 +205,35 @@ describe('scheduled slot generation (runScheduled)', () => {
     // Same rows (ids and order) after the second run: nothing added, nothing replaced.
     expect(await slotRows(f.id)).toEqual(first);
   });
+
+  it('generates only the days without a slot: a gap and the days past the last one, never a generated day again', async () => {
+    const f = await createFacility({ workingHours: everyDay('10:00', '12:00') });
+    const today = istanbulToday();
+    // Generated before: today … +9 and +12 (an island staff made), with +5 emptied; +3 holds one slot of its two.
+    await env.DB.prepare('delete from booking_slots where facility_id = ?').bind(f.id).run();
+    const db = getDb(env.DB);
+    const bundle = (await findFacilityBundle(db, f.documentId))!;
+    await generateSlots(db, bundle.facility, today, addDays(today, 9), false);
+    await generateSlots(db, bundle.facility, addDays(today, 12), addDays(today, 12), false);
+    await env.DB.prepare('delete from booking_slots where facility_id = ? and date = ?')
+      .bind(f.id, addDays(today, 5))
+      .run();
+    await env.DB.prepare("delete from booking_slots where facility_id = ? and date = ? and start_time = '11:00'")
+      .bind(f.id, addDays(today, 3))
+      .run();
+    const kept = (await slotRows(f.id)).filter((r) => r.date !== addDays(today, 5));
+
+    const result = await generateSlots(db, bundle.facility, today, addDays(today, 30), false, [], null, Date.now(), {
+      newDaysOnly: true,
+    });
+    // +5, +10, +11 and +13 … +30: 21 days of two slots.
+    expect(result).toEqual({ created: 42, replaced: 0, kept: 0, removed: 0 });
+    const rows = await slotRows(f.id);
+    expect([...new Set(rows.map((r) => r.date))]).toEqual(Array.from({ length: 31 }, (_, i) => addDays(today, i)));
+    // The generated days are untouched (the same ids), the day with one slot included.
+    expect(rows.filter((r) => kept.some((k) => k.id === r.id))).toEqual(kept);
+    expect(rows.filter((r) => r.date === addDays(today, 3))).toHaveLength(1);
+  });
 });
 
 describe('generation through the API: slot length, offset and overnight hours (behaviour.md#slots)', () => {

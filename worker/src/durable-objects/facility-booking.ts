@@ -294,13 +294,26 @@ export class FacilityBooking extends DurableObject<Env> {
     endDate: string,
     overwrite: boolean,
     actor: PublicUser | null = null,
+    newDaysOnly = false,
   ): Promise<Outcome<GenerateResult>> {
     return this.guarded(async () => {
       // Generation reads the pitch fresh: its hours or price may have just been edited.
       this.bundle = null;
       const bundle = await this.facility(facilityId);
       const rules = await rulesOf(this.db, facilityId);
-      const result = await generateSlots(this.db, bundle.facility, startDate, endDate, overwrite, rules, actor);
+      const result = await generateSlots(
+        this.db,
+        bundle.facility,
+        startDate,
+        endDate,
+        overwrite,
+        rules,
+        actor,
+        undefined,
+        {
+          newDaysOnly,
+        },
+      );
       if (result.created + result.replaced + result.removed > 0)
         this.broadcast({ type: 'slots-regenerated', from: startDate, to: endDate });
       return result;
@@ -358,10 +371,13 @@ export class FacilityBooking extends DurableObject<Env> {
     return { ok: true, value: outcome.value.summary };
   }
 
-  /** Keeps the pitch generated `days` ahead (the cron's job); never overwrites. */
+  /**
+   * Keeps the pitch generated `days` ahead (the cron's job): generates the days of the horizon that have no slot yet,
+   * usually the one new day; never overwrites, and leaves a generated day as it is (docs/behaviour.md#slots).
+   */
   async ensureHorizon(facilityId: number, days: number): Promise<Outcome<GenerateResult>> {
     const today = istanbulToday();
-    return this.generateSlots(facilityId, today, addDays(today, days), false);
+    return this.generateSlots(facilityId, today, addDays(today, days), false, null, true);
   }
 
   /**

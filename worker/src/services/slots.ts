@@ -9,7 +9,7 @@ import type { ChangedBooking } from '../db/bookings';
 import type { Db } from '../db/client';
 import { newContentVersion } from '../db/content';
 import { type FacilityRow, facilityByRef } from '../db/facilities';
-import { existingSlots, liveSlots, replaceSlots, type SlotRow, slotsInRange } from '../db/slots';
+import { existingSlots, generatedDates, liveSlots, replaceSlots, type SlotRow, slotsInRange } from '../db/slots';
 import { notFound } from '../lib/errors';
 import { newDocumentId } from '../lib/ids';
 import { toTl } from '../lib/money';
@@ -60,11 +60,15 @@ export async function generateSlots(
   rules: readonly PriceRuleLike[] = [],
   actor: PublicUser | null = null,
   now = Date.now(),
+  { newDaysOnly = false }: { newDaysOnly?: boolean } = {},
 ): Promise<GenerateResult> {
+  // The cron's horizon (newDaysOnly) plans only the days without any slot yet, found by one index seek a day, and never
+  // reads the slots of the days it leaves as they are (their slots are not counted as kept).
+  const generated = newDaysOnly && !overwrite ? new Set(await generatedDates(db, f.id, startDate, endDate)) : null;
   const planned: PlannedSlot[] = [];
-  for (let d = startDate; d <= endDate; d = addDays(d, 1)) planned.push(...planDay(f, d));
+  for (let d = startDate; d <= endDate; d = addDays(d, 1)) if (!generated?.has(d)) planned.push(...planDay(f, d));
 
-  const existing = await existingSlots(db, f.id, startDate, endDate);
+  const existing = generated ? [] : await existingSlots(db, f.id, startDate, endDate);
   const keyOf = (date: string, time: string) => `${date} ${time}`;
   const existingByKey = new Map(existing.map((e) => [keyOf(e.date, e.startTime), e]));
   const plannedKeys = new Set(planned.map((p) => keyOf(p.date, p.startTime)));
