@@ -47,6 +47,9 @@ describe('every report reads a range of a summary or an index', () => {
         expect(top).toMatch(
           /SEARCH bookings USING COVERING INDEX bookings_report \(status=\? AND date>\? AND date<\?\)/,
         );
+        // The ten names: the phone's latest date, then that day's bookings of the phone; never all of its bookings.
+        expect(top).toMatch(/SEARCH b2 USING INDEX bookings_phone_date \(customer_phone=\? AND date=\?\)/);
+        expect(top).not.toMatch(/SEARCH b2 USING (COVERING )?INDEX \w+ \(customer_phone=\?\)|bookings_date_time/);
         // Every pitch is facility_id 0's rows, one pitch its own: either way one range of the key.
         expect(occupancy).toMatch(
           /^SEARCH slot_hour_stats USING PRIMARY KEY \(facility_id=\? AND date>\? AND date<\?\)/,

@@ -108,8 +108,12 @@ export function reportStatements(db: Db, from: string, to: string, facilityId: n
     db
       .select({
         phone: top.phone,
-        // The name of the customer's latest booking, read for the ten only.
-        name: sql<string>`(select b2.customer_name from ${bookings} b2 where b2.customer_phone = ${top.phone} order by b2.date desc, b2.start_time desc limit 1)`,
+        // The name of the customer's latest booking, read for the ten only: the latest date is one seek of
+        // bookings_phone_date, then that day's bookings of the phone (not every booking the phone ever made).
+        name: sql<string>`(select b2.customer_name from ${bookings} b2 indexed by bookings_phone_date
+          where b2.customer_phone = ${top.phone}
+            and b2.date = (select max(b3.date) from ${bookings} b3 where b3.customer_phone = ${top.phone})
+          order by b2.start_time desc limit 1)`,
         bookings: top.bookings,
         revenue: top.revenue,
       })
