@@ -34,6 +34,7 @@ import {
   slotAt,
   tokenFor,
 } from './fixtures';
+import { browserSubscription, freshEndpoint, playPushService } from './fixtures/push-service';
 
 const day = addDays(istanbulToday(), 2);
 let token: string;
@@ -314,5 +315,47 @@ describe('the live channel', () => {
     const reopened = await slotsSeen('available', 2);
     expect(reopened.map((m) => m.slot!.startTime).sort()).toEqual(['21:00', '22:00']);
     ws.close();
+  });
+});
+
+describe("the holder's push", () => {
+  it("a cancelled and a moved booking's devices hear it, with the note and nothing personal", async () => {
+    const f = await createFacility({ name: 'Kapanış Sahası' });
+    await createSlots(f, 2, 2);
+    const a = await bookViaApi(f, day, '19:00');
+    const b = await bookViaApi(f, day, '20:00');
+    const subs = [await browserSubscription(freshEndpoint()), await browserSubscription(freshEndpoint())];
+    for (const [i, x] of [a, b].entries()) {
+      const res = await api(`/api/bookings/track/${x.booking.bookingNumber}/push`, {
+        method: 'POST',
+        json: { subscription: subs[i].json },
+      });
+      expect(res.status).toBe(201);
+    }
+    const push = await playPushService(subs);
+    const morning = await slotAt(f.id, day, '10:00');
+    const res = await post('/api/closures', {
+      ...windowOf([f]),
+      decisions: [
+        { booking: a.booking.documentId, action: 'cancel' },
+        { booking: b.booking.documentId, action: 'move', toSlot: morning.document_id },
+      ],
+    });
+    expect(res.status).toBe(201);
+    const received = await push.exactly(2);
+    const payloads = received.map((m) => JSON.parse(m.payload) as { title: string; body: string; url: string });
+    expect(payloads.map((p) => p.title).sort()).toEqual([
+      'Rezervasyonunuz taşındı',
+      'Saha kapalı: rezervasyonunuz iptal edildi',
+    ]);
+    for (const [i, m] of received.entries()) {
+      expect(payloads[i].body).toContain('Yoğun yağmur');
+      expect(m.headers.urgency).toBe('high');
+      for (const x of [a, b]) {
+        expect(m.payload).not.toContain(x.booking.bookingNumber);
+        expect(m.payload).not.toContain(x.phone);
+      }
+    }
+    expect(payloads.find((p) => p.title === 'Rezervasyonunuz taşındı')?.body).toContain('10:00');
   });
 });

@@ -39,7 +39,12 @@ function delivery(m: HolderMessage, now: number): { ttl: number; urgency: PushUr
   if (m.kind === 'rate') return { ttl: Math.floor(PUSH_KEEP_AFTER_END_MS / 1000), urgency: 'low' };
   const untilStart = Math.floor((m.facts.startsAt - now) / 1000);
   const ttl = m.kind === 'hold_expiring' ? HOLD_WARNING_TTL_S : Math.min(24 * HOUR_S, Math.max(60, untilStart));
-  const urgent = m.kind === 'hold_expiring' || m.kind === 'reminder' || m.kind === 'cancelled_by_venue';
+  const urgent =
+    m.kind === 'hold_expiring' ||
+    m.kind === 'reminder' ||
+    m.kind === 'cancelled_by_venue' ||
+    m.kind === 'closed' ||
+    m.kind === 'moved';
   return { ttl, urgency: urgent ? 'high' : 'normal' };
 }
 
