@@ -26,6 +26,7 @@ import {
   db,
   type ErrorBody,
   expectError,
+  freshPhone,
   insertBookingRow,
   istanbulToday,
   json,
@@ -82,8 +83,21 @@ describe('closing an evening with two bookings', () => {
     });
     expect(paid.status).toBe(200);
 
+    // A player waits for the taken 21:00: the closure ends the entry.
+    const waiting = await api('/api/waitlist', {
+      method: 'POST',
+      json: {
+        facility: f.documentId,
+        bookingSlot: b.slot.document_id,
+        customerName: 'Ece Kaya',
+        customerPhone: freshPhone(),
+      },
+    });
+    expect(waiting.status).toBe(201);
+
     const preview = (await json<Answer<ClosurePreviewWire>>(await post('/api/closures/preview', windowOf([f])))).data;
     expect(preview.slotCount).toBe(5);
+    expect(preview.waitlisted).toBe(1);
     expect(preview.hits.map((h) => h.bookingNumber)).toEqual([a.booking.bookingNumber, b.booking.bookingNumber]);
     expect(preview.hits[0]).toMatchObject({ status: 'approved', collectedKurus: 20000, customerPhone: a.phone });
 
@@ -126,6 +140,9 @@ describe('closing an evening with two bookings', () => {
     expect(text).toContain('Yoğun yağmur');
     expect(text).not.toContain(b.booking.bookingNumber);
 
+    expect(
+      await rowsOf('select status from waitlist_entries where facility_id = ? and from_time = ?', f.id, '21:00'),
+    ).toEqual([{ status: 'ended' }]);
     const [cancelled] = await rowsOf(
       'select status, payment_status, cancellation_reason from bookings where document_id = ?',
       a.booking.documentId,
@@ -267,6 +284,18 @@ describe('the guarantee and generation', () => {
       const slots = await publicSlots(f, d);
       expect(slots.filter((s) => s.state === 'closed').map((s) => s.startTime)).toEqual(['22:00']);
     }
+    // Occupancy's closed count (kept by triggers) matches the closed slots, per hour, through the deletes and inserts.
+    const kept = await rowsOf(
+      'select date, hour, closed from slot_hour_stats where facility_id = ? and closed <> 0 order by date, hour',
+      f.id,
+    );
+    const counted = await rowsOf(
+      `select date, substr(start_time, 1, 2) || ':00' as hour, count(*) as closed from booking_slots
+        where facility_id = ? and closure_id is not null group by 1, 2 order by 1, 2`,
+      f.id,
+    );
+    expect(kept).toEqual(counted);
+    expect(counted).toHaveLength(2);
   });
 
   it('refuses what is not a window, and anonymous callers', async () => {

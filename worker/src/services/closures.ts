@@ -51,9 +51,9 @@ import { storedRules } from '../lib/booking-rules';
 import { badRequest, conflict, notFound } from '../lib/errors';
 import { newDocumentId } from '../lib/ids';
 import { vapidKeysOf } from '../lib/web-push';
-import { countEntriesForSlots, endEntriesForSlots } from './closure-waitlist';
 import { facilityStub } from './facility-ref';
 import { type HolderMessage, sendToHolders } from './player-push';
+import { countEntriesForSlots, endEntriesForSlots } from './waitlist';
 
 type Facility = { id: number; documentId: string; slug: string; name: string };
 
