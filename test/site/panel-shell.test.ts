@@ -35,6 +35,7 @@ describe('panel sidebar entries', () => {
       'Bugün',
       'Rezervasyonlar',
       'Haftalık Takvim',
+      'Kapanışlar',
       'Abonelikler',
       'Sahalar',
       'Müşteriler',
@@ -50,7 +51,8 @@ describe('panel sidebar entries', () => {
 
   it('hides Raporlar and Ayarlar from a manager, who keeps Bugün and Gün Sonu (the desk closes the day)', () => {
     const hrefs = navFor('manager').map((e) => e.href);
-    expect(hrefs).toHaveLength(11);
+    expect(hrefs).toHaveLength(12);
+    expect(hrefs).toContain('/yonetim/kapanislar');
     expect(hrefs).toContain('/yonetim/bugun');
     expect(hrefs).toContain('/yonetim/gun-sonu');
     expect(hrefs).not.toContain('/yonetim/raporlar');

@@ -7,6 +7,7 @@ import { countWeek } from '../components/panel/calendar/slot-view';
 import type { QueueTarget } from '../components/panel/calendar/WaitlistQueue';
 import { WeekSummary } from '../components/panel/calendar/WeekSummary';
 import { WeekTable } from '../components/panel/calendar/WeekTable';
+import type { ClosePrefill } from '../components/panel/closures/model';
 import type { Prefill } from '../components/panel/new-booking/form-model';
 import { NewBookingDialog } from '../components/panel/new-booking/NewBookingDialog';
 import { Button } from '../components/ui/Button';
@@ -14,7 +15,7 @@ import { fieldLabel, input } from '../components/ui/field';
 import { ChevronLeftIcon, ChevronRightIcon } from '../components/ui/icons';
 import { LiveBadge } from '../components/ui/LiveBadge';
 import { istanbulToday } from '../lib/format';
-import { coveredHours, isIsoDate, mondayOf, weekDates, weekRangeLabel } from '../lib/week';
+import { coveredHours, dayAndMonth, isIsoDate, mondayOf, weekDates, weekRangeLabel } from '../lib/week';
 import {
   $calendar,
   $calendarStatus,
@@ -40,6 +41,10 @@ const DESKTOP = '(min-width: 1024px)';
 // A slot's waitlist (docs/behaviour.md#waitlist): its own chunk, loaded when staff open one.
 const WaitlistQueue = lazy(() =>
   import('../components/panel/calendar/WaitlistQueue').then((m) => ({ default: m.WaitlistQueue })),
+);
+// 'Kapat' for the day shown (docs/behaviour.md#closures): the step dialog's chunk loads when staff press it.
+const CloseDialog = lazy(() =>
+  import('../components/panel/closures/CloseDialog').then((m) => ({ default: m.CloseDialog })),
 );
 
 /** ≥1024 px shows the table, narrower screens the day strip; only one is in the page, so every slot is there once. */
@@ -130,6 +135,7 @@ export default function WeeklyCalendar({ today: serverToday }: { today?: string 
   const [openBooking, setOpenBooking] = useState<string | null>(null);
   const [newBooking, setNewBooking] = useState<Prefill | null>(null);
   const [queue, setQueue] = useState<QueueTarget | null>(null);
+  const [closeDay, setCloseDay] = useState<ClosePrefill | null>(null);
   const selectId = useId();
 
   useEffect(() => {
@@ -239,7 +245,16 @@ export default function WeeklyCalendar({ today: serverToday }: { today?: string 
             ))}
           </select>
         </div>
-        <div className="flex items-center gap-2">
+        <div className="flex flex-wrap items-center gap-2">
+          <Button
+            variant="secondary"
+            size="sm"
+            isDisabled={!facility}
+            data-close-day={week.day}
+            onPress={() => facility && setCloseDay({ facilities: [facility.documentId], date: week.day })}
+          >
+            Kapat: {dayAndMonth(week.day)}
+          </Button>
           <Button variant="secondary" size="sm" aria-label="Önceki hafta" onPress={() => stepWeek(-1)}>
             <ChevronLeftIcon className="h-4 w-4" />
           </Button>
@@ -272,6 +287,11 @@ export default function WeeklyCalendar({ today: serverToday }: { today?: string 
               void refreshWeek();
             }}
           />
+        </Suspense>
+      )}
+      {closeDay && (
+        <Suspense fallback={null}>
+          <CloseDialog prefill={closeDay} onClose={() => setCloseDay(null)} onClosed={() => void refreshWeek()} />
         </Suspense>
       )}
       <NewBookingDialog prefill={newBooking} onClose={() => setNewBooking(null)} onCreated={() => void refreshWeek()} />

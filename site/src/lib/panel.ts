@@ -9,6 +9,7 @@ export type NavIcon =
   | 'dayEnd'
   | 'bookings'
   | 'calendar'
+  | 'closures'
   | 'subscriptions'
   | 'pitches'
   | 'customers'
@@ -32,6 +33,7 @@ export const PANEL_NAV: readonly NavEntry[] = [
   { href: '/yonetim/bugun', label: 'Bugün', icon: 'today' },
   { href: '/yonetim/rezervasyonlar', label: 'Rezervasyonlar', icon: 'bookings' },
   { href: '/yonetim/haftalik-takvim', label: 'Haftalık Takvim', icon: 'calendar' },
+  { href: '/yonetim/kapanislar', label: 'Kapanışlar', icon: 'closures' },
   { href: '/yonetim/abonelikler', label: 'Abonelikler', icon: 'subscriptions' },
   { href: '/yonetim/sahalar', label: 'Sahalar', icon: 'pitches' },
   { href: '/yonetim/musteriler', label: 'Müşteriler', icon: 'customers' },
