@@ -115,6 +115,8 @@ async function measure(
         const [name, value] = cookie.split(/=(.*)/s);
         await context.addCookies([{ name, value, url: origin, httpOnly: true, sameSite: 'Strict' }]);
       }
+      // tsx compiles this file with esbuild's keepNames, whose `__name` helper the functions sent to the page call.
+      await context.addInitScript({ content: 'globalThis.__name = (f) => f;' });
       await context.addInitScript(instrument);
       const page = await context.newPage();
       const cdp = await context.newCDPSession(page);
