@@ -370,22 +370,10 @@ function summaryCounts(db: Db, f: ListFilter, p: PageSpec) {
       ? sql`select ${d.status} as status, ${d.bookings} as n, 0 as today, 0 as ahead from ${d} ${where(days)}`
       : sql`select ${t.status} as status, ${t.bookings} as n, 0 as today, 0 as ahead from ${t} ${where(keyed(t))}`;
   const today = sql`select ${d.status}, 0, ${d.bookings}, 0 from ${d} ${where([sql`${d.date} = ${literal(p.today)}`, ...days])}`;
-  // The live rows of the days after today, sought (date, pitch, status) by (date, pitch, status) instead of walking every
-  // row of those days: the days with rows come from a skip scan of the key (one seek a day), the pitches from a list
-  // built once (`id + 0` makes SQLite materialise it rather than walk the pitches again for each day). About the live
-  // rows and a row a day, where the range read every status of every pitch (docs/performance.md).
-  const laterFrom = f.from && f.from > p.today ? sql`>= ${literal(f.from)}` : sql`> ${literal(p.today)}`;
-  const upTo = f.to ? sql` and ${d.date} <= ${literal(f.to)}` : sql``;
-  const laterDates = sql`with recursive later(day) as (
-      select (select min(${d.date}) from ${d} where ${d.date} ${laterFrom}${upTo})
-      union all
-      select (select min(${d.date}) from ${d} where ${d.date} > later.day${upTo}) from later where later.day is not null
-    ) select day from later where day is not null`;
   const laterDays = sql`select ${d.status}, 0, 0, ${d.bookings} from ${d} ${where([
-    sql`${d.date} in (${laterDates})`,
-    ...(f.facilityId !== null ? [] : [sql`${d.facilityId} in (select ${facilities.id} + 0 from ${facilities})`]),
+    sql`${d.date} > ${literal(p.today)}`,
     isLive(d.status),
-    ...keyed(d),
+    ...days,
   ])}`;
   const startingSoon = sql`select ${bookings.status}, 0, 0, 1 from ${bookings} indexed by ${coveringIndex(f)} ${where([
     isLive(bookings.status),
