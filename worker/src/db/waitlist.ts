@@ -97,7 +97,10 @@ export const entryByKeyHash = (d1: D1Database, keyHash: string) =>
 export const entryByDocumentId = (d1: D1Database, documentId: string) =>
   d1.prepare('SELECT * FROM waitlist_entries WHERE document_id = ?').bind(documentId).first<EntryRow>();
 
-/** Where a waiting entry stands: 1 + the waiting entries of its queue that came before it. */
+/**
+ * Where a waiting entry stands: 1 + the waiting entries of its queue that came before it. A window entry's queue is the
+ * earlier waiting window entries of its day that wait at one of its pitches (others never take its slot).
+ */
 export async function positionOf(d1: D1Database, e: EntryRow): Promise<number> {
   const r =
     e.kind === 'slot'
@@ -110,9 +113,10 @@ export async function positionOf(d1: D1Database, e: EntryRow): Promise<number> {
           .first<{ n: number }>()
       : await d1
           .prepare(
-            `SELECT count(*) AS n FROM waitlist_entries WHERE kind = 'window' AND date = ? AND status = 'waiting' AND id < ?`,
+            `SELECT count(*) AS n FROM waitlist_entries w WHERE w.kind = 'window' AND w.date = ?1 AND w.status = 'waiting'
+               AND w.id < ?2 AND EXISTS (SELECT 1 FROM json_each(w.facility_ids) a JOIN json_each(?3) b ON a.value = b.value)`,
           )
-          .bind(e.date, e.id)
+          .bind(e.date, e.id, e.facility_ids)
           .first<{ n: number }>();
   return (r?.n ?? 0) + 1;
 }
@@ -267,6 +271,10 @@ export async function liveEntriesOfFacility(d1: D1Database, facilityId: number):
   return r.results.map((e) => e.id);
 }
 
+/** The slot a hold starts at, as it was offered (a deleted slot's id may be given again to another slot). */
+const HOLD_SLOT = `SELECT 1 FROM booking_slots s WHERE s.id = w.offer_slot_id AND s.facility_id = w.offer_facility_id
+  AND s.starts_at = w.offer_starts_at`;
+
 /**
  * After a regeneration of the pitch's [from, to]: a running offer whose first slot was replaced points at the new
  * slot of the same start while its range is still whole; answers the live entries whose start or held slot is gone.
@@ -282,7 +290,7 @@ export async function liveEntriesWithoutSlots(
       `UPDATE waitlist_entries AS w SET offer_slot_id = (SELECT s.id FROM booking_slots s
            WHERE s.facility_id = w.offer_facility_id AND s.starts_at = w.offer_starts_at)
        WHERE w.status = 'offered' AND w.offer_facility_id = ?1 AND w.date BETWEEN ?2 AND ?3
-         AND NOT EXISTS (SELECT 1 FROM booking_slots s WHERE s.id = w.offer_slot_id)
+         AND NOT EXISTS (${HOLD_SLOT})
          AND (SELECT coalesce(sum(s.ends_at - s.starts_at), 0) FROM booking_slots s WHERE s.facility_id = ?1
            AND s.starts_at >= w.offer_starts_at AND s.starts_at < w.offer_ends_at AND s.ends_at <= w.offer_ends_at
            AND s.date = w.date) = w.offer_ends_at - w.offer_starts_at`,
@@ -296,7 +304,7 @@ export async function liveEntriesWithoutSlots(
            WHERE s.facility_id = ?1 AND s.date = w.date AND s.start_time = w.from_time)
        UNION
        SELECT w.id FROM waitlist_entries w WHERE w.status = 'offered' AND w.offer_facility_id = ?1
-         AND w.date BETWEEN ?2 AND ?3 AND NOT EXISTS (SELECT 1 FROM booking_slots s WHERE s.id = w.offer_slot_id)`,
+         AND w.date BETWEEN ?2 AND ?3 AND NOT EXISTS (${HOLD_SLOT})`,
     )
     .bind(facilityId, from, to)
     .all<{ id: number }>();

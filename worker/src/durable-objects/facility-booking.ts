@@ -47,7 +47,7 @@ import {
 } from '../services/staff-bookings';
 import { pushStaffEvents } from '../services/staff-push';
 import { createSubscription } from '../services/subscriptions';
-import { offerFreed, startsIn } from '../services/waitlist';
+import { endEntriesOfFacility, endEntriesWithoutSlots, offerFreed, startsIn } from '../services/waitlist';
 import { pushOffers } from '../services/waitlist-push';
 
 const FACILITY_KEY = 'facilityId';
@@ -314,6 +314,13 @@ export class FacilityBooking extends DurableObject<Env> {
           newDaysOnly,
         },
       );
+      // Entries whose start or held slot the new schedule removed end at once, their holders told; a hold whose slot
+      // was only replaced stays (docs/behaviour.md#waitlist).
+      if (result.replaced + result.removed > 0) {
+        const ended = await endEntriesWithoutSlots(this.env, facilityId, startDate, endDate, Date.now());
+        for (const r of ended.released) await this.offerRange(bundle, r.from, r.to);
+        this.ctx.waitUntil(ended.notify());
+      }
       if (result.created + result.replaced + result.removed > 0)
         this.broadcast({ type: 'slots-regenerated', from: startDate, to: endDate });
       return result;
@@ -363,6 +370,9 @@ export class FacilityBooking extends DurableObject<Env> {
       const bundle = await this.facility(facilityId);
       const result = await retireFacility(this.db, bundle, actor, force, Date.now(), decision);
       this.bundle = null;
+      // Its waitlist ends at once, the holders told (docs/behaviour.md#waitlist).
+      const ended = await endEntriesOfFacility(this.env, facilityId, Date.now());
+      this.ctx.waitUntil(ended.notify());
       for (const b of result.cancelled) if (b.slotId) await this.broadcastBooked(bundle, slotOfBooking(b, false));
       return result;
     });
@@ -485,7 +495,7 @@ export class FacilityBooking extends DurableObject<Env> {
    * for the earlier of the next deadline and the next warning. Running it twice changes nothing.
    */
   async expireDue(facilityId: number, now = Date.now()): Promise<number> {
-    const { freed, count, notifications } = await this.lock.run(async () => {
+    const { count, notifications } = await this.lock.run(async () => {
       const result = await expireHolds(this.db, facilityId, now);
       const warned = await warnHolds(this.db, facilityId, now);
       // Waitlist offers that ran out pass on; the slots expired holds freed are offered (docs/behaviour.md#waitlist).
@@ -507,7 +517,6 @@ export class FacilityBooking extends DurableObject<Env> {
       else await this.ctx.storage.deleteAlarm();
       return { ...result, notifications: [...result.notifications, ...warned] };
     });
-    void freed;
     this.notify(notifications);
     return count;
   }

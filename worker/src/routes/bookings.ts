@@ -56,6 +56,7 @@ import {
   updateNotesByStaff,
 } from '../services/staff-bookings';
 import { listSubscribers } from '../services/subscriptions';
+import { releaseEntriesOfPhone } from '../services/waitlist';
 
 /** Counts one hit per address and one per target; a second target (a phone next to a booking number) counts too. */
 async function limit(c: Context<AppEnv>, kind: LimitKind, target: string, alsoTarget?: string) {
@@ -284,6 +285,7 @@ export const bookingRoutes = new Hono<AppEnv>()
       c.req.valid('param').id,
       c.get('user'),
       Date.now(),
+      (phone) => releaseEntriesOfPhone(c.env, phone, Date.now()),
     );
     c.executionCtx.waitUntil(publishNotifications(c.env, notifications));
     return ok(c, booking);

@@ -469,9 +469,17 @@ async function phoneHash(phone: string): Promise<string> {
  * history labels and the staff notifications. One atomic batch, with a history row per booking and an audit
  * notification naming the staff member.
  */
-export async function anonymiseCustomer(db: Db, ref: string, actor: PublicUser, now: number) {
+export async function anonymiseCustomer(
+  db: Db,
+  ref: string,
+  actor: PublicUser,
+  now: number,
+  /** Runs first with the phone (the waitlist passes the phone's running holds on: docs/behaviour.md#waitlist). */
+  beforeErase?: (phone: string) => Promise<void>,
+) {
   const b = await keyOf(db, ref);
   if (isAnonymisedPhone(b.customerPhone)) throw conflict(msg.alreadyAnonymised);
+  await beforeErase?.(b.customerPhone);
   const label = actorLabel(actor);
   const audit = await store.anonymisePhone(
     db,

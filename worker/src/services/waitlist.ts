@@ -423,10 +423,12 @@ export async function queueOf(env: Env, facilityRef: string, date: string) {
     list.push(await queueEntryWire(env, e, n, slugOf(e)));
     bySlot.set(e.from_time, list);
   }
-  let w = 0;
+  // A window entry's place is the one its holder sees: among the window entries waiting at one of its pitches.
   const windows: WaitlistQueueEntryWire[] = [];
   for (const e of results.filter((r) => r.kind === 'window'))
-    windows.push(await queueEntryWire(env, e, e.status === 'waiting' ? ++w : null, slugOf(e)));
+    windows.push(
+      await queueEntryWire(env, e, e.status === 'waiting' ? await store.positionOf(env.DB, e) : null, slugOf(e)),
+    );
   return {
     slots: [...bySlot.entries()]
       .sort(([a], [b]) => a.localeCompare(b))
@@ -518,4 +520,16 @@ export async function endEntriesWithoutSlots(
   now: number,
 ): Promise<EndedWaitlist> {
   return endAndTell(env, await store.liveEntriesWithoutSlots(env.DB, facilityId, from, to), now);
+}
+
+/**
+ * Before a KVKK erasure of `phone`: its waiting entries leave, then each running offer it holds leaves through its
+ * pitch's object, which passes the hold on to the next in line at once, under the pitch's lock (never to this phone,
+ * whose entries no longer wait). The erasure then deletes the rows.
+ */
+export async function releaseEntriesOfPhone(env: Env, phone: string, now: number): Promise<void> {
+  await store.leaveWaitingOfPhone(env.DB, phone, now);
+  const { results } = await store.offersOfPhone(env.DB, phone);
+  for (const o of results)
+    unwrap(await facilityStub(env, o.offer_facility_id).leaveWaitlist(o.offer_facility_id, o.id));
 }
