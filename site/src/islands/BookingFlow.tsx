@@ -55,9 +55,20 @@ function keptHere(slug: string): boolean {
   }
 }
 
-/** `today`: the Istanbul date the page was rendered on, so hydration draws the server's calendar (see $today). */
-export default function BookingFlow({ facility, today }: { facility: BookingFacility; today?: string }) {
-  useState(() => initBookingFlow(facility, today));
+/**
+ * `today` and `renderedAt`: the Istanbul date and the instant the page was rendered on, so hydration draws the server's
+ * calendar (see $today and $renderedAt).
+ */
+export default function BookingFlow({
+  facility,
+  today,
+  renderedAt,
+}: {
+  facility: BookingFacility;
+  today?: string;
+  renderedAt?: number;
+}) {
+  useState(() => initBookingFlow(facility, today, renderedAt));
   const step = useStore($step);
   const confirmation = useStore($confirmation);
   const duplicate = useStore($duplicate);

@@ -17,6 +17,7 @@ import {
 import {
   $calendar,
   $horizon,
+  $renderedAt,
   $today,
   type CalendarView,
   canStepBack,
@@ -29,6 +30,7 @@ import { $length, $selected, $waitFor, tapTaken, waitable } from '../../stores/b
 import { $coveredKey, choosesLength, tapSlot } from '../../stores/booking/length';
 import { $live } from '../../stores/booking/live';
 import { goToday, setCustomRange, setMonthDay, setView, step } from '../../stores/booking/navigate';
+import { expectedDay } from '../../stores/booking/placeholder';
 import { hhmm, slotMinutes, slotTime } from '../../stores/booking/slot-time';
 import { $loadedRange, $slots, $slotsStatus, loadSlots } from '../../stores/booking/slots';
 import { SLOTS_FAILED } from '../../stores/booking/texts';
@@ -298,6 +300,51 @@ const dayOver = (date: string, today: string, slots: Slot[] | undefined) =>
 /** After the generated horizon a day is not open for booking yet; it is not closed. */
 const notOpenYet = (date: string, horizon: string | null) => horizon !== null && date > horizon;
 
+/** One loading block, the size of a slot button; the started hours a phone folds are hidden there as they will be. */
+const placeholderBlock = (key: number, folded: boolean) => (
+  <div key={key} className={`h-14 rounded-lg bg-slate-200 dark:bg-slate-800${folded ? ' max-lg:hidden' : ''}`} />
+);
+
+/**
+ * A day while its slots load: as many blocks as the pitch's hours give that day, in the same lines and headings the
+ * slots will take, so nothing below moves when they arrive. One pulsing layer per day, not one per block: each
+ * animated element is a compositor layer of its own, and a week of them made every frame's commit longer.
+ */
+function DayPlaceholder({ date, columns, loading }: { date: string; columns: string; loading: boolean }) {
+  const facility = useStore($facility);
+  const renderedAt = useStore($renderedAt);
+  if (!loading) return null;
+  const expected = expectedDay(facility, date, renderedAt);
+  const pulse = 'animate-pulse motion-reduce:animate-none';
+  if (!expected)
+    return (
+      <div className={`grid gap-2 ${pulse} ${columns}`} aria-hidden="true">
+        {Array.from({ length: 4 }, (_, i) => placeholderBlock(i, false))}
+      </div>
+    );
+  const { started, evening, night } = expected;
+  if (evening + night === 0)
+    return <div className={`h-[2.875rem] rounded-lg bg-slate-100 dark:bg-slate-800/60 ${pulse}`} aria-hidden="true" />;
+  return (
+    <div className={pulse} aria-hidden="true">
+      {started > 0 && <div className="mb-2 h-4 lg:hidden" />}
+      {evening > 0 && (
+        <div className={`grid gap-2 ${columns}`}>
+          {Array.from({ length: evening }, (_, i) => placeholderBlock(i, i < started))}
+        </div>
+      )}
+      {night > 0 && (
+        <>
+          <div className={`${evening > 0 ? 'mt-3 ' : ''}mb-2 h-4`} />
+          <div className={`grid gap-2 ${columns}`}>
+            {Array.from({ length: night }, (_, i) => placeholderBlock(i, evening + i < started))}
+          </div>
+        </>
+      )}
+    </div>
+  );
+}
+
 /**
  * Memoised: a live change to one slot, or the urgent pass of a deferred render, leaves the other days alone. Today is a
  * prop, not read inside, so a page left open past midnight moves 'Bugün' and 'Geçmiş gün' on the calendar's next render.
@@ -355,17 +402,7 @@ const DaySlots = memo(function DaySlots({
           Geçmiş gün
         </p>
       ) : slots === undefined ? (
-        // One pulsing block per day, not one per placeholder: each animated element is a compositor layer of its own,
-        // and a week of them made every frame's layer commit longer while the page loads.
-        <div className={`grid animate-pulse gap-2 motion-reduce:animate-none ${columns}`} aria-hidden="true">
-          {Array.from({ length: loading ? 4 : 0 }, (_, i) => (
-            <div
-              // biome-ignore lint/suspicious/noArrayIndexKey: identical loading placeholders have no identity but their place
-              key={i}
-              className="h-14 rounded-lg bg-slate-200 dark:bg-slate-800"
-            />
-          ))}
-        </div>
+        <DayPlaceholder date={date} columns={columns} loading={loading} />
       ) : slots.length === 0 ? (
         <p
           className="rounded-lg border border-dashed border-slate-300 px-3 py-3 text-sm text-slate-700 dark:border-slate-700 dark:text-slate-300"
@@ -410,7 +447,16 @@ function DayList({
   loading: boolean;
 }) {
   const today = useStore($today);
-  const past = dates.filter((d) => dayOver(d, today, shown(d)));
+  const facility = useStore($facility);
+  const renderedAt = useStore($renderedAt);
+  // While loading, today already folds with the past days when every hour the pitch has today had started by the time
+  // the page was drawn, as it will once the slots arrive.
+  const startedAll = (d: string) => {
+    if (d !== today || shown(d) !== undefined || !loading) return false;
+    const e = expectedDay(facility, d, renderedAt);
+    return e !== null && e.started > 0 && e.started === e.evening + e.night;
+  };
+  const past = dates.filter((d) => dayOver(d, today, shown(d)) || startedAll(d));
   const open = dates.length - past.length;
   // The desktop week: the folded line takes a narrow column, the open days share the rest.
   const grid = !weekly

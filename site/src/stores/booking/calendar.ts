@@ -54,6 +54,8 @@ export const $calendar = map<CalendarState>(initialCalendar());
  * rendered the page on, so the two agree even when midnight falls between them; BookingFlow then follows the clock.
  */
 export const $today = atom<string>(istanbulToday());
+/** The instant the page was rendered: the loading placeholders are drawn from it, so hydration draws what the server did. */
+export const $renderedAt = atom<number>(Date.now());
 /** The last date the pitch's slots are generated for (the slots answer's `bookableUntil`); later days are not open yet. */
 export const $horizon = atom<string | null>(null);
 

@@ -1,7 +1,7 @@
 // The pitch as the booking flow needs it, and the wire shapes the flow works with.
 import { atom } from 'nanostores';
 import type { BookingWire } from '../../../../contracts/wire/booking';
-import type { FacilityWire } from '../../../../contracts/wire/facility';
+import type { FacilityWire, WorkingHoursWire } from '../../../../contracts/wire/facility';
 import type { SlotWire } from '../../../../contracts/wire/slot';
 
 /** `minutesBefore`: the shuttle leaves that long before the match; the shown time is derived from the chosen hour. */
@@ -28,6 +28,8 @@ export interface BookingFacility {
   addons: BookingFacilityAddon[];
   /** Match length (docs/behaviour.md#match-length); absent reads as one slot a booking, hourly. */
   bookingTimeType?: 'hourly' | 'half-hourly';
+  /** The weekly hours: the calendar's loading placeholders hold the place of each day's slots (placeholder.ts). */
+  workingHours?: WorkingHoursWire | null;
   startTimeOffset?: 'full_hour' | 'half_hour';
   matchLengths?: number[];
   halfHourStarts?: boolean;
@@ -78,6 +80,7 @@ export function toBookingFacility(f: FacilityWire, mapsUrl: string | null): Book
       max: a.unit === 'booking' ? 1 : Math.min(a.stockPerSlot ?? ADDON_QUANTITY_MAX, ADDON_QUANTITY_MAX),
     })),
     bookingTimeType: f.bookingTimeType,
+    workingHours: f.workingHours,
     startTimeOffset: f.startTimeOffset,
     matchLengths: lengths.matchLengths ?? [],
     halfHourStarts: lengths.halfHourStarts ?? true,

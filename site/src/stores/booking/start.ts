@@ -1,6 +1,6 @@
 // Every mount starts fresh: on the server the module outlives the request, and "today" must be today.
 import { ISTANBUL_OFFSET_MS, istanbulToday } from '../../../../contracts/dates';
-import { $today, resetCalendar } from './calendar';
+import { $renderedAt, $today, resetCalendar } from './calendar';
 import { resetDuplicate } from './duplicate';
 import { $facility, type BookingFacility } from './facility';
 import { resetFlow } from './flow';
@@ -8,9 +8,10 @@ import { resetForm } from './form';
 import { $live } from './live';
 import { resetSlots } from './slots';
 
-/** `today`: the Istanbul date the page was rendered on (see $today); the clock's when not given. */
-export function initBookingFlow(f: BookingFacility, today?: string) {
+/** `today`, `renderedAt`: the Istanbul date and the instant the page was rendered on (see $today); the clock's when not given. */
+export function initBookingFlow(f: BookingFacility, today?: string, renderedAt = Date.now()) {
   resetBookingFlow(today);
+  $renderedAt.set(renderedAt);
   $facility.set(f);
 }
 
