@@ -255,6 +255,7 @@ describe('what staff and the tracking page read', () => {
   it("the weekly calendar's cell names the real day", () => {
     const cell: CalendarSlot = {
       ...slot('00:00', 3),
+      closure: null,
       waitlist: 0,
       booking: {
         documentId: 'b-9',
