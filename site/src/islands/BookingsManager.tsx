@@ -1,11 +1,10 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { BookingDetailDialog } from '../components/panel/BookingDetailDialog';
 import { BookingCounts } from '../components/panel/bookings/BookingCounts';
 import { BookingCards, BookingTable } from '../components/panel/bookings/BookingList';
 import { ExportMenu } from '../components/panel/bookings/ExportMenu';
 import { FilterBar } from '../components/panel/bookings/FilterBar';
-import { NewBookingDialog } from '../components/panel/new-booking/NewBookingDialog';
+import { BookingDetailDialog, NewBookingDialog, preloadOnTouch } from '../components/panel/lazy-dialogs';
 import { Pager } from '../components/panel/Pager';
 import { Button } from '../components/ui/Button';
 import { CalendarPlusIcon } from '../components/ui/icons';
@@ -66,7 +65,7 @@ export default function BookingsManager() {
   const pagination = meta?.pagination;
 
   return (
-    <div className="space-y-5">
+    <div className="space-y-5" {...preloadOnTouch}>
       <header className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
           <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl dark:text-slate-100">Rezervasyon Yönetimi</h1>

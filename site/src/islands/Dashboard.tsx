@@ -1,8 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { type ReactNode, useEffect, useState } from 'react';
 import type { DaySheetWire } from '../../../contracts/day-sheet';
-import { BookingDetailDialog } from '../components/panel/BookingDetailDialog';
 import { DaySheetSections, SHEET_FAILED } from '../components/panel/day/DaySheetView';
+import { BookingDetailDialog, preloadOnTouch } from '../components/panel/lazy-dialogs';
 import { Button } from '../components/ui/Button';
 import {
   AlertIcon,
@@ -45,7 +45,7 @@ export default function Dashboard({ name, now: renderedAt }: { name: string; now
   }, []);
 
   return (
-    <div className="space-y-6 lg:space-y-8">
+    <div className="space-y-6 lg:space-y-8" {...preloadOnTouch}>
       <section className="relative overflow-hidden rounded-2xl bg-gradient-to-br from-turf-800 to-turf-950 px-5 py-6 text-white shadow-sm sm:px-8 sm:py-8">
         <FieldLines />
         <p className="relative text-sm font-medium text-turf-100">{trDateWithDay(today)}</p>
