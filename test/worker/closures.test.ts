@@ -186,6 +186,17 @@ describe('closing an evening with two bookings', () => {
     const closedSlot = await slotAt(f.id, day, '20:00');
     const booking = await postBooking(bookingForm(f, closedSlot));
     expect((await expectError(booking, 409)).message).toBe(closureMsg.slotClosed);
+    // Nor wait for one: the waitlist says it is closed, not that it is free to book.
+    const closedWait = await api('/api/waitlist', {
+      method: 'POST',
+      json: {
+        customerName: 'Bekleyen Oyuncu',
+        customerPhone: freshPhone(),
+        facility: f.slug,
+        bookingSlot: closedSlot.document_id,
+      },
+    });
+    expect((await expectError(closedWait, 409)).message).toBe(closureMsg.slotClosed);
 
     // The panel calendar carries the closure's documentId; 'Boş saat bul' never offers a closed hour; occupancy leaves it out.
     const calendar = await json<Answer<CalendarWire>>(

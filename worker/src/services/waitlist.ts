@@ -2,6 +2,7 @@
 // holder's view by its key, leaving, the claim secret, and offering freed starts (called by the pitch's Durable Object,
 // under its lock).
 import { bytesToBase64url } from '../../../contracts/base64url';
+import { closureMsg } from '../../../contracts/closure-input';
 import { parseHourWindow } from '../../../contracts/free-hours';
 import { defaultLength, offeredLengths } from '../../../contracts/match-length';
 import { msg } from '../../../contracts/messages';
@@ -80,12 +81,13 @@ interface SlotFacts {
   starts_at: number;
   claimed: number;
   held: number;
+  closed: number;
 }
 
 const slotFacts = (d1: D1Database, documentId: string) =>
   d1
     .prepare(
-      `SELECT s.id, s.document_id, s.facility_id, s.date, s.start_time, s.starts_at,
+      `SELECT s.id, s.document_id, s.facility_id, s.date, s.start_time, s.starts_at, s.closure_id IS NOT NULL AS closed,
          EXISTS (SELECT 1 FROM booking_slot_claims c WHERE c.slot_id = s.id) AS claimed,
          EXISTS (SELECT 1 FROM waitlist_entries w WHERE w.status = 'offered' AND w.offer_facility_id = s.facility_id
            AND w.offer_starts_at <= s.starts_at AND w.offer_ends_at > s.starts_at
@@ -116,6 +118,8 @@ export async function joinWaitlist(env: Env, input: JoinWaitlistInput, now: numb
     if (slot.starts_at <= now) throw fieldError('bookingSlot', waitlistMsg.past);
     if (input.duration !== undefined && !offeredLengths(f).includes(input.duration))
       throw fieldError('duration', msg.lengthNotOffered);
+    // A closed hour frees only when the closure is lifted, and lifting revives no one (docs/behaviour.md#closures).
+    if (slot.closed) throw conflict(closureMsg.slotClosed);
     if (!slot.claimed && !slot.held) throw conflict(waitlistMsg.slotFree, { slot: slot.document_id });
     entry = {
       ...base,
