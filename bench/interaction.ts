@@ -51,7 +51,7 @@ function instrument() {
   w.__events = [];
   w.__tapAt = null;
   new PerformanceObserver((list) => {
-    for (const e of list.getEntries() as PerformanceEventTiming[])
+    for (const e of list.getEntries() as Array<PerformanceEventTiming & { interactionId: number }>)
       w.__events.push({ name: e.name, duration: e.duration, interactionId: e.interactionId, startTime: e.startTime });
   }).observe({ type: 'event', buffered: true, durationThreshold: 16 } as PerformanceObserverInit);
   addEventListener(
@@ -141,6 +141,9 @@ async function measure(
             loaded,
           )
         : null;
+      // Awaited below; handled here too, so a failure ends the run through main's finally (the server stops).
+      paintedAt.catch(() => {});
+      loadedAt?.catch(() => {});
       await tap(page);
       const end = await paintedAt;
       const end2 = loadedAt ? await loadedAt : null;
