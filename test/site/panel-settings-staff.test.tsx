@@ -184,6 +184,7 @@ describe('AuditLog', () => {
       'Rezervasyon',
       'Abonelik',
       'Değerlendirme',
+      'Kapanış',
     ]);
     await u.selectOptions(screen.getByRole('combobox', { name: 'Kayıt türü' }), 'staff');
     await waitFor(() =>
