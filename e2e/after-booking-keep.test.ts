@@ -62,7 +62,7 @@ describe('after booking, the player keeps it', () => {
   it('the confirmation survives a reload; tracking and Rezervasyonlarım open it without the number in the address', async () => {
     const { page, context } = await newPage(browser);
     await page.goto(`/saha/${FACILITY_SLUG}`);
-    await page.locator('[data-state]').first().waitFor();
+    await page.locator('[data-state] >> visible=true').first().waitFor();
     // The daily view of a day far enough ahead that no other test books it.
     await page.locator('label', { has: page.getByRole('radio', { name: 'Günlük' }) }).click();
     const date = istanbulDate(27);

@@ -64,7 +64,7 @@ describe.each(['light', 'dark'] as const)('an after-midnight slot at 360 px in t
 
     // The calendar: 00:00 and 01:00 under their own heading with the real date.
     await page.goto(`/saha/${FACILITY_SLUG}`);
-    await page.locator('[data-state]').first().waitFor();
+    await page.locator('[data-state] >> visible=true').first().waitFor();
     expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(theme === 'dark');
     await showDay(page, date);
     const heading = page.locator(`[data-day="${date}"] [data-night-heading]`);

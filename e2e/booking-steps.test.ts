@@ -45,7 +45,7 @@ async function showDay(page: Page, offset: number): Promise<string> {
 /** The calendar live and its first answer drawn (the photo grid below hydrates only when scrolled to). */
 async function ready(page: Page) {
   await page.locator('[data-live=open]').waitFor();
-  await page.locator('[data-state]').first().waitFor();
+  await page.locator('[data-state] >> visible=true').first().waitFor();
   await page.waitForFunction(() => !document.querySelector('[data-booking-step] [aria-busy=true]'));
 }
 
@@ -153,7 +153,7 @@ describe('the desktop week', () => {
     const { page, context } = await newPage(browser, { width: 1280 });
     await page.goto(`/saha/${SLUG}`);
     await ready(page);
-    await page.locator('[data-state]').first().waitFor();
+    await page.locator('[data-state] >> visible=true').first().waitFor();
     const today = istanbulDate(0);
     const weekday = new Date(`${today}T12:00:00Z`).getUTCDay();
     await expect(page.getByText('Geçmiş gün', { exact: true }).count()).resolves.toBe(0);

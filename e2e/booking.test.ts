@@ -69,7 +69,7 @@ describe('booking a pitch', () => {
     await page.getByRole('link', { name: `${NAME} için rezervasyon yap` }).click();
     await page.waitForURL(`**/saha/${FACILITY_SLUG}`);
     await expect(page.title()).resolves.toMatch(/Nilüfer Arena/);
-    await page.locator('[data-state]').first().waitFor();
+    await page.locator('[data-state] >> visible=true').first().waitFor();
 
     const date = await showDay(page, freshOffset());
     const phone = freshPhone();
@@ -97,7 +97,7 @@ describe('booking a pitch', () => {
   it('a second booking the same day with the same phone opens Rezervasyon Uyarısı; cancelling the first lets it through', async () => {
     const { page, context } = await newPage(browser);
     await page.goto(`/saha/${FACILITY_SLUG}`);
-    await page.locator('[data-state]').first().waitFor();
+    await page.locator('[data-state] >> visible=true').first().waitFor();
     const date = await showDay(page, freshOffset());
     const phone = freshPhone();
     const firstSlot = await bookAvailable(page, date, phone);
@@ -153,7 +153,7 @@ describe('booking a pitch', () => {
     watcher.page.on('framenavigated', () => (reloaded = true));
 
     await other.page.goto(`/saha/${FACILITY_SLUG}`);
-    await other.page.locator('[data-state]').first().waitFor();
+    await other.page.locator('[data-state] >> visible=true').first().waitFor();
     await showDay(other.page, offset);
     await other.page.locator(`[data-slot="${id}"]`).click();
     await continueToForm(other.page);
@@ -179,7 +179,7 @@ describe('booking a pitch', () => {
   it('a keyboard-only visitor completes a booking with Tab, Enter and Space', async () => {
     const { page, context } = await newPage(browser);
     await page.goto(`/saha/${FACILITY_SLUG}`);
-    await page.locator('[data-state]').first().waitFor();
+    await page.locator('[data-state] >> visible=true').first().waitFor();
 
     /** Tab forward until `test` holds for the focused element (Shift-free: the visitor only moves on). */
     async function tabTo(test: string, arg?: unknown, max = 250) {
@@ -240,7 +240,7 @@ describe('booking a pitch', () => {
   it('on a 360 px phone: the time range stays on one line, the pickup time follows the hour, a pasted +90 number is normalised, the KVKK note links the notice', async () => {
     const { page, context } = await newPage(browser, { width: 360 });
     await page.goto(`/saha/${FACILITY_SLUG}`);
-    await page.locator('[data-state]').first().waitFor();
+    await page.locator('[data-state] >> visible=true').first().waitFor();
     const date = await showDay(page, freshOffset());
     const slot = page.locator(`[data-day="${date}"] [data-state=available]`).first();
     const start = (await slot.getAttribute('data-start'))!;
@@ -283,7 +283,7 @@ describe('booking a pitch', () => {
       }
     ).data.bookableUntil;
     await page.goto(`/saha/${FACILITY_SLUG}`);
-    await page.locator('[data-state]').first().waitFor();
+    await page.locator('[data-state] >> visible=true').first().waitFor();
     await page.locator('label', { has: page.getByRole('radio', { name: 'Aylık' }) }).click();
     const next = page.getByRole('button', { name: 'Sonraki ay' });
     for (let i = 0; i < 6 && (await next.isEnabled()); i++) {
@@ -308,7 +308,7 @@ describe.each(['light', 'dark'] as const)('the same-day warning at 360 px in the
     const { page, context } = await newPage(browser, { theme, width: 360 });
     await page.addInitScript((t) => localStorage.setItem('theme', t), theme);
     await page.goto(`/saha/${FACILITY_SLUG}`);
-    await page.locator('[data-state]').first().waitFor();
+    await page.locator('[data-state] >> visible=true').first().waitFor();
     expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(theme === 'dark');
     const date = await showDay(page, freshOffset());
     const phone = freshPhone();

@@ -186,7 +186,7 @@ describe("a pitch owner's first day, on an empty database", () => {
     await visitor.page.getByRole('link', { name: `${NAME} için rezervasyon yap` }).click();
     await visitor.page.waitForURL(`**/saha/${slug}`);
     // The calendar is an island of its own; its slots are on screen once it runs.
-    await visitor.page.locator('[data-state]').first().waitFor();
+    await visitor.page.locator('[data-state] >> visible=true').first().waitFor();
     await visitor.page.locator('label', { has: visitor.page.getByRole('radio', { name: 'Günlük' }) }).click();
     await visitor.page.getByRole('button', { name: 'Sonraki gün' }).click();
     const free = visitor.page.locator(`[data-day="${from}"] [data-state=available]`).first();

@@ -119,7 +119,7 @@ async function showDay(page: Page, offset: number) {
 }
 async function ready(page: Page) {
   await page.locator('[data-live=open]').waitFor();
-  await page.locator('[data-state]').first().waitFor();
+  await page.locator('[data-state] >> visible=true').first().waitFor();
 }
 async function phone(theme: 'light' | 'dark') {
   const opened = await newPage(browser, { theme, width: 360 });

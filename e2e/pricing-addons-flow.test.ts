@@ -73,7 +73,7 @@ describe('evening price and an add-on, booked, approved and reported', () => {
     const visitor = await newPage(browser);
     const v = visitor.page;
     await v.goto(`/saha/${LONG.slug}`);
-    await v.locator('[data-state]').first().waitFor();
+    await v.locator('[data-state] >> visible=true').first().waitFor();
     // The page's price per hour is the coming week's range now that the evenings cost more.
     const [span] = queryDb<{ min: number; max: number }>(
       'select min(price) as min, max(price) as max from booking_slots where facility_id = ? and date between ? and ?',
@@ -102,7 +102,7 @@ describe('evening price and an add-on, booked, approved and reported', () => {
       await phone.context.close();
     }
     await v.goto(`/saha/${LONG.slug}`);
-    await v.locator('[data-state]').first().waitFor();
+    await v.locator('[data-state] >> visible=true').first().waitFor();
     await v.locator('label', { has: v.getByRole('radio', { name: 'Günlük' }) }).click();
     for (let i = 0; i < OFFSET; i++) await v.getByRole('button', { name: 'Sonraki gün' }).click();
     const evening = v.locator(`[data-day="${day}"] [data-state=available]`).filter({ hasText: '20:00' }).first();
