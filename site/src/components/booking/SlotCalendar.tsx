@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { type CSSProperties, lazy, memo, Suspense, useDeferredValue, useMemo } from 'react';
-import { closureTexts, type SlotClosureWire } from '../../../../contracts/closures';
+import { closureTexts } from '../../../../contracts/closures';
 import { datesOf, monthEnd, monthStart, weekdayIndex } from '../../../../contracts/dates';
 import { publicMsg as msg } from '../../../../contracts/public-texts';
 import {
@@ -61,7 +61,7 @@ type Display = 'past' | 'available' | 'selected' | 'covered' | 'pending' | 'book
 
 /** A closed slot's words (docs/behaviour.md#closures): 'Kapalı: Hava durumu · <the public note>'; never a booking look. */
 const closedText = (slot: Slot) => {
-  const c = (slot as Slot & { closure?: SlotClosureWire | null }).closure;
+  const c = slot.closure;
   return c ? closureTexts.slotLabel(c.reason, c.note) : closureTexts.closed;
 };
 
@@ -538,7 +538,7 @@ function MonthGrid({
                 ? 'Geçti'
                 : later
                   ? 'Henüz açılmadı'
-                  : day.length === 0 || day.every((s) => (s.state as string) === 'closed')
+                  : day.length === 0 || day.every((s) => s.state === 'closed')
                     ? 'Kapalı'
                     : free === 0
                       ? 'Dolu'

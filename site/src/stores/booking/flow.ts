@@ -61,7 +61,7 @@ export function resetFlow() {
 
 /** A slot someone holds (a booking, a subscriber, a waiting player's hold) whose start is still ahead. */
 export const waitable = (s: Slot, now = Date.now()) =>
-  s.state !== 'available' && s.state !== 'past' && (s.state as string) !== 'closed' && Date.parse(s.startsAt) > now;
+  s.state !== 'available' && s.state !== 'past' && s.state !== 'closed' && Date.parse(s.startsAt) > now;
 
 /** The taken slot whose waitlist form is open, or null. */
 export const $waitFor = atom<Slot | null>(null);
